@@ -1,0 +1,228 @@
+/* asm.h — MLIR textual format: the parser (generic syntax plus dispatch to
+ * per-op custom-syntax hooks) and the printer (generic and custom forms).
+ *
+ * The functions below come in two groups: entry points used by tools, and
+ * the helper API that dialect hooks (IrOpInfo.parse/print, IrDialect
+ * parse_type/parse_attr, IrTypeDef/IrAttrDef print) call — the counterpart
+ * of MLIR's OpAsmParser / OpAsmPrinter / DialectAsmParser. */
+#ifndef CTILE_ASM_H
+#define CTILE_ASM_H
+
+#include "ir/ir.h"
+
+typedef struct AsmParser AsmParser;
+typedef struct AsmPrinter AsmPrinter;
+
+/* ======================================================================== */
+/* Entry points                                                             */
+/* ======================================================================== */
+
+typedef struct AsmParseOptions {
+  bool no_implicit_module;  /* don't wrap top-level ops in builtin.module */
+  /* Source line offset: when parsing a chunk of a split file, line numbers
+   * reported are relative to the whole file (chunk starts at line_offset+1). */
+  unsigned line_offset;
+} AsmParseOptions;
+
+/* Parses a whole buffer named `filename` (registered with the context as a
+ * diagnostic source).  Returns the top-level op — a builtin.module wrapping
+ * the file's ops unless the file is exactly one op that is a builtin.module
+ * or no_implicit_module is set (then the single top-level op; more than one
+ * is an error).  NULL after reporting errors.  `buf` must be NUL-terminated
+ * at buf[len]. */
+IrOp *asm_parse_buffer(IrContext *ctx, const char *filename, const char *buf,
+                       size_t len, const AsmParseOptions *opts);
+
+typedef struct AsmPrintOptions {
+  bool generic;          /* -mlir-print-op-generic */
+  bool debuginfo;        /* --mlir-print-debuginfo: print loc(...) */
+  bool pretty_debuginfo; /* --mlir-pretty-debuginfo */
+  bool local_scope;      /* don't print aliases */
+} AsmPrintOptions;
+
+/* Prints op (normally a module) followed by a newline. */
+void asm_print_op_to(StrBuf *out, IrOp *op, const AsmPrintOptions *opts);
+
+/* Standalone printing for diagnostics and tools (as MLIR prints them in
+ * messages: full "!dialect." prefixes, no aliases). */
+void asm_print_type_str(StrBuf *b, const IrType *t);
+void asm_print_attr_str(StrBuf *b, const IrAttr *a);
+/* Installs these into the context for diagnostics' %T/%A. */
+void asm_install_printers(IrContext *ctx);
+
+/* Parses a standalone type / attribute from a string (for tools, tests). */
+const IrType *asm_parse_type_str(IrContext *ctx, const char *s, size_t n);
+const IrAttr *asm_parse_attr_str(IrContext *ctx, const char *s, size_t n);
+
+/* MLIR float printing (AsmPrinter::printFloatValue): shortest %e form with 6
+ * digits that round-trips in the type's semantics, else the full decimal,
+ * else hex bits (0x7FC00000).  `kind` gives the semantics. */
+void asm_format_float(StrBuf *b, double v, IrFloatKind kind);
+
+/* ======================================================================== */
+/* Parser helper API for custom-syntax hooks                                */
+/* ======================================================================== */
+
+/* A source position inside the buffer being parsed. */
+typedef struct AsmLoc { const char *ptr; } AsmLoc;
+
+IrContext *asm_ctx(AsmParser *p);
+AsmLoc asm_cur_loc(AsmParser *p);
+const IrLoc *asm_to_ir_loc(AsmParser *p, AsmLoc l);
+/* Reports "file:line:col: error: msg" at l; returns false. */
+bool asm_error_at(AsmParser *p, AsmLoc l, const char *fmt, ...);
+bool asm_error(AsmParser *p, const char *fmt, ...); /* at current token */
+
+/* Punctuation.  Required forms report MLIR's "expected 'x'" on failure. */
+typedef enum AsmPunct {
+  ASM_LPAREN, ASM_RPAREN, ASM_LSQUARE, ASM_RSQUARE, ASM_LBRACE, ASM_RBRACE,
+  ASM_LESS, ASM_GREATER, ASM_COLON, ASM_COMMA, ASM_EQUAL, ASM_ARROW,
+  ASM_QUESTION, ASM_STAR, ASM_PLUS, ASM_MINUS, ASM_VBAR, ASM_ELLIPSIS,
+  ASM_LPROPS /* "<{" */, ASM_RPROPS /* "}>" */
+} AsmPunct;
+bool asm_parse_punct(AsmParser *p, AsmPunct k);
+bool asm_parse_optional_punct(AsmParser *p, AsmPunct k);
+bool asm_peek_punct(AsmParser *p, AsmPunct k);
+
+/* Bare identifiers / keywords (letters, digits, '_', '$', '.'). */
+bool asm_parse_keyword(AsmParser *p, const char *kw);          /* "expected 'kw'" */
+bool asm_parse_optional_keyword(AsmParser *p, const char *kw);
+bool asm_peek_keyword(AsmParser *p, const char *kw);
+bool asm_parse_keyword_any(AsmParser *p, Str *out);            /* "expected keyword" */
+bool asm_parse_optional_keyword_any(AsmParser *p, Str *out);
+/* Parses one of `options` (NULL-terminated), storing its index; on failure
+ * reports "expected one of: a, b, c" style errors via `what`. */
+bool asm_parse_keyword_of(AsmParser *p, const char *const *options, int *index,
+                          const char *what);
+
+/* Literals.  Integers accept an optional leading '-' and hex.  Floats accept
+ * integers, decimal floats and hex bit patterns (0x...) interpreted in
+ * `kind` (pass IR_F64 for plain doubles). */
+bool asm_parse_integer(AsmParser *p, int64_t *out);
+bool asm_parse_optional_integer(AsmParser *p, int64_t *out, bool *present);
+bool asm_parse_float(AsmParser *p, IrFloatKind kind, double *out);
+bool asm_parse_string(AsmParser *p, char **out, size_t *len);  /* malloc'd */
+bool asm_parse_optional_string(AsmParser *p, char **out, size_t *len, bool *present);
+bool asm_peek_string(AsmParser *p);
+bool asm_peek_integer(AsmParser *p);
+bool asm_peek_float(AsmParser *p);
+
+/* `@name` (or `@"quoted name"`). */
+bool asm_parse_symbol_name(AsmParser *p, const IrIdent **out);
+bool asm_parse_optional_symbol_name(AsmParser *p, const IrIdent **out);
+
+/* Types and attributes in full MLIR syntax (aliases resolved).  Inside an op
+ * whose default dialect is D, `asm_parse_type` also accepts D's types
+ * without the "!D." prefix (NVIDIA's short forms: `tile<4xf32>`). */
+bool asm_parse_type(AsmParser *p, const IrType **out);
+bool asm_parse_optional_type(AsmParser *p, const IrType **out, bool *present);
+bool asm_parse_type_list(AsmParser *p, IrTypeVec *out); /* t (, t)* */
+bool asm_parse_colon_type(AsmParser *p, const IrType **out);
+/* A `(T, T) -> (T)` function type or just results. */
+bool asm_parse_function_type(AsmParser *p, const IrType **out);
+/* `type` may give the expected type for typed literals (e.g. `42` inside a
+ * i32 context); NULL lets the attribute carry its own `: T`. */
+bool asm_parse_attr(AsmParser *p, const IrType *type, const IrAttr **out);
+bool asm_parse_optional_attr(AsmParser *p, const IrType *type, const IrAttr **out,
+                             bool *present);
+/* `{a = 1, b}` into st->attrs (present when the next token is `{`). */
+bool asm_parse_optional_attr_dict(AsmParser *p, IrOpState *st);
+/* `attributes {…}` form used by function-like ops. */
+bool asm_parse_optional_attr_dict_with_keyword(AsmParser *p, IrOpState *st);
+/* `<{...}>` properties into st->props. */
+bool asm_parse_optional_props(AsmParser *p, IrOpState *st);
+/* Dialect attribute/type body helpers: parse a balanced `<...>` body verbatim. */
+bool asm_parse_balanced_body(AsmParser *p, Str *out);
+
+/* Operands: `%name` or `%name#N`. */
+typedef struct AsmOperand {
+  Str name;         /* without '%' */
+  unsigned number;  /* #N (0 when absent) */
+  AsmLoc loc;
+} AsmOperand;
+bool asm_parse_operand(AsmParser *p, AsmOperand *out);
+bool asm_parse_optional_operand(AsmParser *p, AsmOperand *out, bool *present);
+bool asm_peek_operand(AsmParser *p);
+/* Zero or more comma-separated operands. */
+typedef VEC(AsmOperand) AsmOperandVec;
+bool asm_parse_operand_list(AsmParser *p, AsmOperandVec *out);
+/* Resolves an operand against the current scope with the given type and
+ * appends it to st->operands ("use of undeclared SSA value name", "use of
+ * value '%x' expects different type than prior uses: …"). */
+bool asm_resolve_operand(AsmParser *p, const AsmOperand *o, const IrType *t,
+                         IrOpState *st);
+bool asm_resolve_operands(AsmParser *p, const AsmOperand *o, size_t n,
+                          const IrType *const *types, size_t ntypes,
+                          AsmLoc loc, IrOpState *st);
+/* Resolves to a value without appending (NULL after an error). */
+IrValue *asm_resolve_value(AsmParser *p, const AsmOperand *o, const IrType *t);
+
+/* Region arguments declared in custom syntax (`%iv = ...`, `(%a: T)`). */
+typedef struct AsmArgument {
+  AsmOperand ssa;
+  const IrType *type;
+  const IrLoc *loc;           /* optional trailing loc(...) */
+  const IrAttr *attrs;        /* optional arg attribute dict */
+} AsmArgument;
+/* Parses `(%a: T {attrs} loc(...), ...)` — `allow_attrs` enables dicts. */
+typedef VEC(AsmArgument) AsmArgumentVec;
+bool asm_parse_argument_list(AsmParser *p, AsmArgumentVec *out,
+                             bool allow_types, bool allow_attrs);
+/* Parses `{ ... }` into region r.  If `args` is non-NULL, they become the
+ * entry block's arguments (and the region must not start with a label).
+ * An empty region `{}` gets no blocks.  With `implicit_terminator` (the
+ * op info of the terminator) a missing terminator is added by the caller;
+ * this function only parses. */
+bool asm_parse_region(AsmParser *p, IrRegion *r, const AsmArgument *args,
+                      size_t nargs);
+bool asm_parse_optional_region(AsmParser *p, IrRegion *r, const AsmArgument *args,
+                               size_t nargs, bool *present);
+/* Successor `^bb` reference (for branch-like custom ops). */
+bool asm_parse_successor(AsmParser *p, IrBlock **out);
+
+/* The op being parsed (for hooks that need its name/result count). */
+const IrOpInfo *asm_current_op_info(AsmParser *p);
+unsigned asm_num_results_expected(AsmParser *p); /* count of `%r` defined */
+
+/* ======================================================================== */
+/* Printer helper API for custom-syntax hooks                               */
+/* ======================================================================== */
+IrContext *asm_printer_ctx(AsmPrinter *p);
+const AsmPrintOptions *asm_printer_options(AsmPrinter *p);
+void asm_puts(AsmPrinter *p, const char *s);
+void asm_putn(AsmPrinter *p, const char *s, size_t n);
+void asm_putc(AsmPrinter *p, char c);
+void asm_printf(AsmPrinter *p, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void asm_print_newline(AsmPrinter *p);   /* newline + current indentation */
+
+/* Full-syntax type ("!cuda_tile.tile<4xf32>", "i32"); inside an op whose
+ * default dialect matches the type's dialect it prints the short form
+ * ("tile<4xf32>"), as MLIR does. */
+void asm_print_type(AsmPrinter *p, const IrType *t);
+void asm_print_attr(AsmPrinter *p, const IrAttr *a);
+/* Attribute without its `: type` suffix where MLIR elides it. */
+void asm_print_attr_no_type(AsmPrinter *p, const IrAttr *a);
+void asm_print_float(AsmPrinter *p, double v, IrFloatKind kind);
+void asm_print_string_literal(AsmPrinter *p, const char *s, size_t n); /* "..." escaped */
+void asm_print_symbol_name(AsmPrinter *p, const IrIdent *name);        /* @name */
+void asm_print_operand(AsmPrinter *p, IrValue *v);                      /* %name */
+void asm_print_operands(AsmPrinter *p, IrUse *ops, size_t n);           /* a, b */
+void asm_print_optional_loc(AsmPrinter *p, const IrLoc *loc); /* " loc(...)" with debuginfo */
+/* ` {a = 1}` excluding names in `elided` (NULL-terminated) and, for
+ * registered ops, nothing else: props and attrs are merged as MLIR's custom
+ * printers do. */
+void asm_print_attr_dict(AsmPrinter *p, IrOp *op, const char *const *elided);
+void asm_print_attr_dict_with_keyword(AsmPrinter *p, IrOp *op,
+                                      const char *const *elided);
+/* `(%a: T, %b: U)` for the entry block of r (names bound for printing). */
+void asm_print_block_args(AsmPrinter *p, IrBlock *b, bool with_types);
+/* Prints ` {` region body `}`.  print_entry_args: print `^bb0(...)` label;
+ * print_terminator: false elides a terminator with no operands. */
+void asm_print_region(AsmPrinter *p, IrRegion *r, bool print_entry_args,
+                      bool print_empty_terminator);
+void asm_print_successor(AsmPrinter *p, IrBlock *b);
+/* Prints a whole nested op (as the printer would at this point). */
+void asm_print_op(AsmPrinter *p, IrOp *op);
+
+#endif

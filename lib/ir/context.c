@@ -1,0 +1,262 @@
+/* context.c — the context: arena, identifier interning, the type/attribute
+ * uniquer (hash-consing: one canonical object per structure), dialect and op
+ * registry. */
+#include "ir/ir_internal.h"
+
+#include <stdlib.h>
+
+/* ---- generic uniquing set ------------------------------------------------ */
+typedef bool (*UniqEq)(const void *stored, const void *key);
+
+static const void *uniq_find(UniqSet *s, uint32_t h, const void *key, UniqEq eq,
+                             size_t *slot) {
+  if (!s->cap) {
+    *slot = 0;
+    return NULL;
+  }
+  size_t mask = s->cap - 1;
+  for (size_t i = h & mask;; i = (i + 1) & mask) {
+    if (!s->slots[i]) {
+      *slot = i;
+      return NULL;
+    }
+    if (s->hashes[i] == h && eq(s->slots[i], key)) return s->slots[i];
+  }
+}
+
+static void uniq_insert_raw(UniqSet *s, uint32_t h, const void *obj) {
+  size_t mask = s->cap - 1, i = h & mask;
+  while (s->slots[i]) i = (i + 1) & mask;
+  s->slots[i] = obj;
+  s->hashes[i] = h;
+  s->len++;
+}
+
+static void uniq_grow(UniqSet *s) {
+  UniqSet n = {0};
+  n.cap = s->cap ? s->cap * 2 : 256;
+  n.slots = xcalloc(n.cap, sizeof *n.slots);
+  n.hashes = xcalloc(n.cap, sizeof *n.hashes);
+  for (size_t i = 0; i < s->cap; i++)
+    if (s->slots[i]) uniq_insert_raw(&n, s->hashes[i], s->slots[i]);
+  free(s->slots);
+  free(s->hashes);
+  *s = n;
+}
+
+static void uniq_free(UniqSet *s) {
+  free(s->slots);
+  free(s->hashes);
+  memset(s, 0, sizeof *s);
+}
+
+/* ---- identifiers ------------------------------------------------------------ */
+typedef struct IdentKey {
+  const char *s;
+  size_t n;
+} IdentKey;
+
+static bool ident_eq(const void *stored, const void *key) {
+  const IrIdent *id = stored;
+  const IdentKey *k = key;
+  return id->len == k->n && memcmp(id->str, k->s, k->n) == 0;
+}
+
+const IrIdent *ir_ident(IrContext *ctx, const char *s, size_t n) {
+  uint32_t h = (uint32_t)hash_bytes(s, n, 0x1d);
+  IdentKey k = {s, n};
+  size_t slot;
+  const IrIdent *id = uniq_find(&ctx->idents, h, &k, ident_eq, &slot);
+  if (id) return id;
+  IrIdent *nid = arena_alloc(&ctx->arena, sizeof(IrIdent) + n + 1, 8);
+  nid->len = (uint32_t)n;
+  nid->hash = h;
+  memcpy(nid->str, s, n);
+  nid->str[n] = 0;
+  if ((ctx->idents.len + 1) * 4 > ctx->idents.cap * 3) uniq_grow(&ctx->idents);
+  uniq_insert_raw(&ctx->idents, h, nid);
+  return nid;
+}
+
+/* ---- types ------------------------------------------------------------------ */
+static uint32_t type_hash(const IrType *k) {
+  uint64_t h = hash_mix((uint64_t)(uintptr_t)k->def, k->flags);
+  h = hash_mix(h, ((uint64_t)k->nints << 32) | k->ntypes);
+  if (k->nints) h = hash_mix(h, hash_bytes(k->ints, k->nints * sizeof(int64_t), 3));
+  for (uint32_t i = 0; i < k->ntypes; i++) h = hash_mix(h, (uintptr_t)k->types[i]);
+  h = hash_mix(h, (uintptr_t)k->attr);
+  h = hash_mix(h, (uintptr_t)k->str);
+  return (uint32_t)(h ^ (h >> 32));
+}
+
+static bool type_eq(const void *stored, const void *key) {
+  const IrType *a = stored, *b = key;
+  return a->def == b->def && a->flags == b->flags && a->nints == b->nints &&
+         a->ntypes == b->ntypes && a->attr == b->attr && a->str == b->str &&
+         (!a->nints || memcmp(a->ints, b->ints, a->nints * sizeof(int64_t)) == 0) &&
+         (!a->ntypes || memcmp(a->types, b->types, a->ntypes * sizeof(void *)) == 0);
+}
+
+const IrType *ir_type_unique(IrContext *ctx, const IrType *key) {
+  uint32_t h = type_hash(key);
+  size_t slot;
+  const IrType *t = uniq_find(&ctx->types, h, key, type_eq, &slot);
+  if (t) return t;
+  IrType *nt = arena_alloc(&ctx->arena, sizeof(IrType), 8);
+  *nt = *key;
+  nt->hash = h;
+  nt->ints = key->nints ? arena_dup(&ctx->arena, key->ints, key->nints * sizeof(int64_t)) : NULL;
+  nt->types = key->ntypes ? arena_dup(&ctx->arena, key->types, key->ntypes * sizeof(void *)) : NULL;
+  if ((ctx->types.len + 1) * 4 > ctx->types.cap * 3) uniq_grow(&ctx->types);
+  uniq_insert_raw(&ctx->types, h, nt);
+  return nt;
+}
+
+/* ---- attributes ------------------------------------------------------------- */
+static uint32_t attr_hash(const IrAttr *k) {
+  uint64_t h = hash_mix((uint64_t)(uintptr_t)k->def, k->flags);
+  h = hash_mix(h, (uintptr_t)k->type);
+  h = hash_mix(h, ((uint64_t)k->nints << 32) | k->nelems);
+  if (k->nints) h = hash_mix(h, hash_bytes(k->ints, k->nints * sizeof(int64_t), 5));
+  for (uint32_t i = 0; i < k->nelems; i++) {
+    h = hash_mix(h, (uintptr_t)k->elems[i]);
+    if (k->names) h = hash_mix(h, (uintptr_t)k->names[i]);
+  }
+  h = hash_mix(h, (uintptr_t)k->str);
+  uint64_t fb;
+  memcpy(&fb, &k->f, 8);
+  h = hash_mix(h, fb);
+  if (k->ndata) h = hash_mix(h, hash_bytes(k->data, k->ndata, 7));
+  return (uint32_t)(h ^ (h >> 32));
+}
+
+static bool attr_eq(const void *stored, const void *key) {
+  const IrAttr *a = stored, *b = key;
+  return a->def == b->def && a->flags == b->flags && a->type == b->type &&
+         a->nints == b->nints && a->nelems == b->nelems && a->str == b->str &&
+         a->ndata == b->ndata && memcmp(&a->f, &b->f, sizeof(double)) == 0 &&
+         (a->names == NULL) == (b->names == NULL) &&
+         (!a->nints || memcmp(a->ints, b->ints, a->nints * sizeof(int64_t)) == 0) &&
+         (!a->nelems || memcmp(a->elems, b->elems, a->nelems * sizeof(void *)) == 0) &&
+         (!a->names || memcmp(a->names, b->names, a->nelems * sizeof(void *)) == 0) &&
+         (!a->ndata || memcmp(a->data, b->data, a->ndata) == 0);
+}
+
+const IrAttr *ir_attr_unique(IrContext *ctx, const IrAttr *key) {
+  uint32_t h = attr_hash(key);
+  size_t slot;
+  const IrAttr *a = uniq_find(&ctx->attrs, h, key, attr_eq, &slot);
+  if (a) return a;
+  IrAttr *na = arena_alloc(&ctx->arena, sizeof(IrAttr), 8);
+  *na = *key;
+  na->hash = h;
+  Arena *ar = &ctx->arena;
+  na->ints = key->nints ? arena_dup(ar, key->ints, key->nints * sizeof(int64_t)) : NULL;
+  na->elems = key->nelems ? arena_dup(ar, key->elems, key->nelems * sizeof(void *)) : NULL;
+  na->names = key->names && key->nelems ? arena_dup(ar, key->names, key->nelems * sizeof(void *)) : NULL;
+  na->data = key->ndata ? arena_dup(ar, key->data, key->ndata) : NULL;
+  if ((ctx->attrs.len + 1) * 4 > ctx->attrs.cap * 3) uniq_grow(&ctx->attrs);
+  uniq_insert_raw(&ctx->attrs, h, na);
+  return na;
+}
+
+/* ---- context ---------------------------------------------------------------- */
+IrContext *ir_context_create(void) {
+  IrContext *ctx = xcalloc(1, sizeof *ctx);
+  arena_init(&ctx->arena);
+  ctx->index_type = ir_type_unique(ctx, &(IrType){.def = &ir_index_type_def});
+  ctx->none_type = ir_type_unique(ctx, &(IrType){.def = &ir_none_type_def});
+  ctx->unit_attr = ir_attr_unique(ctx, &(IrAttr){.def = &ir_unit_attr_def});
+  ctx->empty_dict = ir_attr_unique(ctx, &(IrAttr){.def = &ir_dict_attr_def});
+  ctx->unknown_loc = ir_attr_unique(ctx, &(IrAttr){.def = &ir_unknown_loc_def});
+  static const IrDialect builtin = {
+      .name = "builtin", .ops = &ir_builtin_module_info, .nops = 1};
+  ir_register_dialect(ctx, &builtin);
+  return ctx;
+}
+
+void ir_context_destroy(IrContext *ctx) {
+  if (!ctx) return;
+  for (size_t i = ctx->dialects.len; i-- > 0;)
+    if (ctx->dialects.data[i]->destroy) ctx->dialects.data[i]->destroy(ctx);
+  for (size_t i = 0; i < ctx->dstates.len; i++)
+    if (ctx->dstates.data[i].free_fn) ctx->dstates.data[i].free_fn(ctx->dstates.data[i].state);
+  vec_free(&ctx->dstates);
+  vec_free(&ctx->dialects);
+  vec_free(&ctx->sources);
+  u64map_free(&ctx->op_infos);
+  uniq_free(&ctx->idents);
+  uniq_free(&ctx->types);
+  uniq_free(&ctx->attrs);
+  arena_free(&ctx->arena);
+  free(ctx);
+}
+
+void *ir_ctx_alloc(IrContext *ctx, size_t n) { return arena_alloc(&ctx->arena, n, 16); }
+size_t ir_ctx_arena_bytes(IrContext *ctx) { return ctx->arena.total; }
+
+void ir_register_dialect(IrContext *ctx, const IrDialect *d) {
+  if (!d->name) return;
+  for (size_t i = 0; i < ctx->dialects.len; i++)
+    if (ctx->dialects.data[i] == d || !strcmp(ctx->dialects.data[i]->name, d->name)) return;
+  vec_push(&ctx->dialects, d);
+  for (size_t i = 0; i < d->nops; i++) {
+    /* The map keys on the interned name; rows stay the dialect's static
+     * objects, so `op->info == &row` identifies an op kind. */
+    const IrOpInfo *info = &d->ops[i];
+    u64map_put(&ctx->op_infos, (uintptr_t)ir_identz(ctx, info->name), (void *)info);
+  }
+  if (d->init) d->init(ctx);
+}
+
+const IrDialect *ir_lookup_dialect(IrContext *ctx, const char *name, size_t n) {
+  for (size_t i = 0; i < ctx->dialects.len; i++) {
+    const char *dn = ctx->dialects.data[i]->name;
+    if (strlen(dn) == n && !memcmp(dn, name, n)) return ctx->dialects.data[i];
+  }
+  return NULL;
+}
+
+const IrOpInfo *ir_op_info_find(IrContext *ctx, const char *name, size_t n) {
+  const IrIdent *id = ir_ident(ctx, name, n);
+  const IrOpInfo *info = u64map_get(&ctx->op_infos, (uintptr_t)id);
+  return info && !(info->traits & IR_TRAIT_UNREGISTERED) ? info : NULL;
+}
+
+const IrOpInfo *ir_op_info_lookup(IrContext *ctx, const char *name, size_t n) {
+  const IrIdent *id = ir_ident(ctx, name, n);
+  const IrOpInfo *info = u64map_get(&ctx->op_infos, (uintptr_t)id);
+  if (info) return info;
+  IrOpInfo *u = arena_alloc(&ctx->arena, sizeof(IrOpInfo), 8);
+  memset(u, 0, sizeof *u);
+  u->name = id->str;
+  u->traits = IR_TRAIT_UNREGISTERED;
+  u->min_operands = 0;
+  u->max_operands = -1;
+  u->min_results = 0;
+  u->max_results = -1;
+  u->num_regions = -1;
+  u->num_successors = -1;
+  u64map_put(&ctx->op_infos, (uintptr_t)id, u);
+  return u;
+}
+
+void *ir_ctx_dialect_state(IrContext *ctx, const char *dialect) {
+  for (size_t i = 0; i < ctx->dstates.len; i++)
+    if (!strcmp(ctx->dstates.data[i].dialect, dialect)) return ctx->dstates.data[i].state;
+  return NULL;
+}
+
+void ir_ctx_set_dialect_state(IrContext *ctx, const char *dialect, void *state,
+                              void (*free_fn)(void *)) {
+  for (size_t i = 0; i < ctx->dstates.len; i++)
+    if (!strcmp(ctx->dstates.data[i].dialect, dialect)) {
+      ctx->dstates.data[i].state = state;
+      ctx->dstates.data[i].free_fn = free_fn;
+      return;
+    }
+  vec_push(&ctx->dstates, ((DialectState){dialect, state, free_fn}));
+}
+
+void ir_ctx_allow_unregistered(IrContext *ctx, bool allow) { ctx->allow_unregistered = allow; }
+bool ir_ctx_allows_unregistered(IrContext *ctx) { return ctx->allow_unregistered; }

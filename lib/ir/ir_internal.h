@@ -1,0 +1,47 @@
+/* ir_internal.h — the context's private layout, shared by the lib/ir files. */
+#ifndef CTILE_IR_INTERNAL_H
+#define CTILE_IR_INTERNAL_H
+
+#include "ir/ir.h"
+
+/* Open-addressing hash set of uniqued objects keyed by a 32-bit hash plus a
+ * structural equality callback. */
+typedef struct UniqSet {
+  const void **slots;
+  uint32_t *hashes;
+  size_t cap, len;
+} UniqSet;
+
+typedef struct DialectState {
+  const char *dialect;
+  void *state;
+  void (*free_fn)(void *);
+} DialectState;
+
+typedef struct SourceBuf {
+  const IrIdent *file;
+  const char *buf;
+  size_t len;
+} SourceBuf;
+
+struct IrContext {
+  Arena arena;                 /* immortal: idents, types, attrs, op infos */
+  UniqSet idents, types, attrs;
+  VEC(const IrDialect *) dialects;
+  U64Map op_infos;             /* ident pointer -> const IrOpInfo* */
+  VEC(DialectState) dstates;
+  VEC(SourceBuf) sources;
+  IrDiagHandler diag_handler;
+  void *diag_user;
+  IrTypePrintFn print_type;
+  IrAttrPrintFn print_attr;
+  unsigned num_errors;
+  bool allow_unregistered;
+  /* Cached builtin objects. */
+  const IrType *index_type, *none_type;
+  const IrAttr *unit_attr, *empty_dict, *unknown_loc;
+  const IrType *int_types[65];  /* signless i0..i64 */
+  const IrType *float_types[IR_FLOAT_KIND_COUNT];
+};
+
+#endif

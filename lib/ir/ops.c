@@ -1,0 +1,442 @@
+/* ops.c — operations, blocks and regions: creation from an IrOpState (one
+ * allocation per op), the intrusive use-def lists, attribute access,
+ * insertion/removal, ordering queries and walks. */
+#include "ir/ir_internal.h"
+
+#include <stdlib.h>
+
+/* ---- uses ------------------------------------------------------------------- */
+static void use_link(IrUse *u, IrValue *v) {
+  u->value = v;
+  if (!v) {
+    u->next = NULL;
+    u->prevp = NULL;
+    return;
+  }
+  u->next = v->uses;
+  if (u->next) u->next->prevp = &u->next;
+  u->prevp = &v->uses;
+  v->uses = u;
+}
+
+static void use_unlink(IrUse *u) {
+  if (!u->value) return;
+  *u->prevp = u->next;
+  if (u->next) u->next->prevp = u->prevp;
+  u->value = NULL;
+  u->next = NULL;
+  u->prevp = NULL;
+}
+
+void ir_use_set(IrUse *u, IrValue *v) {
+  if (u->value == v) return;
+  use_unlink(u);
+  use_link(u, v);
+}
+
+bool ir_value_has_one_use(const IrValue *v) { return v->uses && !v->uses->next; }
+
+void ir_value_replace_all_uses(IrValue *from, IrValue *to) {
+  if (from == to) return;
+  while (from->uses) ir_use_set(from->uses, to);
+}
+
+/* ---- op state --------------------------------------------------------------- */
+void ir_op_state_init(IrOpState *st, IrContext *ctx, const IrOpInfo *info,
+                      const IrLoc *loc) {
+  memset(st, 0, sizeof *st);
+  st->ctx = ctx;
+  st->info = info;
+  st->loc = loc ? loc : ir_unknown_loc(ctx);
+}
+
+void ir_op_state_free(IrOpState *st) {
+  for (size_t i = 0; i < st->regions.len; i++) {
+    if (!st->regions.data[i]) continue;
+    ir_region_clear(st->regions.data[i]);
+    free(st->regions.data[i]);
+  }
+  vec_free(&st->operands);
+  vec_free(&st->result_types);
+  vec_free(&st->attrs);
+  vec_free(&st->props);
+  vec_free(&st->successors);
+  vec_free(&st->regions);
+}
+
+IrRegion *ir_op_state_add_region(IrOpState *st) {
+  IrRegion *r = xcalloc(1, sizeof *r);
+  vec_push(&st->regions, r);
+  return r;
+}
+
+void ir_op_state_add_attr(IrOpState *st, const char *name, const IrAttr *a) {
+  vec_push(&st->attrs, ((IrNamedAttr){ir_identz(st->ctx, name), a}));
+}
+
+void ir_op_state_add_prop(IrOpState *st, const char *name, const IrAttr *a) {
+  vec_push(&st->props, ((IrNamedAttr){ir_identz(st->ctx, name), a}));
+}
+
+const IrAttr *ir_op_state_get_attr(IrOpState *st, const char *name) {
+  const IrIdent *id = ir_identz(st->ctx, name);
+  for (size_t i = st->props.len; i-- > 0;)
+    if (st->props.data[i].name == id) return st->props.data[i].value;
+  for (size_t i = st->attrs.len; i-- > 0;)
+    if (st->attrs.data[i].name == id) return st->attrs.data[i].value;
+  return NULL;
+}
+
+static bool is_inherent(const IrOpInfo *info, const IrIdent *name) {
+  if (!info->inherent) return false;
+  for (const char *const *p = info->inherent; *p; p++)
+    if (!strcmp(*p, name->str)) return true;
+  return false;
+}
+
+/* ---- creation ----------------------------------------------------------------- */
+IrOp *ir_op_create(IrOpState *st) {
+  IrContext *ctx = st->ctx;
+  const IrOpInfo *info = st->info;
+  /* Split attributes into properties and discardable ones. */
+  VEC(IrNamedAttr) props = {0}, attrs = {0};
+  for (size_t i = 0; i < st->props.len; i++) vec_push(&props, st->props.data[i]);
+  for (size_t i = 0; i < st->attrs.len; i++) {
+    if (!(info->traits & IR_TRAIT_UNREGISTERED) && is_inherent(info, st->attrs.data[i].name))
+      vec_push(&props, st->attrs.data[i]);
+    else vec_push(&attrs, st->attrs.data[i]);
+  }
+  const IrIdent *dup = NULL;
+  const IrAttr *pd = props.len ? ir_dict_attr(ctx, props.data, props.len, &dup) : NULL;
+  const IrAttr *ad = (!dup && attrs.len) ? ir_dict_attr(ctx, attrs.data, attrs.len, &dup) : NULL;
+  vec_free(&props);
+  vec_free(&attrs);
+  if (dup) {
+    ir_error(ctx, st->loc, "attribute '%s' occurs more than once in the attribute list",
+             dup->str);
+    return NULL;
+  }
+
+  size_t nres = st->result_types.len, nops = st->operands.len;
+  size_t nsucc = st->successors.len, nreg = st->regions.len;
+  size_t size = nres * sizeof(IrValue) + sizeof(IrOp) + nops * sizeof(IrUse) +
+                nsucc * sizeof(IrBlock *) + nreg * sizeof(IrRegion);
+  char *mem = xcalloc(1, size);
+  IrOp *op = (IrOp *)(mem + nres * sizeof(IrValue));
+  op->info = info;
+  op->ctx = ctx;
+  op->loc = st->loc;
+  op->props = pd;
+  op->attrs = ad;
+  op->nresults = (uint32_t)nres;
+  op->noperands = op->operands_cap = (uint32_t)nops;
+  op->nsuccessors = (uint32_t)nsucc;
+  op->nregions = (uint32_t)nreg;
+  op->operands = (IrUse *)(op + 1);
+  op->successors = (IrBlock **)(op->operands + nops);
+  op->regions = (IrRegion *)(op->successors + nsucc);
+  for (size_t i = 0; i < nres; i++) {
+    IrValue *r = ir_op_result(op, (unsigned)i);
+    r->type = st->result_types.data[i];
+    r->def = op;
+    r->index = (uint32_t)i;
+  }
+  for (size_t i = 0; i < nops; i++) {
+    op->operands[i].owner = op;
+    use_link(&op->operands[i], st->operands.data[i]);
+  }
+  for (size_t i = 0; i < nsucc; i++) op->successors[i] = st->successors.data[i];
+  for (size_t i = 0; i < nreg; i++) {
+    ir_region_init(&op->regions[i], op);
+    ir_region_take(&op->regions[i], st->regions.data[i]);
+    free(st->regions.data[i]);
+    st->regions.data[i] = NULL;
+  }
+  st->regions.len = 0;
+  return op;
+}
+
+void ir_op_drop_all_references(IrOp *op) {
+  for (uint32_t i = 0; i < op->noperands; i++) use_unlink(&op->operands[i]);
+  for (uint32_t r = 0; r < op->nregions; r++)
+    for (IrBlock *b = op->regions[r].first; b; b = b->next)
+      for (IrOp *o = b->first; o; o = o->next) ir_op_drop_all_references(o);
+}
+
+void ir_op_destroy(IrOp *op) {
+  for (uint32_t i = 0; i < op->noperands; i++) use_unlink(&op->operands[i]);
+  for (uint32_t r = 0; r < op->nregions; r++) {
+    /* nested ops may use each other across blocks: drop references first */
+    for (IrBlock *b = op->regions[r].first; b; b = b->next)
+      for (IrOp *o = b->first; o; o = o->next) ir_op_drop_all_references(o);
+    ir_region_clear(&op->regions[r]);
+  }
+  /* Any remaining uses of results (only possible in a broken program being
+   * torn down) are detached so no dangling pointers remain. */
+  for (uint32_t i = 0; i < op->nresults; i++) {
+    IrValue *v = ir_op_result(op, i);
+    while (v->uses) use_unlink(v->uses);
+  }
+  if (op->operands != (IrUse *)(op + 1)) free(op->operands);
+  free((char *)op - op->nresults * sizeof(IrValue));
+}
+
+void ir_op_erase(IrOp *op) {
+  if (op->block) ir_op_unlink(op);
+  ir_op_destroy(op);
+}
+
+void ir_op_set_operand(IrOp *op, unsigned i, IrValue *v) { ir_use_set(&op->operands[i], v); }
+
+void ir_op_set_operands(IrOp *op, IrValue *const *vals, size_t n) {
+  for (uint32_t i = 0; i < op->noperands; i++) use_unlink(&op->operands[i]);
+  if (n > op->operands_cap) {
+    IrUse *nu = xcalloc(n, sizeof *nu);
+    if (op->operands != (IrUse *)(op + 1)) free(op->operands);
+    op->operands = nu;
+    op->operands_cap = (uint32_t)n;
+  }
+  op->noperands = (uint32_t)n;
+  for (size_t i = 0; i < n; i++) {
+    op->operands[i].owner = op;
+    use_link(&op->operands[i], vals[i]);
+  }
+}
+
+void ir_op_replace_all_uses_with(IrOp *op, IrValue *const *vals) {
+  for (uint32_t i = 0; i < op->nresults; i++)
+    ir_value_replace_all_uses(ir_op_result(op, i), vals[i]);
+}
+
+bool ir_op_isz(const IrOp *op, const char *name) { return op && !strcmp(op->info->name, name); }
+IrContext *ir_op_context(const IrOp *op) { return op->ctx; }
+
+/* ---- attributes ---------------------------------------------------------------- */
+const IrAttr *ir_op_attr(const IrOp *op, const IrIdent *name) {
+  const IrAttr *a = ir_dict_get(op->props, name);
+  return a ? a : ir_dict_get(op->attrs, name);
+}
+
+const IrAttr *ir_op_attrz(const IrOp *op, const char *name) {
+  return ir_op_attr(op, ir_identz(op->ctx, name));
+}
+
+void ir_op_set_attr(IrOp *op, const char *name, const IrAttr *a) {
+  const IrIdent *id = ir_identz(op->ctx, name);
+  if (!(op->info->traits & IR_TRAIT_UNREGISTERED) && is_inherent(op->info, id)) {
+    ir_op_set_prop(op, name, a);
+    return;
+  }
+  op->attrs = ir_dict_set(op->ctx, op->attrs, id, a);
+  if (op->attrs && op->attrs->nelems == 0) op->attrs = NULL;
+}
+
+void ir_op_set_prop(IrOp *op, const char *name, const IrAttr *a) {
+  op->props = ir_dict_set(op->ctx, op->props, ir_identz(op->ctx, name), a);
+  if (op->props && op->props->nelems == 0) op->props = NULL;
+}
+
+void ir_op_remove_attr(IrOp *op, const char *name) {
+  const IrIdent *id = ir_identz(op->ctx, name);
+  if (ir_dict_get(op->props, id)) {
+    op->props = ir_dict_set(op->ctx, op->props, id, NULL);
+    if (op->props->nelems == 0) op->props = NULL;
+  }
+  if (ir_dict_get(op->attrs, id)) {
+    op->attrs = ir_dict_set(op->ctx, op->attrs, id, NULL);
+    if (op->attrs->nelems == 0) op->attrs = NULL;
+  }
+}
+
+/* ---- structure queries ------------------------------------------------------------ */
+IrOp *ir_op_parent_op(const IrOp *op) {
+  return op->block ? ir_block_parent_op(op->block) : NULL;
+}
+
+bool ir_op_is_ancestor(const IrOp *ancestor, const IrOp *op) {
+  for (const IrOp *o = op; o; o = ir_op_parent_op(o))
+    if (o == ancestor) return true;
+  return false;
+}
+
+static void renumber(IrBlock *b) {
+  uint32_t i = 0;
+  for (IrOp *o = b->first; o; o = o->next) o->order = i++;
+  b->order_valid = 1;
+}
+
+bool ir_op_is_before_in_block(IrOp *a, IrOp *b) {
+  if (!a->block || a->block != b->block) return false;
+  if (!a->block->order_valid) renumber(a->block);
+  return a->order < b->order;
+}
+
+/* ---- blocks ------------------------------------------------------------------------- */
+IrBlock *ir_block_new(void) { return xcalloc(1, sizeof(IrBlock)); }
+
+void ir_block_destroy(IrBlock *b) {
+  for (IrOp *o = b->first; o; o = o->next) ir_op_drop_all_references(o);
+  IrOp *o = b->last;
+  while (o) {
+    IrOp *p = o->prev;
+    o->block = NULL;
+    ir_op_destroy(o);
+    o = p;
+  }
+  for (uint32_t i = 0; i < b->nargs; i++) {
+    IrValue *v = b->args[i];
+    while (v->uses) use_unlink(v->uses);
+    free(v);
+  }
+  free(b->args);
+  free(b);
+}
+
+IrValue *ir_block_add_arg(IrBlock *b, const IrType *t, const IrLoc *loc) {
+  if (b->nargs == b->args_cap) {
+    b->args_cap = b->args_cap ? b->args_cap * 2 : 4;
+    b->args = xrealloc(b->args, b->args_cap * sizeof *b->args);
+  }
+  IrValue *v = xcalloc(1, sizeof *v);
+  v->type = t;
+  v->block = b;
+  v->index = b->nargs;
+  v->loc = loc;
+  b->args[b->nargs++] = v;
+  return v;
+}
+
+void ir_block_erase_arg(IrBlock *b, unsigned i) {
+  IrValue *v = b->args[i];
+  while (v->uses) use_unlink(v->uses);
+  free(v);
+  memmove(&b->args[i], &b->args[i + 1], (b->nargs - i - 1) * sizeof *b->args);
+  b->nargs--;
+  for (unsigned k = i; k < b->nargs; k++) b->args[k]->index = k;
+}
+
+static void link_between(IrBlock *b, IrOp *prev, IrOp *next, IrOp *op) {
+  op->block = b;
+  op->prev = prev;
+  op->next = next;
+  if (prev) prev->next = op;
+  else b->first = op;
+  if (next) next->prev = op;
+  else b->last = op;
+  b->order_valid = 0;
+}
+
+void ir_block_append(IrBlock *b, IrOp *op) { link_between(b, b->last, NULL, op); }
+void ir_block_insert_before(IrOp *pos, IrOp *op) { link_between(pos->block, pos->prev, pos, op); }
+void ir_block_insert_after(IrOp *pos, IrOp *op) { link_between(pos->block, pos, pos->next, op); }
+
+void ir_op_unlink(IrOp *op) {
+  IrBlock *b = op->block;
+  if (!b) return;
+  if (op->prev) op->prev->next = op->next;
+  else b->first = op->next;
+  if (op->next) op->next->prev = op->prev;
+  else b->last = op->prev;
+  op->prev = op->next = NULL;
+  op->block = NULL;
+}
+
+IrOp *ir_block_terminator(IrBlock *b) {
+  return b->last && (b->last->info->traits & IR_TRAIT_TERMINATOR) ? b->last : NULL;
+}
+
+IrOp *ir_block_parent_op(const IrBlock *b) { return b->parent ? b->parent->parent : NULL; }
+
+/* ---- regions ------------------------------------------------------------------------- */
+void ir_region_init(IrRegion *r, IrOp *parent) {
+  r->first = r->last = NULL;
+  r->parent = parent;
+}
+
+void ir_region_append(IrRegion *r, IrBlock *b) {
+  b->parent = r;
+  b->next = NULL;
+  b->prev = r->last;
+  if (r->last) r->last->next = b;
+  else r->first = b;
+  r->last = b;
+}
+
+void ir_region_remove_block(IrRegion *r, IrBlock *b) {
+  if (b->prev) b->prev->next = b->next;
+  else r->first = b->next;
+  if (b->next) b->next->prev = b->prev;
+  else r->last = b->prev;
+  b->prev = b->next = NULL;
+  b->parent = NULL;
+}
+
+void ir_region_clear(IrRegion *r) {
+  for (IrBlock *b = r->first; b; b = b->next)
+    for (IrOp *o = b->first; o; o = o->next) ir_op_drop_all_references(o);
+  IrBlock *b = r->first;
+  while (b) {
+    IrBlock *n = b->next;
+    ir_block_destroy(b);
+    b = n;
+  }
+  r->first = r->last = NULL;
+}
+
+void ir_region_take(IrRegion *dst, IrRegion *src) {
+  IrBlock *b = src->first;
+  while (b) {
+    IrBlock *n = b->next;
+    ir_region_append(dst, b);
+    b = n;
+  }
+  src->first = src->last = NULL;
+}
+
+/* ---- walks ------------------------------------------------------------------------- */
+IrWalkResult ir_walk_pre(IrOp *op, IrWalkFn fn, void *user) {
+  IrWalkResult r = fn(op, user);
+  if (r == IR_WALK_INTERRUPT) return r;
+  if (r == IR_WALK_SKIP) return IR_WALK_ADVANCE;
+  for (uint32_t i = 0; i < op->nregions; i++)
+    for (IrBlock *b = op->regions[i].first; b; b = b->next)
+      for (IrOp *o = b->first, *n; o; o = n) {
+        n = o->next;
+        if (ir_walk_pre(o, fn, user) == IR_WALK_INTERRUPT) return IR_WALK_INTERRUPT;
+      }
+  return IR_WALK_ADVANCE;
+}
+
+IrWalkResult ir_walk_post(IrOp *op, IrWalkFn fn, void *user) {
+  for (uint32_t i = 0; i < op->nregions; i++)
+    for (IrBlock *b = op->regions[i].first; b; b = b->next)
+      for (IrOp *o = b->first, *n; o; o = n) {
+        n = o->next;
+        if (ir_walk_post(o, fn, user) == IR_WALK_INTERRUPT) return IR_WALK_INTERRUPT;
+      }
+  return fn(op, user) == IR_WALK_INTERRUPT ? IR_WALK_INTERRUPT : IR_WALK_ADVANCE;
+}
+
+/* ---- builtin.module ------------------------------------------------------------------ */
+static const char *const module_inherent[] = {"sym_name", "sym_visibility", NULL};
+const IrOpInfo ir_builtin_module_info = {
+    .name = "builtin.module",
+    .traits = IR_TRAIT_ISOLATED_FROM_ABOVE | IR_TRAIT_SYMBOL_TABLE |
+              IR_TRAIT_NO_TERMINATOR | IR_TRAIT_SINGLE_BLOCK,
+    .min_operands = 0, .max_operands = 0, .min_results = 0, .max_results = 0,
+    .num_regions = 1, .num_successors = 0,
+    .inherent = module_inherent,
+    .summary = "A top level container operation",
+};
+
+IrOp *ir_module_create(IrContext *ctx, const IrLoc *loc) {
+  IrOpState st;
+  ir_op_state_init(&st, ctx, &ir_builtin_module_info, loc);
+  IrRegion *r = ir_op_state_add_region(&st);
+  ir_region_append(r, ir_block_new());
+  IrOp *m = ir_op_create(&st);
+  ir_op_state_free(&st);
+  return m;
+}
+
+IrBlock *ir_module_body(IrOp *module) { return module->regions[0].first; }

@@ -1,0 +1,193 @@
+#!/usr/bin/env bash
+# test/run.sh — build ctile and run every test stage; the one command CI and developers use.
+#
+#   test/run.sh                 build in build/ and test
+#   test/run.sh --sanitize      build in build-asan/ with CTILE_SANITIZE=ON (ASan+UBSan) and test
+#   test/run.sh --build-dir D   use build dir D instead
+#
+# Stages, all run even when an earlier one fails:
+#   1. unit tests:   every test/unit/test_<name>.c -> <build>/test/test_<name> (exit 0 = pass)
+#   2. lit:          test/lit (*.mlir, *.test) via test/lit/lit.cfg.py
+#   3. conformance:  NVIDIA's suite via test/conformance/run.py; only the files listed in
+#                    test/conformance-must-pass.txt count as tests here
+# The last line is exactly "N passed, N failed" (a failed build adds one failure);
+# exit status 0 iff nothing failed.
+# Missing tools (cmake, gcc, clang, python3, FileCheck + lit) are installed with apt-get
+# (root, or passwordless sudo), running `apt-get update` only when something is missing.
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+
+SANITIZE=0
+BUILD=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --sanitize) SANITIZE=1 ;;
+    --build-dir) BUILD=$2; shift ;;
+    --build-dir=*) BUILD=${1#*=} ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "run.sh: unknown argument: $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+if [ -z "$BUILD" ]; then
+  if [ $SANITIZE = 1 ]; then BUILD=build-asan; else BUILD=build; fi
+fi
+mkdir -p "$BUILD" && BUILD=$(cd "$BUILD" && pwd)
+JOBS=$(nproc 2>/dev/null || echo 2)
+
+if [ $SANITIZE = 1 ]; then
+  export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
+  export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+fi
+
+# ---------------------------------------------------------------------------- tools
+apt_install() {
+  local sudo=""
+  if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then sudo="sudo -n"
+    else echo "run.sh: missing packages ($*) and not root; install them first" >&2; return 1; fi
+  fi
+  if [ -z "${APT_UPDATED:-}" ]; then
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq || return 1
+    APT_UPDATED=1
+  fi
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
+}
+
+# Newest /usr/lib/llvm-N with bin/FileCheck and a lit: bin/lit (llvm-22 layout),
+# build/utils/lit/lit.py (llvm-14 layout) or utils/lit/lit.py. Sets LLVM_BIN, LIT_PY.
+find_llvm() {
+  LLVM_BIN="" LIT_PY=""
+  local d l
+  for d in $(ls -d /usr/lib/llvm-* 2>/dev/null | sort -t- -k2 -n -r); do
+    [ -x "$d/bin/FileCheck" ] || continue
+    for l in "$d/bin/lit" "$d/build/utils/lit/lit.py" "$d/utils/lit/lit.py"; do
+      if [ -f "$l" ]; then
+        LLVM_BIN=$d/bin LIT_PY=$l
+        return 0
+      fi
+    done
+  done
+  return 1
+}
+
+missing=()
+command -v cmake >/dev/null || missing+=(cmake)
+command -v make >/dev/null || command -v ninja >/dev/null || missing+=(make)
+command -v gcc >/dev/null || missing+=(gcc libc6-dev)
+command -v clang >/dev/null || missing+=(clang libclang-rt-dev)
+command -v python3 >/dev/null || missing+=(python3)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "run.sh: installing ${missing[*]}"
+  apt_install "${missing[@]}" || { echo "run.sh: could not install ${missing[*]}"; echo "0 passed, 1 failed"; exit 1; }
+fi
+if ! find_llvm; then
+  echo "run.sh: installing FileCheck + lit (llvm-22-tools, else llvm-14-tools)"
+  apt_install llvm-22-tools || apt_install llvm-14-tools
+  find_llvm || { echo "run.sh: FileCheck/lit not available"; echo "0 passed, 1 failed"; exit 1; }
+fi
+echo "run.sh: build dir $BUILD; FileCheck from $LLVM_BIN; lit $LIT_PY"
+
+PASSED=0
+FAILED=0   # build failure (0/1) is added at the end
+
+# ---------------------------------------------------------------------------- build
+# Keep going past errors so one broken file fails only what depends on it. Linked outputs
+# are removed first, so no stage can run a stale binary from an earlier build.
+echo "== build ($BUILD)"
+build_fail=0
+SAN_FLAG=OFF; [ $SANITIZE = 1 ] && SAN_FLAG=ON
+if ! cmake -S "$ROOT" -B "$BUILD" -DCTILE_SANITIZE=$SAN_FLAG >"$BUILD/configure.log" 2>&1; then
+  cat "$BUILD/configure.log"
+  echo "build: configure FAILED (counted as 1 failure)"
+  build_fail=1
+else
+  grep -E '^-- ctile:' "$BUILD/configure.log"
+  rm -f "$BUILD"/bin/* "$BUILD"/test/test_* "$BUILD"/lib/libctile* "$BUILD"/fuzz/*
+  keep_going=-k
+  grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja' "$BUILD/CMakeCache.txt" && keep_going="-k 0"
+  if cmake --build "$BUILD" -j "$JOBS" -- $keep_going >"$BUILD/build.log" 2>&1; then
+    echo "build: ok (log: $BUILD/build.log)"
+  else
+    cat "$BUILD/build.log"
+    echo "build: FAILED (counted as 1 failure; stages below run with whatever was built)"
+    build_fail=1
+  fi
+fi
+
+# ---------------------------------------------------------------------------- unit tests
+echo "== unit tests"
+u_pass=0 u_fail=0
+for src in test/unit/test_*.c; do
+  [ -e "$src" ] || continue
+  name=$(basename "$src" .c)
+  exe="$BUILD/test/$name"
+  if [ ! -x "$exe" ]; then
+    echo "$name: FAILED (not built)"
+    u_fail=$((u_fail + 1))
+    continue
+  fi
+  if out=$(cd "$BUILD/test" && timeout -k 5 300 "$exe" </dev/null 2>&1); then
+    echo "$out" | tail -n 1
+    u_pass=$((u_pass + 1))
+  else
+    rc=$?
+    echo "$out"
+    echo "$name: FAILED (exit $rc)"
+    u_fail=$((u_fail + 1))
+  fi
+done
+echo "unit tests: $u_pass passed, $u_fail failed"
+PASSED=$((PASSED + u_pass)) FAILED=$((FAILED + u_fail))
+
+# ---------------------------------------------------------------------------- lit
+echo "== lit (test/lit)"
+l_pass=0 l_fail=0
+if [ -z "$(find test/lit -type f \( -name '*.mlir' -o -name '*.test' \) -not -path '*/Inputs/*' 2>/dev/null | head -n 1)" ]; then
+  echo "lit: no tests yet"
+else
+  json="$BUILD/lit-results.json"
+  rm -f "$json"
+  timeout -k 10 1800 python3 "$LIT_PY" -v -o "$json" \
+    --param build_dir="$BUILD" --param llvm_tools_dir="$LLVM_BIN" test/lit </dev/null
+  counts=$(python3 - "$json" <<'EOF'
+import json, sys
+try:
+    tests = json.load(open(sys.argv[1]))["tests"]
+except Exception:
+    print("0 1"); sys.exit()
+ok = sum(t["code"] in ("PASS", "XFAIL", "FLAKYPASS") for t in tests)
+skip = sum(t["code"] in ("UNSUPPORTED", "EXCLUDED", "SKIPPED") for t in tests)
+print(ok, len(tests) - ok - skip)
+EOF
+)
+  read -r l_pass l_fail <<<"$counts"
+  [ -f "$json" ] || echo "lit: did not produce results (counted as 1 failure)"
+fi
+echo "lit: $l_pass passed, $l_fail failed"
+PASSED=$((PASSED + l_pass)) FAILED=$((FAILED + l_fail))
+
+# ---------------------------------------------------------------------------- conformance
+echo "== conformance (../shared/conformance/cuda-tile/test)"
+c_out=$(python3 test/conformance/run.py --build-dir "$BUILD" --lit "$LIT_PY" \
+          --llvm-tools-dir "$LLVM_BIN" </dev/null 2>&1)
+c_rc=$?
+echo "$c_out"
+c_pass=0 c_fail=0
+if line=$(echo "$c_out" | grep -E '^must-pass: [0-9]+ passed, [0-9]+ failed$' | tail -n 1); then
+  c_pass=$(echo "$line" | awk '{print $2}') c_fail=$(echo "$line" | awk '{print $4}')
+fi
+if [ $c_rc != 0 ] && [ "$c_fail" = 0 ]; then
+  echo "conformance: driver failed (exit $c_rc; counted as 1 failure)"
+  c_fail=1
+fi
+echo "conformance must-pass files: $c_pass passed, $c_fail failed"
+PASSED=$((PASSED + c_pass)) FAILED=$((FAILED + c_fail))
+
+# ---------------------------------------------------------------------------- summary
+FAILED=$((FAILED + build_fail))
+echo "== summary: build $([ $build_fail = 0 ] && echo ok || echo FAILED), unit $u_pass/$((u_pass + u_fail)), lit $l_pass/$((l_pass + l_fail)), conformance must-pass $c_pass/$((c_pass + c_fail))"
+echo "$PASSED passed, $FAILED failed"
+[ "$FAILED" = 0 ]

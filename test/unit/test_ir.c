@@ -1,0 +1,298 @@
+/* test_ir.c — unit tests of the IR core: identifier interning, type and
+ * attribute uniquing (pointer identity <=> structural equality), dictionary
+ * sorting, use-def lists (O(1) unlink, replace-all-uses), op creation and
+ * destruction, walks, symbol lookup and the generic verifier messages. */
+#include "ir/ir.h"
+#include "unit.h"
+
+static void test_idents(IrContext *ctx) {
+  const IrIdent *a = ir_identz(ctx, "hello");
+  const IrIdent *b = ir_ident(ctx, "hello world", 5);
+  CHECK(a == b);
+  CHECK_STREQ(a->str, "hello");
+  CHECK(ir_identz(ctx, "hellp") != a);
+  CHECK(ir_ident(ctx, "", 0) == ir_identz(ctx, ""));
+}
+
+static void test_types(IrContext *ctx) {
+  const IrType *i32 = ir_integer_type(ctx, 32, IR_SIGNLESS);
+  CHECK(i32 == ir_integer_type(ctx, 32, IR_SIGNLESS));
+  CHECK(i32 != ir_integer_type(ctx, 32, IR_SIGNED));
+  CHECK(i32 != ir_integer_type(ctx, 64, IR_SIGNLESS));
+  CHECK(ir_integer_type(ctx, 128, IR_SIGNLESS) == ir_integer_type(ctx, 128, IR_SIGNLESS));
+  CHECK(ir_float_type(ctx, IR_F16) == ir_float_type(ctx, IR_F16));
+  CHECK(ir_float_type(ctx, IR_F16) != ir_float_type(ctx, IR_BF16));
+  CHECK_EQ_INT(ir_float_kind_width(IR_F8E4M3FN), 8);
+  CHECK_STREQ(ir_float_kind_name(IR_F4E2M1FN), "f4E2M1FN");
+
+  /* shapes are interned with their storage: a stack copy uniquifies to the
+   * same object, and the stored array is not the caller's */
+  int64_t shape[2] = {4, 8};
+  const IrType *f32 = ir_float_type(ctx, IR_F32);
+  const IrType *t1 = ir_tensor_type(ctx, shape, 2, f32, NULL);
+  shape[1] = 16;
+  const IrType *t2 = ir_tensor_type(ctx, shape, 2, f32, NULL);
+  CHECK(t1 != t2);
+  CHECK_EQ_INT(t1->ints[1], 8);
+  shape[1] = 8;
+  CHECK(ir_tensor_type(ctx, shape, 2, f32, NULL) == t1);
+  CHECK(t1->ints != shape);
+
+  const IrType *ins[2] = {i32, f32};
+  const IrType *fn = ir_function_type(ctx, ins, 2, &f32, 1);
+  CHECK(fn == ir_function_type(ctx, ins, 2, &f32, 1));
+  CHECK(fn != ir_function_type(ctx, ins, 1, ins + 1, 1)); /* (i32)->f32 differs */
+  CHECK_EQ_INT(ir_func_num_inputs(fn), 2);
+  CHECK_EQ_INT(ir_func_num_results(fn), 1);
+  CHECK(ir_func_results(fn)[0] == f32);
+  CHECK(ir_opaque_type(ctx, "foo.bar<1>", 10) == ir_opaque_type(ctx, "foo.bar<1>", 10));
+
+  int64_t big[3] = {1 << 20, 1 << 20, 1 << 30};
+  CHECK_EQ_INT(ir_shape_num_elements(big, 2), (int64_t)1 << 40);
+  int64_t huge[2] = {INT64_MAX / 2, 4};
+  CHECK_EQ_INT(ir_shape_num_elements(huge, 2), -1);
+}
+
+static void test_attrs(IrContext *ctx) {
+  const IrType *i32 = ir_integer_type(ctx, 32, IR_SIGNLESS);
+  const IrType *i64 = ir_integer_type(ctx, 64, IR_SIGNLESS);
+  CHECK(ir_integer_attr(ctx, i32, 7) == ir_integer_attr(ctx, i32, 7));
+  CHECK(ir_integer_attr(ctx, i32, 7) != ir_integer_attr(ctx, i64, 7));
+  CHECK(ir_float_attr(ctx, ir_float_type(ctx, IR_F32), 0.0) !=
+        ir_float_attr(ctx, ir_float_type(ctx, IR_F32), -0.0));
+  CHECK(ir_string_attr(ctx, "ab", 2) == ir_string_attr(ctx, "abc", 2));
+  CHECK(ir_bool_attr(ctx, true) != ir_bool_attr(ctx, false));
+
+  IrNamedAttr e[3] = {
+      {ir_identz(ctx, "zeta"), ir_integer_attr(ctx, i32, 1)},
+      {ir_identz(ctx, "alpha"), ir_unit_attr(ctx)},
+      {ir_identz(ctx, "mid"), ir_string_attr(ctx, "x", 1)},
+  };
+  const IrAttr *d = ir_dict_attr(ctx, e, 3, NULL);
+  CHECK_EQ_INT(d->nelems, 3);
+  CHECK_STREQ(d->names[0]->str, "alpha");
+  CHECK_STREQ(d->names[2]->str, "zeta");
+  IrNamedAttr rev[3] = {e[2], e[0], e[1]};
+  CHECK(ir_dict_attr(ctx, rev, 3, NULL) == d); /* order-independent */
+  CHECK(ir_dict_getz(ctx, d, "mid") == e[2].value);
+  CHECK(ir_dict_getz(ctx, d, "nope") == NULL);
+  const IrAttr *d2 = ir_dict_set(ctx, d, ir_identz(ctx, "mid"), NULL);
+  CHECK_EQ_INT(d2->nelems, 2);
+  CHECK(ir_dict_set(ctx, d2, ir_identz(ctx, "mid"), e[2].value) == d);
+
+  IrNamedAttr dup[2] = {e[0], {e[0].name, ir_unit_attr(ctx)}};
+  const IrIdent *which = NULL;
+  CHECK(ir_dict_attr(ctx, dup, 2, &which) == NULL);
+  CHECK(which == e[0].name);
+  CHECK(ir_dict_attr(ctx, dup, 2, NULL)->elems[0] == ir_unit_attr(ctx)); /* later wins */
+
+  int64_t v[3] = {1, 2, 3};
+  CHECK(ir_dense_i64_array(ctx, i32, v, 3) == ir_dense_i64_array(ctx, i32, v, 3));
+  CHECK(ir_dense_i64_array(ctx, i32, v, 3) != ir_dense_i64_array(ctx, i32, v, 2));
+
+  const IrIdent *f = ir_identz(ctx, "a.mlir");
+  const IrLoc *l1 = ir_file_loc(ctx, f, 3, 4);
+  CHECK(l1 == ir_file_loc(ctx, f, 3, 4));
+  CHECK(ir_attr_is_loc(l1));
+  const IrLoc *nl = ir_name_loc(ctx, ir_identz(ctx, "n"), l1);
+  const IrLoc *parts[2] = {ir_unknown_loc(ctx), nl};
+  const IrLoc *fused = ir_fused_loc(ctx, parts, 2, NULL);
+  CHECK(ir_loc_find_file(fused) == l1);
+  CHECK(ir_loc_find_file(ir_unknown_loc(ctx)) == NULL);
+}
+
+/* A small registered test dialect. */
+static const IrOpInfo test_ops[] = {
+    {.name = "test.const", .traits = IR_TRAIT_PURE | IR_TRAIT_CONSTANT_LIKE,
+     .min_operands = 0, .max_operands = 0, .min_results = 1, .max_results = 1,
+     .num_regions = 0, .num_successors = 0},
+    {.name = "test.add", .traits = IR_TRAIT_PURE, .min_operands = 2, .max_operands = 2,
+     .min_results = 1, .max_results = 1, .num_regions = 0, .num_successors = 0},
+    {.name = "test.region", .traits = IR_TRAIT_NO_TERMINATOR, .min_operands = 0,
+     .max_operands = -1, .min_results = 0, .max_results = 0, .num_regions = 1,
+     .num_successors = 0},
+    {.name = "test.term", .traits = IR_TRAIT_TERMINATOR, .min_operands = 0,
+     .max_operands = -1, .min_results = 0, .max_results = 0, .num_regions = 0,
+     .num_successors = 0},
+    {.name = "test.needs_term", .traits = 0, .min_operands = 0, .max_operands = 0,
+     .min_results = 0, .max_results = 0, .num_regions = 1, .num_successors = 0},
+};
+static const IrDialect test_dialect = {.name = "test", .ops = test_ops, .nops = 5};
+
+static IrOp *mk(IrContext *ctx, const char *name, IrValue **ops, size_t nops,
+                const IrType *res, int nregions) {
+  IrOpState st;
+  ir_op_state_init(&st, ctx, ir_op_info_lookup(ctx, name, strlen(name)), NULL);
+  for (size_t i = 0; i < nops; i++) vec_push(&st.operands, ops[i]);
+  if (res) vec_push(&st.result_types, res);
+  for (int i = 0; i < nregions; i++) ir_region_append(ir_op_state_add_region(&st), ir_block_new());
+  IrOp *op = ir_op_create(&st);
+  ir_op_state_free(&st);
+  return op;
+}
+
+typedef struct { char buf[512]; unsigned n; } Captured;
+static void capture(void *user, const IrDiag *d) {
+  Captured *c = user;
+  c->n++;
+  snprintf(c->buf, sizeof c->buf, "%s", d->msg.s ? d->msg.s : "");
+}
+
+static IrWalkResult count_ops(IrOp *op, void *user) {
+  (void)op;
+  ++*(int *)user;
+  return IR_WALK_ADVANCE;
+}
+
+static void test_ops_and_uses(IrContext *ctx) {
+  ir_register_dialect(ctx, &test_dialect);
+  const IrType *i32 = ir_integer_type(ctx, 32, IR_SIGNLESS);
+  IrOp *mod = ir_module_create(ctx, NULL);
+  IrBlock *body = ir_module_body(mod);
+  IrOp *c1 = mk(ctx, "test.const", NULL, 0, i32, 0);
+  IrOp *c2 = mk(ctx, "test.const", NULL, 0, i32, 0);
+  ir_block_append(body, c1);
+  ir_block_append(body, c2);
+  IrValue *a = ir_op_result(c1, 0), *b = ir_op_result(c2, 0);
+  IrValue *args[2] = {a, a};
+  IrOp *add = mk(ctx, "test.add", args, 2, i32, 0);
+  ir_block_append(body, add);
+  CHECK(add->info == &test_ops[1]);
+  CHECK(ir_op_operand(add, 1) == a);
+  CHECK(ir_value_has_uses(a) && !ir_value_has_one_use(a));
+  CHECK(!ir_value_has_uses(b));
+  ir_op_set_operand(add, 0, b);
+  CHECK(ir_value_has_one_use(a) && ir_value_has_one_use(b));
+  ir_value_replace_all_uses(a, b);
+  CHECK(!ir_value_has_uses(a));
+  CHECK(ir_op_operand(add, 0) == b && ir_op_operand(add, 1) == b);
+  int nuses = 0;
+  for (IrUse *u = b->uses; u; u = u->next) nuses++;
+  CHECK_EQ_INT(nuses, 2);
+  CHECK(ir_op_is_before_in_block(c1, add));
+  CHECK(!ir_op_is_before_in_block(add, c2));
+
+  /* grow the operand list beyond its inline capacity */
+  IrValue *three[3] = {a, b, a};
+  ir_op_set_operands(add, three, 3);
+  CHECK_EQ_INT(add->noperands, 3);
+  CHECK(ir_value_has_uses(a));
+
+  /* attributes: inherent/discardable split and removal */
+  ir_op_set_attr(add, "note", ir_unit_attr(ctx));
+  CHECK(ir_op_attrz(add, "note") == ir_unit_attr(ctx));
+  ir_op_remove_attr(add, "note");
+  CHECK(ir_op_attrz(add, "note") == NULL);
+  CHECK(add->attrs == NULL);
+
+  /* the verifier's generic arity message, captured */
+  Captured cap = {{0}, 0};
+  ir_ctx_set_diag_handler(ctx, capture, &cap);
+  CHECK(!ir_verify(mod));
+  CHECK_EQ_INT(cap.n, 1);
+  CHECK_STREQ(cap.buf, "'test.add' op expected 2 operands, but found 3");
+  IrValue *two[2] = {a, b};
+  ir_op_set_operands(add, two, 2);
+  CHECK(ir_verify(mod));
+
+  /* a use before its definition does not dominate */
+  ir_op_unlink(c1);
+  ir_block_append(body, c1);
+  cap.n = 0;
+  CHECK(!ir_verify(mod));
+  CHECK_STREQ(cap.buf, "operand #0 does not dominate this use");
+  ir_op_unlink(c1);
+  ir_block_insert_before(body->first, c1);
+  CHECK(ir_verify(mod));
+
+  /* nested region use of an outer value is fine; missing terminator is not */
+  IrOp *reg = mk(ctx, "test.region", NULL, 0, NULL, 1);
+  ir_block_append(body, reg);
+  IrOp *inner = mk(ctx, "test.add", two, 2, i32, 0);
+  ir_block_append(reg->regions[0].first, inner);
+  CHECK(ir_verify(mod));
+  IrOp *nt = mk(ctx, "test.needs_term", NULL, 0, NULL, 1);
+  ir_block_append(body, nt);
+  cap.n = 0;
+  CHECK(!ir_verify(mod));
+  CHECK_STREQ(cap.buf, "empty block: expect at least a terminator");
+  ir_block_append(nt->regions[0].first, mk(ctx, "test.term", NULL, 0, NULL, 0));
+  CHECK(ir_verify(mod));
+
+  int n = 0;
+  ir_walk_pre(mod, count_ops, &n);
+  CHECK_EQ_INT(n, 8);
+  CHECK(ir_op_parent_op(inner) == reg);
+  CHECK(ir_op_is_ancestor(mod, inner));
+
+  /* symbols */
+  ir_op_set_attr(reg, "sym_name", ir_string_attr(ctx, "r", 1));
+  CHECK(ir_symbol_lookup(mod, ir_identz(ctx, "r")) == reg);
+  const IrAttr *ref = ir_symref_attr(ctx, ir_identz(ctx, "r"), NULL, 0);
+  CHECK(ir_symbol_resolve(inner, ref) == reg);
+
+  /* erase: uses disappear with the op */
+  ir_op_erase(inner);
+  CHECK(ir_value_has_one_use(b) || ir_value_has_uses(b));
+  ir_ctx_set_diag_handler(ctx, NULL, NULL);
+  ir_op_destroy(mod);
+}
+
+static void test_diag_format(IrContext *ctx) {
+  const char *src = "line one\n  line two\n";
+  const IrIdent *f = ir_identz(ctx, "x.mlir");
+  ir_ctx_add_source(ctx, f, src, strlen(src));
+  IrDiag *d = ir_diag_new(ctx, IR_SEV_ERROR, ir_file_loc(ctx, f, 2, 3));
+  ir_diag_append(ctx, d, "bad %s %d", "thing", 42);
+  ir_diag_add_note(ctx, d, ir_file_loc(ctx, f, 1, 1), "see %s", "here");
+  StrBuf b = {0};
+  ir_diag_format(ctx, d, &b);
+  CHECK_STREQ(sb_cstr(&b),
+              "x.mlir:2:3: error: bad thing 42\n  line two\n  ^\n"
+              "x.mlir:1:1: note: see here\nline one\n^\n");
+  sb_free(&b);
+  /* drop without emitting: emit with a handler that ignores */
+  Captured cap = {{0}, 0};
+  ir_ctx_set_diag_handler(ctx, capture, &cap);
+  unsigned before = ir_ctx_num_errors(ctx);
+  ir_diag_emit(ctx, d);
+  CHECK_EQ_INT(ir_ctx_num_errors(ctx), before + 1);
+  ir_ctx_set_diag_handler(ctx, NULL, NULL);
+  ir_ctx_clear_sources(ctx);
+}
+
+static void test_formatter(void) {
+  StrBuf b = {0};
+  sb_printf(&b, "%5.2f|%-3d|%s|%llu|%zu|%x|%%", 3.14159, 7, "s", 18446744073709551615ull,
+            (size_t)9, 255u);
+  CHECK_STREQ(sb_cstr(&b), " 3.14|7  |s|18446744073709551615|9|ff|%");
+  sb_free(&b);
+}
+
+static void test_u64map(void) {
+  U64Map m = {0};
+  for (uint64_t i = 1; i <= 1000; i++) u64map_put(&m, i * 7919, (void *)(uintptr_t)i);
+  int ok = 1;
+  for (uint64_t i = 1; i <= 1000; i++)
+    ok &= u64map_get(&m, i * 7919) == (void *)(uintptr_t)i;
+  CHECK(ok);
+  for (uint64_t i = 1; i <= 1000; i += 2) CHECK(u64map_remove(&m, i * 7919));
+  ok = 1;
+  for (uint64_t i = 1; i <= 1000; i++)
+    ok &= (u64map_get(&m, i * 7919) != NULL) == (i % 2 == 0);
+  CHECK(ok);
+  CHECK_EQ_INT(m.len, 500);
+  u64map_free(&m);
+}
+
+UNIT_MAIN {
+  IrContext *ctx = ir_context_create();
+  test_idents(ctx);
+  test_types(ctx);
+  test_attrs(ctx);
+  test_ops_and_uses(ctx);
+  test_diag_format(ctx);
+  test_formatter();
+  test_u64map();
+  ir_context_destroy(ctx);
+}
