@@ -50,6 +50,10 @@ void asm_print_attr_str(StrBuf *b, const IrAttr *a);
 /* Installs these into the context for diagnostics' %T/%A. */
 void asm_install_printers(IrContext *ctx);
 
+/* builtin.module's custom form (`module @name attributes {...} {...}`);
+ * the IrOpInfo.print hook of ir_builtin_module_info. */
+void asm_builtin_module_print(AsmPrinter *p, IrOp *op);
+
 /* Parses a standalone type / attribute from a string (for tools, tests). */
 const IrType *asm_parse_type_str(IrContext *ctx, const char *s, size_t n);
 const IrAttr *asm_parse_attr_str(IrContext *ctx, const char *s, size_t n);
@@ -133,6 +137,20 @@ bool asm_parse_optional_attr_dict_with_keyword(AsmParser *p, IrOpState *st);
 bool asm_parse_optional_props(AsmParser *p, IrOpState *st);
 /* Dialect attribute/type body helpers: parse a balanced `<...>` body verbatim. */
 bool asm_parse_balanced_body(AsmParser *p, Str *out);
+/* Shape lists as in builtin shaped types (added by the parser):
+ * `4x?x8` (with_trailing_x: `4x?x8x`, as before an element type), `?`
+ * stored as IR_DYNAMIC ("expected static shape" unless allow_dynamic);
+ * `x` glued to the next word (`4xf32`) is split as MLIR does. */
+typedef VEC(int64_t) AsmI64Vec;
+bool asm_parse_dimension_list(AsmParser *p, AsmI64Vec *out, bool allow_dynamic,
+                              bool with_trailing_x);
+bool asm_parse_x_in_dimension_list(AsmParser *p);
+/* A tensor literal as inside `dense<...>` (element, nested lists, or a
+ * "0x..." hex string) built as a dense elements attribute of `type` with
+ * element type `elem` and static `shape` — MLIR's TensorLiteralParser with
+ * its diagnostics (all-equal elements become a splat). */
+bool asm_parse_dense_elements_literal(AsmParser *p, const IrType *type, const IrType *elem,
+                                      const int64_t *shape, size_t rank, const IrAttr **out);
 
 /* Operands: `%name` or `%name#N`. */
 typedef struct AsmOperand {

@@ -3,7 +3,9 @@
 #include "dialect/dialects.h"
 
 #include "asm/asm.h"
+#include "dialect/cuda_tile/ct_types.h"
 
 void ctile_register_all(IrContext *ctx) {
   asm_install_printers(ctx);
+  ir_register_dialect(ctx, &ct_dialect);
 }

@@ -179,6 +179,8 @@ const IrLoc *ir_file_loc(IrContext *ctx, const IrIdent *file, int64_t line, int6
 }
 
 const IrLoc *ir_name_loc(IrContext *ctx, const IrIdent *name, const IrLoc *child) {
+  /* MLIR's NameLoc::get(name) is NameLoc::get(name, UnknownLoc): one object. */
+  if (child && child->def == &ir_unknown_loc_def) child = NULL;
   return ir_attr_unique(ctx, &(IrAttr){.def = &ir_name_loc_def, .str = name,
                                        .nelems = child ? 1 : 0, .elems = &child});
 }

@@ -217,6 +217,14 @@ const IrDialect *ir_lookup_dialect(IrContext *ctx, const char *name, size_t n) {
   return NULL;
 }
 
+void ir_ctx_for_each_op_info(IrContext *ctx, void (*fn)(const IrOpInfo *, void *),
+                             void *user) {
+  for (size_t i = 0; i < ctx->dialects.len; i++) {
+    const IrDialect *d = ctx->dialects.data[i];
+    for (size_t k = 0; k < d->nops; k++) fn(&d->ops[k], user);
+  }
+}
+
 const IrOpInfo *ir_op_info_find(IrContext *ctx, const char *name, size_t n) {
   const IrIdent *id = ir_ident(ctx, name, n);
   const IrOpInfo *info = u64map_get(&ctx->op_infos, (uintptr_t)id);

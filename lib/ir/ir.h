@@ -70,6 +70,10 @@ struct IrTypeDef {
   /* Optional hooks (dialect types).  print writes the body after the
    * "!dialect." prefix (e.g. "tile<4xf32>" for cuda_tile.tile). */
   void (*print)(struct AsmPrinter *p, const IrType *t);
+  /* A static shaped type in the builtin tensor layout (ints = shape,
+   * types[0] = element): usable as the type of dense elements attributes
+   * (MLIR's ShapedTypeInterface), e.g. cuda_tile.tile. */
+  bool shaped;
 };
 
 /* Uniqued type.  Construct a key on the stack (hash ignored) and call
@@ -627,6 +631,10 @@ IrContext *ir_context_create(void);
 void ir_context_destroy(IrContext *ctx);
 void ir_register_dialect(IrContext *ctx, const IrDialect *d);
 const IrDialect *ir_lookup_dialect(IrContext *ctx, const char *name, size_t n);
+/* Calls fn for every registered op info (dialect registration order, then
+ * table order); unregistered placeholder infos are not visited. */
+void ir_ctx_for_each_op_info(IrContext *ctx, void (*fn)(const IrOpInfo *, void *),
+                             void *user);
 /* Per-dialect private state slot (index chosen by the dialect). */
 void *ir_ctx_dialect_state(IrContext *ctx, const char *dialect);
 void ir_ctx_set_dialect_state(IrContext *ctx, const char *dialect, void *state,

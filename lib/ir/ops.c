@@ -419,6 +419,8 @@ IrWalkResult ir_walk_post(IrOp *op, IrWalkFn fn, void *user) {
 
 /* ---- builtin.module ------------------------------------------------------------------ */
 static const char *const module_inherent[] = {"sym_name", "sym_visibility", NULL};
+/* Custom syntax printer, defined in lib/asm/printer.c. */
+void asm_builtin_module_print(struct AsmPrinter *p, IrOp *op);
 const IrOpInfo ir_builtin_module_info = {
     .name = "builtin.module",
     .traits = IR_TRAIT_ISOLATED_FROM_ABOVE | IR_TRAIT_SYMBOL_TABLE |
@@ -427,6 +429,8 @@ const IrOpInfo ir_builtin_module_info = {
     .num_regions = 1, .num_successors = 0,
     .inherent = module_inherent,
     .summary = "A top level container operation",
+    .print = asm_builtin_module_print,
+    .default_dialect = "builtin",
 };
 
 IrOp *ir_module_create(IrContext *ctx, const IrLoc *loc) {

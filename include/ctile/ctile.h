@@ -1,0 +1,273 @@
+/* ctile.h — the public C API of libctile.
+ *
+ * Modelled on MLIR's C API (mlir-c): every object is an opaque handle, a
+ * small struct holding one pointer, passed by value; a handle whose `ptr` is
+ * NULL is "null" (test with the ...IsNull functions).  Strings are passed as
+ * CtileStringRef (pointer + length, not necessarily NUL-terminated) and text
+ * output goes through a CtileStringCallback, called one or more times with
+ * consecutive pieces.
+ *
+ * Ownership:
+ *   - CtileContext owns everything created in it (types, attributes, the
+ *     source text of parsed modules); destroy it last.
+ *   - CtileModule is owned by the caller (ctileModuleDestroy).
+ *   - Operations, blocks, regions and values are borrowed from their module
+ *     and stay valid until the module is destroyed or a pipeline rewrites it.
+ *   - Strings handed to callbacks or returned as CtileStringRef live as long
+ *     as the context (names, messages) or only for the call (printing).
+ *
+ * Errors are reported as diagnostics: set a handler with
+ * ctileContextSetDiagnosticHandler; without one they are printed to stderr in
+ * MLIR's format ("file:line:col: error: message").
+ *
+ * The header is self-contained C99/C11 and C++ (extern "C"). */
+#ifndef CTILE_CTILE_H
+#define CTILE_CTILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CTILE_VERSION_MAJOR 0
+#define CTILE_VERSION_MINOR 1
+#define CTILE_VERSION_PATCH 0
+#define CTILE_VERSION_STRING "0.1.0"
+
+/* The library's version, "MAJOR.MINOR.PATCH" (may differ from the header's
+ * CTILE_VERSION_STRING when linked against another build). */
+const char *ctileGetVersion(void);
+
+/* ======================================================================== */
+/* Handles and helper types                                                  */
+/* ======================================================================== */
+
+#define CTILE_DEFINE_HANDLE(name) \
+  typedef struct name {           \
+    void *ptr;                    \
+  } name
+
+CTILE_DEFINE_HANDLE(CtileContext);
+CTILE_DEFINE_HANDLE(CtileModule);
+CTILE_DEFINE_HANDLE(CtileOperation);
+CTILE_DEFINE_HANDLE(CtileRegion);
+CTILE_DEFINE_HANDLE(CtileBlock);
+CTILE_DEFINE_HANDLE(CtileValue);
+/* Types, attributes and locations are immutable and uniqued in their
+ * context: two handles are equal iff their ptr fields are equal. */
+typedef struct CtileType { const void *ptr; } CtileType;
+typedef struct CtileAttribute { const void *ptr; } CtileAttribute;
+typedef struct CtileLocation { const void *ptr; } CtileLocation;
+
+#undef CTILE_DEFINE_HANDLE
+
+/* A string slice (not necessarily NUL-terminated). */
+typedef struct CtileStringRef {
+  const char *data;
+  size_t length;
+} CtileStringRef;
+
+/* Receives text in one or more pieces. */
+typedef void (*CtileStringCallback)(CtileStringRef piece, void *userData);
+
+static inline CtileStringRef ctileStringRefCreate(const char *data, size_t length) {
+  CtileStringRef s;
+  s.data = data;
+  s.length = length;
+  return s;
+}
+
+static inline bool ctileContextIsNull(CtileContext c) { return !c.ptr; }
+static inline bool ctileModuleIsNull(CtileModule m) { return !m.ptr; }
+static inline bool ctileOperationIsNull(CtileOperation o) { return !o.ptr; }
+static inline bool ctileRegionIsNull(CtileRegion r) { return !r.ptr; }
+static inline bool ctileBlockIsNull(CtileBlock b) { return !b.ptr; }
+static inline bool ctileValueIsNull(CtileValue v) { return !v.ptr; }
+static inline bool ctileTypeIsNull(CtileType t) { return !t.ptr; }
+static inline bool ctileAttributeIsNull(CtileAttribute a) { return !a.ptr; }
+static inline bool ctileLocationIsNull(CtileLocation l) { return !l.ptr; }
+
+/* ======================================================================== */
+/* Context and diagnostics                                                   */
+/* ======================================================================== */
+
+typedef enum CtileDiagnosticSeverity {
+  CTILE_DIAGNOSTIC_ERROR = 0,
+  CTILE_DIAGNOSTIC_WARNING = 1,
+  CTILE_DIAGNOSTIC_REMARK = 2,
+  CTILE_DIAGNOSTIC_NOTE = 3
+} CtileDiagnosticSeverity;
+
+/* Receives each diagnostic, then each of its notes (severity NOTE) in a
+ * separate call.  `location` is "file:line:col" when the diagnostic has a
+ * file location (the first one found inside it), else the location as MLIR
+ * prints it ("loc(unknown)", "loc(\"name\")").  Both strings are
+ * NUL-terminated and valid only during the call. */
+typedef void (*CtileDiagnosticHandler)(CtileDiagnosticSeverity severity,
+                                       const char *location,
+                                       const char *message, void *userData);
+
+/* A new context with every dialect and pass of libctile registered. */
+CtileContext ctileContextCreate(void);
+/* Destroys the context (modules created in it must be destroyed first). */
+void ctileContextDestroy(CtileContext ctx);
+/* Accept operations, types and attributes of unknown dialects (mlir-opt's
+ * --allow-unregistered-dialect).  Off by default. */
+void ctileContextSetAllowUnregisteredDialects(CtileContext ctx, bool allow);
+bool ctileContextGetAllowUnregisteredDialects(CtileContext ctx);
+/* Installs `handler` (NULL restores the default: print to stderr). */
+void ctileContextSetDiagnosticHandler(CtileContext ctx,
+                                      CtileDiagnosticHandler handler,
+                                      void *userData);
+/* Number of error diagnostics reported in this context so far. */
+unsigned ctileContextGetNumErrors(CtileContext ctx);
+/* Sets a tool option the library consults, by its command-line name without
+ * dashes: "Wunsupported-hints", "Werr-hints", "verify-each".  `value`
+ * "true"/"1" or "false"/"0" sets a flag; anything else is stored as text.
+ * Returns false for a NULL name. */
+bool ctileContextSetOption(CtileContext ctx, const char *name, const char *value);
+
+/* ======================================================================== */
+/* Modules                                                                   */
+/* ======================================================================== */
+
+/* Parses MLIR text (`length` bytes; need not be NUL-terminated).  Top-level
+ * operations are wrapped in a builtin.module unless the text is a single
+ * builtin.module.  `filename` names the buffer in locations and
+ * diagnostics (NULL: "<string>").  The result is verified; on any error the
+ * diagnostics are reported and a null module is returned. */
+CtileModule ctileModuleParse(CtileContext ctx, const char *text, size_t length,
+                             const char *filename);
+void ctileModuleDestroy(CtileModule module);
+/* The module's top-level operation (builtin.module or, as parsed, another
+ * single op). */
+CtileOperation ctileModuleGetOperation(CtileModule module);
+CtileContext ctileModuleGetContext(CtileModule module);
+/* Runs the verifier; reports diagnostics and returns false on failure. */
+bool ctileModuleVerify(CtileModule module);
+/* Runs a textual pass pipeline, e.g. "builtin.module(canonicalize,cse)" or
+ * "canonicalize{max-iterations=3}".  False (with diagnostics) on a malformed
+ * pipeline, an unknown pass or a failing pass. */
+bool ctileModuleRunPipeline(CtileModule module, const char *pipeline);
+
+/* Printing flags (bitwise or). */
+enum {
+  CTILE_PRINT_GENERIC = 1u << 0,    /* --mlir-print-op-generic */
+  CTILE_PRINT_DEBUGINFO = 1u << 1,  /* --mlir-print-debuginfo */
+  CTILE_PRINT_LOCAL_SCOPE = 1u << 2 /* --mlir-print-local-scope */
+};
+
+/* Prints the module as ctile-opt would (ending with a newline). */
+void ctileModulePrint(CtileModule module, unsigned flags,
+                      CtileStringCallback callback, void *userData);
+
+/* ======================================================================== */
+/* Operations                                                                */
+/* ======================================================================== */
+
+/* Full name, "cuda_tile.addi" (valid as long as the context). */
+CtileStringRef ctileOperationGetName(CtileOperation op);
+CtileContext ctileOperationGetContext(CtileOperation op);
+CtileLocation ctileOperationGetLocation(CtileOperation op);
+/* Parent op / containing block; null at the top. */
+CtileOperation ctileOperationGetParentOperation(CtileOperation op);
+CtileBlock ctileOperationGetBlock(CtileOperation op);
+/* Next / previous op in the same block; null at the end. */
+CtileOperation ctileOperationGetNextInBlock(CtileOperation op);
+CtileOperation ctileOperationGetPrevInBlock(CtileOperation op);
+
+intptr_t ctileOperationGetNumOperands(CtileOperation op);
+CtileValue ctileOperationGetOperand(CtileOperation op, intptr_t pos);
+intptr_t ctileOperationGetNumResults(CtileOperation op);
+CtileValue ctileOperationGetResult(CtileOperation op, intptr_t pos);
+intptr_t ctileOperationGetNumRegions(CtileOperation op);
+CtileRegion ctileOperationGetRegion(CtileOperation op, intptr_t pos);
+intptr_t ctileOperationGetNumSuccessors(CtileOperation op);
+CtileBlock ctileOperationGetSuccessor(CtileOperation op, intptr_t pos);
+
+/* Properties and discardable attributes together, as MLIR's
+ * getAttrDictionary view: number, and the pos-th (name, value) pair (null
+ * attribute and empty name when pos is out of range). */
+intptr_t ctileOperationGetNumAttributes(CtileOperation op);
+CtileAttribute ctileOperationGetAttribute(CtileOperation op, intptr_t pos,
+                                          CtileStringRef *name);
+/* The attribute named `name` (properties first), or null. */
+CtileAttribute ctileOperationGetAttributeByName(CtileOperation op,
+                                                const char *name);
+
+/* Verifies this op and everything nested in it. */
+bool ctileOperationVerify(CtileOperation op);
+/* Prints the op (with its regions) as ctile-opt would, no newline added. */
+void ctileOperationPrint(CtileOperation op, unsigned flags,
+                         CtileStringCallback callback, void *userData);
+
+/* ======================================================================== */
+/* Regions and blocks                                                        */
+/* ======================================================================== */
+
+CtileBlock ctileRegionGetFirstBlock(CtileRegion region);
+CtileOperation ctileRegionGetParentOperation(CtileRegion region);
+CtileBlock ctileBlockGetNextInRegion(CtileBlock block);
+CtileRegion ctileBlockGetParentRegion(CtileBlock block);
+CtileOperation ctileBlockGetParentOperation(CtileBlock block);
+CtileOperation ctileBlockGetFirstOperation(CtileBlock block);
+/* The last op if it is a terminator, else null. */
+CtileOperation ctileBlockGetTerminator(CtileBlock block);
+intptr_t ctileBlockGetNumArguments(CtileBlock block);
+CtileValue ctileBlockGetArgument(CtileBlock block, intptr_t pos);
+
+/* ======================================================================== */
+/* Values                                                                    */
+/* ======================================================================== */
+
+CtileType ctileValueGetType(CtileValue value);
+bool ctileValueIsABlockArgument(CtileValue value);
+bool ctileValueIsAOpResult(CtileValue value);
+/* Defining op of a result (null for block arguments). */
+CtileOperation ctileOpResultGetOwner(CtileValue value);
+/* Owning block of a block argument (null for results). */
+CtileBlock ctileBlockArgumentGetOwner(CtileValue value);
+/* Result number or argument number. */
+intptr_t ctileValueGetIndex(CtileValue value);
+/* Number of uses (operands referring to the value). */
+intptr_t ctileValueGetNumUses(CtileValue value);
+
+/* ======================================================================== */
+/* Types, attributes, locations                                              */
+/* ======================================================================== */
+
+static inline bool ctileTypeEqual(CtileType a, CtileType b) { return a.ptr == b.ptr; }
+static inline bool ctileAttributeEqual(CtileAttribute a, CtileAttribute b) {
+  return a.ptr == b.ptr;
+}
+static inline bool ctileLocationEqual(CtileLocation a, CtileLocation b) {
+  return a.ptr == b.ptr;
+}
+
+/* Parses a type / attribute written in MLIR syntax ("!cuda_tile.tile<4xf32>",
+ * "42 : i32"); null (with diagnostics) on error. */
+CtileType ctileTypeParseGet(CtileContext ctx, const char *text);
+CtileAttribute ctileAttributeParseGet(CtileContext ctx, const char *text);
+/* Prints as MLIR does in diagnostics (full dialect prefixes, no aliases). */
+void ctileTypePrint(CtileType type, CtileStringCallback callback, void *userData);
+void ctileAttributePrint(CtileAttribute attr, CtileStringCallback callback,
+                         void *userData);
+
+/* The first file:line:col inside the location (looking through names, call
+ * sites and fused locations).  Returns false when there is none; outputs
+ * may be NULL.  The filename is valid as long as the context. */
+bool ctileLocationGetFileLineCol(CtileLocation loc, CtileStringRef *filename,
+                                 unsigned *line, unsigned *column);
+bool ctileLocationIsUnknown(CtileLocation loc);
+/* Prints as MLIR does: loc("a.mlir":1:2). */
+void ctileLocationPrint(CtileLocation loc, CtileStringCallback callback,
+                        void *userData);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CTILE_CTILE_H */

@@ -1,0 +1,432 @@
+/* lexer.c — the MLIR token lexer (MLIR's mlir/lib/AsmParser/Lexer.cpp rules):
+ * bare identifiers `(letter|_)(letter|digit|[_$.])*`, prefixed identifiers
+ * `[#%^!] suffix-id` with suffix-id `digit+ | (letter|[$._-])(letter|digit|[$._-])*`,
+ * `@` symbols (bare or quoted), numbers (decimal, `0x` hex, floats with
+ * optional exponent), strings with `\n \t \" \\ \XX` escapes, punctuation,
+ * `//` comments and the `{-#` / `#-}` file-metadata brackets.  Also the
+ * position -> line/column mapping used for every location the parser
+ * builds. */
+#include "asm/lexer.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+
+void asm_lexer_init(AsmLexer *lx, IrContext *ctx, const IrIdent *file,
+                    const char *buf, size_t len, unsigned line_offset) {
+  memset(lx, 0, sizeof *lx);
+  lx->ctx = ctx;
+  lx->file = file;
+  lx->buf = buf;
+  lx->end = buf + len;
+  lx->cur = buf;
+  lx->line_offset = line_offset;
+  vec_push(&lx->lines, 0u);
+  lx->scanned = buf;
+}
+
+void asm_lexer_free(AsmLexer *lx) { vec_free(&lx->lines); }
+
+/* ---- positions -------------------------------------------------------------- */
+
+/* Records every line start at or before `ptr` (newlines in [scanned, ptr)). */
+static void scan_lines_to(AsmLexer *lx, const char *ptr) {
+  const char *p = lx->scanned;
+  while (p < ptr) {
+    const char *nl = memchr(p, '\n', (size_t)(ptr - p));
+    if (!nl) break;
+    vec_push(&lx->lines, (uint32_t)(nl + 1 - lx->buf));
+    p = nl + 1;
+  }
+  lx->scanned = ptr;
+}
+
+void asm_lexer_line_col(AsmLexer *lx, const char *ptr, unsigned *line, unsigned *col) {
+  if (ptr < lx->buf) ptr = lx->buf;
+  if (ptr > lx->end) ptr = lx->end;
+  if (ptr > lx->scanned) scan_lines_to(lx, ptr);
+  uint32_t off = (uint32_t)(ptr - lx->buf);
+  size_t lo = 0, hi = lx->lines.len;
+  /* common case: the last known line */
+  if (lx->lines.data[hi - 1] <= off) {
+    lo = hi - 1;
+  } else {
+    while (hi - lo > 1) {
+      size_t mid = (lo + hi) / 2;
+      if (lx->lines.data[mid] <= off) lo = mid;
+      else hi = mid;
+    }
+  }
+  *line = (unsigned)lo + 1;
+  *col = off - lx->lines.data[lo] + 1;
+}
+
+const IrLoc *asm_lexer_loc(AsmLexer *lx, const char *ptr) {
+  if (ptr == lx->last_loc_ptr && lx->last_loc) return lx->last_loc;
+  unsigned line, col;
+  asm_lexer_line_col(lx, ptr, &line, &col);
+  const IrLoc *l = ir_file_loc(lx->ctx, lx->file, (int64_t)line + lx->line_offset, col);
+  lx->last_loc_ptr = ptr;
+  lx->last_loc = l;
+  return l;
+}
+
+AsmToken asm_lex_error(AsmLexer *lx, const char *ptr, const char *msg) {
+  ir_error(lx->ctx, asm_lexer_loc(lx, ptr), "%s", msg);
+  return (AsmToken){.kind = TOK_ERROR, .ptr = ptr, .len = 0};
+}
+
+/* ---- helpers ------------------------------------------------------------------- */
+static inline bool is_alpha(char c) {
+  return (unsigned)((c | 0x20) - 'a') < 26u;
+}
+static inline bool is_digit(char c) { return (unsigned)(c - '0') < 10u; }
+static inline bool is_xdigit(char c) {
+  return is_digit(c) || (unsigned)((c | 0x20) - 'a') < 6u;
+}
+static inline bool is_id_punct(char c) { return c == '$' || c == '.' || c == '_' || c == '-'; }
+
+static inline AsmToken make(AsmLexer *lx, AsmTokKind k, const char *start) {
+  return (AsmToken){.kind = (uint8_t)k, .ptr = start, .len = (uint32_t)(lx->cur - start)};
+}
+
+/* Skips the rest of a `//` comment (lx->cur at the second '/'). */
+static void skip_comment(AsmLexer *lx) {
+  const char *p = lx->cur + 1;
+  const char *nl = memchr(p, '\n', (size_t)(lx->end - p));
+  const char *cr = NULL;
+  /* a '\r' also ends a comment */
+  for (const char *q = p; q < (nl ? nl : lx->end); q++)
+    if (*q == '\r') { cr = q; break; }
+  if (cr) lx->cur = cr + 1;
+  else if (nl) lx->cur = nl + 1;
+  else lx->cur = lx->end;
+}
+
+char asm_lexer_peek_char(const AsmLexer *lx, const char *p) {
+  for (;;) {
+    char c = *p;
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') { p++; continue; }
+    if (c == 0 && p < lx->end) { p++; continue; }
+    if (c == '/' && p[1] == '/') {
+      while (p < lx->end && *p != '\n' && *p != '\r') p++;
+      continue;
+    }
+    return c;
+  }
+}
+
+/* ---- keyword classification ------------------------------------------------------ */
+static const struct { const char *s; uint8_t kw; } kw_table[] = {
+    {"index", KW_INDEX},       {"none", KW_NONE},
+    {"tensor", KW_TENSOR},     {"vector", KW_VECTOR},
+    {"memref", KW_MEMREF},     {"complex", KW_COMPLEX},
+    {"tuple", KW_TUPLE},       {"affine_map", KW_AFFINE_MAP},
+    {"affine_set", KW_AFFINE_SET}, {"array", KW_ARRAY},
+    {"dense", KW_DENSE},       {"dense_resource", KW_DENSE_RESOURCE},
+    {"distinct", KW_DISTINCT}, {"false", KW_FALSE},
+    {"true", KW_TRUE},         {"loc", KW_LOC},
+    {"sparse", KW_SPARSE},     {"strided", KW_STRIDED},
+    {"unit", KW_UNIT},
+};
+
+static const char *const float_names[] = {
+#define X(e, s, w) s,
+    IR_FLOAT_KINDS(X)
+#undef X
+};
+
+static void classify(AsmToken *t) {
+  const char *s = t->ptr;
+  size_t n = t->len;
+  /* i123, si456, ui789 */
+  size_t d = 0;
+  if (n > 1 && s[0] == 'i') d = 1;
+  else if (n > 2 && s[1] == 'i' && (s[0] == 's' || s[0] == 'u')) d = 2;
+  if (d) {
+    size_t i = d;
+    while (i < n && is_digit(s[i])) i++;
+    if (i == n) {
+      t->kw = KW_INTTYPE;
+      return;
+    }
+  }
+  char c = s[0];
+  if ((c == 'f' || c == 'b' || c == 't') && n <= 14) {
+    for (unsigned k = 0; k < IR_FLOAT_KIND_COUNT; k++)
+      if (strlen(float_names[k]) == n && !memcmp(float_names[k], s, n)) {
+        t->kw = KW_FLOATTYPE;
+        t->fk = (uint8_t)k;
+        return;
+      }
+  }
+  switch (c) {
+  case 'i': case 'n': case 't': case 'v': case 'm': case 'c': case 'a':
+  case 'd': case 'f': case 'l': case 's': case 'u':
+    for (size_t k = 0; k < sizeof kw_table / sizeof kw_table[0]; k++)
+      if (kw_table[k].s[0] == c && strlen(kw_table[k].s) == n && !memcmp(kw_table[k].s, s, n)) {
+        t->kw = kw_table[k].kw;
+        return;
+      }
+    break;
+  default:
+    break;
+  }
+}
+
+/* ---- token lexers ------------------------------------------------------------------ */
+
+/* bare-id ::= (letter|[_]) (letter|digit|[_$.])* */
+static AsmToken lex_bare(AsmLexer *lx, const char *start) {
+  const char *p = lx->cur;
+  while (is_alpha(*p) || is_digit(*p) || *p == '_' || *p == '$' || *p == '.') p++;
+  lx->cur = p;
+  AsmToken t = make(lx, TOK_BARE_ID, start);
+  classify(&t);
+  return t;
+}
+
+/* string-literal ::= '"' [^"\n\f\v\r]* '"' with escapes \" \\ \n \t \XX */
+static AsmToken lex_string(AsmLexer *lx, const char *start) {
+  const char *p = lx->cur;
+  for (;;) {
+    char c = *p++;
+    switch (c) {
+    case '"':
+      lx->cur = p;
+      return make(lx, TOK_STRING, start);
+    case 0:
+      if (p - 1 != lx->end) continue;
+      /* fallthrough */
+    case '\n':
+    case '\v':
+    case '\f':
+      lx->cur = p - 1 < lx->end ? p : lx->end;
+      return asm_lex_error(lx, p - 1, "expected '\"' in string literal");
+    case '\\':
+      if (*p == '"' || *p == '\\' || *p == 'n' || *p == 't') p++;
+      else if (is_xdigit(*p) && is_xdigit(p[1])) p += 2;
+      else {
+        lx->cur = p;
+        return asm_lex_error(lx, p - 1, "unknown escape in string literal");
+      }
+      continue;
+    default:
+      continue;
+    }
+  }
+}
+
+/* symbol-ref-id ::= `@` (bare-id | string-literal) */
+static AsmToken lex_at(AsmLexer *lx, const char *start) {
+  char c = *lx->cur++;
+  if (c == '"') {
+    AsmToken s = lex_string(lx, lx->cur - 1);
+    if (s.kind == TOK_ERROR) return s;
+    return make(lx, TOK_AT_ID, start);
+  }
+  if (!is_alpha(c) && c != '_') {
+    if (c == 0 && lx->cur - 1 == lx->end) lx->cur--;
+    return asm_lex_error(lx, lx->cur - 1, "@ identifier expected to start with letter or '_'");
+  }
+  const char *p = lx->cur;
+  while (is_alpha(*p) || is_digit(*p) || *p == '_' || *p == '$' || *p == '.') p++;
+  lx->cur = p;
+  return make(lx, TOK_AT_ID, start);
+}
+
+/* prefixed-id ::= [#%^!] (digit+ | (letter|id-punct)(letter|digit|id-punct)*) */
+static AsmToken lex_prefixed(AsmLexer *lx, const char *start) {
+  AsmTokKind kind;
+  const char *err;
+  switch (*start) {
+  case '#': kind = TOK_HASH_ID; err = "invalid attribute name"; break;
+  case '%': kind = TOK_PERCENT_ID; err = "invalid SSA name"; break;
+  case '^': kind = TOK_CARET_ID; err = "invalid block name"; break;
+  default: kind = TOK_EXCL_ID; err = "invalid type identifier"; break;
+  }
+  const char *p = lx->cur;
+  if (is_digit(*p)) {
+    while (is_digit(*p)) p++;
+  } else if (is_alpha(*p) || is_id_punct(*p)) {
+    do p++;
+    while (is_alpha(*p) || is_digit(*p) || is_id_punct(*p));
+  } else {
+    return asm_lex_error(lx, lx->cur - 1, err);
+  }
+  lx->cur = p;
+  return make(lx, kind, start);
+}
+
+/* integer-literal ::= digit+ | `0x` hex_digit+
+ * float-literal   ::= [0-9]+ `.` [0-9]* ([eE][-+]?[0-9]+)? */
+static AsmToken lex_number(AsmLexer *lx, const char *start) {
+  const char *p = lx->cur;
+  if (start[0] == '0' && *p == 'x') {
+    /* `0xi32` is `0` followed by `xi32` */
+    if (!is_xdigit(p[1])) return make(lx, TOK_INTEGER, start);
+    p += 2;
+    while (is_xdigit(*p)) p++;
+    lx->cur = p;
+    return make(lx, TOK_INTEGER, start);
+  }
+  while (is_digit(*p)) p++;
+  if (*p != '.') {
+    lx->cur = p;
+    return make(lx, TOK_INTEGER, start);
+  }
+  p++;
+  while (is_digit(*p)) p++;
+  if (*p == 'e' || *p == 'E') {
+    if (is_digit(p[1]) || ((p[1] == '-' || p[1] == '+') && is_digit(p[2]))) {
+      p += 2;
+      while (is_digit(*p)) p++;
+    }
+  }
+  lx->cur = p;
+  return make(lx, TOK_FLOAT, start);
+}
+
+AsmToken asm_lex(AsmLexer *lx) {
+  for (;;) {
+    const char *start = lx->cur;
+    char c = *lx->cur++;
+    switch (c) {
+    case ' ': case '\t': case '\n': case '\r':
+      continue;
+    case 0:
+      if (start == lx->end) {
+        lx->cur = start;
+        return (AsmToken){.kind = TOK_EOF, .ptr = start, .len = 0};
+      }
+      continue; /* a NUL inside the buffer is skipped */
+    case '_':
+      return lex_bare(lx, start);
+    case ':': return make(lx, TOK_COLON, start);
+    case ',': return make(lx, TOK_COMMA, start);
+    case '.':
+      if (lx->cur[0] != '.' || lx->cur[1] != '.')
+        return asm_lex_error(lx, lx->cur, "expected three consecutive dots for an ellipsis");
+      lx->cur += 2;
+      return make(lx, TOK_ELLIPSIS, start);
+    case '(': return make(lx, TOK_LPAREN, start);
+    case ')': return make(lx, TOK_RPAREN, start);
+    case '{':
+      if (lx->cur[0] == '-' && lx->cur[1] == '#') {
+        lx->cur += 2;
+        return make(lx, TOK_META_BEGIN, start);
+      }
+      return make(lx, TOK_LBRACE, start);
+    case '}': return make(lx, TOK_RBRACE, start);
+    case '[': return make(lx, TOK_LSQUARE, start);
+    case ']': return make(lx, TOK_RSQUARE, start);
+    case '<': return make(lx, TOK_LESS, start);
+    case '>': return make(lx, TOK_GREATER, start);
+    case '=': return make(lx, TOK_EQUAL, start);
+    case '+': return make(lx, TOK_PLUS, start);
+    case '*': return make(lx, TOK_STAR, start);
+    case '-':
+      if (*lx->cur == '>') {
+        lx->cur++;
+        return make(lx, TOK_ARROW, start);
+      }
+      return make(lx, TOK_MINUS, start);
+    case '?': return make(lx, TOK_QUESTION, start);
+    case '|': return make(lx, TOK_VBAR, start);
+    case '/':
+      if (*lx->cur == '/') {
+        skip_comment(lx);
+        continue;
+      }
+      return asm_lex_error(lx, start, "unexpected character");
+    case '@':
+      return lex_at(lx, start);
+    case '#':
+      if (lx->cur[0] == '-' && lx->cur[1] == '}') {
+        lx->cur += 2;
+        return make(lx, TOK_META_END, start);
+      }
+      return lex_prefixed(lx, start);
+    case '!': case '^': case '%':
+      return lex_prefixed(lx, start);
+    case '"':
+      return lex_string(lx, start);
+    case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9':
+      return lex_number(lx, start);
+    default:
+      if (is_alpha(c)) return lex_bare(lx, start);
+      return asm_lex_error(lx, start, "unexpected character");
+    }
+  }
+}
+
+/* ---- token values ------------------------------------------------------------------- */
+static int hexval(char c) {
+  if (is_digit(c)) return c - '0';
+  return (c | 0x20) - 'a' + 10;
+}
+
+bool asm_tok_string_is_plain(AsmToken t) {
+  return memchr(t.ptr, '\\', t.len) == NULL;
+}
+
+void asm_tok_string_value(AsmToken t, StrBuf *out) {
+  const char *s = t.ptr, *e = t.ptr + t.len;
+  if (t.kind == TOK_AT_ID) s++; /* '@' */
+  s++;                           /* opening quote */
+  e--;                           /* closing quote */
+  sb_reserve(out, (size_t)(e - s));
+  while (s < e) {
+    const char *bs = memchr(s, '\\', (size_t)(e - s));
+    if (!bs) {
+      sb_putn(out, s, (size_t)(e - s));
+      break;
+    }
+    sb_putn(out, s, (size_t)(bs - s));
+    s = bs + 1;
+    if (s >= e) break;
+    char c = *s++;
+    switch (c) {
+    case '"': case '\\': sb_putc(out, c); break;
+    case 'n': sb_putc(out, '\n'); break;
+    case 't': sb_putc(out, '\t'); break;
+    default:
+      if (s < e) {
+        sb_putc(out, (char)((hexval(c) << 4) | hexval(*s)));
+        s++;
+      }
+      break;
+    }
+  }
+}
+
+bool asm_tok_uint64(AsmToken t, uint64_t *out) {
+  uint64_t v = 0;
+  if (asm_tok_is_hex(t)) {
+    for (uint32_t i = 2; i < t.len; i++) {
+      if (v >> 60) return false;
+      v = (v << 4) | (uint64_t)hexval(t.ptr[i]);
+    }
+  } else {
+    for (uint32_t i = 0; i < t.len; i++) {
+      uint64_t d = (uint64_t)(t.ptr[i] - '0');
+      if (v > (UINT64_MAX - d) / 10) return false;
+      v = v * 10 + d;
+    }
+  }
+  *out = v;
+  return true;
+}
+
+bool asm_tok_hex_string(AsmToken t, StrBuf *out) {
+  if (t.kind != TOK_STRING || t.len < 4) return false;
+  const char *s = t.ptr + 1, *e = t.ptr + t.len - 1;
+  if (s[0] != '0' || s[1] != 'x') return false;
+  s += 2;
+  if ((e - s) & 1) return false;
+  for (const char *q = s; q < e; q++)
+    if (!is_xdigit(*q)) return false;
+  sb_reserve(out, (size_t)(e - s) / 2);
+  for (; s < e; s += 2) sb_putc(out, (char)((hexval(s[0]) << 4) | hexval(s[1])));
+  return true;
+}

@@ -1,0 +1,142 @@
+/* lexer.h — tokens of MLIR's textual format and the lexer that produces them.
+ *
+ * The lexer works directly on the NUL-terminated source buffer: a token is a
+ * kind plus a slice of the buffer, so lexing allocates nothing.  Keywords are
+ * not separate token kinds (MLIR's `isKeyword()` covers every bare
+ * identifier the parser may treat as one); instead a bare identifier carries
+ * a small classification (`kw`) for the words the parser dispatches on
+ * (builtin type names, attribute keywords).  The lexer also maps buffer
+ * positions to line/column (1-based, bytes, as MLIR) through a lazily built
+ * line table, and reports its own errors ("unexpected character", ...). */
+#ifndef CTILE_ASM_LEXER_H
+#define CTILE_ASM_LEXER_H
+
+#include "ir/ir.h"
+
+typedef enum AsmTokKind {
+  TOK_EOF,
+  TOK_ERROR,          /* the lexer already reported an error */
+  /* identifiers */
+  TOK_BARE_ID,        /* foo, i32, tensor, x4xf32 ... (every keyword) */
+  TOK_AT_ID,          /* @foo, @"foo" */
+  TOK_HASH_ID,        /* #foo */
+  TOK_PERCENT_ID,     /* %foo */
+  TOK_CARET_ID,       /* ^foo */
+  TOK_EXCL_ID,        /* !foo */
+  /* literals */
+  TOK_FLOAT,          /* 1.5e3 */
+  TOK_INTEGER,        /* 42, 0x2A */
+  TOK_STRING,         /* "..." (escapes unprocessed) */
+  /* punctuation */
+  TOK_ARROW,          /* -> */
+  TOK_COLON,
+  TOK_COMMA,
+  TOK_ELLIPSIS,       /* ... */
+  TOK_EQUAL,
+  TOK_GREATER,
+  TOK_LBRACE,
+  TOK_LPAREN,
+  TOK_LSQUARE,
+  TOK_LESS,
+  TOK_MINUS,
+  TOK_PLUS,
+  TOK_QUESTION,
+  TOK_RBRACE,
+  TOK_RPAREN,
+  TOK_RSQUARE,
+  TOK_STAR,
+  TOK_VBAR,
+  TOK_META_BEGIN,     /* {-# */
+  TOK_META_END,       /* #-} */
+} AsmTokKind;
+
+/* Classification of bare identifiers the parser dispatches on. */
+typedef enum AsmKw {
+  KW_NOT = 0,         /* not one of the words below */
+  KW_INTTYPE,         /* i32, si8, ui16 */
+  KW_FLOATTYPE,       /* f16, bf16, f8E4M3FN ... (AsmToken.fk says which) */
+  KW_INDEX,
+  KW_NONE,
+  KW_TENSOR,
+  KW_VECTOR,
+  KW_MEMREF,
+  KW_COMPLEX,
+  KW_TUPLE,
+  KW_AFFINE_MAP,
+  KW_AFFINE_SET,
+  KW_ARRAY,
+  KW_DENSE,
+  KW_DENSE_RESOURCE,
+  KW_DISTINCT,
+  KW_FALSE,
+  KW_TRUE,
+  KW_LOC,
+  KW_SPARSE,
+  KW_STRIDED,
+  KW_UNIT,
+} AsmKw;
+
+typedef struct AsmToken {
+  uint8_t kind;       /* AsmTokKind */
+  uint8_t kw;         /* AsmKw for TOK_BARE_ID */
+  uint8_t fk;         /* IrFloatKind when kw == KW_FLOATTYPE */
+  uint32_t len;       /* spelling length */
+  const char *ptr;    /* spelling start in the buffer */
+} AsmToken;
+
+typedef struct AsmLexer {
+  IrContext *ctx;
+  const IrIdent *file;      /* buffer name for locations */
+  const char *buf, *end;    /* *end == '\0' */
+  const char *cur;          /* next character to lex */
+  unsigned line_offset;     /* added to every reported line number */
+  /* Line table: byte offsets of line starts discovered so far, and how far
+   * the buffer has been scanned for newlines. */
+  VEC(uint32_t) lines;
+  const char *scanned;
+  /* Cache of the last file location built (op locations come in order). */
+  const char *last_loc_ptr;
+  const IrLoc *last_loc;
+} AsmLexer;
+
+void asm_lexer_init(AsmLexer *lx, IrContext *ctx, const IrIdent *file,
+                    const char *buf, size_t len, unsigned line_offset);
+void asm_lexer_free(AsmLexer *lx);
+
+/* Lexes the token starting at lx->cur (skipping blanks and comments). */
+AsmToken asm_lex(AsmLexer *lx);
+/* Restarts lexing at `ptr` (inside the buffer). */
+static inline void asm_lexer_reset(AsmLexer *lx, const char *ptr) { lx->cur = ptr; }
+/* The first non-blank, non-comment character at or after `ptr` (NUL at end). */
+char asm_lexer_peek_char(const AsmLexer *lx, const char *ptr);
+
+/* 1-based line (before line_offset) and column of a buffer position. */
+void asm_lexer_line_col(AsmLexer *lx, const char *ptr, unsigned *line, unsigned *col);
+/* file:line:col location of a buffer position (line_offset applied). */
+const IrLoc *asm_lexer_loc(AsmLexer *lx, const char *ptr);
+
+/* Reports a lexer error at `ptr` and returns a TOK_ERROR token. */
+AsmToken asm_lex_error(AsmLexer *lx, const char *ptr, const char *msg);
+
+/* ---- token values ------------------------------------------------------ */
+static inline Str asm_tok_str(AsmToken t) { return (Str){t.ptr, t.len}; }
+static inline bool asm_tok_is(AsmToken t, const char *z) {
+  size_t n = strlen(z);
+  return t.len == n && memcmp(t.ptr, z, n) == 0;
+}
+/* Appends the unescaped contents of a TOK_STRING token (or the quoted part
+ * of a TOK_AT_ID `@"..."`) to `out`.  Returns false if the content contains
+ * escapes that were not validated (cannot happen for lexed tokens). */
+void asm_tok_string_value(AsmToken t, StrBuf *out);
+/* True when the string token's content has no escapes: its value is then
+ * the slice (ptr+1, len-2). */
+bool asm_tok_string_is_plain(AsmToken t);
+/* Integer token value; false on overflow of uint64. */
+bool asm_tok_uint64(AsmToken t, uint64_t *out);
+/* `0x...` integer token. */
+static inline bool asm_tok_is_hex(AsmToken t) { return t.len > 1 && t.ptr[1] == 'x'; }
+/* Hex string literal "0x..." decoded into bytes (appended to out); false if
+ * the token is not a well-formed hex string. */
+bool asm_tok_hex_string(AsmToken t, StrBuf *out);
+
+#endif

@@ -1,0 +1,212 @@
+/* parse_api.c — the token-level part of the parser hook API: punctuation,
+ * keywords, integer/float/string literals and symbol names, with MLIR's
+ * OpAsmParser wording.  Errors MLIR emits through the parser itself
+ * ("expected ')'", "expected SSA operand") carry no prefix; those it emits
+ * through the custom op's own emitError ("expected valid keyword",
+ * "expected integer value") get "custom op 'name' " while an op hook runs
+ * — that is what asm_error / asm_error_at do. */
+#include "asm/parser_internal.h"
+
+#include <stdlib.h>
+
+/* ---- punctuation ------------------------------------------------------------ */
+
+static const struct {
+  uint8_t tok;
+  const char *msg;
+} punct_tab[] = {
+    [ASM_LPAREN] = {TOK_LPAREN, "expected '('"},
+    [ASM_RPAREN] = {TOK_RPAREN, "expected ')'"},
+    [ASM_LSQUARE] = {TOK_LSQUARE, "expected '['"},
+    [ASM_RSQUARE] = {TOK_RSQUARE, "expected ']'"},
+    [ASM_LBRACE] = {TOK_LBRACE, "expected '{'"},
+    [ASM_RBRACE] = {TOK_RBRACE, "expected '}'"},
+    [ASM_LESS] = {TOK_LESS, "expected '<'"},
+    [ASM_GREATER] = {TOK_GREATER, "expected '>'"},
+    [ASM_COLON] = {TOK_COLON, "expected ':'"},
+    [ASM_COMMA] = {TOK_COMMA, "expected ','"},
+    [ASM_EQUAL] = {TOK_EQUAL, "expected '='"},
+    [ASM_ARROW] = {TOK_ARROW, "expected '->'"},
+    [ASM_QUESTION] = {TOK_QUESTION, "expected '?'"},
+    [ASM_STAR] = {TOK_STAR, "expected '*'"},
+    [ASM_PLUS] = {TOK_PLUS, "expected '+'"},
+    [ASM_MINUS] = {TOK_MINUS, "expected '-'"},
+    [ASM_VBAR] = {TOK_VBAR, "expected '|'"},
+    [ASM_ELLIPSIS] = {TOK_ELLIPSIS, "expected '...'"},
+    [ASM_LPROPS] = {TOK_LESS, "expected '<{'"},
+    [ASM_RPROPS] = {TOK_RBRACE, "expected '}>'"},
+};
+
+bool asm_peek_punct(AsmParser *p, AsmPunct k) {
+  if ((unsigned)k >= sizeof punct_tab / sizeof punct_tab[0]) return false;
+  if (p->tok.kind != punct_tab[k].tok) return false;
+  if (k == ASM_LPROPS) return asm_lexer_peek_char(&p->lex, p->lex.cur) == '{';
+  if (k == ASM_RPROPS) return asm_lexer_peek_char(&p->lex, p->lex.cur) == '>';
+  return true;
+}
+
+/* `<{` and `}>` are two tokens each; both are consumed. */
+bool asm_parse_optional_punct(AsmParser *p, AsmPunct k) {
+  if (!asm_peek_punct(p, k)) return false;
+  pnext(p);
+  if (k == ASM_LPROPS || k == ASM_RPROPS) pnext(p);
+  return true;
+}
+
+bool asm_parse_punct(AsmParser *p, AsmPunct k) {
+  if (asm_parse_optional_punct(p, k)) return true;
+  if ((unsigned)k >= sizeof punct_tab / sizeof punct_tab[0]) return perr(p, "expected punctuation");
+  return perr_wrong(p, "%s", punct_tab[k].msg);
+}
+
+/* ---- keywords ------------------------------------------------------------------ */
+
+bool asm_peek_keyword(AsmParser *p, const char *kw) { return ptok_kw(p, kw); }
+
+bool asm_parse_optional_keyword(AsmParser *p, const char *kw) {
+  if (!ptok_kw(p, kw)) return false;
+  pnext(p);
+  return true;
+}
+
+bool asm_parse_keyword(AsmParser *p, const char *kw) {
+  if (asm_parse_optional_keyword(p, kw)) return true;
+  return asm_error(p, "expected '%s'", kw);
+}
+
+bool asm_parse_optional_keyword_any(AsmParser *p, Str *out) {
+  if (!ptok(p, TOK_BARE_ID)) return false;
+  *out = asm_tok_str(p->tok);
+  pnext(p);
+  return true;
+}
+
+bool asm_parse_keyword_any(AsmParser *p, Str *out) {
+  if (asm_parse_optional_keyword_any(p, out)) return true;
+  return asm_error(p, "expected valid keyword");
+}
+
+/* A keyword from `options`.  Not a keyword at all: "expected valid keyword"
+ * and then the list error; a keyword not in the list: the list error
+ * "expected <what> to be one of: {'a', 'b'}" ("expected one of: {...}"
+ * without `what`) — the shape of NVIDIA's enum keyword errors. */
+bool asm_parse_keyword_of(AsmParser *p, const char *const *options, int *index,
+                          const char *what) {
+  if (ptok(p, TOK_BARE_ID)) {
+    for (int i = 0; options[i]; i++)
+      if (asm_tok_is(p->tok, options[i])) {
+        *index = i;
+        pnext(p);
+        return true;
+      }
+  } else {
+    asm_error(p, "expected valid keyword");
+  }
+  StrBuf b = {0};
+  for (int i = 0; options[i]; i++) sb_printf(&b, "%s'%s'", i ? ", " : "", options[i]);
+  if (what) asm_error(p, "expected %s to be one of: {%s}", what, sb_cstr(&b));
+  else asm_error(p, "expected one of: {%s}", sb_cstr(&b));
+  sb_free(&b);
+  return false;
+}
+
+/* ---- literals ---------------------------------------------------------------------- */
+
+/* What follows a '-' token: TOK_INTEGER, TOK_FLOAT or TOK_EOF (anything else). */
+static AsmTokKind after_minus(AsmParser *p) {
+  const char *q = p->lex.cur;
+  while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r') q++;
+  if (*q < '0' || *q > '9') return TOK_EOF;
+  if (q[0] == '0' && q[1] == 'x') return TOK_INTEGER;
+  while (*q >= '0' && *q <= '9') q++;
+  return *q == '.' ? TOK_FLOAT : TOK_INTEGER;
+}
+
+bool asm_peek_integer(AsmParser *p) {
+  return ptok(p, TOK_INTEGER) || (ptok(p, TOK_MINUS) && after_minus(p) == TOK_INTEGER);
+}
+
+bool asm_peek_float(AsmParser *p) {
+  return ptok(p, TOK_FLOAT) || (ptok(p, TOK_MINUS) && after_minus(p) == TOK_FLOAT);
+}
+
+bool asm_peek_string(AsmParser *p) { return ptok(p, TOK_STRING); }
+
+/* integer ::= `-`? (decimal | hex) | `true` | `false` (as 1 / 0, as MLIR) */
+bool asm_parse_optional_integer(AsmParser *p, int64_t *out, bool *present) {
+  *present = false;
+  if (ptok(p, TOK_BARE_ID) && (p->tok.kw == KW_TRUE || p->tok.kw == KW_FALSE)) {
+    *present = true;
+    *out = p->tok.kw == KW_TRUE;
+    pnext(p);
+    return true;
+  }
+  if (!ptok(p, TOK_INTEGER) && !ptok(p, TOK_MINUS)) return true;
+  *present = true;
+  AsmLoc loc = asm_cur_loc(p);
+  bool neg = paccept(p, TOK_MINUS);
+  AsmToken t = p->tok;
+  if (!pexpect(p, TOK_INTEGER, "expected integer value")) return false;
+  uint64_t mag;
+  if (!asm_tok_uint64(t, &mag) || mag > (neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX))
+    return asm_error_at(p, loc, "integer value too large");
+  *out = neg ? (int64_t)(0 - mag) : (int64_t)mag;
+  return true;
+}
+
+bool asm_parse_integer(AsmParser *p, int64_t *out) {
+  bool present;
+  AsmLoc loc = asm_cur_loc(p);
+  if (!asm_parse_optional_integer(p, out, &present)) return false;
+  if (!present) return asm_error_at(p, loc, "expected integer value");
+  return true;
+}
+
+bool asm_parse_float(AsmParser *p, IrFloatKind kind, double *out) {
+  bool neg = paccept(p, TOK_MINUS);
+  uint64_t bits;
+  if (!parse_float_from_literal(p, p->tok, neg, kind, out, &bits)) return false;
+  pnext(p);
+  return true;
+}
+
+bool asm_parse_optional_string(AsmParser *p, char **out, size_t *len, bool *present) {
+  *present = ptok(p, TOK_STRING);
+  if (!*present) return true;
+  StrBuf b = {0};
+  asm_tok_string_value(p->tok, &b);
+  if (len) *len = b.len;
+  if (!b.s) b.s = xcalloc(1, 1);
+  *out = b.s;
+  pnext(p);
+  return true;
+}
+
+bool asm_parse_string(AsmParser *p, char **out, size_t *len) {
+  bool present;
+  if (!asm_parse_optional_string(p, out, len, &present)) return false;
+  if (!present) return asm_error(p, "expected string");
+  return true;
+}
+
+/* ---- symbol names ---------------------------------------------------------------------- */
+
+bool asm_parse_optional_symbol_name(AsmParser *p, const IrIdent **out) {
+  if (!ptok(p, TOK_AT_ID)) return false;
+  AsmToken t = p->tok;
+  if (t.len > 1 && t.ptr[1] == '"') {
+    StrBuf b = {0};
+    asm_tok_string_value(t, &b);
+    *out = ir_ident(p->ctx, b.s ? b.s : "", b.len);
+    sb_free(&b);
+  } else {
+    *out = ir_ident(p->ctx, t.ptr + 1, t.len - 1);
+  }
+  pnext(p);
+  return true;
+}
+
+bool asm_parse_symbol_name(AsmParser *p, const IrIdent **out) {
+  if (asm_parse_optional_symbol_name(p, out)) return true;
+  return asm_error(p, "expected valid '@'-identifier for symbol name");
+}

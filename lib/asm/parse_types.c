@@ -1,0 +1,541 @@
+/* parse_types.c — types in MLIR's textual syntax (mlir/lib/AsmParser/
+ * TypeParser.cpp and the type half of DialectSymbolParser.cpp): builtin
+ * integer/index/float/none types, function types, tuple, tensor (ranked and
+ * unranked), vector (with scalable dims), memref and complex (kept verbatim
+ * as opaque builtin text), type aliases, dialect types dispatched to
+ * IrDialect.parse_type (also in the short form without "!dialect." inside a
+ * dialect's custom syntax), and unregistered dialect types kept verbatim.
+ * Also the type part of the hook API and dimension lists. */
+#include "asm/parser_internal.h"
+
+#include <stdlib.h>
+
+/* Max integer width, as MLIR's IntegerType::kMaxWidth. */
+#define ASM_MAX_INT_WIDTH 16777215u
+
+bool ptok_is_type_start(const AsmParser *p) {
+  switch (p->tok.kind) {
+  case TOK_LPAREN:
+  case TOK_EXCL_ID:
+    return true;
+  case TOK_BARE_ID:
+    switch (p->tok.kw) {
+    case KW_INTTYPE: case KW_FLOATTYPE: case KW_INDEX: case KW_NONE: case KW_TENSOR:
+    case KW_VECTOR: case KW_MEMREF: case KW_COMPLEX: case KW_TUPLE:
+      return true;
+    default:
+      return false;
+    }
+  default:
+    return false;
+  }
+}
+
+const IrType *opaque_builtin_type(AsmParser *p, const char *s, size_t n) {
+  return ir_type_unique(p->ctx, &(IrType){.def = &ir_opaque_type_def, .flags = ASM_OPAQUE_BUILTIN,
+                                          .str = ir_ident(p->ctx, s, n)});
+}
+
+/* Builtin types that cannot be tensor/vector elements (MLIR's
+ * TensorType::isValidElementType rejects builtin types other than complex,
+ * float, integer, index, opaque and vector). */
+bool type_is_builtin_non_element(const IrType *t) {
+  if (t->def == &ir_none_type_def || t->def == &ir_function_type_def ||
+      t->def == &ir_tuple_type_def || t->def == &ir_tensor_type_def)
+    return true;
+  if (t->def == &ir_opaque_type_def && (t->flags & ASM_OPAQUE_BUILTIN) &&
+      !strncmp(t->str->str, "memref", 6))
+    return true;
+  return false;
+}
+
+/* ---- dialect symbol bodies ------------------------------------------------- */
+
+/* pretty-dialect-sym-body ::= `<` pretty-dialect-sym-contents+ `>` where the
+ * contents are balanced (), [], {}, <> and strings, anything else between. */
+bool parse_dialect_body(AsmParser *p, Str *out) {
+  const char *start = p->tok.ptr, *cur = start;
+  VEC(char) nest = {0};
+  bool ok = true;
+  do {
+    char c = *cur++;
+    switch (c) {
+    case 0: /* also the end of the buffer */
+      if (nest.len)
+        ok = perr_at(p, start, "unbalanced '%c' character in pretty dialect name", vec_last(&nest));
+      else
+        ok = perr_at(p, start, "unexpected nul or EOF in pretty dialect name");
+      break;
+    case '<': case '[': case '(': case '{':
+      vec_push(&nest, c);
+      continue;
+    case '-':
+      if (*cur == '>') cur++;
+      continue;
+    case '>': case ']': case ')': case '}': {
+      char open = c == '>' ? '<' : c == ']' ? '[' : c == ')' ? '(' : '{';
+      if (vec_last(&nest) != open) {
+        ok = perr_at(p, start, "unbalanced '%c' character in pretty dialect name", vec_last(&nest));
+        break;
+      }
+      nest.len--;
+      continue;
+    }
+    case '"': {
+      asm_lexer_reset(&p->lex, cur - 1);
+      AsmToken s = asm_lex(&p->lex);
+      if (s.kind != TOK_STRING) {
+        p->tok = s; /* error token: the lexer reported */
+        ok = false;
+        break;
+      }
+      cur = s.ptr + s.len;
+      continue;
+    }
+    default:
+      continue;
+    }
+    break;
+  } while (nest.len);
+  vec_free(&nest);
+  if (!ok) return false;
+  *out = (Str){start, (size_t)(cur - start)};
+  preset(p, cur);
+  return true;
+}
+
+/* ---- dimension lists ------------------------------------------------------- */
+
+/* An integer dimension; `0x...` is `0` followed by `x...` (MLIR). */
+static bool parse_integer_in_dim(AsmParser *p, int64_t *out) {
+  if (!ptok(p, TOK_INTEGER)) return perr(p, "invalid dimension");
+  if (asm_tok_is_hex(p->tok)) {
+    *out = 0;
+    preset(p, p->tok.ptr + 1);
+    return true;
+  }
+  uint64_t v;
+  if (!asm_tok_uint64(p->tok, &v) || v > (uint64_t)INT64_MAX) return perr(p, "invalid dimension");
+  *out = (int64_t)v;
+  pnext(p);
+  return true;
+}
+
+/* An `x` in a dimension list, possibly glued to what follows (`xf32`). */
+bool parse_x_in_dimension_list(AsmParser *p) {
+  if (!ptok(p, TOK_BARE_ID) || p->tok.ptr[0] != 'x')
+    return perr_wrong(p, "expected 'x' in dimension list");
+  if (p->tok.len != 1) preset(p, p->tok.ptr + 1);
+  else pnext(p);
+  return true;
+}
+
+static bool parse_dim(AsmParser *p, bool allow_dynamic) {
+  if (ptok(p, TOK_QUESTION)) {
+    if (!allow_dynamic) return perr(p, "expected static shape");
+    pnext(p);
+    vec_push(&p->istack, IR_DYNAMIC);
+    return true;
+  }
+  int64_t v;
+  if (!parse_integer_in_dim(p, &v)) return false;
+  vec_push(&p->istack, v);
+  return true;
+}
+
+/* dimension-list ::= (dimension `x`)*  (with_trailing_x)
+ *                  | dimension (`x` dimension)*
+ * dimension      ::= `?` | decimal-literal */
+bool parse_dimension_list(AsmParser *p, bool allow_dynamic, bool with_trailing_x) {
+  if (with_trailing_x) {
+    while (ptok(p, TOK_INTEGER) || ptok(p, TOK_QUESTION))
+      if (!parse_dim(p, allow_dynamic) || !parse_x_in_dimension_list(p)) return false;
+    return true;
+  }
+  if (ptok(p, TOK_INTEGER) || ptok(p, TOK_QUESTION)) {
+    if (!parse_dim(p, allow_dynamic)) return false;
+    while (ptok(p, TOK_BARE_ID) && p->tok.ptr[0] == 'x')
+      if (!parse_x_in_dimension_list(p) || !parse_dim(p, allow_dynamic)) return false;
+  }
+  return true;
+}
+
+static void format_shape(StrBuf *b, const int64_t *d, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (i) sb_puts(b, ", ");
+    if (d[i] == IR_DYNAMIC) sb_puts(b, "-9223372036854775808");
+    else sb_printf(b, "%lld", (long long)d[i]);
+  }
+}
+
+/* ---- builtin types ----------------------------------------------------------- */
+
+/* tensor-type ::= `tensor` `<` (dimension-list-with-x | `*` `x`) type
+ *                 (`,` encoding)? `>` */
+static const IrType *parse_tensor_type(AsmParser *p) {
+  pnext(p);
+  if (!pexpect(p, TOK_LESS, "expected '<' in tensor type")) return NULL;
+  size_t ds = p->istack.len;
+  const IrType *t = NULL;
+  bool unranked = false;
+  if (paccept(p, TOK_STAR)) {
+    unranked = true;
+    if (!parse_x_in_dimension_list(p)) goto out;
+  } else if (!parse_dimension_list(p, true, true)) {
+    goto out;
+  }
+  const char *eloc = p->tok.ptr;
+  const IrType *elem = parse_type(p);
+  if (!elem) goto out;
+  const IrAttr *enc = NULL;
+  if (paccept(p, TOK_COMMA) && !(enc = parse_attr(p, NULL))) goto out;
+  if (!pexpect(p, TOK_GREATER, "expected '>' in tensor type")) goto out;
+  if (type_is_builtin_non_element(elem)) {
+    perr_at(p, eloc, "invalid tensor element type");
+    goto out;
+  }
+  if (unranked) {
+    if (enc) {
+      perr(p, "cannot apply encoding to unranked tensor");
+      goto out;
+    }
+    t = ir_type_unique(p->ctx, &(IrType){.def = &ir_tensor_type_def, .flags = ASM_TENSOR_UNRANKED,
+                                         .ntypes = 1, .types = &elem});
+  } else {
+    t = ir_tensor_type(p->ctx, p->istack.data + ds, p->istack.len - ds, elem, enc);
+  }
+out:
+  p->istack.len = ds;
+  return t;
+}
+
+/* vector-type ::= `vector` `<` (vector-dim `x`)* type `>`
+ * vector-dim  ::= decimal-literal | `[` decimal-literal `]` (scalable) */
+static const IrType *parse_vector_type(AsmParser *p) {
+  const char *loc = p->tok.ptr;
+  pnext(p);
+  if (!pexpect(p, TOK_LESS, "expected '<' in vector type")) return NULL;
+  size_t ds = p->istack.len;
+  const IrType *t = NULL;
+  uint32_t scalable = 0;
+  while (ptok(p, TOK_INTEGER) || ptok(p, TOK_LSQUARE)) {
+    bool sc = paccept(p, TOK_LSQUARE);
+    int64_t v;
+    if (!parse_integer_in_dim(p, &v)) goto out;
+    if (sc && !paccept(p, TOK_RSQUARE)) {
+      perr_wrong(p, "missing ']' closing scalable dimension");
+      goto out;
+    }
+    size_t idx = p->istack.len - ds;
+    if (sc) {
+      if (idx >= 32) {
+        perr(p, "too many scalable dimensions");
+        goto out;
+      }
+      scalable |= 1u << idx;
+    }
+    vec_push(&p->istack, v);
+    if (!parse_x_in_dimension_list(p)) goto out;
+  }
+  const IrType *elem = parse_type(p);
+  if (!elem || !pexpect(p, TOK_GREATER, "expected '>' in vector type")) goto out;
+  bool elem_ok = ir_type_is_integer(elem) || ir_type_is_index(elem) || ir_type_is_float(elem) ||
+                 strcmp(elem->def->dialect, "builtin") != 0 ||
+                 (elem->def == &ir_opaque_type_def && !(elem->flags & ASM_OPAQUE_BUILTIN));
+  if (!elem_ok) {
+    perr_at(p, loc, "vector elements must be int/index/float type but got '%T'", elem);
+    goto out;
+  }
+  for (size_t i = ds; i < p->istack.len; i++)
+    if (p->istack.data[i] <= 0) {
+      StrBuf b = {0};
+      format_shape(&b, p->istack.data + ds, p->istack.len - ds);
+      perr_at(p, loc, "vector types must have positive constant sizes but got %s", sb_cstr(&b));
+      sb_free(&b);
+      goto out;
+    }
+  t = ir_vector_type(p->ctx, p->istack.data + ds, p->istack.len - ds, elem, scalable);
+out:
+  p->istack.len = ds;
+  return t;
+}
+
+/* tuple-type ::= `tuple` `<` (type (`,` type)*)? `>` */
+static const IrType *parse_tuple_type(AsmParser *p) {
+  pnext(p);
+  if (!pexpect(p, TOK_LESS, "expected '<' in tuple type")) return NULL;
+  if (paccept(p, TOK_GREATER)) return ir_tuple_type(p->ctx, NULL, 0);
+  size_t ts = p->tstack.len;
+  const IrType *t = NULL;
+  if (parse_type_list_no_parens(p) && pexpect(p, TOK_GREATER, "expected '>' in tuple type"))
+    t = ir_tuple_type(p->ctx, p->tstack.data + ts, p->tstack.len - ts);
+  p->tstack.len = ts;
+  return t;
+}
+
+/* complex-type ::= `complex` `<` type `>`, kept as verbatim builtin text. */
+static const IrType *parse_complex_type(AsmParser *p) {
+  const char *start = p->tok.ptr;
+  pnext(p);
+  if (!pexpect(p, TOK_LESS, "expected '<' in complex type")) return NULL;
+  const char *eloc = p->tok.ptr;
+  const IrType *elem = parse_type(p);
+  if (!elem) return NULL;
+  const char *end = p->tok.ptr + p->tok.len;
+  if (!pexpect(p, TOK_GREATER, "expected '>' in complex type")) return NULL;
+  if (!ir_type_is_float(elem) && !ir_type_is_integer(elem)) {
+    perr_at(p, eloc, "invalid element type for complex");
+    return NULL;
+  }
+  return opaque_builtin_type(p, start, (size_t)(end - start));
+}
+
+/* memref-type ::= `memref` `<` ... `>`, kept as verbatim builtin text. */
+static const IrType *parse_memref_type(AsmParser *p) {
+  const char *start = p->tok.ptr;
+  pnext(p);
+  if (!ptok(p, TOK_LESS)) {
+    perr_wrong(p, "expected '<' in memref type");
+    return NULL;
+  }
+  Str body;
+  if (!parse_dialect_body(p, &body)) return NULL;
+  return opaque_builtin_type(p, start, (size_t)(body.s + body.n - start));
+}
+
+static const IrType *parse_int_type(AsmParser *p) {
+  AsmToken t = p->tok;
+  size_t d = t.ptr[0] == 'i' ? 1 : 2;
+  uint64_t w = 0;
+  for (size_t i = d; i < t.len; i++) {
+    w = w * 10 + (uint64_t)(t.ptr[i] - '0');
+    if (w > UINT32_MAX) {
+      perr(p, "invalid integer width");
+      return NULL;
+    }
+  }
+  if (w > ASM_MAX_INT_WIDTH) {
+    perr_at(p, t.ptr, "integer bitwidth is limited to %u bits", ASM_MAX_INT_WIDTH);
+    return NULL;
+  }
+  IrSignedness s = d == 1 ? IR_SIGNLESS : t.ptr[0] == 's' ? IR_SIGNED : IR_UNSIGNED;
+  pnext(p);
+  return ir_integer_type(p->ctx, (unsigned)w, s);
+}
+
+/* ---- dialect types ------------------------------------------------------------ */
+
+/* Calls d's type hook on the mnemonic token at the current position. */
+static const IrType *call_type_hook(AsmParser *p, const IrDialect *d) {
+  if (!ptok(p, TOK_BARE_ID)) {
+    perr(p, "expected valid keyword");
+    return NULL;
+  }
+  Str mnemonic = asm_tok_str(p->tok);
+  pnext(p);
+  HookSave hs = phook_begin(p, d->name);
+  const IrType *t = d->parse_type(p, mnemonic);
+  phook_end(p, hs);
+  return t;
+}
+
+/* extended-type ::= `!` alias-name                  (type alias)
+ *                 | `!` dialect `.` mnemonic body?  (pretty dialect type)
+ *                 | `!` dialect `<` body `>`         (verbose) */
+static const IrType *parse_extended_type(AsmParser *p) {
+  AsmToken t = p->tok;
+  const char *ident = t.ptr + 1;
+  size_t len = t.len - 1;
+  pnext(p);
+  const char *dot = memchr(ident, '.', len);
+  bool trailing = ptok(p, TOK_LESS) && p->tok.ptr == ident + len;
+  if (!trailing && !dot) {
+    const IrType *a = strmap_get(&p->type_aliases, ident, len, asm_str_hash(ident, len));
+    if (!a) perr_wrong(p, "undefined symbol alias id '%.*s'", (int)len, ident);
+    return a;
+  }
+  size_t dlen = dot ? (size_t)(dot - ident) : len;
+  const char *sym, *send, *loc = t.ptr;
+  if (!dot) {
+    Str body;
+    if (!parse_dialect_body(p, &body)) return NULL;
+    sym = body.s + 1;
+    send = body.s + body.n - 1;
+  } else {
+    loc = sym = dot + 1;
+    send = ident + len;
+    if (trailing) {
+      Str body;
+      if (!parse_dialect_body(p, &body)) return NULL;
+      send = body.s + body.n;
+    }
+  }
+  const char *text_end = dot ? send : send + 1;
+
+  const IrDialect *d = ir_lookup_dialect(p->ctx, ident, dlen);
+  if (d) {
+    if (!d->parse_type) {
+      perr_at(p, loc, "dialect '%s' provides no type parsing hook", d->name);
+      return NULL;
+    }
+    AsmToken save = p->tok;
+    const char *save_cur = p->lex.cur;
+    preset(p, sym);
+    const IrType *r = call_type_hook(p, d);
+    p->tok = save;
+    asm_lexer_reset(&p->lex, save_cur);
+    return r;
+  }
+  if (!ir_ctx_allows_unregistered(p->ctx)) {
+    perr_at(p, loc,
+            "`!\"%.*s\"<\"%.*s\">` type created with unregistered dialect. If this is intended, "
+            "please call allowUnregisteredDialects() on the MLIRContext, or use "
+            "-allow-unregistered-dialect with the MLIR opt tool used",
+            (int)dlen, ident, (int)(send - sym), sym);
+    return NULL;
+  }
+  return ir_opaque_type(p->ctx, ident, (size_t)(text_end - ident));
+}
+
+/* non-function-type ::= integer-type | index-type | float-type | none-type
+ *                     | extended-type | vector-type | tensor-type
+ *                     | memref-type | complex-type | tuple-type
+ * plus, inside a dialect's custom syntax, that dialect's types without the
+ * "!dialect." prefix (builtin type names win). */
+const IrType *parse_non_function_type(AsmParser *p) {
+  if (!penter(p)) return NULL;
+  const IrType *t = NULL;
+  switch (p->tok.kind) {
+  case TOK_EXCL_ID:
+    t = parse_extended_type(p);
+    break;
+  case TOK_BARE_ID:
+    switch (p->tok.kw) {
+    case KW_INTTYPE: t = parse_int_type(p); break;
+    case KW_FLOATTYPE:
+      t = ir_float_type(p->ctx, (IrFloatKind)p->tok.fk);
+      pnext(p);
+      break;
+    case KW_INDEX:
+      t = ir_index_type(p->ctx);
+      pnext(p);
+      break;
+    case KW_NONE:
+      t = ir_none_type(p->ctx);
+      pnext(p);
+      break;
+    case KW_TENSOR: t = parse_tensor_type(p); break;
+    case KW_VECTOR: t = parse_vector_type(p); break;
+    case KW_TUPLE: t = parse_tuple_type(p); break;
+    case KW_COMPLEX: t = parse_complex_type(p); break;
+    case KW_MEMREF: t = parse_memref_type(p); break;
+    default: {
+      const IrDialect *d = pstrip_dialect(p);
+      if (d) t = call_type_hook(p, d);
+      else perr_wrong(p, "expected non-function type");
+      break;
+    }
+    }
+    break;
+  default:
+    perr_wrong(p, "expected non-function type");
+    break;
+  }
+  pleave(p);
+  return t;
+}
+
+/* type-list-no-parens ::= type (`,` type)*  — pushed onto p->tstack */
+bool parse_type_list_no_parens(AsmParser *p) {
+  do {
+    const IrType *t = parse_type(p);
+    if (!t) return false;
+    vec_push(&p->tstack, t);
+  } while (paccept(p, TOK_COMMA));
+  return true;
+}
+
+/* type-list-parens ::= `(` type-list-no-parens? `)` */
+bool parse_type_list_parens(AsmParser *p) {
+  if (!pexpect(p, TOK_LPAREN, "expected '('")) return false;
+  if (paccept(p, TOK_RPAREN)) return true;
+  return parse_type_list_no_parens(p) && pexpect(p, TOK_RPAREN, "expected ')'");
+}
+
+/* function-result-type ::= type-list-parens | non-function-type */
+bool parse_function_result_types(AsmParser *p) {
+  if (ptok(p, TOK_LPAREN)) return parse_type_list_parens(p);
+  const IrType *t = parse_non_function_type(p);
+  if (!t) return false;
+  vec_push(&p->tstack, t);
+  return true;
+}
+
+/* function-type ::= type-list-parens `->` function-result-type */
+const IrType *parse_function_type(AsmParser *p) {
+  if (!penter(p)) return NULL;
+  size_t ts = p->tstack.len;
+  const IrType *t = NULL;
+  if (parse_type_list_parens(p)) {
+    size_t nin = p->tstack.len - ts;
+    if (pexpect(p, TOK_ARROW, "expected '->' in function type") && parse_function_result_types(p))
+      t = ir_function_type(p->ctx, p->tstack.data + ts, nin, p->tstack.data + ts + nin,
+                           p->tstack.len - ts - nin);
+  }
+  p->tstack.len = ts;
+  pleave(p);
+  return t;
+}
+
+/* type ::= function-type | non-function-type */
+const IrType *parse_type(AsmParser *p) {
+  if (ptok(p, TOK_LPAREN)) return parse_function_type(p);
+  return parse_non_function_type(p);
+}
+
+int parse_optional_type(AsmParser *p, const IrType **out) {
+  if (!ptok_is_type_start(p)) return 0;
+  *out = parse_type(p);
+  return *out ? 1 : -1;
+}
+
+/* ---- hook API --------------------------------------------------------------------- */
+
+bool asm_parse_type(AsmParser *p, const IrType **out) { return (*out = parse_type(p)) != NULL; }
+
+bool asm_parse_optional_type(AsmParser *p, const IrType **out, bool *present) {
+  int r = parse_optional_type(p, out);
+  *present = r != 0;
+  return r >= 0;
+}
+
+bool asm_parse_type_list(AsmParser *p, IrTypeVec *out) {
+  do {
+    const IrType *t = parse_type(p);
+    if (!t) return false;
+    vec_push(out, t);
+  } while (paccept(p, TOK_COMMA));
+  return true;
+}
+
+bool asm_parse_colon_type(AsmParser *p, const IrType **out) {
+  if (!pexpect(p, TOK_COLON, "expected ':'")) return false;
+  return (*out = parse_type(p)) != NULL;
+}
+
+bool asm_parse_function_type(AsmParser *p, const IrType **out) {
+  if (!ptok(p, TOK_LPAREN)) return perr_wrong(p, "expected '('");
+  return (*out = parse_function_type(p)) != NULL;
+}
+
+bool asm_parse_dimension_list(AsmParser *p, AsmI64Vec *out, bool allow_dynamic,
+                              bool with_trailing_x) {
+  size_t ds = p->istack.len;
+  bool ok = parse_dimension_list(p, allow_dynamic, with_trailing_x);
+  if (ok)
+    for (size_t i = ds; i < p->istack.len; i++) vec_push(out, p->istack.data[i]);
+  p->istack.len = ds;
+  return ok;
+}
+
+bool asm_parse_x_in_dimension_list(AsmParser *p) { return parse_x_in_dimension_list(p); }

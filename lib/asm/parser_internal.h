@@ -1,0 +1,254 @@
+/* parser_internal.h — the state of the MLIR text parser, shared by its
+ * files: parser.c (errors, tokens, SSA/block scopes, operations, regions,
+ * the top level and the operand/region part of the hook API),
+ * parse_api.c (punctuation/keyword/literal hook API), parse_types.c and
+ * parse_attrs.c (attributes and locations).
+ *
+ * Conventions: `p->tok` is the current (not yet consumed) token.  Internal
+ * parse functions report errors with perr*() — never with the "custom op
+ * 'x' " prefix, which only the public asm_error*() helpers add while a
+ * custom-syntax hook runs — and return false/NULL.  Parsing stops at the
+ * first failure; whatever was built is freed by the entry point.
+ * Names are slices of the source buffer (which outlives the parse), hashed
+ * once; nothing per token is allocated. */
+#ifndef CTILE_ASM_PARSER_INTERNAL_H
+#define CTILE_ASM_PARSER_INTERNAL_H
+
+#include "asm/asm.h"
+#include "asm/lexer.h"
+
+/* Nesting limit for regions, attributes, types and locations together. */
+#define ASM_MAX_DEPTH 1000
+
+/* ---- string-keyed hash map (open addressing) ----------------------------- */
+typedef struct StrMapSlot {
+  const char *s;  /* NULL = empty */
+  uint32_t n, h;
+  void *v;
+} StrMapSlot;
+typedef struct StrMap {
+  StrMapSlot *slots;
+  size_t cap, len;
+} StrMap;
+
+uint32_t asm_str_hash(const char *s, size_t n);
+void *strmap_get(const StrMap *m, const char *s, size_t n, uint32_t h);
+void strmap_put(StrMap *m, const char *s, size_t n, uint32_t h, void *v);
+void strmap_free(StrMap *m);
+
+/* ---- SSA name scopes (MLIR's OperationParser scheme) ---------------------- */
+typedef struct ValDef {
+  IrValue *v;           /* definition or forward-reference placeholder */
+  const char *loc;      /* where it was defined / first used */
+} ValDef;
+
+/* All result numbers of one name (`%x`, `%x#1` ...). */
+typedef struct ValEntry {
+  const char *name;     /* without '%'; NULL = free pool entry */
+  uint32_t len, hash;
+  uint32_t n, cap;      /* slots in use / allocated (cap <= 1: `one`) */
+  ValDef one;
+  ValDef *many;
+} ValEntry;
+
+/* Names of one isolated scope: entries live in a pool (stable indices,
+ * allocated in definition order, so neighbours are defined together); a
+ * compact open-addressing table maps hashed names to pool indices, and
+ * plain numeric names (`%123`, what printers produce) skip hashing
+ * through a direct index. */
+typedef struct ValMap {
+  ValEntry *pool;
+  uint32_t pool_len, pool_cap;
+  VEC(uint32_t) free;   /* reusable pool indices */
+  uint64_t *slots;      /* (hash << 32) | (pool index + 1); 0 = empty */
+  size_t cap, len;
+  uint32_t *num;        /* numeric name -> pool index + 1 */
+  size_t num_cap;
+} ValMap;
+
+typedef struct DefName {
+  const char *name;
+  uint32_t len, hash;
+} DefName;
+
+/* A scope isolated from above (the file; MLIR also allows it for regions of
+ * isolated ops parsed with name shadowing).  `starts` has one entry per
+ * nested region scope inside it: where its names begin in p->defnames. */
+typedef struct IsoScope {
+  ValMap values;
+  VEC(size_t) starts;
+} IsoScope;
+
+/* Block names of one region (MLIR's blocksByName + forwardRef). */
+typedef struct BlockDef {
+  const char *name;     /* spelling with '^' */
+  uint32_t len;
+  bool forward;         /* referenced, not yet defined */
+  IrBlock *block;
+  const char *loc;      /* definition, or first reference while forward */
+} BlockDef;
+
+typedef struct RegionScope {
+  StrMap names;         /* name -> index+1 into defs */
+  VEC(BlockDef) defs;
+  unsigned nforward;
+} RegionScope;
+
+typedef struct Placeholder {
+  IrValue *v;           /* NULL once resolved */
+  const char *loc;
+} Placeholder;
+
+/* Storage reused by every operation parsed at one nesting level. */
+typedef struct ResultRec {
+  const char *name;     /* without '%' */
+  uint32_t len, count;
+  const char *loc;
+} ResultRec;
+
+typedef struct OpFrame {
+  IrOpState st;
+  AsmOperandVec operands;
+  VEC(ResultRec) results;
+} OpFrame;
+
+/* A custom-syntax op whose hook is running. */
+typedef struct OpCtx {
+  const IrOpInfo *info;
+  const char *default_dialect;  /* "" when none */
+  unsigned nresults;            /* `%r` values bound */
+} OpCtx;
+
+typedef struct DeferredLoc {
+  const char *ptr;      /* the `#alias` token */
+  const char *name;     /* alias name (after '#') */
+  uint32_t len;
+} DeferredLoc;
+
+struct AsmParser {
+  IrContext *ctx;
+  AsmLexer lex;
+  AsmToken tok;                 /* current token */
+  bool ssa_ok;                  /* false for standalone type/attr strings */
+
+  StrMap type_aliases, attr_aliases;
+
+  VEC(IsoScope) iso;
+  VEC(RegionScope) rscopes;
+  VEC(DefName) defnames;
+  VEC(Placeholder) placeholders;
+  size_t nunresolved;
+  VEC(IrBlock *) dead_blocks;   /* undefined forward-referenced blocks */
+
+  VEC(OpFrame *) frames;
+  unsigned op_depth;
+  VEC(OpCtx) opstack;
+  const char *err_op;           /* name for the "custom op 'x' " prefix */
+  const char *strip_dialect;    /* dialect whose types may omit "!d." */
+  unsigned depth;               /* nesting, see ASM_MAX_DEPTH */
+
+  VEC(DeferredLoc) deferred;
+  IrOp *top;                    /* container for the top-level ops */
+
+  /* LIFO scratch stacks (use indices: pushes may move the data). */
+  IrTypeVec tstack;
+  VEC(const IrAttr *) astack;
+  IrNamedAttrVec nstack;
+  VEC(int64_t) istack;
+};
+
+/* ---- tokens and errors (parser.c) ------------------------------------------ */
+static inline bool ptok(const AsmParser *p, AsmTokKind k) { return p->tok.kind == k; }
+void pnext(AsmParser *p);                        /* consume the current token */
+void preset(AsmParser *p, const char *ptr);      /* re-lex from ptr */
+bool paccept(AsmParser *p, AsmTokKind k);        /* consume if k */
+bool pexpect(AsmParser *p, AsmTokKind k, const char *msg); /* MLIR parseToken */
+/* Bare identifier with this exact spelling. */
+bool ptok_kw(const AsmParser *p, const char *kw);
+const IrLoc *ploc(AsmParser *p, const char *ptr);
+
+/* Errors (no custom-op prefix).  perr: at the current token (one character
+ * back at EOF); perr_wrong: MLIR's emitWrongTokenError (at the end of the
+ * previous line when the token starts a line).  Suppressed after a lexer
+ * error.  All return false. */
+bool perr_at(AsmParser *p, const char *ptr, const char *fmt, ...);
+bool perr(AsmParser *p, const char *fmt, ...);
+bool perr_wrong(AsmParser *p, const char *fmt, ...);
+/* Starts an error diagnostic at ptr for adding notes (NULL when suppressed). */
+IrDiag *pdiag_at(AsmParser *p, const char *ptr, const char *fmt, ...);
+void pdiag_note(AsmParser *p, IrDiag *d, const char *ptr, const char *fmt, ...);
+void pdiag_emit(AsmParser *p, IrDiag *d);
+
+bool penter(AsmParser *p);                       /* depth + 1, or error */
+static inline void pleave(AsmParser *p) { p->depth--; }
+
+/* Parses `loc(...)` if present into *out (deferred aliases allowed). */
+bool parse_optional_loc_specifier(AsmParser *p, const IrLoc **out);
+
+/* Dialect for types written without "!d." here (NULL if none). */
+const IrDialect *pstrip_dialect(AsmParser *p);
+/* Calls a dialect type/attr hook with the error prefix cleared. */
+typedef struct HookSave {
+  const char *err_op, *strip;
+} HookSave;
+static inline HookSave phook_begin(AsmParser *p, const char *dialect) {
+  HookSave s = {p->err_op, p->strip_dialect};
+  p->err_op = NULL;
+  p->strip_dialect = dialect;
+  return s;
+}
+static inline void phook_end(AsmParser *p, HookSave s) {
+  p->err_op = s.err_op;
+  p->strip_dialect = s.strip;
+}
+
+/* ---- types (parse_types.c) --------------------------------------------------- */
+const IrType *parse_type(AsmParser *p);
+const IrType *parse_non_function_type(AsmParser *p);
+/* 0: no type here, 1: parsed, -1: error. */
+int parse_optional_type(AsmParser *p, const IrType **out);
+bool ptok_is_type_start(const AsmParser *p);
+/* Pushes onto p->tstack. */
+bool parse_type_list_no_parens(AsmParser *p);
+bool parse_type_list_parens(AsmParser *p);
+bool parse_function_result_types(AsmParser *p);
+const IrType *parse_function_type(AsmParser *p);
+/* Pushes onto p->istack; IR_DYNAMIC for `?`. */
+bool parse_dimension_list(AsmParser *p, bool allow_dynamic, bool with_trailing_x);
+bool parse_x_in_dimension_list(AsmParser *p);
+/* At a `<` token: the balanced `<...>` text (brackets included); the lexer
+ * continues after it.  MLIR's parseDialectSymbolBody. */
+bool parse_dialect_body(AsmParser *p, Str *out);
+/* Validity of an element type for builtin shaped types. */
+bool type_is_builtin_non_element(const IrType *t);
+/* Tensor with unranked flag. */
+#define ASM_TENSOR_UNRANKED 1u
+/* Opaque type/attr flag: builtin syntax kept verbatim, printed without the
+ * '!'/'#' prefix (memref<...>, complex<...>, affine_map<...>, ...). */
+#define ASM_OPAQUE_BUILTIN 1u
+const IrType *opaque_builtin_type(AsmParser *p, const char *s, size_t n);
+
+/* ---- attributes and locations (parse_attrs.c) ------------------------------------ */
+const IrAttr *parse_attr(AsmParser *p, const IrType *type);
+/* 0: none here, 1: parsed, -1: error. */
+int parse_optional_attr(AsmParser *p, const IrType *type, const IrAttr **out);
+/* `{...}` appended to *out; duplicate keys are errors. */
+bool parse_attr_dict(AsmParser *p, IrNamedAttrVec *out);
+const IrAttr *parse_extended_attr(AsmParser *p, const IrType *type);
+const IrLoc *parse_location_instance(AsmParser *p);
+/* Float literal token (after an optional '-') in `kind`'s semantics; bits
+ * receives the format's bit pattern.  MLIR's parseFloatFromLiteral. */
+bool parse_float_from_literal(AsmParser *p, AsmToken tok, bool neg, IrFloatKind kind,
+                              double *out, uint64_t *bits);
+/* Integer literal value for an integer/index type, sign-extended; false when
+ * out of range (MLIR's buildAttributeAPInt). */
+bool int_literal_value(const IrType *type, bool neg, AsmToken tok, int64_t *out);
+
+/* Deferred location placeholders (`loc(#alias)` before `#alias = ...`). */
+const IrLoc *deferred_loc(AsmParser *p, size_t index);
+bool loc_is_deferred(const IrLoc *l, size_t *index);
+
+/* builtin.module custom syntax: `module @name? (attributes {...})? region`. */
+bool asm_builtin_module_parse(AsmParser *p, IrOpState *st);
+
+#endif

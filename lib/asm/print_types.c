@@ -1,0 +1,178 @@
+/* print_types.c — printing types in MLIR's syntax: the builtin types
+ * (integers, index, floats, none, function, tuple, tensor, vector, opaque
+ * `!dialect.body`), dialect types through their IrTypeDef.print hook with
+ * MLIR's printDialectSymbol rule (`!d.body` when the body is
+ * `ident<...>`-shaped, else `!d<body>`), and the short form of types of the
+ * dialect in scope (NVIDIA's `tile<4xf32>` inside cuda_tile ops). */
+#include "asm/printer_internal.h"
+
+#include <ctype.h>
+
+/* MLIR's isDialectSymbolSimpleEnoughForPrettyForm: identifier (`<` body `>`)? */
+static bool symbol_is_simple(const char *s, size_t n) {
+  if (n == 0 || !isalpha((unsigned char)s[0])) return false;
+  size_t i = 0;
+  while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '.' || s[i] == '_')) i++;
+  if (i == n) return true;
+  return s[i] == '<' && s[n - 1] == '>';
+}
+
+void asm_finish_dialect_symbol(AsmPrinter *p, size_t dot_pos, size_t body_start) {
+  StrBuf *b = p->out;
+  if (symbol_is_simple(b->s + body_start, b->len - body_start)) return;
+  b->s[dot_pos] = '<';
+  sb_putc(b, '>');
+}
+
+/* Prints unregistered-dialect text stored as "dialect.body" or
+ * "dialect<body>" in MLIR's canonical spelling. */
+void asm_print_dialect_symbol_text(AsmPrinter *p, char prefix, const char *text, size_t n) {
+  StrBuf *b = p->out;
+  size_t i = 0;
+  while (i < n && text[i] != '.' && text[i] != '<') i++;
+  sb_putc(b, prefix);
+  sb_putn(b, text, i);
+  const char *body = text + i;
+  size_t bn = n - i;
+  if (i < n && text[i] == '.') {
+    body++;
+    bn--;
+  } else if (i < n && text[i] == '<' && text[n - 1] == '>' && bn >= 2) {
+    body++;
+    bn -= 2;
+  }
+  if (symbol_is_simple(body, bn)) {
+    sb_putc(b, '.');
+    sb_putn(b, body, bn);
+  } else {
+    sb_putc(b, '<');
+    sb_putn(b, body, bn);
+    sb_putc(b, '>');
+  }
+}
+
+static void print_type_list(AsmPrinter *p, const IrType *const *ts, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (i) sb_puts(p->out, ", ");
+    asm_print_type(p, ts[i]);
+  }
+}
+
+static void print_dim(StrBuf *b, int64_t d) {
+  if (d == IR_DYNAMIC) sb_putc(b, '?');
+  else sb_printf(b, "%lld", (long long)d);
+}
+
+/* Calls a dialect type's body printer with its own dialect in scope. */
+static void print_dialect_body(AsmPrinter *p, const IrType *t) {
+  AsmShortScope saved = asm_short_scope(p, t->def->dialect, NULL, 0);
+  if (t->def->print) t->def->print(p, t);
+  else sb_puts(p->out, t->def->name);
+  asm_short_restore(p, saved);
+}
+
+void asm_print_type_impl(AsmPrinter *p, const IrType *t) {
+  const IrTypeDef *d = t->def;
+  StrBuf *b = p->out;
+  if (d == &ir_integer_type_def) {
+    if (t->flags == IR_SIGNED) sb_putc(b, 's');
+    else if (t->flags == IR_UNSIGNED) sb_putc(b, 'u');
+    sb_printf(b, "i%u", ir_integer_width(t));
+  } else if (d == &ir_float_type_def) {
+    sb_puts(b, ir_float_kind_name(ir_float_kind(t)));
+  } else if (d == &ir_index_type_def) {
+    sb_puts(b, "index");
+  } else if (d == &ir_none_type_def) {
+    sb_puts(b, "none");
+  } else if (d == &ir_function_type_def) {
+    size_t nin = ir_func_num_inputs(t), nres = ir_func_num_results(t);
+    const IrType *const *res = ir_func_results(t);
+    sb_putc(b, '(');
+    print_type_list(p, ir_func_inputs(t), nin);
+    sb_puts(b, ") -> ");
+    if (nres == 1 && !ir_type_is(res[0], &ir_function_type_def)) {
+      asm_print_type(p, res[0]);
+    } else {
+      sb_putc(b, '(');
+      print_type_list(p, res, nres);
+      sb_putc(b, ')');
+    }
+  } else if (d == &ir_tensor_type_def) {
+    if (t->flags & 1) { /* unranked */
+      sb_puts(b, "tensor<*x");
+    } else {
+      sb_puts(b, "tensor<");
+      for (uint32_t i = 0; i < t->nints; i++) {
+        print_dim(b, t->ints[i]);
+        sb_putc(b, 'x');
+      }
+    }
+    asm_print_type(p, t->ntypes ? t->types[0] : NULL);
+    if (t->attr) {
+      sb_puts(b, ", ");
+      asm_print_attr(p, t->attr);
+    }
+    sb_putc(b, '>');
+  } else if (d == &ir_vector_type_def) {
+    sb_puts(b, "vector<");
+    for (uint32_t i = 0; i < t->nints; i++) {
+      bool scalable = i < 32 && ((t->flags >> i) & 1);
+      if (scalable) sb_putc(b, '[');
+      print_dim(b, t->ints[i]);
+      if (scalable) sb_putc(b, ']');
+      sb_putc(b, 'x');
+    }
+    asm_print_type(p, t->ntypes ? t->types[0] : NULL);
+    sb_putc(b, '>');
+  } else if (d == &ir_tuple_type_def) {
+    sb_puts(b, "tuple<");
+    print_type_list(p, t->types, t->ntypes);
+    sb_putc(b, '>');
+  } else if (d == &ir_opaque_type_def) {
+    if (t->str) asm_print_dialect_symbol_text(p, '!', t->str->str, t->str->len);
+    else sb_puts(b, "!<<opaque>>");
+  } else if (!asm_is_builtin(d->dialect) && asm_short_dialect(p, d->dialect)) {
+    print_dialect_body(p, t);
+  } else {
+    sb_putc(b, '!');
+    sb_puts(b, d->dialect);
+    size_t dot = b->len;
+    sb_putc(b, '.');
+    print_dialect_body(p, t);
+    asm_finish_dialect_symbol(p, dot, dot + 1);
+  }
+}
+
+/* The nested elements the alias collector visits for a type: the dialect's
+ * printer for dialect types, the immediate sub-elements for builtin ones. */
+void asm_visit_type_children(AsmPrinter *p, const IrType *t) {
+  const IrTypeDef *d = t->def;
+  if (!asm_is_builtin(d->dialect)) {
+    print_dialect_body(p, t);
+    return;
+  }
+  if (d == &ir_function_type_def || d == &ir_tuple_type_def) {
+    for (uint32_t i = 0; i < t->ntypes; i++) asm_print_type(p, t->types[i]);
+  } else if (d == &ir_tensor_type_def || d == &ir_vector_type_def) {
+    if (t->ntypes) asm_print_type(p, t->types[0]);
+    if (t->attr) asm_print_attr(p, t->attr);
+  }
+}
+
+const char *asm_type_alias_name(const IrType *t) {
+  if (t->def == &ir_tuple_type_def && t->ntypes > 16) return "tuple";
+  return NULL;
+}
+
+void asm_print_type(AsmPrinter *p, const IrType *t) {
+  if (!t) {
+    sb_puts(p->out, "<<NULL TYPE>>");
+    return;
+  }
+  if (p->init) {
+    asm_alias_visit_type(p, t, false);
+    return;
+  }
+  if (asm_print_alias(p, t)) return;
+  asm_print_type_impl(p, t);
+}

@@ -1,0 +1,881 @@
+/* printer.c — the operation printer: MLIR's OperationPrinter and
+ * SSANameState in C.  Prints ops in generic form
+ * (`%0:2 = "d.op"(%a)[^bb1] <{p}> ({...}) {a} : (T) -> (T, T)`) or through
+ * their IrOpInfo.print hook (custom form, with the enclosing op's default
+ * dialect elided from the name), regions and blocks with 2-space indentation,
+ * block labels with predecessor comments, SSA value names numbered exactly as
+ * mlir-opt numbers them, and the helper API custom-syntax hooks call.
+ *
+ * Naming (SSANameState): values are numbered region by region, each nested
+ * region starting from the counters its parent region ended with (so sibling
+ * regions reuse numbers, e.g. every function starts at %0 and %arg0); entry
+ * block arguments are %argN, other block arguments and unnamed results take
+ * the next %N; names suggested by op hooks are sanitized and de-duplicated
+ * with `_N` suffixes within the scope of the enclosing regions. */
+#include "asm/printer_internal.h"
+
+#include <ctype.h>
+#include <stdio.h>
+
+/* ---- small output helpers --------------------------------------------------------- */
+
+static void put_uint(StrBuf *b, uint64_t v) {
+  char t[24];
+  int n = 0;
+  do {
+    t[n++] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v);
+  sb_reserve(b, (size_t)n);
+  while (n) b->s[b->len++] = t[--n];
+  b->s[b->len] = 0;
+}
+
+static void put_indent(StrBuf *b, unsigned n) {
+  sb_reserve(b, n);
+  memset(b->s + b->len, ' ', n);
+  b->len += n;
+  b->s[b->len] = 0;
+}
+
+/* ---- scoped name set ------------------------------------------------------------ */
+
+static uint32_t name_hash(const char *s, size_t n) {
+  return (uint32_t)hash_bytes(s, n, 0x5eed);
+}
+
+static void nameset_rehash(NameSet *ns, size_t nb) {
+  free(ns->buckets);
+  ns->nbuckets = nb;
+  ns->buckets = xmalloc(nb * sizeof *ns->buckets);
+  for (size_t i = 0; i < nb; i++) ns->buckets[i] = -1;
+  /* Re-chain in insertion order so each chain stays newest-first. */
+  for (size_t i = 0; i < ns->entries.len; i++) {
+    NameSetEntry *e = &ns->entries.data[i];
+    size_t h = e->hash & (nb - 1);
+    e->next = ns->buckets[h];
+    ns->buckets[h] = (int32_t)i;
+  }
+}
+
+int32_t asm_nameset_find(const NameSet *ns, const char *s, size_t n) {
+  if (!ns->nbuckets) return -1;
+  uint32_t h = name_hash(s, n);
+  for (int32_t i = ns->buckets[h & (ns->nbuckets - 1)]; i >= 0; i = ns->entries.data[i].next) {
+    const NameSetEntry *e = &ns->entries.data[i];
+    if (e->hash == h && e->len == n && !memcmp(e->s, s, n)) return i;
+  }
+  return -1;
+}
+
+static bool nameset_has(const NameSet *ns, const char *s, size_t n) {
+  return asm_nameset_find(ns, s, n) >= 0;
+}
+
+/* Adds s (which must outlive the set). */
+void asm_nameset_add(NameSet *ns, const char *s, size_t n) {
+  if ((ns->entries.len + 1) * 2 > ns->nbuckets)
+    nameset_rehash(ns, ns->nbuckets ? ns->nbuckets * 2 : 64);
+  NameSetEntry e = {s, (uint32_t)n, name_hash(s, n), -1};
+  size_t h = e.hash & (ns->nbuckets - 1);
+  e.next = ns->buckets[h];
+  ns->buckets[h] = (int32_t)ns->entries.len;
+  vec_push(&ns->entries, e);
+}
+
+/* Removes every entry added after `mark` (newest first: each is its chain's head). */
+static void nameset_pop(NameSet *ns, size_t mark) {
+  while (ns->entries.len > mark) {
+    NameSetEntry *e = &ns->entries.data[ns->entries.len - 1];
+    ns->buckets[e->hash & (ns->nbuckets - 1)] = e->next;
+    ns->entries.len--;
+  }
+}
+
+void asm_nameset_free(NameSet *ns) {
+  vec_free(&ns->entries);
+  free(ns->buckets);
+  ns->buckets = NULL;
+  ns->nbuckets = 0;
+}
+
+/* ---- SSA names ------------------------------------------------------------------ */
+
+static const char *arena_strdup(Arena *a, const char *s, size_t n) {
+  char *d = arena_alloc(a, n + 1, 8); /* 8-aligned: low bit free for id tags */
+  memcpy(d, s, n);
+  d[n] = 0;
+  return d;
+}
+
+/* MLIR's sanitizeIdentifier(name, allowed): a name starting with a digit or
+ * an invalid character (other than a space) gets a '_' prefix; invalid
+ * characters become '_' (space) or their uppercase hex code. */
+void asm_sanitize_identifier(StrBuf *out, const char *name, const char *allowed) {
+  size_t n = strlen(name);
+  bool bad = false;
+  for (size_t i = 0; i < n && !bad; i++) {
+    unsigned char c = (unsigned char)name[i];
+    if (!isalnum(c) && !strchr(allowed, c)) bad = true;
+  }
+  unsigned char c0 = (unsigned char)name[0];
+  bool valid0 = isalnum(c0) || (c0 && strchr(allowed, c0));
+  bool prefix = isdigit(c0) || (!valid0 && c0 != ' ');
+  if (!prefix && !bad) {
+    sb_putn(out, name, n);
+    return;
+  }
+  if (prefix) sb_putc(out, '_');
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)name[i];
+    if (isalnum(c) || (c && strchr(allowed, c))) sb_putc(out, (char)c);
+    else if (c == ' ') sb_putc(out, '_');
+    else sb_printf(out, "%X", c);
+  }
+}
+
+/* SSANameState::uniqueValueName. */
+static const char *unique_value_name(AsmNames *n, const char *name) {
+  StrBuf b = {0};
+  asm_sanitize_identifier(&b, name, "$._-");
+  const char *res;
+  if (!nameset_has(&n->used, b.s, b.len)) {
+    res = arena_strdup(&n->arena, b.s, b.len);
+  } else {
+    size_t base = b.len;
+    sb_putc(&b, '_');
+    for (;;) {
+      b.len = base + 1;
+      put_uint(&b, n->next_conflict++);
+      if (!nameset_has(&n->used, b.s, b.len)) break;
+    }
+    res = arena_strdup(&n->arena, b.s, b.len);
+  }
+  asm_nameset_add(&n->used, res, b.len);
+  sb_free(&b);
+  return res;
+}
+
+static void set_value_name(AsmNames *n, IrValue *v, const char *name) {
+  if (!name || !*name) {
+    u64map_put(&n->values, (uintptr_t)v, (void *)(((uintptr_t)n->next_value++ << 1) | 1));
+    return;
+  }
+  u64map_put(&n->values, (uintptr_t)v, (void *)unique_value_name(n, name));
+}
+
+typedef struct NameCb {
+  AsmNames *names;
+  IrOp *op;
+  VEC(int) groups;
+} NameCb;
+
+static void result_name_cb(void *user, IrValue *v, const char *name) {
+  NameCb *c = user;
+  if (!v || v->def != c->op) return;
+  set_value_name(c->names, v, name);
+  if (v->index) vec_push(&c->groups, (int)v->index);
+}
+
+static void block_arg_name_cb(void *user, IrValue *v, const char *name) {
+  NameCb *c = user;
+  if (!v || v->def) return;
+  set_value_name(c->names, v, name);
+}
+
+static int int_cmp(const void *a, const void *b) {
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+
+/* SSANameState::numberValuesInOp. */
+static void number_op(AsmNames *n, IrOp *op) {
+  NameCb cb = {n, op, {0}};
+  vec_push(&cb.groups, 0);
+  if (!n->generic && op->info->result_names && op->nresults)
+    op->info->result_names(op, result_name_cb, &cb);
+  if (op->nresults) {
+    IrValue *r0 = ir_op_result(op, 0);
+    if (!u64map_get(&n->values, (uintptr_t)r0))
+      u64map_put(&n->values, (uintptr_t)r0, (void *)(((uintptr_t)n->next_value++ << 1) | 1));
+    if (cb.groups.len != 1) {
+      qsort(cb.groups.data, cb.groups.len, sizeof(int), int_cmp);
+      int *g = arena_alloc(&n->arena, (cb.groups.len + 1) * sizeof(int), 8);
+      g[0] = (int)cb.groups.len;
+      memcpy(g + 1, cb.groups.data, cb.groups.len * sizeof(int));
+      u64map_put(&n->groups, (uintptr_t)op, g);
+    }
+  }
+  vec_free(&cb.groups);
+}
+
+/* SSANameState::numberValuesInRegion / numberValuesInBlock. */
+static void number_region(AsmNames *n, IrRegion *r) {
+  IrOp *parent = r->parent;
+  if (!n->generic && parent && parent->info->block_arg_names) {
+    NameCb cb = {n, parent, {0}};
+    for (IrBlock *b = r->first; b; b = b->next) parent->info->block_arg_names(parent, b, block_arg_name_cb, &cb);
+  }
+  unsigned next_block = 0;
+  char buf[32];
+  for (IrBlock *b = r->first; b; b = b->next) {
+    u64map_put(&n->blocks, (uintptr_t)b, (void *)(((uintptr_t)next_block++ << 1) | 1));
+    bool entry = b == r->first;
+    for (uint32_t i = 0; i < b->nargs; i++) {
+      IrValue *a = b->args[i];
+      if (u64map_get(&n->values, (uintptr_t)a)) continue;
+      if (entry) {
+        snprintf(buf, sizeof buf, "arg%u", n->next_arg++);
+        set_value_name(n, a, buf);
+      } else {
+        set_value_name(n, a, NULL);
+      }
+    }
+    for (IrOp *o = b->first; o; o = o->next) number_op(n, o);
+  }
+}
+
+typedef struct NameFrame {
+  IrRegion *r;
+  unsigned value, arg, conflict;
+  size_t parent_depth;
+} NameFrame;
+
+void asm_names_init(AsmNames *n, IrOp *root, bool generic) {
+  memset(n, 0, sizeof *n);
+  arena_init(&n->arena);
+  n->generic = generic;
+  VEC(NameFrame) stack = {0};
+  VEC(size_t) scopes = {0}; /* marks into used.entries; depth = scopes.len */
+  vec_push(&scopes, 0);     /* the top-level scope */
+  for (uint32_t i = 0; i < root->nregions; i++)
+    vec_push(&stack, ((NameFrame){&root->regions[i], 0, 0, 0, 1}));
+  number_op(n, root);
+  while (stack.len) {
+    NameFrame f = vec_pop(&stack);
+    if (!generic) { /* generic form prints IDs unique across all regions */
+      n->next_value = f.value;
+      n->next_arg = f.arg;
+      n->next_conflict = f.conflict;
+    }
+    while (scopes.len > f.parent_depth) nameset_pop(&n->used, vec_pop(&scopes));
+    vec_push(&scopes, n->used.entries.len);
+    size_t depth = scopes.len;
+    number_region(n, f.r);
+    for (IrBlock *b = f.r->first; b; b = b->next)
+      for (IrOp *o = b->first; o; o = o->next)
+        for (uint32_t i = 0; i < o->nregions; i++)
+          vec_push(&stack, ((NameFrame){&o->regions[i], n->next_value, n->next_arg,
+                                        n->next_conflict, depth}));
+  }
+  vec_free(&stack);
+  vec_free(&scopes);
+  asm_nameset_free(&n->used);
+}
+
+void asm_names_free(AsmNames *n) {
+  u64map_free(&n->values);
+  u64map_free(&n->blocks);
+  u64map_free(&n->groups);
+  asm_nameset_free(&n->used);
+  arena_free(&n->arena);
+}
+
+/* SSANameState::printValueID. */
+void asm_print_value_id(AsmPrinter *p, IrValue *v, bool print_result_no) {
+  StrBuf *b = p->out;
+  if (!v) {
+    sb_puts(b, "<<NULL VALUE>>");
+    return;
+  }
+  if (!p->names) {
+    sb_puts(b, "<<UNKNOWN SSA VALUE>>");
+    return;
+  }
+  IrValue *lookup = v;
+  long result_no = -1;
+  if (v->def && v->def->nresults != 1) {
+    IrOp *op = v->def;
+    const int *g = u64map_get(&p->names->groups, (uintptr_t)op);
+    int idx = (int)v->index;
+    if (!g) {
+      result_no = idx;
+      lookup = ir_op_result(op, 0);
+    } else {
+      int cnt = g[0];
+      const int *gs = g + 1;
+      int k = 0; /* upper_bound */
+      while (k < cnt && gs[k] <= idx) k++;
+      int start, size;
+      if (k == cnt) {
+        start = gs[cnt - 1];
+        size = (int)op->nresults - start;
+      } else {
+        start = gs[k - 1];
+        size = gs[k] - start;
+      }
+      if (size != 1) result_no = idx - start;
+      lookup = ir_op_result(op, (unsigned)start);
+    }
+  }
+  void *e = u64map_get(&p->names->values, (uintptr_t)lookup);
+  if (!e) {
+    sb_puts(b, "<<UNKNOWN SSA VALUE>>");
+    return;
+  }
+  sb_putc(b, '%');
+  if ((uintptr_t)e & 1) put_uint(b, (uintptr_t)e >> 1);
+  else sb_puts(b, (const char *)e);
+  if (result_no >= 0 && print_result_no) {
+    sb_putc(b, '#');
+    put_uint(b, (uint64_t)result_no);
+  }
+}
+
+static long block_ordering(AsmPrinter *p, IrBlock *blk) {
+  void *e = p->names ? u64map_get(&p->names->blocks, (uintptr_t)blk) : NULL;
+  return e ? (long)((uintptr_t)e >> 1) : -1;
+}
+
+static void print_block_name(AsmPrinter *p, IrBlock *blk) {
+  long o = block_ordering(p, blk);
+  if (o < 0) {
+    sb_puts(p->out, "INVALIDBLOCK");
+    return;
+  }
+  sb_puts(p->out, "^bb");
+  put_uint(p->out, (uint64_t)o);
+}
+
+/* ---- printer state ---------------------------------------------------------------- */
+
+void asm_printer_init(AsmPrinter *p, IrContext *ctx, StrBuf *out,
+                      const AsmPrintOptions *opts) {
+  memset(p, 0, sizeof *p);
+  p->ctx = ctx;
+  p->out = out;
+  if (opts) p->opts = *opts;
+  vec_push(&p->dd, "builtin");
+}
+
+void asm_printer_fini(AsmPrinter *p) {
+  vec_free(&p->dd);
+  sb_free(&p->scratch);
+  u64map_free(&p->precheck);
+}
+
+static const char *dd_top(AsmPrinter *p) { return p->dd.len ? vec_last(&p->dd) : ""; }
+
+/* ---- blocks and regions ----------------------------------------------------------- */
+
+enum { TERM_PRINT, TERM_ELIDE, TERM_ELIDE_EMPTY };
+
+/* Predecessor edges of one region: (successor block, predecessor ordering). */
+typedef struct PredEdge {
+  IrBlock *succ;
+  long pred;
+} PredEdge;
+typedef VEC(PredEdge) PredTable;
+
+static int pred_cmp(const void *x, const void *y) {
+  const PredEdge *a = x, *b = y;
+  if (a->succ != b->succ) return (uintptr_t)a->succ < (uintptr_t)b->succ ? -1 : 1;
+  return (a->pred > b->pred) - (a->pred < b->pred);
+}
+
+static void build_preds(AsmPrinter *p, IrRegion *r, PredTable *t) {
+  for (IrBlock *b = r->first; b; b = b->next) {
+    long ord = block_ordering(p, b);
+    for (IrOp *o = b->first; o; o = o->next)
+      for (uint32_t i = 0; i < o->nsuccessors; i++)
+        if (o->successors[i]) vec_push(t, ((PredEdge){o->successors[i], ord}));
+  }
+  if (t->len > 1) qsort(t->data, t->len, sizeof(PredEdge), pred_cmp);
+}
+
+static void print_pred_comment(AsmPrinter *p, IrBlock *b, const PredTable *t) {
+  StrBuf *o = p->out;
+  if (!b->parent) {
+    sb_puts(o, "  // block is not in a region!");
+    return;
+  }
+  size_t lo = 0, hi = t ? t->len : 0;
+  while (lo < hi) { /* first edge with succ >= b */
+    size_t mid = (lo + hi) / 2;
+    if ((uintptr_t)t->data[mid].succ < (uintptr_t)b) lo = mid + 1;
+    else hi = mid;
+  }
+  size_t end = lo;
+  while (t && end < t->len && t->data[end].succ == b) end++;
+  size_t n = end - lo;
+  if (n == 0) {
+    if (b != b->parent->first) sb_puts(o, "  // no predecessors");
+    return;
+  }
+  if (n == 1) { /* Block::getSinglePredecessor: exactly one use */
+    sb_puts(o, "  // pred: ^bb");
+    put_uint(o, (uint64_t)t->data[lo].pred);
+    return;
+  }
+  sb_puts(o, "  // ");
+  put_uint(o, n);
+  sb_puts(o, " preds: ");
+  for (size_t i = lo; i < end; i++) {
+    if (i > lo) sb_puts(o, ", ");
+    sb_puts(o, "^bb");
+    put_uint(o, (uint64_t)t->data[i].pred);
+  }
+}
+
+static void print_full_op_with_indent_and_loc(AsmPrinter *p, IrOp *op);
+
+/* OperationPrinter::print(Block*). */
+static void print_block(AsmPrinter *p, IrBlock *b, bool header, int term_mode,
+                        const PredTable *preds) {
+  IrOp *last = b->last;
+  IrOp *stop = NULL;
+  if (last && ir_op_info_has(last->info, IR_TRAIT_TERMINATOR) &&
+      (term_mode == TERM_ELIDE || (term_mode == TERM_ELIDE_EMPTY && last->noperands == 0)))
+    stop = last;
+  if (p->init) {
+    if (header)
+      for (uint32_t i = 0; i < b->nargs; i++) {
+        asm_print_type(p, b->args[i]->type);
+        asm_print_trailing_loc(p, b->args[i]->loc, false);
+      }
+    for (IrOp *o = b->first; o && o != stop; o = o->next) print_full_op_with_indent_and_loc(p, o);
+    return;
+  }
+  StrBuf *out = p->out;
+  if (header) {
+    put_indent(out, p->indent);
+    print_block_name(p, b);
+    if (b->nargs) {
+      sb_putc(out, '(');
+      for (uint32_t i = 0; i < b->nargs; i++) {
+        if (i) sb_puts(out, ", ");
+        asm_print_value_id(p, b->args[i], true);
+        sb_puts(out, ": ");
+        asm_print_type(p, b->args[i]->type);
+        asm_print_trailing_loc(p, b->args[i]->loc, false);
+      }
+      sb_putc(out, ')');
+    }
+    sb_putc(out, ':');
+    print_pred_comment(p, b, preds);
+    sb_putc(out, '\n');
+  }
+  p->indent += 2;
+  for (IrOp *o = b->first; o && o != stop; o = o->next) {
+    print_full_op_with_indent_and_loc(p, o);
+    sb_putc(out, '\n');
+  }
+  p->indent -= 2;
+}
+
+/* OperationPrinter::printRegion (without the leading space). */
+static void print_region(AsmPrinter *p, IrRegion *r, bool entry_args, int term_mode,
+                         bool empty_block) {
+  if (p->init) {
+    if (!r->first) return;
+    print_block(p, r->first, entry_args, term_mode, NULL);
+    for (IrBlock *b = r->first->next; b; b = b->next) print_block(p, b, true, TERM_PRINT, NULL);
+    return;
+  }
+  StrBuf *out = p->out;
+  sb_puts(out, "{\n");
+  if (r->first) {
+    const char *dd = r->parent && r->parent->info->default_dialect
+                         ? r->parent->info->default_dialect : "";
+    vec_push(&p->dd, dd);
+    IrBlock *entry = r->first;
+    bool header = (empty_block && !entry->first) || (entry_args && entry->nargs);
+    PredTable preds = {0};
+    if (header || entry->next) build_preds(p, r, &preds);
+    print_block(p, entry, header, term_mode, &preds);
+    for (IrBlock *b = entry->next; b; b = b->next) print_block(p, b, true, TERM_PRINT, &preds);
+    vec_free(&preds);
+    p->dd.len--;
+  }
+  put_indent(out, p->indent);
+  sb_putc(out, '}');
+}
+
+/* ---- operations ------------------------------------------------------------------ */
+
+/* All attributes of op (properties merged with discardable attributes,
+ * sorted by name) except those named in `elided`. */
+typedef struct AttrList {
+  VEC(const IrAttr *) vals;
+  VEC(const IrIdent *) names;
+} AttrList;
+
+static bool name_elided(const IrIdent *n, const char *const *elided) {
+  if (!elided) return false;
+  for (const char *const *e = elided; *e; e++)
+    if (!strcmp(*e, n->str)) return true;
+  return false;
+}
+
+static void collect_attrs(const IrAttr *a, const IrAttr *b, const char *const *elided,
+                          AttrList *out) {
+  uint32_t na = a ? a->nelems : 0, nb = b ? b->nelems : 0, i = 0, j = 0;
+  while (i < na || j < nb) {
+    bool take_a;
+    if (i == na) take_a = false;
+    else if (j == nb) take_a = true;
+    else take_a = strcmp(a->names[i]->str, b->names[j]->str) <= 0;
+    const IrIdent *n = take_a ? a->names[i] : b->names[j];
+    const IrAttr *v = take_a ? a->elems[i++] : b->elems[j++];
+    if (name_elided(n, elided)) continue;
+    vec_push(&out->names, n);
+    vec_push(&out->vals, v);
+  }
+}
+
+static void print_attr_list(AsmPrinter *p, AttrList *l, bool keyword) {
+  if (l->vals.len) {
+    if (!p->init) sb_puts(p->out, keyword ? " attributes {" : " {");
+    asm_print_named_attrs(p, l->vals.data, l->names.data, l->vals.len);
+    if (!p->init) sb_putc(p->out, '}');
+  }
+  vec_free(&l->vals);
+  vec_free(&l->names);
+}
+
+static void print_op_attr_dict(AsmPrinter *p, IrOp *op, const char *const *elided,
+                               bool keyword) {
+  AttrList l = {{0}, {0}};
+  collect_attrs(op->props, op->attrs, elided, &l);
+  print_attr_list(p, &l, keyword);
+}
+
+/* The dummy generic printer of the alias collection pass: regions first,
+ * then operand and result types, then every attribute. */
+static void collect_generic(AsmPrinter *p, IrOp *op) {
+  for (uint32_t i = 0; i < op->nregions; i++)
+    print_region(p, &op->regions[i], true, TERM_PRINT, true);
+  for (uint32_t i = 0; i < op->noperands; i++) {
+    IrValue *v = op->operands[i].value;
+    if (v) asm_print_type(p, v->type);
+  }
+  for (uint32_t i = 0; i < op->nresults; i++) asm_print_type(p, ir_op_result(op, i)->type);
+  /* Operation::getAttrs(): inherent attributes merged in for registered
+   * ops; an unregistered op's properties are opaque and not visited. */
+  AttrList l = {{0}, {0}};
+  collect_attrs(ir_op_info_has(op->info, IR_TRAIT_UNREGISTERED) ? NULL : op->props, op->attrs,
+                NULL, &l);
+  print_attr_list(p, &l, false);
+}
+
+static void print_functional_type(AsmPrinter *p, IrOp *op) {
+  StrBuf *b = p->out;
+  sb_putc(b, '(');
+  for (uint32_t i = 0; i < op->noperands; i++) {
+    if (i) sb_puts(b, ", ");
+    IrValue *v = op->operands[i].value;
+    asm_print_type(p, v ? v->type : NULL);
+  }
+  sb_puts(b, ") -> ");
+  bool wrapped = op->nresults != 1;
+  if (!wrapped && ir_type_is(ir_op_result(op, 0)->type, &ir_function_type_def)) wrapped = true;
+  if (wrapped) sb_putc(b, '(');
+  for (uint32_t i = 0; i < op->nresults; i++) {
+    if (i) sb_puts(b, ", ");
+    asm_print_type(p, ir_op_result(op, i)->type);
+  }
+  if (wrapped) sb_putc(b, ')');
+}
+
+/* OperationPrinter::printGenericOp. */
+static void print_generic(AsmPrinter *p, IrOp *op) {
+  if (p->init) {
+    collect_generic(p, op);
+    return;
+  }
+  StrBuf *b = p->out;
+  AsmShortScope saved = asm_short_scope(p, NULL, NULL, 0);
+  sb_putc(b, '"');
+  asm_print_escaped(b, op->info->name, strlen(op->info->name));
+  sb_puts(b, "\"(");
+  for (uint32_t i = 0; i < op->noperands; i++) {
+    if (i) sb_puts(b, ", ");
+    asm_print_value_id(p, op->operands[i].value, true);
+  }
+  sb_putc(b, ')');
+  if (op->nsuccessors) {
+    sb_putc(b, '[');
+    for (uint32_t i = 0; i < op->nsuccessors; i++) {
+      if (i) sb_puts(b, ", ");
+      print_block_name(p, op->successors[i]);
+    }
+    sb_putc(b, ']');
+  }
+  if (op->props && op->props->nelems) {
+    sb_puts(b, " <");
+    asm_print_attr(p, op->props);
+    sb_putc(b, '>');
+  }
+  if (op->nregions) {
+    sb_puts(b, " (");
+    for (uint32_t i = 0; i < op->nregions; i++) {
+      if (i) sb_puts(b, ", ");
+      print_region(p, &op->regions[i], true, TERM_PRINT, true);
+    }
+    sb_putc(b, ')');
+  }
+  if (op->attrs && op->attrs->nelems) {
+    AttrList l = {{0}, {0}};
+    collect_attrs(NULL, op->attrs, NULL, &l);
+    print_attr_list(p, &l, false);
+  }
+  sb_puts(b, " : ");
+  print_functional_type(p, op);
+  asm_short_restore(p, saved);
+}
+
+/* OperationPrinter::printCustomOrGenericOp. */
+static void print_custom_or_generic(AsmPrinter *p, IrOp *op) {
+  if (p->init) {
+    if (p->scratch.len > 65536) sb_clear(&p->scratch);
+    if (p->opts.debuginfo)
+      asm_alias_visit_attr(p, op->loc ? op->loc : ir_unknown_loc(op->ctx), true, false);
+  }
+  const IrOpInfo *info = op->info;
+  if (!p->opts.generic && info->print) {
+    const char *dd = dd_top(p);
+    const char *name = info->name;
+    size_t dl = strlen(dd);
+    if (dl && !strncmp(name, dd, dl) && name[dl] == '.' && !strchr(name + dl + 1, '.'))
+      name += dl + 1;
+    sb_puts(p->out, name);
+    const char *dot = strchr(info->name, '.');
+    AsmShortScope saved = asm_short_scope(p, dl ? dd : NULL, dot ? info->name : NULL,
+                                          dot ? (size_t)(dot - info->name) : 0);
+    info->print(p, op);
+    asm_short_restore(p, saved);
+    return;
+  }
+  print_generic(p, op);
+}
+
+/* OperationPrinter::printFullOp: result groups, then the op. */
+static void print_full_op(AsmPrinter *p, IrOp *op) {
+  if (op->nresults && !p->init) {
+    StrBuf *b = p->out;
+    const int *g = p->names ? u64map_get(&p->names->groups, (uintptr_t)op) : NULL;
+    if (g) {
+      for (int k = 0; k < g[0]; k++) {
+        int start = g[1 + k];
+        int end = k + 1 < g[0] ? g[2 + k] : (int)op->nresults;
+        if (k) sb_puts(b, ", ");
+        asm_print_value_id(p, ir_op_result(op, (unsigned)start), false);
+        if (end - start > 1) {
+          sb_putc(b, ':');
+          put_uint(b, (uint64_t)(end - start));
+        }
+      }
+    } else {
+      asm_print_value_id(p, ir_op_result(op, 0), false);
+      if (op->nresults > 1) {
+        sb_putc(b, ':');
+        put_uint(b, op->nresults);
+      }
+    }
+    sb_puts(b, " = ");
+  }
+  print_custom_or_generic(p, op);
+}
+
+static void print_full_op_with_indent_and_loc(AsmPrinter *p, IrOp *op) {
+  if (!p->init) put_indent(p->out, p->indent);
+  print_full_op(p, op);
+  if (!p->init) asm_print_trailing_loc(p, op->loc, true);
+}
+
+/* ---- alias precheck --------------------------------------------------------------- */
+
+static bool op_may_alias(AsmPrinter *p, IrOp *op) {
+  if (asm_attr_may_alias(p, op->props) || asm_attr_may_alias(p, op->attrs)) return true;
+  for (uint32_t i = 0; i < op->nresults; i++)
+    if (asm_type_may_alias(p, ir_op_result(op, i)->type)) return true;
+  for (uint32_t i = 0; i < op->noperands; i++)
+    if (op->operands[i].value && asm_type_may_alias(p, op->operands[i].value->type)) return true;
+  for (uint32_t r = 0; r < op->nregions; r++)
+    for (IrBlock *b = op->regions[r].first; b; b = b->next) {
+      for (uint32_t i = 0; i < b->nargs; i++)
+        if (asm_type_may_alias(p, b->args[i]->type)) return true;
+      for (IrOp *o = b->first; o; o = o->next)
+        if (op_may_alias(p, o)) return true;
+    }
+  return false;
+}
+
+/* ---- entry points ----------------------------------------------------------------- */
+
+void asm_print_op_to(StrBuf *out, IrOp *op, const AsmPrintOptions *opts) {
+  AsmPrintOptions o = {0};
+  if (opts) o = *opts;
+  AsmPrinter p;
+  asm_printer_init(&p, op->ctx, out, &o);
+  IrOp *root = op;
+  for (;;) {
+    if (o.local_scope && ir_op_info_has(root->info, IR_TRAIT_ISOLATED_FROM_ABOVE)) break;
+    IrOp *parent = ir_op_parent_op(root);
+    if (!parent) break;
+    root = parent;
+  }
+  AsmNames names;
+  asm_names_init(&names, root, o.generic);
+  p.names = &names;
+  bool top = !op->block && !o.local_scope;
+  AsmAliases al;
+  memset(&al, 0, sizeof al);
+  arena_init(&al.init.arena);
+  if (top && (o.debuginfo || op_may_alias(&p, op))) {
+    p.init = &al.init;
+    p.out = &p.scratch;
+    print_full_op_with_indent_and_loc(&p, op);
+    p.init = NULL;
+    p.out = out;
+    p.dd.len = 1;
+    asm_short_scope(&p, NULL, NULL, 0);
+    asm_aliases_finish(&al);
+    if (al.order.len) p.aliases = &al;
+  }
+  if (top) asm_print_alias_defs(&p, false);
+  print_full_op_with_indent_and_loc(&p, op);
+  sb_putc(out, '\n');
+  if (top) asm_print_alias_defs(&p, true);
+  asm_aliases_free(&al);
+  asm_names_free(&names);
+  asm_printer_fini(&p);
+}
+
+void asm_print_type_str(StrBuf *b, const IrType *t) {
+  AsmPrinter p;
+  asm_printer_init(&p, NULL, b, NULL);
+  asm_print_type(&p, t);
+  asm_printer_fini(&p);
+}
+
+void asm_print_attr_str(StrBuf *b, const IrAttr *a) {
+  AsmPrinter p;
+  asm_printer_init(&p, NULL, b, NULL);
+  asm_print_attr(&p, a);
+  asm_printer_fini(&p);
+}
+
+void asm_install_printers(IrContext *ctx) {
+  ir_ctx_set_printers(ctx, asm_print_type_str, asm_print_attr_str);
+}
+
+/* ---- helper API for custom-syntax hooks ------------------------------------------ */
+
+IrContext *asm_printer_ctx(AsmPrinter *p) { return p->ctx; }
+const AsmPrintOptions *asm_printer_options(AsmPrinter *p) { return &p->opts; }
+void asm_puts(AsmPrinter *p, const char *s) { sb_puts(p->out, s); }
+void asm_putn(AsmPrinter *p, const char *s, size_t n) { sb_putn(p->out, s, n); }
+void asm_putc(AsmPrinter *p, char c) { sb_putc(p->out, c); }
+
+void asm_printf(AsmPrinter *p, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  sb_vprintf(p->out, fmt, ap);
+  va_end(ap);
+}
+
+void asm_print_newline(AsmPrinter *p) {
+  sb_putc(p->out, '\n');
+  put_indent(p->out, p->indent);
+}
+
+void asm_print_float(AsmPrinter *p, double v, IrFloatKind kind) {
+  asm_format_float(p->out, v, kind);
+}
+
+void asm_print_string_literal(AsmPrinter *p, const char *s, size_t n) {
+  sb_putc(p->out, '"');
+  asm_print_escaped(p->out, s, n);
+  sb_putc(p->out, '"');
+}
+
+void asm_print_symbol_name(AsmPrinter *p, const IrIdent *name) {
+  if (!name || !name->len) {
+    sb_puts(p->out, "@<<INVALID EMPTY SYMBOL>>");
+    return;
+  }
+  sb_putc(p->out, '@');
+  asm_print_keyword_or_string(p->out, name->str, name->len);
+}
+
+void asm_print_operand(AsmPrinter *p, IrValue *v) { asm_print_value_id(p, v, true); }
+
+void asm_print_operands(AsmPrinter *p, IrUse *ops, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (i) sb_puts(p->out, ", ");
+    asm_print_value_id(p, ops[i].value, true);
+  }
+}
+
+void asm_print_optional_loc(AsmPrinter *p, const IrLoc *loc) {
+  asm_print_trailing_loc(p, loc, true);
+}
+
+void asm_print_attr_dict(AsmPrinter *p, IrOp *op, const char *const *elided) {
+  print_op_attr_dict(p, op, elided, false);
+}
+
+void asm_print_attr_dict_with_keyword(AsmPrinter *p, IrOp *op, const char *const *elided) {
+  print_op_attr_dict(p, op, elided, true);
+}
+
+void asm_print_block_args(AsmPrinter *p, IrBlock *b, bool with_types) {
+  if (p->init) {
+    for (uint32_t i = 0; i < b->nargs; i++) {
+      asm_print_type(p, b->args[i]->type);
+      asm_print_trailing_loc(p, b->args[i]->loc, false);
+    }
+    return;
+  }
+  sb_putc(p->out, '(');
+  for (uint32_t i = 0; i < b->nargs; i++) {
+    if (i) sb_puts(p->out, ", ");
+    asm_print_value_id(p, b->args[i], true);
+    if (with_types) {
+      sb_puts(p->out, ": ");
+      asm_print_type(p, b->args[i]->type);
+    }
+    asm_print_trailing_loc(p, b->args[i]->loc, false);
+  }
+  sb_putc(p->out, ')');
+}
+
+void asm_print_region(AsmPrinter *p, IrRegion *r, bool print_entry_args,
+                      bool print_empty_terminator) {
+  if (!p->init) sb_putc(p->out, ' ');
+  print_region(p, r, print_entry_args, print_empty_terminator ? TERM_PRINT : TERM_ELIDE_EMPTY,
+               false);
+}
+
+void asm_print_successor(AsmPrinter *p, IrBlock *b) {
+  if (!p->init) print_block_name(p, b);
+}
+
+void asm_print_op(AsmPrinter *p, IrOp *op) {
+  print_full_op(p, op);
+  if (!p->init) asm_print_trailing_loc(p, op->loc, true);
+}
+
+/* builtin.module's custom form: `module @name attributes {...} {...}`
+ * (MLIR's `($sym_name^)? attr-dict-with-keyword $bodyRegion`). */
+void asm_builtin_module_print(AsmPrinter *p, IrOp *op) {
+  static const char *const elided[] = {"sym_name", NULL};
+  const IrAttr *name = ir_op_attrz(op, "sym_name");
+  if (name && name->def == &ir_string_attr_def && name->str) {
+    sb_putc(p->out, ' ');
+    asm_print_symbol_name(p, name->str);
+  }
+  asm_print_attr_dict_with_keyword(p, op, elided);
+  if (op->nregions) asm_print_region(p, &op->regions[0], true, true);
+}

@@ -1,0 +1,173 @@
+/* printer_internal.h — state shared by the printer's files (printer.c: ops,
+ * regions, blocks and SSA names; print_types.c; print_attrs.c: attributes,
+ * locations and aliases).
+ *
+ * One AsmPrinter prints one top-level op into one StrBuf.  The printer runs
+ * in two modes, as MLIR's does: a collection pass (`init` non-NULL) walks
+ * the same printing code with output going to a scratch buffer, and every
+ * attribute/type that would be printed is "visited" to find aliases
+ * (MLIR's AliasInitializer + DummyAliasOperationPrinter); then the real pass
+ * prints, replacing aliased attributes/types by `#name` / `!name`. */
+#ifndef CTILE_ASM_PRINTER_INTERNAL_H
+#define CTILE_ASM_PRINTER_INTERNAL_H
+
+#include "asm/asm.h"
+
+/* ---- scoped set of used value names (MLIR's usedNames ScopedHashTable) --- */
+typedef struct NameSetEntry {
+  const char *s;
+  uint32_t len, hash;
+  int32_t next; /* chain, index into entries (-1 = end) */
+} NameSetEntry;
+
+typedef struct NameSet {
+  VEC(NameSetEntry) entries; /* insertion log; scopes pop from the end */
+  int32_t *buckets;
+  size_t nbuckets;
+} NameSet;
+
+/* ---- SSA and block names (MLIR's SSANameState) ---------------------------- */
+typedef struct AsmNames {
+  Arena arena;       /* name strings, result group arrays */
+  U64Map values;     /* IrValue* -> (id<<1|1) or const char* name */
+  U64Map blocks;     /* IrBlock* -> (ordering<<1|1) */
+  U64Map groups;     /* IrOp* -> int* {count, start0, start1, ...} */
+  NameSet used;
+  unsigned next_value, next_arg, next_conflict;
+  bool generic;      /* hooks are not consulted in generic form */
+} AsmNames;
+
+void asm_names_init(AsmNames *n, IrOp *root, bool generic);
+int32_t asm_nameset_find(const NameSet *ns, const char *s, size_t n); /* -1: absent */
+void asm_nameset_add(NameSet *ns, const char *s, size_t n); /* s must outlive ns */
+void asm_nameset_free(NameSet *ns);
+void asm_sanitize_identifier(StrBuf *out, const char *name, const char *allowed);
+void asm_names_free(AsmNames *n);
+
+/* ---- aliases (MLIR's AliasInitializer / AliasState) ----------------------- */
+typedef struct AliasEntry {
+  const void *ptr;      /* IrAttr* or IrType* */
+  const char *name;     /* alias base name, NULL when not aliased */
+  uint32_t depth;
+  uint32_t child_start, nchild; /* into AliasInit.children */
+  uint32_t suffix;      /* 0: no number */
+  bool is_type, deferrable;
+  bool printed;         /* type aliases are used only once defined */
+} AliasEntry;
+
+typedef struct AliasInit {
+  VEC(AliasEntry) entries; /* in first-visit order */
+  VEC(uint32_t) children;
+  U64Map index;            /* ptr -> entry index + 1 */
+  Arena arena;             /* sanitized names */
+} AliasInit;
+
+/* Children recorded while visiting one attribute/type's nested elements. */
+typedef struct AliasFrame {
+  bool can_defer;
+  uint32_t max_depth;
+  VEC(uint32_t) children;
+} AliasFrame;
+
+typedef struct AsmAliases {
+  AliasInit init;          /* owns the entries */
+  VEC(uint32_t) order;     /* aliased entries, sorted as printed */
+  U64Map lookup;           /* ptr -> entry index + 1 (aliased only) */
+} AsmAliases;
+
+/* ---- the printer ----------------------------------------------------------- */
+struct AsmPrinter {
+  IrContext *ctx;
+  StrBuf *out;               /* the real output, or &scratch while collecting */
+  AsmPrintOptions opts;
+  unsigned indent;           /* current indentation (spaces) */
+  VEC(const char *) dd;      /* default dialect stack ("" = none) */
+  /* Dialect types print without their "!d." prefix when their dialect is
+   * the one in scope: the enclosing op's default dialect or the custom-printed
+   * op's own dialect (NVIDIA's `tile<4xf32>`), or the dialect whose type or
+   * attribute body is being printed.  `sd2` is not NUL-terminated. */
+  const char *sd1, *sd2;
+  size_t sd2_len;
+  AsmNames *names;           /* NULL: standalone type/attr printing */
+  AsmAliases *aliases;       /* final aliases used while printing, or NULL */
+  AliasInit *init;           /* non-NULL during the collection pass */
+  AliasFrame *frame;         /* innermost attribute/type being visited */
+  StrBuf scratch;
+  U64Map precheck;           /* memo for asm_may_have_alias */
+};
+
+/* printer.c */
+void asm_printer_init(AsmPrinter *p, IrContext *ctx, StrBuf *out,
+                      const AsmPrintOptions *opts);
+void asm_printer_fini(AsmPrinter *p);
+void asm_print_value_id(AsmPrinter *p, IrValue *v, bool print_result_no);
+
+/* print_types.c */
+void asm_print_type_impl(AsmPrinter *p, const IrType *t);
+void asm_visit_type_children(AsmPrinter *p, const IrType *t);
+/* Prints `prefix dialect` then `.body` or `<body>` (printDialectSymbol);
+ * `body` is the text from body_start in p->out, already written. */
+void asm_finish_dialect_symbol(AsmPrinter *p, size_t dot_pos, size_t body_start);
+void asm_print_dialect_symbol_text(AsmPrinter *p, char prefix, const char *text,
+                                   size_t n);
+
+/* print_attrs.c */
+typedef enum { ELIDE_NEVER, ELIDE_MAY, ELIDE_MUST } AsmTypeElision;
+void asm_print_attr_elide(AsmPrinter *p, const IrAttr *a, AsmTypeElision e);
+void asm_print_attr_impl(AsmPrinter *p, const IrAttr *a, AsmTypeElision e);
+void asm_print_escaped(StrBuf *b, const char *s, size_t n); /* no quotes */
+void asm_print_keyword_or_string(StrBuf *b, const char *s, size_t n);
+void asm_print_location(AsmPrinter *p, const IrLoc *loc, bool allow_alias);
+void asm_print_trailing_loc(AsmPrinter *p, const IrLoc *loc, bool allow_alias);
+void asm_print_named_attrs(AsmPrinter *p, const IrAttr *const *vals,
+                           const IrIdent *const *names, size_t n);
+bool asm_print_alias(AsmPrinter *p, const void *ptr); /* true if printed */
+
+/* Alias collection: visit an attribute/type as the collection pass does.
+ * can_defer applies to visits not nested in another visit. */
+void asm_alias_visit_attr(AsmPrinter *p, const IrAttr *a, bool can_defer, bool elide_type);
+void asm_alias_visit_type(AsmPrinter *p, const IrType *t, bool can_defer);
+void asm_aliases_finish(AsmAliases *al);
+void asm_aliases_free(AsmAliases *al);
+/* Prints `#a = ...` lines for aliases with deferrable == deferred. */
+void asm_print_alias_defs(AsmPrinter *p, bool deferred);
+/* Cheap structural test: may printing this attr/type produce an alias? */
+bool asm_attr_may_alias(AsmPrinter *p, const IrAttr *a);
+bool asm_type_may_alias(AsmPrinter *p, const IrType *t);
+/* Builtin alias names (the builtin dialect's OpAsmDialectInterface) plus
+ * dialect hooks; NULL when none. */
+const char *asm_attr_alias_name(const IrAttr *a);
+const char *asm_type_alias_name(const IrType *t);
+
+/* Saved/restored around nested printing (see AsmPrinter.sd1). */
+typedef struct AsmShortScope {
+  const char *sd1, *sd2;
+  size_t sd2_len;
+} AsmShortScope;
+
+static inline AsmShortScope asm_short_scope(AsmPrinter *p, const char *sd1, const char *sd2,
+                                            size_t sd2_len) {
+  AsmShortScope old = {p->sd1, p->sd2, p->sd2_len};
+  p->sd1 = sd1;
+  p->sd2 = sd2;
+  p->sd2_len = sd2_len;
+  return old;
+}
+
+static inline void asm_short_restore(AsmPrinter *p, AsmShortScope s) {
+  p->sd1 = s.sd1;
+  p->sd2 = s.sd2;
+  p->sd2_len = s.sd2_len;
+}
+
+/* Whether types of `dialect` print in short form here. */
+static inline bool asm_short_dialect(const AsmPrinter *p, const char *dialect) {
+  if (p->sd1 && !strcmp(p->sd1, dialect)) return true;
+  return p->sd2 && !strncmp(p->sd2, dialect, p->sd2_len) && dialect[p->sd2_len] == 0;
+}
+
+static inline bool asm_is_builtin(const char *dialect) {
+  return dialect[0] == 'b' && !strcmp(dialect, "builtin");
+}
+
+#endif

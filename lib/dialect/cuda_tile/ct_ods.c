@@ -1,0 +1,262 @@
+/* ct_ods.c — ODS-style constraint checkers and type predicates shared by
+ * both halves of the cuda_tile op set (see ct_ods.h for the wording each
+ * check reproduces and the order ODS runs them in). */
+#include "dialect/cuda_tile/ct_ods.h"
+
+#include <string.h>
+
+/* ---- operands / results ------------------------------------------------- */
+
+/* One value's constraint: "<kind> #idx must be <desc>, but got '<type>'". */
+static bool check_value(IrOp *op, const char *kind, unsigned idx,
+                        const IrType *t, CtTypePred pred, const char *desc) {
+  if (pred(t)) return true;
+  return ir_op_error(op, "%s #%u must be %s, but got '%T'", kind, idx, desc, t);
+}
+
+bool ct_ods_operand(IrOp *op, unsigned idx, CtTypePred pred, const char *desc) {
+  if (idx >= op->noperands) return true;
+  return check_value(op, "operand", idx, ir_op_operand(op, idx)->type, pred, desc);
+}
+
+bool ct_ods_operands(IrOp *op, unsigned first, unsigned n, CtTypePred pred,
+                     const char *desc) {
+  for (unsigned i = first; i < first + n && i < op->noperands; i++)
+    if (!check_value(op, "operand", i, ir_op_operand(op, i)->type, pred, desc))
+      return false;
+  return true;
+}
+
+bool ct_ods_result(IrOp *op, unsigned idx, CtTypePred pred, const char *desc) {
+  if (idx >= op->nresults) return true;
+  return check_value(op, "result", idx, ir_op_result(op, idx)->type, pred, desc);
+}
+
+bool ct_ods_results(IrOp *op, unsigned first, unsigned n, CtTypePred pred,
+                    const char *desc) {
+  for (unsigned i = first; i < first + n && i < op->nresults; i++)
+    if (!check_value(op, "result", i, ir_op_result(op, i)->type, pred, desc))
+      return false;
+  return true;
+}
+
+/* ---- operand segments ---------------------------------------------------- */
+
+static const IrAttr *segment_attr(const IrOp *op) {
+  const IrAttr *a = ir_op_attrz(op, "operandSegmentSizes");
+  if (!ir_attr_is(a, &ir_dense_array_attr_def)) return NULL;
+  if (!ir_type_is_int_width(a->type, 32)) return NULL;
+  return a;
+}
+
+bool ct_ods_segments(IrOp *op, unsigned nseg, int32_t *sizes, uint32_t *starts) {
+  const IrAttr *raw = ir_op_attrz(op, "operandSegmentSizes");
+  if (!raw) return ir_op_error(op, "requires attribute 'operandSegmentSizes'");
+  const IrAttr *a = segment_attr(op);
+  if (!a)
+    return ir_op_error(op, "attribute 'operandSegmentSizes' failed to satisfy "
+                           "constraint: i32 dense array attribute");
+  if (a->nints != nseg)
+    return ir_op_error(op, "'operandSegmentSizes' attribute for specifying "
+                           "operand segments must have %u elements, but got %u",
+                       nseg, (unsigned)a->nints);
+  int64_t total = 0;
+  for (unsigned i = 0; i < nseg; i++) {
+    if (a->ints[i] < 0)
+      return ir_op_error(op, "'operandSegmentSizes' attribute cannot have "
+                             "negative elements");
+    total += a->ints[i];
+  }
+  if (total != (int64_t)op->noperands)
+    return ir_op_error(op, "operand count (%u) does not match with the total "
+                           "size (%lld) specified in attribute "
+                           "'operandSegmentSizes'",
+                       op->noperands, (long long)total);
+  uint32_t at = 0;
+  for (unsigned i = 0; i < nseg; i++) {
+    if (sizes) sizes[i] = (int32_t)a->ints[i];
+    if (starts) starts[i] = at;
+    at += (uint32_t)a->ints[i];
+  }
+  return true;
+}
+
+bool ct_ods_optional_segment(IrOp *op, uint32_t start, int32_t size) {
+  if (size <= 1) return true;
+  return ir_op_error(op, "operand group starting at #%u requires 0 or 1 "
+                         "element, but found %d", start, size);
+}
+
+bool ct_ods_segment_range(const IrOp *op, unsigned seg, unsigned nseg,
+                          uint32_t *start, uint32_t *size) {
+  *start = 0;
+  *size = 0;
+  const IrAttr *a = segment_attr(op);
+  if (!a || a->nints != nseg || seg >= nseg) return false;
+  uint64_t at = 0;
+  for (unsigned i = 0; i < seg; i++) at += (uint64_t)a->ints[i];
+  if (a->ints[seg] < 0 || at + (uint64_t)a->ints[seg] > op->noperands) return false;
+  *start = (uint32_t)at;
+  *size = (uint32_t)a->ints[seg];
+  return true;
+}
+
+const IrAttr *ct_ods_segment_attr(IrContext *ctx, const int32_t *sizes, size_t n) {
+  int64_t v[16];
+  if (n > 16) n = 16;
+  for (size_t i = 0; i < n; i++) v[i] = sizes[i];
+  return ir_dense_i64_array(ctx, ir_integer_type(ctx, 32, IR_SIGNLESS), v, n);
+}
+
+/* ---- attributes ---------------------------------------------------------- */
+
+const IrAttr *ct_ods_required_attr(IrOp *op, const char *name) {
+  const IrAttr *a = ir_op_attrz(op, name);
+  if (!a) ir_op_error(op, "requires attribute '%s'", name);
+  return a;
+}
+
+bool ct_ods_attr(IrOp *op, const char *name, CtAttrPred pred, const char *desc) {
+  const IrAttr *a = ir_op_attrz(op, name);
+  if (!a || pred(a)) return true;
+  return ir_op_error(op, "attribute '%s' failed to satisfy constraint: %s", name,
+                     desc);
+}
+
+bool ct_ods_required_attr_pred(IrOp *op, const char *name, CtAttrPred pred,
+                               const char *desc) {
+  if (!ct_ods_required_attr(op, name)) return false;
+  return ct_ods_attr(op, name, pred, desc);
+}
+
+/* ---- PredOpTraits ------------------------------------------------------- */
+
+bool ct_ods_same_type(IrOp *op, const char *names, size_t n,
+                      const IrType *const *types) {
+  for (size_t i = 1; i < n; i++)
+    if (types[i] != types[0])
+      return ir_op_error(op, "failed to verify that all of %s have same type", names);
+  return true;
+}
+
+bool ct_ods_same_type_vals(IrOp *op, const char *names, IrValue *a, IrValue *b,
+                           IrValue *c, IrValue *d) {
+  const IrType *t[4];
+  size_t n = 0;
+  IrValue *vals[4] = {a, b, c, d};
+  for (size_t i = 0; i < 4 && vals[i]; i++) t[n++] = vals[i]->type;
+  return ct_ods_same_type(op, names, n, t);
+}
+
+bool ct_ods_fail_that(IrOp *op, const char *what) {
+  return ir_op_error(op, "failed to verify that %s", what);
+}
+
+/* ---- type predicates ----------------------------------------------------- */
+
+bool ct_type_is_named(const IrType *t, const char *name) {
+  return t && t->def && t->def->dialect && !strcmp(t->def->dialect, "cuda_tile") &&
+         t->def->name && !strcmp(t->def->name, name);
+}
+
+bool ct_is_tile(const IrType *t) { return ct_type_is_named(t, "tile"); }
+bool ct_is_token(const IrType *t) { return ct_type_is_named(t, "token"); }
+bool ct_is_ptr(const IrType *t) { return ct_type_is_named(t, "ptr"); }
+bool ct_is_tensor_view(const IrType *t) { return ct_type_is_named(t, "tensor_view"); }
+bool ct_is_partition_view(const IrType *t) {
+  return ct_type_is_named(t, "partition_view");
+}
+bool ct_is_tile_view(const IrType *t) {
+  return ct_is_partition_view(t) || ct_type_is_named(t, "strided_view") ||
+         ct_type_is_named(t, "gather_scatter_view");
+}
+
+const IrType *ct_tile_elem(const IrType *t) {
+  return ct_is_tile(t) && t->ntypes ? t->types[0] : NULL;
+}
+size_t ct_tile_rank(const IrType *t) { return ct_is_tile(t) ? t->nints : 0; }
+const int64_t *ct_tile_shape(const IrType *t) { return ct_is_tile(t) ? t->ints : NULL; }
+
+bool ct_elem_is_int(const IrType *e) {
+  if (!ir_type_is_integer(e) || e->flags != IR_SIGNLESS) return false;
+  unsigned w = ir_integer_width(e);
+  return w == 1 || w == 8 || w == 16 || w == 32 || w == 64;
+}
+bool ct_elem_is_base_float(const IrType *e) {
+  if (!ir_type_is_float(e)) return false;
+  IrFloatKind k = ir_float_kind(e);
+  return k == IR_F16 || k == IR_BF16 || k == IR_F32 || k == IR_F64;
+}
+bool ct_elem_is_float(const IrType *e) {
+  if (!ir_type_is_float(e)) return false;
+  switch (ir_float_kind(e)) {
+  case IR_F16: case IR_BF16: case IR_F32: case IR_F64: case IR_TF32:
+  case IR_F8E4M3FN: case IR_F8E5M2: case IR_F8E8M0FNU: case IR_F4E2M1FN:
+    return true;
+  default:
+    return false;
+  }
+}
+bool ct_elem_is_number(const IrType *e) {
+  return ct_elem_is_int(e) || ct_elem_is_float(e);
+}
+
+bool ct_is_int_tile(const IrType *t) { return ct_elem_is_int(ct_tile_elem(t)); }
+bool ct_is_i1_tile(const IrType *t) { return ir_type_is_int_width(ct_tile_elem(t), 1); }
+bool ct_is_i32_tile(const IrType *t) {
+  return ir_type_is_int_width(ct_tile_elem(t), 32);
+}
+bool ct_is_base_float_tile(const IrType *t) {
+  return ct_elem_is_base_float(ct_tile_elem(t));
+}
+bool ct_is_float_tile(const IrType *t) { return ct_elem_is_float(ct_tile_elem(t)); }
+bool ct_is_number_tile(const IrType *t) { return ct_elem_is_number(ct_tile_elem(t)); }
+bool ct_is_ptr_tile(const IrType *t) { return ct_is_ptr(ct_tile_elem(t)); }
+bool ct_is_scalar_i1_tile(const IrType *t) { return ct_is_i1_tile(t) && ct_tile_rank(t) == 0; }
+bool ct_is_scalar_i32_tile(const IrType *t) {
+  return ct_is_i32_tile(t) && ct_tile_rank(t) == 0;
+}
+bool ct_is_scalar_int_tile(const IrType *t) {
+  return ct_is_int_tile(t) && ct_tile_rank(t) == 0;
+}
+bool ct_is_scalar_ptr_tile(const IrType *t) {
+  return ct_is_ptr_tile(t) && ct_tile_rank(t) == 0;
+}
+bool ct_is_any_type(const IrType *t) { return t != NULL; }
+bool ct_is_i64_tile(const IrType *t) { return ir_type_is_int_width(ct_tile_elem(t), 64); }
+bool ct_is_strided_view(const IrType *t) { return ct_type_is_named(t, "strided_view"); }
+bool ct_is_gather_scatter_view(const IrType *t) {
+  return ct_type_is_named(t, "gather_scatter_view");
+}
+bool ct_is_cuda_tile_type(const IrType *t) {
+  return t && t->def && t->def->dialect && !strcmp(t->def->dialect, "cuda_tile");
+}
+
+/* ---- attribute predicates ------------------------------------------------ */
+
+bool ct_attr_is_i32(const IrAttr *a) {
+  return ir_attr_is(a, &ir_integer_attr_def) && ir_type_is_int_width(a->type, 32) &&
+         a->type->flags == IR_SIGNLESS;
+}
+bool ct_attr_is_i64(const IrAttr *a) {
+  return ir_attr_is(a, &ir_integer_attr_def) && ir_type_is_int_width(a->type, 64) &&
+         a->type->flags == IR_SIGNLESS;
+}
+bool ct_attr_is_string(const IrAttr *a) { return ir_attr_is(a, &ir_string_attr_def); }
+bool ct_attr_is_unit(const IrAttr *a) { return ir_attr_is(a, &ir_unit_attr_def); }
+bool ct_attr_is_bool(const IrAttr *a) { return ir_attr_is(a, &ir_bool_attr_def); }
+bool ct_attr_is_flat_symref(const IrAttr *a) {
+  return ir_attr_is(a, &ir_symref_attr_def) && a->nelems == 0;
+}
+bool ct_attr_is_dense_i32_array(const IrAttr *a) {
+  return ir_attr_is(a, &ir_dense_array_attr_def) && ir_type_is_int_width(a->type, 32);
+}
+bool ct_attr_is_dense_i64_array(const IrAttr *a) {
+  return ir_attr_is(a, &ir_dense_array_attr_def) && ir_type_is_int_width(a->type, 64);
+}
+bool ct_attr_is_dense_elements(const IrAttr *a) {
+  return ir_attr_is(a, &ir_dense_elements_attr_def);
+}
+bool ct_attr_is_type(const IrAttr *a) { return ir_attr_is(a, &ir_type_attr_def); }
+bool ct_attr_is_dict(const IrAttr *a) { return ir_attr_is(a, &ir_dict_attr_def); }
+bool ct_attr_is_array(const IrAttr *a) { return ir_attr_is(a, &ir_array_attr_def); }

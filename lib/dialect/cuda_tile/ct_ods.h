@@ -1,0 +1,169 @@
+/* ct_ods.h — ODS-style constraint checkers shared by every cuda_tile op.
+ *
+ * MLIR's ODS generates, for each op, a `verifyInvariantsImpl` that checks
+ * required/inherent attributes, operand and result type constraints, segment
+ * sizes and PredOpTraits (AllTypesMatch…), with fixed wording.  These
+ * helpers reproduce that wording so that hand-written verify hooks emit the
+ * exact text NVIDIA's cuda-tile-opt prints:
+ *
+ *   'cuda_tile.addi' op operand #0 must be tile of i1 or … values, but got '!cuda_tile.tile<f32>'
+ *   'cuda_tile.cmpi' op failed to verify that all of {lhs, rhs} have same type
+ *   'cuda_tile.x' op requires attribute 'value'
+ *   'cuda_tile.x' op attribute 'alignment' failed to satisfy constraint: …
+ *
+ * Type predicates over the dialect's types are also here (by type-def name,
+ * so this file does not depend on the types engineer's payload layout beyond
+ * "tile: ints = shape, types[0] = element"), together with the constraint
+ * descriptions ODS derives from Types.td (CT_DESC_*).
+ *
+ * Usage in a verify hook (order as ODS: attributes, operands, results,
+ * then PredOpTraits):
+ *
+ *   if (!ct_ods_operand(op, 0, ct_is_int_tile, CT_DESC_INT_TILE)) return false;
+ *   if (!ct_ods_same_type_vals(op, "{lhs, rhs, result}", ir_op_operand(op, 0),
+ *                              ir_op_operand(op, 1), ir_op_result(op, 0), NULL))
+ *     return false;
+ *
+ * Native traits (SameOperandsAndResultShape, …) are verified by MLIR after
+ * all of these, so hooks check them last. */
+#ifndef CTILE_CT_ODS_H
+#define CTILE_CT_ODS_H
+
+#include "ir/ir.h"
+
+/* A type predicate: true when `t` satisfies the constraint. */
+typedef bool (*CtTypePred)(const IrType *t);
+/* An attribute predicate (for attribute constraints). */
+typedef bool (*CtAttrPred)(const IrAttr *a);
+
+/* ---- operands / results ------------------------------------------------- */
+/* "operand #idx must be <desc>, but got '<type>'" when !pred(type). */
+bool ct_ods_operand(IrOp *op, unsigned idx, CtTypePred pred, const char *desc);
+/* Same for operands [first, first+n) (a variadic group; each is numbered by
+ * its absolute operand index, as ODS does). */
+bool ct_ods_operands(IrOp *op, unsigned first, unsigned n, CtTypePred pred,
+                     const char *desc);
+bool ct_ods_result(IrOp *op, unsigned idx, CtTypePred pred, const char *desc);
+bool ct_ods_results(IrOp *op, unsigned first, unsigned n, CtTypePred pred,
+                    const char *desc);
+
+/* ---- operand segments (AttrSizedOperandSegments) -------------------------
+ * Reads `operandSegmentSizes` (a dense i32 array) into sizes[0..nseg):
+ *   missing  -> "requires attribute 'operandSegmentSizes'"
+ *   wrong n  -> "'operandSegmentSizes' attribute for specifying operand
+ *               segments must have N elements, but got M"
+ *   sum      -> "operand count (X) does not match with the total size (Y)
+ *               specified in attribute 'operandSegmentSizes'"
+ * starts (optional, may be NULL) receives each segment's first operand. */
+bool ct_ods_segments(IrOp *op, unsigned nseg, int32_t *sizes, uint32_t *starts);
+/* Optional<> segment check:
+ * "operand group starting at #S requires 0 or 1 element, but found N". */
+bool ct_ods_optional_segment(IrOp *op, uint32_t start, int32_t size);
+/* Segment sizes of an op (NULL / 0 when absent or malformed): for hooks
+ * that run after verification (printers, result names). */
+bool ct_ods_segment_range(const IrOp *op, unsigned seg, unsigned nseg,
+                          uint32_t *start, uint32_t *size);
+/* Builds the `array<i32: ...>` attribute for a parser. */
+const IrAttr *ct_ods_segment_attr(IrContext *ctx, const int32_t *sizes, size_t n);
+
+/* ---- attributes --------------------------------------------------------- */
+/* "requires attribute 'name'" when absent; returns the attribute or NULL. */
+const IrAttr *ct_ods_required_attr(IrOp *op, const char *name);
+/* For a present attribute: "attribute 'name' failed to satisfy constraint:
+ * <desc>" when !pred(a).  Absent attributes pass (optional ones). */
+bool ct_ods_attr(IrOp *op, const char *name, CtAttrPred pred, const char *desc);
+/* Required + constrained in one call. */
+bool ct_ods_required_attr_pred(IrOp *op, const char *name, CtAttrPred pred,
+                               const char *desc);
+
+/* ---- PredOpTraits --------------------------------------------------------
+ * "failed to verify that all of {a, b, c} have same type" when the n types
+ * are not identical.  `names` is the braced list as ODS spells it. */
+bool ct_ods_same_type(IrOp *op, const char *names, size_t n,
+                      const IrType *const *types);
+/* Convenience: up to 4 values (trailing NULLs ignored). */
+bool ct_ods_same_type_vals(IrOp *op, const char *names, IrValue *a, IrValue *b,
+                           IrValue *c, IrValue *d);
+/* "failed to verify that <what>" (generic PredOpTrait wording). */
+bool ct_ods_fail_that(IrOp *op, const char *what);
+
+/* ---- dialect type predicates --------------------------------------------- */
+bool ct_type_is_named(const IrType *t, const char *name); /* cuda_tile.<name> */
+bool ct_is_tile(const IrType *t);          /* !cuda_tile.tile<...> */
+bool ct_is_token(const IrType *t);         /* !cuda_tile.token */
+bool ct_is_ptr(const IrType *t);           /* !cuda_tile.ptr<T> */
+bool ct_is_tensor_view(const IrType *t);   /* !cuda_tile.tensor_view<...> */
+bool ct_is_partition_view(const IrType *t);/* !cuda_tile.partition_view<...> */
+bool ct_is_tile_view(const IrType *t);     /* any view type (TileView interface) */
+/* Tile accessors (NULL / 0 for non-tiles). */
+const IrType *ct_tile_elem(const IrType *t);
+size_t ct_tile_rank(const IrType *t);
+const int64_t *ct_tile_shape(const IrType *t);
+
+/* Element-class predicates on scalar types. */
+bool ct_elem_is_int(const IrType *e);      /* i1 i8 i16 i32 i64 */
+bool ct_elem_is_base_float(const IrType *e);/* f16 bf16 f32 f64 */
+bool ct_elem_is_float(const IrType *e);    /* + tf32, f8 kinds */
+bool ct_elem_is_number(const IrType *e);   /* int or float */
+
+/* Tile predicates (ODS TileOf<[...]>). */
+bool ct_is_int_tile(const IrType *t);
+bool ct_is_i1_tile(const IrType *t);
+bool ct_is_i32_tile(const IrType *t);
+bool ct_is_base_float_tile(const IrType *t);
+bool ct_is_float_tile(const IrType *t);
+bool ct_is_number_tile(const IrType *t);
+bool ct_is_ptr_tile(const IrType *t);        /* tile of ptr<...> */
+bool ct_is_scalar_i1_tile(const IrType *t);  /* rank-0 tile<i1> */
+bool ct_is_scalar_i32_tile(const IrType *t);
+bool ct_is_scalar_int_tile(const IrType *t);
+bool ct_is_scalar_ptr_tile(const IrType *t);
+bool ct_is_i64_tile(const IrType *t);
+bool ct_is_strided_view(const IrType *t);
+bool ct_is_gather_scatter_view(const IrType *t);
+bool ct_is_any_type(const IrType *t);        /* always true */
+bool ct_is_cuda_tile_type(const IrType *t);  /* tile/token/ptr/views */
+
+/* ODS descriptions (summaries) as NVIDIA's Types.td spells them. */
+#define CT_DESC_INT_TILE "tile of i1 or i8 or i16 or i32 or i64 values"
+#define CT_DESC_I1_TILE "tile of i1 values"
+#define CT_DESC_I32_TILE "tile of i32 values"
+#define CT_DESC_BASE_FLOAT_TILE "tile of f16 or bf16 or f32 or f64 values"
+#define CT_DESC_FLOAT_TILE                                                    \
+  "tile of f16 or bf16 or f32 or f64 or tf32 or f8E4M3FN or f8E5M2 or "       \
+  "f8E8M0FNU or f4E2M1FN values"
+#define CT_DESC_NUMBER_TILE                                                   \
+  "tile of i1 or i8 or i16 or i32 or i64 or f16 or bf16 or f32 or f64 or "    \
+  "tf32 or f8E4M3FN or f8E5M2 or f8E8M0FNU or f4E2M1FN values"
+#define CT_DESC_I64_TILE "tile of i64 values"
+#define CT_DESC_PTR_TILE "tile of Pointer type values"
+#define CT_DESC_SCALAR_I1 "0D tile of i1 values"
+#define CT_DESC_SCALAR_I32 "0D tile of i32 values"
+#define CT_DESC_SCALAR_INT "0D tile of i1 or i8 or i16 or i32 or i64 values"
+#define CT_DESC_SCALAR_PTR "0D tile of Pointer type values"
+#define CT_DESC_TILE "Tile type"
+#define CT_DESC_TOKEN "cuda tile token type"
+#define CT_DESC_TENSOR_VIEW "tensor view type"
+#define CT_DESC_PARTITION_VIEW "partition view type"
+#define CT_DESC_STRIDED_VIEW "strided view type"
+#define CT_DESC_GATHER_SCATTER_VIEW "gather/scatter view type"
+#define CT_DESC_TILE_VIEW "TileView instance"
+/* ODS prefixes Variadic<> constraints with "variadic of " (Optional<> has
+ * no prefix): CT_VARIADIC(CT_DESC_SCALAR_INT). */
+#define CT_VARIADIC(d) "variadic of " d
+
+/* ---- attribute predicates ------------------------------------------------ */
+bool ct_attr_is_i32(const IrAttr *a);      /* 32-bit signless integer attribute */
+bool ct_attr_is_i64(const IrAttr *a);
+bool ct_attr_is_string(const IrAttr *a);
+bool ct_attr_is_unit(const IrAttr *a);
+bool ct_attr_is_bool(const IrAttr *a);
+bool ct_attr_is_flat_symref(const IrAttr *a);
+bool ct_attr_is_dense_i32_array(const IrAttr *a);
+bool ct_attr_is_dense_i64_array(const IrAttr *a);
+bool ct_attr_is_dense_elements(const IrAttr *a);
+bool ct_attr_is_type(const IrAttr *a);
+bool ct_attr_is_dict(const IrAttr *a);
+bool ct_attr_is_array(const IrAttr *a);
+
+#endif

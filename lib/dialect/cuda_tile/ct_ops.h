@@ -1,0 +1,42 @@
+/* ct_ops.h — the cuda_tile op table: row format of the X-macro .def files,
+ * the op index enum, and accessors.  The rows live in family files
+ * (ops_core.def: structure, control flow, constants, memory, views, tokens;
+ * ops_compute.def: integer/float/math, conversions, shape, reduce/scan, mma),
+ * all included into the single table `ct_op_infos` in ops.c.
+ *
+ * Row format:
+ *   CT_OP(cname, "mnemonic", traits, min_operands, max_operands,
+ *         min_results, max_results, num_regions, inherent, parse, print,
+ *         verify, result_names, "summary")
+ *   - cname: C identifier; `ct_op(cname)` is the op's IrOpInfo*.
+ *   - max_* = -1: variadic.  num_regions = -1: variadic.
+ *   - inherent: CT_ATTRS("a", "b") or CT_NO_ATTRS — inherent attribute
+ *     names (stored as properties, printed in `<{...}>` in generic form).
+ *   - parse/print/verify/result_names: hook functions or NULL, declared in
+ *     the family's syntax header (ct_syntax_core.h / ct_syntax_compute.h). */
+#ifndef CTILE_CT_OPS_H
+#define CTILE_CT_OPS_H
+
+#include "ir/ir.h"
+
+#define CT_ATTRS(...) ((const char *const[]){__VA_ARGS__, NULL})
+#define CT_NO_ATTRS NULL
+
+typedef enum CtOpIndex {
+  CT_OP_module, /* row 0, defined in ops.c */
+#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, sum) CT_OP_##c,
+#include "dialect/cuda_tile/ops_core.def"
+#include "dialect/cuda_tile/ops_compute.def"
+#undef CT_OP
+  CT_OP_COUNT
+} CtOpIndex;
+
+extern const IrOpInfo ct_op_infos[];
+extern const size_t ct_num_op_infos;
+
+#define ct_op(cname) (&ct_op_infos[CT_OP_##cname])
+static inline bool ct_op_is(const IrOp *op, CtOpIndex i) {
+  return op && op->info == &ct_op_infos[i];
+}
+
+#endif

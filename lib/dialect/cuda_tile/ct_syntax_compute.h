@@ -1,0 +1,48 @@
+/* ct_syntax_compute.h — hooks (custom syntax, verifiers, result names) of the
+ * ops in ops_compute.def, and the small interface between the files that
+ * implement them:
+ *   syntax_compute_fmt.c     the ODS-style format engine: one parse and one
+ *                            print hook driven by a per-op element list
+ *                            (NVIDIA's assemblyFormat strings, transcribed);
+ *                            enum/rounding/type syntax comes from ct_types.h
+ *   syntax_compute_verify.c  ODS invariants (type constraints, PredOpTraits,
+ *                            native traits) and the ops' own verifiers
+ *   syntax_compute_shape.c   op verifiers of the shape ops (broadcast,
+ *                            reshape, permute, cat, extract, iota, select,
+ *                            pack/unpack) and of the mma ops
+ *   syntax_compute_region.c  reduce/scan: verifiers, result/block names */
+#ifndef CTILE_CT_SYNTAX_COMPUTE_H
+#define CTILE_CT_SYNTAX_COMPUTE_H
+
+#include "asm/asm.h"
+
+/* ---- hooks used by ops_compute.def --------------------------------------- */
+/* Custom form of every compute op (format looked up by the op's row). */
+bool ct_parse_compute(AsmParser *p, IrOpState *st);
+void ct_print_compute(AsmPrinter *p, IrOp *op);
+/* ODS invariants + op verifier of every compute op. */
+bool ct_verify_compute(IrOp *op);
+/* reduce/scan region verifier (runs after nested ops). */
+bool ct_verify_compute_regions(IrOp *op);
+/* getAsmResultNames / getAsmBlockArgumentNames. */
+void ct_names_bcast(IrOp *op, IrNameSetFn set, void *user);
+void ct_names_reshape(IrOp *op, IrNameSetFn set, void *user);
+void ct_names_reduce(IrOp *op, IrNameSetFn set, void *user);
+void ct_block_names_reduce(IrOp *op, IrBlock *b, IrNameSetFn set, void *user);
+
+/* ---- op verifiers called by ct_verify_compute after the ODS checks ------- */
+bool ctc_verify_broadcast(IrOp *op);
+bool ctc_verify_reshape(IrOp *op);
+bool ctc_verify_permute(IrOp *op);
+bool ctc_verify_cat(IrOp *op);
+bool ctc_verify_extract(IrOp *op);
+bool ctc_verify_iota(IrOp *op);
+bool ctc_verify_select(IrOp *op);
+bool ctc_verify_pack(IrOp *op); /* pack and unpack */
+bool ctc_verify_mmaf(IrOp *op);
+bool ctc_verify_mmai(IrOp *op);
+bool ctc_verify_mmaf_scaled(IrOp *op);
+bool ctc_verify_reduce(IrOp *op);
+bool ctc_verify_scan(IrOp *op);
+
+#endif

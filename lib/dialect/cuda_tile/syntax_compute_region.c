@@ -1,0 +1,182 @@
+/* syntax_compute_region.c — cuda_tile.reduce and cuda_tile.scan: the op
+ * verifiers (NVIDIA's verifyAggregateOp), the region verifiers (result-type
+ * inference as InferTypeOpAdaptor checks it, then verifyAggregateOpRegions)
+ * and the SSA names NVIDIA's printer gives them (`%reduce`, block arguments
+ * `%reduce_lhs` / `%reduce_rhs`, numbered when there are several pairs). */
+#include "dialect/cuda_tile/ct_ops.h"
+#include "dialect/cuda_tile/ct_syntax_compute.h"
+#include "dialect/cuda_tile/ct_types.h"
+
+#include <stdio.h>
+
+static const IrType *opnd_t(IrOp *op, unsigned i) { return ir_op_operand(op, i)->type; }
+
+static bool is_bf16(const IrType *t) { return ir_type_is_float(t) && ir_float_kind(t) == IR_BF16; }
+static bool is_f16(const IrType *t) { return ir_type_is_float(t) && ir_float_kind(t) == IR_F16; }
+
+/* Type of a typed attribute (an identity), or NULL. */
+static const IrType *attr_type(const IrAttr *a) { return a ? a->type : NULL; }
+
+/* ODS region constraint + SameOperandsShape + verifyAggregateOp. */
+static bool verify_aggregate(IrOp *op, bool matching_result_shape) {
+  if (op->nregions == 1) {
+    size_t nblocks = 0;
+    for (IrBlock *b = ir_op_region(op, 0)->first; b; b = b->next) nblocks++;
+    if (nblocks != 1)
+      return ir_op_error(op, "region #0 ('body') failed to verify constraint: region with 1 "
+                             "blocks");
+  }
+  for (unsigned i = 1; i < op->noperands; i++) {
+    const IrType *a = opnd_t(op, 0), *b = opnd_t(op, i);
+    bool same = ct_tile_type_rank(a) == ct_tile_type_rank(b);
+    for (size_t d = 0; same && d < ct_tile_type_rank(a); d++)
+      same = ct_tile_type_shape(a)[d] == ct_tile_type_shape(b)[d];
+    if (!same) return ir_op_error(op, "requires the same shape for all operands");
+  }
+  unsigned n = op->noperands;
+  if (n == 0) return ir_op_error(op, "expect at least 1 operand");
+  if (n != op->nresults) return ir_op_error(op, "expect same number of operands and results");
+  const IrAttr *ids = ir_op_attrz(op, "identities");
+  if (ids) {
+    if (ids->nelems != n)
+      return ir_op_error(op, "expect identities to match the number of operands but got: %u "
+                             "operands and %u identities", n, (unsigned)ids->nelems);
+    for (unsigned i = 0; i < n; i++) {
+      const IrType *e = ct_tile_type_elem(opnd_t(op, i));
+      const IrType *it = attr_type(ids->elems[i]);
+      if ((is_bf16(e) && is_f16(it)) || (is_f16(e) && is_bf16(it))) continue;
+      if (e != it) {
+        if (!it)
+          return ir_op_error(op, "expect same type for operand at index: %u and identity at "
+                                 "index: %u but got: '%T' and '%A'", i, i, e, ids->elems[i]);
+        return ir_op_error(op, "expect same type for operand at index: %u and identity at "
+                               "index: %u but got: '%T' and '%T'", i, i, e, it);
+      }
+    }
+  }
+  int64_t dim = ir_op_attrz(op, "dim")->ints[0];
+  size_t rank = ct_tile_type_rank(opnd_t(op, 0));
+  if (dim < 0 || dim >= (int64_t)rank)
+    return ir_op_error(op, "dimension (%lld) is out of bound [0, %zu)", (long long)dim, rank);
+  if (matching_result_shape)
+    for (unsigned i = 0; i < n; i++)
+      if (opnd_t(op, i) != ir_op_result(op, i)->type)
+        return ir_op_error(op, "expect same type for operand at index: %u and result at "
+                               "index: %u", i, i);
+  return true;
+}
+
+bool ctc_verify_reduce(IrOp *op) { return verify_aggregate(op, false); }
+bool ctc_verify_scan(IrOp *op) { return verify_aggregate(op, true); }
+
+/* InferTypeOpAdaptor: reduce drops `dim`, scan keeps the operand types. */
+static bool verify_inferred(IrOp *op) {
+  if (op->noperands == 0) return ir_op_error(op, "failed to infer returned types");
+  IrContext *ctx = op->ctx;
+  bool reduce = ct_op_is(op, CT_OP_reduce);
+  int64_t dim = ir_op_attrz(op, "dim")->ints[0];
+  IrTypeVec inferred = {0};
+  for (unsigned i = 0; i < op->noperands; i++) {
+    const IrType *t = opnd_t(op, i);
+    if (reduce) {
+      int64_t shape[64];
+      size_t r = 0;
+      for (size_t d = 0; d < ct_tile_type_rank(t) && r < 64; d++)
+        if ((int64_t)d != dim) shape[r++] = ct_tile_type_shape(t)[d];
+      t = ct_tile_type(ctx, shape, r, ct_tile_type_elem(t));
+    }
+    vec_push(&inferred, t);
+  }
+  bool ok = inferred.len == op->nresults;
+  for (unsigned i = 0; ok && i < op->nresults; i++)
+    ok = inferred.data[i] == ir_op_result(op, i)->type;
+  if (!ok) {
+    IrDiag *d = ir_op_diag(op, IR_SEV_ERROR, "inferred type(s) ");
+    for (size_t i = 0; i < inferred.len; i++)
+      ir_diag_append(ctx, d, "%s'%T'", i ? ", " : "", inferred.data[i]);
+    ir_diag_append(ctx, d, " are incompatible with return type(s) of operation ");
+    for (unsigned i = 0; i < op->nresults; i++)
+      ir_diag_append(ctx, d, "%s'%T'", i ? ", " : "", ir_op_result(op, i)->type);
+    ir_diag_emit(ctx, d);
+    ir_op_error(op, "failed to infer returned types");
+  }
+  vec_free(&inferred);
+  return ok;
+}
+
+/* verifyAggregateOpRegions. */
+bool ct_verify_compute_regions(IrOp *op) {
+  if (!verify_inferred(op)) return false;
+  if (op->nregions != 1 || ir_region_empty(ir_op_region(op, 0))) return true;
+  IrBlock *b = ir_region_entry(ir_op_region(op, 0));
+  unsigned n = op->noperands, want = 2 * n;
+  if (!b->first) return ir_op_error(op, "expect non-empty block");
+  if (b->nargs != want)
+    return ir_op_error(op, "expect %u block arguments but got: %u", want, b->nargs);
+  for (unsigned i = 0; i < b->nargs; i++) {
+    const IrType *t = b->args[i]->type;
+    if (!ct_type_is_tile(t) || ct_tile_type_rank(t) != 0)
+      return ir_op_error(op, "expect 0-rank tile type at index: %u but got: '%T'", i, t);
+  }
+  for (unsigned i = 0; i + 1 < want; i += 2) {
+    const IrType *a = ct_tile_type_elem(b->args[i]->type);
+    const IrType *c = ct_tile_type_elem(b->args[i + 1]->type);
+    if (a != c)
+      return ir_op_error(op, "expect same element type for block argument at index: %u and %u "
+                             "but got: '%T' and '%T'", i, i + 1, a, c);
+  }
+  for (unsigned i = 0; i < n; i++) {
+    const IrType *o = ct_tile_type_elem(opnd_t(op, i));
+    const IrType *a = ct_tile_type_elem(b->args[2 * i]->type);
+    if (o != a)
+      return ir_op_error(op, "expect same type for operand at index: %u and block argument at "
+                             "index: %u but got: '%T' and '%T'", i, 2 * i, o, a);
+  }
+  IrOp *term = b->last;
+  if (strcmp(ir_op_name(term), "cuda_tile.yield") != 0)
+    return ir_op_error(op, "expects regions to end with 'cuda_tile.yield', found '%s'",
+                       ir_op_name(term));
+  if (term->noperands != n)
+    return ir_op_error(op, "expect number of terminators operands (%u) to match number of "
+                           "operands (%u)", term->noperands, n);
+  for (unsigned i = 0; i < n; i++) {
+    const IrType *o = ct_tile_type_elem(opnd_t(op, i));
+    const IrType *t = ir_op_operand(term, i)->type;
+    if (!ct_type_is_tile(t))
+      return ir_op_error(op, "expected TileType for operand and terminator types but got: "
+                             "'%T' and '%T'", opnd_t(op, i), t);
+    if (o != ct_tile_type_elem(t))
+      return ir_op_error(op, "expect same type for operand at index: %u and terminator "
+                             "argument at index: %u but got: '%T' and '%T'",
+                         i, i, o, ct_tile_type_elem(t));
+  }
+  for (IrOp *in = b->first; in && in != term; in = in->next)
+    if (!(in->info->traits & IR_TRAIT_PURE))
+      return ir_op_error(in, "only pure operations are allowed inside '%s'", ir_op_name(op));
+  return true;
+}
+
+/* ---- names ---------------------------------------------------------------------- */
+void ct_names_bcast(IrOp *op, IrNameSetFn set, void *user) {
+  if (op->nresults) set(user, ir_op_result(op, 0), "bcast");
+}
+
+void ct_names_reshape(IrOp *op, IrNameSetFn set, void *user) {
+  if (op->nresults) set(user, ir_op_result(op, 0), "reshape");
+}
+
+void ct_names_reduce(IrOp *op, IrNameSetFn set, void *user) {
+  if (op->nresults) set(user, ir_op_result(op, 0), "reduce");
+}
+
+void ct_block_names_reduce(IrOp *op, IrBlock *b, IrNameSetFn set, void *user) {
+  (void)op;
+  for (unsigned i = 0; i < b->nargs; i++) {
+    char name[48];
+    if (b->nargs > 2)
+      snprintf(name, sizeof name, "%s%u", i % 2 ? "reduce_rhs" : "reduce_lhs", i / 2);
+    else
+      snprintf(name, sizeof name, "%s", i % 2 ? "reduce_rhs" : "reduce_lhs");
+    set(user, b->args[i], name);
+  }
+}

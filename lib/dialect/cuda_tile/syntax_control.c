@@ -1,0 +1,590 @@
+/* syntax_control.c — custom syntax and ODS-level checks of cuda_tile's
+ * structured control flow: the terminators (return, yield, break,
+ * continue), `if`, `for`, `loop`, and `assert`.
+ *
+ * Region ops synthesize their implicit terminator on parse (yield for if,
+ * continue for for/loop) and elide it on print when it has no operands
+ * (NVIDIA's parseControlFlowRegion / printControlFlowRegion). */
+#include "dialect/cuda_tile/ct_ods.h"
+#include "dialect/cuda_tile/ct_ops.h"
+#include "dialect/cuda_tile/ct_syntax_core.h"
+
+#include <stdio.h>
+
+/* ---- terminators --------------------------------------------------------- */
+
+/* term ::= attr-dict (operand-list `:` type-list)? */
+bool ct_parse_term_operands(AsmParser *p, IrOpState *st) {
+  if (!asm_parse_optional_attr_dict(p, st)) return false;
+  if (!asm_peek_operand(p)) return true;
+  AsmOperandVec ops = {0};
+  IrTypeVec types = {0};
+  AsmLoc at = asm_cur_loc(p);
+  bool ok = asm_parse_operand_list(p, &ops) && asm_parse_punct(p, ASM_COLON) &&
+            ct_parse_types_into(p, &types) &&
+            asm_resolve_operands(p, ops.data, ops.len, types.data, types.len, at, st);
+  vec_free(&ops);
+  vec_free(&types);
+  return ok;
+}
+
+void ct_print_term_operands(AsmPrinter *p, IrOp *op) {
+  asm_print_attr_dict(p, op, NULL);
+  if (!op->noperands) return;
+  asm_putc(p, ' ');
+  asm_print_operands(p, op->operands, op->noperands);
+  asm_puts(p, " : ");
+  ct_print_value_types(p, op->operands, op->noperands);
+}
+
+static bool verify_any_operands(IrOp *op) {
+  return ct_ods_operands(op, 0, op->noperands, ct_is_any_type, "variadic of any type");
+}
+
+/* CudaTile_AnyType: a number type or any cuda_tile type.  Its ODS summary
+ * ends in " or " (the cuda_tile alternative has an empty summary). */
+static bool is_ct_any_type(const IrType *t) {
+  return ct_type_is_number(t) || ct_type_is_dialect(t);
+}
+#define CT_DESC_CT_ANY                                                         \
+  "variadic of f16 or bf16 or f32 or tf32 or f64 or f8E4M3FN or f8E5M2 or "     \
+  "f8E8M0FNU or f4E2M1FN or i1 or i8 or i16 or i32 or i64 or "
+static bool verify_ct_any_operands(IrOp *op) {
+  return ct_ods_operands(op, 0, op->noperands, is_ct_any_type, CT_DESC_CT_ANY);
+}
+
+/* `'T1', 'T2'` as MLIR streams a TypeRange into a diagnostic. */
+static void sb_type_range(StrBuf *b, IrValue *const *vals, IrUse *uses, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (i) sb_puts(b, ", ");
+    sb_putc(b, '\'');
+    asm_print_type_str(b, vals ? vals[i]->type : uses[i].value->type);
+    sb_putc(b, '\'');
+  }
+}
+static void sb_result_types(StrBuf *b, IrOp *op) {
+  for (uint32_t i = 0; i < op->nresults; i++) {
+    if (i) sb_puts(b, ", ");
+    sb_putc(b, '\'');
+    asm_print_type_str(b, ir_op_result(op, i)->type);
+    sb_putc(b, '\'');
+  }
+}
+static bool same_types_uses_results(IrUse *uses, size_t n, IrOp *op) {
+  if (n != op->nresults) return false;
+  for (size_t i = 0; i < n; i++)
+    if (uses[i].value->type != ir_op_result(op, (unsigned)i)->type) return false;
+  return true;
+}
+static bool same_types_uses(IrUse *a, size_t na, IrUse *b, size_t nb) {
+  if (na != nb) return false;
+  for (size_t i = 0; i < na; i++)
+    if (a[i].value->type != b[i].value->type) return false;
+  return true;
+}
+
+/* verifyEarlyExitOp: the nearest enclosing non-`if` op must be one of the
+ * allowed loops; returns it (NULL after reporting). */
+static IrOp *early_exit_loop(IrOp *op, bool allow_for) {
+  IrOp *p = ir_op_parent_op(op);
+  while (p && ct_op_is(p, CT_OP_if_)) p = ir_op_parent_op(p);
+  if (p && (ct_op_is(p, CT_OP_loop) || (allow_for && ct_op_is(p, CT_OP_for_)))) return p;
+  IrDiag *d = ir_diag_new(op->ctx, IR_SEV_ERROR, op->loc);
+  ir_diag_append(op->ctx, d, "'%s' op can only be nested within a ancestor chain of '%s",
+                 op->info->name,
+                 allow_for ? "cuda_tile.for', 'cuda_tile.loop', 'cuda_tile.if"
+                           : "cuda_tile.loop', 'cuda_tile.if");
+  ir_diag_append(op->ctx, d, "' operations");
+  if (p) ir_diag_add_note(op->ctx, d, p->loc, "see unexpected ancestor operation");
+  ir_diag_emit(op->ctx, d);
+  return NULL;
+}
+
+/* ReturnOp::verify: the enclosing function (through ifs) must take these
+ * operands. */
+bool ct_verify_return(IrOp *op) {
+  if (!verify_any_operands(op)) return false;
+  IrOp *p = ir_op_parent_op(op);
+  while (p && ct_op_is(p, CT_OP_if_)) p = ir_op_parent_op(p);
+  bool entry = p && ct_op_is(p, CT_OP_entry);
+  bool func = p && ct_op_is(p, CT_OP_testing_func);
+  if (!entry && !func)
+    return ir_op_error(op, "must be used within a cuda_tile.testing$func, cuda_tile.entry, "
+                           "or cuda_tile.if operation");
+  const IrAttr *fa = ir_op_attrz(p, "function_type");
+  const IrAttr *na = ir_op_attrz(p, "sym_name");
+  if (!ir_attr_is(fa, &ir_type_attr_def) || !ir_type_is(fa->type, &ir_function_type_def))
+    return true;
+  const IrType *ft = fa->type;
+  size_t nres = ir_func_num_results(ft);
+  const char *fname = ir_attr_is(na, &ir_string_attr_def) ? na->str->str : "";
+  if (op->noperands != nres)
+    return ir_op_error(op, "has %u operands, but enclosing function (@%s) returns %zu",
+                       op->noperands, fname, nres);
+  if (entry) {
+    if (op->noperands)
+      return ir_op_error(op, "has %u operands, but entry function must return 0 operands",
+                         op->noperands);
+    return true;
+  }
+  for (size_t i = 0; i < nres; i++)
+    if (ir_op_operand(op, (unsigned)i)->type != ir_func_results(ft)[i])
+      return ir_error(op->ctx, op->loc, "type of return operand %zu ('%T') doesn't match "
+                                        "function result type ('%T') in function @%s",
+                      i, ir_op_operand(op, (unsigned)i)->type, ir_func_results(ft)[i], fname);
+  return true;
+}
+
+bool ct_verify_yield(IrOp *op) { return verify_ct_any_operands(op); }
+
+/* BreakOp::verify */
+bool ct_verify_break(IrOp *op) {
+  if (!verify_ct_any_operands(op)) return false;
+  IrOp *loop = early_exit_loop(op, false);
+  if (!loop) return false;
+  if (!same_types_uses_results(op->operands, op->noperands, loop)) {
+    StrBuf a = {0}, b = {0};
+    sb_type_range(&a, NULL, op->operands, op->noperands);
+    sb_result_types(&b, loop);
+    bool r = ir_op_error(op, "operand types must correspond to the parent loop result "
+                             "types: (%s) vs (%s)",
+                         sb_cstr(&a), sb_cstr(&b));
+    sb_free(&a);
+    sb_free(&b);
+    return r;
+  }
+  return true;
+}
+
+/* ContinueOp::verify */
+bool ct_verify_continue(IrOp *op) {
+  if (!verify_ct_any_operands(op)) return false;
+  IrOp *loop = early_exit_loop(op, true);
+  if (!loop) return false;
+  StrBuf a = {0}, b = {0};
+  bool ok = true;
+  if (ct_op_is(loop, CT_OP_loop)) {
+    if (!same_types_uses(loop->operands, loop->noperands, op->operands, op->noperands)) {
+      sb_type_range(&a, NULL, loop->operands, loop->noperands);
+      sb_type_range(&b, NULL, op->operands, op->noperands);
+      ok = ir_error(op->ctx, op->loc, "`loop` is missing a valid terminator. `continue` op "
+                                      "should have operand types that match the parent "
+                                      "loop iter_values: (%s), but found: (%s)",
+                    sb_cstr(&a), sb_cstr(&b));
+    }
+  } else if (!same_types_uses_results(op->operands, op->noperands, loop)) {
+    sb_result_types(&a, loop);
+    sb_type_range(&b, NULL, op->operands, op->noperands);
+    ok = ir_error(op->ctx, op->loc, "`for` is missing a valid terminator. `continue` op "
+                                    "should have operand types that match the parent loop "
+                                    "return types: (%s), but found: (%s)",
+                  sb_cstr(&a), sb_cstr(&b));
+  }
+  sb_free(&a);
+  sb_free(&b);
+  return ok;
+}
+
+void ct_names_none(IrOp *op, IrNameSetFn set, void *user) {
+  (void)op;
+  (void)set;
+  (void)user;
+}
+
+/* ---- if -------------------------------------------------------------------- */
+
+/* if ::= operand (`->` `(` type-list `)`)? region (`else` region)? attr-dict */
+bool ct_parse_if(AsmParser *p, IrOpState *st) {
+  IrContext *ctx = asm_ctx(p);
+  AsmOperand cond;
+  if (!asm_parse_operand(p, &cond)) return false;
+  if (asm_parse_optional_punct(p, ASM_ARROW)) {
+    if (!asm_parse_punct(p, ASM_LPAREN) || !ct_parse_types_into(p, &st->result_types) ||
+        !asm_parse_punct(p, ASM_RPAREN))
+      return false;
+  }
+  IrRegion *then_r = ir_op_state_add_region(st);
+  IrRegion *else_r = ir_op_state_add_region(st);
+  if (!asm_parse_region(p, then_r, NULL, 0) ||
+      !ct_ensure_terminator(p, then_r, ct_op(yield), st->loc))
+    return false;
+  if (asm_parse_optional_keyword(p, "else")) {
+    if (!asm_parse_region(p, else_r, NULL, 0) ||
+        !ct_ensure_terminator(p, else_r, ct_op(yield), st->loc))
+      return false;
+  }
+  if (!asm_parse_optional_attr_dict(p, st)) return false;
+  const IrType *i1 = ct_scalar_tile_type(ctx, ir_integer_type(ctx, 1, IR_SIGNLESS));
+  return asm_resolve_operand(p, &cond, i1, st);
+}
+
+void ct_print_if(AsmPrinter *p, IrOp *op) {
+  asm_putc(p, ' ');
+  asm_print_operand(p, ir_op_operand(op, 0));
+  if (op->nresults) {
+    asm_puts(p, " -> (");
+    for (uint32_t i = 0; i < op->nresults; i++) {
+      if (i) asm_puts(p, ", ");
+      ct_print_type(p, ir_op_result(op, i)->type);
+    }
+    asm_putc(p, ')');
+  }
+  ct_print_control_region(p, &op->regions[0], ct_op(yield));
+  if (op->nregions > 1 && !ir_region_empty(&op->regions[1])) {
+    asm_puts(p, " else");
+    ct_print_control_region(p, &op->regions[1], ct_op(yield));
+  }
+  asm_print_attr_dict(p, op, NULL);
+}
+
+bool ct_verify_if(IrOp *op) {
+  if (!ct_ods_operand(op, 0, ct_is_scalar_i1_tile, CT_DESC_SCALAR_I1)) return false;
+  if (!ct_ods_results(op, 0, op->nresults, ct_is_any_type, "variadic of any type"))
+    return false;
+  /* SizedRegion<1> / MaxSizedRegion<1> and NoRegionArguments. */
+  for (uint32_t r = 0; r < op->nregions && r < 2; r++) {
+    IrRegion *rg = &op->regions[r];
+    size_t nblocks = 0;
+    for (IrBlock *b = rg->first; b; b = b->next) nblocks++;
+    if (r == 0 && nblocks != 1)
+      return ir_op_error(op, "region #0 ('thenRegion') failed to verify constraint: "
+                             "region with 1 blocks");
+    if (r == 1 && nblocks > 1)
+      return ir_op_error(op, "region #1 ('elseRegion') failed to verify constraint: "
+                             "region with at most 1 blocks");
+    if (rg->first && rg->first->nargs)
+      return ir_op_error(op, "region #%u should have no arguments", r);
+  }
+  /* IfOp::verify */
+  for (uint32_t i = 0; i < op->nresults; i++) {
+    const IrType *t = ir_op_result(op, i)->type;
+    if (ct_type_is_tensor_view(t))
+      return ir_op_error(op, "result type %u is a tensor_view, which is not supported", i);
+    if (ct_type_is_view(t))
+      return ir_op_error(op, "result type %u is a tile view, which is not supported", i);
+  }
+  if (ir_region_empty(&op->regions[0])) return ir_op_error(op, "must define then branch");
+  static const char *const names[2] = {"then", "else"};
+  for (uint32_t r = 0; r < 2; r++) {
+    IrRegion *rg = &op->regions[r];
+    if (ir_region_empty(rg)) {
+      if (op->nresults)
+        return ir_op_error(op, "has non-empty return type, must define else branch");
+      break;
+    }
+    IrOp *y = rg->first->last;
+    if (!y || !ct_op_is(y, CT_OP_yield)) continue;
+    StrBuf a = {0}, b = {0};
+    bool ok = true;
+    sb_result_types(&a, op);
+    sb_type_range(&b, NULL, y->operands, y->noperands);
+    if (op->nresults && !y->noperands)
+      ok = ir_op_error(op, "has return type of %s but %s branch does not yield anything",
+                       sb_cstr(&a), names[r]);
+    else if (!op->nresults && y->noperands)
+      ok = ir_op_error(op, "does not return a value, but %s branch yields %s", names[r],
+                       sb_cstr(&b));
+    else if (!same_types_uses_results(y->operands, y->noperands, op))
+      ok = ir_op_error(op, "type does not match yield type, %s branch yields %s but op "
+                           "result type is %s",
+                       names[r], sb_cstr(&b), sb_cstr(&a));
+    sb_free(&a);
+    sb_free(&b);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/* ---- for ------------------------------------------------------------------- */
+
+/* `(` (%arg `=` operand),* `)` */
+static bool parse_assignment_list(AsmParser *p, AsmArgumentVec *args, AsmOperandVec *init) {
+  if (!asm_parse_punct(p, ASM_LPAREN)) return false;
+  if (asm_parse_optional_punct(p, ASM_RPAREN)) return true;
+  do {
+    AsmArgument a = {0};
+    AsmOperand o;
+    if (!asm_parse_operand(p, &a.ssa) || !asm_parse_punct(p, ASM_EQUAL) ||
+        !asm_parse_operand(p, &o))
+      return false;
+    vec_push(args, a);
+    vec_push(init, o);
+  } while (asm_parse_optional_punct(p, ASM_COMMA));
+  return asm_parse_punct(p, ASM_RPAREN);
+}
+
+/* for ::= `unsigned`? %iv `in` `(` lb `to` ub `,` `step` s `)` `:` type
+ *         (`iter_values` assignment-list `->` `(` type-list `)`)? region attr-dict */
+bool ct_parse_for(AsmParser *p, IrOpState *st) {
+  IrContext *ctx = asm_ctx(p);
+  AsmArgumentVec args = {0};
+  AsmOperandVec init = {0};
+  AsmOperand lb, ub, step;
+  AsmArgument iv = {0};
+  bool ok = true;
+  if (asm_parse_optional_keyword(p, "unsigned"))
+    ir_op_state_add_prop(st, "unsignedCmp", ir_unit_attr(ctx));
+  ok = asm_parse_operand(p, &iv.ssa) && asm_parse_keyword(p, "in") &&
+       asm_parse_punct(p, ASM_LPAREN) && asm_parse_operand(p, &lb) &&
+       asm_parse_keyword(p, "to") && asm_parse_operand(p, &ub) &&
+       asm_parse_punct(p, ASM_COMMA) && asm_parse_keyword(p, "step") &&
+       asm_parse_operand(p, &step) && asm_parse_punct(p, ASM_RPAREN) &&
+       asm_parse_punct(p, ASM_COLON) && ct_parse_type(p, &iv.type);
+  if (ok) vec_push(&args, iv);
+  if (ok && asm_parse_optional_keyword(p, "iter_values")) {
+    ok = parse_assignment_list(p, &args, &init) && asm_parse_punct(p, ASM_ARROW) &&
+         asm_parse_punct(p, ASM_LPAREN) && ct_parse_types_into(p, &st->result_types) &&
+         asm_parse_punct(p, ASM_RPAREN);
+    if (ok && init.len != st->result_types.len)
+      ok = asm_error(p, "mismatch in number of loop-carried values and defined values");
+    for (size_t i = 1; ok && i < args.len; i++)
+      args.data[i].type = st->result_types.data[i - 1];
+  }
+  if (ok) {
+    IrRegion *r = ir_op_state_add_region(st);
+    ok = asm_parse_region(p, r, args.data, args.len) &&
+         ct_ensure_terminator(p, r, ct_op(continue_), st->loc) &&
+         asm_parse_optional_attr_dict(p, st);
+  }
+  if (ok) {
+    AsmOperand bounds[3] = {lb, ub, step};
+    const IrType *bt[3] = {iv.type, iv.type, iv.type};
+    ok = asm_resolve_operands(p, bounds, 3, bt, 3, bounds[0].loc, st) &&
+         asm_resolve_operands(p, init.data, init.len, st->result_types.data,
+                              st->result_types.len, asm_cur_loc(p), st);
+  }
+  vec_free(&args);
+  vec_free(&init);
+  return ok;
+}
+
+void ct_print_for(AsmPrinter *p, IrOp *op) {
+  IrBlock *b = op->regions[0].first;
+  if (ir_op_attrz(op, "unsignedCmp")) asm_puts(p, " unsigned");
+  asm_putc(p, ' ');
+  if (b && b->nargs) asm_print_operand(p, b->args[0]);
+  asm_puts(p, " in (");
+  asm_print_operand(p, ir_op_operand(op, 0));
+  asm_puts(p, " to ");
+  asm_print_operand(p, ir_op_operand(op, 1));
+  asm_puts(p, ", step ");
+  asm_print_operand(p, ir_op_operand(op, 2));
+  asm_puts(p, ") : ");
+  ct_print_type(p, b && b->nargs ? b->args[0]->type : ir_op_operand(op, 0)->type);
+  if (op->noperands > 3) {
+    asm_puts(p, " iter_values(");
+    for (uint32_t i = 3; i < op->noperands; i++) {
+      if (i > 3) asm_puts(p, ", ");
+      if (b && i - 2 < b->nargs) asm_print_operand(p, b->args[i - 2]);
+      asm_puts(p, " = ");
+      asm_print_operand(p, ir_op_operand(op, i));
+    }
+    asm_puts(p, ") -> (");
+    ct_print_value_types(p, op->operands + 3, op->noperands - 3);
+    asm_putc(p, ')');
+  }
+  ct_print_control_region(p, &op->regions[0], ct_op(continue_));
+  static const char *const elided[] = {"unsignedCmp", NULL};
+  asm_print_attr_dict(p, op, elided);
+}
+
+bool ct_verify_for(IrOp *op) {
+  if (!ct_ods_attr(op, "unsignedCmp", ct_attr_is_unit, "unit attribute")) return false;
+  for (unsigned i = 0; i < 3; i++)
+    if (!ct_ods_operand(op, i, ct_is_scalar_int_tile, CT_DESC_SCALAR_INT)) return false;
+  if (!ct_ods_operands(op, 3, op->noperands - 3, ct_is_any_type, "variadic of any type"))
+    return false;
+  if (!ct_ods_results(op, 0, op->nresults, ct_is_any_type, "variadic of any type"))
+    return false;
+  size_t nblocks = 0;
+  for (IrBlock *b = op->regions[0].first; b; b = b->next) nblocks++;
+  if (nblocks != 1)
+    return ir_op_error(op, "region #0 ('region') failed to verify constraint: region "
+                           "with 1 blocks");
+  const IrType *t[3] = {ir_op_operand(op, 0)->type, ir_op_operand(op, 1)->type,
+                        ir_op_operand(op, 2)->type};
+  if (!ct_ods_same_type(op, "{lowerBound, upperBound, step}", 3, t)) return false;
+  /* AllTypesMatch<["initValues", "resultValues"]> on the ranges. */
+  bool same = op->noperands - 3 == op->nresults;
+  for (uint32_t i = 0; same && i < op->nresults; i++)
+    same = ir_op_operand(op, 3 + i)->type == ir_op_result(op, i)->type;
+  if (!same)
+    return ct_ods_fail_that(op, "all of {initValues, resultValues} have same type");
+  return true;
+}
+
+/* verifyLoopIterValues: inits vs. region iteration values, and no
+ * tensor_view / tile view loop-carried values or results. */
+static bool verify_iter_values(IrOp *op, IrUse *inits, size_t ninit,
+                               IrValue *const *iters, size_t niter) {
+  if (niter != ninit)
+    return ir_op_error(op, "mismatch in number of region iterator values and loop "
+                           "iterator inits: %zu vs %zu",
+                       niter, ninit);
+  for (size_t i = 0; i < ninit; i++) {
+    const IrType *it = iters[i]->type;
+    if (ct_type_is_tensor_view(it))
+      return ir_op_error(op, "loop-carried value %zu is a tensor_view, which is not "
+                             "supported", i);
+    if (ct_type_is_view(it))
+      return ir_op_error(op, "loop-carried value %zu is a tile view, which is not "
+                             "supported", i);
+    if (inits[i].value->type != it)
+      return ir_op_error(op, "init value %zu and region iter_value %zu have different "
+                             "type: '%T' != '%T'",
+                         i, i, inits[i].value->type, it);
+  }
+  for (uint32_t i = 0; i < op->nresults; i++) {
+    const IrType *rt = ir_op_result(op, i)->type;
+    if (ct_type_is_tensor_view(rt))
+      return ir_op_error(op, "result type %u is a tensor_view, which is not supported", i);
+    if (ct_type_is_view(rt))
+      return ir_op_error(op, "result type %u is a tile view, which is not supported", i);
+  }
+  return true;
+}
+
+bool ct_verify_regions_for(IrOp *op) {
+  IrBlock *b = op->regions[0].first;
+  if (!b || b->nargs == 0)
+    return ir_op_error(op, "expected at least one block argument for induction variable");
+  if (b->args[0]->type != ir_op_operand(op, 0)->type)
+    return ir_op_error(op, "expected induction variable to be same type as bounds and "
+                           "step: '%T' vs '%T'",
+                       b->args[0]->type, ir_op_operand(op, 0)->type);
+  return verify_iter_values(op, op->operands + 3, op->noperands - 3, b->args + 1,
+                            b->nargs - 1);
+}
+
+void ct_names_for(IrOp *op, IrNameSetFn set, void *user) {
+  if (op->nresults) set(user, ir_op_result(op, 0), "for");
+}
+
+void ct_block_names_for(IrOp *op, IrBlock *b, IrNameSetFn set, void *user) {
+  (void)op;
+  if (!b || !b->nargs) return;
+  set(user, b->args[0], "loopIdx");
+  char buf[32];
+  for (uint32_t i = 1; i < b->nargs; i++) {
+    snprintf(buf, sizeof buf, "iterArg%u", i - 1);
+    set(user, b->args[i], buf);
+  }
+}
+
+/* ---- loop ------------------------------------------------------------------- */
+
+/* loop ::= (`iter_values` assignment-list `:` type-list (`->` type-list)?
+ *          | (`:` type-list)?) region attr-dict */
+bool ct_parse_loop(AsmParser *p, IrOpState *st) {
+  AsmArgumentVec args = {0};
+  AsmOperandVec init = {0};
+  IrTypeVec iter_types = {0};
+  bool ok = true;
+  if (!asm_parse_optional_keyword(p, "iter_values")) {
+    if (asm_parse_optional_punct(p, ASM_COLON)) ok = ct_parse_types_into(p, &st->result_types);
+  } else {
+    ok = parse_assignment_list(p, &args, &init) && asm_parse_punct(p, ASM_COLON) &&
+         ct_parse_types_into(p, &iter_types);
+    if (ok && args.len != iter_types.len)
+      ok = asm_error(p, "found different number of iter_values and types");
+    if (ok && asm_parse_optional_punct(p, ASM_ARROW))
+      ok = ct_parse_types_into(p, &st->result_types);
+    for (size_t i = 0; ok && i < args.len; i++) args.data[i].type = iter_types.data[i];
+  }
+  if (ok) {
+    IrRegion *r = ir_op_state_add_region(st);
+    ok = asm_parse_region(p, r, args.data, args.len) &&
+         ct_ensure_terminator(p, r, ct_op(continue_), st->loc) &&
+         asm_parse_optional_attr_dict(p, st);
+  }
+  if (ok)
+    ok = asm_resolve_operands(p, init.data, init.len, iter_types.data, iter_types.len,
+                              asm_cur_loc(p), st);
+  vec_free(&args);
+  vec_free(&init);
+  vec_free(&iter_types);
+  return ok;
+}
+
+void ct_print_loop(AsmPrinter *p, IrOp *op) {
+  IrBlock *b = op->regions[0].first;
+  bool iters = op->noperands != 0, rets = op->nresults != 0;
+  if (iters) {
+    asm_puts(p, " iter_values(");
+    for (uint32_t i = 0; i < op->noperands; i++) {
+      if (i) asm_puts(p, ", ");
+      if (b && i < b->nargs) asm_print_operand(p, b->args[i]);
+      asm_puts(p, " = ");
+      asm_print_operand(p, ir_op_operand(op, i));
+    }
+    asm_putc(p, ')');
+  }
+  if (iters || rets) asm_puts(p, " :");
+  if (iters) {
+    asm_putc(p, ' ');
+    ct_print_value_types(p, op->operands, op->noperands);
+    if (rets) asm_puts(p, " ->");
+  }
+  if (rets) {
+    asm_putc(p, ' ');
+    for (uint32_t i = 0; i < op->nresults; i++) {
+      if (i) asm_puts(p, ", ");
+      ct_print_type(p, ir_op_result(op, i)->type);
+    }
+  }
+  ct_print_control_region(p, &op->regions[0], ct_op(continue_));
+  asm_print_attr_dict(p, op, NULL);
+}
+
+bool ct_verify_loop(IrOp *op) {
+  if (!ct_ods_operands(op, 0, op->noperands, ct_is_any_type, "variadic of any type") ||
+      !ct_ods_results(op, 0, op->nresults, ct_is_any_type, "variadic of any type"))
+    return false;
+  size_t nblocks = 0;
+  for (IrBlock *b = op->regions[0].first; b; b = b->next) nblocks++;
+  if (nblocks != 1)
+    return ir_op_error(op, "region #0 ('region') failed to verify constraint: region "
+                           "with 1 blocks");
+  return true;
+}
+
+bool ct_verify_regions_loop(IrOp *op) {
+  IrBlock *b = op->regions[0].first;
+  if (!b) return true;
+  return verify_iter_values(op, op->operands, op->noperands, b->args, b->nargs);
+}
+
+/* ---- assert ----------------------------------------------------------------- */
+
+/* assert ::= operand `,` string attr-dict `:` type */
+bool ct_parse_assert(AsmParser *p, IrOpState *st) {
+  AsmOperand cond;
+  const IrAttr *msg = NULL;
+  if (!asm_parse_operand(p, &cond) || !asm_parse_punct(p, ASM_COMMA) ||
+      !ct_parse_str_attr(p, &msg))
+    return false;
+  ir_op_state_add_prop(st, "message", msg);
+  const IrType *t = NULL;
+  if (!asm_parse_optional_attr_dict(p, st) || !asm_parse_punct(p, ASM_COLON) ||
+      !ct_parse_type(p, &t))
+    return false;
+  return asm_resolve_operand(p, &cond, t, st);
+}
+
+void ct_print_assert(AsmPrinter *p, IrOp *op) {
+  asm_putc(p, ' ');
+  asm_print_operand(p, ir_op_operand(op, 0));
+  asm_puts(p, ", ");
+  const IrAttr *m = ir_op_attrz(op, "message");
+  if (ir_attr_is(m, &ir_string_attr_def)) asm_print_string_literal(p, m->str->str, m->str->len);
+  static const char *const elided[] = {"message", NULL};
+  asm_print_attr_dict(p, op, elided);
+  asm_puts(p, " : ");
+  ct_print_type(p, ir_op_operand(op, 0)->type);
+}
+
+bool ct_verify_assert(IrOp *op) {
+  if (!ct_ods_required_attr_pred(op, "message", ct_attr_is_string, "string attribute"))
+    return false;
+  return ct_ods_operand(op, 0, ct_is_i1_tile, CT_DESC_I1_TILE);
+}

@@ -1,0 +1,385 @@
+/* syntax_func.c — custom syntax and ODS-level checks of cuda_tile's
+ * structural ops: `cuda_tile.module`, `entry`, `testing$func`, `global` and
+ * `get_global`.  Function-like ops share one parser/printer (NVIDIA's
+ * parseFuncOp / printFuncOp in SharedFuncParserAndPrinter.h). */
+#include "dialect/cuda_tile/ct_ods.h"
+#include "dialect/cuda_tile/ct_ops.h"
+#include "dialect/cuda_tile/ct_syntax_core.h"
+
+static const IrType *i64_type(IrContext *ctx) {
+  return ir_integer_type(ctx, 64, IR_SIGNLESS);
+}
+
+/* ---- cuda_tile.module ---------------------------------------------------- */
+
+/* module ::= `cuda_tile.module` symbol-name attr-dict-with-keyword region */
+bool ct_parse_module(AsmParser *p, IrOpState *st) {
+  IrContext *ctx = asm_ctx(p);
+  const IrIdent *name = NULL;
+  if (!asm_parse_symbol_name(p, &name)) return false;
+  ir_op_state_add_prop(st, "sym_name", ir_string_attr(ctx, name->str, name->len));
+  if (!asm_parse_optional_attr_dict_with_keyword(p, st)) return false;
+  IrRegion *r = ir_op_state_add_region(st);
+  if (!asm_parse_region(p, r, NULL, 0)) return false;
+  if (!r->first) ir_region_append(r, ir_block_new());
+  return true;
+}
+
+void ct_print_module(AsmPrinter *p, IrOp *op) {
+  const IrAttr *name = ir_op_attrz(op, "sym_name");
+  asm_putc(p, ' ');
+  if (ir_attr_is(name, &ir_string_attr_def)) asm_print_symbol_name(p, name->str);
+  static const char *const elided[] = {"sym_name", NULL};
+  asm_print_attr_dict_with_keyword(p, op, elided);
+  asm_print_region(p, &op->regions[0], true, true);
+}
+
+bool ct_verify_module(IrOp *op) {
+  if (!ct_ods_required_attr_pred(op, "sym_name", ct_attr_is_string, "string attribute"))
+    return false;
+  if (!ct_ods_attr(op, "producer", ct_attr_is_string, "string attribute")) return false;
+  /* DebugInfoVerifier::verifyModule (rule 5): globals carry no scope. */
+  IrBlock *b = op->nregions ? op->regions[0].first : NULL;
+  for (IrOp *o = b ? b->first : NULL; o; o = o->next) {
+    if (o->info->traits & IR_TRAIT_FUNCTION_LIKE) continue;
+    const IrAttr *dl = ct_di_loc_find(o->loc);
+    if (dl)
+      return ir_op_error(o, "invalid operation debug info scope: %A. Global variables must "
+                            "not have scope.",
+                         dl);
+  }
+  return true;
+}
+
+/* DebugInfoVerifier::verifyFunc (rules 6, 1, 2). */
+static bool verify_func_debuginfo(IrOp *op) {
+  if (ir_attr_is(op->loc, &ir_callsite_loc_def))
+    return ir_op_error(op, "invalid function debug info location: %A. Function location "
+                           "must not be a CallSiteLoc.",
+                       op->loc);
+  const IrAttr *dl = ct_di_loc_find(op->loc);
+  if (!dl) return true;
+  const IrAttr *scope = ct_di_loc_scope(dl);
+  if (!ct_attr_is_di_subprogram(scope))
+    return ir_op_error(op, "invalid function debug info scope: %A. Function location must "
+                           "have cuda_tile.di_subprogram debug info scope.",
+                       scope);
+  const IrAttr *link = ct_di_subprogram_linkage_name(scope);
+  const IrAttr *name = ir_op_attrz(op, "sym_name");
+  if (ir_attr_is(name, &ir_string_attr_def) && link != name)
+    return ir_op_error(op, "invalid function debug info scope: %A. Function name \"%s\" does "
+                           "not match subprogram scope linkage name %A.",
+                       scope, name->str->str, link);
+  return true;
+}
+
+typedef struct DiWalk {
+  const IrAttr *fn_sp;
+  bool ok;
+} DiWalk;
+
+static IrWalkResult di_walk(IrOp *o, void *user) {
+  DiWalk *w = user;
+  const IrAttr *dl = ct_di_loc_find(o->loc);
+  const IrAttr *sp = dl ? ct_di_subprogram_of(ct_di_loc_scope(dl)) : NULL;
+  if (!sp) return IR_WALK_ADVANCE;
+  if (!w->fn_sp) {
+    ir_op_error(o, "invalid operation debug info scope: %A. Operation has debug info scope, "
+                   "but function debug info scope is undefined.",
+                sp);
+    w->ok = false;
+    return IR_WALK_INTERRUPT;
+  }
+  if (sp != w->fn_sp) {
+    ir_error(o->ctx, o->loc, "invalid operation debug info scope: %A. Operation debug info "
+                             "scope does not match function debug info scope: %A.",
+             sp, w->fn_sp);
+    w->ok = false;
+    return IR_WALK_INTERRUPT;
+  }
+  return IR_WALK_ADVANCE;
+}
+
+/* DebugInfoVerifier::verifyFuncBody (rules 3, 4): EntryOp::verifyRegions. */
+bool ct_verify_regions_entry(IrOp *op) {
+  const IrAttr *dl = ct_di_loc_find(op->loc);
+  DiWalk w = {dl ? ct_di_subprogram_of(ct_di_loc_scope(dl)) : NULL, true};
+  ir_walk_post(op, di_walk, &w);
+  return w.ok;
+}
+
+/* ---- entry / testing$func -------------------------------------------------- */
+
+/* func ::= symbol-name signature (`optimization_hints` `=` hints)? region
+ *          attr-dict?   (hints only for entry) */
+static bool parse_func_like(AsmParser *p, IrOpState *st, bool allow_hints) {
+  IrContext *ctx = asm_ctx(p);
+  const IrIdent *name = NULL;
+  if (!asm_parse_symbol_name(p, &name)) return false;
+  ir_op_state_add_prop(st, "sym_name", ir_string_attr(ctx, name->str, name->len));
+  AsmArgumentVec args = {0};
+  IrTypeVec results = {0};
+  IrTypeVec inputs = {0};
+  VEC(const IrAttr *) arg_attrs = {0};
+  bool ok = ct_parse_func_signature(p, &args, &results);
+  if (ok) {
+    for (size_t i = 0; i < args.len; i++) {
+      vec_push(&inputs, args.data[i].type);
+      vec_push(&arg_attrs, args.data[i].attrs ? args.data[i].attrs : ir_empty_dict(ctx));
+    }
+    const IrType *ft = ir_function_type(ctx, inputs.data, inputs.len, results.data,
+                                        results.len);
+    ir_op_state_add_prop(st, "function_type", ir_type_attr(ctx, ft));
+    ir_op_state_add_prop(st, "arg_attrs", ir_array_attr(ctx, arg_attrs.data, arg_attrs.len));
+  }
+  if (ok && allow_hints && asm_parse_optional_keyword(p, "optimization_hints")) {
+    const IrAttr *h = NULL;
+    ok = asm_parse_punct(p, ASM_EQUAL) && ct_parse_opt_hints_body(p, &h);
+    if (ok) ir_op_state_add_prop(st, "optimization_hints", h);
+  }
+  if (ok) {
+    IrRegion *r = ir_op_state_add_region(st);
+    ok = asm_parse_region(p, r, args.data, args.len) &&
+         ct_ensure_terminator(p, r, ct_op(return_), st->loc) &&
+         asm_parse_optional_attr_dict(p, st);
+  }
+  vec_free(&args);
+  vec_free(&results);
+  vec_free(&inputs);
+  vec_free(&arg_attrs);
+  return ok;
+}
+
+static void print_func_like(AsmPrinter *p, IrOp *op, bool hints) {
+  ct_print_func_signature(p, op);
+  const IrAttr *h = ir_op_attrz(op, "optimization_hints");
+  if (hints && h && h->def == &ct_opt_hints_attr_def && !ct_opt_hints_empty(h)) {
+    asm_puts(p, " optimization_hints=");
+    ct_print_opt_hints_body(p, h);
+  }
+  if (op->nregions) asm_print_region(p, &op->regions[0], false, true);
+  static const char *const elided[] = {"arg_attrs", "function_type", "sym_name",
+                                       "res_attrs", "optimization_hints", NULL};
+  static const char *const elided_nohints[] = {"arg_attrs", "function_type", "sym_name",
+                                               "res_attrs", NULL};
+  asm_print_attr_dict(p, op, hints ? elided : elided_nohints);
+}
+
+bool ct_parse_entry(AsmParser *p, IrOpState *st) { return parse_func_like(p, st, true); }
+void ct_print_entry(AsmPrinter *p, IrOp *op) { print_func_like(p, op, true); }
+bool ct_parse_testing_func(AsmParser *p, IrOpState *st) {
+  return parse_func_like(p, st, false);
+}
+void ct_print_testing_func(AsmPrinter *p, IrOp *op) { print_func_like(p, op, false); }
+
+static bool is_function_type_attr(const IrAttr *a) {
+  return ir_attr_is(a, &ir_type_attr_def) && ir_type_is(a->type, &ir_function_type_def);
+}
+static bool is_dict_array(const IrAttr *a) {
+  if (!ir_attr_is(a, &ir_array_attr_def)) return false;
+  for (uint32_t i = 0; i < a->nelems; i++)
+    if (!ir_attr_is(a->elems[i], &ir_dict_attr_def)) return false;
+  return true;
+}
+static bool is_opt_hints(const IrAttr *a) { return a && a->def == &ct_opt_hints_attr_def; }
+
+/* ODS invariants shared by the function-like ops. */
+static bool verify_func_attrs(IrOp *op) {
+  if (!ct_ods_required_attr(op, "function_type")) return false;
+  if (!ct_ods_required_attr(op, "sym_name")) return false;
+  if (!ct_ods_attr(op, "arg_attrs", is_dict_array, "Array of dictionary attributes"))
+    return false;
+  if (!ct_ods_attr(op, "function_type", is_function_type_attr,
+                   "type attribute of function type"))
+    return false;
+  if (!ct_ods_attr(op, "res_attrs", is_dict_array, "Array of dictionary attributes"))
+    return false;
+  if (!ct_ods_attr(op, "sym_name", ct_attr_is_string, "string attribute")) return false;
+  /* SizedRegion<1>:$body */
+  size_t nblocks = 0;
+  for (IrBlock *bb = op->nregions ? op->regions[0].first : NULL; bb; bb = bb->next) nblocks++;
+  if (nblocks != 1)
+    return ir_op_error(op, "region #0 ('body') failed to verify constraint: region with 1 "
+                           "blocks");
+  return true;
+}
+
+/* FunctionOpInterface::verifyTrait: argument/result attribute arrays, then
+ * the entry block against the signature.  Runs after the ODS invariants. */
+static bool verify_function_interface(IrOp *op) {
+  const IrType *ft = ir_op_attrz(op, "function_type")->type;
+  static const char *const which[2] = {"arg_attrs", "res_attrs"};
+  static const char *const what[2] = {"argument", "result"};
+  for (int k = 0; k < 2; k++) {
+    const IrAttr *all = ir_op_attrz(op, which[k]);
+    if (!all) continue;
+    size_t n = k == 0 ? ir_func_num_inputs(ft) : ir_func_num_results(ft);
+    if (all->nelems != n)
+      return ir_op_error(op, "expects %s attribute array to have the same number of elements "
+                             "as the number of function %ss, got %u, but expected %zu",
+                         what[k], k == 0 ? "argument" : "result", all->nelems, n);
+    for (uint32_t i = 0; i < all->nelems; i++) {
+      const IrAttr *d = all->elems[i];
+      for (uint32_t j = 0; j < d->nelems; j++)
+        if (!strchr(d->names[j]->str, '.'))
+          return ir_op_error(op, k == 0 ? "arguments may only have dialect attributes"
+                                        : "results may only have dialect attributes");
+    }
+  }
+  IrBlock *b = op->regions[0].first;
+  size_t nin = ir_func_num_inputs(ft);
+  if (b->nargs != nin)
+    return ir_op_error(op, "entry block must have %zu arguments to match function signature",
+                       nin);
+  for (size_t i = 0; i < nin; i++)
+    if (b->args[i]->type != ir_func_inputs(ft)[i])
+      return ir_op_error(op, "type of entry block argument #%zu('%T') must match the type of "
+                             "the corresponding argument in function signature('%T')",
+                         i, b->args[i]->type, ir_func_inputs(ft)[i]);
+  return true;
+}
+
+bool ct_verify_entry(IrOp *op) {
+  if (!verify_func_attrs(op)) return false;
+  if (!ct_ods_attr(op, "optimization_hints", is_opt_hints, "optimization hints attribute"))
+    return false;
+  if (!verify_function_interface(op)) return false;
+  /* EntryOp::verify */
+  const IrType *ft = ir_op_attrz(op, "function_type")->type;
+  if (ir_func_num_results(ft) != 0) return ir_op_error(op, "entry op must not return values");
+  for (size_t i = 0; i < ir_func_num_inputs(ft); i++) {
+    const IrType *t = ir_func_inputs(ft)[i];
+    if (ct_type_is_tile(t) && ct_tile_type_rank(t) != 0)
+      return ir_op_error(op, "entry op must have scalar types (rank 0 !cuda_tile.tile)");
+  }
+  if (!verify_func_debuginfo(op)) return false;
+  const IrAttr *h = ir_op_attrz(op, "optimization_hints");
+  if (h && !ct_opt_hints_empty(h) && !ct_verify_opt_hints_common(op, h)) return false;
+  return true;
+}
+
+bool ct_verify_testing_func(IrOp *op) {
+  return verify_func_attrs(op) && verify_function_interface(op);
+}
+
+/* ---- global ------------------------------------------------------------------ */
+
+/* global ::= visibility? `constant`? symbol-name (`alignment` `=` int)?
+ *            attr-dict dense-constant */
+bool ct_parse_global(AsmParser *p, IrOpState *st) {
+  IrContext *ctx = asm_ctx(p);
+  int vis = CT_VISIBILITY_PUBLIC;
+  ct_parse_symbol_visibility(p, &vis);
+  ir_op_state_add_prop(st, "symbol_visibility",
+                       ct_enum_attr(ctx, &ct_enum_symbol_visibility, vis));
+  if (asm_parse_optional_keyword(p, "constant"))
+    ir_op_state_add_prop(st, "constant", ir_unit_attr(ctx));
+  const IrIdent *name = NULL;
+  if (!asm_parse_symbol_name(p, &name)) return false;
+  ir_op_state_add_prop(st, "sym_name", ir_string_attr(ctx, name->str, name->len));
+  const IrAttr *align = NULL;
+  if (asm_parse_optional_keyword(p, "alignment")) {
+    if (!asm_parse_punct(p, ASM_EQUAL) || !asm_parse_attr(p, i64_type(ctx), &align))
+      return false;
+  } else {
+    align = ir_integer_attr(ctx, i64_type(ctx), 0);
+  }
+  ir_op_state_add_prop(st, "alignment", align);
+  if (!asm_parse_optional_attr_dict(p, st)) return false;
+  const IrAttr *value = NULL;
+  const IrType *type = NULL;
+  if (!ct_parse_dense_constant(p, &value, &type)) return false;
+  ir_op_state_add_prop(st, "value", value);
+  return true;
+}
+
+void ct_print_global(AsmPrinter *p, IrOp *op) {
+  asm_putc(p, ' ');
+  int vis = ct_enum_value(ir_op_attrz(op, "symbol_visibility"), &ct_enum_symbol_visibility);
+  ct_print_symbol_visibility(p, vis < 0 ? CT_VISIBILITY_PUBLIC : vis);
+  if (ir_op_attrz(op, "constant")) asm_puts(p, " constant");
+  asm_putc(p, ' ');
+  const IrAttr *name = ir_op_attrz(op, "sym_name");
+  if (ir_attr_is(name, &ir_string_attr_def)) asm_print_symbol_name(p, name->str);
+  int64_t align = ct_attr_int(ir_op_attrz(op, "alignment"), 0);
+  if (align != 0) asm_printf(p, " alignment = %lld", (long long)align);
+  static const char *const elided[] = {"sym_name", "value", "alignment", "constant",
+                                       "symbol_visibility", NULL};
+  asm_print_attr_dict(p, op, elided);
+  const IrAttr *v = ir_op_attrz(op, "value");
+  asm_putc(p, ' ');
+  if (v && v->def == &ir_dense_elements_attr_def && ct_type_is_tile(v->type))
+    ct_print_dense_constant(p, v);
+  else if (v)
+    asm_print_attr(p, v);
+}
+
+static bool is_tile_dense(const IrAttr *a) {
+  return ct_attr_is_dense_elements(a) && ct_type_is_tile(a->type);
+}
+static bool is_visibility(const IrAttr *a) {
+  return ct_enum_value(a, &ct_enum_symbol_visibility) >= 0;
+}
+
+bool ct_verify_global(IrOp *op) {
+  if (!ct_ods_required_attr(op, "sym_name") || !ct_ods_required_attr(op, "value"))
+    return false;
+  if (!ct_ods_attr(op, "alignment", ct_attr_is_i64,
+                   "64-bit signless integer attribute"))
+    return false;
+  if (!ct_ods_attr(op, "constant", ct_attr_is_unit, "unit attribute")) return false;
+  if (!ct_ods_attr(op, "sym_name", ct_attr_is_string, "string attribute")) return false;
+  if (!ct_ods_attr(op, "symbol_visibility", is_visibility, "symbol visibility"))
+    return false;
+  if (!ct_ods_attr(op, "value", is_tile_dense, "dense typed elements attribute"))
+    return false;
+  if (ct_tile_type_rank(ir_op_attrz(op, "value")->type) != 1)
+    return ir_op_error(op, "type must have rank 1");
+  return true;
+}
+
+/* ---- get_global -------------------------------------------------------------- */
+
+/* get_global ::= symbol-ref attr-dict `:` type */
+bool ct_parse_get_global(AsmParser *p, IrOpState *st) {
+  IrContext *ctx = asm_ctx(p);
+  const IrIdent *name = NULL;
+  if (!asm_parse_symbol_name(p, &name)) return false;
+  ir_op_state_add_prop(st, "name", ir_symref_attr(ctx, name, NULL, 0));
+  if (!asm_parse_optional_attr_dict(p, st) || !asm_parse_punct(p, ASM_COLON)) return false;
+  const IrType *t = NULL;
+  if (!ct_parse_type(p, &t)) return false;
+  vec_push(&st->result_types, t);
+  return true;
+}
+
+void ct_print_get_global(AsmPrinter *p, IrOp *op) {
+  const IrAttr *name = ir_op_attrz(op, "name");
+  asm_putc(p, ' ');
+  if (name) asm_print_attr(p, name);
+  static const char *const elided[] = {"name", NULL};
+  asm_print_attr_dict(p, op, elided);
+  asm_puts(p, " : ");
+  ct_print_type(p, ir_op_result(op, 0)->type);
+}
+
+bool ct_verify_get_global(IrOp *op) {
+  if (!ct_ods_required_attr_pred(op, "name", ct_attr_is_flat_symref,
+                                 "flat symbol reference attribute"))
+    return false;
+  if (!ct_ods_result(op, 0, ct_is_scalar_ptr_tile, CT_DESC_SCALAR_PTR)) return false;
+  /* GetGlobalOp::verifySymbolUses */
+  const IrAttr *ref = ir_op_attrz(op, "name");
+  IrOp *g = ir_symbol_resolve(op, ref);
+  if (!g || !ct_op_is(g, CT_OP_global))
+    return ir_op_error(op, "'%s' does not reference a valid global", ref->str->str);
+  const IrAttr *v = ir_op_attrz(g, "value");
+  if (!v || !ct_type_is_tile(v->type)) return true;
+  const IrType *gel = ct_tile_type_elem(v->type);
+  const IrType *ptr = ct_tile_type_elem(ir_op_result(op, 0)->type);
+  if (gel != ct_ptr_type_pointee(ptr))
+    return ir_op_error(op, "pointee type of result type '%T' does not match type '%T' of the "
+                           "global @%s",
+                       ptr, gel, ref->str->str);
+  return true;
+}

@@ -1,0 +1,1073 @@
+/* syntax_memory.c — custom syntax, result names and checks of cuda_tile's
+ * memory ops: alloca, load_ptr_tko / store_ptr_tko (declarative formats),
+ * load_view_tko / store_view_tko / atomic_red_view_tko (NVIDIA's hand-
+ * written parsers) and atomic_cas_tko / atomic_rmw_tko.
+ *
+ * memory_ordering_semantics, memory_scope and mode are I32 enums stored as
+ * `N : i32` properties; operand groups are described by operandSegmentSizes. */
+#include "dialect/cuda_tile/ct_ods.h"
+#include "dialect/cuda_tile/ct_ops.h"
+#include "dialect/cuda_tile/ct_syntax_core.h"
+
+/* ---- shared pieces ----------------------------------------------------------- */
+
+static int enum_prop(IrOp *op, const char *name) {
+  const IrAttr *a = ir_op_attrz(op, name);
+  return a ? (int)ct_attr_int(a, -1) : -1;
+}
+
+static bool is_enum_i32(const IrAttr *a, const CtEnumInfo *e) {
+  return ct_attr_is_i32(a) && a->ints[0] >= 0 && a->ints[0] < e->ncases;
+}
+static bool is_ordering(const IrAttr *a) {
+  return is_enum_i32(a, &ct_enum_memory_ordering_semantics);
+}
+static bool is_scope(const IrAttr *a) { return is_enum_i32(a, &ct_enum_memory_scope); }
+static bool is_mode(const IrAttr *a) { return is_enum_i32(a, &ct_enum_atomic_rmw_mode); }
+static bool is_hints(const IrAttr *a) { return a && a->def == &ct_opt_hints_attr_def; }
+
+/* ODS attribute checks of the memory ops (alphabetical, as ODS emits). */
+static bool verify_mem_attrs(IrOp *op, bool scope_required, bool has_mode, bool has_hints) {
+  if (!ct_ods_required_attr(op, "memory_ordering_semantics")) return false;
+  if (scope_required && !ct_ods_required_attr(op, "memory_scope")) return false;
+  if (has_mode && !ct_ods_required_attr(op, "mode")) return false;
+  if (!ct_ods_attr(op, "memory_ordering_semantics", is_ordering, "memory ordering semantics"))
+    return false;
+  if (!ct_ods_attr(op, "memory_scope", is_scope, "memory scope")) return false;
+  if (has_mode && !ct_ods_attr(op, "mode", is_mode,
+                               "allowed 32-bit signless integer cases: 0, 1, 2, 3, 4, 5, "
+                               "6, 7, 8, 9"))
+    return false;
+  if (has_hints &&
+      !ct_ods_attr(op, "optimization_hints", is_hints, "optimization hints attribute"))
+    return false;
+  return true;
+}
+
+/* verifyMemoryModelLoad / verifyMemoryModelStore. */
+static bool verify_memory_model(IrOp *op, bool load) {
+  int ord = enum_prop(op, "memory_ordering_semantics");
+  bool has_scope = ir_op_attrz(op, "memory_scope") != NULL;
+  const char *kw = ct_enum_keyword(&ct_enum_memory_ordering_semantics, ord);
+  int allowed = load ? CT_MEM_ACQUIRE : CT_MEM_RELEASE;
+  if (ord != CT_MEM_WEAK && ord != CT_MEM_RELAXED && ord != allowed)
+    return ir_op_error(op, "expect one of: weak, relaxed, or %s, but got: %s",
+                       load ? "acquire" : "release", kw ? kw : "");
+  if (ord == CT_MEM_WEAK) {
+    if (has_scope)
+      return ir_op_error(op, "weak %s must not have memory scope", load ? "load" : "store");
+  } else if (!has_scope) {
+    return ir_op_error(op, "memory scope is required for %s %s", kw,
+                       load ? "load" : "store");
+  }
+  return true;
+}
+
+static bool verify_hints(IrOp *op) {
+  const IrAttr *h = ir_op_attrz(op, "optimization_hints");
+  if (!h || h->def != &ct_opt_hints_attr_def || ct_opt_hints_empty(h)) return true;
+  return ct_verify_opt_hints_common(op, h);
+}
+
+/* Optional memory scope of the declarative formats: one of the case
+ * keywords or a string naming one; absent otherwise. */
+static bool parse_optional_scope(AsmParser *p, IrOpState *st) {
+  const CtEnumInfo *e = &ct_enum_memory_scope;
+  for (int i = 0; i < e->ncases; i++)
+    if (asm_peek_keyword(p, e->cases[i])) {
+      int v = 0;
+      if (!ct_parse_enum_keyword_attr(p, e, "memory_scope", &v)) return false;
+      ir_op_state_add_prop(st, "memory_scope", ct_i32_attr(asm_ctx(p), v));
+      return true;
+    }
+  if (asm_peek_string(p)) {
+    int v = 0;
+    if (!ct_parse_enum_keyword_attr(p, e, "memory_scope", &v)) return false;
+    ir_op_state_add_prop(st, "memory_scope", ct_i32_attr(asm_ctx(p), v));
+  }
+  return true;
+}
+
+static bool parse_required_enum(AsmParser *p, IrOpState *st, const CtEnumInfo *e,
+                                const char *name) {
+  int v = 0;
+  if (!ct_parse_enum_keyword_attr(p, e, name, &v)) return false;
+  ir_op_state_add_prop(st, name, ct_i32_attr(asm_ctx(p), v));
+  return true;
+}
+
+static void print_enum_prop(AsmPrinter *p, IrOp *op, const CtEnumInfo *e, const char *name) {
+  const IrAttr *a = ir_op_attrz(op, name);
+  if (!a) return;
+  asm_putc(p, ' ');
+  const char *kw = ct_enum_keyword(e, (int)ct_attr_int(a, -1));
+  if (kw) asm_puts(p, kw);
+  else asm_print_attr(p, a);
+}
+
+/* `(token` `` `=` `` operand)? in declarative formats. */
+static bool parse_opt_token(AsmParser *p, AsmOperand *tok, bool *has) {
+  *has = false;
+  if (!asm_parse_optional_keyword(p, "token")) return true;
+  *has = true;
+  return asm_parse_punct(p, ASM_EQUAL) && asm_parse_operand(p, tok);
+}
+
+static void set_segments(AsmParser *p, IrOpState *st, const int32_t *seg, size_t n) {
+  ir_op_state_add_prop(st, "operandSegmentSizes", ct_ods_segment_attr(asm_ctx(p), seg, n));
+}
+
+/* Operand `i` of segment `seg` or NULL. */
+static IrValue *seg_value(IrOp *op, unsigned seg, unsigned nseg) {
+  uint32_t s = 0, n = 0;
+  if (!ct_ods_segment_range(op, seg, nseg, &s, &n) || !n) return NULL;
+  return ir_op_operand(op, s);
+}
+
+void ct_names_result_token(IrOp *op, IrNameSetFn set, void *user) {
+  if (op->nresults == 2) {
+    set(user, ir_op_result(op, 0), "result");
+    set(user, ir_op_result(op, 1), "result_token");
+  }
+}
+
+void ct_names_tile_token(IrOp *op, IrNameSetFn set, void *user) {
+  if (op->nresults == 2) {
+    set(user, ir_op_result(op, 0), "tile");
+    set(user, ir_op_result(op, 1), "result_token");
+  }
+}
+
+/* verifyAtomicRMWMode */
+static bool verify_rmw_mode(IrOp *op, int mode, const IrType *el) {
+  const char *kw = ct_enum_keyword(&ct_enum_atomic_rmw_mode, mode);
+  if (!kw) kw = "";
+  switch (mode) {
+  case CT_RMW_ADDF:
+    if (!ir_type_is_float(el) ||
+        (ir_float_kind(el) != IR_F32 && ir_float_kind(el) != IR_F64 &&
+         ir_float_kind(el) != IR_F16 && ir_float_kind(el) != IR_BF16))
+      return ir_op_error(op, "'%s' works only with floats f16, bf16, f32, and f64", kw);
+    return true;
+  case CT_RMW_XCHG: {
+    unsigned w = ir_type_is_integer(el) ? ir_integer_width(el)
+                 : ir_type_is_float(el) ? ir_float_kind_width(ir_float_kind(el))
+                                        : 0;
+    if (w != 32 && w != 64)
+      return ir_op_error(op, "'%s' works only with integers or float of 32 or 64 bitwidth", kw);
+    return true;
+  }
+  default:
+    if (!ir_type_is_int_width(el, 32) && !ir_type_is_int_width(el, 64))
+      return ir_op_error(op, "'%s' works only with integers i32 and i64", kw);
+    return true;
+  }
+}
+
+/* verifyAtomicMemoryOrdering */
+static bool verify_atomic_ordering(IrOp *op) {
+  int ord = enum_prop(op, "memory_ordering_semantics");
+  if (ord != CT_MEM_RELAXED && ord != CT_MEM_ACQUIRE && ord != CT_MEM_RELEASE &&
+      ord != CT_MEM_ACQ_REL)
+    return ir_op_error(op, "memory ordering semantics must be one of: relaxed, acquire, "
+                           "release, acq_rel");
+  return true;
+}
+
+/* ---- alloca --------------------------------------------------------------------- */
+
+/* alloca ::= `num_elem` `=` int `,` `alignment` `=` int (`global`)? attr-dict `:` type */
+bool ct_parse_alloca(AsmParser *p, IrOpState *st) {
+  IrContext *ctx = asm_ctx(p);
+  const IrType *i64 = ir_integer_type(ctx, 64, IR_SIGNLESS);
+  const IrAttr *n = NULL, *a = NULL;
+  const IrType *t = NULL;
+  if (!asm_parse_keyword(p, "num_elem") || !asm_parse_punct(p, ASM_EQUAL) ||
+      !asm_parse_attr(p, i64, &n) || !asm_parse_punct(p, ASM_COMMA) ||
+      !asm_parse_keyword(p, "alignment") || !asm_parse_punct(p, ASM_EQUAL) ||
+      !asm_parse_attr(p, i64, &a))
+    return false;
+  ir_op_state_add_prop(st, "num_elem", n);
+  ir_op_state_add_prop(st, "alignment", a);
+  if (asm_parse_optional_keyword(p, "global"))
+    ir_op_state_add_prop(st, "global", ir_unit_attr(ctx));
+  if (!asm_parse_optional_attr_dict(p, st) || !asm_parse_punct(p, ASM_COLON) ||
+      !ct_parse_type(p, &t))
+    return false;
+  vec_push(&st->result_types, t);
+  return true;
+}
+
+void ct_print_alloca(AsmPrinter *p, IrOp *op) {
+  asm_printf(p, " num_elem = %lld, alignment = %lld",
+             (long long)ct_attr_int(ir_op_attrz(op, "num_elem"), 0),
+             (long long)ct_attr_int(ir_op_attrz(op, "alignment"), 0));
+  if (ir_op_attrz(op, "global")) asm_puts(p, " global");
+  static const char *const elided[] = {"num_elem", "alignment", "global", NULL};
+  asm_print_attr_dict(p, op, elided);
+  asm_puts(p, " : ");
+  ct_print_type(p, ir_op_result(op, 0)->type);
+}
+
+static bool is_nonneg_i64(const IrAttr *a) { return ct_attr_is_i64(a) && a->ints[0] >= 0; }
+
+bool ct_verify_alloca(IrOp *op) {
+  if (!ct_ods_required_attr(op, "alignment") || !ct_ods_required_attr(op, "num_elem"))
+    return false;
+  const char *desc = "64-bit signless integer attribute whose minimum value is 0";
+  if (!ct_ods_attr(op, "alignment", is_nonneg_i64, desc) ||
+      !ct_ods_attr(op, "global", ct_attr_is_unit, "unit attribute") ||
+      !ct_ods_attr(op, "num_elem", is_nonneg_i64, desc))
+    return false;
+  if (!ct_ods_result(op, 0, ct_is_scalar_ptr_tile, CT_DESC_SCALAR_PTR)) return false;
+  /* verifyAlloca */
+  int64_t align = ir_op_attrz(op, "alignment")->ints[0];
+  if (!(align > 0 && (align & (align - 1)) == 0))
+    return ir_op_error(op, "'alignment' must be power of two");
+  const IrType *pointee = ct_ptr_type_pointee(ct_tile_type_elem(ir_op_result(op, 0)->type));
+  int64_t size = 0;
+  if (ir_type_is_integer(pointee))
+    size = ir_integer_width(pointee) == 1 ? 1 : ir_integer_width(pointee) / 8;
+  else if (ir_type_is_float(pointee))
+    size = ir_float_kind_width(ir_float_kind(pointee)) / 8;
+  if (align < size)
+    return ir_op_error(op, "'alignment' (%lld) must be at least the natural size (%lld "
+                           "bytes) for element type '%T'",
+                       (long long)align, (long long)size, pointee);
+  return true;
+}
+
+/* ---- load_ptr_tko / store_ptr_tko ---------------------------------------------------- */
+
+/* Parses `optimization_hints = <...>` when present. */
+static bool parse_opt_hints_eq(AsmParser *p, IrOpState *st) {
+  if (!asm_parse_optional_keyword(p, "optimization_hints")) return true;
+  const IrAttr *h = NULL;
+  if (!asm_parse_punct(p, ASM_EQUAL) || !ct_parse_opt_hints_body(p, &h)) return false;
+  ir_op_state_add_prop(st, "optimization_hints", h);
+  return true;
+}
+
+static void print_opt_hints_eq(AsmPrinter *p, IrOp *op) {
+  const IrAttr *h = ir_op_attrz(op, "optimization_hints");
+  if (!h) return;
+  asm_puts(p, " optimization_hints = ");
+  if (h->def == &ct_opt_hints_attr_def) ct_print_opt_hints_body(p, h);
+  else asm_print_attr(p, h);
+}
+
+/* load_ptr_tko ::= ordering scope? operand (`,` mask)? (`,` pad)? (`token` `=` tok)?
+ *   (`optimization_hints` `=` hints)? attr-dict `:` type (`,` type)? (`,` type)?
+ *   `->` type `,` type */
+bool ct_parse_load_ptr(AsmParser *p, IrOpState *st) {
+  IrContext *ctx = asm_ctx(p);
+  AsmOperand src, mask, pad, tok;
+  bool has_mask = false, has_pad = false, has_tok = false;
+  const IrType *ts = NULL, *tm = NULL, *tp = NULL, *tr = NULL, *tt = NULL;
+  if (!parse_required_enum(p, st, &ct_enum_memory_ordering_semantics,
+                           "memory_ordering_semantics") ||
+      !parse_optional_scope(p, st) || !asm_parse_operand(p, &src))
+    return false;
+  if (asm_parse_optional_punct(p, ASM_COMMA)) {
+    has_mask = true;
+    if (!asm_parse_operand(p, &mask)) return false;
+  }
+  if (asm_parse_optional_punct(p, ASM_COMMA)) {
+    has_pad = true;
+    if (!asm_parse_operand(p, &pad)) return false;
+  }
+  if (!parse_opt_token(p, &tok, &has_tok) || !parse_opt_hints_eq(p, st) ||
+      !asm_parse_optional_attr_dict(p, st) || !asm_parse_punct(p, ASM_COLON) ||
+      !ct_parse_type(p, &ts))
+    return false;
+  if (asm_parse_optional_punct(p, ASM_COMMA) && !ct_parse_type(p, &tm)) return false;
+  if (tm && asm_parse_optional_punct(p, ASM_COMMA) && !ct_parse_type(p, &tp)) return false;
+  if (!asm_parse_punct(p, ASM_ARROW) || !ct_parse_type(p, &tr) ||
+      !asm_parse_punct(p, ASM_COMMA) || !ct_parse_type(p, &tt))
+    return false;
+  vec_push(&st->result_types, tr);
+  vec_push(&st->result_types, tt);
+  if (!asm_resolve_operand(p, &src, ts, st)) return false;
+  if (has_mask) {
+    if (!tm) return asm_error_at(p, mask.loc, "expected type for the mask operand");
+    if (!asm_resolve_operand(p, &mask, tm, st)) return false;
+  }
+  if (has_pad) {
+    if (!tp) return asm_error_at(p, pad.loc, "expected type for the padding operand");
+    if (!asm_resolve_operand(p, &pad, tp, st)) return false;
+  }
+  if (has_tok && !asm_resolve_operand(p, &tok, ct_token_type(ctx), st)) return false;
+  int32_t seg[4] = {1, has_mask, has_pad, has_tok};
+  set_segments(p, st, seg, 4);
+  return true;
+}
+
+void ct_print_load_ptr(AsmPrinter *p, IrOp *op) {
+  print_enum_prop(p, op, &ct_enum_memory_ordering_semantics, "memory_ordering_semantics");
+  print_enum_prop(p, op, &ct_enum_memory_scope, "memory_scope");
+  IrValue *src = seg_value(op, 0, 4), *mask = seg_value(op, 1, 4);
+  IrValue *pad = seg_value(op, 2, 4), *tok = seg_value(op, 3, 4);
+  asm_putc(p, ' ');
+  if (src) asm_print_operand(p, src);
+  if (mask) { asm_puts(p, ", "); asm_print_operand(p, mask); }
+  if (pad) { asm_puts(p, ", "); asm_print_operand(p, pad); }
+  if (tok) { asm_puts(p, " token="); asm_print_operand(p, tok); }
+  print_opt_hints_eq(p, op);
+  static const char *const elided[] = {"memory_ordering_semantics", "memory_scope",
+                                       "optimization_hints", "operandSegmentSizes", NULL};
+  asm_print_attr_dict(p, op, elided);
+  asm_puts(p, " : ");
+  if (src) ct_print_type(p, src->type);
+  if (mask) { asm_puts(p, ", "); ct_print_type(p, mask->type); }
+  if (pad) { asm_puts(p, ", "); ct_print_type(p, pad->type); }
+  asm_puts(p, " -> ");
+  ct_print_type(p, ir_op_result(op, 0)->type);
+  asm_puts(p, ", ");
+  ct_print_type(p, ir_op_result(op, 1)->type);
+}
+
+/* TypesMatchWith "`source` type is expected a pointer type of `result` type"
+ * (verifyLoadStoreType): same shape, pointee = element. */
+static bool ptr_matches(const IrType *ptrs, const IrType *vals) {
+  if (!ct_type_is_tile(ptrs) || !ct_type_is_tile(vals)) return false;
+  size_t r = ct_tile_type_rank(ptrs);
+  if (r != ct_tile_type_rank(vals) ||
+      (r && memcmp(ct_tile_type_shape(ptrs), ct_tile_type_shape(vals), r * sizeof(int64_t))))
+    return false;
+  const IrType *pe = ct_tile_type_elem(ptrs);
+  return ct_type_is_ptr(pe) && ct_ptr_type_pointee(pe) == ct_tile_type_elem(vals);
+}
+static bool same_tile_shape(const IrType *a, const IrType *b) {
+  if (!ct_type_is_tile(a) || !ct_type_is_tile(b)) return false;
+  size_t r = ct_tile_type_rank(a);
+  return r == ct_tile_type_rank(b) &&
+         (r == 0 || !memcmp(ct_tile_type_shape(a), ct_tile_type_shape(b), r * sizeof(int64_t)));
+}
+
+bool ct_verify_load_ptr(IrOp *op) {
+  int32_t seg[4];
+  uint32_t st[4];
+  if (!ct_ods_segments(op, 4, seg, st)) return false;
+  if (!verify_mem_attrs(op, false, false, true)) return false;
+  if (seg[0] != 1) return ir_op_error(op, "operand group #0 requires exactly 1 element");
+  if (!ct_ods_operand(op, st[0], ct_is_ptr_tile, CT_DESC_PTR_TILE) ||
+      !ct_ods_optional_segment(op, st[1], seg[1]) ||
+      !ct_ods_operands(op, st[1], (unsigned)seg[1], ct_is_i1_tile, CT_DESC_I1_TILE) ||
+      !ct_ods_optional_segment(op, st[2], seg[2]) ||
+      !ct_ods_operands(op, st[2], (unsigned)seg[2], ct_is_number_tile, CT_DESC_NUMBER_TILE) ||
+      !ct_ods_optional_segment(op, st[3], seg[3]) ||
+      !ct_ods_operands(op, st[3], (unsigned)seg[3], ct_is_token, CT_DESC_TOKEN) ||
+      !ct_ods_result(op, 0, ct_is_tile, CT_DESC_TILE) ||
+      !ct_ods_result(op, 1, ct_is_token, CT_DESC_TOKEN))
+    return false;
+  const IrType *src = ir_op_operand(op, st[0])->type;
+  if (!ptr_matches(src, ir_op_result(op, 0)->type))
+    return ct_ods_fail_that(op, "`source` type is expected a pointer type of `result` type");
+  if (seg[1] && !same_tile_shape(src, ir_op_operand(op, st[1])->type))
+    return ct_ods_fail_that(op, "shape of 'mask' must match the shape of 'source'");
+  if (seg[2] && ir_op_operand(op, st[2])->type != ir_op_result(op, 0)->type)
+    return ct_ods_fail_that(op, "type of 'paddingValue' must match the type of 'result'");
+  return verify_hints(op) && verify_memory_model(op, true);
+}
+
+/* store_ptr_tko ::= ordering scope? dest `,` value (`,` mask)? (`token` `=` tok)?
+ *   (`optimization_hints` `=` hints)? attr-dict `:` type `,` type (`,` type)?
+ *   `->` type */
+bool ct_parse_store_ptr(AsmParser *p, IrOpState *st) {
+  IrContext *ctx = asm_ctx(p);
+  AsmOperand dst, val, mask, tok;
+  bool has_mask = false, has_tok = false;
+  const IrType *td = NULL, *tv = NULL, *tm = NULL, *tt = NULL;
+  if (!parse_required_enum(p, st, &ct_enum_memory_ordering_semantics,
+                           "memory_ordering_semantics") ||
+      !parse_optional_scope(p, st) || !asm_parse_operand(p, &dst) ||
+      !asm_parse_punct(p, ASM_COMMA) || !asm_parse_operand(p, &val))
+    return false;
+  if (asm_parse_optional_punct(p, ASM_COMMA)) {
+    has_mask = true;
+    if (!asm_parse_operand(p, &mask)) return false;
+  }
+  if (!parse_opt_token(p, &tok, &has_tok) || !parse_opt_hints_eq(p, st) ||
+      !asm_parse_optional_attr_dict(p, st) || !asm_parse_punct(p, ASM_COLON) ||
+      !ct_parse_type(p, &td) || !asm_parse_punct(p, ASM_COMMA) || !ct_parse_type(p, &tv))
+    return false;
+  if (asm_parse_optional_punct(p, ASM_COMMA) && !ct_parse_type(p, &tm)) return false;
+  if (!asm_parse_punct(p, ASM_ARROW) || !ct_parse_type(p, &tt)) return false;
+  vec_push(&st->result_types, tt);
+  if (!asm_resolve_operand(p, &dst, td, st) || !asm_resolve_operand(p, &val, tv, st))
+    return false;
+  if (has_mask) {
+    if (!tm) return asm_error_at(p, mask.loc, "expected type for the mask operand");
+    if (!asm_resolve_operand(p, &mask, tm, st)) return false;
+  }
+  if (has_tok && !asm_resolve_operand(p, &tok, ct_token_type(ctx), st)) return false;
+  int32_t seg[4] = {1, 1, has_mask, has_tok};
+  set_segments(p, st, seg, 4);
+  return true;
+}
+
+void ct_print_store_ptr(AsmPrinter *p, IrOp *op) {
+  print_enum_prop(p, op, &ct_enum_memory_ordering_semantics, "memory_ordering_semantics");
+  print_enum_prop(p, op, &ct_enum_memory_scope, "memory_scope");
+  IrValue *dst = seg_value(op, 0, 4), *val = seg_value(op, 1, 4);
+  IrValue *mask = seg_value(op, 2, 4), *tok = seg_value(op, 3, 4);
+  asm_putc(p, ' ');
+  if (dst) asm_print_operand(p, dst);
+  asm_puts(p, ", ");
+  if (val) asm_print_operand(p, val);
+  if (mask) { asm_puts(p, ", "); asm_print_operand(p, mask); }
+  if (tok) { asm_puts(p, " token="); asm_print_operand(p, tok); }
+  print_opt_hints_eq(p, op);
+  static const char *const elided[] = {"memory_ordering_semantics", "memory_scope",
+                                       "optimization_hints", "operandSegmentSizes", NULL};
+  asm_print_attr_dict(p, op, elided);
+  asm_puts(p, " : ");
+  if (dst) ct_print_type(p, dst->type);
+  asm_puts(p, ", ");
+  if (val) ct_print_type(p, val->type);
+  if (mask) { asm_puts(p, ", "); ct_print_type(p, mask->type); }
+  asm_puts(p, " -> ");
+  ct_print_type(p, ir_op_result(op, 0)->type);
+}
+
+bool ct_verify_store_ptr(IrOp *op) {
+  int32_t seg[4];
+  uint32_t st[4];
+  if (!ct_ods_segments(op, 4, seg, st)) return false;
+  if (!verify_mem_attrs(op, false, false, true)) return false;
+  if (seg[0] != 1 || seg[1] != 1)
+    return ir_op_error(op, "operand group #%d requires exactly 1 element", seg[0] != 1 ? 0 : 1);
+  if (!ct_ods_operand(op, st[0], ct_is_ptr_tile, CT_DESC_PTR_TILE) ||
+      !ct_ods_operand(op, st[1], ct_is_tile, CT_DESC_TILE) ||
+      !ct_ods_optional_segment(op, st[2], seg[2]) ||
+      !ct_ods_operands(op, st[2], (unsigned)seg[2], ct_is_i1_tile, CT_DESC_I1_TILE) ||
+      !ct_ods_optional_segment(op, st[3], seg[3]) ||
+      !ct_ods_operands(op, st[3], (unsigned)seg[3], ct_is_token, CT_DESC_TOKEN) ||
+      !ct_ods_result(op, 0, ct_is_token, CT_DESC_TOKEN))
+    return false;
+  const IrType *dst = ir_op_operand(op, st[0])->type;
+  if (!ptr_matches(dst, ir_op_operand(op, st[1])->type))
+    return ct_ods_fail_that(op, "`destination` type is expected a pointer type of `value` "
+                                "type");
+  if (seg[2] && !same_tile_shape(dst, ir_op_operand(op, st[2])->type))
+    return ct_ods_fail_that(op, "shape of 'destination' must match the shape of 'mask'");
+  return verify_hints(op) && verify_memory_model(op, false);
+}
+
+/* ---- load_view_tko / store_view_tko / atomic_red_view_tko -------------------------- */
+
+/* (`token` `=` tok)? (`optimization_hints` `=` hints)? attr-dict-with-keyword */
+static bool parse_view_common(AsmParser *p, IrOpState *st, AsmOperand *tok, bool *has_tok,
+                              bool hints) {
+  if (!parse_opt_token(p, tok, has_tok)) return false;
+  if (hints && !parse_opt_hints_eq(p, st)) return false;
+  return asm_parse_optional_attr_dict_with_keyword(p, st);
+}
+
+/* Index types after the view type: `, T` (splat over all indices) or
+ * `, T1, T2, ...` (one per index). */
+static bool parse_index_types(AsmParser *p, size_t nidx, IrTypeVec *out, AsmLoc *at) {
+  if (!asm_parse_optional_punct(p, ASM_COMMA)) return true;
+  *at = asm_cur_loc(p);
+  const IrType *t = NULL;
+  if (!ct_parse_type(p, &t)) return asm_error_at(p, *at, "expected index type after comma");
+  if (asm_parse_optional_punct(p, ASM_COMMA)) {
+    vec_push(out, t);
+    do {
+      if (!ct_parse_type(p, &t)) return false;
+      vec_push(out, t);
+    } while (asm_parse_optional_punct(p, ASM_COMMA));
+  } else {
+    for (size_t i = 0; i < nidx; i++) vec_push(out, t);
+  }
+  return true;
+}
+
+static bool resolve_indices(AsmParser *p, IrOpState *st, const AsmOperandVec *idx,
+                            const IrTypeVec *types, AsmLoc type_at) {
+  if (idx->len && !types->len)
+    return asm_error(p, "index types must be specified when indices are present");
+  if (types->len && types->len != idx->len)
+    return asm_error_at(p, type_at, "expected %zu index types, got %zu", idx->len,
+                        types->len);
+  return asm_resolve_operands(p, idx->data, idx->len, types->data, types->len,
+                              asm_cur_loc(p), st);
+}
+
+static void print_index_types(AsmPrinter *p, IrUse *idx, size_t n) {
+  if (!n) return;
+  bool same = true;
+  for (size_t i = 1; i < n; i++) same = same && idx[i].value->type == idx[0].value->type;
+  for (size_t i = 0; i < (same ? 1 : n); i++) {
+    asm_puts(p, ", ");
+    ct_print_type(p, idx[i].value->type);
+  }
+}
+
+static bool parse_mem_attrs_into(AsmParser *p, IrOpState *st) {
+  int ord = 0, scope = -1;
+  if (!ct_parse_memory_attrs(p, &ord, &scope)) return false;
+  ir_op_state_add_prop(st, "memory_ordering_semantics", ct_i32_attr(asm_ctx(p), ord));
+  if (scope >= 0) ir_op_state_add_prop(st, "memory_scope", ct_i32_attr(asm_ctx(p), scope));
+  return true;
+}
+
+static void print_mem_attrs(AsmPrinter *p, IrOp *op) {
+  int ord = enum_prop(op, "memory_ordering_semantics");
+  int scope = enum_prop(op, "memory_scope");
+  ct_print_memory_attrs(p, ord < 0 ? 0 : ord, scope);
+}
+
+/* `%view[%i, ...]` */
+static bool parse_view_and_indices(AsmParser *p, AsmOperand *view, AsmOperandVec *idx) {
+  return asm_parse_operand(p, view) && asm_parse_punct(p, ASM_LSQUARE) &&
+         asm_parse_operand_list(p, idx) && asm_parse_punct(p, ASM_RSQUARE);
+}
+
+static void print_view_and_indices(AsmPrinter *p, IrValue *view, IrUse *idx, size_t n) {
+  asm_putc(p, ' ');
+  asm_print_operand(p, view);
+  asm_putc(p, '[');
+  asm_print_operands(p, idx, n);
+  asm_putc(p, ']');
+}
+
+static void print_view_optionals(AsmPrinter *p, IrOp *op, IrValue *tok) {
+  if (tok) {
+    asm_puts(p, " token = ");
+    asm_print_operand(p, tok);
+  }
+  print_opt_hints_eq(p, op);
+  static const char *const elided[] = {"memory_ordering_semantics", "memory_scope",
+                                       "optimization_hints", "operandSegmentSizes", NULL};
+  asm_print_attr_dict_with_keyword(p, op, elided);
+}
+
+/* load_view_tko ::= mem-attrs view `[` indices `]` view-common `:` view-type
+ *                   index-types? `->` type `,` type */
+bool ct_parse_load_view(AsmParser *p, IrOpState *st) {
+  IrContext *ctx = asm_ctx(p);
+  AsmOperand view, tok;
+  AsmOperandVec idx = {0};
+  IrTypeVec itypes = {0};
+  bool has_tok = false;
+  const IrType *tv = NULL, *tr = NULL, *tt = NULL;
+  AsmLoc type_at = asm_cur_loc(p);
+  bool ok = parse_mem_attrs_into(p, st) && parse_view_and_indices(p, &view, &idx) &&
+            parse_view_common(p, st, &tok, &has_tok, true) &&
+            asm_parse_punct(p, ASM_COLON) && ct_parse_type(p, &tv) &&
+            parse_index_types(p, idx.len, &itypes, &type_at) &&
+            asm_parse_punct(p, ASM_ARROW) && ct_parse_type(p, &tr) &&
+            asm_parse_punct(p, ASM_COMMA) && ct_parse_type(p, &tt) &&
+            asm_resolve_operand(p, &view, tv, st) &&
+            resolve_indices(p, st, &idx, &itypes, type_at) &&
+            (!has_tok || asm_resolve_operand(p, &tok, ct_token_type(ctx), st));
+  if (ok) {
+    int32_t seg[3] = {1, (int32_t)idx.len, has_tok};
+    set_segments(p, st, seg, 3);
+    vec_push(&st->result_types, tr);
+    vec_push(&st->result_types, tt);
+  }
+  vec_free(&idx);
+  vec_free(&itypes);
+  return ok;
+}
+
+void ct_print_load_view(AsmPrinter *p, IrOp *op) {
+  uint32_t is = 0, in = 0;
+  ct_ods_segment_range(op, 1, 3, &is, &in);
+  print_mem_attrs(p, op);
+  IrValue *view = seg_value(op, 0, 3);
+  if (!view) view = ir_op_operand(op, 0);
+  print_view_and_indices(p, view, op->operands + is, in);
+  print_view_optionals(p, op, seg_value(op, 2, 3));
+  asm_puts(p, " : ");
+  ct_print_type(p, view->type);
+  print_index_types(p, op->operands + is, in);
+  asm_puts(p, " -> ");
+  ct_print_type(p, ir_op_result(op, 0)->type);
+  asm_puts(p, ", ");
+  ct_print_type(p, ir_op_result(op, 1)->type);
+}
+
+/* verifyViewLoadStoreCommon. */
+static bool verify_view_common(IrOp *op, IrValue *view, IrUse *idx, size_t n,
+                               const IrType *tile) {
+  const IrType *vt = view->type;
+  size_t rank = ct_view_index_rank(vt);
+  if (n != rank)
+    return ir_op_error(op, "expected %zu index operands (based on view type), got %zu",
+                       rank, n);
+  const IrType *want = ct_view_tile_type(op->ctx, vt);
+  if (tile != want)
+    return ir_op_error(op, "expected tile type to be '%T' (based on view type), got '%T'",
+                       want, tile);
+  const IrType *types[64];
+  const IrType **tv = n <= 64 ? types : xmalloc(n * sizeof *tv);
+  for (size_t i = 0; i < n; i++) tv[i] = idx[i].value->type;
+  CtEmitter e = ct_emitter_loc(op->ctx, op->loc);
+  bool ok = ct_view_verify_indices(&e, vt, tv, n);
+  if (tv != types) free(tv);
+  if (!ok) return false;
+  return verify_hints(op);
+}
+
+bool ct_verify_load_view(IrOp *op) {
+  int32_t seg[3];
+  uint32_t st[3];
+  if (!ct_ods_segments(op, 3, seg, st)) return false;
+  if (!verify_mem_attrs(op, false, false, true)) return false;
+  if (seg[0] != 1) return ir_op_error(op, "operand group #0 requires exactly 1 element");
+  if (!ct_ods_operand(op, st[0], ct_type_is_view, CT_DESC_TILE_VIEW) ||
+      !ct_ods_operands(op, st[1], (unsigned)seg[1], ct_is_int_tile,
+                       CT_VARIADIC(CT_DESC_INT_TILE)) ||
+      !ct_ods_optional_segment(op, st[2], seg[2]) ||
+      !ct_ods_operands(op, st[2], (unsigned)seg[2], ct_is_token, CT_DESC_TOKEN) ||
+      !ct_ods_result(op, 0, ct_is_tile, CT_DESC_TILE) ||
+      !ct_ods_result(op, 1, ct_is_token, CT_DESC_TOKEN))
+    return false;
+  if (!verify_view_common(op, ir_op_operand(op, st[0]), op->operands + st[1],
+                          (size_t)seg[1], ir_op_result(op, 0)->type))
+    return false;
+  return verify_memory_model(op, true);
+}
+
+/* store_view_tko ::= mem-attrs tile `,` view `[` indices `]` view-common `:`
+ *                    tile-type `,` view-type index-types? `->` type */
+bool ct_parse_store_view(AsmParser *p, IrOpState *st) {
+  IrContext *ctx = asm_ctx(p);
+  AsmOperand tile, view, tok;
+  AsmOperandVec idx = {0};
+  IrTypeVec itypes = {0};
+  bool has_tok = false;
+  const IrType *ttile = NULL, *tv = NULL, *tt = NULL;
+  AsmLoc type_at = asm_cur_loc(p);
+  bool ok = parse_mem_attrs_into(p, st) && asm_parse_operand(p, &tile) &&
+            asm_parse_punct(p, ASM_COMMA) && parse_view_and_indices(p, &view, &idx) &&
+            parse_view_common(p, st, &tok, &has_tok, true) &&
+            asm_parse_punct(p, ASM_COLON) && ct_parse_type(p, &ttile) &&
+            asm_parse_punct(p, ASM_COMMA) && ct_parse_type(p, &tv) &&
+            parse_index_types(p, idx.len, &itypes, &type_at) &&
+            asm_parse_punct(p, ASM_ARROW) && ct_parse_type(p, &tt) &&
+            asm_resolve_operand(p, &tile, ttile, st) &&
+            asm_resolve_operand(p, &view, tv, st) &&
+            resolve_indices(p, st, &idx, &itypes, type_at) &&
+            (!has_tok || asm_resolve_operand(p, &tok, ct_token_type(ctx), st));
+  if (ok) {
+    int32_t seg[4] = {1, 1, (int32_t)idx.len, has_tok};
+    set_segments(p, st, seg, 4);
+    vec_push(&st->result_types, tt);
+  }
+  vec_free(&idx);
+  vec_free(&itypes);
+  return ok;
+}
+
+void ct_print_store_view(AsmPrinter *p, IrOp *op) {
+  uint32_t is = 0, in = 0;
+  ct_ods_segment_range(op, 2, 4, &is, &in);
+  print_mem_attrs(p, op);
+  IrValue *tile = seg_value(op, 0, 4), *view = seg_value(op, 1, 4);
+  if (!tile || !view) return;
+  asm_putc(p, ' ');
+  asm_print_operand(p, tile);
+  asm_putc(p, ',');
+  print_view_and_indices(p, view, op->operands + is, in);
+  print_view_optionals(p, op, seg_value(op, 3, 4));
+  asm_puts(p, " : ");
+  ct_print_type(p, tile->type);
+  asm_puts(p, ", ");
+  ct_print_type(p, view->type);
+  print_index_types(p, op->operands + is, in);
+  asm_puts(p, " -> ");
+  ct_print_type(p, ir_op_result(op, 0)->type);
+}
+
+bool ct_verify_store_view(IrOp *op) {
+  int32_t seg[4];
+  uint32_t st[4];
+  if (!ct_ods_segments(op, 4, seg, st)) return false;
+  if (!verify_mem_attrs(op, false, false, true)) return false;
+  if (seg[0] != 1 || seg[1] != 1)
+    return ir_op_error(op, "operand group #%d requires exactly 1 element", seg[0] != 1 ? 0 : 1);
+  if (!ct_ods_operand(op, st[0], ct_is_tile, CT_DESC_TILE) ||
+      !ct_ods_operand(op, st[1], ct_type_is_view, CT_DESC_TILE_VIEW) ||
+      !ct_ods_operands(op, st[2], (unsigned)seg[2], ct_is_int_tile,
+                       CT_VARIADIC(CT_DESC_INT_TILE)) ||
+      !ct_ods_optional_segment(op, st[3], seg[3]) ||
+      !ct_ods_operands(op, st[3], (unsigned)seg[3], ct_is_token, CT_DESC_TOKEN) ||
+      !ct_ods_result(op, 0, ct_is_token, CT_DESC_TOKEN))
+    return false;
+  if (!verify_view_common(op, ir_op_operand(op, st[1]), op->operands + st[2],
+                          (size_t)seg[2], ir_op_operand(op, st[0])->type))
+    return false;
+  return verify_memory_model(op, false);
+}
+
+/* atomic_red_view_tko ::= ordering scope? view `[` indices `]` `,` mode `,`
+ *   value (`token` `=` tok)? attr-dict-with-keyword `:` value-type `,` view-type
+ *   index-types? `->` type */
+bool ct_parse_atomic_red_view(AsmParser *p, IrOpState *st) {
+  IrContext *ctx = asm_ctx(p);
+  AsmLoc at = asm_cur_loc(p);
+  Str kw;
+  if (!asm_parse_keyword_any(p, &kw)) return false;
+  int ord = ct_enum_lookup(&ct_enum_memory_ordering_semantics, kw);
+  if (ord < 0)
+    return asm_error_at(p, at, "invalid memory_ordering_semantics: '%.*s'; expected one "
+                               "of: weak, relaxed, acquire, release, acq_rel",
+                        (int)kw.n, kw.s);
+  ir_op_state_add_prop(st, "memory_ordering_semantics", ct_i32_attr(ctx, ord));
+  at = asm_cur_loc(p);
+  if (asm_parse_optional_keyword_any(p, &kw)) {
+    int scope = ct_enum_lookup(&ct_enum_memory_scope, kw);
+    if (scope < 0)
+      return asm_error_at(p, at, "invalid memory_scope: '%.*s'; expected one of: tl_blk, "
+                                 "device, sys",
+                          (int)kw.n, kw.s);
+    ir_op_state_add_prop(st, "memory_scope", ct_i32_attr(ctx, scope));
+  }
+  AsmOperand view, value, tok;
+  AsmOperandVec idx = {0};
+  IrTypeVec itypes = {0};
+  bool has_tok = false;
+  const IrType *tval = NULL, *tv = NULL, *tt = NULL;
+  AsmLoc type_at = asm_cur_loc(p);
+  bool ok = parse_view_and_indices(p, &view, &idx) && asm_parse_punct(p, ASM_COMMA);
+  if (ok) {
+    AsmLoc mat = asm_cur_loc(p);
+    ok = asm_parse_keyword_any(p, &kw) && asm_parse_punct(p, ASM_COMMA) &&
+         asm_parse_operand(p, &value);
+    if (ok) {
+      int mode = ct_enum_lookup(&ct_enum_atomic_rmw_mode, kw);
+      if (mode < 0)
+        ok = asm_error_at(p, mat, "unknown atomic RMW mode: '%.*s'; expected one of: and, "
+                                  "or, xor, add, addf, max, min, umax, umin",
+                          (int)kw.n, kw.s);
+      else
+        ir_op_state_add_prop(st, "mode", ct_i32_attr(ctx, mode));
+    }
+  }
+  ok = ok && parse_view_common(p, st, &tok, &has_tok, false) &&
+       asm_parse_punct(p, ASM_COLON);
+  if (ok) type_at = asm_cur_loc(p);
+  ok = ok && ct_parse_type(p, &tval) && asm_parse_punct(p, ASM_COMMA) &&
+       ct_parse_type(p, &tv) && parse_index_types(p, idx.len, &itypes, &type_at) &&
+       asm_parse_punct(p, ASM_ARROW) && ct_parse_type(p, &tt) &&
+       asm_resolve_operand(p, &view, tv, st) &&
+       resolve_indices(p, st, &idx, &itypes, type_at) &&
+       asm_resolve_operand(p, &value, tval, st) &&
+       (!has_tok || asm_resolve_operand(p, &tok, ct_token_type(ctx), st));
+  if (ok) {
+    int32_t seg[4] = {1, (int32_t)idx.len, 1, has_tok};
+    set_segments(p, st, seg, 4);
+    vec_push(&st->result_types, tt);
+  }
+  vec_free(&idx);
+  vec_free(&itypes);
+  return ok;
+}
+
+void ct_print_atomic_red_view(AsmPrinter *p, IrOp *op) {
+  uint32_t is = 0, in = 0;
+  ct_ods_segment_range(op, 1, 4, &is, &in);
+  print_mem_attrs(p, op);
+  IrValue *view = seg_value(op, 0, 4), *value = seg_value(op, 2, 4);
+  IrValue *tok = seg_value(op, 3, 4);
+  if (!view || !value) return;
+  print_view_and_indices(p, view, op->operands + is, in);
+  const char *mode = ct_enum_keyword(&ct_enum_atomic_rmw_mode, enum_prop(op, "mode"));
+  asm_printf(p, ", %s, ", mode ? mode : "");
+  asm_print_operand(p, value);
+  if (tok) {
+    asm_puts(p, " token = ");
+    asm_print_operand(p, tok);
+  }
+  static const char *const elided[] = {"memory_ordering_semantics", "memory_scope", "mode",
+                                       "operandSegmentSizes", NULL};
+  asm_print_attr_dict_with_keyword(p, op, elided);
+  asm_puts(p, " : ");
+  ct_print_type(p, value->type);
+  asm_puts(p, ", ");
+  ct_print_type(p, view->type);
+  print_index_types(p, op->operands + is, in);
+  asm_puts(p, " -> ");
+  ct_print_type(p, ir_op_result(op, 0)->type);
+}
+
+bool ct_verify_atomic_red_view(IrOp *op) {
+  int32_t seg[4];
+  uint32_t st[4];
+  if (!ct_ods_segments(op, 4, seg, st)) return false;
+  if (!verify_mem_attrs(op, true, true, false)) return false;
+  if (seg[0] != 1 || seg[2] != 1)
+    return ir_op_error(op, "operand group #%d requires exactly 1 element", seg[0] != 1 ? 0 : 2);
+  if (!ct_ods_operand(op, st[0], ct_type_is_view, CT_DESC_TILE_VIEW) ||
+      !ct_ods_operands(op, st[1], (unsigned)seg[1], ct_is_int_tile,
+                       CT_VARIADIC(CT_DESC_INT_TILE)) ||
+      !ct_ods_operand(op, st[2], ct_is_tile, CT_DESC_TILE) ||
+      !ct_ods_optional_segment(op, st[3], seg[3]) ||
+      !ct_ods_operands(op, st[3], (unsigned)seg[3], ct_is_token, CT_DESC_TOKEN) ||
+      !ct_ods_result(op, 0, ct_is_token, CT_DESC_TOKEN))
+    return false;
+  /* AtomicRedViewTkoOp::verify */
+  const IrType *vt = ir_op_operand(op, st[0])->type;
+  if (ct_type_is_gather_scatter_view(vt))
+    return ir_op_error(op, "gather_scatter_view is not supported; use partition_view instead");
+  if (ct_view_padding(vt) != CT_NO_PADDING)
+    return ir_op_error(op, "views with padding_value are not supported for atomic reductions");
+  const IrType *tt = ct_view_tile_type(op->ctx, vt);
+  const IrType *val = ir_op_operand(op, st[2])->type;
+  if (ct_tile_type_elem(tt) != ct_tile_type_elem(val))
+    return ir_op_error(op, "view element type ('%T') must match value element type ('%T')",
+                       ct_tile_type_elem(tt), ct_tile_type_elem(val));
+  if (!same_tile_shape(tt, val)) {
+    StrBuf a = {0}, b = {0};
+    ct_sb_int_list(&a, ct_tile_type_shape(tt), ct_tile_type_rank(tt), ", ");
+    ct_sb_int_list(&b, ct_tile_type_shape(val), ct_tile_type_rank(val), ", ");
+    bool r = ir_op_error(op, "view tile shape %s must match value shape %s for element-wise "
+                             "atomic operations",
+                         sb_cstr(&a), sb_cstr(&b));
+    sb_free(&a);
+    sb_free(&b);
+    return r;
+  }
+  int mode = enum_prop(op, "mode");
+  if (mode == CT_RMW_XCHG)
+    return ir_op_error(op, "atomic_red_view_tko op cannot use xchg operation");
+  if (!verify_rmw_mode(op, mode, ct_tile_type_elem(val))) return false;
+  if (enum_prop(op, "memory_ordering_semantics") != CT_MEM_RELAXED)
+    return ir_op_error(op, "only 'relaxed' memory ordering is supported for view-based atomic "
+                           "reductions");
+  if (enum_prop(op, "memory_scope") == CT_SCOPE_SYS)
+    return ir_op_error(op, "memory scope 'sys' is not supported for view-based atomic "
+                           "reductions; use 'tl_blk' or 'device' for TMA compatibility");
+  size_t rank = ct_tile_type_rank(tt);
+  if ((size_t)seg[1] != rank)
+    return ir_op_error(op, "expected %zu index operand(s) for view with tile rank %zu, got %d",
+                       rank, rank, seg[1]);
+  for (int32_t i = 0; i < seg[1]; i++) {
+    const IrType *it = ir_op_operand(op, st[1] + (uint32_t)i)->type;
+    if (ct_tile_type_rank(it) != 0) {
+      StrBuf a = {0};
+      ct_sb_int_list(&a, ct_tile_type_shape(it), ct_tile_type_rank(it), ", ");
+      bool r = ir_op_error(op, "index operand %d must be a scalar tile (rank 0), got shape %s",
+                           i, sb_cstr(&a));
+      sb_free(&a);
+      return r;
+    }
+    if (!ir_type_is_integer(ct_tile_type_elem(it)))
+      return ir_op_error(op, "index operand %d must be a scalar integer tile, got element "
+                             "type '%T'",
+                         i, ct_tile_type_elem(it));
+  }
+  return true;
+}
+
+/* ---- atomic_cas_tko / atomic_rmw_tko -------------------------------------------------- */
+
+/* atomic_cas_tko ::= ordering scope ptrs `,` cmp `,` val (`,` mask)? (`token` `=` tok)?
+ *   attr-dict `:` type `,` type (`,` type)? `->` type `,` type */
+bool ct_parse_atomic_cas(AsmParser *p, IrOpState *st) {
+  IrContext *ctx = asm_ctx(p);
+  AsmOperand ptrs, cmp, val, mask, tok;
+  bool has_mask = false, has_tok = false;
+  const IrType *tp = NULL, *tv = NULL, *tm = NULL, *tr = NULL, *tt = NULL;
+  if (!parse_required_enum(p, st, &ct_enum_memory_ordering_semantics,
+                           "memory_ordering_semantics") ||
+      !parse_required_enum(p, st, &ct_enum_memory_scope, "memory_scope") ||
+      !asm_parse_operand(p, &ptrs) || !asm_parse_punct(p, ASM_COMMA) ||
+      !asm_parse_operand(p, &cmp) || !asm_parse_punct(p, ASM_COMMA) ||
+      !asm_parse_operand(p, &val))
+    return false;
+  if (asm_parse_optional_punct(p, ASM_COMMA)) {
+    has_mask = true;
+    if (!asm_parse_operand(p, &mask)) return false;
+  }
+  if (!parse_opt_token(p, &tok, &has_tok) || !asm_parse_optional_attr_dict(p, st) ||
+      !asm_parse_punct(p, ASM_COLON) || !ct_parse_type(p, &tp) ||
+      !asm_parse_punct(p, ASM_COMMA) || !ct_parse_type(p, &tv))
+    return false;
+  if (asm_parse_optional_punct(p, ASM_COMMA) && !ct_parse_type(p, &tm)) return false;
+  if (!asm_parse_punct(p, ASM_ARROW) || !ct_parse_type(p, &tr) ||
+      !asm_parse_punct(p, ASM_COMMA) || !ct_parse_type(p, &tt))
+    return false;
+  vec_push(&st->result_types, tr);
+  vec_push(&st->result_types, tt);
+  /* cmp takes the type of val (AllTypesMatch<cmp, val, result>). */
+  if (!asm_resolve_operand(p, &ptrs, tp, st) || !asm_resolve_operand(p, &cmp, tv, st) ||
+      !asm_resolve_operand(p, &val, tv, st))
+    return false;
+  if (has_mask) {
+    if (!tm) return asm_error_at(p, mask.loc, "expected type for the mask operand");
+    if (!asm_resolve_operand(p, &mask, tm, st)) return false;
+  }
+  if (has_tok && !asm_resolve_operand(p, &tok, ct_token_type(ctx), st)) return false;
+  int32_t seg[5] = {1, 1, 1, has_mask, has_tok};
+  set_segments(p, st, seg, 5);
+  return true;
+}
+
+static void print_atomic_tail(AsmPrinter *p, IrOp *op, IrValue *ptrs, IrValue *val,
+                              IrValue *mask, IrValue *tok) {
+  if (mask) { asm_puts(p, ", "); asm_print_operand(p, mask); }
+  if (tok) { asm_puts(p, " token="); asm_print_operand(p, tok); }
+  static const char *const elided[] = {"memory_ordering_semantics", "memory_scope", "mode",
+                                       "operandSegmentSizes", NULL};
+  asm_print_attr_dict(p, op, elided);
+  asm_puts(p, " : ");
+  ct_print_type(p, ptrs->type);
+  asm_puts(p, ", ");
+  ct_print_type(p, val->type);
+  if (mask) { asm_puts(p, ", "); ct_print_type(p, mask->type); }
+  asm_puts(p, " -> ");
+  ct_print_type(p, ir_op_result(op, 0)->type);
+  asm_puts(p, ", ");
+  ct_print_type(p, ir_op_result(op, 1)->type);
+}
+
+void ct_print_atomic_cas(AsmPrinter *p, IrOp *op) {
+  print_enum_prop(p, op, &ct_enum_memory_ordering_semantics, "memory_ordering_semantics");
+  print_enum_prop(p, op, &ct_enum_memory_scope, "memory_scope");
+  IrValue *ptrs = seg_value(op, 0, 5), *cmp = seg_value(op, 1, 5), *val = seg_value(op, 2, 5);
+  if (!ptrs || !cmp || !val) return;
+  asm_putc(p, ' ');
+  asm_print_operand(p, ptrs);
+  asm_puts(p, ", ");
+  asm_print_operand(p, cmp);
+  asm_puts(p, ", ");
+  asm_print_operand(p, val);
+  print_atomic_tail(p, op, ptrs, val, seg_value(op, 3, 5), seg_value(op, 4, 5));
+}
+
+/* AllShapesMatch over tiles: "failed to verify that all of {...} have same shape". */
+static bool all_same_shape(IrOp *op, const char *names, const IrType *const *t, size_t n) {
+  for (size_t i = 1; i < n; i++)
+    if (!same_tile_shape(t[0], t[i]))
+      return ir_op_error(op, "failed to verify that all of %s have same shape", names);
+  return true;
+}
+
+bool ct_verify_atomic_cas(IrOp *op) {
+  int32_t seg[5];
+  uint32_t st[5];
+  if (!ct_ods_segments(op, 5, seg, st)) return false;
+  if (!verify_mem_attrs(op, true, false, false)) return false;
+  for (int i = 0; i < 3; i++)
+    if (seg[i] != 1) return ir_op_error(op, "operand group #%d requires exactly 1 element", i);
+  if (!ct_ods_operand(op, st[0], ct_is_ptr_tile, CT_DESC_PTR_TILE) ||
+      !ct_ods_operand(op, st[1], ct_is_tile, CT_DESC_TILE) ||
+      !ct_ods_operand(op, st[2], ct_is_tile, CT_DESC_TILE) ||
+      !ct_ods_optional_segment(op, st[3], seg[3]) ||
+      !ct_ods_operands(op, st[3], (unsigned)seg[3], ct_is_i1_tile, CT_DESC_I1_TILE) ||
+      !ct_ods_optional_segment(op, st[4], seg[4]) ||
+      !ct_ods_operands(op, st[4], (unsigned)seg[4], ct_is_token, CT_DESC_TOKEN) ||
+      !ct_ods_result(op, 0, ct_is_tile, CT_DESC_TILE) ||
+      !ct_ods_result(op, 1, ct_is_token, CT_DESC_TOKEN))
+    return false;
+  const IrType *sh[4] = {ir_op_operand(op, st[0])->type, ir_op_operand(op, st[1])->type,
+                         ir_op_operand(op, st[2])->type, ir_op_result(op, 0)->type};
+  if (!all_same_shape(op, "{pointers, cmp, val, result}", sh, 4)) return false;
+  if (!ct_ods_same_type(op, "{cmp, val, result}", 3, sh + 1)) return false;
+  /* AtomicCASTkoOp::verify */
+  const IrType *pointee = ct_ptr_type_pointee(ct_tile_type_elem(sh[0]));
+  const IrType *el = ct_tile_type_elem(sh[2]);
+  if (pointee != el)
+    return ir_op_error(op, "expected pointee type ('%T') to match element type of 'val' ('%T')",
+                       pointee, el);
+  unsigned w = ir_type_is_integer(el) ? ir_integer_width(el)
+               : ir_type_is_float(el) ? ir_float_kind_width(ir_float_kind(el))
+                                      : 0;
+  if (w != 32 && w != 64)
+    return ir_op_error(op, "expect only float or integer types with 32 or 64 bit");
+  if (seg[3] && !same_tile_shape(ir_op_operand(op, st[3])->type, sh[2]))
+    return ir_op_error(op, "failed to verify that all of {pointers, val, cmp and mask} have "
+                           "same shape");
+  return verify_atomic_ordering(op);
+}
+
+/* atomic_rmw_tko ::= ordering scope ptrs `,` mode `,` arg (`,` mask)? (`token` `=`
+ *   tok)? attr-dict `:` type `,` type (`,` type)? `->` type `,` type */
+bool ct_parse_atomic_rmw(AsmParser *p, IrOpState *st) {
+  IrContext *ctx = asm_ctx(p);
+  AsmOperand ptrs, arg, mask, tok;
+  bool has_mask = false, has_tok = false;
+  const IrType *tp = NULL, *ta = NULL, *tm = NULL, *tr = NULL, *tt = NULL;
+  if (!parse_required_enum(p, st, &ct_enum_memory_ordering_semantics,
+                           "memory_ordering_semantics") ||
+      !parse_required_enum(p, st, &ct_enum_memory_scope, "memory_scope") ||
+      !asm_parse_operand(p, &ptrs) || !asm_parse_punct(p, ASM_COMMA) ||
+      !parse_required_enum(p, st, &ct_enum_atomic_rmw_mode, "mode") ||
+      !asm_parse_punct(p, ASM_COMMA) || !asm_parse_operand(p, &arg))
+    return false;
+  if (asm_parse_optional_punct(p, ASM_COMMA)) {
+    has_mask = true;
+    if (!asm_parse_operand(p, &mask)) return false;
+  }
+  if (!parse_opt_token(p, &tok, &has_tok) || !asm_parse_optional_attr_dict(p, st) ||
+      !asm_parse_punct(p, ASM_COLON) || !ct_parse_type(p, &tp) ||
+      !asm_parse_punct(p, ASM_COMMA) || !ct_parse_type(p, &ta))
+    return false;
+  if (asm_parse_optional_punct(p, ASM_COMMA) && !ct_parse_type(p, &tm)) return false;
+  if (!asm_parse_punct(p, ASM_ARROW) || !ct_parse_type(p, &tr) ||
+      !asm_parse_punct(p, ASM_COMMA) || !ct_parse_type(p, &tt))
+    return false;
+  vec_push(&st->result_types, tr);
+  vec_push(&st->result_types, tt);
+  if (!asm_resolve_operand(p, &ptrs, tp, st) || !asm_resolve_operand(p, &arg, ta, st))
+    return false;
+  if (has_mask) {
+    if (!tm) return asm_error_at(p, mask.loc, "expected type for the mask operand");
+    if (!asm_resolve_operand(p, &mask, tm, st)) return false;
+  }
+  if (has_tok && !asm_resolve_operand(p, &tok, ct_token_type(ctx), st)) return false;
+  int32_t seg[4] = {1, 1, has_mask, has_tok};
+  set_segments(p, st, seg, 4);
+  return true;
+}
+
+void ct_print_atomic_rmw(AsmPrinter *p, IrOp *op) {
+  print_enum_prop(p, op, &ct_enum_memory_ordering_semantics, "memory_ordering_semantics");
+  print_enum_prop(p, op, &ct_enum_memory_scope, "memory_scope");
+  IrValue *ptrs = seg_value(op, 0, 4), *arg = seg_value(op, 1, 4);
+  if (!ptrs || !arg) return;
+  asm_putc(p, ' ');
+  asm_print_operand(p, ptrs);
+  asm_putc(p, ',');
+  print_enum_prop(p, op, &ct_enum_atomic_rmw_mode, "mode");
+  asm_puts(p, ", ");
+  asm_print_operand(p, arg);
+  print_atomic_tail(p, op, ptrs, arg, seg_value(op, 2, 4), seg_value(op, 3, 4));
+}
+
+bool ct_verify_atomic_rmw(IrOp *op) {
+  int32_t seg[4];
+  uint32_t st[4];
+  if (!ct_ods_segments(op, 4, seg, st)) return false;
+  if (!verify_mem_attrs(op, true, true, false)) return false;
+  for (int i = 0; i < 2; i++)
+    if (seg[i] != 1) return ir_op_error(op, "operand group #%d requires exactly 1 element", i);
+  if (!ct_ods_operand(op, st[0], ct_is_ptr_tile, CT_DESC_PTR_TILE) ||
+      !ct_ods_operand(op, st[1], ct_is_tile, CT_DESC_TILE) ||
+      !ct_ods_optional_segment(op, st[2], seg[2]) ||
+      !ct_ods_operands(op, st[2], (unsigned)seg[2], ct_is_i1_tile, CT_DESC_I1_TILE) ||
+      !ct_ods_optional_segment(op, st[3], seg[3]) ||
+      !ct_ods_operands(op, st[3], (unsigned)seg[3], ct_is_token, CT_DESC_TOKEN) ||
+      !ct_ods_result(op, 0, ct_is_tile, CT_DESC_TILE) ||
+      !ct_ods_result(op, 1, ct_is_token, CT_DESC_TOKEN))
+    return false;
+  const IrType *sh[3] = {ir_op_operand(op, st[0])->type, ir_op_operand(op, st[1])->type,
+                         ir_op_result(op, 0)->type};
+  if (!all_same_shape(op, "{pointers, arg, result}", sh, 3)) return false;
+  if (!ct_ods_same_type(op, "{arg, result}", 2, sh + 1)) return false;
+  /* AtomicRMWTkoOp::verify */
+  const IrType *pointee = ct_ptr_type_pointee(ct_tile_type_elem(sh[0]));
+  const IrType *el = ct_tile_type_elem(sh[1]);
+  if (pointee != el)
+    return ir_op_error(op, "expected pointee type ('%T') to match element type of 'arg' ('%T')",
+                       pointee, el);
+  if (seg[2] && !same_tile_shape(ir_op_operand(op, st[2])->type, sh[1]))
+    return ir_op_error(op, "failed to verify that all of {pointers, arg, mask} have same shape");
+  if (!verify_rmw_mode(op, enum_prop(op, "mode"), el)) return false;
+  return verify_atomic_ordering(op);
+}

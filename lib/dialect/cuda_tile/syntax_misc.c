@@ -1,0 +1,611 @@
+/* syntax_misc.c — custom syntax, result names and ODS-level checks of the
+ * small cuda_tile ops: constant, assume, get_tile_block_id /
+ * get_num_tile_blocks, the pointer casts, offset, make_token, join_tokens,
+ * print_tko and the bytecode testing ops of TestingOps.td. */
+#include "dialect/cuda_tile/ct_ods.h"
+#include "dialect/cuda_tile/ct_ops.h"
+#include "dialect/cuda_tile/ct_syntax_core.h"
+
+#include <math.h>
+#include <stdio.h>
+
+/* ---- constant ---------------------------------------------------------------- */
+
+/* constant ::= dense-constant attr-dict */
+bool ct_parse_constant(AsmParser *p, IrOpState *st) {
+  const IrAttr *v = NULL;
+  const IrType *t = NULL;
+  if (!ct_parse_dense_constant(p, &v, &t)) return false;
+  ir_op_state_add_prop(st, "value", v);
+  vec_push(&st->result_types, t);
+  return asm_parse_optional_attr_dict(p, st);
+}
+
+void ct_print_constant(AsmPrinter *p, IrOp *op) {
+  const IrAttr *v = ir_op_attrz(op, "value");
+  asm_putc(p, ' ');
+  if (v && v->def == &ir_dense_elements_attr_def && ct_type_is_tile(v->type))
+    ct_print_dense_constant(p, v);
+  else if (v)
+    asm_print_attr(p, v);
+  static const char *const elided[] = {"value", NULL};
+  asm_print_attr_dict(p, op, elided);
+}
+
+static bool is_dense(const IrAttr *a) { return ct_attr_is_dense_elements(a); }
+
+bool ct_verify_constant(IrOp *op) {
+  if (!ct_ods_required_attr_pred(op, "value", is_dense, "dense typed elements attribute"))
+    return false;
+  if (!ct_ods_result(op, 0, ct_is_number_tile, CT_DESC_NUMBER_TILE)) return false;
+  const IrAttr *v = ir_op_attrz(op, "value");
+  if (v->type != ir_op_result(op, 0)->type)
+    return ct_ods_fail_that(op, "all of {value, result} have same type");
+  return true;
+}
+
+/* ConstantOp::getAsmResultNames: `true` / `false` / `cst_i1` for i1, else
+ * `cst` [_value] _type with the value only for splats (integers signed,
+ * floats when exactly convertible to an unsigned 64-bit integer). */
+void ct_names_constant(IrOp *op, IrNameSetFn set, void *user) {
+  const IrAttr *v = ir_op_attrz(op, "value");
+  if (!op->nresults || !v || v->def != &ir_dense_elements_attr_def ||
+      !ct_type_is_tile(v->type))
+    return;
+  const IrType *elem = ct_tile_type_elem(v->type);
+  int64_t n = ct_dense_num_elements(v);
+  char buf[96];
+  if (ir_type_is_int_width(elem, 1)) {
+    bool all_t = true, all_f = true;
+    for (int64_t i = 0; i < n && (all_t || all_f); i++) {
+      if (ct_dense_int(v, i)) all_f = false;
+      else all_t = false;
+      if (ct_dense_is_splat(v)) break;
+    }
+    set(user, ir_op_result(op, 0), all_t ? "true" : all_f ? "false" : "cst_i1");
+    return;
+  }
+  StrBuf b = {0};
+  sb_puts(&b, "cst");
+  if (ct_dense_is_splat(v) || n == 1) {
+    if (ir_type_is_integer(elem)) {
+      sb_printf(&b, "_%lld", (long long)ct_dense_int(v, 0));
+    } else if (ir_type_is_float(elem)) {
+      double d = ct_dense_float(v, 0);
+      if (isnan(d)) sb_puts(&b, "_NaN");
+      else if (d >= 0 && !signbit(d) && d == floor(d) && d < 18446744073709551616.0)
+        sb_printf(&b, "_%llu", (unsigned long long)d);
+    }
+  }
+  StrBuf tb = {0};
+  asm_print_type_str(&tb, elem);
+  snprintf(buf, sizeof buf, "_%s", sb_cstr(&tb));
+  sb_puts(&b, buf);
+  set(user, ir_op_result(op, 0), sb_cstr(&b));
+  sb_free(&tb);
+  sb_free(&b);
+}
+
+/* ---- assume ------------------------------------------------------------------ */
+
+/* assume ::= predicate `,` operand attr-dict `:` type */
+bool ct_parse_assume(AsmParser *p, IrOpState *st) {
+  const IrAttr *pred = NULL;
+  AsmOperand v;
+  const IrType *t = NULL;
+  if (!ct_parse_assume_predicate(p, &pred)) return false;
+  ir_op_state_add_prop(st, "predicate", pred);
+  if (!asm_parse_punct(p, ASM_COMMA) || !asm_parse_operand(p, &v) ||
+      !asm_parse_optional_attr_dict(p, st) || !asm_parse_punct(p, ASM_COLON) ||
+      !ct_parse_type(p, &t))
+    return false;
+  vec_push(&st->result_types, t);
+  return asm_resolve_operand(p, &v, t, st);
+}
+
+void ct_print_assume(AsmPrinter *p, IrOp *op) {
+  asm_putc(p, ' ');
+  const IrAttr *pred = ir_op_attrz(op, "predicate");
+  if (pred) ct_print_assume_predicate(p, pred);
+  asm_puts(p, ", ");
+  asm_print_operand(p, ir_op_operand(op, 0));
+  static const char *const elided[] = {"predicate", NULL};
+  asm_print_attr_dict(p, op, elided);
+  asm_puts(p, " : ");
+  ct_print_type(p, ir_op_operand(op, 0)->type);
+}
+
+bool ct_verify_assume(IrOp *op) {
+  if (!ct_ods_required_attr_pred(op, "predicate", ct_attr_is_assume_predicate,
+                                 "AssumePredicateAttrInterface instance"))
+    return false;
+  if (!ct_ods_same_type_vals(op, "{value, result}", ir_op_operand(op, 0),
+                             ir_op_result(op, 0), NULL, NULL))
+    return false;
+  return ct_verify_assume_predicate(op, ir_op_attrz(op, "predicate"),
+                                    ir_op_operand(op, 0)->type);
+}
+
+/* Collects the name an op's result_names hook gives one value. */
+typedef struct NameProbe {
+  IrValue *want;
+  char *name;
+} NameProbe;
+
+static void probe_set(void *user, IrValue *v, const char *name) {
+  NameProbe *np = user;
+  if (v == np->want && !np->name) np->name = xstrndup(name, strlen(name));
+}
+
+/* Ops whose result names are MLIR's ODS auto-names (more than one named
+ * result definition, no OpAsmOpInterface): they do not count as naming
+ * producers for assume. */
+static bool is_ods_auto_named(const IrOpInfo *info) {
+  return info->result_names == ct_names_result_token ||
+         info->result_names == ct_names_tile_token ||
+         info->result_names == ct_names_block_id || info->result_names == ct_names_grid_size;
+}
+
+/* AssumeOp::getAsmResultNames: "assume_" + the producer's name for the value
+ * when the producer implements OpAsmOpInterface (has a result_names hook
+ * here), else "assume". */
+void ct_names_assume(IrOp *op, IrNameSetFn set, void *user) {
+  if (!op->nresults || !op->noperands) return;
+  IrValue *v = ir_op_operand(op, 0);
+  IrOp *prod = v->def;
+  if (prod && prod->info->result_names && !is_ods_auto_named(prod->info)) {
+    NameProbe np = {v, NULL};
+    prod->info->result_names(prod, probe_set, &np);
+    StrBuf b = {0};
+    sb_puts(&b, "assume_");
+    if (np.name) sb_puts(&b, np.name);
+    set(user, ir_op_result(op, 0), sb_cstr(&b));
+    sb_free(&b);
+    free(np.name);
+    return;
+  }
+  set(user, ir_op_result(op, 0), "assume");
+}
+
+/* ---- get_tile_block_id / get_num_tile_blocks ---------------------------------- */
+
+/* grid-query ::= attr-dict `:` type   (three results of that type) */
+bool ct_parse_grid_query(AsmParser *p, IrOpState *st) {
+  const IrType *t = NULL;
+  if (!asm_parse_optional_attr_dict(p, st) || !asm_parse_punct(p, ASM_COLON) ||
+      !ct_parse_type(p, &t))
+    return false;
+  for (int i = 0; i < 3; i++) vec_push(&st->result_types, t);
+  return true;
+}
+
+void ct_print_grid_query(AsmPrinter *p, IrOp *op) {
+  asm_print_attr_dict(p, op, NULL);
+  asm_puts(p, " : ");
+  ct_print_type(p, ir_op_result(op, 0)->type);
+}
+
+bool ct_verify_grid_query(IrOp *op) {
+  for (unsigned i = 0; i < op->nresults; i++)
+    if (!ct_ods_result(op, i, ct_is_scalar_i32_tile, CT_DESC_SCALAR_I32)) return false;
+  return true;
+}
+
+static void name3(IrOp *op, IrNameSetFn set, void *user, const char *base) {
+  static const char xyz[] = "xyz";
+  char buf[32];
+  for (unsigned i = 0; i < op->nresults && i < 3; i++) {
+    snprintf(buf, sizeof buf, "%s_%c", base, xyz[i]);
+    set(user, ir_op_result(op, i), buf);
+  }
+}
+void ct_names_block_id(IrOp *op, IrNameSetFn set, void *user) {
+  name3(op, set, user, "blockId");
+}
+void ct_names_grid_size(IrOp *op, IrNameSetFn set, void *user) {
+  name3(op, set, user, "gridSize");
+}
+
+/* ---- int_to_ptr / ptr_to_int / ptr_to_ptr --------------------------------------- */
+
+/* cast ::= operand attr-dict `:` type `->` type */
+bool ct_parse_unary_cast(AsmParser *p, IrOpState *st) {
+  AsmOperand src;
+  const IrType *from = NULL, *to = NULL;
+  if (!asm_parse_operand(p, &src) || !asm_parse_optional_attr_dict(p, st) ||
+      !asm_parse_punct(p, ASM_COLON) || !ct_parse_type(p, &from) ||
+      !asm_parse_punct(p, ASM_ARROW) || !ct_parse_type(p, &to))
+    return false;
+  vec_push(&st->result_types, to);
+  return asm_resolve_operand(p, &src, from, st);
+}
+
+void ct_print_unary_cast(AsmPrinter *p, IrOp *op) {
+  asm_putc(p, ' ');
+  asm_print_operand(p, ir_op_operand(op, 0));
+  asm_print_attr_dict(p, op, NULL);
+  asm_puts(p, " : ");
+  ct_print_type(p, ir_op_operand(op, 0)->type);
+  asm_puts(p, " -> ");
+  ct_print_type(p, ir_op_result(op, 0)->type);
+}
+
+/* AllShapesMatch<["source", "result"]>. */
+static bool same_shape(IrOp *op, const char *names, const IrType *a, const IrType *b) {
+  if (ct_type_is_tile(a) && ct_type_is_tile(b)) {
+    size_t r = ct_tile_type_rank(a);
+    if (r == ct_tile_type_rank(b) &&
+        (r == 0 || !memcmp(ct_tile_type_shape(a), ct_tile_type_shape(b), r * sizeof(int64_t))))
+      return true;
+  }
+  return ir_op_error(op, "failed to verify that all of %s have same shape", names);
+}
+
+bool ct_verify_int_to_ptr(IrOp *op) {
+  if (!ct_ods_operand(op, 0, ct_is_i64_tile, CT_DESC_I64_TILE) ||
+      !ct_ods_result(op, 0, ct_is_ptr_tile, CT_DESC_PTR_TILE))
+    return false;
+  return same_shape(op, "{source, result}", ir_op_operand(op, 0)->type,
+                    ir_op_result(op, 0)->type);
+}
+
+bool ct_verify_ptr_to_int(IrOp *op) {
+  if (!ct_ods_operand(op, 0, ct_is_ptr_tile, CT_DESC_PTR_TILE) ||
+      !ct_ods_result(op, 0, ct_is_i64_tile, CT_DESC_I64_TILE))
+    return false;
+  return same_shape(op, "{source, result}", ir_op_operand(op, 0)->type,
+                    ir_op_result(op, 0)->type);
+}
+
+bool ct_verify_ptr_to_ptr(IrOp *op) {
+  if (!ct_ods_operand(op, 0, ct_is_ptr_tile, CT_DESC_PTR_TILE) ||
+      !ct_ods_result(op, 0, ct_is_ptr_tile, CT_DESC_PTR_TILE))
+    return false;
+  return same_shape(op, "{source, result}", ir_op_operand(op, 0)->type,
+                    ir_op_result(op, 0)->type);
+}
+
+/* ---- offset ---------------------------------------------------------------------- */
+
+/* offset ::= operand `,` operand attr-dict `:` type `,` type `->` type */
+bool ct_parse_offset(AsmParser *p, IrOpState *st) {
+  AsmOperand ptr, off;
+  const IrType *tp = NULL, *to = NULL, *tr = NULL;
+  if (!asm_parse_operand(p, &ptr) || !asm_parse_punct(p, ASM_COMMA) ||
+      !asm_parse_operand(p, &off) || !asm_parse_optional_attr_dict(p, st) ||
+      !asm_parse_punct(p, ASM_COLON) || !ct_parse_type(p, &tp) ||
+      !asm_parse_punct(p, ASM_COMMA) || !ct_parse_type(p, &to) ||
+      !asm_parse_punct(p, ASM_ARROW) || !ct_parse_type(p, &tr))
+    return false;
+  vec_push(&st->result_types, tr);
+  return asm_resolve_operand(p, &ptr, tp, st) && asm_resolve_operand(p, &off, to, st);
+}
+
+void ct_print_offset(AsmPrinter *p, IrOp *op) {
+  asm_putc(p, ' ');
+  asm_print_operands(p, op->operands, op->noperands);
+  asm_print_attr_dict(p, op, NULL);
+  asm_puts(p, " : ");
+  ct_print_value_types(p, op->operands, op->noperands);
+  asm_puts(p, " -> ");
+  ct_print_type(p, ir_op_result(op, 0)->type);
+}
+
+bool ct_verify_offset(IrOp *op) {
+  if (!ct_ods_operand(op, 0, ct_is_ptr_tile, CT_DESC_PTR_TILE) ||
+      !ct_ods_operand(op, 1, ct_is_int_tile, CT_DESC_INT_TILE) ||
+      !ct_ods_result(op, 0, ct_is_ptr_tile, CT_DESC_PTR_TILE))
+    return false;
+  /* AllTypesMatch (an ODS invariant), then the SameOperandsAndResultShape
+   * trait. */
+  if (!ct_ods_same_type_vals(op, "{result, ptr}", ir_op_result(op, 0), ir_op_operand(op, 0),
+                             NULL, NULL))
+    return false;
+  const IrType *t0 = ir_op_operand(op, 0)->type, *t1 = ir_op_operand(op, 1)->type;
+  const IrType *tr = ir_op_result(op, 0)->type;
+  size_t r = ct_tile_type_rank(t0);
+  bool same = ct_tile_type_rank(t1) == r && ct_tile_type_rank(tr) == r &&
+              (r == 0 || (!memcmp(ct_tile_type_shape(t0), ct_tile_type_shape(t1), r * 8) &&
+                          !memcmp(ct_tile_type_shape(t0), ct_tile_type_shape(tr), r * 8)));
+  if (!same) return ir_op_error(op, "requires the same shape for all operands and results");
+  return true;
+}
+
+/* ---- make_token / join_tokens ------------------------------------------------------ */
+
+/* make_token ::= attr-dict `:` type */
+bool ct_parse_make_token(AsmParser *p, IrOpState *st) {
+  const IrType *t = NULL;
+  if (!asm_parse_optional_attr_dict(p, st) || !asm_parse_punct(p, ASM_COLON) ||
+      !ct_parse_type(p, &t))
+    return false;
+  vec_push(&st->result_types, t);
+  return true;
+}
+
+void ct_print_make_token(AsmPrinter *p, IrOp *op) {
+  asm_print_attr_dict(p, op, NULL);
+  asm_puts(p, " : ");
+  ct_print_type(p, ir_op_result(op, 0)->type);
+}
+
+bool ct_verify_make_token(IrOp *op) {
+  return ct_ods_result(op, 0, ct_is_token, CT_DESC_TOKEN);
+}
+
+/* join_tokens ::= operand-list attr-dict `:` type */
+bool ct_parse_join_tokens(AsmParser *p, IrOpState *st) {
+  IrContext *ctx = asm_ctx(p);
+  AsmOperandVec ops = {0};
+  const IrType *t = NULL;
+  bool ok = asm_parse_operand_list(p, &ops) && asm_parse_optional_attr_dict(p, st) &&
+            asm_parse_punct(p, ASM_COLON) && ct_parse_type(p, &t);
+  if (ok) {
+    vec_push(&st->result_types, t);
+    const IrType *tok = ct_token_type(ctx);
+    for (size_t i = 0; ok && i < ops.len; i++) ok = asm_resolve_operand(p, &ops.data[i], tok, st);
+  }
+  vec_free(&ops);
+  return ok;
+}
+
+void ct_print_join_tokens(AsmPrinter *p, IrOp *op) {
+  asm_putc(p, ' ');
+  asm_print_operands(p, op->operands, op->noperands);
+  asm_print_attr_dict(p, op, NULL);
+  asm_puts(p, " : ");
+  ct_print_type(p, ir_op_result(op, 0)->type);
+}
+
+bool ct_verify_join_tokens(IrOp *op) {
+  if (!ct_ods_operands(op, 0, op->noperands, ct_is_token, CT_VARIADIC(CT_DESC_TOKEN)) ||
+      !ct_ods_result(op, 0, ct_is_token, CT_DESC_TOKEN))
+    return false;
+  if (op->noperands < 2) return ir_op_error(op, "expect two or more tokens");
+  return true;
+}
+
+/* ---- print_tko ------------------------------------------------------------------ */
+
+/* print_tko ::= string (`,` operand-list)? (`token` `=` operand)? attr-dict
+ *               (`:` type-list)? `->` type */
+bool ct_parse_print_tko(AsmParser *p, IrOpState *st) {
+  IrContext *ctx = asm_ctx(p);
+  const IrAttr *str = NULL;
+  if (!ct_parse_str_attr(p, &str)) return false;
+  ir_op_state_add_prop(st, "str", str);
+  AsmOperandVec args = {0};
+  IrTypeVec types = {0};
+  AsmOperand tok;
+  bool has_tok = false, ok = true;
+  AsmLoc args_at = asm_cur_loc(p);
+  if (asm_parse_optional_punct(p, ASM_COMMA)) {
+    args_at = asm_cur_loc(p);
+    ok = asm_parse_operand_list(p, &args);
+  }
+  if (ok && asm_parse_optional_keyword(p, "token")) {
+    has_tok = true;
+    ok = asm_parse_punct(p, ASM_EQUAL) && asm_parse_operand(p, &tok);
+  }
+  if (ok) ok = asm_parse_optional_attr_dict(p, st);
+  if (ok && asm_parse_optional_punct(p, ASM_COLON)) ok = ct_parse_types_into(p, &types);
+  const IrType *rt = NULL;
+  if (ok) ok = asm_parse_punct(p, ASM_ARROW) && ct_parse_type(p, &rt);
+  if (ok) {
+    vec_push(&st->result_types, rt);
+    ok = asm_resolve_operands(p, args.data, args.len, types.data, types.len, args_at, st);
+  }
+  if (ok && has_tok) ok = asm_resolve_operand(p, &tok, ct_token_type(ctx), st);
+  if (ok) {
+    int32_t seg[2] = {(int32_t)args.len, has_tok ? 1 : 0};
+    ir_op_state_add_prop(st, "operandSegmentSizes", ct_ods_segment_attr(ctx, seg, 2));
+  }
+  vec_free(&args);
+  vec_free(&types);
+  return ok;
+}
+
+void ct_print_print_tko(AsmPrinter *p, IrOp *op) {
+  uint32_t as = 0, an = 0, ts = 0, tn = 0;
+  ct_ods_segment_range(op, 0, 2, &as, &an);
+  ct_ods_segment_range(op, 1, 2, &ts, &tn);
+  const IrAttr *s = ir_op_attrz(op, "str");
+  asm_putc(p, ' ');
+  if (ir_attr_is(s, &ir_string_attr_def)) asm_print_string_literal(p, s->str->str, s->str->len);
+  if (an) {
+    asm_puts(p, ", ");
+    asm_print_operands(p, op->operands + as, an);
+  }
+  if (tn) {
+    asm_puts(p, " token=");
+    asm_print_operand(p, ir_op_operand(op, ts));
+  }
+  static const char *const elided[] = {"str", "operandSegmentSizes", NULL};
+  asm_print_attr_dict(p, op, elided);
+  if (an) {
+    asm_puts(p, " : ");
+    ct_print_value_types(p, op->operands + as, an);
+  }
+  asm_puts(p, " -> ");
+  ct_print_type(p, ir_op_result(op, 0)->type);
+}
+
+bool ct_verify_print_tko(IrOp *op) {
+  int32_t seg[2];
+  uint32_t st[2];
+  if (!ct_ods_segments(op, 2, seg, st)) return false;
+  if (!ct_ods_required_attr_pred(op, "str", ct_attr_is_string, "string attribute"))
+    return false;
+  if (!ct_ods_operands(op, st[0], (unsigned)seg[0], ct_is_tile, CT_VARIADIC(CT_DESC_TILE)) ||
+      !ct_ods_optional_segment(op, st[1], seg[1]) ||
+      !ct_ods_operands(op, st[1], (unsigned)seg[1], ct_is_token, CT_DESC_TOKEN) ||
+      !ct_ods_result(op, 0, ct_is_token, CT_DESC_TOKEN))
+    return false;
+  /* PrintTkoOp::verify: one operand per format expression (`%%` escapes). */
+  const IrIdent *fmt = ir_op_attrz(op, "str")->str;
+  int expected = 0;
+  for (uint32_t pos = 0; pos < fmt->len; pos++) {
+    if (fmt->str[pos] != '%') continue;
+    uint32_t end = 0;
+    for (uint32_t i = pos + 1; i < fmt->len && !end; i++)
+      if (fmt->str[i] && strchr("diuoxXeEfFgGaAcsSpn%", fmt->str[i])) end = i + 1;
+    if (!end) return ir_op_error(op, "found unterminated format expression");
+    if (end - pos == 2 && fmt->str[pos + 1] == '%') {
+      pos++;
+      continue;
+    }
+    expected++;
+  }
+  if (expected != seg[0])
+    return ir_op_error(op, "incorrect number of operands: expected %d, found %d", expected,
+                       seg[0]);
+  return true;
+}
+
+/* ---- testing$bytecode_test_new_attribute --------------------------------------------- */
+
+/* op ::= (`new_flag`)? (`new_param` `=` int)? attr-dict */
+bool ct_parse_bc_new_attr(AsmParser *p, IrOpState *st) {
+  IrContext *ctx = asm_ctx(p);
+  const IrType *i32 = ir_integer_type(ctx, 32, IR_SIGNLESS);
+  if (asm_parse_optional_keyword(p, "new_flag"))
+    ir_op_state_add_prop(st, "new_flag", ir_unit_attr(ctx));
+  const IrAttr *v = NULL;
+  if (asm_parse_optional_keyword(p, "new_param")) {
+    if (!asm_parse_punct(p, ASM_EQUAL) || !asm_parse_attr(p, i32, &v)) return false;
+  } else {
+    v = ir_integer_attr(ctx, i32, 42);
+  }
+  ir_op_state_add_prop(st, "new_param", v);
+  return asm_parse_optional_attr_dict(p, st);
+}
+
+void ct_print_bc_new_attr(AsmPrinter *p, IrOp *op) {
+  if (ir_op_attrz(op, "new_flag")) asm_puts(p, " new_flag");
+  const IrAttr *v = ir_op_attrz(op, "new_param");
+  if (v && ct_attr_int(v, 42) != 42) asm_printf(p, " new_param = %lld", (long long)ct_attr_int(v, 42));
+  static const char *const elided[] = {"new_flag", "new_param", NULL};
+  asm_print_attr_dict(p, op, elided);
+}
+
+bool ct_verify_bc_new_attr(IrOp *op) {
+  return ct_ods_attr(op, "new_flag", ct_attr_is_unit, "unit attribute") &&
+         ct_ods_attr(op, "new_param", ct_attr_is_i32, "32-bit signless integer attribute");
+}
+
+/* ---- testing$bytecode_test_evolution ------------------------------------------------- */
+
+/* Dialect attribute with ODS's "custom attribute with fallback": a full
+ * attribute after `#`, else the body of #cuda_tile.<mnemonic>. */
+static bool parse_attr_fallback(AsmParser *p, const char *mnemonic, const IrAttr **out) {
+  bool present = false;
+  if (!asm_parse_optional_attr(p, NULL, out, &present)) return false;
+  if (present) return true;
+  *out = ct_parse_attr_mnemonic(p, str_z(mnemonic), NULL);
+  return *out != NULL;
+}
+
+/* op ::= `(` operands `:` types `)` (`new_attr` `=` int)? (`token` `=` operand
+ *        `:` type)? (`priority` `=` attr)? (`test_attr` `=` attr)? `->` type attr-dict */
+bool ct_parse_bc_evolution(AsmParser *p, IrOpState *st) {
+  IrContext *ctx = asm_ctx(p);
+  AsmOperandVec ins = {0};
+  IrTypeVec types = {0};
+  AsmOperand tok;
+  const IrType *tok_t = NULL, *rt = NULL;
+  bool has_tok = false;
+  AsmLoc at = asm_cur_loc(p);
+  bool ok = asm_parse_punct(p, ASM_LPAREN) && asm_parse_operand_list(p, &ins) &&
+            asm_parse_punct(p, ASM_COLON);
+  if (ok && ins.len) ok = asm_parse_type_list(p, &types);
+  if (ok) ok = asm_parse_punct(p, ASM_RPAREN);
+  if (ok && asm_parse_optional_keyword(p, "new_attr")) {
+    const IrAttr *a = NULL;
+    ok = asm_parse_punct(p, ASM_EQUAL) &&
+         asm_parse_attr(p, ir_integer_type(ctx, 32, IR_SIGNLESS), &a);
+    if (ok) ir_op_state_add_prop(st, "new_attr", a);
+  }
+  if (ok && asm_parse_optional_keyword(p, "token")) {
+    has_tok = true;
+    ok = asm_parse_punct(p, ASM_EQUAL) && asm_parse_operand(p, &tok) &&
+         asm_parse_punct(p, ASM_COLON) && ct_parse_type(p, &tok_t);
+  }
+  if (ok && asm_parse_optional_keyword(p, "priority")) {
+    const IrAttr *a = NULL;
+    ok = asm_parse_punct(p, ASM_EQUAL) && parse_attr_fallback(p, "bytecode_test_priority", &a);
+    if (ok) ir_op_state_add_prop(st, "priority", a);
+  }
+  if (ok && asm_parse_optional_keyword(p, "test_attr")) {
+    const IrAttr *a = NULL;
+    ok = asm_parse_punct(p, ASM_EQUAL) && parse_attr_fallback(p, "bytecode_test_value", &a);
+    if (ok) ir_op_state_add_prop(st, "test_attr", a);
+  }
+  if (ok) ok = asm_parse_punct(p, ASM_ARROW) && ct_parse_type(p, &rt);
+  if (ok) ok = asm_parse_optional_attr_dict(p, st);
+  if (ok) {
+    vec_push(&st->result_types, rt);
+    ok = asm_resolve_operands(p, ins.data, ins.len, types.data, types.len, at, st);
+  }
+  if (ok && has_tok) ok = asm_resolve_operand(p, &tok, tok_t, st);
+  if (ok) {
+    int32_t seg[2] = {(int32_t)ins.len, has_tok ? 1 : 0};
+    ir_op_state_add_prop(st, "operandSegmentSizes", ct_ods_segment_attr(ctx, seg, 2));
+  }
+  vec_free(&ins);
+  vec_free(&types);
+  return ok;
+}
+
+void ct_print_bc_evolution(AsmPrinter *p, IrOp *op) {
+  uint32_t is = 0, in = 0, ts = 0, tn = 0;
+  ct_ods_segment_range(op, 0, 2, &is, &in);
+  ct_ods_segment_range(op, 1, 2, &ts, &tn);
+  asm_putc(p, '(');
+  asm_print_operands(p, op->operands + is, in);
+  asm_puts(p, " : ");
+  /* type($inputs) is a plain type directive: long form (`!cuda_tile.tile<..>`)
+   * even inside the cuda_tile default dialect. */
+  StrBuf b = {0};
+  for (uint32_t i = 0; i < in; i++) {
+    if (i) sb_puts(&b, ", ");
+    asm_print_type_str(&b, ir_op_operand(op, is + i)->type);
+  }
+  asm_puts(p, sb_cstr(&b));
+  sb_free(&b);
+  asm_putc(p, ')');
+  const IrAttr *a = ir_op_attrz(op, "new_attr");
+  if (a) asm_printf(p, " new_attr = %lld", (long long)ct_attr_int(a, 0));
+  if (tn) {
+    asm_puts(p, " token = ");
+    asm_print_operand(p, ir_op_operand(op, ts));
+    asm_puts(p, " : ");
+    ct_print_type(p, ir_op_operand(op, ts)->type);
+  }
+  if ((a = ir_op_attrz(op, "priority"))) {
+    asm_puts(p, " priority = ");
+    ct_print_attr_stripped(p, a);
+  }
+  if ((a = ir_op_attrz(op, "test_attr"))) {
+    asm_puts(p, " test_attr = ");
+    ct_print_attr_stripped(p, a);
+  }
+  asm_puts(p, " -> ");
+  ct_print_type(p, ir_op_result(op, 0)->type);
+  static const char *const elided[] = {"new_attr", "priority", "test_attr",
+                                       "operandSegmentSizes", NULL};
+  asm_print_attr_dict(p, op, elided);
+}
+
+bool ct_verify_bc_evolution(IrOp *op) {
+  int32_t seg[2];
+  uint32_t st[2];
+  if (!ct_ods_segments(op, 2, seg, st)) return false;
+  if (!ct_ods_attr(op, "new_attr", ct_attr_is_i32, "32-bit signless integer attribute"))
+    return false;
+  if (!ct_ods_operands(op, st[0], (unsigned)seg[0], ct_is_tile, CT_VARIADIC(CT_DESC_TILE)) ||
+      !ct_ods_optional_segment(op, st[1], seg[1]) ||
+      !ct_ods_operands(op, st[1], (unsigned)seg[1], ct_is_token, CT_DESC_TOKEN) ||
+      !ct_ods_result(op, 0, ct_is_token, CT_DESC_TOKEN))
+    return false;
+  return true;
+}

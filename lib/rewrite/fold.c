@@ -1,0 +1,114 @@
+/* fold.c — folding (MLIR's Operation::fold and the trait folds) and constant
+ * recognition (m_Constant).  The greedy driver calls rw_fold_op on every op
+ * it visits; constant materialization for attribute results is done by the
+ * driver through the dialects' registered materializers. */
+#include "rewrite/rw_internal.h"
+
+const IrAttr *rw_constant_value(IrOp *op) {
+  if (!op || !(op->info->traits & IR_TRAIT_CONSTANT_LIKE) || op->nresults != 1) return NULL;
+  const IrAttr *a = ir_op_attr(op, rw_state(op->ctx)->id_value);
+  if (a) return a;
+  if (!op->info->fold) return NULL;
+  /* MLIR's m_Constant folds the op: a constant op folds to its value. */
+  const IrAttr *none[8] = {0};
+  const IrAttr **consts = op->noperands <= 8 ? none : xcalloc(op->noperands, sizeof *consts);
+  IrFoldResult r = {0};
+  bool ok = op->info->fold(op, consts, &r);
+  if (consts != none) free(consts);
+  return ok ? r.attr : NULL;
+}
+
+const IrAttr *rw_value_constant(IrValue *v) {
+  return v && v->def ? rw_constant_value(v->def) : NULL;
+}
+
+/* OpTrait::impl::foldCommutative: moves constant operands to the end,
+ * keeping the relative order of both groups (a stable partition).  Succeeds
+ * (in place) iff the order changed. */
+static bool fold_commutative(IrOp *op, const IrAttr *const *consts) {
+  uint32_t n = op->noperands, first = 0;
+  if (n < 2) return false;
+  while (first < n && !consts[first]) first++;
+  bool moved = false;
+  for (uint32_t i = first; i < n; i++)
+    if (!consts[i]) moved = true;
+  if (!moved) return false;
+  IrValue **order = xmalloc(n * sizeof *order);
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (!consts[i]) order[k++] = op->operands[i].value;
+  for (uint32_t i = 0; i < n; i++)
+    if (consts[i]) order[k++] = op->operands[i].value;
+  for (uint32_t i = 0; i < n; i++)
+    if (op->operands[i].value != order[i]) ir_op_set_operand(op, i, order[i]);
+  free(order);
+  return true;
+}
+
+/* OpTrait::impl::foldIdempotent: f(f(x)) -> f(x); g(x, x) -> x. */
+static IrValue *fold_idempotent(IrOp *op) {
+  if (op->nresults != 1 || op->noperands == 0) return NULL;
+  if (op->noperands == 1) {
+    IrOp *arg = op->operands[0].value ? op->operands[0].value->def : NULL;
+    return arg && arg->info == op->info ? op->operands[0].value : NULL;
+  }
+  if (op->noperands == 2 && op->operands[0].value == op->operands[1].value)
+    return op->operands[0].value;
+  return NULL;
+}
+
+/* OpTrait::impl::foldInvolution: f(f(x)) -> x. */
+static IrValue *fold_involution(IrOp *op) {
+  if (op->nresults != 1 || op->noperands != 1 || !op->operands[0].value) return NULL;
+  IrOp *arg = op->operands[0].value->def;
+  if (!arg || arg->info != op->info || arg->noperands < 1) return NULL;
+  return arg->operands[0].value;
+}
+
+/* The trait folds, first success wins (order: Commutative, Idempotent,
+ * Involution). */
+static RwFoldStatus fold_traits(IrOp *op, const IrAttr *const *consts, IrFoldResult *results) {
+  uint64_t t = op->info->traits;
+  if ((t & IR_TRAIT_COMMUTATIVE) && fold_commutative(op, consts)) return RW_FOLD_IN_PLACE;
+  IrValue *v = NULL;
+  if ((t & IR_TRAIT_IDEMPOTENT) && (v = fold_idempotent(op)) != NULL) {
+    if (v == ir_op_result(op, 0)) return RW_FOLD_IN_PLACE;
+    results[0].value = v;
+    return RW_FOLD_REPLACED;
+  }
+  if ((t & IR_TRAIT_INVOLUTION) && (v = fold_involution(op)) != NULL) {
+    if (v == ir_op_result(op, 0)) return RW_FOLD_IN_PLACE;
+    results[0].value = v;
+    return RW_FOLD_REPLACED;
+  }
+  return RW_FOLD_FAILED;
+}
+
+RwFoldStatus rw_fold_op(IrOp *op, IrFoldResult *results) {
+  if (op->info->traits & IR_TRAIT_UNREGISTERED) return RW_FOLD_FAILED;
+  uint32_t n = op->noperands;
+  const IrAttr *buf[8];
+  const IrAttr **consts = n <= 8 ? buf : xmalloc(n * sizeof *consts);
+  for (uint32_t i = 0; i < n; i++) consts[i] = rw_value_constant(op->operands[i].value);
+  RwFoldStatus st = RW_FOLD_FAILED;
+  size_t rsize = op->nresults * sizeof *results;
+  if (op->info->fold) {
+    if (rsize) memset(results, 0, rsize);
+    if (op->info->fold(op, consts, results)) {
+      st = RW_FOLD_IN_PLACE;
+      for (uint32_t i = 0; i < op->nresults; i++) {
+        IrFoldResult *r = &results[i];
+        if (r->attr || (r->value && r->value != ir_op_result(op, i))) st = RW_FOLD_REPLACED;
+        else r->value = NULL;
+      }
+    }
+  }
+  if (st != RW_FOLD_REPLACED) {
+    /* MLIR tries the trait folds when the op's fold failed or was in place */
+    if (rsize) memset(results, 0, rsize);
+    RwFoldStatus ts = fold_traits(op, consts, results);
+    if (ts != RW_FOLD_FAILED) st = ts;
+  }
+  if (consts != buf) free(consts);
+  return st;
+}

@@ -1,0 +1,41 @@
+/* rw_internal.h — private state of the rewrite layer, shared by its files.
+ * Everything hangs off the context (dialect-state slot "rewrite"): the pass
+ * registry, the constant materializers, pass-manager settings and a cache of
+ * the canonicalization patterns. */
+#ifndef CTILE_RW_INTERNAL_H
+#define CTILE_RW_INTERNAL_H
+
+#include "rewrite/rewrite.h"
+
+typedef struct RwFoldIface {
+  const IrIdent *dialect;          /* dialect name */
+  RwMaterializeFn materialize;     /* may be NULL */
+  RwMaterializeIntoFn into;        /* may be NULL */
+} RwFoldIface;
+
+typedef struct RwState {
+  VEC(const RwPassInfo *) passes;  /* registration order */
+  VEC(RwFoldIface) folds;
+  U64Map fold_cache;               /* IrOpInfo* -> index+1 into folds, or RW_NO_IFACE */
+  RwInstrumentation instr;
+  bool have_instr;
+  bool verify_each;
+  RwPatternSet canon;              /* cached canonicalization patterns */
+  bool canon_valid;
+  size_t canon_nops;               /* registered op count when cached */
+  const IrIdent *id_value;         /* "value" */
+} RwState;
+
+#define RW_NO_IFACE ((void *)(uintptr_t)-1)
+
+/* The context's rewrite state, created on first use (which also registers
+ * the generic passes). */
+RwState *rw_state(IrContext *ctx);
+/* The fold interface of the dialect owning `op` (NULL if none). */
+const RwFoldIface *rw_fold_iface(IrContext *ctx, const IrOpInfo *info);
+
+/* Generic passes (canonicalize.c, cse.c). */
+extern const RwPassInfo rw_canonicalize_pass;
+extern const RwPassInfo rw_cse_pass;
+
+#endif
