@@ -116,69 +116,103 @@ char asm_lexer_peek_char(const AsmLexer *lx, const char *p) {
 }
 
 /* ---- keyword classification ------------------------------------------------------ */
-static const struct { const char *s; uint8_t kw; } kw_table[] = {
-    {"index", KW_INDEX},       {"none", KW_NONE},
-    {"tensor", KW_TENSOR},     {"vector", KW_VECTOR},
-    {"memref", KW_MEMREF},     {"complex", KW_COMPLEX},
-    {"tuple", KW_TUPLE},       {"affine_map", KW_AFFINE_MAP},
-    {"affine_set", KW_AFFINE_SET}, {"array", KW_ARRAY},
-    {"dense", KW_DENSE},       {"dense_resource", KW_DENSE_RESOURCE},
-    {"distinct", KW_DISTINCT}, {"false", KW_FALSE},
-    {"true", KW_TRUE},         {"loc", KW_LOC},
-    {"sparse", KW_SPARSE},     {"strided", KW_STRIDED},
-    {"unit", KW_UNIT},
-};
+typedef struct FloatName {
+  const char *s;
+  uint8_t len, kind;
+} FloatName;
 
-static const char *const float_names[] = {
-#define X(e, s, w) s,
-    IR_FLOAT_KINDS(X)
-#undef X
-};
+#define FN(e, s, w) {s, sizeof(s) - 1, e},
+static const FloatName float_names[] = {IR_FLOAT_KINDS(FN)};
+#undef FN
 
+#define IS(lit) (n == sizeof(lit) - 1 && memcmp(s, lit, sizeof(lit) - 1) == 0)
+
+/* Marks the words the parser dispatches on: integer/float type names and
+ * the builtin type and attribute keywords. */
 static void classify(AsmToken *t) {
   const char *s = t->ptr;
   size_t n = t->len;
-  /* i123, si456, ui789 */
-  size_t d = 0;
-  if (n > 1 && s[0] == 'i') d = 1;
-  else if (n > 2 && s[1] == 'i' && (s[0] == 's' || s[0] == 'u')) d = 2;
-  if (d) {
-    size_t i = d;
-    while (i < n && is_digit(s[i])) i++;
-    if (i == n) {
-      t->kw = KW_INTTYPE;
-      return;
+  uint8_t kw = KW_NOT;
+  switch (s[0]) {
+  case 'i':
+    if (n > 1 && is_digit(s[1])) goto inttype;
+    if (IS("index")) kw = KW_INDEX;
+    break;
+  case 's':
+  case 'u':
+    if (n > 2 && s[1] == 'i' && is_digit(s[2])) goto inttype;
+    if (s[0] == 'u') {
+      if (IS("unit")) kw = KW_UNIT;
+    } else if (IS("sparse")) {
+      kw = KW_SPARSE;
+    } else if (IS("strided")) {
+      kw = KW_STRIDED;
     }
-  }
-  char c = s[0];
-  if ((c == 'f' || c == 'b' || c == 't') && n <= 14) {
-    for (unsigned k = 0; k < IR_FLOAT_KIND_COUNT; k++)
-      if (strlen(float_names[k]) == n && !memcmp(float_names[k], s, n)) {
-        t->kw = KW_FLOATTYPE;
-        t->fk = (uint8_t)k;
-        return;
-      }
-  }
-  switch (c) {
-  case 'i': case 'n': case 't': case 'v': case 'm': case 'c': case 'a':
-  case 'd': case 'f': case 'l': case 's': case 'u':
-    for (size_t k = 0; k < sizeof kw_table / sizeof kw_table[0]; k++)
-      if (kw_table[k].s[0] == c && strlen(kw_table[k].s) == n && !memcmp(kw_table[k].s, s, n)) {
-        t->kw = kw_table[k].kw;
-        return;
-      }
+    break;
+  case 'f':
+  case 'b':
+  case 't':
+    if (n <= 14)
+      for (size_t k = 0; k < sizeof float_names / sizeof float_names[0]; k++)
+        if (float_names[k].len == n && float_names[k].s[0] == s[0] &&
+            memcmp(float_names[k].s, s, n) == 0) {
+          t->kw = KW_FLOATTYPE;
+          t->fk = float_names[k].kind;
+          return;
+        }
+    if (IS("false")) kw = KW_FALSE;
+    else if (IS("true")) kw = KW_TRUE;
+    else if (IS("tensor")) kw = KW_TENSOR;
+    else if (IS("tuple")) kw = KW_TUPLE;
+    break;
+  case 'n':
+    if (IS("none")) kw = KW_NONE;
+    break;
+  case 'v':
+    if (IS("vector")) kw = KW_VECTOR;
+    break;
+  case 'm':
+    if (IS("memref")) kw = KW_MEMREF;
+    break;
+  case 'c':
+    if (IS("complex")) kw = KW_COMPLEX;
+    break;
+  case 'a':
+    if (IS("array")) kw = KW_ARRAY;
+    else if (IS("affine_map")) kw = KW_AFFINE_MAP;
+    else if (IS("affine_set")) kw = KW_AFFINE_SET;
+    break;
+  case 'd':
+    if (IS("dense")) kw = KW_DENSE;
+    else if (IS("dense_resource")) kw = KW_DENSE_RESOURCE;
+    else if (IS("distinct")) kw = KW_DISTINCT;
+    break;
+  case 'l':
+    if (IS("loc")) kw = KW_LOC;
     break;
   default:
     break;
   }
+  t->kw = kw;
+  return;
+inttype:
+  for (size_t i = s[0] == 'i' ? 1 : 2; i < n; i++)
+    if (!is_digit(s[i])) return;
+  t->kw = KW_INTTYPE;
 }
+#undef IS
 
 /* ---- token lexers ------------------------------------------------------------------ */
+
+/* Characters of bare identifiers after the first: letter|digit|[_$.] */
+static inline bool is_bare_char(char c) {
+  return is_alpha(c) || is_digit(c) || c == '_' || c == '$' || c == '.';
+}
 
 /* bare-id ::= (letter|[_]) (letter|digit|[_$.])* */
 static AsmToken lex_bare(AsmLexer *lx, const char *start) {
   const char *p = lx->cur;
-  while (is_alpha(*p) || is_digit(*p) || *p == '_' || *p == '$' || *p == '.') p++;
+  while (is_bare_char(*p)) p++;
   lx->cur = p;
   AsmToken t = make(lx, TOK_BARE_ID, start);
   classify(&t);

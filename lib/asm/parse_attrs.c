@@ -698,11 +698,34 @@ out:
   return ok;
 }
 
+/* A dictionary from parsed (duplicate-free) entries; small ones are
+ * sorted in place (names by strcmp, as ir_dict_attr) and uniqued directly. */
+static const IrAttr *make_dict(AsmParser *p, IrNamedAttr *e, size_t n) {
+  if (n == 0) return ir_empty_dict(p->ctx);
+  if (n > 16) return ir_dict_attr(p->ctx, e, n, NULL);
+  for (size_t i = 1; i < n; i++) {
+    IrNamedAttr x = e[i];
+    size_t j = i;
+    while (j > 0 && strcmp(e[j - 1].name->str, x.name->str) > 0) {
+      e[j] = e[j - 1];
+      j--;
+    }
+    e[j] = x;
+  }
+  const IrIdent *names[16];
+  const IrAttr *vals[16];
+  for (size_t i = 0; i < n; i++) {
+    names[i] = e[i].name;
+    vals[i] = e[i].value;
+  }
+  return ir_attr_unique(p->ctx, &(IrAttr){.def = &ir_dict_attr_def, .nelems = (uint32_t)n,
+                                          .names = names, .elems = vals});
+}
+
 static const IrAttr *parse_dict_attr(AsmParser *p) {
   size_t ns = p->nstack.len;
   const IrAttr *a = NULL;
-  if (parse_attr_dict(p, (IrNamedAttrVec *)&p->nstack))
-    a = ir_dict_attr(p->ctx, p->nstack.data + ns, p->nstack.len - ns, NULL);
+  if (parse_attr_dict(p, &p->nstack)) a = make_dict(p, p->nstack.data + ns, p->nstack.len - ns);
   p->nstack.len = ns;
   return a;
 }

@@ -170,6 +170,24 @@ static void format_shape(StrBuf *b, const int64_t *d, size_t n) {
 
 /* ---- builtin types ----------------------------------------------------------- */
 
+/* A ranked tensor or vector type through a small cache (they repeat). */
+static const IrType *shaped_type_cached(AsmParser *p, const IrTypeDef *def, const int64_t *dims,
+                                        size_t rank, const IrType *elem, const IrAttr *enc,
+                                        uint32_t flags) {
+  uint64_t h = hash_mix((uintptr_t)def, (uintptr_t)elem);
+  h = hash_mix(h, (uintptr_t)enc ^ ((uint64_t)flags << 32) ^ rank);
+  for (size_t i = 0; i < rank; i++) h = hash_mix(h, (uint64_t)dims[i]);
+  const IrType **slot = &p->shcache[h & 255];
+  const IrType *t = *slot;
+  if (t && t->def == def && t->flags == flags && t->nints == rank && t->types[0] == elem &&
+      t->attr == enc && (rank == 0 || !memcmp(t->ints, dims, rank * sizeof *dims)))
+    return t;
+  t = def == &ir_tensor_type_def ? ir_tensor_type(p->ctx, dims, rank, elem, enc)
+                                 : ir_vector_type(p->ctx, dims, rank, elem, flags);
+  *slot = t;
+  return t;
+}
+
 /* tensor-type ::= `tensor` `<` (dimension-list-with-x | `*` `x`) type
  *                 (`,` encoding)? `>` */
 static const IrType *parse_tensor_type(AsmParser *p) {
@@ -202,7 +220,8 @@ static const IrType *parse_tensor_type(AsmParser *p) {
     t = ir_type_unique(p->ctx, &(IrType){.def = &ir_tensor_type_def, .flags = ASM_TENSOR_UNRANKED,
                                          .ntypes = 1, .types = &elem});
   } else {
-    t = ir_tensor_type(p->ctx, p->istack.data + ds, p->istack.len - ds, elem, enc);
+    t = shaped_type_cached(p, &ir_tensor_type_def, p->istack.data + ds, p->istack.len - ds, elem,
+                           enc, 0);
   }
 out:
   p->istack.len = ds;
@@ -254,7 +273,8 @@ static const IrType *parse_vector_type(AsmParser *p) {
       sb_free(&b);
       goto out;
     }
-  t = ir_vector_type(p->ctx, p->istack.data + ds, p->istack.len - ds, elem, scalable);
+  t = shaped_type_cached(p, &ir_vector_type_def, p->istack.data + ds, p->istack.len - ds, elem,
+                         NULL, scalable);
 out:
   p->istack.len = ds;
   return t;
@@ -471,19 +491,115 @@ bool parse_function_result_types(AsmParser *p) {
   return true;
 }
 
-/* function-type ::= type-list-parens `->` function-result-type */
+/* ir_function_type through a small cache keyed by the element types. */
+static const IrType *function_type_cached(AsmParser *p, const IrType *const *tys, size_t nin,
+                                          size_t nres) {
+  uint64_t h = hash_mix(nin, nres);
+  for (size_t i = 0; i < nin + nres; i++) h = hash_mix(h, (uintptr_t)tys[i]);
+  const IrType **slot = &p->fncache[h & 255];
+  const IrType *t = *slot;
+  if (t && t->ntypes == nin + nres && (size_t)t->ints[0] == nin &&
+      (nin + nres == 0 || !memcmp(t->types, tys, (nin + nres) * sizeof *tys)))
+    return t;
+  t = ir_function_type(p->ctx, tys, nin, tys + nin, nres);
+  *slot = t;
+  return t;
+}
+
+/* Skips a bracket group starting at `s` by depth counting (a cheap scan:
+ * the memo below only trusts it after an exact-text match); NULL when it
+ * meets a string, a comment or the end of the buffer first. */
+static const char *skip_group(const char *s, const char *end) {
+  int depth = 0;
+  for (; s < end; s++) {
+    switch (*s) {
+    case '(': case '[': case '<': case '{':
+      depth++;
+      break;
+    case '>':
+      if (s[-1] == '-') break; /* `->` */
+      /* fallthrough */
+    case ')': case ']': case '}':
+      if (--depth == 0) return s + 1;
+      break;
+    case '"': case '/': case 0:
+      return NULL;
+    default:
+      break;
+    }
+  }
+  return NULL;
+}
+
+static bool is_sym_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         c == '_' || c == '$' || c == '.' || c == '-';
+}
+
+/* The end of the function type text starting at `(` — a cheap scan used to
+ * memoize repeated op types; NULL when the text is not a simple form. */
+static const char *function_type_extent(const char *s, const char *end) {
+  s = skip_group(s, end);
+  if (!s) return NULL;
+  while (s < end && *s == ' ') s++;
+  if (s + 1 >= end || s[0] != '-' || s[1] != '>') return NULL;
+  s += 2;
+  while (s < end && *s == ' ') s++;
+  if (s >= end) return NULL;
+  if (*s == '(') return skip_group(s, end);
+  const char *id = s;
+  if (*s == '!') s++;
+  while (s < end && is_sym_char(*s)) s++;
+  if (s == id || (*id == '!' && s == id + 1)) return NULL;
+  if (s < end && *s == '<') return skip_group(s, end);
+  return s;
+}
+
+/* Hash of a text slice, 8 bytes at a time. */
+static uint32_t text_hash(const char *s, size_t n) {
+  uint64_t h = n;
+  while (n >= 8) {
+    uint64_t w;
+    memcpy(&w, s, 8);
+    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+    s += 8;
+    n -= 8;
+  }
+  uint64_t w = 0;
+  memcpy(&w, s, n);
+  h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+  h ^= h >> 32;
+  return (uint32_t)h;
+}
+
+/* function-type ::= type-list-parens `->` function-result-type
+ * The types of generic ops repeat: outside dialect contexts (where bare
+ * words could be short dialect types), a parsed function type is memoized
+ * by its exact source text. */
 const IrType *parse_function_type(AsmParser *p) {
+  const char *start = p->tok.ptr, *ext = NULL;
+  uint32_t h = 0;
+  if (!pstrip_dialect(p) && (ext = function_type_extent(start, p->lex.end))) {
+    h = text_hash(start, (size_t)(ext - start));
+    const IrType *t = strmap_get(&p->typememo, start, (size_t)(ext - start), h);
+    if (t) {
+      preset(p, ext);
+      return t;
+    }
+  }
   if (!penter(p)) return NULL;
   size_t ts = p->tstack.len;
   const IrType *t = NULL;
   if (parse_type_list_parens(p)) {
     size_t nin = p->tstack.len - ts;
     if (pexpect(p, TOK_ARROW, "expected '->' in function type") && parse_function_result_types(p))
-      t = ir_function_type(p->ctx, p->tstack.data + ts, nin, p->tstack.data + ts + nin,
-                           p->tstack.len - ts - nin);
+      t = function_type_cached(p, p->tstack.data + ts, nin, p->tstack.len - ts - nin);
   }
   p->tstack.len = ts;
   pleave(p);
+  if (t && ext && p->prev_end == ext)
+    strmap_put(&p->typememo, start, (size_t)(ext - start), h, (void *)t);
   return t;
 }
 

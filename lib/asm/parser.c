@@ -79,9 +79,13 @@ void strmap_free(StrMap *m) {
 /* Tokens and diagnostics                                                   */
 /* ======================================================================== */
 
-void pnext(AsmParser *p) { p->tok = asm_lex(&p->lex); }
+void pnext(AsmParser *p) {
+  p->prev_end = p->tok.ptr + p->tok.len;
+  p->tok = asm_lex(&p->lex);
+}
 
 void preset(AsmParser *p, const char *ptr) {
+  p->prev_end = ptr;
   asm_lexer_reset(&p->lex, ptr);
   p->tok = asm_lex(&p->lex);
 }
@@ -712,14 +716,52 @@ static int cmp_cstr(const void *a, const void *b) {
   return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* Sets the `<{...}>` dictionary as op's properties, merged with inherent
+ * attributes ir_op_create moved there from the attribute dictionary. */
+static bool attach_props(AsmParser *p, IrOp *op, const IrAttr *dict) {
+  if (!op->props) {
+    op->props = dict;
+    return true;
+  }
+  IrNamedAttrVec all = {0};
+  for (uint32_t i = 0; i < dict->nelems; i++)
+    vec_push(&all, ((IrNamedAttr){dict->names[i], dict->elems[i]}));
+  for (uint32_t i = 0; i < op->props->nelems; i++)
+    vec_push(&all, ((IrNamedAttr){op->props->names[i], op->props->elems[i]}));
+  const IrIdent *dup = NULL;
+  const IrAttr *merged = ir_dict_attr(p->ctx, all.data, all.len, &dup);
+  vec_free(&all);
+  if (!merged)
+    return ir_error(p->ctx, op->loc, "attribute '%s' occurs more than once in the attribute list",
+                    dup->str);
+  op->props = merged;
+  return true;
+}
+
+/* The op info of a generic op name seen before in this parse. */
+static const IrOpInfo *opcache_get(AsmParser *p, const char *s, uint32_t n, unsigned *slot) {
+  *slot = asm_str_hash(s, n) & 63;
+  if (p->opcache[*slot].len == n && p->opcache[*slot].name && !memcmp(p->opcache[*slot].name, s, n))
+    return p->opcache[*slot].info;
+  return NULL;
+}
+
 /* generic-operation ::= string-literal `(` ssa-use-list? `)` successor-list?
  *                       (`<` properties `>`)? (`(` region-list `)`)?
  *                       attribute-dict? `:` function-type */
+
 static IrOp *parse_generic_op(AsmParser *p, OpFrame *f, IrBlock *block) {
   IrContext *ctx = p->ctx;
   AsmToken nt = p->tok;
   const IrIdent *name;
-  if (asm_tok_string_is_plain(nt)) {
+  unsigned cslot = 0;
+  const IrOpInfo *info = NULL;
+  bool plain = asm_tok_string_is_plain(nt);
+  if (plain && nt.len > 2 && (info = opcache_get(p, nt.ptr + 1, nt.len - 2, &cslot))) {
+    pnext(p);
+    goto have_info;
+  }
+  if (plain) {
     name = ir_ident(ctx, nt.ptr + 1, nt.len - 2);
   } else {
     StrBuf sb = {0};
@@ -737,7 +779,7 @@ static IrOp *parse_generic_op(AsmParser *p, OpFrame *f, IrBlock *block) {
   }
   pnext(p);
 
-  const IrOpInfo *info = ir_op_info_find(ctx, name->str, name->len);
+  info = ir_op_info_find(ctx, name->str, name->len);
   if (!info) {
     const char *dot = memchr(name->str, '.', name->len);
     size_t dn = dot ? (size_t)(dot - name->str) : name->len;
@@ -756,6 +798,12 @@ static IrOp *parse_generic_op(AsmParser *p, OpFrame *f, IrBlock *block) {
     }
     info = ir_op_info_lookup(ctx, name->str, name->len);
   }
+  if (plain) {
+    p->opcache[cslot].name = info->name;
+    p->opcache[cslot].len = name->len;
+    p->opcache[cslot].info = info;
+  }
+have_info:;
   bool registered = !(info->traits & IR_TRAIT_UNREGISTERED);
 
   IrOpState *st = &f->st;
@@ -791,6 +839,7 @@ static IrOp *parse_generic_op(AsmParser *p, OpFrame *f, IrBlock *block) {
     if (!pexpect(p, TOK_RSQUARE, "expected ',' or ']'")) goto fail;
   }
 
+  const IrAttr *props_dict = NULL; /* attached after creation: no rebuild */
   if (paccept(p, TOK_LESS)) {
     const char *aloc = p->tok.ptr;
     const IrAttr *props = parse_attr(p, NULL);
@@ -798,11 +847,10 @@ static IrOp *parse_generic_op(AsmParser *p, OpFrame *f, IrBlock *block) {
     if (!pexpect(p, TOK_GREATER, "expected '>' to close properties")) goto fail;
     if (!ir_attr_is(props, &ir_dict_attr_def)) {
       perr_at(p, aloc, "invalid properties %A for op %s: expected DictionaryAttr to set properties",
-              props, name->str);
+              props, info->name);
       goto fail;
     }
-    for (uint32_t i = 0; i < props->nelems; i++)
-      vec_push(&st->props, ((IrNamedAttr){props->names[i], props->elems[i]}));
+    if (props->nelems) props_dict = props;
   }
 
   if (paccept(p, TOK_LPAREN)) {
@@ -839,6 +887,7 @@ static IrOp *parse_generic_op(AsmParser *p, OpFrame *f, IrBlock *block) {
   IrOp *op = ir_op_create(st);
   if (!op) goto fail;
   ir_block_append(block, op);
+  if (props_dict && !attach_props(p, op, props_dict)) return NULL;
   if (!parse_optional_loc_specifier(p, &op->loc)) return NULL;
   return op;
 
@@ -1287,6 +1336,7 @@ static void parser_destroy(AsmParser *p) {
   vec_free(&p->deferred);
   strmap_free(&p->type_aliases);
   strmap_free(&p->attr_aliases);
+  strmap_free(&p->typememo);
   vec_free(&p->tstack);
   vec_free(&p->astack);
   vec_free(&p->nstack);

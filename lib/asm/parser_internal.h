@@ -129,6 +129,7 @@ struct AsmParser {
   IrContext *ctx;
   AsmLexer lex;
   AsmToken tok;                 /* current token */
+  const char *prev_end;         /* end of the last consumed text */
   bool ssa_ok;                  /* false for standalone type/attr strings */
 
   StrMap type_aliases, attr_aliases;
@@ -149,6 +150,12 @@ struct AsmParser {
 
   VEC(DeferredLoc) deferred;
   IrOp *top;                    /* container for the top-level ops */
+
+  /* Small direct-mapped caches for what every generic op repeats. */
+  struct { const char *name; uint32_t len; const IrOpInfo *info; } opcache[64];
+  const IrType *fncache[256];
+  const IrType *shcache[256];   /* tensor / vector types */
+  StrMap typememo;              /* function type source text -> type */
 
   /* LIFO scratch stacks (use indices: pushes may move the data). */
   IrTypeVec tstack;

@@ -25,6 +25,13 @@
  * verbatim, everything else as \XX (uppercase hex). */
 void asm_print_escaped(StrBuf *b, const char *s, size_t n) {
   static const char hex[] = "0123456789ABCDEF";
+  size_t plain = 0;
+  while (plain < n && (unsigned char)s[plain] >= 0x20 && (unsigned char)s[plain] <= 0x7E &&
+         s[plain] != '"' && s[plain] != '\\')
+    plain++;
+  sb_putn(b, s, plain);
+  s += plain;
+  n -= plain;
   sb_reserve(b, n + 2);
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
@@ -92,8 +99,8 @@ static void print_int_of_type(StrBuf *b, int64_t v, const IrType *t) {
     u &= mask;
     if (!uns && ((u >> (w - 1)) & 1)) u |= ~mask;
   }
-  if (uns) sb_printf(b, "%llu", (unsigned long long)u);
-  else sb_printf(b, "%lld", (long long)(int64_t)u);
+  if (uns) asm_put_uint(b, u);
+  else asm_put_int(b, (int64_t)u);
 }
 
 static bool is_signless_i1(const IrType *t) {
@@ -453,8 +460,10 @@ static void print_loc_internal(AsmPrinter *p, const IrLoc *loc, bool pretty, boo
     size_t fn = loc->str ? loc->str->len : 0;
     if (pretty) sb_putn(b, f, fn);
     else print_string_lit(b, f, fn);
-    sb_printf(b, ":%lld:%lld", (long long)(loc->nints > 0 ? loc->ints[0] : 0),
-              (long long)(loc->nints > 1 ? loc->ints[1] : 0));
+    sb_putc(b, ':');
+    asm_put_int(b, loc->nints > 0 ? loc->ints[0] : 0);
+    sb_putc(b, ':');
+    asm_put_int(b, loc->nints > 1 ? loc->ints[1] : 0);
   } else if (d == &ir_name_loc_def) {
     print_string_lit(b, loc->str ? loc->str->str : "", loc->str ? loc->str->len : 0);
     const IrLoc *child = loc->nelems ? loc->elems[0] : NULL;

@@ -60,7 +60,7 @@ static void print_type_list(AsmPrinter *p, const IrType *const *ts, size_t n) {
 
 static void print_dim(StrBuf *b, int64_t d) {
   if (d == IR_DYNAMIC) sb_putc(b, '?');
-  else sb_printf(b, "%lld", (long long)d);
+  else asm_put_int(b, d);
 }
 
 /* Calls a dialect type's body printer with its own dialect in scope. */
@@ -77,7 +77,8 @@ void asm_print_type_impl(AsmPrinter *p, const IrType *t) {
   if (d == &ir_integer_type_def) {
     if (t->flags == IR_SIGNED) sb_putc(b, 's');
     else if (t->flags == IR_UNSIGNED) sb_putc(b, 'u');
-    sb_printf(b, "i%u", ir_integer_width(t));
+    sb_putc(b, 'i');
+    asm_put_uint(b, ir_integer_width(t));
   } else if (d == &ir_float_type_def) {
     sb_puts(b, ir_float_kind_name(ir_float_kind(t)));
   } else if (d == &ir_index_type_def) {

@@ -19,7 +19,7 @@
 
 /* ---- small output helpers --------------------------------------------------------- */
 
-static void put_uint(StrBuf *b, uint64_t v) {
+void asm_put_uint(StrBuf *b, uint64_t v) {
   char t[24];
   int n = 0;
   do {
@@ -29,6 +29,15 @@ static void put_uint(StrBuf *b, uint64_t v) {
   sb_reserve(b, (size_t)n);
   while (n) b->s[b->len++] = t[--n];
   b->s[b->len] = 0;
+}
+
+void asm_put_int(StrBuf *b, int64_t v) {
+  if (v < 0) {
+    sb_putc(b, '-');
+    asm_put_uint(b, 0 - (uint64_t)v);
+  } else {
+    asm_put_uint(b, (uint64_t)v);
+  }
 }
 
 static void put_indent(StrBuf *b, unsigned n) {
@@ -146,7 +155,7 @@ static const char *unique_value_name(AsmNames *n, const char *name) {
     sb_putc(&b, '_');
     for (;;) {
       b.len = base + 1;
-      put_uint(&b, n->next_conflict++);
+      asm_put_uint(&b, n->next_conflict++);
       if (!nameset_has(&n->used, b.s, b.len)) break;
     }
     res = arena_strdup(&n->arena, b.s, b.len);
@@ -324,11 +333,11 @@ void asm_print_value_id(AsmPrinter *p, IrValue *v, bool print_result_no) {
     return;
   }
   sb_putc(b, '%');
-  if ((uintptr_t)e & 1) put_uint(b, (uintptr_t)e >> 1);
+  if ((uintptr_t)e & 1) asm_put_uint(b, (uintptr_t)e >> 1);
   else sb_puts(b, (const char *)e);
   if (result_no >= 0 && print_result_no) {
     sb_putc(b, '#');
-    put_uint(b, (uint64_t)result_no);
+    asm_put_uint(b, (uint64_t)result_no);
   }
 }
 
@@ -344,7 +353,7 @@ static void print_block_name(AsmPrinter *p, IrBlock *blk) {
     return;
   }
   sb_puts(p->out, "^bb");
-  put_uint(p->out, (uint64_t)o);
+  asm_put_uint(p->out, (uint64_t)o);
 }
 
 /* ---- printer state ---------------------------------------------------------------- */
@@ -414,16 +423,16 @@ static void print_pred_comment(AsmPrinter *p, IrBlock *b, const PredTable *t) {
   }
   if (n == 1) { /* Block::getSinglePredecessor: exactly one use */
     sb_puts(o, "  // pred: ^bb");
-    put_uint(o, (uint64_t)t->data[lo].pred);
+    asm_put_uint(o, (uint64_t)t->data[lo].pred);
     return;
   }
   sb_puts(o, "  // ");
-  put_uint(o, n);
+  asm_put_uint(o, n);
   sb_puts(o, " preds: ");
   for (size_t i = lo; i < end; i++) {
     if (i > lo) sb_puts(o, ", ");
     sb_puts(o, "^bb");
-    put_uint(o, (uint64_t)t->data[i].pred);
+    asm_put_uint(o, (uint64_t)t->data[i].pred);
   }
 }
 
@@ -672,14 +681,14 @@ static void print_full_op(AsmPrinter *p, IrOp *op) {
         asm_print_value_id(p, ir_op_result(op, (unsigned)start), false);
         if (end - start > 1) {
           sb_putc(b, ':');
-          put_uint(b, (uint64_t)(end - start));
+          asm_put_uint(b, (uint64_t)(end - start));
         }
       }
     } else {
       asm_print_value_id(p, ir_op_result(op, 0), false);
       if (op->nresults > 1) {
         sb_putc(b, ':');
-        put_uint(b, op->nresults);
+        asm_put_uint(b, op->nresults);
       }
     }
     sb_puts(b, " = ");
@@ -819,6 +828,12 @@ void asm_print_operands(AsmPrinter *p, IrUse *ops, size_t n) {
 }
 
 void asm_print_optional_loc(AsmPrinter *p, const IrLoc *loc) {
+  /* MLIR's alias collector visits these locations even without debug info
+   * (so their aliases are defined though unused); printing needs it. */
+  if (p->init) {
+    asm_alias_visit_attr(p, loc ? loc : ir_unknown_loc(p->ctx), false, false);
+    return;
+  }
   asm_print_trailing_loc(p, loc, true);
 }
 

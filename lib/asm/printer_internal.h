@@ -101,6 +101,8 @@ void asm_printer_init(AsmPrinter *p, IrContext *ctx, StrBuf *out,
                       const AsmPrintOptions *opts);
 void asm_printer_fini(AsmPrinter *p);
 void asm_print_value_id(AsmPrinter *p, IrValue *v, bool print_result_no);
+void asm_put_uint(StrBuf *b, uint64_t v); /* decimal, fast */
+void asm_put_int(StrBuf *b, int64_t v);
 
 /* print_types.c */
 void asm_print_type_impl(AsmPrinter *p, const IrType *t);

@@ -4,8 +4,10 @@
 
 #include "asm/asm.h"
 #include "dialect/cuda_tile/ct_types.h"
+#include "dialect/nv_tileaa/aa.h"
 
 void ctile_register_all(IrContext *ctx) {
   asm_install_printers(ctx);
   ir_register_dialect(ctx, &ct_dialect);
+  ir_register_dialect(ctx, &aa_dialect);
 }

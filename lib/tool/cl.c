@@ -33,10 +33,7 @@ unsigned tool_edit_distance(const char *a, size_t na, const char *b, size_t nb) 
 }
 
 /* LLVM's PrintArg: one dash for one-letter names, two otherwise. */
-static const char *dashes(const char *name, size_t n) {
-  (void)name;
-  return n == 1 ? "-" : "--";
-}
+static const char *dashes(size_t n) { return n == 1 ? "-" : "--"; }
 
 static const ToolOpt *lookup(const ToolCl *cl, const char *name, size_t n) {
   for (size_t i = 0; i < cl->nopts; i++) {
@@ -81,14 +78,14 @@ static void suggest(const ToolCl *cl, const char *arg, StrBuf *err) {
     }
   }
   if (!best) return;
-  sb_printf(err, "%s: Did you mean '%s%s", cl->prog, dashes(best, strlen(best)), best);
+  sb_printf(err, "%s: Did you mean '%s%s", cl->prog, dashes(strlen(best)), best);
   if (eq && eq[1] && best_val) sb_printf(err, "=%s", eq + 1);
   sb_puts(err, "'?\n");
 }
 
 static bool opt_error(const ToolCl *cl, const ToolOpt *o, StrBuf *err, const char *fmt,
                       const char *arg) {
-  sb_printf(err, "%s: for the %s%s option: ", cl->prog, dashes(o->name, strlen(o->name)),
+  sb_printf(err, "%s: for the %s%s option: ", cl->prog, dashes(strlen(o->name)),
             o->name);
   sb_printf(err, fmt, arg);
   sb_putc(err, '\n');
@@ -199,7 +196,7 @@ bool tool_cl_parse(const ToolCl *cl, int argc, char **argv, StrBuf *err) {
 /* "--name=<value>" as LLVM's help shows it. */
 static void opt_spelling(const ToolOpt *o, StrBuf *b) {
   size_t n = strlen(o->name);
-  sb_printf(b, "%s%s", dashes(o->name, n), o->name);
+  sb_printf(b, "%s%s", dashes(n), o->name);
   const char *vd = o->value_desc;
   switch (o->kind) {
   case TOOL_OPT_STRING:

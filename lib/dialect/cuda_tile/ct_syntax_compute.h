@@ -42,6 +42,8 @@ bool ctc_verify_pack(IrOp *op); /* pack and unpack */
 bool ctc_verify_mmaf(IrOp *op);
 bool ctc_verify_mmai(IrOp *op);
 bool ctc_verify_mmaf_scaled(IrOp *op);
+/* seed 003's mma shape checks (mmaf / mmai), run before the type traits. */
+bool ctc_verify_mma_seed_shapes(IrOp *op);
 bool ctc_verify_reduce(IrOp *op);
 bool ctc_verify_scan(IrOp *op);
 

@@ -6,8 +6,10 @@
  * files) builds on it; nothing outside the dialect should need it.
  *
  * Implemented in:
- *   types.c            type defs, constructors, verifiers, type syntax, the
- *                      short/long type parse/print helpers, diagnostics helper
+ *   types.c            type defs (print hooks), constructors, verifiers,
+ *                      accessors, ct_print_type, the diagnostics helper
+ *   types_parse.c      type bodies after their mnemonic, ct_parse_type
+ *                      (NVIDIA's parseCudaTileType), small parse helpers
  *   attrs_enum.c       enums: tables, #cuda_tile.<enum><kw> attributes, the
  *                      keyword forms the ops use (rounding<..>, memory attrs)
  *   attrs_assume.c     div_by / same_elements / bounded: syntax + verifiers
@@ -584,8 +586,10 @@ const IrAttr *ct_parse_same_elements_body(AsmParser *p);
 const IrAttr *ct_parse_bounded_body(AsmParser *p);
 /* Debug-info bodies after their mnemonic (attrs_debuginfo.c). */
 const IrAttr *ct_parse_di_body(AsmParser *p, Str mnemonic);
-/* Prints an attribute parameter as MLIR's printStrippedAttrOrType: its alias
- * if it has one, else the attribute. */
+/* Prints an attribute-typed parameter (di_* `file`, `compileUnit`): its alias
+ * when the printer has one, else the full attribute.  (MLIR's
+ * printStrippedAttrOrType would print the stripped `<...>` body in the
+ * no-alias case; both forms parse back to the same attribute.) */
 void ct_print_attr_param(AsmPrinter *p, const IrAttr *a);
 
 #endif

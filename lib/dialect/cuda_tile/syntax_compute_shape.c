@@ -48,10 +48,15 @@ bool ctc_verify_broadcast(IrOp *op) {
   return true;
 }
 
+/* seed 003 verify_reshape: the element counts, in the seed's words (NVIDIA:
+ * "expected source tile and result tile to have the same number of
+ * elements"). */
 bool ctc_verify_reshape(IrOp *op) {
-  if (ct_tile_type_num_elements(opnd_t(op, 0)) != ct_tile_type_num_elements(res_t(op, 0)))
-    return ir_op_error(op, "expected source tile and result tile to have the same number of "
-                           "elements");
+  int64_t in = ct_tile_type_num_elements(opnd_t(op, 0));
+  int64_t out = ct_tile_type_num_elements(res_t(op, 0));
+  if (in != out)
+    return ir_op_error(op, "reshape element-count mismatch: source has %lld elements, result "
+                           "has %lld", (long long)in, (long long)out);
   return true;
 }
 
@@ -210,10 +215,17 @@ static bool dim_mismatch(IrOp *op, const char *lead, int da, const char *xa, con
   return false;
 }
 
+/* Shape rules shared by mmaf, mmai and mmaf_scaled, in seed 003's words
+ * (verify_mma; NVIDIA: "operands must 2D or 3D tiles" and the "shape error:
+ * dim A of X (n) and dim B of Y (m) must match, ..." texts).  The batch
+ * dimension of rank-3 operands, which the seed does not cover, keeps
+ * NVIDIA's text. */
 static bool verify_mma_shapes(IrOp *op) {
   const IrType *l = opnd_t(op, 0), *r = opnd_t(op, 1), *acc = opnd_t(op, 2);
   if (rank_of(l) != 2 && rank_of(l) != 3)
-    return ir_op_error(op, "operands must be 2D or 3D tiles");
+    return ir_op_error(op, "mma operand A must be rank-2 or rank-3");
+  if (rank_of(r) != rank_of(l) || rank_of(acc) != rank_of(l))
+    return ir_op_error(op, "mma operands must share rank");
   int b = rank_of(l) == 3;
   if (b) {
     if (shape_of(l)[0] != shape_of(r)[0]) return dim_mismatch(op, "", 0, "lhs", l, 0, "rhs", r);
@@ -222,11 +234,25 @@ static bool verify_mma_shapes(IrOp *op) {
   }
   int row = b, col = b + 1;
   if (shape_of(l)[col] != shape_of(r)[row])
-    return dim_mismatch(op, " ", col, "lhs", l, row, "rhs", r);
-  if (shape_of(l)[row] != shape_of(acc)[row])
-    return dim_mismatch(op, " ", row, "lhs", l, row, "acc", acc);
-  if (shape_of(r)[col] != shape_of(acc)[col])
-    return dim_mismatch(op, " ", col, "rhs", r, col, "acc", acc);
+    return ir_op_error(op, "mma contracting dimension mismatch");
+  if (shape_of(l)[row] != shape_of(acc)[row] || shape_of(r)[col] != shape_of(acc)[col])
+    return ir_op_error(op, "mma accumulator must agree with A and B on M and N");
+  return true;
+}
+
+/* seed 003 verify_mma's shape half for mmaf / mmai, run before the
+ * type-matching traits (AllRanksMatch, AllTypesMatch<acc, result>): rank,
+ * shared rank (result included), contraction, M/N, accumulator vs result. */
+bool ctc_verify_mma_seed_shapes(IrOp *op) {
+  if (op->noperands < 3 || op->nresults < 1) return true;
+  const IrType *res = res_t(op, 0);
+  if (!verify_mma_shapes(op)) return false;
+  if (rank_of(res) != rank_of(opnd_t(op, 0)))
+    return ir_op_error(op, "mma operands must share rank");
+  const IrType *acc = opnd_t(op, 2);
+  for (size_t i = 0; i < rank_of(acc); i++)
+    if (shape_of(acc)[i] != shape_of(res)[i])
+      return ir_op_error(op, "mma accumulator and result shapes must match");
   return true;
 }
 
@@ -243,16 +269,12 @@ bool ctc_verify_mmaf(IrOp *op) {
     if (!is_float_kind(in, table[i].in)) continue;
     for (int j = 0; j < table[i].nout; j++)
       if (is_float_kind(acc, table[i].out[j])) return true;
-    StrBuf b = {0};
-    for (int j = 0; j < table[i].nout; j++)
-      sb_printf(&b, "%s'%s'", j ? ", " : "", ir_float_kind_name(table[i].out[j]));
-    ir_op_error(op, "unsupported combination of element types. Input type '%T' expects "
-                    "accumulator/result type to be one of {%s}, but got '%T'",
-                in, sb_cstr(&b), acc);
-    sb_free(&b);
-    return false;
+    /* NVIDIA: "unsupported combination of element types. Input type 'X'
+     * expects accumulator/result type to be one of {...}, but got 'Y'" */
+    return ir_op_error(op, "floating mma input/accumulator pair is not supported on the "
+                           "target");
   }
-  return ir_op_error(op, "unsupported input element type: '%T'", in);
+  return ir_op_error(op, "floating mma input/accumulator pair is not supported on the target");
 }
 
 bool ctc_verify_mmai(IrOp *op) { return verify_mma_shapes(op); }

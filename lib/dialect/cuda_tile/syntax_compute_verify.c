@@ -8,6 +8,10 @@
  *  2. native traits: SameOperandsAndResultShape / ...ElementType (from the
  *     op row's trait bits) and SameOperandsShape (reduce/scan);
  *  3. the op's own verify() (Spec.extra), NVIDIA's messages verbatim.
+ * Seed 003's family verifiers (float arith, conversions, reshape, mma) win
+ * where they word a condition differently: their texts replace NVIDIA's at
+ * the same check, and their checks that a type-matching trait would also
+ * catch run just before the traits (docs/diagnostics.md lists both texts).
  * reduce/scan region checks live in syntax_compute_region.c. */
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_ops.h"
@@ -153,11 +157,14 @@ static int attr_enum(IrOp *op, const char *name, const CtEnumInfo *e, int dflt) 
 }
 static bool has_attr(IrOp *op, const char *name) { return ir_op_attrz(op, name) != NULL; }
 
+/* flush_to_zero on a non-f32 element: the seed's wording (seed 003,
+ * verify_float_arith; NVIDIA: "flush_to_zero modifier only supported for f32
+ * data type, but got: '<type>'" — the same condition, so the seed wins for
+ * every op carrying the modifier). */
 static bool verify_ftz(IrOp *op) {
   const IrType *t = result_elem(op);
   if (has_attr(op, "flush_to_zero") && !is_f32(t))
-    return ir_op_error(op, "flush_to_zero modifier only supported for f32 data type, but "
-                           "got: '%T'", t);
+    return ir_op_error(op, "flush-to-zero is only legal for f32 element type");
   return true;
 }
 
@@ -189,21 +196,41 @@ static int rounding(IrOp *op, const char *name, int dflt) {
   return attr_enum(op, name, &ct_enum_rounding, dflt);
 }
 
+/* ---- seed 003 verify_float_arith (addf, subf, mulf, fma; divf below) -----
+ * Order: element types, flush-to-zero, rounding.  The texts are the seed's;
+ * docs/diagnostics.md lists NVIDIA's texts for the same conditions. */
+static bool is_float_arith(IrOp *op) {
+  return ct_op_is(op, CT_OP_addf) || ct_op_is(op, CT_OP_subf) || ct_op_is(op, CT_OP_mulf) ||
+         ct_op_is(op, CT_OP_divf) || ct_op_is(op, CT_OP_fma);
+}
+
+/* Runs before the AllTypesMatch trait so that an element-type mismatch gets
+ * the seed's text; a shape-only mismatch keeps NVIDIA's trait message. */
+static bool verify_float_arith_types(IrOp *op) {
+  const IrType *e = result_elem(op);
+  for (unsigned i = 0; i < op->noperands; i++) {
+    const IrType *t = ir_op_operand(op, i)->type;
+    if (ct_type_is_tile(t) && ct_tile_type_elem(t) != e)
+      return ir_op_error(op, "expected matching operand and result element types");
+  }
+  return true;
+}
+
 static bool verify_ieee(IrOp *op) {
+  if (!verify_ftz(op)) return false;
   int r = rounding(op, "rounding_mode", CT_ROUNDING_NEAREST_EVEN);
   if (r > CT_ROUNDING_POSITIVE_INF)
-    return ir_op_error(op, "invalid rounding mode specified, expect one of [nearest_even, "
-                           "zero, negative_inf, positive_inf]");
-  return verify_ftz(op);
+    return ir_op_error(op, "rounding mode not allowed outside divf");
+  return true;
 }
 
 static bool verify_divf(IrOp *op) {
+  if (!verify_ftz(op)) return false;
   int r = rounding(op, "rounding_mode", CT_ROUNDING_NEAREST_EVEN);
-  if (r > CT_ROUNDING_FULL)
-    return ir_op_error(op, "invalid rounding mode specified, expect one of [nearest_even, "
-                           "zero, negative_inf, positive_inf, approx, full]");
-  bool approx = r == CT_ROUNDING_APPROX, full = r == CT_ROUNDING_FULL;
-  return verify_div_sqrt_modifiers(op, !approx && !full, approx, full);
+  if (r > CT_ROUNDING_FULL) return ir_op_error(op, "invalid rounding mode for divf");
+  if ((r == CT_ROUNDING_APPROX || r == CT_ROUNDING_FULL) && !is_f32(result_elem(op)))
+    return ir_op_error(op, "approx and full rounding modes require f32");
+  return true;
 }
 
 static bool verify_sqrt(IrOp *op) {
@@ -254,19 +281,20 @@ static bool verify_bitcast(IrOp *op) {
   const IrType *s = ct_tile_type_elem(opnd_t(op, 0)), *r = ct_tile_type_elem(res_t(op, 0));
   unsigned sw = bit_width(s), rw = bit_width(r);
   if (sw == rw) return true;
-  return ir_op_error(op, "types must be equal width, cannot convert '%T' of width %u to type "
-                         "'%T' of width %u", opnd_t(op, 0), sw, res_t(op, 0), rw);
+  return ir_op_error(op, "bitcast requires equal-width source and destination element types");
 }
 
 static bool verify_exti(IrOp *op) {
   if (bit_width(ct_tile_type_elem(res_t(op, 0))) <= bit_width(ct_tile_type_elem(opnd_t(op, 0))))
-    return ir_op_error(op, "extending to smaller or identical integer");
+    return ir_op_error(op, "exti requires the result width to be strictly greater than the "
+                           "input width");
   return true;
 }
 
 static bool verify_trunci(IrOp *op) {
   if (bit_width(ct_tile_type_elem(res_t(op, 0))) >= bit_width(ct_tile_type_elem(opnd_t(op, 0))))
-    return ir_op_error(op, "truncating to larger or identical integer");
+    return ir_op_error(op, "trunci requires the result width to be strictly less than the "
+                           "input width");
   return true;
 }
 
@@ -276,22 +304,21 @@ static bool is_e8m0(const IrType *t) {
 
 static bool verify_ftof(IrOp *op) {
   if (opnd_t(op, 0) == res_t(op, 0))
-    return ir_op_error(op, "converting tiles must not be a no-op");
+    return ir_op_error(op, "ftof rejects identity conversions");
   int r = rounding(op, "rounding_mode", CT_ROUNDING_NEAREST_EVEN);
   if (is_e8m0(ct_tile_type_elem(res_t(op, 0)))) {
     if (r != CT_ROUNDING_ZERO && r != CT_ROUNDING_POSITIVE_INF)
       return ir_op_error(op, "invalid rounding mode specified for conversion to f8E8M0FNU. "
                              "Only 'zero' and 'positive_inf' are supported");
   } else if (r != CT_ROUNDING_NEAREST_EVEN) {
-    return ir_op_error(op, "invalid rounding mode specified. Only 'nearest_even' is supported");
+    return ir_op_error(op, "ftof requires nearest-even rounding");
   }
   return true;
 }
 
 static bool verify_ftoi(IrOp *op) {
   if (rounding(op, "rounding_mode", -1) != CT_ROUNDING_NEAREST_INT_TO_ZERO)
-    return ir_op_error(op, "invalid rounding mode specified. Only 'nearest_int_to_zero' is "
-                           "supported");
+    return ir_op_error(op, "ftoi requires truncation toward zero");
   return true;
 }
 
@@ -300,7 +327,7 @@ static bool verify_itof(IrOp *op) {
     return ir_op_error(op, "integer to f8E8M0FNU conversion is not supported, please first "
                            "convert to another float type");
   if (rounding(op, "rounding_mode", -1) != CT_ROUNDING_NEAREST_EVEN)
-    return ir_op_error(op, "invalid rounding mode specified. Only 'nearest_even' is supported");
+    return ir_op_error(op, "itof requires nearest-even rounding");
   return true;
 }
 
@@ -467,6 +494,12 @@ static const Spec *const specs[CT_OP_COUNT] = {
     [CT_OP_scan] = &spec_scan,
 };
 
+/* seed 003 verify_mma, integer half: mmai's ODS element constraints are
+ * exactly the seed's "legal integer input" and "i32 accumulator/result"
+ * conditions, so a failing tile gets the seed's text. */
+#define CT_MMAI_INPUTS "integer mma inputs must share a legal integer element type"
+#define CT_MMAI_ACC "integer mma accumulator and result must be i32"
+
 /* ---- driver ------------------------------------------------------------------ */
 static const IrType *code_type(IrOp *op, int8_t c) {
   if (c >= 10) return (unsigned)(c - 10) < op->nresults ? res_t(op, (unsigned)(c - 10)) : NULL;
@@ -503,6 +536,10 @@ static bool check_pred(IrOp *op, const Pred *pr) {
     case P_RANK: ok = ct_tile_type_rank(t) == ct_tile_type_rank(first); break;
     default: ok = ct_tile_type_elem(t) == ct_tile_type_elem(first); break;
     }
+    if (!ok && ct_op_is(op, CT_OP_mmai) && pr->kind == P_ELEM)
+      return ir_op_error(op, CT_MMAI_INPUTS);
+    if (!ok && ct_op_is(op, CT_OP_mmaf) && pr->kind == P_TYPE)
+      return ir_op_error(op, "floating mma accumulator and result must share type");
     if (!ok) {
       static const char *const what[] = {"", "have same type", "have same shape",
                                          "have same rank", "have the same element type"};
@@ -553,6 +590,8 @@ static bool attr_ok(uint8_t kind, const IrAttr *a) {
 static bool check_value(IrOp *op, const char *kind, unsigned idx, const IrType *t,
                         const Con *c) {
   if (con_ok(c, t)) return true;
+  if (ct_op_is(op, CT_OP_mmai) && ct_type_is_tile(t))
+    return ir_op_error(op, kind[0] == 'o' && idx < 2 ? CT_MMAI_INPUTS : CT_MMAI_ACC);
   return ir_op_error(op, "%s #%u must be %s, but got '%T'", kind, idx, c->desc, t);
 }
 
@@ -582,7 +621,11 @@ bool ct_verify_compute(IrOp *op) {
   if (op->info < ct_op_infos || op->info >= ct_op_infos + CT_OP_COUNT) return true;
   const Spec *s = specs[op->info - ct_op_infos];
   if (!s) return true;
-  /* attributes: presence, then constraints (ODS order) */
+  /* attributes: presence, then constraints (ODS order); mmai's signedness
+   * attributes are the seed's "expect signedness attribute for operand A" */
+  if (ct_op_is(op, CT_OP_mmai) &&
+      (!ir_op_attrz(op, "signedness_lhs") || !ir_op_attrz(op, "signedness_rhs")))
+    return ir_op_error(op, "expect signedness attribute for operand A");
   for (int i = 0; i < 3 && s->attrs[i].name; i++)
     if (s->attrs[i].required && !ct_ods_required_attr(op, s->attrs[i].name)) return false;
   for (int i = 0; i < 3 && s->attrs[i].name; i++) {
@@ -598,6 +641,16 @@ bool ct_verify_compute(IrOp *op) {
   }
   for (unsigned i = 0; i < op->nresults; i++)
     if (!check_value(op, "result", i, res_t(op, i), s->res)) return false;
+  /* seed 003: mma shapes, float-arith element types and reshape's element
+   * type before the type-matching traits */
+  if ((ct_op_is(op, CT_OP_mmaf) || ct_op_is(op, CT_OP_mmai)) && !ctc_verify_mma_seed_shapes(op))
+    return false;
+  if (is_float_arith(op) && !verify_float_arith_types(op)) return false;
+  /* seed 003 verify_reshape: its element-type rule replaces the
+   * SameOperandsAndResultElementType trait's text for reshape */
+  if (ct_op_is(op, CT_OP_reshape) &&
+      ct_tile_type_elem(opnd_t(op, 0)) != ct_tile_type_elem(res_t(op, 0)))
+    return ir_op_error(op, "reshape requires matching element types");
   /* PredOpTraits, native traits, then the op's own verifier */
   for (int i = 0; i < 3 && s->preds[i].kind != P_NONE; i++)
     if (!check_pred(op, &s->preds[i])) return false;

@@ -4,12 +4,21 @@
  *
  * Region ops synthesize their implicit terminator on parse (yield for if,
  * continue for for/loop) and elide it on print when it has no operands
- * (NVIDIA's parseControlFlowRegion / printControlFlowRegion). */
+ * (NVIDIA's parseControlFlowRegion / printControlFlowRegion).
+ *
+ * Verification follows seed 003 (verify_if, verify_for, verify_early_exit)
+ * with its texts; NVIDIA's texts remain where the seed is silent (`loop`,
+ * return, region-count constraints).  docs/diagnostics.md lists both. */
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_syntax_core.h"
 
 #include <stdio.h>
+
+/* A tensor_view or a tile view (seed 003: "view-typed" results). */
+static bool is_view_typed(const IrType *t) {
+  return ct_type_is_tensor_view(t) || ct_type_is_view(t);
+}
 
 /* ---- terminators --------------------------------------------------------- */
 
@@ -83,22 +92,24 @@ static bool same_types_uses(IrUse *a, size_t na, IrUse *b, size_t nb) {
   return true;
 }
 
-/* verifyEarlyExitOp: the nearest enclosing non-`if` op must be one of the
- * allowed loops; returns it (NULL after reporting). */
+/* seed 003 verify_early_exit: walk out through enclosing ifs; the first
+ * other ancestor must be one of the allowed loops (break: loop; continue:
+ * loop or for).  Returns it, or NULL after reporting (the seed's text;
+ * NVIDIA: "'X' op can only be nested within a ancestor chain of ..."; the
+ * note naming the ancestor is kept). */
 static IrOp *early_exit_loop(IrOp *op, bool allow_for) {
   IrOp *p = ir_op_parent_op(op);
   while (p && ct_op_is(p, CT_OP_if_)) p = ir_op_parent_op(p);
   if (p && (ct_op_is(p, CT_OP_loop) || (allow_for && ct_op_is(p, CT_OP_for_)))) return p;
   IrDiag *d = ir_diag_new(op->ctx, IR_SEV_ERROR, op->loc);
-  ir_diag_append(op->ctx, d, "'%s' op can only be nested within a ancestor chain of '%s",
-                 op->info->name,
-                 allow_for ? "cuda_tile.for', 'cuda_tile.loop', 'cuda_tile.if"
-                           : "cuda_tile.loop', 'cuda_tile.if");
-  ir_diag_append(op->ctx, d, "' operations");
+  ir_diag_append(op->ctx, d, "'%s' op early-exit must be enclosed by a compatible loop or for",
+                 op->info->name);
   if (p) ir_diag_add_note(op->ctx, d, p->loc, "see unexpected ancestor operation");
   ir_diag_emit(op->ctx, d);
   return NULL;
 }
+
+#define CT_EARLY_EXIT_TYPES "early-exit operand types must match the enclosing region contract"
 
 /* ReturnOp::verify: the enclosing function (through ifs) must take these
  * operands. */
@@ -142,17 +153,10 @@ bool ct_verify_break(IrOp *op) {
   if (!verify_ct_any_operands(op)) return false;
   IrOp *loop = early_exit_loop(op, false);
   if (!loop) return false;
-  if (!same_types_uses_results(op->operands, op->noperands, loop)) {
-    StrBuf a = {0}, b = {0};
-    sb_type_range(&a, NULL, op->operands, op->noperands);
-    sb_result_types(&b, loop);
-    bool r = ir_op_error(op, "operand types must correspond to the parent loop result "
-                             "types: (%s) vs (%s)",
-                         sb_cstr(&a), sb_cstr(&b));
-    sb_free(&a);
-    sb_free(&b);
-    return r;
-  }
+  /* break carries the loop's results (NVIDIA: "operand types must correspond
+   * to the parent loop result types: (...) vs (...)") */
+  if (!same_types_uses_results(op->operands, op->noperands, loop))
+    return ir_op_error(op, CT_EARLY_EXIT_TYPES);
   return true;
 }
 
@@ -161,28 +165,15 @@ bool ct_verify_continue(IrOp *op) {
   if (!verify_ct_any_operands(op)) return false;
   IrOp *loop = early_exit_loop(op, true);
   if (!loop) return false;
-  StrBuf a = {0}, b = {0};
-  bool ok = true;
-  if (ct_op_is(loop, CT_OP_loop)) {
-    if (!same_types_uses(loop->operands, loop->noperands, op->operands, op->noperands)) {
-      sb_type_range(&a, NULL, loop->operands, loop->noperands);
-      sb_type_range(&b, NULL, op->operands, op->noperands);
-      ok = ir_error(op->ctx, op->loc, "`loop` is missing a valid terminator. `continue` op "
-                                      "should have operand types that match the parent "
-                                      "loop iter_values: (%s), but found: (%s)",
-                    sb_cstr(&a), sb_cstr(&b));
-    }
-  } else if (!same_types_uses_results(op->operands, op->noperands, loop)) {
-    sb_result_types(&a, loop);
-    sb_type_range(&b, NULL, op->operands, op->noperands);
-    ok = ir_error(op->ctx, op->loc, "`for` is missing a valid terminator. `continue` op "
-                                    "should have operand types that match the parent loop "
-                                    "return types: (%s), but found: (%s)",
-                  sb_cstr(&a), sb_cstr(&b));
-  }
-  sb_free(&a);
-  sb_free(&b);
-  return ok;
+  /* continue carries loop's iter_values / for's results (NVIDIA: "`loop` is
+   * missing a valid terminator. `continue` op should have operand types that
+   * match the parent loop iter_values: ...", and the `for` variant) */
+  bool ok = ct_op_is(loop, CT_OP_loop)
+                ? same_types_uses(loop->operands, loop->noperands, op->operands,
+                                  op->noperands)
+                : same_types_uses_results(op->operands, op->noperands, loop);
+  if (!ok) return ir_op_error(op, CT_EARLY_EXIT_TYPES);
+  return true;
 }
 
 void ct_names_none(IrOp *op, IrNameSetFn set, void *user) {
@@ -237,10 +228,15 @@ void ct_print_if(AsmPrinter *p, IrOp *op) {
   asm_print_attr_dict(p, op, NULL);
 }
 
+/* Generic checks, then seed 003 verify_if: then-region, else-region when
+ * there are results, the yields (NVIDIA's texts), view-typed results. */
 bool ct_verify_if(IrOp *op) {
   if (!ct_ods_operand(op, 0, ct_is_scalar_i1_tile, CT_DESC_SCALAR_I1)) return false;
   if (!ct_ods_results(op, 0, op->nresults, ct_is_any_type, "variadic of any type"))
     return false;
+  /* A missing then-region is the seed's condition (before SizedRegion<1>). */
+  if (op->nregions < 1 || ir_region_empty(&op->regions[0]))
+    return ir_op_error(op, "if requires a then-region");
   /* SizedRegion<1> / MaxSizedRegion<1> and NoRegionArguments. */
   for (uint32_t r = 0; r < op->nregions && r < 2; r++) {
     IrRegion *rg = &op->regions[r];
@@ -255,21 +251,12 @@ bool ct_verify_if(IrOp *op) {
     if (rg->first && rg->first->nargs)
       return ir_op_error(op, "region #%u should have no arguments", r);
   }
-  /* IfOp::verify */
-  for (uint32_t i = 0; i < op->nresults; i++) {
-    const IrType *t = ir_op_result(op, i)->type;
-    if (ct_type_is_tensor_view(t))
-      return ir_op_error(op, "result type %u is a tensor_view, which is not supported", i);
-    if (ct_type_is_view(t))
-      return ir_op_error(op, "result type %u is a tile view, which is not supported", i);
-  }
-  if (ir_region_empty(&op->regions[0])) return ir_op_error(op, "must define then branch");
+  /* IfOp::verify, in the seed's order and words */
   static const char *const names[2] = {"then", "else"};
-  for (uint32_t r = 0; r < 2; r++) {
+  for (uint32_t r = 0; r < 2 && r < op->nregions; r++) {
     IrRegion *rg = &op->regions[r];
     if (ir_region_empty(rg)) {
-      if (op->nresults)
-        return ir_op_error(op, "has non-empty return type, must define else branch");
+      if (op->nresults) return ir_op_error(op, "if with results requires an else-region");
       break;
     }
     IrOp *y = rg->first->last;
@@ -292,6 +279,10 @@ bool ct_verify_if(IrOp *op) {
     sb_free(&b);
     if (!ok) return false;
   }
+  /* NVIDIA: "result type N is a tensor_view / tile view, which is not supported" */
+  for (uint32_t i = 0; i < op->nresults; i++)
+    if (is_view_typed(ir_op_result(op, i)->type))
+      return ir_op_error(op, "view-typed if results are not permitted");
   return true;
 }
 
@@ -388,6 +379,8 @@ void ct_print_for(AsmPrinter *p, IrOp *op) {
   asm_print_attr_dict(p, op, elided);
 }
 
+#define CT_FOR_BOUNDS "for induction, lower, upper, and step must share an integer type"
+
 bool ct_verify_for(IrOp *op) {
   if (!ct_ods_attr(op, "unsignedCmp", ct_attr_is_unit, "unit attribute")) return false;
   for (unsigned i = 0; i < 3; i++)
@@ -401,19 +394,18 @@ bool ct_verify_for(IrOp *op) {
   if (nblocks != 1)
     return ir_op_error(op, "region #0 ('region') failed to verify constraint: region "
                            "with 1 blocks");
-  const IrType *t[3] = {ir_op_operand(op, 0)->type, ir_op_operand(op, 1)->type,
-                        ir_op_operand(op, 2)->type};
-  if (!ct_ods_same_type(op, "{lowerBound, upperBound, step}", 3, t)) return false;
-  /* AllTypesMatch<["initValues", "resultValues"]> on the ranges. */
-  bool same = op->noperands - 3 == op->nresults;
-  for (uint32_t i = 0; same && i < op->nresults; i++)
-    same = ir_op_operand(op, 3 + i)->type == ir_op_result(op, i)->type;
-  if (!same)
-    return ct_ods_fail_that(op, "all of {initValues, resultValues} have same type");
+  /* AllTypesMatch<["lowerBound", "upperBound", "step"]> is the seed's first
+   * verify_for condition: its text.  AllTypesMatch<["initValues",
+   * "resultValues"]> is covered by the seed's init/iter-arg and
+   * result/iter-arg checks in ct_verify_regions_for. */
+  const IrType *t0 = ir_op_operand(op, 0)->type;
+  if (ir_op_operand(op, 1)->type != t0 || ir_op_operand(op, 2)->type != t0)
+    return ir_op_error(op, CT_FOR_BOUNDS);
   return true;
 }
 
-/* verifyLoopIterValues: inits vs. region iteration values, and no
+/* verifyLoopIterValues (for `loop`; `for` uses seed 003's verify_for in
+ * ct_verify_regions_for): inits vs. region iteration values, and no
  * tensor_view / tile view loop-carried values or results. */
 static bool verify_iter_values(IrOp *op, IrUse *inits, size_t ninit,
                                IrValue *const *iters, size_t niter) {
@@ -444,16 +436,32 @@ static bool verify_iter_values(IrOp *op, IrUse *inits, size_t ninit,
   return true;
 }
 
+/* seed 003 verify_for (after the generic checks of ct_verify_for): the
+ * induction variable's type, inits vs. iter-args, results vs. iter-args,
+ * then view-typed results.  NVIDIA's texts for the same conditions
+ * ("expected induction variable to be same type as bounds and step",
+ * "mismatch in number of region iterator values and loop iterator inits",
+ * "init value N and region iter_value N have different type", "loop-carried
+ * value N is a tensor_view / tile view", "result type N is a ...") are
+ * listed in docs/diagnostics.md. */
 bool ct_verify_regions_for(IrOp *op) {
   IrBlock *b = op->regions[0].first;
   if (!b || b->nargs == 0)
     return ir_op_error(op, "expected at least one block argument for induction variable");
-  if (b->args[0]->type != ir_op_operand(op, 0)->type)
-    return ir_op_error(op, "expected induction variable to be same type as bounds and "
-                           "step: '%T' vs '%T'",
-                       b->args[0]->type, ir_op_operand(op, 0)->type);
-  return verify_iter_values(op, op->operands + 3, op->noperands - 3, b->args + 1,
-                            b->nargs - 1);
+  if (b->args[0]->type != ir_op_operand(op, 0)->type) return ir_op_error(op, CT_FOR_BOUNDS);
+  size_t ninit = op->noperands - 3, niter = b->nargs - 1;
+  bool same = ninit == niter;
+  for (size_t i = 0; same && i < ninit; i++)
+    same = ir_op_operand(op, (unsigned)(3 + i))->type == b->args[1 + i]->type;
+  if (!same) return ir_op_error(op, "for init values must match region iter-arg types");
+  same = op->nresults == niter;
+  for (size_t i = 0; same && i < niter; i++)
+    same = ir_op_result(op, (unsigned)i)->type == b->args[1 + i]->type;
+  if (!same) return ir_op_error(op, "for result types must match region iter-arg types");
+  for (uint32_t i = 0; i < op->nresults; i++)
+    if (is_view_typed(ir_op_result(op, i)->type))
+      return ir_op_error(op, "view-typed for results are not permitted");
+  return true;
 }
 
 void ct_names_for(IrOp *op, IrNameSetFn set, void *user) {

@@ -44,22 +44,36 @@ static bool verify_mem_attrs(IrOp *op, bool scope_required, bool has_mode, bool 
   return true;
 }
 
-/* verifyMemoryModelLoad / verifyMemoryModelStore. */
+/* verifyMemoryModelLoad / verifyMemoryModelStore, in seed 003's words
+ * (verify_token_memory; NVIDIA: "expect one of: weak, relaxed, or acquire,
+ * but got: X", "weak load must not have memory scope", "memory scope is
+ * required for X load" — the same conditions, so the seed wins). */
 static bool verify_memory_model(IrOp *op, bool load) {
   int ord = enum_prop(op, "memory_ordering_semantics");
   bool has_scope = ir_op_attrz(op, "memory_scope") != NULL;
-  const char *kw = ct_enum_keyword(&ct_enum_memory_ordering_semantics, ord);
   int allowed = load ? CT_MEM_ACQUIRE : CT_MEM_RELEASE;
   if (ord != CT_MEM_WEAK && ord != CT_MEM_RELAXED && ord != allowed)
-    return ir_op_error(op, "expect one of: weak, relaxed, or %s, but got: %s",
-                       load ? "acquire" : "release", kw ? kw : "");
+    return ir_op_error(op, load ? "load ordering must be weak, relaxed, or acquire"
+                                : "store ordering must be weak, relaxed, or release");
   if (ord == CT_MEM_WEAK) {
-    if (has_scope)
-      return ir_op_error(op, "weak %s must not have memory scope", load ? "load" : "store");
+    if (has_scope) return ir_op_error(op, "weak memory ordering must not carry a scope");
   } else if (!has_scope) {
-    return ir_op_error(op, "memory scope is required for %s %s", kw,
-                       load ? "load" : "store");
+    return ir_op_error(op, "non-weak memory ordering requires an explicit scope");
   }
+  return true;
+}
+
+/* seed 003 verify_token_memory: pointee, then pointer-tile shape, against the
+ * value tile (NVIDIA folds both into one TypesMatchWith message). */
+static bool verify_ptr_value(IrOp *op, const IrType *ptrs, const IrType *vals) {
+  if (!ct_type_is_tile(ptrs) || !ct_type_is_tile(vals)) return true;
+  const IrType *pe = ct_tile_type_elem(ptrs);
+  if (ct_type_is_ptr(pe) && ct_ptr_type_pointee(pe) != ct_tile_type_elem(vals))
+    return ir_op_error(op, "pointer pointee element type must match value element type");
+  size_t r = ct_tile_type_rank(ptrs);
+  if (r != ct_tile_type_rank(vals) ||
+      (r && memcmp(ct_tile_type_shape(ptrs), ct_tile_type_shape(vals), r * sizeof(int64_t))))
+    return ir_op_error(op, "pointer tile shape must match value shape");
   return true;
 }
 
@@ -140,26 +154,24 @@ void ct_names_tile_token(IrOp *op, IrNameSetFn set, void *user) {
 
 /* verifyAtomicRMWMode */
 static bool verify_rmw_mode(IrOp *op, int mode, const IrType *el) {
-  const char *kw = ct_enum_keyword(&ct_enum_atomic_rmw_mode, mode);
-  if (!kw) kw = "";
   switch (mode) {
   case CT_RMW_ADDF:
     if (!ir_type_is_float(el) ||
         (ir_float_kind(el) != IR_F32 && ir_float_kind(el) != IR_F64 &&
          ir_float_kind(el) != IR_F16 && ir_float_kind(el) != IR_BF16))
-      return ir_op_error(op, "'%s' works only with floats f16, bf16, f32, and f64", kw);
+      return ir_op_error(op, "floating-add rmw requires a target-supported floating width");
     return true;
   case CT_RMW_XCHG: {
     unsigned w = ir_type_is_integer(el) ? ir_integer_width(el)
                  : ir_type_is_float(el) ? ir_float_kind_width(ir_float_kind(el))
                                         : 0;
     if (w != 32 && w != 64)
-      return ir_op_error(op, "'%s' works only with integers or float of 32 or 64 bitwidth", kw);
+      return ir_op_error(op, "xchg rmw requires a target-supported atomic width");
     return true;
   }
   default:
     if (!ir_type_is_int_width(el, 32) && !ir_type_is_int_width(el, 64))
-      return ir_op_error(op, "'%s' works only with integers i32 and i64", kw);
+      return ir_op_error(op, "integer rmw mode requires i32 or i64 element type");
     return true;
   }
 }
@@ -361,10 +373,11 @@ bool ct_verify_load_ptr(IrOp *op) {
       !ct_ods_result(op, 1, ct_is_token, CT_DESC_TOKEN))
     return false;
   const IrType *src = ir_op_operand(op, st[0])->type;
+  if (!verify_ptr_value(op, src, ir_op_result(op, 0)->type)) return false;
   if (!ptr_matches(src, ir_op_result(op, 0)->type))
     return ct_ods_fail_that(op, "`source` type is expected a pointer type of `result` type");
   if (seg[1] && !same_tile_shape(src, ir_op_operand(op, st[1])->type))
-    return ct_ods_fail_that(op, "shape of 'mask' must match the shape of 'source'");
+    return ir_op_error(op, "mask shape must match value shape");
   if (seg[2] && ir_op_operand(op, st[2])->type != ir_op_result(op, 0)->type)
     return ct_ods_fail_that(op, "type of 'paddingValue' must match the type of 'result'");
   return verify_hints(op) && verify_memory_model(op, true);
@@ -446,11 +459,12 @@ bool ct_verify_store_ptr(IrOp *op) {
       !ct_ods_result(op, 0, ct_is_token, CT_DESC_TOKEN))
     return false;
   const IrType *dst = ir_op_operand(op, st[0])->type;
+  if (!verify_ptr_value(op, dst, ir_op_operand(op, st[1])->type)) return false;
   if (!ptr_matches(dst, ir_op_operand(op, st[1])->type))
     return ct_ods_fail_that(op, "`destination` type is expected a pointer type of `value` "
                                 "type");
   if (seg[2] && !same_tile_shape(dst, ir_op_operand(op, st[2])->type))
-    return ct_ods_fail_that(op, "shape of 'destination' must match the shape of 'mask'");
+    return ir_op_error(op, "mask shape must match value shape");
   return verify_hints(op) && verify_memory_model(op, false);
 }
 
@@ -967,6 +981,7 @@ bool ct_verify_atomic_cas(IrOp *op) {
     return false;
   const IrType *sh[4] = {ir_op_operand(op, st[0])->type, ir_op_operand(op, st[1])->type,
                          ir_op_operand(op, st[2])->type, ir_op_result(op, 0)->type};
+  if (!verify_ptr_value(op, sh[0], sh[2])) return false;
   if (!all_same_shape(op, "{pointers, cmp, val, result}", sh, 4)) return false;
   if (!ct_ods_same_type(op, "{cmp, val, result}", 3, sh + 1)) return false;
   /* AtomicCASTkoOp::verify */
@@ -981,8 +996,7 @@ bool ct_verify_atomic_cas(IrOp *op) {
   if (w != 32 && w != 64)
     return ir_op_error(op, "expect only float or integer types with 32 or 64 bit");
   if (seg[3] && !same_tile_shape(ir_op_operand(op, st[3])->type, sh[2]))
-    return ir_op_error(op, "failed to verify that all of {pointers, val, cmp and mask} have "
-                           "same shape");
+    return ir_op_error(op, "mask shape must match value shape");
   return verify_atomic_ordering(op);
 }
 
@@ -1058,6 +1072,7 @@ bool ct_verify_atomic_rmw(IrOp *op) {
     return false;
   const IrType *sh[3] = {ir_op_operand(op, st[0])->type, ir_op_operand(op, st[1])->type,
                          ir_op_result(op, 0)->type};
+  if (!verify_ptr_value(op, sh[0], sh[1])) return false;
   if (!all_same_shape(op, "{pointers, arg, result}", sh, 3)) return false;
   if (!ct_ods_same_type(op, "{arg, result}", 2, sh + 1)) return false;
   /* AtomicRMWTkoOp::verify */
@@ -1067,7 +1082,7 @@ bool ct_verify_atomic_rmw(IrOp *op) {
     return ir_op_error(op, "expected pointee type ('%T') to match element type of 'arg' ('%T')",
                        pointee, el);
   if (seg[2] && !same_tile_shape(ir_op_operand(op, st[2])->type, sh[1]))
-    return ir_op_error(op, "failed to verify that all of {pointers, arg, mask} have same shape");
+    return ir_op_error(op, "mask shape must match value shape");
   if (!verify_rmw_mode(op, enum_prop(op, "mode"), el)) return false;
   return verify_atomic_ordering(op);
 }

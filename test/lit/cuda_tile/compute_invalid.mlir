@@ -50,7 +50,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @f(%a: !cuda_tile.tile<4xf16>) {
-    // expected-error @below{{'cuda_tile.mulf' op flush_to_zero modifier only supported for f32 data type, but got: 'f16'}}
+    // expected-error @below{{'cuda_tile.mulf' op flush-to-zero is only legal for f32 element type}}
     %0 = mulf %a, %a flush_to_zero : tile<4xf16>
   }
 }
@@ -59,7 +59,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @f(%a: !cuda_tile.tile<4xf16>) {
-    // expected-error @below{{'cuda_tile.divf' op approx modifier only supported for f32 data type, but got: 'f16'}}
+    // expected-error @below{{'cuda_tile.divf' op approx and full rounding modes require f32}}
     %0 = divf %a, %a rounding<approx> : tile<4xf16>
   }
 }
@@ -95,7 +95,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @f(%a: !cuda_tile.tile<4xi32>) {
-    // expected-error @below{{'cuda_tile.exti' op extending to smaller or identical integer}}
+    // expected-error @below{{'cuda_tile.exti' op exti requires the result width to be strictly greater than the input width}}
     %0 = exti %a signed : tile<4xi32> -> tile<4xi16>
   }
 }
@@ -113,7 +113,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @f(%a: !cuda_tile.tile<4xi32>) {
-    // expected-error @below{{'cuda_tile.bitcast' op types must be equal width, cannot convert '!cuda_tile.tile<4xi32>' of width 32 to type '!cuda_tile.tile<4xf16>' of width 16}}
+    // expected-error @below{{'cuda_tile.bitcast' op bitcast requires equal-width source and destination element types}}
     %0 = bitcast %a : tile<4xi32> -> tile<4xf16>
   }
 }
@@ -131,7 +131,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @f(%a: !cuda_tile.tile<4x4xf32>) {
-    // expected-error @below{{'cuda_tile.reshape' op expected source tile and result tile to have the same number of elements}}
+    // expected-error @below{{'cuda_tile.reshape' op reshape element-count mismatch: source has 16 elements, result has 8}}
     %0 = reshape %a : tile<4x4xf32> -> tile<8xf32>
   }
 }
@@ -176,7 +176,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @f(%l: !cuda_tile.tile<4x8xf16>, %r: !cuda_tile.tile<8x2xf16>, %acc: !cuda_tile.tile<4x2xf64>) {
-    // expected-error @below{{'cuda_tile.mmaf' op unsupported combination of element types. Input type 'f16' expects accumulator/result type to be one of {'f16', 'f32'}, but got 'f64'}}
+    // expected-error @below{{'cuda_tile.mmaf' op floating mma input/accumulator pair is not supported on the target}}
     %0 = mmaf %l, %r, %acc : tile<4x8xf16>, tile<8x2xf16>, tile<4x2xf64>
   }
 }
@@ -185,7 +185,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @f(%x: !cuda_tile.tile<8xf32>) {
-    // expected-error @below{{'cuda_tile.reduce' op dimension (10) is out of bound [0, 1)}}
+    // expected-error @below{{'cuda_tile.reduce' op reduction dimension is out of range}}
     %0 = reduce %x dim=10 identities=[0.0 : f32] : tile<8xf32> -> tile<f32>
     (%p: tile<f32>, %q: tile<f32>) {
       yield %p : tile<f32>

@@ -25,7 +25,7 @@ cuda_tile.module @m {
 cuda_tile.module @m {
   testing$func @f(%a: !cuda_tile.tile<i32>) {
     loop {
-      // expected-error @below {{'cuda_tile.break' op operand types must correspond to the parent loop result types: ('!cuda_tile.tile<i32>') vs ()}}
+      // expected-error @below {{'cuda_tile.break' op early-exit operand types must match the enclosing region contract}}
       break %a : tile<i32>
     }
   }
@@ -37,7 +37,7 @@ cuda_tile.module @m {
   testing$func @f(%a: !cuda_tile.tile<i32>) {
     %t = constant <i1: true> : tile<i1>
     %r = loop : tile<i32> {
-      // expected-error @below {{`loop` is missing a valid terminator. `continue` op should have operand types that match the parent loop iter_values: (), but found: ('!cuda_tile.tile<i32>')}}
+      // expected-error @below {{'cuda_tile.continue' op early-exit operand types must match the enclosing region contract}}
       continue %a : tile<i32>
     }
   }
@@ -84,7 +84,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @f(%p: !cuda_tile.tile<16xptr<f32>>) {
-    // expected-error @below {{'cuda_tile.load_ptr_tko' op weak load must not have memory scope}}
+    // expected-error @below {{'cuda_tile.load_ptr_tko' op weak memory ordering must not carry a scope}}
     %a, %t = "cuda_tile.load_ptr_tko"(%p) <{memory_ordering_semantics = 0 : i32, memory_scope = 1 : i32, operandSegmentSizes = array<i32: 1, 0, 0, 0>}> : (!cuda_tile.tile<16xptr<f32>>) -> (!cuda_tile.tile<16xf32>, !cuda_tile.token)
   }
 }
@@ -157,7 +157,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @f(%p: !cuda_tile.tile<2xptr<f32>>, %a: !cuda_tile.tile<2xi32>) {
-    // expected-error @below {{'cuda_tile.atomic_rmw_tko' op expected pointee type ('f32') to match element type of 'arg' ('i32')}}
+    // expected-error @below {{'cuda_tile.atomic_rmw_tko' op pointer pointee element type must match value element type}}
     %0, %t = atomic_rmw_tko relaxed device %p, add, %a : tile<2xptr<f32>>, tile<2xi32> -> tile<2xi32>, token
   }
 }
@@ -195,7 +195,7 @@ cuda_tile.module @m {
 cuda_tile.module @m {
   testing$func @f(%c: !cuda_tile.tile<i32>) {
     %r = for %i in (%c to %c, step %c) : tile<i32> iter_values(%a = %c) -> (tile<i32>) {
-      // expected-error @below {{`for` is missing a valid terminator. `continue` op should have operand types that match the parent loop return types: ('!cuda_tile.tile<i32>'), but found: ()}}
+      // expected-error @below {{'cuda_tile.continue' op early-exit operand types must match the enclosing region contract}}
       continue
     }
   }
@@ -207,7 +207,7 @@ cuda_tile.module @m {
   // expected-note @below {{see unexpected ancestor operation}}
   testing$func @f(%c: !cuda_tile.tile<i1>) {
     if %c {
-      // expected-error @below {{'cuda_tile.break' op can only be nested within a ancestor chain of 'cuda_tile.loop', 'cuda_tile.if' operations}}
+      // expected-error @below {{'cuda_tile.break' op early-exit must be enclosed by a compatible loop or for}}
       break
     }
   }
@@ -217,7 +217,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @f(%c: !cuda_tile.tile<i1>, %v: !cuda_tile.tile<i32>) {
-    // expected-error @below {{'cuda_tile.if' op has non-empty return type, must define else branch}}
+    // expected-error @below {{'cuda_tile.if' op if with results requires an else-region}}
     %r = if %c -> (tile<i32>) {
       yield %v : tile<i32>
     }

@@ -1,0 +1,1045 @@
+/* bc_writer.c — serializes a cuda_tile.module to Tile IR bytecode, byte for
+ * byte as NVIDIA's writer does for the same module and target version.
+ *
+ * File layout:
+ *   magic[8] major:u8 minor:u8 tag:u16le  section*  0x00
+ *   section = id:u8 (bit 7: aligned) length:varint [align:varint pad] data
+ * Sections are emitted in NVIDIA's order: global, function, constant, debug,
+ * type, producer, string.  Strings, types, constants and debug attributes get
+ * table indices on first use, so the order in which this file *visits* the
+ * module is part of the format: function names and signatures first, then
+ * globals, then function bodies, then debug-info strings when the debug
+ * section is written.  Each section is built in its own buffer (alignment
+ * inside a section is relative to the section start, which is itself
+ * aligned in the file to the largest alignment the section asked for). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bytecode/bc_internal.h"
+#include "dialect/cuda_tile/ct_ops.h"
+#include "dialect/cuda_tile/ct_types.h"
+
+typedef VEC(uint64_t) U64Vec;
+
+typedef struct Writer {
+  IrContext *ctx;
+  uint16_t ver;
+  char vstr[16];
+  bool failed;
+  /* string table: IrIdent* -> index+1 */
+  U64Map str_map;
+  VEC(const IrIdent *) strs;
+  /* type table: IrType* -> index+1 */
+  U64Map type_map;
+  VEC(const IrType *) types;
+  /* constant pool: IrAttr* -> index+1; serialized data back to back */
+  U64Map const_map;
+  VEC(size_t) const_off;
+  BcBuf const_data;
+  /* debug info: attribute -> index (>= BC_DI_RESERVED) */
+  U64Map di_map;
+  VEC(const IrAttr *) dis;
+  U64Map fn_di;              /* function op -> debug op index */
+  VEC(U64Vec) di_per_fn;     /* per function: debug indices of its ops */
+  /* values of the function being written: IrValue* -> index+1 */
+  U64Map val_map;
+  VEC(IrValue *) val_stack;
+  /* op kind -> descriptor */
+  U64Map desc_cache;
+  const IrIdent *id_seg;
+} Writer;
+
+static void w_error(Writer *w, const IrLoc *loc, const char *fmt, ...) {
+  IrDiag *d = ir_diag_new(w->ctx, IR_SEV_ERROR, loc ? loc : ir_unknown_loc(w->ctx));
+  va_list ap;
+  va_start(ap, fmt);
+  ir_diag_vappend(w->ctx, d, fmt, ap);
+  va_end(ap);
+  ir_diag_emit(w->ctx, d);
+  w->failed = true;
+}
+
+/* ---- tables ---------------------------------------------------------------- */
+
+static uint64_t str_index(Writer *w, const IrIdent *s) {
+  uintptr_t k = (uintptr_t)s;
+  void *v = u64map_get(&w->str_map, k);
+  if (v) return (uintptr_t)v - 1;
+  vec_push(&w->strs, s);
+  u64map_put(&w->str_map, k, (void *)(uintptr_t)w->strs.len);
+  return w->strs.len - 1;
+}
+
+static uint64_t type_index(Writer *w, const IrType *t);
+
+/* Registers the types a type refers to, in the order its encoding lists
+ * them (NVIDIA's registerDependentTypes). */
+static void type_deps(Writer *w, const IrType *t) {
+  if (t->def == &ir_function_type_def) {
+    for (size_t i = 0; i < t->ntypes; i++) type_index(w, t->types[i]);
+  } else if (ct_type_is_tile(t) || ct_type_is_ptr(t) || ct_type_is_tensor_view(t) ||
+             ct_type_is_view(t)) {
+    if (t->ntypes) type_index(w, t->types[0]);
+  }
+}
+
+static uint64_t type_index(Writer *w, const IrType *t) {
+  uintptr_t k = (uintptr_t)t;
+  void *v = u64map_get(&w->type_map, k);
+  if (v) return (uintptr_t)v - 1;
+  type_deps(w, t);
+  vec_push(&w->types, t);
+  u64map_put(&w->type_map, k, (void *)(uintptr_t)w->types.len);
+  return w->types.len - 1;
+}
+
+static void put_type(Writer *w, BcBuf *b, const IrType *t) { bc_varint(b, type_index(w, t)); }
+
+/* LEVarSize of int64 / int32 values. */
+static void put_i64s(BcBuf *b, const int64_t *v, size_t n) {
+  bc_varint(b, n);
+  for (size_t i = 0; i < n; i++) bc_le(b, (uint64_t)v[i], 8);
+}
+static void put_i32s(BcBuf *b, const int64_t *v, size_t n) {
+  bc_varint(b, n);
+  for (size_t i = 0; i < n; i++) bc_le(b, (uint32_t)v[i], 4);
+}
+
+static bool type_version_ok(Writer *w, const char *name, uint16_t since) {
+  if (w->ver >= since) return true;
+  char need[16];
+  bc_version_str(since, need);
+  w_error(w, NULL, "type '%s' requires bytecode version %s+, targeting %s", name, need,
+          w->vstr);
+  return false;
+}
+
+/* Padding of a view type: bytecode 13.3+ uses the unified bitfield
+ * (written before the parameters), older versions a presence byte. */
+static void put_padding(Writer *w, BcBuf *b, const IrType *t) {
+  int pad = ct_view_padding(t);
+  if (w->ver >= BC_V(13, 3)) {
+    if (pad != CT_NO_PADDING) bc_varint(b, (uint64_t)pad);
+  } else {
+    bc_byte(b, pad != CT_NO_PADDING);
+    if (pad != CT_NO_PADDING) bc_varint(b, (uint64_t)pad);
+  }
+}
+
+static void put_view_flags(Writer *w, BcBuf *b, const IrType *t, bool unified_type) {
+  if (unified_type || w->ver >= BC_V(13, 3))
+    bc_varint(b, ct_view_padding(t) != CT_NO_PADDING ? 1 : 0);
+}
+
+static bool serialize_type(Writer *w, BcBuf *b, const IrType *t) {
+  if (ir_type_is_integer(t)) {
+    switch (ir_integer_width(t)) {
+    case 1: bc_varint(b, BC_T_I1); return true;
+    case 4:
+      if (!type_version_ok(w, "Int4", BC_V(13, 3))) return false;
+      bc_varint(b, BC_T_I4);
+      return true;
+    case 8: bc_varint(b, BC_T_I8); return true;
+    case 16: bc_varint(b, BC_T_I16); return true;
+    case 32: bc_varint(b, BC_T_I32); return true;
+    case 64: bc_varint(b, BC_T_I64); return true;
+    }
+    w_error(w, NULL, "unsupported integer type width");
+    return false;
+  }
+  if (ir_type_is_float(t)) {
+    switch (ir_float_kind(t)) {
+    case IR_F16: bc_varint(b, BC_T_F16); return true;
+    case IR_BF16: bc_varint(b, BC_T_BF16); return true;
+    case IR_F32: bc_varint(b, BC_T_F32); return true;
+    case IR_TF32: bc_varint(b, BC_T_TF32); return true;
+    case IR_F64: bc_varint(b, BC_T_F64); return true;
+    case IR_F8E4M3FN: bc_varint(b, BC_T_F8E4M3FN); return true;
+    case IR_F8E5M2: bc_varint(b, BC_T_F8E5M2); return true;
+    case IR_F8E8M0FNU:
+      if (!type_version_ok(w, "Float8E8M0FNU", BC_V(13, 2))) return false;
+      bc_varint(b, BC_T_F8E8M0FNU);
+      return true;
+    case IR_F4E2M1FN:
+      if (!type_version_ok(w, "Float4E2M1FN", BC_V(13, 3))) return false;
+      bc_varint(b, BC_T_F4E2M1FN);
+      return true;
+    default: break;
+    }
+    w_error(w, NULL, "unsupported float type: %T", t);
+    return false;
+  }
+  if (t->def == &ir_function_type_def) {
+    bc_varint(b, BC_T_FUNC);
+    size_t ni = ir_func_num_inputs(t), nr = ir_func_num_results(t);
+    bc_varint(b, ni);
+    for (size_t i = 0; i < ni; i++) put_type(w, b, ir_func_inputs(t)[i]);
+    bc_varint(b, nr);
+    for (size_t i = 0; i < nr; i++) put_type(w, b, ir_func_results(t)[i]);
+    return true;
+  }
+  if (ct_type_is_ptr(t)) {
+    bc_varint(b, BC_T_PTR);
+    put_type(w, b, ct_ptr_type_pointee(t));
+    return true;
+  }
+  if (ct_type_is_tile(t)) {
+    bc_varint(b, BC_T_TILE);
+    put_type(w, b, ct_tile_type_elem(t));
+    put_i64s(b, ct_tile_type_shape(t), ct_tile_type_rank(t));
+    return true;
+  }
+  if (ct_type_is_tensor_view(t)) {
+    bc_varint(b, BC_T_TENSOR_VIEW);
+    put_type(w, b, ct_tensor_view_elem(t));
+    put_i64s(b, ct_tensor_view_shape(t), ct_tensor_view_rank(t));
+    put_i64s(b, ct_tensor_view_strides(t), ct_tensor_view_num_strides(t));
+    return true;
+  }
+  if (ct_type_is_token(t)) {
+    bc_varint(b, BC_T_TOKEN);
+    return true;
+  }
+  if (ct_type_is_partition_view(t)) {
+    bc_varint(b, BC_T_PARTITION_VIEW);
+    put_view_flags(w, b, t, false);
+    put_i32s(b, ct_view_tile_shape(t), ct_view_tile_rank(t));
+    put_type(w, b, ct_view_tensor_view(t));
+    put_i32s(b, ct_view_dim_map(t), ct_view_dim_map_size(t));
+    put_padding(w, b, t);
+    return true;
+  }
+  if (ct_type_is_strided_view(t)) {
+    if (!type_version_ok(w, "StridedViewType", BC_V(13, 3))) return false;
+    bc_varint(b, BC_T_STRIDED_VIEW);
+    put_view_flags(w, b, t, true);
+    put_i32s(b, ct_view_tile_shape(t), ct_view_tile_rank(t));
+    put_i32s(b, ct_view_traversal_strides(t), ct_view_num_traversal_strides(t));
+    put_type(w, b, ct_view_tensor_view(t));
+    put_i32s(b, ct_view_dim_map(t), ct_view_dim_map_size(t));
+    if (ct_view_padding(t) != CT_NO_PADDING) bc_varint(b, (uint64_t)ct_view_padding(t));
+    return true;
+  }
+  if (ct_type_is_gather_scatter_view(t)) {
+    if (!type_version_ok(w, "GatherScatterViewType", BC_V(13, 3))) return false;
+    bc_varint(b, BC_T_GATHER_SCATTER_VIEW);
+    put_view_flags(w, b, t, true);
+    put_i32s(b, ct_view_tile_shape(t), ct_view_tile_rank(t));
+    put_type(w, b, ct_view_tensor_view(t));
+    bc_varint(b, ct_view_sparse_dim(t));
+    if (ct_view_padding(t) != CT_NO_PADDING) bc_varint(b, (uint64_t)ct_view_padding(t));
+    return true;
+  }
+  w_error(w, NULL, "unsupported type in bytecode writer");
+  return false;
+}
+
+/* Constant pool entry for a dense elements attribute: size + raw data. */
+static uint64_t const_index(Writer *w, const IrAttr *a) {
+  uintptr_t k = (uintptr_t)a;
+  void *v = u64map_get(&w->const_map, k);
+  if (v) return (uintptr_t)v - 1;
+  vec_push(&w->const_off, w->const_data.len);
+  bc_varint(&w->const_data, a->ndata);
+  bc_bytes(&w->const_data, a->data, a->ndata);
+  u64map_put(&w->const_map, k, (void *)(uintptr_t)w->const_off.len);
+  return w->const_off.len - 1;
+}
+
+/* ---- debug info ------------------------------------------------------------- */
+
+static bool di_reserved(const IrAttr *a) {
+  return !a || a->def == &ir_file_loc_def || a->def == &ir_unknown_loc_def;
+}
+
+static uint64_t di_index(Writer *w, const IrAttr *a);
+
+static void di_register_deps(Writer *w, const IrAttr *a) {
+  const IrAttrDef *d = a->def;
+  if (d == &ct_di_compile_unit_attr_def) di_index(w, a->elems[0]);
+  else if (d == &ct_di_lexical_block_attr_def) {
+    di_index(w, a->elems[0]);
+    di_index(w, a->elems[1]);
+  } else if (d == &ct_di_loc_attr_def) di_index(w, a->elems[1]);
+  else if (d == &ct_di_subprogram_attr_def) {
+    di_index(w, a->elems[0]);
+    di_index(w, a->elems[3]);
+  } else if (d == &ir_callsite_loc_def) {
+    di_index(w, a->elems[0]);
+    di_index(w, a->elems[1]);
+  } else if (d == &ir_fused_loc_def) {
+    for (size_t i = 0; i < a->nelems; i++) di_index(w, a->elems[i]);
+  } else if ((d == &ir_name_loc_def || d == &ir_opaque_loc_def) && a->nelems) {
+    di_index(w, a->elems[0]);
+  }
+}
+
+static uint64_t di_index(Writer *w, const IrAttr *a) {
+  uintptr_t k = (uintptr_t)a;
+  void *v = u64map_get(&w->di_map, k);
+  if (v) return (uintptr_t)v - 1;
+  if (di_reserved(a)) return BC_DI_UNKNOWN;
+  di_register_deps(w, a);
+  uint64_t idx = w->dis.len + BC_DI_RESERVED;
+  u64map_put(&w->di_map, k, (void *)(uintptr_t)(idx + 1));
+  vec_push(&w->dis, a);
+  return idx;
+}
+
+/* Debug op index of a function op (0 when its location is reserved). */
+static uint64_t di_fn_index(Writer *w, IrOp *fn) {
+  void *v = u64map_get(&w->fn_di, (uintptr_t)fn);
+  if (v) return (uintptr_t)v - 1;
+  if (di_reserved(fn->loc)) return BC_DI_UNKNOWN;
+  uint64_t idx = w->fn_di.len + BC_DI_RESERVED;
+  u64map_put(&w->fn_di, (uintptr_t)fn, (void *)(uintptr_t)(idx + 1));
+  return idx;
+}
+
+static void di_add(Writer *w, uint64_t fn_idx, const IrLoc *loc) {
+  if (fn_idx < BC_DI_RESERVED) return;
+  size_t i = fn_idx - BC_DI_RESERVED;
+  while (w->di_per_fn.len <= i) vec_push(&w->di_per_fn, (U64Vec){0});
+  uint64_t di = di_index(w, loc);
+  vec_push(&w->di_per_fn.data[i], di);
+}
+
+static const char *loc_kind_name(const IrAttr *a) {
+  if (a->def == &ir_opaque_loc_def) return "OpaqueLoc";
+  if (a->def == &ir_name_loc_def) return "NameLoc";
+  if (a->def == &ir_fused_loc_def) return "FusedLoc";
+  if (a->def == &ir_unknown_loc_def) return "UnknownLoc";
+  if (a->def == &ir_file_loc_def) return "FileLineColLoc";
+  return "Unknown Attribute";
+}
+
+static bool di_validate(Writer *w, IrOp *op, const IrAttr *a) {
+  if (!a || a->def == &ct_di_loc_attr_def || a->def == &ir_file_loc_def ||
+      a->def == &ir_unknown_loc_def)
+    return true;
+  if (a->def == &ir_callsite_loc_def)
+    return di_validate(w, op, a->elems[0]) && di_validate(w, op, a->elems[1]);
+  w_error(w, op->loc, "unsupported location, got %s, expected DILocAttr or CallSiteLoc",
+          loc_kind_name(a));
+  return false;
+}
+
+static bool serialize_di(Writer *w, BcBuf *b, const IrAttr *a) {
+  const IrAttrDef *d = a->def;
+  if (d == &ct_di_compile_unit_attr_def) {
+    bc_varint(b, BC_DI_COMPILE_UNIT);
+    bc_varint(b, di_index(w, a->elems[0]));
+  } else if (d == &ct_di_file_attr_def) {
+    bc_varint(b, BC_DI_FILE);
+    bc_varint(b, str_index(w, a->elems[0]->str));
+    bc_varint(b, str_index(w, a->elems[1]->str));
+  } else if (d == &ct_di_lexical_block_attr_def) {
+    bc_varint(b, BC_DI_LEXICAL_BLOCK);
+    bc_varint(b, di_index(w, a->elems[0]));
+    bc_varint(b, di_index(w, a->elems[1]));
+    bc_varint(b, (uint64_t)a->ints[0]);
+    bc_varint(b, (uint64_t)a->ints[1]);
+  } else if (d == &ct_di_loc_attr_def) {
+    const IrAttr *src = a->elems[0];
+    bc_varint(b, BC_DI_LOC);
+    bc_varint(b, di_index(w, a->elems[1]));
+    bc_varint(b, str_index(w, src->str));
+    bc_varint(b, (uint64_t)src->ints[0]);
+    bc_varint(b, (uint64_t)src->ints[1]);
+  } else if (d == &ct_di_subprogram_attr_def) {
+    bc_varint(b, BC_DI_SUBPROGRAM);
+    bc_varint(b, di_index(w, a->elems[0]));
+    bc_varint(b, (uint64_t)a->ints[0]);
+    bc_varint(b, str_index(w, a->elems[1]->str));
+    bc_varint(b, str_index(w, a->elems[2]->str));
+    bc_varint(b, di_index(w, a->elems[3]));
+    bc_varint(b, (uint64_t)a->ints[1]);
+  } else if (d == &ir_callsite_loc_def) {
+    bc_varint(b, BC_DI_CALL_SITE);
+    bc_varint(b, di_index(w, a->elems[0]));
+    bc_varint(b, di_index(w, a->elems[1]));
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/* ---- sections ------------------------------------------------------------------- */
+
+static void section(BcBuf *out, uint8_t id, const BcBuf *data, size_t align) {
+  bc_byte(out, (uint8_t)((id & 0x7f) | (align > 1 ? 0x80 : 0)));
+  bc_varint(out, data->len);
+  if (align > 1) {
+    bc_varint(out, align);
+    bc_align(out, align);
+  }
+  bc_bytes(out, data->d, data->len);
+}
+
+/* An offset-table section: count, pad to `word`, offsets, data. */
+static void table_section(BcBuf *out, uint8_t id, size_t n, const size_t *offs,
+                          const BcBuf *data, unsigned word) {
+  BcBuf b = {0};
+  bc_varint(&b, n);
+  bc_align(&b, word);
+  for (size_t i = 0; i < n; i++) bc_le(&b, offs[i], word);
+  bc_bytes(&b, data->d, data->len);
+  section(out, id, &b, word);
+  bc_buf_free(&b);
+}
+
+static void write_string_section(Writer *w, BcBuf *out) {
+  BcBuf data = {0};
+  size_t *offs = malloc((w->strs.len + 1) * sizeof *offs);
+  for (size_t i = 0; i < w->strs.len; i++) {
+    offs[i] = data.len;
+    Str s = ir_ident_str(w->strs.data[i]);
+    bc_bytes(&data, s.s, s.n);
+  }
+  table_section(out, BC_SEC_STRING, w->strs.len, offs, &data, 4);
+  free(offs);
+  bc_buf_free(&data);
+}
+
+static bool write_type_section(Writer *w, BcBuf *out) {
+  BcBuf data = {0};
+  VEC(size_t) offs = {0};
+  /* serialize_type may register no new types (dependencies come first), but
+   * iterate by index in case it does. */
+  for (size_t i = 0; i < w->types.len; i++) {
+    vec_push(&offs, data.len);
+    if (!serialize_type(w, &data, w->types.data[i])) break;
+  }
+  if (!w->failed) table_section(out, BC_SEC_TYPE, w->types.len, offs.data, &data, 4);
+  vec_free(&offs);
+  bc_buf_free(&data);
+  return !w->failed;
+}
+
+static void write_constant_section(Writer *w, BcBuf *out) {
+  if (!w->const_off.len) return;
+  table_section(out, BC_SEC_CONSTANT, w->const_off.len, w->const_off.data, &w->const_data,
+                8);
+}
+
+static bool write_debug_section(Writer *w, BcBuf *out) {
+  if (!w->di_per_fn.len && !w->dis.len) return true;
+  BcBuf b = {0};
+  bc_varint(&b, w->di_per_fn.len);
+  bc_align(&b, 4);
+  uint64_t off = 0;
+  for (size_t i = 0; i < w->di_per_fn.len; i++) {
+    bc_le(&b, off, 4);
+    off += w->di_per_fn.data[i].len;
+  }
+  bc_varint(&b, off);
+  bc_align(&b, 8);
+  for (size_t i = 0; i < w->di_per_fn.len; i++)
+    for (size_t j = 0; j < w->di_per_fn.data[i].len; j++)
+      bc_le(&b, w->di_per_fn.data[i].data[j], 8);
+  /* Serializing can register no new attributes (dependencies come first). */
+  BcBuf data = {0};
+  VEC(size_t) offs = {0};
+  bool ok = true;
+  for (size_t i = 0; i < w->dis.len && ok; i++) {
+    vec_push(&offs, data.len);
+    ok = serialize_di(w, &data, w->dis.data[i]);
+  }
+  if (!ok) w_error(w, NULL, "failed to serialize debug info attribute");
+  else {
+    bc_varint(&b, w->dis.len);
+    size_t align = 8;
+    bc_align(&b, 4);
+    for (size_t i = 0; i < offs.len; i++) bc_le(&b, offs.data[i], 4);
+    bc_bytes(&b, data.d, data.len);
+    section(out, BC_SEC_DEBUG, &b, align);
+  }
+  vec_free(&offs);
+  bc_buf_free(&data);
+  bc_buf_free(&b);
+  return ok;
+}
+
+/* ---- attributes -------------------------------------------------------------------- */
+
+static bool put_attr(Writer *w, BcBuf *b, IrOp *op, const char *name, const IrAttr *a,
+                     bool self);
+
+static uint64_t int_zext(const IrAttr *a) {
+  unsigned width = ir_type_is_integer(a->type) ? ir_integer_width(a->type) : 64;
+  uint64_t v = (uint64_t)a->ints[0];
+  return width >= 64 ? v : v & ((UINT64_C(1) << width) - 1);
+}
+
+static void put_dict(Writer *w, BcBuf *b, IrOp *op, const IrAttr *d) {
+  bc_varint(b, d->nelems);
+  for (size_t i = 0; i < d->nelems && !w->failed; i++) {
+    bc_varint(b, str_index(w, d->names[i]));
+    Str n = ir_ident_str(d->names[i]);
+    char nm[128];
+    snprintf(nm, sizeof nm, "%.*s", (int)n.n, n.s);
+    if (!put_attr(w, b, op, nm, d->elems[i], true) && !w->failed) w->failed = true;
+  }
+}
+
+/* Writes `a`; with `self` it is preceded by its tag (and type where the
+ * kind has one) — NVIDIA's writeSingleAttribute. */
+static bool put_attr(Writer *w, BcBuf *b, IrOp *op, const char *name, const IrAttr *a,
+                     bool self) {
+  const IrAttrDef *d = a->def;
+  if (d == &ir_type_attr_def) {
+    if (self) bc_varint(b, BC_A_TAG_TYPE);
+    put_type(w, b, a->type);
+  } else if (d == &ir_string_attr_def) {
+    if (self) bc_varint(b, BC_A_TAG_STRING);
+    bc_varint(b, str_index(w, a->str));
+  } else if (d == &ir_integer_attr_def || d == &ir_bool_attr_def) {
+    const IrType *t = d == &ir_bool_attr_def ? ir_integer_type(w->ctx, 1, IR_SIGNLESS) : a->type;
+    if (self) {
+      bc_varint(b, BC_A_TAG_INTEGER);
+      put_type(w, b, t);
+    }
+    bc_varint(b, d == &ir_bool_attr_def ? (uint64_t)(a->ints[0] != 0) : int_zext(a));
+  } else if (d == &ir_float_attr_def) {
+    if (self) {
+      bc_varint(b, BC_A_TAG_FLOAT);
+      put_type(w, b, a->type);
+    }
+    IrFloatKind k = ir_float_kind(a->type);
+    uint64_t bits = ir_float_to_bits(k, a->f);
+    if (ir_float_kind_width(k) <= 8) bc_byte(b, (uint8_t)bits);
+    else bc_svarint(b, bits);
+  } else if (d == &ir_dense_elements_attr_def) {
+    if (self) {
+      bc_varint(b, BC_A_TAG_DENSE);
+      put_type(w, b, a->type);
+    }
+    bc_varint(b, const_index(w, a));
+  } else if (d == &ct_div_by_attr_def) {
+    if (self) bc_varint(b, BC_A_TAG_DIV_BY);
+    bc_varint(b, ct_div_by_divisor(a));
+    bc_byte(b, (uint8_t)((ct_div_by_has_every(a) ? 1 : 0) | (ct_div_by_has_along(a) ? 2 : 0)));
+    if (ct_div_by_has_every(a)) bc_svarint(b, (uint64_t)ct_div_by_every(a));
+    if (ct_div_by_has_along(a)) bc_svarint(b, (uint64_t)ct_div_by_along(a));
+  } else if (d == &ct_same_elements_attr_def) {
+    if (self) bc_varint(b, BC_A_TAG_SAME_ELEMENTS);
+    put_i64s(b, a->ints, a->nints);
+  } else if (d == &ir_array_attr_def) {
+    if (self) bc_varint(b, BC_A_TAG_ARRAY);
+    bc_varint(b, a->nelems);
+    for (size_t i = 0; i < a->nelems; i++)
+      if (!put_attr(w, b, op, "arrayElement", a->elems[i], true)) {
+        if (!w->failed) w_error(w, op->loc, "failed to write ArrayAttr element: %A", a->elems[i]);
+        return false;
+      }
+  } else if (d == &ir_dict_attr_def) {
+    if (self) bc_varint(b, BC_A_TAG_DICT);
+    put_dict(w, b, op, a);
+  } else if (d == &ct_opt_hints_attr_def) {
+    if (self) bc_varint(b, BC_A_TAG_OPT_HINTS);
+    put_dict(w, b, op, ct_opt_hints_dict(a));
+  } else if (d == &ct_bounded_attr_def) {
+    if (self) bc_varint(b, BC_A_TAG_BOUNDED);
+    bc_byte(b, (uint8_t)((ct_bounded_has_lb(a) ? 1 : 0) | (ct_bounded_has_ub(a) ? 2 : 0)));
+    if (ct_bounded_has_lb(a)) bc_svarint(b, (uint64_t)ct_bounded_lb(a));
+    if (ct_bounded_has_ub(a)) bc_svarint(b, (uint64_t)ct_bounded_ub(a));
+  } else {
+    w_error(w, op->loc,
+            "unsupported attribute type encountered during serialization of attribute '%s': %A",
+            name, a);
+    return false;
+  }
+  return !w->failed;
+}
+
+/* Enum case value of an enum-kinded attribute (EnumAttr or I32 enum). */
+static int64_t enum_value(const IrAttr *a) {
+  if (a->def == &ir_integer_attr_def) return a->ints[0];
+  return a->nints ? a->ints[0] : 0;
+}
+
+/* Writes one ODS attribute in its inline (non-self-contained) form. */
+static bool put_op_attr(Writer *w, BcBuf *b, IrOp *op, const BcArg *arg, const IrAttr *a) {
+  switch (arg->kind) {
+  case BC_A_UNIT:
+  case BC_A_SKIP: return true;
+  case BC_A_ENUM: bc_varint(b, (uint64_t)(a ? enum_value(a) : arg->dflt)); return true;
+  case BC_A_STR:
+  case BC_A_SYMREF: bc_varint(b, str_index(w, a->str)); return true;
+  case BC_A_U32: bc_varint(b, a ? (uint32_t)a->ints[0] : (uint32_t)arg->dflt); return true;
+  case BC_A_U64: bc_varint(b, a ? (uint64_t)a->ints[0] : (uint64_t)arg->dflt); return true;
+  case BC_A_BOOL: bc_byte(b, a && a->ints[0] ? 1 : 0); return true;
+  case BC_A_DI32: put_i32s(b, a->ints, a->nints); return true;
+  case BC_A_ARRAY:
+  case BC_A_DENSE:
+  case BC_A_HINTS: return put_attr(w, b, op, arg->name, a, false);
+  case BC_A_PRED: return put_attr(w, b, op, arg->name, a, true);
+  case BC_A_TESTVAL:
+    if (a->nints) {
+      bc_svarint(b, (uint64_t)a->ints[0]);
+      return true;
+    }
+    break;
+  }
+  w_error(w, op->loc, "unsupported attribute type encountered during serialization of "
+                      "attribute '%s': %A", arg->name, a);
+  return false;
+}
+
+/* ---- operations -------------------------------------------------------------------- */
+
+static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn);
+
+static void push_value(Writer *w, IrValue *v) {
+  vec_push(&w->val_stack, v);
+  u64map_put(&w->val_map, (uintptr_t)v, (void *)(uintptr_t)w->val_stack.len);
+}
+
+static void pop_values(Writer *w, size_t to) {
+  while (w->val_stack.len > to) u64map_remove(&w->val_map, (uintptr_t)vec_pop(&w->val_stack));
+}
+
+static void put_value(Writer *w, BcBuf *b, IrValue *v) {
+  void *x = u64map_get(&w->val_map, (uintptr_t)v);
+  bc_varint(b, x ? (uintptr_t)x - 1 : 0);
+}
+
+static bool write_block(Writer *w, BcBuf *b, IrBlock *blk, IrOp *fn) {
+  size_t mark = w->val_stack.len;
+  bc_varint(b, blk->nargs);
+  for (uint32_t i = 0; i < blk->nargs; i++) {
+    put_type(w, b, blk->args[i]->type);
+    push_value(w, blk->args[i]);
+  }
+  size_t nops = 0;
+  for (IrOp *o = blk->first; o; o = o->next) nops++;
+  bc_varint(b, nops);
+  bool ok = true;
+  for (IrOp *o = blk->first; o && ok; o = o->next) ok = write_op(w, b, o, fn);
+  pop_values(w, mark);
+  return ok;
+}
+
+static const BcOpDesc *desc_of(Writer *w, IrOp *op) {
+  void *v = u64map_get(&w->desc_cache, (uintptr_t)op->info);
+  if (v) return v;
+  const BcOpDesc *d = bc_op_by_name(op->info->name);
+  if (d) u64map_put(&w->desc_cache, (uintptr_t)op->info, (void *)d);
+  return d;
+}
+
+/* Sizes of the op's ODS operand groups (operandSegmentSizes, or computed for
+ * ops with at most one variable-length group). */
+static bool operand_groups(Writer *w, IrOp *op, const BcOpDesc *d, uint32_t *sizes,
+                           size_t *ngroups) {
+  size_t n = 0, nvar = 0;
+  for (size_t i = 0; i < d->nargs; i++)
+    if (d->args[i].kind <= BC_OPND_VAR) {
+      sizes[n++] = 1;
+      if (d->args[i].kind != BC_OPND) nvar++;
+    }
+  *ngroups = n;
+  if (ir_op_info_has(op->info, IR_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS)) {
+    const IrAttr *seg = ir_op_attr(op, w->id_seg);
+    if (!seg || seg->nints != n) {
+      w_error(w, op->loc, "missing or malformed operandSegmentSizes");
+      return false;
+    }
+    for (size_t i = 0; i < n; i++) sizes[i] = (uint32_t)seg->ints[i];
+    return true;
+  }
+  int64_t rest = (int64_t)op->noperands - (int64_t)(n - nvar);
+  for (size_t i = 0, g = 0; i < d->nargs; i++)
+    if (d->args[i].kind <= BC_OPND_VAR) {
+      if (d->args[i].kind != BC_OPND) sizes[g] = rest > 0 ? (uint32_t)rest : 0, rest = 0;
+      g++;
+    }
+  return true;
+}
+
+/* Writes one op (NVIDIA's writeOperation + the generated per-op writer). */
+static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
+  const BcOpDesc *d = desc_of(w, op);
+  if (!d) {
+    w_error(w, op->loc, "operation not supported in bytecode (missing from BytecodeOpcodes.td)");
+    return false;
+  }
+  if (d->opcode > bc_max_opcode(w->ver)) {
+    w_error(w, op->loc, "operation '%s' is not available in bytecode version %s",
+            op->info->name, w->vstr);
+    return false;
+  }
+  bc_varint(b, d->opcode);
+  if (!di_validate(w, op, op->loc)) return false;
+  di_add(w, di_fn_index(w, fn), op->loc);
+
+  char need[16];
+  /* Results. */
+  uint32_t nser = op->nresults;
+  bool versioned = false;
+  for (size_t i = 0; i < d->nres; i++)
+    if (d->res_ver[i] != d->ver) versioned = true;
+  if (versioned) {
+    nser = 0;
+    bool keep[8] = {0};
+    for (uint32_t i = 0; i < op->nresults && i < 8; i++) {
+      uint16_t rv = i < d->nres ? d->res_ver[i] : d->ver;
+      if (rv == d->ver || w->ver >= rv) keep[i] = true, nser++;
+      else if (ir_value_has_uses(ir_op_result(op, i))) {
+        bc_version_str(rv, need);
+        w_error(w, op->loc,
+                "result '%s' requires bytecode version %s but is being used and targeting %s. "
+                "Cannot serialize to older bytecode version when newer features are used.",
+                "result_token",
+                need, w->vstr);
+        return false;
+      }
+    }
+    if (d->var_results) bc_varint(b, nser);
+    for (uint32_t i = 0; i < op->nresults && i < 8; i++)
+      if (keep[i]) put_type(w, b, ir_op_result(op, i)->type);
+  } else {
+    if (d->var_results) bc_varint(b, op->nresults);
+    for (uint32_t i = 0; i < op->nresults; i++) put_type(w, b, ir_op_result(op, i)->type);
+  }
+
+  /* Flags: optional attributes, then (segment ops) optional operands, grouped
+   * by version. */
+  uint32_t sizes[16];
+  size_t ngroups = 0;
+  if (!operand_groups(w, op, d, sizes, &ngroups)) return false;
+  bool seg = ir_op_info_has(op->info, IR_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS);
+  uint64_t flags = 0;
+  unsigned bit = 0;
+  bool any_opt = false;
+  uint16_t min_opt = 0xffff;
+  for (size_t i = 0; i < d->nargs; i++) {
+    const BcArg *a = &d->args[i];
+    if ((a->kind >= BC_A_UNIT && a->optional) || (seg && a->kind == BC_OPND_OPT)) {
+      any_opt = true;
+      if (a->ver < min_opt) min_opt = a->ver;
+    }
+  }
+  if (any_opt) {
+    /* Assign bits: versions ascending; attrs before operands within one. */
+    uint16_t vers[8];
+    size_t nv = 0;
+    for (size_t i = 0; i < d->nargs; i++) {
+      const BcArg *a = &d->args[i];
+      if (!((a->kind >= BC_A_UNIT && a->optional) || (seg && a->kind == BC_OPND_OPT))) continue;
+      size_t k = 0;
+      while (k < nv && vers[k] != a->ver) k++;
+      if (k == nv && nv < 8) vers[nv++] = a->ver;
+    }
+    for (size_t x = 0; x < nv; x++)
+      for (size_t y = x + 1; y < nv; y++)
+        if (vers[y] < vers[x]) {
+          uint16_t t = vers[x];
+          vers[x] = vers[y];
+          vers[y] = t;
+        }
+    for (size_t x = 0; x < nv; x++)
+      for (int pass = 0; pass < 2; pass++) {
+        size_t g = 0;
+        for (size_t i = 0; i < d->nargs; i++) {
+          const BcArg *a = &d->args[i];
+          bool is_opnd = a->kind <= BC_OPND_VAR;
+          size_t gi = g;
+          if (is_opnd) g++;
+          if (a->ver != vers[x]) continue;
+          bool present;
+          if (pass == 0 && a->kind >= BC_A_UNIT && a->optional)
+            present = ir_op_attrz(op, a->name) != NULL;
+          else if (pass == 1 && seg && a->kind == BC_OPND_OPT)
+            present = sizes[gi] != 0;
+          else
+            continue;
+          if (present) {
+            if (a->ver != d->ver && w->ver < a->ver) {
+              bc_version_str(a->ver, need);
+              w_error(w, op->loc, "optional %s '%s' is provided but requires bytecode version "
+                                  "%s, targeting %s",
+                      pass == 0 ? "attribute" : "operand", a->name, need, w->vstr);
+              return false;
+            }
+            flags |= UINT64_C(1) << bit;
+          }
+          bit++;
+        }
+      }
+    if (min_opt == d->ver || w->ver >= min_opt) bc_varint(b, flags);
+  }
+
+  /* Attributes in ODS order. */
+  for (size_t i = 0; i < d->nargs; i++) {
+    const BcArg *a = &d->args[i];
+    if (a->kind <= BC_OPND_VAR || a->kind == BC_A_UNIT || a->kind == BC_A_SKIP) continue;
+    const IrAttr *v = ir_op_attrz(op, a->name);
+    if (a->optional) {
+      if (v && !put_op_attr(w, b, op, a, v)) return false;
+      continue;
+    }
+    if (w->ver >= a->ver) {
+      if (!v && !a->has_default) {
+        w_error(w, op->loc, "missing required attribute '%s'", a->name);
+        return false;
+      }
+      if (!put_op_attr(w, b, op, a, v)) return false;
+    } else if (a->has_default && v &&
+               (a->kind == BC_A_ENUM ? enum_value(v) : v->ints[0]) != a->dflt) {
+      bc_version_str(a->ver, need);
+      w_error(w, op->loc, "attribute '%s' requires bytecode version %s+, but targeting %s",
+              a->name, need, w->vstr);
+      return false;
+    }
+  }
+
+  /* Operands. */
+  if (seg) {
+    uint32_t pos = 0;
+    size_t g = 0;
+    for (size_t i = 0; i < d->nargs; i++) {
+      const BcArg *a = &d->args[i];
+      if (a->kind > BC_OPND_VAR) continue;
+      uint32_t n = sizes[g++];
+      if (a->kind == BC_OPND_VAR) bc_varint(b, n);
+      for (uint32_t k = 0; k < n && pos < op->noperands; k++)
+        put_value(w, b, ir_op_operand(op, pos++));
+    }
+  } else if (ngroups) {
+    bool size = false;
+    for (size_t i = 0; i < d->nargs; i++)
+      if (d->args[i].kind == BC_OPND_OPT || d->args[i].kind == BC_OPND_VAR) size = true;
+    if (size) bc_varint(b, op->noperands);
+    for (uint32_t k = 0; k < op->noperands; k++) put_value(w, b, ir_op_operand(op, k));
+  }
+
+  /* Regions. */
+  if (d->nregions) {
+    bc_varint(b, op->nregions);
+    for (uint32_t r = 0; r < op->nregions; r++) {
+      size_t nb = 0;
+      for (IrBlock *blk = op->regions[r].first; blk; blk = blk->next) nb++;
+      bc_varint(b, nb);
+      for (IrBlock *blk = op->regions[r].first; blk; blk = blk->next)
+        if (!write_block(w, b, blk, fn)) return false;
+    }
+  }
+  for (uint32_t i = 0; i < nser; i++) push_value(w, ir_op_result(op, i));
+  return !w->failed;
+}
+
+/* ---- module --------------------------------------------------------------------- */
+
+static bool is_function(IrOp *op) {
+  return ct_op_is(op, CT_OP_entry) || ct_op_is(op, CT_OP_testing_func);
+}
+
+static bool check_nested(Writer *w, IrOp *module, IrOp *op, int in_reduce) {
+  for (uint32_t r = 0; r < op->nregions; r++)
+    for (IrBlock *b = op->regions[r].first; b; b = b->next)
+      for (IrOp *o = b->first; o; o = o->next) {
+        if (strncmp(o->info->name, "cuda_tile.", 10)) {
+          ir_remark(w->ctx, o->loc, "invalid op: %s", o->info->name);
+          ir_op_error(module, "only ops from the 'cuda_tile' dialect are allowed");
+          return false;
+        }
+        if (in_reduce && !ir_op_info_has(o->info, IR_TRAIT_PURE)) {
+          ir_remark(w->ctx, o->loc, "invalid op: %s", o->info->name);
+          ir_op_error(op, "only pure operations allowed");
+          return false;
+        }
+        bool red = ct_op_is(o, CT_OP_reduce) || ct_op_is(o, CT_OP_scan);
+        if (!check_nested(w, module, o, in_reduce || red)) return false;
+      }
+  return true;
+}
+
+static bool check_self_contained(Writer *w, IrOp *module) {
+  IrBlock *body = module->nregions ? module->regions[0].first : NULL;
+  for (IrOp *o = body ? body->first : NULL; o; o = o->next)
+    if (!is_function(o) && !ct_op_is(o, CT_OP_global)) {
+      ir_remark(w->ctx, o->loc, "invalid op: %s", o->info->name);
+      ir_op_error(module, "only function and global ops are allowed in the body");
+      return false;
+    }
+  return check_nested(w, module, module, 0);
+}
+
+static bool write_global_section(Writer *w, IrOp *module, BcBuf *out) {
+  IrBlock *body = module->regions[0].first;
+  BcBuf b = {0};
+  size_t n = 0;
+  for (IrOp *o = body ? body->first : NULL; o; o = o->next) n += ct_op_is(o, CT_OP_global);
+  if (!n) return true;
+  bc_varint(&b, n);
+  for (IrOp *o = body->first; o; o = o->next) {
+    if (!ct_op_is(o, CT_OP_global)) continue;
+    const IrAttr *name = ir_op_attrz(o, "sym_name");
+    const IrAttr *val = ir_op_attrz(o, "value");
+    const IrAttr *al = ir_op_attrz(o, "alignment");
+    const IrAttr *vis = ir_op_attrz(o, "symbol_visibility");
+    bool constant = ir_op_attrz(o, "constant") != NULL;
+    int64_t visv = vis ? enum_value(vis) : 0;
+    Str nm = ir_ident_str(name->str);
+    if (w->ver < BC_V(13, 3)) {
+      if (visv != CT_VISIBILITY_PUBLIC) {
+        w_error(w, o->loc, "global `%.*s` uses non-public symbol visibility, which cannot be "
+                           "encoded in bytecode version %s (requires bytecode 13.3+)",
+                (int)nm.n, nm.s, w->vstr);
+        break;
+      }
+      if (constant) {
+        w_error(w, o->loc, "constant global `%.*s` cannot be encoded in bytecode version %s "
+                           "(the `constant` attribute requires bytecode 13.3+)",
+                (int)nm.n, nm.s, w->vstr);
+        break;
+      }
+    }
+    bc_varint(&b, str_index(w, name->str));
+    bc_varint(&b, type_index(w, val->type));
+    bc_varint(&b, const_index(w, val));
+    bc_varint(&b, al ? (uint64_t)al->ints[0] : 0);
+    if (w->ver >= BC_V(13, 3)) {
+      bc_varint(&b, (uint64_t)visv);
+      bc_varint(&b, constant);
+    }
+  }
+  if (!w->failed) section(out, BC_SEC_GLOBAL, &b, 1);
+  bc_buf_free(&b);
+  return !w->failed;
+}
+
+typedef struct FnMeta {
+  IrOp *op;
+  uint64_t name, sig, loc;
+} FnMeta;
+
+static bool write_function_section(Writer *w, FnMeta *fns, size_t nfns, BcBuf *out) {
+  BcBuf b = {0}, body = {0};
+  bc_varint(&b, nfns);
+  for (size_t i = 0; i < nfns && !w->failed; i++) {
+    IrOp *fn = fns[i].op;
+    bc_varint(&b, fns[i].name);
+    bc_varint(&b, fns[i].sig);
+    bool entry = ct_op_is(fn, CT_OP_entry);
+    const IrAttr *hints = entry ? ir_op_attrz(fn, "optimization_hints") : NULL;
+    bc_byte(&b, (uint8_t)(entry ? BC_FN_KERNEL | (hints ? BC_FN_HAS_HINTS : 0) : 0));
+    bc_varint(&b, fns[i].loc);
+    if (hints && !put_attr(w, &b, fn, "optimization_hints", hints, true)) break;
+    body.len = 0;
+    u64map_free(&w->val_map);
+    w->val_map = (U64Map){0};
+    w->val_stack.len = 0;
+    IrBlock *blk = fn->nregions ? fn->regions[0].first : NULL;
+    for (IrBlock *bb = blk; bb; bb = bb->next) {
+      for (uint32_t a = 0; bb == blk && a < bb->nargs; a++) push_value(w, bb->args[a]);
+      for (IrOp *o = bb->first; o && !w->failed; o = o->next) write_op(w, &body, o, fn);
+    }
+    bc_varint(&b, body.len);
+    bc_bytes(&b, body.d, body.len);
+  }
+  if (!w->failed) {
+    bc_align(&b, 8);
+    section(out, BC_SEC_FUNC, &b, 8);
+  }
+  bc_buf_free(&b);
+  bc_buf_free(&body);
+  return !w->failed;
+}
+
+static IrOp *find_tile_module(IrContext *ctx, IrOp *op) {
+  if (ct_op_is(op, CT_OP_module)) return op;
+  if (!strcmp(op->info->name, "builtin.module")) {
+    IrBlock *b = op->nregions ? op->regions[0].first : NULL;
+    IrOp *only = b ? b->first : NULL;
+    if (!only || only->next || !ct_op_is(only, CT_OP_module)) {
+      ir_error(ctx, op->loc, "expected a single CUDA Tile IR module in the MLIR module");
+      return NULL;
+    }
+    return only;
+  }
+  ir_error(ctx, op->loc, "expected a CUDA Tile IR module, but got a %s", op->info->name);
+  return NULL;
+}
+
+static void writer_free(Writer *w) {
+  u64map_free(&w->str_map);
+  vec_free(&w->strs);
+  u64map_free(&w->type_map);
+  vec_free(&w->types);
+  u64map_free(&w->const_map);
+  vec_free(&w->const_off);
+  bc_buf_free(&w->const_data);
+  u64map_free(&w->di_map);
+  vec_free(&w->dis);
+  u64map_free(&w->fn_di);
+  for (size_t i = 0; i < w->di_per_fn.len; i++) vec_free(&w->di_per_fn.data[i]);
+  vec_free(&w->di_per_fn);
+  u64map_free(&w->val_map);
+  vec_free(&w->val_stack);
+  u64map_free(&w->desc_cache);
+}
+
+bool bc_write_module(IrOp *op, unsigned vmajor, unsigned vminor, uint8_t **out,
+                     size_t *out_len) {
+  IrContext *ctx = op->ctx;
+  *out = NULL;
+  *out_len = 0;
+  IrOp *module = find_tile_module(ctx, op);
+  if (!module) return false;
+  Writer w = {.ctx = ctx, .ver = BC_V(vmajor, vminor)};
+  bc_version_str(w.ver, w.vstr);
+  w.id_seg = ir_identz(ctx, "operandSegmentSizes");
+  if (!check_self_contained(&w, module)) return false;
+  if (w.ver < BC_V_MIN) {
+    ir_error(ctx, module->loc, "unsupported version requested %s, must be in range [13.1, 13.3]",
+             w.vstr);
+    return false;
+  }
+  BcBuf file = {0};
+  static const uint8_t magic[8] = {0x7F, 'T', 'i', 'l', 'e', 'I', 'R', 0x00};
+  bc_bytes(&file, magic, 8);
+  bc_byte(&file, (uint8_t)vmajor);
+  bc_byte(&file, (uint8_t)vminor);
+  bc_le(&file, 0, 2);
+
+  /* Function metadata first: it fixes the first string and type indices. */
+  VEC(FnMeta) fns = {0};
+  IrBlock *body = module->nregions ? module->regions[0].first : NULL;
+  for (IrOp *o = body ? body->first : NULL; o; o = o->next) {
+    if (!is_function(o)) continue;
+    FnMeta m = {.op = o};
+    m.name = str_index(&w, ir_op_attrz(o, "sym_name")->str);
+    m.sig = type_index(&w, ir_op_attrz(o, "function_type")->type);
+    m.loc = di_fn_index(&w, o);
+    di_add(&w, m.loc, o->loc);
+    vec_push(&fns, m);
+  }
+  bool ok = write_global_section(&w, module, &file) &&
+            write_function_section(&w, fns.data, fns.len, &file);
+  if (ok) write_constant_section(&w, &file);
+  ok = ok && write_debug_section(&w, &file) && write_type_section(&w, &file);
+  if (ok && w.ver >= BC_V(13, 3)) {
+    const IrAttr *prod = ir_op_attrz(module, "producer");
+    if (prod && prod->def == &ir_string_attr_def) {
+      BcBuf p = {0};
+      bc_varint(&p, str_index(&w, prod->str));
+      section(&file, BC_SEC_PRODUCER, &p, 1);
+      bc_buf_free(&p);
+    }
+  }
+  if (ok) {
+    write_string_section(&w, &file);
+    bc_byte(&file, BC_SEC_END);
+  }
+  vec_free(&fns);
+  writer_free(&w);
+  if (!ok || w.failed) {
+    bc_buf_free(&file);
+    return false;
+  }
+  *out = file.d;
+  *out_len = file.len;
+  return true;
+}

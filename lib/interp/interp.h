@@ -1,0 +1,74 @@
+/* interp.h — the cuda_tile reference interpreter (ctile-run's engine).
+ *
+ * Executes one `cuda_tile.entry` of a verified module over a 3-D grid of tile
+ * blocks with the semantics of the Tile IR specification: values are tiles
+ * (shape + element kind + one contiguous buffer), and every op is a
+ * whole-tile loop.  Tile blocks run on a small thread pool; results do not
+ * depend on the thread count (except for programs that race through atomics).
+ *
+ * Memory: pointer parameters point into host buffers the caller owns and
+ * registers in InterpArg; every pointer/view access is checked against the
+ * registered buffers (plus globals and allocas), so an out-of-bounds or
+ * misaligned access is reported with the op's location and the block id
+ * instead of touching memory.
+ *
+ * Like the rest of the library, the interpreter never prints: errors go to
+ * the context's diagnostics (one error, from the lowest failing block id), and
+ * print_tko text goes to InterpOptions.print (in block order). */
+#ifndef CTILE_INTERP_H
+#define CTILE_INTERP_H
+
+#include "ir/ir.h"
+
+typedef enum InterpArgKind {
+  INTERP_ARG_SCALAR, /* a 0-d tile parameter: value in i / f */
+  INTERP_ARG_BUFFER  /* a tile<ptr<T>> parameter: the address of data */
+} InterpArgKind;
+
+/* One entry argument.  Scalars: integers as int64 (any width; truncated to the
+ * parameter's width), floats as double (rounded to the parameter's format).
+ * Buffers: `data`/`bytes` is host memory the caller owns; the kernel may read
+ * and write [data, data+bytes).  Elements are stored in the memory format of
+ * their type: little-endian integers (i1 one byte), IEEE f16/f32/f64, raw bf16
+ * (uint16), tf32 in 4 bytes, f8 formats one byte, f4E2M1FN two per byte (low
+ * nibble first). */
+typedef struct InterpArg {
+  InterpArgKind kind;
+  int64_t i;
+  double f;
+  void *data;
+  size_t bytes;
+} InterpArg;
+
+typedef struct InterpOptions {
+  int64_t grid[3];    /* tile blocks in x, y, z (each >= 1) */
+  int threads;        /* worker threads (<= 0: 1) */
+  /* Receives print_tko output (called in block order after the run, then
+   * once per block); NULL discards it. */
+  void (*print)(void *user, const char *text, size_t len);
+  void *print_user;
+} InterpOptions;
+
+/* Runs entry `entry` of `module` (a builtin.module or cuda_tile.module, or a
+ * module wrapping one).  Returns false after reporting an error through the
+ * context's diagnostics (bad arguments, a runtime error in a block, a failed
+ * assert or assume). */
+bool interp_run(IrOp *module, const char *entry, const InterpArg *args, size_t nargs,
+                const InterpOptions *opts);
+
+/* Finds the entry op named `name` (NULL if none). */
+IrOp *interp_find_entry(IrOp *module, const char *name);
+
+/* Memory-format helpers shared with ctile-run and the C API: bytes per element
+ * of `elem` in memory (f4E2M1FN: 0, packed two per byte), and whether the
+ * element is a float. */
+size_t interp_elem_bytes(const IrType *elem);
+/* Bytes a buffer of n elements of elem occupies (f4E2M1FN: (n+1)/2). */
+size_t interp_buffer_bytes(const IrType *elem, size_t n);
+/* Element i of a buffer in elem's memory format, as a double (integers
+ * sign-extended, i1 as 0/1), and the reverse (rounding to nearest-even,
+ * integers truncated to their width). */
+double interp_load_elem(const IrType *elem, const void *buf, size_t i);
+void interp_store_elem(const IrType *elem, void *buf, size_t i, double v);
+
+#endif

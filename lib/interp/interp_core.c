@@ -1,0 +1,735 @@
+/* interp_core.c — the interpreter's driver: runtime values, SSA slots, the
+ * op dispatch table, structured control flow (if/for/loop and their
+ * terminators), constants, globals, grid queries, assert/assume, and the
+ * thread pool that runs tile blocks of the grid.
+ *
+ * Execution walks the IR directly.  Every SSA value of the entry (results and
+ * block arguments) gets a slot index once per run; each worker holds one slot
+ * array and reuses it for the blocks it runs.  Terminators hand their
+ * operands back through Exec.term and an ExecCode that the enclosing
+ * construct interprets (yield/continue/break/return).
+ *
+ * Errors: the first runtime error of a block stops that block; the run keeps
+ * the error of the lowest linear block id and stops scheduling new blocks, so
+ * the reported error does not depend on the thread count whenever only one
+ * block fails. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "interp/interp_internal.h"
+#include "interp/interp_ops.h"
+
+/* ======================================================================== */
+/* Values                                                                    */
+/* ======================================================================== */
+
+ValKind in_kind_of(const IrType *elem) {
+  if (ir_type_is_float(elem)) return ir_float_kind(elem) == IR_F64 ? VK_F64 : VK_F32;
+  return VK_INT;
+}
+
+size_t in_kind_size(ValKind k) {
+  switch (k) {
+  case VK_INT: return 8;
+  case VK_F32: return 4;
+  case VK_F64: return 8;
+  default: return 0;
+  }
+}
+
+unsigned in_int_width(const IrType *elem) {
+  if (ir_type_is_integer(elem)) return ir_integer_width(elem);
+  return 64;
+}
+
+Val *val_new_shape(const IrType *elem, const int64_t *shape, int rank) {
+  Val *v = xcalloc(1, sizeof(Val));
+  v->refs = 1;
+  v->elem = elem;
+  v->kind = in_kind_of(elem);
+  v->rank = rank;
+  v->n = 1;
+  for (int i = 0; i < rank; i++) {
+    v->shape[i] = shape[i];
+    v->n *= shape[i];
+  }
+  size_t bytes = (size_t)v->n * in_kind_size(v->kind);
+  /* 64-byte alignment helps the vectoriser; pad to a multiple of 64. */
+  size_t padded = (bytes + 63) & ~(size_t)63;
+  if (padded == 0) padded = 64;
+  v->data = aligned_alloc(64, padded);
+  if (!v->data) abort();
+  memset(v->data, 0, padded);
+  return v;
+}
+
+Val *val_new_tile(const IrType *type) {
+  if (!ct_type_is_tile(type)) return val_new_token();
+  Val *v = val_new_shape(ct_tile_type_elem(type), ct_tile_type_shape(type),
+                         (int)ct_tile_type_rank(type));
+  v->type = type;
+  return v;
+}
+
+Val *val_new_token(void) {
+  Val *v = xcalloc(1, sizeof(Val));
+  v->refs = 1;
+  v->kind = VK_TOKEN;
+  return v;
+}
+
+Val *val_retain(Val *v) {
+  if (v) __atomic_add_fetch(&v->refs, 1, __ATOMIC_RELAXED);
+  return v;
+}
+
+void val_release(Val *v) {
+  if (!v) return;
+  if (__atomic_sub_fetch(&v->refs, 1, __ATOMIC_ACQ_REL) != 0) return;
+  free(v->data);
+  free(v);
+}
+
+/* ======================================================================== */
+/* Slots                                                                     */
+/* ======================================================================== */
+
+static size_t slot_index(Run *r, IrValue *v) {
+  uintptr_t s = (uintptr_t)u64map_get(&r->slot_of, (uint64_t)(uintptr_t)v);
+  return s ? (size_t)(s - 1) : (size_t)-1;
+}
+
+Val *in_get(Exec *e, IrValue *v) {
+  size_t s = slot_index(e->run, v);
+  return s == (size_t)-1 ? NULL : e->slots[s];
+}
+
+Val *in_opnd(Exec *e, IrOp *op, unsigned i) { return in_get(e, ir_op_operand(op, i)); }
+
+void in_set(Exec *e, IrValue *v, Val *val) {
+  size_t s = slot_index(e->run, v);
+  if (s == (size_t)-1) {
+    val_release(val);
+    return;
+  }
+  if (val && !val->type) val->type = v->type;
+  val_release(e->slots[s]);
+  e->slots[s] = val;
+}
+
+void in_set_result(Exec *e, IrOp *op, unsigned i, Val *val) {
+  in_set(e, ir_op_result(op, i), val);
+}
+
+static IrWalkResult number_values(IrOp *op, void *user) {
+  Run *r = user;
+  for (unsigned i = 0; i < op->nresults; i++)
+    u64map_put(&r->slot_of, (uint64_t)(uintptr_t)ir_op_result(op, i),
+               (void *)(uintptr_t)(++r->nslots));
+  for (unsigned i = 0; i < op->nregions; i++)
+    for (IrBlock *b = op->regions[i].first; b; b = b->next)
+      for (unsigned a = 0; a < b->nargs; a++)
+        u64map_put(&r->slot_of, (uint64_t)(uintptr_t)b->args[a],
+                   (void *)(uintptr_t)(++r->nslots));
+  return IR_WALK_ADVANCE;
+}
+
+/* ======================================================================== */
+/* Errors and attributes                                                     */
+/* ======================================================================== */
+
+bool in_fail(Exec *e, IrOp *op, const char *fmt, ...) {
+  if (e->failed) return false;
+  e->failed = true;
+  StrBuf b = {0};
+  sb_printf(&b, "'%s' op ", op ? ir_op_name(op) : "cuda_tile.entry");
+  va_list ap;
+  va_start(ap, fmt);
+  sb_vprintf(&b, fmt, ap);
+  va_end(ap);
+  sb_printf(&b, " (tile block (%lld, %lld, %lld))", (long long)e->bid[0],
+            (long long)e->bid[1], (long long)e->bid[2]);
+  Run *r = e->run;
+  pthread_mutex_lock(&r->mu);
+  if (!r->have_err || e->linear < r->err.block) {
+    free(r->err.msg);
+    r->have_err = true;
+    r->err.block = e->linear;
+    r->err.loc = op ? op->loc : r->entry->loc;
+    r->err.msg = sb_take(&b);
+  }
+  r->abort_flag = 1;
+  pthread_mutex_unlock(&r->mu);
+  sb_free(&b);
+  return false;
+}
+
+int64_t in_attr_int(IrOp *op, const char *name, int64_t dflt) {
+  const IrAttr *a = ir_op_attrz(op, name);
+  if (!a) return dflt;
+  if (ir_attr_is(a, &ir_integer_attr_def) || ir_attr_is(a, &ir_bool_attr_def))
+    return a->ints[0];
+  if (a->nints) return a->ints[0];
+  return dflt;
+}
+
+bool in_attr_present(IrOp *op, const char *name) {
+  const IrAttr *a = ir_op_attrz(op, name);
+  if (!a) return false;
+  if (ir_attr_is(a, &ir_bool_attr_def)) return a->ints[0] != 0;
+  return true;
+}
+
+int in_attr_enum(IrOp *op, const char *name, const CtEnumInfo *en, int dflt) {
+  const IrAttr *a = ir_op_attrz(op, name);
+  if (!a) return dflt;
+  int v = ct_enum_value(a, en);
+  if (v < 0 && ir_attr_is(a, &ir_integer_attr_def)) v = (int)a->ints[0];
+  return v < 0 ? dflt : v;
+}
+
+void in_segment(IrOp *op, unsigned seg, unsigned *start, unsigned *len) {
+  const IrAttr *a = ir_op_attrz(op, "operandSegmentSizes");
+  unsigned s = 0;
+  if (!a || !ir_attr_is(a, &ir_dense_array_attr_def)) {
+    *start = seg == 0 ? 0 : op->noperands;
+    *len = seg == 0 ? op->noperands : 0;
+    return;
+  }
+  for (unsigned i = 0; i < seg && i < a->nints; i++) s += (unsigned)a->ints[i];
+  *start = s;
+  *len = seg < a->nints ? (unsigned)a->ints[seg] : 0;
+}
+
+/* ======================================================================== */
+/* Scalar access                                                             */
+/* ======================================================================== */
+
+int64_t in_scalar_int(const Val *v) {
+  if (!v || v->n < 1) return 0;
+  switch (v->kind) {
+  case VK_INT: return ((const int64_t *)v->data)[0];
+  case VK_F32: return (int64_t)((const float *)v->data)[0];
+  case VK_F64: return (int64_t)((const double *)v->data)[0];
+  default: return 0;
+  }
+}
+
+double in_elem_f(const Val *v, int64_t i) {
+  switch (v->kind) {
+  case VK_INT: return (double)((const int64_t *)v->data)[i];
+  case VK_F32: return ((const float *)v->data)[i];
+  case VK_F64: return ((const double *)v->data)[i];
+  default: return 0;
+  }
+}
+
+/* ======================================================================== */
+/* Control flow                                                              */
+/* ======================================================================== */
+
+static void term_clear(Exec *e) {
+  for (size_t i = 0; i < e->term.len; i++) val_release(e->term.data[i]);
+  e->term.len = 0;
+}
+
+/* Binds block arguments to vals (retaining them). */
+static void bind_args(Exec *e, IrBlock *b, Val **vals, size_t n) {
+  for (size_t i = 0; i < n && i < b->nargs; i++) in_set(e, b->args[i], val_retain(vals[i]));
+}
+
+/* Takes the terminator values out of e->term into a fresh array. */
+static Val **take_term(Exec *e, size_t *n) {
+  *n = e->term.len;
+  Val **v = xmalloc((e->term.len + 1) * sizeof(Val *));
+  for (size_t i = 0; i < e->term.len; i++) v[i] = e->term.data[i];
+  e->term.len = 0;
+  return v;
+}
+
+static void free_vals(Val **v, size_t n) {
+  for (size_t i = 0; i < n; i++) val_release(v[i]);
+  free(v);
+}
+
+static void set_results_from(Exec *e, IrOp *op, Val **v, size_t n) {
+  for (unsigned i = 0; i < op->nresults && i < n; i++) in_set_result(e, op, i, val_retain(v[i]));
+}
+
+static ExecCode exec_if(Exec *e, IrOp *op) {
+  Val *c = in_opnd(e, op, 0);
+  bool taken = in_scalar_int(c) != 0;
+  IrRegion *r = ir_op_region(op, taken ? 0 : 1);
+  if (ir_region_empty(r)) return X_OK;
+  ExecCode code = in_exec_block(e, ir_region_entry(r));
+  if (code == X_YIELD || code == X_OK) {
+    size_t n;
+    Val **v = take_term(e, &n);
+    set_results_from(e, op, v, n);
+    free_vals(v, n);
+    return X_OK;
+  }
+  return code; /* break / continue / return / error propagate */
+}
+
+static bool iv_less(int64_t a, int64_t b, bool uns, unsigned w) {
+  if (uns) return in_zext(a, w) < in_zext(b, w);
+  return a < b;
+}
+
+static ExecCode exec_for(Exec *e, IrOp *op) {
+  Val *lbv = in_opnd(e, op, 0), *ubv = in_opnd(e, op, 1), *stv = in_opnd(e, op, 2);
+  unsigned w = in_int_width(lbv->elem);
+  bool uns = in_attr_present(op, "unsignedCmp");
+  int64_t iv = in_scalar_int(lbv), ub = in_scalar_int(ubv), step = in_scalar_int(stv);
+  if (step == 0 || (!uns && step < 0)) {
+    in_fail(e, op, "loop step must be positive (got %lld)", (long long)step);
+    return X_ERR;
+  }
+  size_t niter = op->noperands - 3;
+  Val **cur = xmalloc((niter + 1) * sizeof(Val *));
+  for (size_t i = 0; i < niter; i++) cur[i] = val_retain(in_opnd(e, op, 3 + (unsigned)i));
+  IrBlock *body = ir_region_entry(ir_op_region(op, 0));
+  while (iv_less(iv, ub, uns, w)) {
+    if (e->run->abort_flag) break;
+    Val *ivv = val_new_shape(lbv->elem, NULL, 0);
+    ((int64_t *)ivv->data)[0] = iv;
+    in_set(e, body->args[0], ivv);
+    for (size_t i = 0; i < niter; i++) in_set(e, body->args[1 + i], val_retain(cur[i]));
+    ExecCode code = in_exec_block(e, body);
+    if (code == X_CONTINUE || code == X_OK || code == X_YIELD) {
+      size_t n;
+      Val **nv = take_term(e, &n);
+      for (size_t i = 0; i < niter && i < n; i++) {
+        val_release(cur[i]);
+        cur[i] = val_retain(nv[i]);
+      }
+      free_vals(nv, n);
+    } else {
+      free_vals(cur, niter);
+      return code;
+    }
+    int64_t next = (int64_t)((uint64_t)iv + (uint64_t)step);
+    next = in_sext(next, w);
+    /* stop on wrap-around */
+    if (uns ? in_zext(next, w) <= in_zext(iv, w) : next <= iv) break;
+    iv = next;
+  }
+  set_results_from(e, op, cur, niter);
+  free_vals(cur, niter);
+  return e->failed ? X_ERR : X_OK;
+}
+
+static ExecCode exec_loop(Exec *e, IrOp *op) {
+  size_t niter = op->noperands;
+  Val **cur = xmalloc((niter + 1) * sizeof(Val *));
+  for (size_t i = 0; i < niter; i++) cur[i] = val_retain(in_opnd(e, op, (unsigned)i));
+  IrBlock *body = ir_region_entry(ir_op_region(op, 0));
+  for (;;) {
+    if (e->run->abort_flag) {
+      free_vals(cur, niter);
+      return X_ERR;
+    }
+    bind_args(e, body, cur, niter);
+    ExecCode code = in_exec_block(e, body);
+    size_t n;
+    if (code == X_CONTINUE || code == X_OK) {
+      Val **nv = take_term(e, &n);
+      for (size_t i = 0; i < niter && i < n; i++) {
+        val_release(cur[i]);
+        cur[i] = val_retain(nv[i]);
+      }
+      free_vals(nv, n);
+      continue;
+    }
+    free_vals(cur, niter);
+    if (code == X_BREAK) {
+      Val **nv = take_term(e, &n);
+      set_results_from(e, op, nv, n);
+      free_vals(nv, n);
+      return X_OK;
+    }
+    return code;
+  }
+}
+
+bool in_call_region(Exec *e, IrOp *op, IrRegion *r, Val **args, size_t nargs) {
+  (void)op;
+  IrBlock *b = ir_region_entry(r);
+  if (!b) return false;
+  bind_args(e, b, args, nargs);
+  ExecCode code = in_exec_block(e, b);
+  return code != X_ERR && !e->failed;
+}
+
+/* ======================================================================== */
+/* Simple ops handled here                                                   */
+/* ======================================================================== */
+
+/* Converts raw element bits (dense storage) into the compute representation. */
+static void store_from_bits(Val *v, int64_t i, const IrType *elem, uint64_t bits) {
+  switch (v->kind) {
+  case VK_INT: ((int64_t *)v->data)[i] = in_sext((int64_t)bits, in_int_width(elem)); break;
+  case VK_F32: {
+    IrFloatKind k = ir_float_kind(elem);
+    if (k == IR_F32) {
+      float f;
+      uint32_t b32 = (uint32_t)bits;
+      memcpy(&f, &b32, 4);
+      ((float *)v->data)[i] = f;
+    } else {
+      ((float *)v->data)[i] = (float)ir_float_from_bits(k, bits);
+    }
+    break;
+  }
+  case VK_F64: {
+    double d;
+    memcpy(&d, &bits, 8);
+    ((double *)v->data)[i] = d;
+    break;
+  }
+  default: break;
+  }
+}
+
+Val *in_val_from_dense(const IrAttr *a, const IrType *type) {
+  Val *v = val_new_tile(type);
+  const IrType *elem = v->elem;
+  if (v->kind == VK_TOKEN) return v;
+  int64_t nd = ct_dense_num_elements(a);
+  for (int64_t i = 0; i < v->n; i++) {
+    uint64_t bits = ct_dense_bits(a, nd == 1 ? 0 : i);
+    if (ir_type_is_integer(elem) && ir_integer_width(elem) == 1) bits = bits ? 1 : 0;
+    store_from_bits(v, i, elem, bits);
+  }
+  return v;
+}
+
+static bool h_constant(Exec *e, IrOp *op) {
+  const IrAttr *a = ir_op_attrz(op, "value");
+  if (!a) return in_fail(e, op, "has no value");
+  in_set_result(e, op, 0, in_val_from_dense(a, ir_op_result(op, 0)->type));
+  return true;
+}
+
+static bool h_grid(Exec *e, IrOp *op) {
+  bool id = ct_op_is(op, CT_OP_get_tile_block_id);
+  for (unsigned i = 0; i < 3; i++) {
+    Val *v = val_new_tile(ir_op_result(op, i)->type);
+    ((int64_t *)v->data)[0] = in_sext(id ? e->bid[i] : e->run->grid[i], in_int_width(v->elem));
+    in_set_result(e, op, i, v);
+  }
+  return true;
+}
+
+static bool h_token(Exec *e, IrOp *op) {
+  for (unsigned i = 0; i < op->nresults; i++) in_set_result(e, op, i, val_new_token());
+  return true;
+}
+
+static bool h_assert(Exec *e, IrOp *op) {
+  Val *c = in_opnd(e, op, 0);
+  const int64_t *d = c->data;
+  for (int64_t i = 0; i < c->n; i++) {
+    if (d[i] == 0) {
+      const IrAttr *m = ir_op_attrz(op, "message");
+      return in_fail(e, op, "assertion failed: %s", m && m->str ? m->str->str : "");
+    }
+  }
+  return true;
+}
+
+static bool h_assume(Exec *e, IrOp *op) {
+  Val *v = in_opnd(e, op, 0);
+  const IrAttr *p = ir_op_attrz(op, "predicate");
+  if (p && v->kind == VK_INT && ir_attr_is(p, &ct_div_by_attr_def)) {
+    uint64_t d = ct_div_by_divisor(p);
+    const int64_t *x = v->data;
+    if (d)
+      for (int64_t i = 0; i < v->n; i++)
+        if ((uint64_t)x[i] % d != 0)
+          return in_fail(e, op, "violated assumption div_by<%llu>: element %lld is %lld",
+                         (unsigned long long)d, (long long)i, (long long)x[i]);
+  } else if (p && v->kind == VK_INT && ir_attr_is(p, &ct_bounded_attr_def)) {
+    const int64_t *x = v->data;
+    for (int64_t i = 0; i < v->n; i++) {
+      if ((ct_bounded_has_lb(p) && x[i] < ct_bounded_lb(p)) ||
+          (ct_bounded_has_ub(p) && x[i] > ct_bounded_ub(p)))
+        return in_fail(e, op, "violated assumption bounded: element %lld is %lld",
+                       (long long)i, (long long)x[i]);
+    }
+  } else if (p && v->kind == VK_INT && ir_attr_is(p, &ct_same_elements_attr_def) &&
+             v->rank == (int)p->nints) {
+    /* Elements within groups of `values[d]` along each dim d are equal. */
+    const int64_t *x = v->data;
+    int64_t idx[IN_MAX_RANK] = {0};
+    for (int64_t i = 0; i < v->n; i++) {
+      int64_t j = 0;
+      for (int d = 0; d < v->rank; d++) {
+        int64_t g = p->ints[d] > 0 ? p->ints[d] : 1;
+        j = j * v->shape[d] + idx[d] / g * g;
+      }
+      if (x[i] != x[j])
+        return in_fail(e, op, "violated assumption same_elements: element %lld is %lld, "
+                              "expected %lld", (long long)i, (long long)x[i], (long long)x[j]);
+      for (int d = v->rank - 1; d >= 0; d--) {
+        if (++idx[d] < v->shape[d]) break;
+        idx[d] = 0;
+      }
+    }
+  }
+  in_set_result(e, op, 0, val_retain(v));
+  return true;
+}
+
+/* ======================================================================== */
+/* Dispatch                                                                  */
+/* ======================================================================== */
+
+static const InHandler handler_table[CT_OP_COUNT] = {
+    [CT_OP_constant] = h_constant,
+    [CT_OP_get_tile_block_id] = h_grid,
+    [CT_OP_get_num_tile_blocks] = h_grid,
+    [CT_OP_make_token] = h_token,
+    [CT_OP_join_tokens] = h_token,
+    [CT_OP_assert_] = h_assert,
+    [CT_OP_assume] = h_assume,
+#define X(idx, fn) [CT_OP_##idx] = fn,
+    IN_OPS_HANDLERS(X)
+#undef X
+};
+
+InHandler in_handler_for(IrOp *op) {
+  if (op->info < ct_op_infos || op->info >= ct_op_infos + CT_OP_COUNT) return NULL;
+  return handler_table[op->info - ct_op_infos];
+}
+
+static void set_term(Exec *e, IrOp *op) {
+  term_clear(e);
+  for (unsigned i = 0; i < op->noperands; i++) vec_push(&e->term, val_retain(in_opnd(e, op, i)));
+}
+
+ExecCode in_exec_block(Exec *e, IrBlock *b) {
+  for (IrOp *op = b->first; op; op = op->next) {
+    if (e->failed) return X_ERR;
+    if (op->info >= ct_op_infos && op->info < ct_op_infos + CT_OP_COUNT) {
+      CtOpIndex idx = (CtOpIndex)(op->info - ct_op_infos);
+      ExecCode c;
+      switch (idx) {
+      case CT_OP_yield: set_term(e, op); return X_YIELD;
+      case CT_OP_continue_: set_term(e, op); return X_CONTINUE;
+      case CT_OP_break_: set_term(e, op); return X_BREAK;
+      case CT_OP_return_: set_term(e, op); return X_RETURN;
+      case CT_OP_if_:
+        c = exec_if(e, op);
+        if (c != X_OK) return c;
+        continue;
+      case CT_OP_for_:
+        c = exec_for(e, op);
+        if (c != X_OK) return c;
+        continue;
+      case CT_OP_loop:
+        c = exec_loop(e, op);
+        if (c != X_OK) return c;
+        continue;
+      default: break;
+      }
+      InHandler h = handler_table[idx];
+      if (!h) {
+        in_fail(e, op, "is not supported by the interpreter");
+        return X_ERR;
+      }
+      if (!h(e, op)) {
+        if (!e->failed) in_fail(e, op, "failed");
+        return X_ERR;
+      }
+    } else {
+      in_fail(e, op, "is not supported by the interpreter");
+      return X_ERR;
+    }
+  }
+  return X_OK;
+}
+
+/* ======================================================================== */
+/* Grid and thread pool                                                      */
+/* ======================================================================== */
+
+static void exec_reset(Exec *e) {
+  for (size_t i = 0; i < e->run->nslots; i++) {
+    val_release(e->slots[i]);
+    e->slots[i] = NULL;
+  }
+  term_clear(e);
+  for (size_t i = 0; i < e->local_mem.len; i++) free(e->local_mem.data[i]);
+  e->local_mem.len = 0;
+  e->local.len = 0;
+}
+
+static void run_block(Exec *e, int64_t linear) {
+  Run *r = e->run;
+  e->linear = linear;
+  e->bid[0] = linear % r->grid[0];
+  e->bid[1] = linear / r->grid[0] % r->grid[1];
+  e->bid[2] = linear / (r->grid[0] * r->grid[1]);
+  e->failed = false;
+  e->out = &r->outputs[linear];
+  IrBlock *body = ir_region_entry(ir_op_region(r->entry, 0));
+  for (size_t i = 0; i < body->nargs && i < r->nargs; i++) {
+    const IrType *t = body->args[i]->type;
+    Val *v = val_new_tile(t);
+    const InterpArg *a = &r->args[i];
+    if (v->kind == VK_INT)
+      ((int64_t *)v->data)[0] = a->kind == INTERP_ARG_BUFFER
+                                    ? (int64_t)(uintptr_t)a->data
+                                    : in_sext(a->i, in_int_width(v->elem));
+    else if (v->kind == VK_F32)
+      ((float *)v->data)[0] = (float)ir_float_round(ir_float_kind(v->elem), a->f);
+    else if (v->kind == VK_F64)
+      ((double *)v->data)[0] = a->f;
+    in_set(e, body->args[i], v);
+  }
+  in_exec_block(e, body);
+  exec_reset(e);
+}
+
+static void *worker(void *user) {
+  Exec *e = user;
+  Run *r = e->run;
+  for (;;) {
+    pthread_mutex_lock(&r->mu);
+    int64_t b = r->abort_flag ? r->nblocks : r->next_block++;
+    pthread_mutex_unlock(&r->mu);
+    if (b >= r->nblocks) break;
+    run_block(e, b);
+  }
+  return NULL;
+}
+
+/* ======================================================================== */
+/* Entry point                                                               */
+/* ======================================================================== */
+
+static IrOp *find_in(IrOp *op, const char *name) {
+  for (unsigned ri = 0; ri < op->nregions; ri++)
+    for (IrBlock *b = op->regions[ri].first; b; b = b->next)
+      for (IrOp *o = b->first; o; o = o->next) {
+        if (ct_op_is(o, CT_OP_entry)) {
+          const IrIdent *n = ir_symbol_name(o);
+          if (n && strcmp(n->str, name) == 0) return o;
+        } else if (o->nregions && !ct_op_is(o, CT_OP_testing_func)) {
+          IrOp *f = find_in(o, name);
+          if (f) return f;
+        }
+      }
+  return NULL;
+}
+
+IrOp *interp_find_entry(IrOp *module, const char *name) { return find_in(module, name); }
+
+size_t interp_elem_bytes(const IrType *elem) {
+  if (ir_type_is_float(elem)) {
+    IrFloatKind k = ir_float_kind(elem);
+    if (k == IR_F4E2M1FN) return 0;
+    if (k == IR_TF32) return 4;
+    return ir_float_storage_bits(k) / 8;
+  }
+  if (ir_type_is_integer(elem)) {
+    unsigned w = ir_integer_width(elem);
+    return w <= 8 ? 1 : w <= 16 ? 2 : w <= 32 ? 4 : 8;
+  }
+  return 8; /* pointers, index */
+}
+
+static int cmp_region(const void *a, const void *b) {
+  const MemRegion *x = a, *y = b;
+  return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+void in_add_region(Run *r, uintptr_t lo, size_t bytes, bool ro) {
+  if (!bytes) return;
+  MemRegion m = {lo, lo + bytes, ro};
+  vec_push(&r->regions, m);
+}
+
+bool in_setup_globals(Run *r); /* interp_mem.c */
+
+bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, size_t nargs,
+                const InterpOptions *opts) {
+  IrContext *ctx = ir_op_context(module);
+  IrOp *entry = interp_find_entry(module, entry_name);
+  if (!entry) return ir_error(ctx, module->loc, "no cuda_tile.entry named '%s'", entry_name);
+  IrBlock *body = ir_region_entry(ir_op_region(entry, 0));
+  if (!body) return ir_error(ctx, entry->loc, "entry '%s' has no body", entry_name);
+  if (nargs != body->nargs)
+    return ir_error(ctx, entry->loc, "entry '%s' takes %u argument(s), %zu given", entry_name,
+                    body->nargs, nargs);
+  for (size_t i = 0; i < nargs; i++) {
+    const IrType *t = body->args[i]->type;
+    bool isptr = ct_type_is_tile(t) && ct_type_is_ptr(ct_tile_type_elem(t));
+    if (isptr != (args[i].kind == INTERP_ARG_BUFFER))
+      return ir_error(ctx, entry->loc, "argument %zu of '%s' must be a %s (type %T)", i,
+                      entry_name, isptr ? "buffer" : "scalar", t);
+  }
+  Run r;
+  memset(&r, 0, sizeof r);
+  r.ctx = ctx;
+  r.entry = entry;
+  r.module = module;
+  r.args = args;
+  r.nargs = nargs;
+  for (int i = 0; i < 3; i++) r.grid[i] = opts->grid[i] < 1 ? 1 : opts->grid[i];
+  r.nblocks = r.grid[0] * r.grid[1] * r.grid[2];
+  pthread_mutex_init(&r.mu, NULL);
+  ir_walk_pre(entry, number_values, &r);
+  for (size_t i = 0; i < nargs; i++)
+    if (args[i].kind == INTERP_ARG_BUFFER)
+      in_add_region(&r, (uintptr_t)args[i].data, args[i].bytes, false);
+  bool ok = in_setup_globals(&r);
+  if (ok) {
+    qsort(r.regions.data, r.regions.len, sizeof(MemRegion), cmp_region);
+    r.outputs = xcalloc((size_t)r.nblocks, sizeof(StrBuf));
+    int nt = opts->threads < 1 ? 1 : opts->threads;
+    if (nt > r.nblocks) nt = (int)r.nblocks;
+    Exec *ex = xcalloc((size_t)nt, sizeof(Exec));
+    pthread_t *th = xcalloc((size_t)nt, sizeof(pthread_t));
+    for (int i = 0; i < nt; i++) {
+      ex[i].run = &r;
+      ex[i].slots = xcalloc(r.nslots + 1, sizeof(Val *));
+    }
+    int started = 0;
+    for (int i = 1; i < nt; i++) {
+      if (pthread_create(&th[i], NULL, worker, &ex[i]) != 0) break;
+      started = i;
+    }
+    worker(&ex[0]);
+    for (int i = 1; i <= started; i++) pthread_join(th[i], NULL);
+    for (int i = 0; i < nt; i++) {
+      exec_reset(&ex[i]);
+      free(ex[i].slots);
+      vec_free(&ex[i].term);
+      vec_free(&ex[i].local);
+      vec_free(&ex[i].local_mem);
+    }
+    free(ex);
+    free(th);
+    for (int64_t b = 0; b < r.nblocks; b++) {
+      if (r.outputs[b].len && opts->print) opts->print(opts->print_user, r.outputs[b].s, r.outputs[b].len);
+      sb_free(&r.outputs[b]);
+    }
+    free(r.outputs);
+    if (r.have_err) {
+      ir_error(ctx, r.err.loc, "%s", r.err.msg);
+      ok = false;
+    }
+  }
+  free(r.err.msg);
+  for (size_t i = 0; i < r.owned.len; i++) free(r.owned.data[i]);
+  vec_free(&r.owned);
+  vec_free(&r.regions);
+  u64map_free(&r.slot_of);
+  u64map_free(&r.globals);
+  pthread_mutex_destroy(&r.mu);
+  return ok;
+}

@@ -1,0 +1,147 @@
+/* interp_internal.h — shared structures of lib/interp: runtime values
+ * (tiles, views, tokens), the per-run state, the per-block execution state,
+ * and the op handler table's signature.
+ *
+ * Tile element representation (the "compute kind" of an element type):
+ *   integers, index and pointers   int64_t, sign-extended from the width (i1
+ *                                  true is -1; pointers are host addresses)
+ *   f32 and every narrower float   float, holding a value already rounded to
+ *                                  the element's format (f16, bf16, tf32, f8,
+ *                                  f4): f32 arithmetic followed by one rounding
+ *                                  is exact for these formats
+ *   f64                            double */
+#ifndef CTILE_INTERP_INTERNAL_H
+#define CTILE_INTERP_INTERNAL_H
+
+#include <pthread.h>
+
+#include "interp/interp.h"
+#include "dialect/cuda_tile/ct_ops.h"
+#include "dialect/cuda_tile/ct_types.h"
+
+#define IN_MAX_RANK 8
+
+typedef enum ValKind { VK_INT, VK_F32, VK_F64, VK_TOKEN, VK_TVIEW, VK_PVIEW } ValKind;
+
+/* A reference-counted runtime value. */
+typedef struct Val {
+  int refs;
+  ValKind kind;
+  const IrType *type;      /* the SSA value's type */
+  const IrType *elem;      /* tiles and views: element type */
+  int rank;
+  int64_t shape[IN_MAX_RANK];
+  int64_t n;               /* element count */
+  void *data;              /* n elements of the compute kind */
+  /* Views: the tensor view (base address, shape, strides in elements), and
+   * for partition views the view type (tile shape, dim_map, padding). */
+  int64_t base;
+  int vrank;
+  int64_t vshape[IN_MAX_RANK], vstrides[IN_MAX_RANK];
+} Val;
+
+/* A registered memory region [lo, hi). */
+typedef struct MemRegion {
+  uintptr_t lo, hi;
+  bool readonly;
+} MemRegion;
+
+typedef struct BlockErr {
+  int64_t block;           /* linear block id */
+  const IrLoc *loc;
+  char *msg;
+} BlockErr;
+
+/* Per-run state shared by all workers (read-only while blocks run, except
+ * the fields under `mu`). */
+typedef struct Run {
+  IrContext *ctx;
+  IrOp *entry;
+  IrOp *module;
+  U64Map slot_of;          /* IrValue* -> slot index + 1 */
+  size_t nslots;
+  const InterpArg *args;
+  size_t nargs;
+  int64_t grid[3];
+  VEC(MemRegion) regions;  /* sorted by lo */
+  U64Map globals;          /* global op -> address */
+  VEC(void *) owned;       /* global storage */
+  /* block scheduling and errors */
+  pthread_mutex_t mu;
+  int64_t next_block, nblocks;
+  bool have_err;
+  BlockErr err;
+  volatile int abort_flag;
+  StrBuf *outputs;         /* per-block print_tko text (nblocks entries) */
+} Run;
+
+typedef enum ExecCode { X_OK, X_YIELD, X_BREAK, X_CONTINUE, X_RETURN, X_ERR } ExecCode;
+
+/* Per-block execution state (one per worker, reset per block). */
+typedef struct Exec {
+  Run *run;
+  Val **slots;
+  int64_t bid[3];
+  int64_t linear;
+  VEC(Val *) term;         /* values of the last terminator */
+  VEC(MemRegion) local;    /* allocas of this block */
+  VEC(void *) local_mem;
+  StrBuf *out;
+  bool failed;
+} Exec;
+
+typedef bool (*InHandler)(Exec *e, IrOp *op);
+
+/* ---- values (interp_core.c) ---------------------------------------------- */
+Val *val_new_tile(const IrType *type);                 /* zeroed data */
+Val *val_new_shape(const IrType *elem, const int64_t *shape, int rank);
+Val *val_new_token(void);
+Val *val_retain(Val *v);
+void val_release(Val *v);
+ValKind in_kind_of(const IrType *elem);
+size_t in_kind_size(ValKind k);
+
+Val *in_get(Exec *e, IrValue *v);
+Val *in_opnd(Exec *e, IrOp *op, unsigned i);
+void in_set(Exec *e, IrValue *v, Val *val);          /* takes the reference */
+void in_set_result(Exec *e, IrOp *op, unsigned i, Val *val);
+ExecCode in_exec_block(Exec *e, IrBlock *b);
+/* Reports a runtime error at op (formatted); returns false. */
+bool in_fail(Exec *e, IrOp *op, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Integer attribute / enum helpers. */
+int64_t in_attr_int(IrOp *op, const char *name, int64_t dflt);
+int in_attr_enum(IrOp *op, const char *name, const CtEnumInfo *e, int dflt);
+bool in_attr_present(IrOp *op, const char *name);
+/* operandSegmentSizes: start and length of segment `seg`. */
+void in_segment(IrOp *op, unsigned seg, unsigned *start, unsigned *len);
+
+/* Integer canonicalisation: sign-extend the low `w` bits. */
+static inline int64_t in_sext(int64_t v, unsigned w) {
+  if (w >= 64) return v;
+  uint64_t m = (uint64_t)1 << (w - 1);
+  uint64_t x = (uint64_t)v & (((uint64_t)1 << w) - 1);
+  return (int64_t)((x ^ m) - m);
+}
+static inline uint64_t in_zext(int64_t v, unsigned w) {
+  if (w >= 64) return (uint64_t)v;
+  return (uint64_t)v & (((uint64_t)1 << w) - 1);
+}
+/* Width of an integer-like element (pointers and index: 64). */
+unsigned in_int_width(const IrType *elem);
+
+/* ---- memory (interp_mem.c) ----------------------------------------------- */
+bool in_check_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, size_t align,
+                     bool write);
+int64_t in_mem_read(const IrType *elem, const uint8_t *p, ValKind k, double *fout);
+void in_mem_write(const IrType *elem, uint8_t *p, int64_t iv, double fv);
+
+/* Handler table (interp_ops.c, interp_mem.c, interp_core.c). */
+extern const InHandler in_handlers_compute[CT_OP_COUNT];
+InHandler in_handler_for(IrOp *op);
+bool in_exec_mem_op(Exec *e, IrOp *op, CtOpIndex idx, bool *handled);
+bool in_exec_compute_op(Exec *e, IrOp *op, CtOpIndex idx, bool *handled);
+/* Region call used by reduce/scan: runs the single-block region with args. */
+bool in_call_region(Exec *e, IrOp *op, IrRegion *r, Val **args, size_t nargs);
+
+#endif

@@ -1,0 +1,751 @@
+/* interp_mem.c — memory for the interpreter: the checked access path to the
+ * registered host buffers, globals and allocas; pointer tiles (offset,
+ * casts, gather load / scatter store with masks and padding values); tensor
+ * and partition views (load/store with padding and edge masking); atomics
+ * (every rmw mode and compare-and-swap, through one run-wide lock so that
+ * racing blocks stay well defined); and print_tko's printf-style output.
+ *
+ * Memory formats: see interp.h (InterpArg).  f4E2M1FN is accessible through
+ * views only (two elements per byte, low nibble first). */
+#include <math.h>
+#include <stdio.h>
+
+#include "interp/interp_ops.h"
+
+/* ======================================================================== */
+/* Checked access                                                            */
+/* ======================================================================== */
+
+static const MemRegion *find_region(const MemRegion *r, size_t n, uintptr_t a) {
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (r[mid].lo <= a) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo == 0) return NULL;
+  const MemRegion *m = &r[lo - 1];
+  return a < m->hi ? m : NULL;
+}
+
+bool in_check_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, size_t align,
+                     bool write) {
+  if (align > 1 && addr % align)
+    return in_fail(e, op, "misaligned %zu-byte access at address 0x%llx", align,
+                   (unsigned long long)addr);
+  const MemRegion *m = find_region(e->run->regions.data, e->run->regions.len, addr);
+  if (!m)
+    for (size_t i = 0; i < e->local.len; i++)
+      if (addr >= e->local.data[i].lo && addr < e->local.data[i].hi) m = &e->local.data[i];
+  if (!m || addr + bytes > m->hi)
+    return in_fail(e, op, "out-of-bounds %s of %zu byte(s) at address 0x%llx", write ? "store" : "load",
+                   bytes, (unsigned long long)addr);
+  if (write && m->readonly)
+    return in_fail(e, op, "store to constant global memory at address 0x%llx",
+                   (unsigned long long)addr);
+  return true;
+}
+
+/* Reads one element of type elem at p into the compute representation:
+ * integers returned, floats stored in *fout. */
+int64_t in_mem_read(const IrType *elem, const uint8_t *p, ValKind k, double *fout) {
+  if (k == VK_INT) {
+    size_t nb = interp_elem_bytes(elem);
+    uint64_t v = 0;
+    memcpy(&v, p, nb);
+    unsigned w = in_int_width(elem);
+    if (w == 1) return (v & 1) ? -1 : 0;
+    return in_sext((int64_t)v, w);
+  }
+  IrFloatKind fk = ir_float_kind(elem);
+  switch (fk) {
+  case IR_F32: {
+    float f;
+    memcpy(&f, p, 4);
+    *fout = f;
+    return 0;
+  }
+  case IR_F64: memcpy(fout, p, 8); return 0;
+  case IR_TF32: {
+    uint32_t u;
+    memcpy(&u, p, 4);
+    *fout = ir_float_from_bits(fk, u >> 13);
+    return 0;
+  }
+  default: {
+    size_t nb = interp_elem_bytes(elem);
+    uint64_t v = 0;
+    memcpy(&v, p, nb);
+    *fout = ir_float_from_bits(fk, v);
+    return 0;
+  }
+  }
+}
+
+void in_mem_write(const IrType *elem, uint8_t *p, int64_t iv, double fv) {
+  if (!ir_type_is_float(elem)) {
+    size_t nb = interp_elem_bytes(elem);
+    uint64_t v = (uint64_t)iv;
+    if (in_int_width(elem) == 1) v = iv ? 1 : 0;
+    memcpy(p, &v, nb);
+    return;
+  }
+  IrFloatKind fk = ir_float_kind(elem);
+  switch (fk) {
+  case IR_F32: {
+    float f = (float)fv;
+    memcpy(p, &f, 4);
+    return;
+  }
+  case IR_F64: memcpy(p, &fv, 8); return;
+  case IR_TF32: {
+    uint32_t u = (uint32_t)ir_float_to_bits(fk, fv) << 13;
+    memcpy(p, &u, 4);
+    return;
+  }
+  default: {
+    uint64_t v = ir_float_to_bits(fk, fv);
+    memcpy(p, &v, interp_elem_bytes(elem));
+    return;
+  }
+  }
+}
+
+static void val_put(Val *v, int64_t i, int64_t iv, double fv) {
+  if (v->kind == VK_INT) ((int64_t *)v->data)[i] = iv;
+  else if (v->kind == VK_F32) ((float *)v->data)[i] = (float)fv;
+  else ((double *)v->data)[i] = fv;
+}
+
+static void val_get(const Val *v, int64_t i, int64_t *iv, double *fv) {
+  if (v->kind == VK_INT) *iv = ((const int64_t *)v->data)[i];
+  else *fv = in_elem_f(v, i);
+}
+
+/* ======================================================================== */
+/* Globals, alloca                                                           */
+/* ======================================================================== */
+
+static IrWalkResult collect_globals(IrOp *op, void *user) {
+  Run *r = user;
+  if (!ct_op_is(op, CT_OP_global)) return IR_WALK_ADVANCE;
+  const IrAttr *v = ir_op_attrz(op, "value");
+  if (!v || !ct_type_is_tile(v->type)) return IR_WALK_ADVANCE;
+  const IrType *elem = ct_tile_type_elem(v->type);
+  size_t es = interp_elem_bytes(elem);
+  int64_t n = ct_tile_type_num_elements(v->type);
+  if (!es) return IR_WALK_ADVANCE;
+  size_t bytes = (size_t)n * es;
+  uint8_t *mem = aligned_alloc(256, (bytes + 255) & ~(size_t)255);
+  if (!mem) abort();
+  Val *tmp = in_val_from_dense(v, v->type);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t iv = 0;
+    double fv = 0;
+    val_get(tmp, i, &iv, &fv);
+    in_mem_write(elem, mem + (size_t)i * es, iv, fv);
+  }
+  val_release(tmp);
+  vec_push(&r->owned, mem);
+  in_add_region(r, (uintptr_t)mem, bytes, in_attr_present(op, "constant"));
+  u64map_put(&r->globals, (uint64_t)(uintptr_t)op, mem);
+  return IR_WALK_ADVANCE;
+}
+
+bool in_setup_globals(Run *r) {
+  ir_walk_pre(r->module, collect_globals, r);
+  return true;
+}
+
+bool h_get_global(Exec *e, IrOp *op) {
+  const IrAttr *name = ir_op_attrz(op, "name");
+  IrOp *g = name ? ir_symbol_resolve(op, name) : NULL;
+  void *mem = g ? u64map_get(&e->run->globals, (uint64_t)(uintptr_t)g) : NULL;
+  if (!mem) return in_fail(e, op, "unknown global");
+  Val *v = val_new_tile(ir_op_result(op, 0)->type);
+  ((int64_t *)v->data)[0] = (int64_t)(uintptr_t)mem;
+  in_set_result(e, op, 0, v);
+  return true;
+}
+
+bool h_alloca(Exec *e, IrOp *op) {
+  const IrType *t = ir_op_result(op, 0)->type;
+  const IrType *pt = ct_tile_type_elem(t);
+  const IrType *elem = ct_ptr_type_pointee(pt);
+  int64_t n = in_attr_int(op, "num_elem", 1);
+  size_t es = interp_elem_bytes(elem);
+  if (!es) es = 1;
+  size_t bytes = (size_t)(n > 0 ? n : 1) * es;
+  void *mem = aligned_alloc(256, (bytes + 255) & ~(size_t)255);
+  if (!mem) abort();
+  memset(mem, 0, bytes);
+  vec_push(&e->local_mem, mem);
+  MemRegion m = {(uintptr_t)mem, (uintptr_t)mem + bytes, false};
+  vec_push(&e->local, m);
+  Val *v = val_new_tile(t);
+  ((int64_t *)v->data)[0] = (int64_t)(uintptr_t)mem;
+  in_set_result(e, op, 0, v);
+  return true;
+}
+
+/* ======================================================================== */
+/* Pointer tiles                                                             */
+/* ======================================================================== */
+
+static const IrType *pointee_of(const Val *v) {
+  const IrType *pt = v->elem;
+  return ct_type_is_ptr(pt) ? ct_ptr_type_pointee(pt) : pt;
+}
+
+bool h_offset(Exec *e, IrOp *op) {
+  Val *p = in_opnd(e, op, 0), *o = in_opnd(e, op, 1);
+  const IrType *rt = ir_op_result(op, 0)->type;
+  Val *r = val_new_tile(rt);
+  size_t es = interp_elem_bytes(pointee_of(r));
+  if (!es) return val_release(r), in_fail(e, op, "pointer arithmetic on f4E2M1FN is not supported");
+  const int64_t *pd = p->data, *od = o->data;
+  int64_t *z = r->data;
+  size_t sp = p->n == 1 ? 0 : 1, so = o->n == 1 ? 0 : 1;
+  for (int64_t i = 0; i < r->n; i++)
+    z[i] = (int64_t)((uint64_t)pd[i * (int64_t)sp] + (uint64_t)od[i * (int64_t)so] * es);
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+bool h_ptr_cast(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0);
+  Val *r = val_new_tile(ir_op_result(op, 0)->type);
+  memcpy(r->data, a->data, (size_t)r->n * 8);
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+bool h_load_ptr(Exec *e, IrOp *op) {
+  unsigned ms, ml, ps, pl, ts, tl;
+  in_segment(op, 1, &ms, &ml);
+  in_segment(op, 2, &ps, &pl);
+  in_segment(op, 3, &ts, &tl);
+  Val *p = in_opnd(e, op, 0);
+  Val *mask = ml ? in_opnd(e, op, ms) : NULL;
+  Val *pad = pl ? in_opnd(e, op, ps) : NULL;
+  Val *r = val_new_tile(ir_op_result(op, 0)->type);
+  const IrType *elem = r->elem;
+  size_t es = interp_elem_bytes(elem);
+  if (!es) return val_release(r), in_fail(e, op, "f4E2M1FN loads through pointers are not supported");
+  const int64_t *pd = p->data;
+  for (int64_t i = 0; i < r->n; i++) {
+    const int64_t *md = mask ? mask->data : NULL;
+    if (md && !md[mask->n == 1 ? 0 : i]) {
+      if (pad) {
+        int64_t iv = 0;
+        double fv = 0;
+        val_get(pad, pad->n == 1 ? 0 : i, &iv, &fv);
+        val_put(r, i, iv, fv);
+      }
+      continue;
+    }
+    uintptr_t a = (uintptr_t)pd[p->n == 1 ? 0 : i];
+    if (!in_check_access(e, op, a, es, es, false)) return val_release(r), false;
+    double fv = 0;
+    int64_t iv = in_mem_read(elem, (const uint8_t *)a, r->kind, &fv);
+    val_put(r, i, iv, fv);
+  }
+  in_set_result(e, op, 0, r);
+  in_set_result(e, op, 1, val_new_token());
+  return true;
+}
+
+bool h_store_ptr(Exec *e, IrOp *op) {
+  unsigned ms, ml;
+  in_segment(op, 2, &ms, &ml);
+  Val *p = in_opnd(e, op, 0), *v = in_opnd(e, op, 1);
+  Val *mask = ml ? in_opnd(e, op, ms) : NULL;
+  const IrType *elem = v->elem;
+  size_t es = interp_elem_bytes(elem);
+  if (!es) return in_fail(e, op, "f4E2M1FN stores through pointers are not supported");
+  const int64_t *pd = p->data;
+  for (int64_t i = 0; i < p->n; i++) {
+    if (mask && !((const int64_t *)mask->data)[mask->n == 1 ? 0 : i]) continue;
+    uintptr_t a = (uintptr_t)pd[i];
+    if (!in_check_access(e, op, a, es, es, true)) return false;
+    int64_t iv = 0;
+    double fv = 0;
+    val_get(v, v->n == 1 ? 0 : i, &iv, &fv);
+    in_mem_write(elem, (uint8_t *)a, iv, fv);
+  }
+  in_set_result(e, op, 0, val_new_token());
+  return true;
+}
+
+/* ======================================================================== */
+/* Views                                                                     */
+/* ======================================================================== */
+
+bool h_make_tensor_view(Exec *e, IrOp *op) {
+  const IrType *t = ir_op_result(op, 0)->type;
+  Val *base = in_opnd(e, op, 0);
+  Val *v = val_new_token();
+  v->kind = VK_TVIEW;
+  v->elem = ct_tensor_view_elem(t);
+  v->base = in_scalar_int(base);
+  v->vrank = (int)ct_tensor_view_rank(t);
+  unsigned ss, sl, ts, tl;
+  in_segment(op, 1, &ss, &sl);
+  in_segment(op, 2, &ts, &tl);
+  const int64_t *sh = ct_tensor_view_shape(t), *st = ct_tensor_view_strides(t);
+  for (int d = 0; d < v->vrank; d++) {
+    v->vshape[d] = sh[d] == IR_DYNAMIC ? in_scalar_int(in_opnd(e, op, ss++)) : sh[d];
+    v->vstrides[d] = st[d] == IR_DYNAMIC ? in_scalar_int(in_opnd(e, op, ts++)) : st[d];
+    if (v->vshape[d] < 0) {
+      val_release(v);
+      return in_fail(e, op, "negative dynamic shape %lld", (long long)v->vshape[d]);
+    }
+  }
+  in_set_result(e, op, 0, v);
+  return true;
+}
+
+bool h_make_view(Exec *e, IrOp *op) {
+  Val *tv = in_opnd(e, op, 0);
+  Val *v = val_new_token();
+  *v = *tv;
+  v->refs = 1;
+  v->data = NULL;
+  v->kind = VK_PVIEW;
+  v->type = ir_op_result(op, 0)->type;
+  in_set_result(e, op, 0, v);
+  return true;
+}
+
+bool h_get_tensor_shape(Exec *e, IrOp *op) {
+  Val *tv = in_opnd(e, op, 0);
+  for (unsigned i = 0; i < op->nresults; i++) {
+    Val *r = val_new_tile(ir_op_result(op, i)->type);
+    ((int64_t *)r->data)[0] = in_sext(tv->vshape[i], in_int_width(r->elem));
+    in_set_result(e, op, i, r);
+  }
+  return true;
+}
+
+bool h_get_index_space_shape(Exec *e, IrOp *op) {
+  Val *pv = in_opnd(e, op, 0);
+  const IrType *t = pv->type;
+  size_t tr = ct_view_tile_rank(t);
+  const int64_t *ts = ct_view_tile_shape(t);
+  const int64_t *dm = ct_view_dim_map(t);
+  for (unsigned i = 0; i < op->nresults && i < tr; i++) {
+    int64_t td = dm && ct_view_dim_map_size(t) > i ? dm[i] : (int64_t)i;
+    int64_t n = (pv->vshape[td] + ts[i] - 1) / ts[i];
+    Val *r = val_new_tile(ir_op_result(op, i)->type);
+    ((int64_t *)r->data)[0] = in_sext(n, in_int_width(r->elem));
+    in_set_result(e, op, i, r);
+  }
+  return true;
+}
+
+/* Shared decoding of a partition-view access: for tile element index
+ * (row-major over the tile shape), the tensor offset in elements or -1 when
+ * out of bounds. */
+typedef struct ViewAcc {
+  int rank;
+  int64_t tshape[IN_MAX_RANK];
+  int64_t origin[IN_MAX_RANK]; /* per tile dim: first tensor coordinate */
+  int64_t tstride[IN_MAX_RANK];/* per tile dim: tensor stride */
+  int64_t tlimit[IN_MAX_RANK]; /* per tile dim: tensor extent */
+  int pad;
+} ViewAcc;
+
+static bool view_decode(Exec *e, IrOp *op, Val *pv, unsigned idx0, unsigned nidx, ViewAcc *va) {
+  const IrType *t = pv->type;
+  va->rank = (int)ct_view_tile_rank(t);
+  const int64_t *ts = ct_view_tile_shape(t);
+  const int64_t *dm = ct_view_dim_map(t);
+  va->pad = ct_view_padding(t);
+  if ((int)nidx != va->rank) return in_fail(e, op, "expected %d indices", va->rank);
+  for (int i = 0; i < va->rank; i++) {
+    int64_t td = dm && (int)ct_view_dim_map_size(t) > i ? dm[i] : i;
+    int64_t ix = in_scalar_int(in_opnd(e, op, idx0 + (unsigned)i));
+    int64_t nidx_space = (pv->vshape[td] + ts[i] - 1) / ts[i];
+    if (ix < 0 || ix >= nidx_space)
+      return in_fail(e, op, "index %lld out of bounds of the partition view's index space "
+                            "(dimension %d has %lld tiles)", (long long)ix, i, (long long)nidx_space);
+    va->tshape[i] = ts[i];
+    va->origin[i] = ix * ts[i];
+    va->tstride[i] = pv->vstrides[td];
+    va->tlimit[i] = pv->vshape[td];
+  }
+  return true;
+}
+
+static double pad_value(int pad) {
+  switch (pad) {
+  case CT_PAD_NEG_ZERO: return -0.0;
+  case CT_PAD_NAN: return NAN;
+  case CT_PAD_POS_INF: return INFINITY;
+  case CT_PAD_NEG_INF: return -INFINITY;
+  default: return 0.0;
+  }
+}
+
+/* f4E2M1FN nibble access at element offset off. */
+static uint8_t *nib_addr(int64_t base, int64_t off) { return (uint8_t *)(uintptr_t)(base + off / 2); }
+
+static bool view_access(Exec *e, IrOp *op, Val *pv, ViewAcc *va, Val *tile, bool store) {
+  const IrType *elem = pv->elem;
+  size_t es = interp_elem_bytes(elem);
+  bool f4 = es == 0;
+  int64_t idx[IN_MAX_RANK] = {0};
+  int rank = va->rank;
+  int64_t inner = rank ? va->tshape[rank - 1] : 1;
+  int64_t n = tile->n;
+  double padv = pad_value(va->pad);
+  for (int64_t i = 0; i < n; i += inner) {
+    int64_t off = 0;
+    bool oob_outer = false;
+    for (int d = 0; d < rank - 1; d++) {
+      int64_t c = va->origin[d] + idx[d];
+      if (c >= va->tlimit[d]) oob_outer = true;
+      off += c * va->tstride[d];
+    }
+    int64_t c0 = rank ? va->origin[rank - 1] : 0;
+    int64_t st = rank ? va->tstride[rank - 1] : 1;
+    int64_t lim = rank ? va->tlimit[rank - 1] : 1;
+    int64_t valid = oob_outer ? 0 : (lim - c0 < inner ? lim - c0 : inner);
+    if (valid < 0) valid = 0;
+    if (valid > 0) {
+      /* bounds-check the first and last element of the run */
+      int64_t o0 = off + c0 * st, o1 = off + (c0 + valid - 1) * st;
+      int64_t lo = o0 < o1 ? o0 : o1, hi = o0 < o1 ? o1 : o0;
+      size_t span = f4 ? (size_t)((hi - lo) / 2 + 1) : (size_t)(hi - lo + 1) * es;
+      uintptr_t a = (uintptr_t)(pv->base + (f4 ? lo / 2 : lo * (int64_t)es));
+      if (!in_check_access(e, op, a, span, f4 ? 1 : es, store)) return false;
+    }
+    if (!f4 && st == 1 && ir_type_is_float(elem) && ir_float_kind(elem) == IR_F32 && valid > 0) {
+      float *p = (float *)(uintptr_t)(pv->base + (off + c0) * 4);
+      float *t = (float *)tile->data + i;
+      if (store) memcpy(p, t, (size_t)valid * 4);
+      else memcpy(t, p, (size_t)valid * 4);
+    } else {
+      for (int64_t j = 0; j < valid; j++) {
+        int64_t eo = off + (c0 + j) * st;
+        if (f4) {
+          uint8_t *p = nib_addr(pv->base, eo);
+          if (store) {
+            uint8_t b = (uint8_t)ir_float_to_bits(IR_F4E2M1FN, in_elem_f(tile, i + j));
+            *p = (eo & 1) ? (uint8_t)((*p & 0x0F) | (b << 4)) : (uint8_t)((*p & 0xF0) | (b & 0xF));
+          } else {
+            uint8_t b = (eo & 1) ? (uint8_t)(*p >> 4) : (uint8_t)(*p & 0xF);
+            ((float *)tile->data)[i + j] = (float)ir_float_from_bits(IR_F4E2M1FN, b);
+          }
+          continue;
+        }
+        uint8_t *p = (uint8_t *)(uintptr_t)(pv->base + eo * (int64_t)es);
+        if (store) {
+          int64_t iv = 0;
+          double fv = 0;
+          val_get(tile, i + j, &iv, &fv);
+          in_mem_write(elem, p, iv, fv);
+        } else {
+          double fv = 0;
+          int64_t iv = in_mem_read(elem, p, tile->kind, &fv);
+          val_put(tile, i + j, iv, fv);
+        }
+      }
+    }
+    if (!store)
+      for (int64_t j = valid; j < inner; j++) {
+        double fv = va->pad == CT_NO_PADDING ? 0.0 : padv;
+        val_put(tile, i + j, (int64_t)0, fv);
+      }
+    for (int d = rank - 2; d >= 0; d--) {
+      if (++idx[d] < va->tshape[d]) break;
+      idx[d] = 0;
+    }
+  }
+  return true;
+}
+
+bool h_load_view(Exec *e, IrOp *op) {
+  unsigned is, il;
+  in_segment(op, 1, &is, &il);
+  Val *pv = in_opnd(e, op, 0);
+  if (pv->kind != VK_PVIEW || !ct_type_is_partition_view(pv->type))
+    return in_fail(e, op, "only partition views are supported by the interpreter");
+  ViewAcc va;
+  if (!view_decode(e, op, pv, is, il, &va)) return false;
+  Val *r = val_new_tile(ir_op_result(op, 0)->type);
+  if (!view_access(e, op, pv, &va, r, false)) return val_release(r), false;
+  in_set_result(e, op, 0, r);
+  in_set_result(e, op, 1, val_new_token());
+  return true;
+}
+
+bool h_store_view(Exec *e, IrOp *op) {
+  unsigned is, il;
+  in_segment(op, 2, &is, &il);
+  Val *t = in_opnd(e, op, 0), *pv = in_opnd(e, op, 1);
+  if (pv->kind != VK_PVIEW || !ct_type_is_partition_view(pv->type))
+    return in_fail(e, op, "only partition views are supported by the interpreter");
+  ViewAcc va;
+  if (!view_decode(e, op, pv, is, il, &va)) return false;
+  if (!view_access(e, op, pv, &va, t, true)) return false;
+  in_set_result(e, op, 0, val_new_token());
+  return true;
+}
+
+/* ======================================================================== */
+/* Atomics                                                                   */
+/* ======================================================================== */
+
+/* Applies rmw `mode` to old value (memory) and arg; both in compute form. */
+static void rmw_apply(int mode, const IrType *elem, int64_t *oi, double *of, int64_t ai,
+                      double af) {
+  unsigned w = in_int_width(elem);
+  switch (mode) {
+  case CT_RMW_AND: *oi &= ai; break;
+  case CT_RMW_OR: *oi |= ai; break;
+  case CT_RMW_XOR: *oi ^= ai; break;
+  case CT_RMW_ADD: *oi = in_sext((int64_t)((uint64_t)*oi + (uint64_t)ai), w); break;
+  case CT_RMW_ADDF: {
+    IrFloatKind k = ir_float_kind(elem);
+    *of = in_round_fmt(k, k == IR_F64 ? *of + af : (double)((float)*of + (float)af), -1);
+    break;
+  }
+  case CT_RMW_MAX: *oi = *oi > ai ? *oi : ai; break;
+  case CT_RMW_MIN: *oi = *oi < ai ? *oi : ai; break;
+  case CT_RMW_UMAX: *oi = in_zext(*oi, w) > in_zext(ai, w) ? *oi : ai; break;
+  case CT_RMW_UMIN: *oi = in_zext(*oi, w) < in_zext(ai, w) ? *oi : ai; break;
+  case CT_RMW_XCHG: *oi = ai; *of = af; break;
+  default: break;
+  }
+}
+
+bool h_atomic_rmw(Exec *e, IrOp *op) {
+  unsigned as, al, ms, ml;
+  in_segment(op, 1, &as, &al);
+  in_segment(op, 2, &ms, &ml);
+  Val *p = in_opnd(e, op, 0), *arg = in_opnd(e, op, as);
+  Val *mask = ml ? in_opnd(e, op, ms) : NULL;
+  int mode = (int)in_attr_int(op, "mode", 0);
+  Val *r = val_new_tile(ir_op_result(op, 0)->type);
+  const IrType *elem = r->elem;
+  size_t es = interp_elem_bytes(elem);
+  bool ok = true;
+  pthread_mutex_lock(&e->run->mu);
+  for (int64_t i = 0; i < r->n && ok; i++) {
+    int64_t ai = 0;
+    double af = 0;
+    val_get(arg, arg->n == 1 ? 0 : i, &ai, &af);
+    if (mask && !((const int64_t *)mask->data)[mask->n == 1 ? 0 : i]) {
+      val_put(r, i, ai, af);
+      continue;
+    }
+    uintptr_t a = (uintptr_t)((const int64_t *)p->data)[p->n == 1 ? 0 : i];
+    pthread_mutex_unlock(&e->run->mu);
+    ok = in_check_access(e, op, a, es, es, true);
+    pthread_mutex_lock(&e->run->mu);
+    if (!ok) break;
+    double of = 0;
+    int64_t oi = in_mem_read(elem, (const uint8_t *)a, r->kind, &of);
+    val_put(r, i, oi, of);
+    rmw_apply(mode, elem, &oi, &of, ai, af);
+    in_mem_write(elem, (uint8_t *)a, oi, of);
+  }
+  pthread_mutex_unlock(&e->run->mu);
+  if (!ok) return val_release(r), false;
+  in_set_result(e, op, 0, r);
+  in_set_result(e, op, 1, val_new_token());
+  return true;
+}
+
+bool h_atomic_cas(Exec *e, IrOp *op) {
+  unsigned ms, ml;
+  in_segment(op, 3, &ms, &ml);
+  Val *p = in_opnd(e, op, 0), *cmp = in_opnd(e, op, 1), *val = in_opnd(e, op, 2);
+  Val *mask = ml ? in_opnd(e, op, ms) : NULL;
+  Val *r = val_new_tile(ir_op_result(op, 0)->type);
+  const IrType *elem = r->elem;
+  size_t es = interp_elem_bytes(elem);
+  bool ok = true;
+  pthread_mutex_lock(&e->run->mu);
+  for (int64_t i = 0; i < r->n && ok; i++) {
+    int64_t ci = 0, vi = 0;
+    double cf = 0, vf = 0;
+    val_get(cmp, i, &ci, &cf);
+    val_get(val, i, &vi, &vf);
+    if (mask && !((const int64_t *)mask->data)[mask->n == 1 ? 0 : i]) {
+      val_put(r, i, ci, cf);
+      continue;
+    }
+    uintptr_t a = (uintptr_t)((const int64_t *)p->data)[i];
+    pthread_mutex_unlock(&e->run->mu);
+    ok = in_check_access(e, op, a, es, es, true);
+    pthread_mutex_lock(&e->run->mu);
+    if (!ok) break;
+    /* compare the stored bit patterns */
+    uint8_t cur[8] = {0}, want[8] = {0};
+    memcpy(cur, (const void *)a, es);
+    in_mem_write(elem, want, ci, cf);
+    double of = 0;
+    int64_t oi = in_mem_read(elem, cur, r->kind, &of);
+    val_put(r, i, oi, of);
+    if (memcmp(cur, want, es) == 0) in_mem_write(elem, (uint8_t *)a, vi, vf);
+  }
+  pthread_mutex_unlock(&e->run->mu);
+  if (!ok) return val_release(r), false;
+  in_set_result(e, op, 0, r);
+  in_set_result(e, op, 1, val_new_token());
+  return true;
+}
+
+bool h_atomic_red_view(Exec *e, IrOp *op) {
+  unsigned is, il, vs, vl;
+  in_segment(op, 1, &is, &il);
+  in_segment(op, 2, &vs, &vl);
+  Val *pv = in_opnd(e, op, 0), *val = in_opnd(e, op, vs);
+  if (pv->kind != VK_PVIEW || !ct_type_is_partition_view(pv->type))
+    return in_fail(e, op, "only partition views are supported by the interpreter");
+  ViewAcc va;
+  if (!view_decode(e, op, pv, is, il, &va)) return false;
+  int mode = (int)in_attr_int(op, "mode", 0);
+  /* read-modify-write the tile under the run lock */
+  Val *cur = val_new_shape(val->elem, val->shape, val->rank);
+  pthread_mutex_lock(&e->run->mu);
+  bool ok = view_access(e, op, pv, &va, cur, false);
+  if (ok) {
+    for (int64_t i = 0; i < cur->n; i++) {
+      int64_t oi = 0, ai = 0;
+      double of = 0, af = 0;
+      val_get(cur, i, &oi, &of);
+      val_get(val, i, &ai, &af);
+      rmw_apply(mode, cur->elem, &oi, &of, ai, af);
+      val_put(cur, i, oi, of);
+    }
+    ok = view_access(e, op, pv, &va, cur, true);
+  }
+  pthread_mutex_unlock(&e->run->mu);
+  val_release(cur);
+  if (!ok) return false;
+  in_set_result(e, op, 0, val_new_token());
+  return true;
+}
+
+/* ======================================================================== */
+/* print_tko                                                                 */
+/* ======================================================================== */
+
+/* Formats one element with the conversion spec `spec` (without length
+ * modifiers), as C's printf would for the value's kind. */
+static void print_elem(StrBuf *out, const char *spec, size_t sl, char conv, const Val *v,
+                       int64_t i) {
+  char fmt[64];
+  if (sl > 40) sl = 40;
+  bool fconv = strchr("fFeEgGaA", conv) != NULL;
+  if (fconv) {
+    snprintf(fmt, sizeof fmt, "%.*s%c", (int)sl, spec, conv);
+    sb_printf(out, fmt, in_elem_f(v, i));
+  } else {
+    char c = conv == 'i' ? 'd' : conv;
+    snprintf(fmt, sizeof fmt, "%.*sll%c", (int)sl, spec, c);
+    long long x = v->kind == VK_INT ? (long long)((const int64_t *)v->data)[i]
+                                    : (long long)in_elem_f(v, i);
+    if (v->kind == VK_INT && ir_type_is_integer(v->elem) && ir_integer_width(v->elem) == 1)
+      x = x ? 1 : 0;
+    if (strchr("uxXo", c) && v->kind == VK_INT)
+      x = (long long)in_zext(x, in_int_width(v->elem));
+    sb_printf(out, fmt, x);
+  }
+}
+
+bool h_print(Exec *e, IrOp *op) {
+  const IrAttr *s = ir_op_attrz(op, "str");
+  const char *f = s && s->str ? s->str->str : "";
+  unsigned as, al;
+  in_segment(op, 0, &as, &al);
+  StrBuf *out = e->out;
+  unsigned argi = 0;
+  for (const char *p = f; *p;) {
+    if (*p != '%') {
+      sb_putc(out, *p++);
+      continue;
+    }
+    if (p[1] == '%') {
+      sb_putc(out, '%');
+      p += 2;
+      continue;
+    }
+    const char *spec = p++;
+    while (*p && strchr("-+ #0123456789.", *p)) p++;
+    size_t sl = (size_t)(p - spec);
+    while (*p && strchr("hljztL", *p)) p++;
+    char conv = *p ? *p++ : 'd';
+    if (argi >= al) continue;
+    Val *v = in_opnd(e, op, as + argi++);
+    if (v->kind != VK_INT && v->kind != VK_F32 && v->kind != VK_F64) continue;
+    if (v->rank == 0) {
+      print_elem(out, spec, sl, conv, v, 0);
+      continue;
+    }
+    /* tiles print as nested brackets */
+    int64_t idx[IN_MAX_RANK] = {0};
+    for (int d = 0; d < v->rank; d++) sb_putc(out, '[');
+    for (int64_t i = 0; i < v->n; i++) {
+      print_elem(out, spec, sl, conv, v, i);
+      int d = v->rank - 1;
+      for (; d >= 0; d--) {
+        if (++idx[d] < v->shape[d]) break;
+        idx[d] = 0;
+        sb_putc(out, ']');
+      }
+      if (i + 1 < v->n) {
+        sb_puts(out, ", ");
+        for (int k = d + 1; k < v->rank; k++) sb_putc(out, '[');
+      }
+    }
+  }
+  in_set_result(e, op, 0, val_new_token());
+  return true;
+}
+
+/* ======================================================================== */
+/* Host-side element access (interp.h)                                       */
+/* ======================================================================== */
+
+size_t interp_buffer_bytes(const IrType *elem, size_t n) {
+  size_t es = interp_elem_bytes(elem);
+  return es ? n * es : (n + 1) / 2;
+}
+
+double interp_load_elem(const IrType *elem, const void *buf, size_t i) {
+  size_t es = interp_elem_bytes(elem);
+  if (!es) {
+    uint8_t b = ((const uint8_t *)buf)[i / 2];
+    return ir_float_from_bits(IR_F4E2M1FN, (i & 1) ? b >> 4 : b & 0xF);
+  }
+  const uint8_t *p = (const uint8_t *)buf + i * es;
+  if (!ir_type_is_float(elem)) {
+    int64_t v = in_mem_read(elem, p, VK_INT, NULL);
+    if (ir_type_is_integer(elem) && ir_integer_width(elem) == 1) v = v ? 1 : 0;
+    return (double)v;
+  }
+  double f = 0;
+  in_mem_read(elem, p, ir_float_kind(elem) == IR_F64 ? VK_F64 : VK_F32, &f);
+  return f;
+}
+
+void interp_store_elem(const IrType *elem, void *buf, size_t i, double v) {
+  size_t es = interp_elem_bytes(elem);
+  if (!es) {
+    uint8_t *p = (uint8_t *)buf + i / 2;
+    uint8_t b = (uint8_t)(ir_float_to_bits(IR_F4E2M1FN, v) & 0xF);
+    *p = (i & 1) ? (uint8_t)((*p & 0x0F) | (b << 4)) : (uint8_t)((*p & 0xF0) | b);
+    return;
+  }
+  uint8_t *p = (uint8_t *)buf + i * es;
+  if (!ir_type_is_float(elem)) {
+    int64_t iv = (int64_t)v;
+    in_mem_write(elem, p, in_sext(iv, in_int_width(elem)), 0);
+    return;
+  }
+  in_mem_write(elem, p, 0, v);
+}

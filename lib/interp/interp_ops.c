@@ -1,0 +1,655 @@
+/* interp_ops.c — element-wise cuda_tile ops: integer arithmetic (with the
+ * operand width's wrap-around, signedness and division rounding), float
+ * arithmetic (IEEE rounding modes, flush-to-zero, exact narrow formats),
+ * math functions, comparisons, select and conversions.
+ *
+ * Each handler runs whole-tile loops over contiguous buffers; an operand with
+ * one element is broadcast (reduce/scan bodies run on batches of elements, see
+ * interp_shape.c).  The common case — f32, round-to-nearest-even, no
+ * flush-to-zero — is a plain C loop the compiler vectorises.
+ *
+ * Directed rounding (zero / negative_inf / positive_inf) is computed exactly:
+ * the operation is done in double together with its exact error term
+ * (TwoSum, fma residuals), and the nearest candidate in the target format is
+ * stepped by one unit when it lies on the wrong side of the exact result. */
+#include <float.h>
+#include <math.h>
+
+#include "interp/interp_ops.h"
+
+/* ======================================================================== */
+/* Helpers                                                                   */
+/* ======================================================================== */
+
+/* New value for an element-wise result: element type from the op, shape of
+ * the larger operand. */
+static Val *ew_result(IrOp *op, unsigned ri, const Val *a, const Val *b, const Val *c) {
+  const Val *big = a;
+  if (b && b->n > big->n) big = b;
+  if (c && c->n > big->n) big = c;
+  return val_new_shape(in_res_elem(op, ri), big->shape, big->rank);
+}
+
+static inline float ftz32(float x) {
+  return fabsf(x) < FLT_MIN ? copysignf(0.0f, x) : x;
+}
+
+/* Next representable value of format k after x, toward +inf (up) or -inf. */
+static double fmt_step(IrFloatKind k, double x, bool up) {
+  if (k == IR_F64) return nextafter(x, up ? INFINITY : -INFINITY);
+  if (k == IR_F32) return nextafterf((float)x, up ? INFINITY : -INFINITY);
+  unsigned w = ir_float_kind_width(k);
+  if (k == IR_TF32) w = 19;
+  uint64_t bits = ir_float_to_bits(k, x);
+  bool has_sign = k != IR_F8E8M0FNU;
+  uint64_t sign = has_sign ? (uint64_t)1 << (w - 1) : 0;
+  uint64_t mag = bits & (sign - 1 + (has_sign ? 0 : ((uint64_t)1 << w)));
+  if (!has_sign) mag = bits;
+  bool neg = has_sign && (bits & sign);
+  if (mag == 0) neg = !up;
+  bool away = (up != neg);
+  uint64_t nm = away ? mag + 1 : mag - 1;
+  double r = ir_float_from_bits(k, (neg ? sign : 0) | nm);
+  if (isnan(r)) return x; /* already at the largest finite value */
+  return r;
+}
+
+/* Rounds the exact value hi + lo to format k with rounding mode `mode`. */
+static double round_dir(IrFloatKind k, double hi, double lo, int mode) {
+  if (isnan(hi) || isinf(hi)) return k == IR_F64 ? hi : ir_float_round(k, hi);
+  double cand = k == IR_F64 ? hi : k == IR_F32 ? (double)(float)hi : ir_float_round(k, hi);
+  if (mode == CT_ROUNDING_NEAREST_EVEN || mode == CT_ROUNDING_APPROX ||
+      mode == CT_ROUNDING_FULL)
+    return cand;
+  int cmp; /* sign of cand - (hi + lo) */
+  if (cand != hi) cmp = cand > hi ? 1 : -1;
+  else cmp = lo > 0 ? -1 : lo < 0 ? 1 : 0;
+  if (cmp == 0 || isinf(cand)) {
+    if (!isinf(cand)) return cand;
+    /* overflowed to inf: directed modes may clamp to the largest finite */
+    bool clamp = mode == CT_ROUNDING_ZERO || (mode == CT_ROUNDING_NEGATIVE_INF && cand > 0) ||
+                 (mode == CT_ROUNDING_POSITIVE_INF && cand < 0);
+    return clamp ? fmt_step(k, cand, cand < 0) : cand;
+  }
+  switch (mode) {
+  case CT_ROUNDING_NEGATIVE_INF: return cmp > 0 ? fmt_step(k, cand, false) : cand;
+  case CT_ROUNDING_POSITIVE_INF: return cmp < 0 ? fmt_step(k, cand, true) : cand;
+  case CT_ROUNDING_ZERO:
+    if (cand > 0 && cmp > 0) return fmt_step(k, cand, false);
+    if (cand < 0 && cmp < 0) return fmt_step(k, cand, true);
+    if (cand == 0) return cand;
+    return cand;
+  default: return cand;
+  }
+}
+
+double in_round_fmt(IrFloatKind k, double x, int mode) {
+  if (mode == CT_ROUNDING_NEAREST_EVEN || mode == CT_ROUNDING_APPROX ||
+      mode == CT_ROUNDING_FULL || mode < 0) {
+    if (k == IR_F64) return x;
+    if (k == IR_F32) return (float)x;
+    return ir_float_round(k, x);
+  }
+  return round_dir(k, x, 0.0, mode);
+}
+
+void in_round_to_format(Val *v) {
+  if (v->kind != VK_F32) return;
+  IrFloatKind k = ir_float_kind(v->elem);
+  if (k == IR_F32) return;
+  float *d = v->data;
+  for (int64_t i = 0; i < v->n; i++) d[i] = (float)ir_float_round(k, d[i]);
+}
+
+static int rounding_of(IrOp *op) {
+  return in_attr_enum(op, "rounding_mode", &ct_enum_rounding, CT_ROUNDING_NEAREST_EVEN);
+}
+
+/* ======================================================================== */
+/* Integers                                                                  */
+/* ======================================================================== */
+
+bool h_int_unary(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0);
+  Val *r = ew_result(op, 0, a, NULL, NULL);
+  unsigned w = in_int_width(r->elem);
+  const int64_t *x = a->data;
+  int64_t *y = r->data;
+  bool neg = ct_op_is(op, CT_OP_negi);
+  for (int64_t i = 0; i < r->n; i++) {
+    uint64_t v = (uint64_t)x[i];
+    uint64_t o = neg ? (uint64_t)0 - v : (x[i] < 0 ? (uint64_t)0 - v : v);
+    y[i] = in_sext((int64_t)o, w);
+  }
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+static int64_t div_round(int64_t q, int64_t rem, int64_t b, int mode, bool neg_sign) {
+  if (rem == 0) return q;
+  /* q is truncated toward zero; neg_sign: exact quotient is negative */
+  if (mode == CT_ROUNDING_NEGATIVE_INF && neg_sign) return q - 1;
+  if (mode == CT_ROUNDING_POSITIVE_INF && !neg_sign) return q + 1;
+  (void)b;
+  return q;
+}
+
+bool h_int_binary(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
+  Val *r = ew_result(op, 0, a, b, NULL);
+  unsigned w = in_int_width(r->elem);
+  const int64_t *x = a->data, *y = b->data;
+  int64_t *z = r->data;
+  int64_t n = r->n;
+  size_t sa = a->n == 1 && n > 1 ? 0 : 1, sb = b->n == 1 && n > 1 ? 0 : 1;
+  CtOpIndex idx = (CtOpIndex)(op->info - ct_op_infos);
+  bool uns = in_attr_enum(op, "signedness", &ct_enum_signedness, CT_SIGNEDNESS_SIGNED) ==
+             CT_SIGNEDNESS_UNSIGNED;
+#define LOOP(EXPR)                                                   \
+  do {                                                               \
+    if (sa && sb)                                                    \
+      for (int64_t i = 0; i < n; i++) {                              \
+        int64_t p = x[i], q = y[i];                                  \
+        z[i] = in_sext((int64_t)(EXPR), w);                          \
+      }                                                              \
+    else                                                             \
+      for (int64_t i = 0; i < n; i++) {                              \
+        int64_t p = x[(size_t)i * sa], q = y[(size_t)i * sb];        \
+        z[i] = in_sext((int64_t)(EXPR), w);                          \
+      }                                                              \
+  } while (0)
+  switch (idx) {
+  case CT_OP_addi: LOOP((uint64_t)p + (uint64_t)q); break;
+  case CT_OP_subi: LOOP((uint64_t)p - (uint64_t)q); break;
+  case CT_OP_muli: LOOP((uint64_t)p * (uint64_t)q); break;
+  case CT_OP_andi: LOOP(p & q); break;
+  case CT_OP_ori: LOOP(p | q); break;
+  case CT_OP_xori: LOOP(p ^ q); break;
+  case CT_OP_maxi:
+    if (uns) LOOP(in_zext(p, w) > in_zext(q, w) ? p : q);
+    else LOOP(p > q ? p : q);
+    break;
+  case CT_OP_mini:
+    if (uns) LOOP(in_zext(p, w) < in_zext(q, w) ? p : q);
+    else LOOP(p < q ? p : q);
+    break;
+  case CT_OP_mulhii:
+    if (w <= 32) LOOP((in_zext(p, w) * in_zext(q, w)) >> w);
+    else LOOP((uint64_t)(((unsigned __int128)(uint64_t)p * (uint64_t)q) >> 64));
+    break;
+  case CT_OP_shli:
+    LOOP(in_zext(q, w) >= w ? 0 : (uint64_t)p << in_zext(q, w));
+    break;
+  case CT_OP_shri:
+    if (uns) LOOP(in_zext(q, w) >= w ? 0 : in_zext(p, w) >> in_zext(q, w));
+    else LOOP(in_zext(q, w) >= w ? (p < 0 ? -1 : 0) : p >> in_zext(q, w));
+    break;
+  case CT_OP_divi:
+  case CT_OP_remi: {
+    int mode = in_attr_enum(op, "rounding", &ct_enum_rounding, CT_ROUNDING_ZERO);
+    bool rem = idx == CT_OP_remi;
+    for (int64_t i = 0; i < n; i++) {
+      int64_t p = x[(size_t)i * sa], q = y[(size_t)i * sb];
+      if (q == 0) {
+        val_release(r);
+        return in_fail(e, op, "integer division by zero (element %lld)", (long long)i);
+      }
+      int64_t res;
+      if (uns) {
+        uint64_t up = in_zext(p, w), uq = in_zext(q, w);
+        uint64_t qq = up / uq, rr = up % uq;
+        if (!rem && rr && mode == CT_ROUNDING_POSITIVE_INF) qq++;
+        res = (int64_t)(rem ? rr : qq);
+      } else if (p == INT64_MIN && q == -1) {
+        res = rem ? 0 : INT64_MIN;
+      } else {
+        int64_t qq = p / q, rr = p % q;
+        res = rem ? rr : div_round(qq, rr, q, mode, (p < 0) != (q < 0));
+      }
+      z[i] = in_sext(res, w);
+    }
+    break;
+  }
+  default:
+    val_release(r);
+    return in_fail(e, op, "unhandled integer op");
+  }
+#undef LOOP
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+static bool cmp_pred(int pred, int c) {
+  switch (pred) {
+  case CT_CMP_EQUAL: return c == 0;
+  case CT_CMP_NOT_EQUAL: return c != 0;
+  case CT_CMP_LESS_THAN: return c < 0;
+  case CT_CMP_LESS_THAN_OR_EQUAL: return c <= 0;
+  case CT_CMP_GREATER_THAN: return c > 0;
+  default: return c >= 0;
+  }
+}
+
+bool h_cmpi(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
+  Val *r = ew_result(op, 0, a, b, NULL);
+  unsigned w = in_int_width(a->elem);
+  int pred = in_attr_enum(op, "comparison_predicate", &ct_enum_comparison_predicate, 0);
+  bool uns = in_attr_enum(op, "signedness", &ct_enum_signedness, CT_SIGNEDNESS_SIGNED) ==
+             CT_SIGNEDNESS_UNSIGNED;
+  const int64_t *x = a->data, *y = b->data;
+  int64_t *z = r->data;
+  size_t sa = a->n == 1 ? 0 : 1, sb = b->n == 1 ? 0 : 1;
+  for (int64_t i = 0; i < r->n; i++) {
+    int64_t p = x[(size_t)i * sa], q = y[(size_t)i * sb];
+    int c;
+    if (uns) {
+      uint64_t up = in_zext(p, w), uq = in_zext(q, w);
+      c = up < uq ? -1 : up > uq;
+    } else {
+      c = p < q ? -1 : p > q;
+    }
+    z[i] = cmp_pred(pred, c) ? -1 : 0;
+  }
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+/* ======================================================================== */
+/* Floats                                                                    */
+/* ======================================================================== */
+
+/* Exact double-precision result of a op b, as hi + lo (lo's sign is what
+ * matters for directed rounding). */
+static void exact2(CtOpIndex idx, double a, double b, double *hi, double *lo) {
+  switch (idx) {
+  case CT_OP_addf:
+  case CT_OP_subf: {
+    if (idx == CT_OP_subf) b = -b;
+    double s = a + b, bb = s - a;
+    *hi = s;
+    *lo = (a - (s - bb)) + (b - bb);
+    return;
+  }
+  case CT_OP_mulf:
+    *hi = a * b;
+    *lo = fma(a, b, -*hi);
+    return;
+  case CT_OP_divf: {
+    double q = a / b;
+    *hi = q;
+    double r = isfinite(q) && b != 0 ? fma(-q, b, a) : 0;
+    *lo = (r != 0) ? ((r > 0) == (b > 0) ? 1e-300 : -1e-300) * (fabs(q) > 0 ? 1 : 1) : 0;
+    if (*lo != 0) *lo = copysign(DBL_MIN * 0.5, *lo);
+    return;
+  }
+  default: *hi = a; *lo = 0; return;
+  }
+}
+
+static double fmaxmin(double a, double b, bool max, bool prop_nan) {
+  if (isnan(a) || isnan(b)) {
+    if (prop_nan) return NAN;
+    return isnan(a) ? b : a;
+  }
+  if (a == b) {
+    /* -0 < +0 */
+    if (max) return signbit(a) ? b : a;
+    return signbit(a) ? a : b;
+  }
+  return max ? (a > b ? a : b) : (a < b ? a : b);
+}
+
+bool h_float_binary(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
+  Val *r = ew_result(op, 0, a, b, NULL);
+  CtOpIndex idx = (CtOpIndex)(op->info - ct_op_infos);
+  int mode = in_attr_enum(op, "rounding_mode", &ct_enum_rounding, CT_ROUNDING_NEAREST_EVEN);
+  bool ftz = in_attr_present(op, "flush_to_zero");
+  bool prop = in_attr_present(op, "propagate_nan");
+  IrFloatKind k = ir_float_kind(r->elem);
+  int64_t n = r->n;
+  size_t sa = a->n == 1 && n > 1 ? 0 : 1, sb = b->n == 1 && n > 1 ? 0 : 1;
+  bool nearest = mode == CT_ROUNDING_NEAREST_EVEN || mode == CT_ROUNDING_APPROX ||
+                 mode == CT_ROUNDING_FULL;
+  if (r->kind == VK_F32 && nearest && !ftz && sa && sb &&
+      (idx == CT_OP_addf || idx == CT_OP_subf || idx == CT_OP_mulf || idx == CT_OP_divf)) {
+    /* fast path: vectorisable f32 loops */
+    const float *restrict x = a->data, *restrict y = b->data;
+    float *restrict z = r->data;
+    switch (idx) {
+    case CT_OP_addf: for (int64_t i = 0; i < n; i++) z[i] = x[i] + y[i]; break;
+    case CT_OP_subf: for (int64_t i = 0; i < n; i++) z[i] = x[i] - y[i]; break;
+    case CT_OP_mulf: for (int64_t i = 0; i < n; i++) z[i] = x[i] * y[i]; break;
+    default: for (int64_t i = 0; i < n; i++) z[i] = x[i] / y[i]; break;
+    }
+    in_round_to_format(r);
+    in_set_result(e, op, 0, r);
+    return true;
+  }
+  for (int64_t i = 0; i < n; i++) {
+    double p = in_elem_f(a, (int64_t)((size_t)i * sa)), q = in_elem_f(b, (int64_t)((size_t)i * sb));
+    if (ftz) {
+      p = ftz32((float)p);
+      q = ftz32((float)q);
+    }
+    double res;
+    switch (idx) {
+    case CT_OP_addf:
+    case CT_OP_subf:
+    case CT_OP_mulf:
+    case CT_OP_divf: {
+      if (r->kind == VK_F32 && nearest) {
+        float fp = (float)p, fq = (float)q;
+        res = idx == CT_OP_addf ? fp + fq : idx == CT_OP_subf ? fp - fq
+              : idx == CT_OP_mulf ? fp * fq : fp / fq;
+        res = in_round_fmt(k, res, CT_ROUNDING_NEAREST_EVEN);
+      } else {
+        double hi, lo;
+        exact2(idx, p, q, &hi, &lo);
+        res = round_dir(k, hi, lo, nearest ? CT_ROUNDING_NEAREST_EVEN : mode);
+      }
+      break;
+    }
+    case CT_OP_remf: res = in_round_fmt(k, fmod(p, q), -1); break;
+    case CT_OP_maxf: res = fmaxmin(p, q, true, prop); break;
+    case CT_OP_minf: res = fmaxmin(p, q, false, prop); break;
+    case CT_OP_pow: res = in_round_fmt(k, pow(p, q), -1); break;
+    case CT_OP_atan2: res = in_round_fmt(k, atan2(p, q), -1); break;
+    default: val_release(r); return in_fail(e, op, "unhandled float op");
+    }
+    if (ftz) res = ftz32((float)res);
+    if (r->kind == VK_F32) ((float *)r->data)[i] = (float)res;
+    else ((double *)r->data)[i] = res;
+  }
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+bool h_fma(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1), *c = in_opnd(e, op, 2);
+  Val *r = ew_result(op, 0, a, b, c);
+  int mode = rounding_of(op);
+  bool ftz = in_attr_present(op, "flush_to_zero");
+  IrFloatKind k = ir_float_kind(r->elem);
+  int64_t n = r->n;
+  size_t sa = a->n == 1 ? 0 : 1, sb = b->n == 1 ? 0 : 1, sc = c->n == 1 ? 0 : 1;
+  for (int64_t i = 0; i < n; i++) {
+    double p = in_elem_f(a, (int64_t)(i * sa)), q = in_elem_f(b, (int64_t)(i * sb)),
+           s = in_elem_f(c, (int64_t)(i * sc));
+    if (ftz) {
+      p = ftz32((float)p);
+      q = ftz32((float)q);
+      s = ftz32((float)s);
+    }
+    double res;
+    if (r->kind == VK_F64) {
+      res = fma(p, q, s);
+    } else {
+      /* p*q is exact in double for formats up to f32; then TwoSum */
+      double prod = p * q;
+      double hi = prod + s, bb = hi - prod;
+      double lo = (prod - (hi - bb)) + (s - bb);
+      res = round_dir(k, hi, lo, mode);
+    }
+    if (ftz) res = ftz32((float)res);
+    if (r->kind == VK_F32) ((float *)r->data)[i] = (float)res;
+    else ((double *)r->data)[i] = res;
+  }
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+bool h_float_unary(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0);
+  Val *r = ew_result(op, 0, a, NULL, NULL);
+  CtOpIndex idx = (CtOpIndex)(op->info - ct_op_infos);
+  IrFloatKind k = ir_float_kind(r->elem);
+  bool ftz = in_attr_present(op, "flush_to_zero");
+  int mode = idx == CT_OP_sqrt ? rounding_of(op) : CT_ROUNDING_NEAREST_EVEN;
+  if (r->kind == VK_F32 && (idx == CT_OP_negf || idx == CT_OP_absf)) {
+    const float *x = a->data;
+    float *z = r->data;
+    if (idx == CT_OP_negf) for (int64_t i = 0; i < r->n; i++) z[i] = -x[i];
+    else for (int64_t i = 0; i < r->n; i++) z[i] = fabsf(x[i]);
+    in_set_result(e, op, 0, r);
+    return true;
+  }
+  for (int64_t i = 0; i < r->n; i++) {
+    double x = in_elem_f(a, i);
+    if (ftz) x = ftz32((float)x);
+    double y;
+    switch (idx) {
+    case CT_OP_absf: y = fabs(x); break;
+    case CT_OP_negf: y = -x; break;
+    case CT_OP_ceil: y = ceil(x); break;
+    case CT_OP_floor: y = floor(x); break;
+    case CT_OP_cos: y = cos(x); break;
+    case CT_OP_cosh: y = cosh(x); break;
+    case CT_OP_sin: y = sin(x); break;
+    case CT_OP_sinh: y = sinh(x); break;
+    case CT_OP_tan: y = tan(x); break;
+    case CT_OP_tanh: y = tanh(x); break;
+    case CT_OP_exp: y = exp(x); break;
+    case CT_OP_exp2: y = exp2(x); break;
+    case CT_OP_log: y = log(x); break;
+    case CT_OP_log2: y = log2(x); break;
+    case CT_OP_rsqrt: y = 1.0 / sqrt(x); break;
+    case CT_OP_sqrt: {
+      if (r->kind == VK_F64 && mode != CT_ROUNDING_NEAREST_EVEN) {
+        double h = sqrt(x);
+        double rr = fma(-h, h, x);
+        y = round_dir(k, h, rr > 0 ? DBL_MIN : rr < 0 ? -DBL_MIN : 0, mode);
+      } else {
+        double h = sqrt(x); /* exact residual sign for narrower formats */
+        double rr = fma(-h, h, x);
+        y = round_dir(k, h, rr > 0 ? DBL_MIN : rr < 0 ? -DBL_MIN : 0, mode);
+      }
+      break;
+    }
+    default: val_release(r); return in_fail(e, op, "unhandled float op");
+    }
+    if (idx != CT_OP_sqrt) y = in_round_fmt(k, y, -1);
+    if (ftz) y = ftz32((float)y);
+    if (r->kind == VK_F32) ((float *)r->data)[i] = (float)y;
+    else ((double *)r->data)[i] = y;
+  }
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+bool h_cmpf(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
+  Val *r = ew_result(op, 0, a, b, NULL);
+  int pred = in_attr_enum(op, "comparison_predicate", &ct_enum_comparison_predicate, 0);
+  bool ordered = in_attr_enum(op, "comparison_ordering", &ct_enum_comparison_ordering,
+                              CT_ORDERING_ORDERED) == CT_ORDERING_ORDERED;
+  size_t sa = a->n == 1 ? 0 : 1, sb = b->n == 1 ? 0 : 1;
+  int64_t *z = r->data;
+  for (int64_t i = 0; i < r->n; i++) {
+    double p = in_elem_f(a, (int64_t)(i * sa)), q = in_elem_f(b, (int64_t)(i * sb));
+    bool res;
+    if (isnan(p) || isnan(q)) res = !ordered;
+    else res = cmp_pred(pred, p < q ? -1 : p > q);
+    z[i] = res ? -1 : 0;
+  }
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+bool h_select(Exec *e, IrOp *op) {
+  Val *c = in_opnd(e, op, 0), *a = in_opnd(e, op, 1), *b = in_opnd(e, op, 2);
+  Val *r = ew_result(op, 0, c, a, b);
+  size_t es = in_kind_size(r->kind);
+  size_t sc = c->n == 1 ? 0 : 1, sa = a->n == 1 ? 0 : 1, sb = b->n == 1 ? 0 : 1;
+  const int64_t *cd = c->data;
+  if (es == 4 && sc && sa && sb) {
+    const uint32_t *x = a->data, *y = b->data;
+    uint32_t *z = r->data;
+    for (int64_t i = 0; i < r->n; i++) z[i] = cd[i] ? x[i] : y[i];
+  } else {
+    for (int64_t i = 0; i < r->n; i++) {
+      const Val *s = cd[i * (int64_t)sc] ? a : b;
+      size_t st = s == a ? sa : sb;
+      memcpy((char *)r->data + (size_t)i * es, (const char *)s->data + (size_t)i * st * es, es);
+    }
+  }
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+/* ======================================================================== */
+/* Conversions                                                               */
+/* ======================================================================== */
+
+/* Raw storage bits of element i (memory format of elem). */
+static uint64_t elem_bits(const Val *v, int64_t i) {
+  const IrType *t = v->elem;
+  if (v->kind == VK_INT) return in_zext(((const int64_t *)v->data)[i], in_int_width(t));
+  if (v->kind == VK_F64) {
+    uint64_t b;
+    memcpy(&b, (const double *)v->data + i, 8);
+    return b;
+  }
+  float f = ((const float *)v->data)[i];
+  IrFloatKind k = ir_float_kind(t);
+  if (k == IR_F32) {
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    return b;
+  }
+  return ir_float_to_bits(k, f);
+}
+
+static void set_from_bits(Val *v, int64_t i, uint64_t bits) {
+  const IrType *t = v->elem;
+  if (v->kind == VK_INT) {
+    ((int64_t *)v->data)[i] = in_sext((int64_t)bits, in_int_width(t));
+  } else if (v->kind == VK_F64) {
+    memcpy((double *)v->data + i, &bits, 8);
+  } else {
+    IrFloatKind k = ir_float_kind(t);
+    if (k == IR_F32) {
+      uint32_t b = (uint32_t)bits;
+      memcpy((float *)v->data + i, &b, 4);
+    } else {
+      ((float *)v->data)[i] = (float)ir_float_from_bits(k, bits);
+    }
+  }
+}
+
+bool h_bitcast(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0);
+  Val *r = ew_result(op, 0, a, NULL, NULL);
+  for (int64_t i = 0; i < r->n; i++) set_from_bits(r, i, elem_bits(a, i));
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+bool h_exti(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0);
+  Val *r = ew_result(op, 0, a, NULL, NULL);
+  bool uns = in_attr_enum(op, "signedness", &ct_enum_signedness, CT_SIGNEDNESS_SIGNED) ==
+             CT_SIGNEDNESS_UNSIGNED;
+  unsigned wi = in_int_width(a->elem), wo = in_int_width(r->elem);
+  const int64_t *x = a->data;
+  int64_t *z = r->data;
+  for (int64_t i = 0; i < r->n; i++)
+    z[i] = uns ? in_sext((int64_t)in_zext(x[i], wi), wo) : x[i];
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+bool h_trunci(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0);
+  Val *r = ew_result(op, 0, a, NULL, NULL);
+  unsigned wo = in_int_width(r->elem);
+  const int64_t *x = a->data;
+  int64_t *z = r->data;
+  for (int64_t i = 0; i < r->n; i++) z[i] = in_sext(x[i], wo);
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+bool h_ftof(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0);
+  Val *r = ew_result(op, 0, a, NULL, NULL);
+  int mode = rounding_of(op);
+  IrFloatKind k = ir_float_kind(r->elem);
+  for (int64_t i = 0; i < r->n; i++) {
+    double x = in_elem_f(a, i);
+    double y = in_round_fmt(k, x, mode);
+    if (r->kind == VK_F32) ((float *)r->data)[i] = (float)y;
+    else ((double *)r->data)[i] = y;
+  }
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+bool h_ftoi(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0);
+  Val *r = ew_result(op, 0, a, NULL, NULL);
+  bool uns = in_attr_enum(op, "signedness", &ct_enum_signedness, CT_SIGNEDNESS_SIGNED) ==
+             CT_SIGNEDNESS_UNSIGNED;
+  int mode = in_attr_enum(op, "rounding_mode", &ct_enum_rounding,
+                          CT_ROUNDING_NEAREST_INT_TO_ZERO);
+  unsigned w = in_int_width(r->elem);
+  int64_t *z = r->data;
+  for (int64_t i = 0; i < r->n; i++) {
+    double x = in_elem_f(a, i);
+    switch (mode) {
+    case CT_ROUNDING_NEAREST_EVEN: x = nearbyint(x); break;
+    case CT_ROUNDING_NEGATIVE_INF: x = floor(x); break;
+    case CT_ROUNDING_POSITIVE_INF: x = ceil(x); break;
+    default: x = trunc(x); break;
+    }
+    /* Out-of-range values are undefined in the spec; saturate (NaN -> 0). */
+    int64_t v;
+    if (isnan(x)) v = 0;
+    else if (uns) {
+      double hi = w >= 64 ? 18446744073709551615.0 : (double)(((uint64_t)1 << w) - 1);
+      v = x <= 0 ? 0 : x >= hi ? (int64_t)(w >= 64 ? UINT64_MAX : ((uint64_t)1 << w) - 1)
+                               : (int64_t)(uint64_t)x;
+    } else {
+      double hi = ldexp(1.0, (int)w - 1);
+      v = x >= hi ? (int64_t)(((uint64_t)1 << (w - 1)) - 1)
+          : x < -hi ? (int64_t)((uint64_t)0 - ((uint64_t)1 << (w - 1)))
+                    : (int64_t)x;
+    }
+    z[i] = in_sext(v, w);
+  }
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+bool h_itof(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0);
+  Val *r = ew_result(op, 0, a, NULL, NULL);
+  bool uns = in_attr_enum(op, "signedness", &ct_enum_signedness, CT_SIGNEDNESS_SIGNED) ==
+             CT_SIGNEDNESS_UNSIGNED;
+  int mode = rounding_of(op);
+  unsigned w = in_int_width(a->elem);
+  IrFloatKind k = ir_float_kind(r->elem);
+  const int64_t *x = a->data;
+  for (int64_t i = 0; i < r->n; i++) {
+    double y;
+    if (k == IR_F32 && mode == CT_ROUNDING_NEAREST_EVEN)
+      y = uns ? (double)(float)in_zext(x[i], w) : (double)(float)x[i];
+    else if (uns) {
+      uint64_t u = in_zext(x[i], w);
+      double hi = (double)u;
+      double lo = (double)(int64_t)(u - (uint64_t)hi);
+      if (hi >= 18446744073709551615.0) lo = -(double)((uint64_t)0 - u); /* 2^64 overshoot */
+      y = round_dir(k, hi, lo, mode);
+    } else {
+      double hi = (double)x[i];
+      double lo = hi >= 9223372036854775807.0 ? -1.0 * (double)(INT64_MAX - x[i] + 1)
+                                              : (double)(x[i] - (int64_t)hi);
+      y = round_dir(k, hi, lo, mode);
+    }
+    if (r->kind == VK_F32) ((float *)r->data)[i] = (float)y;
+    else ((double *)r->data)[i] = y;
+  }
+  in_set_result(e, op, 0, r);
+  return true;
+}

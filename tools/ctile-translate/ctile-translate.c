@@ -1,0 +1,229 @@
+/* ctile-translate — the cuda-tile-translate of ctile: MLIR text <-> Tile IR
+ * bytecode.
+ *
+ *   ctile-translate -mlir-to-cudatilebc [-bytecode-version=13.3] in.mlir -o out.tileirbc
+ *   ctile-translate -cudatilebc-to-mlir in.tileirbc
+ *   ctile-translate -test-cudatile-roundtrip in.mlir     (text -> bc -> text)
+ *   ctile-translate --list-versions
+ *
+ * Flags follow mlir-translate / cuda-tile-translate: -split-input-file,
+ * -verify-diagnostics, -no-implicit-module, -allow-unregistered-dialect, -o,
+ * -Wunsupported-hints, -Werr-hints.  Each chunk runs in a fresh context.  The
+ * machinery lives in lib/tool and lib/bytecode; this file wires them. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "asm/asm.h"
+#include "bytecode/bytecode.h"
+#include "ctile/ctile.h"
+#include "dialect/dialects.h"
+#include "tool/tool.h"
+
+typedef struct TrConfig {
+  bool to_bc, from_bc, roundtrip, list_versions, help;
+  bool no_implicit_module, allow_unregistered, warn_hints, err_hints;
+  bool generic, debuginfo;
+  const char *output, *input, *split, *verify, *version, *output_marker;
+  unsigned vmajor, vminor;
+} TrConfig;
+
+static const char *const verify_levels[] = {"all", "only-expected", NULL};
+
+static void setup_context(IrContext *ctx, void *user) {
+  TrConfig *c = user;
+  ctile_register_all(ctx);
+  ir_ctx_allow_unregistered(ctx, c->allow_unregistered);
+  if (c->warn_hints) tool_ctx_set_flag(ctx, "Wunsupported-hints", true);
+  if (c->err_hints) tool_ctx_set_flag(ctx, "Werr-hints", true);
+}
+
+static void print_op(TrConfig *c, IrOp *op, StrBuf *out) {
+  AsmPrintOptions po = {.generic = c->generic, .debuginfo = c->debuginfo};
+  asm_print_op_to(out, op, &po);
+}
+
+/* Parses one text chunk and verifies it. */
+static IrOp *parse_text(TrConfig *c, IrContext *ctx, const char *name, const char *buf,
+                        size_t len, unsigned line_offset) {
+  AsmParseOptions po = {.no_implicit_module = c->no_implicit_module,
+                        .line_offset = line_offset};
+  IrOp *op = asm_parse_buffer(ctx, name, buf, len, &po);
+  if (op && !ir_verify(op)) {
+    ir_op_destroy(op);
+    return NULL;
+  }
+  return op;
+}
+
+static bool process_chunk(IrContext *ctx, const char *name, const char *buf, size_t len,
+                          unsigned line_offset, StrBuf *out, void *user) {
+  TrConfig *c = user;
+  if (c->from_bc) {
+    IrOp *op = bc_read_module(ctx, name, (const uint8_t *)buf, len);
+    if (!op) return false;
+    bool ok = ir_verify(op);
+    if (ok) print_op(c, op, out);
+    ir_op_destroy(op);
+    return ok;
+  }
+  IrOp *op = parse_text(c, ctx, name, buf, len, line_offset);
+  if (!op) return false;
+  uint8_t *bytes = NULL;
+  size_t n = 0;
+  bool ok = bc_write_module(op, c->vmajor, c->vminor, &bytes, &n);
+  ir_op_destroy(op);
+  if (!ok) return false;
+  if (c->to_bc) {
+    sb_putn(out, (const char *)bytes, n);
+  } else {
+    IrOp *back = bc_read_module(ctx, name, bytes, n);
+    ok = back && ir_verify(back);
+    if (ok) print_op(c, back, out);
+    if (back) ir_op_destroy(back);
+  }
+  free(bytes);
+  return ok;
+}
+
+/* -bytecode-version=MAJOR.MINOR[.TAG], as cuda-tile-translate's parser. */
+static bool parse_version(TrConfig *c, const char *prog) {
+  const char *s = c->version;
+  char *end;
+  unsigned long maj = 0, min = 0, tag = 0;
+  bool ok = *s >= '0' && *s <= '9';
+  if (ok) maj = strtoul(s, &end, 10), s = end;
+  ok = ok && *s == '.' && s[1] >= '0' && s[1] <= '9';
+  if (ok) min = strtoul(s + 1, &end, 10), s = end;
+  if (ok && *s == '.') {
+    ok = s[1] >= '0' && s[1] <= '9';
+    if (ok) tag = strtoul(s + 1, &end, 10), s = end;
+  }
+  ok = ok && !*s && maj < 256 && min < 256 && tag < 65536;
+  if (!ok) {
+    fprintf(stderr, "%s: for the --bytecode-version option: Invalid argument '%s'\n", prog,
+            c->version);
+    return false;
+  }
+  if (!bc_version_supported((unsigned)maj, (unsigned)min)) {
+    fprintf(stderr,
+            "%s: for the --bytecode-version option: Invalid argument '%s': the supported "
+            "versions are [13.1 - 13.3]\n",
+            prog, c->version);
+    return false;
+  }
+  c->vmajor = (unsigned)maj;
+  c->vminor = (unsigned)min;
+  return true;
+}
+
+#define OPT(n, k, s, d) .name = (n), .kind = (k), .storage = (s), .desc = (d)
+
+static const char *base_name(const char *p) {
+  const char *s = strrchr(p, '/');
+  return s ? s + 1 : p;
+}
+
+int main(int argc, char **argv) {
+  TrConfig c = {.output = "-", .input = "-", .version = "13.3",
+                .output_marker = TOOL_DEFAULT_SPLIT_MARKER};
+  const ToolOpt opts[] = {
+      {OPT("allow-unregistered-dialect", TOOL_OPT_BOOL, &c.allow_unregistered,
+           "Allow operation with no registered dialects")},
+      {OPT("bytecode-version", TOOL_OPT_STRING, &c.version,
+           "Bytecode version to use for translation"), .value_desc = "value"},
+      {OPT("cudatilebc-to-mlir", TOOL_OPT_BOOL, &c.from_bc,
+           "Translate CUDA Tile IR bytecode to MLIR")},
+      {OPT("help", TOOL_OPT_HELP, &c.help, "Display available options")},
+      {OPT("list-versions", TOOL_OPT_BOOL, &c.list_versions,
+           "List all supported bytecode versions and exit")},
+      {OPT("mlir-print-debuginfo", TOOL_OPT_BOOL, &c.debuginfo,
+           "Print debug info in MLIR output")},
+      {OPT("mlir-print-op-generic", TOOL_OPT_BOOL, &c.generic, "Print the generic op form")},
+      {OPT("mlir-to-cudatilebc", TOOL_OPT_BOOL, &c.to_bc,
+           "Translate MLIR to CUDA Tile IR bytecode")},
+      {OPT("no-implicit-module", TOOL_OPT_BOOL, &c.no_implicit_module,
+           "Disable the parsing of an implicit top-level module op")},
+      {OPT("o", TOOL_OPT_STRING, &c.output, "Output filename"), .value_desc = "filename"},
+      {OPT("output-split-marker", TOOL_OPT_STRING, &c.output_marker,
+           "Split marker to use for merging the ouput")},
+      {OPT("split-input-file", TOOL_OPT_OPTSTRING, &c.split,
+           "Split the input file into chunks using the given or default marker and process "
+           "each chunk independently"),
+       .implicit = TOOL_DEFAULT_SPLIT_MARKER},
+      {OPT("test-cudatile-roundtrip", TOOL_OPT_BOOL, &c.roundtrip,
+           "Test CUDA Tile IR round trip: MLIR -> bytecode -> MLIR")},
+      {OPT("verify-diagnostics", TOOL_OPT_ENUM, &c.verify,
+           "Check that emitted diagnostics match expected-* lines on the corresponding line"),
+       .implicit = "all", .values = verify_levels},
+      {OPT("Werr-hints", TOOL_OPT_BOOL, &c.err_hints,
+           "Treat unsupported/invalid optimization hints as errors.")},
+      {OPT("Wunsupported-hints", TOOL_OPT_BOOL, &c.warn_hints,
+           "Enable warnings for unsupported/invalid optimization hints.")},
+  };
+  const char *argv0 = argv[0] ? argv[0] : "ctile-translate";
+  ToolCl cl = {.argv0 = argv0, .prog = base_name(argv0), .opts = opts,
+               .nopts = sizeof opts / sizeof opts[0], .positional = &c.input};
+  StrBuf msg = {0}, out = {0};
+  int rc = 1;
+  bool parsed = tool_cl_parse(&cl, argc, argv, &msg);
+  fputs(sb_cstr(&msg), stderr);
+  sb_clear(&msg);
+  if (c.help) {
+    tool_cl_help(&cl, "MLIR Translation Testing Tool", "[options] <input file>", "", &out);
+    fputs(sb_cstr(&out), stdout);
+    rc = 0;
+    goto done;
+  }
+  if (!parsed) goto done;
+  if (c.list_versions) {
+    const uint16_t *v;
+    size_t n = bc_supported_versions(&v);
+    for (size_t i = 0; i < n; i++) printf("%u.%u\n", v[i] >> 8, v[i] & 0xff);
+    rc = 0;
+    goto done;
+  }
+  if (!parse_version(&c, cl.prog)) goto done;
+  if (c.to_bc + c.from_bc + c.roundtrip != 1) {
+    fprintf(stderr, "%s: %s\n", cl.prog,
+            c.to_bc + c.from_bc + c.roundtrip
+                ? "Only one translation may be specified"
+                : "Translation to perform option: must be specified at least once!");
+    goto done;
+  }
+  size_t len = 0;
+  char *text = tool_read_input(c.input, &len, &msg);
+  if (!text) {
+    fprintf(stderr, "%s\n", sb_cstr(&msg));
+    goto done;
+  }
+  ToolOutput o;
+  if (!tool_output_open(&o, c.output, &msg)) {
+    fprintf(stderr, "%s\n", sb_cstr(&msg));
+    free(text);
+    goto done;
+  }
+  ToolDriver d = {
+      .split_marker = c.from_bc ? NULL : c.split,
+      .output_marker = c.output_marker,
+      .verify = !c.verify ? TOOL_VERIFY_NONE
+                : !strcmp(c.verify, "only-expected") ? TOOL_VERIFY_ONLY_EXPECTED
+                                                     : TOOL_VERIFY_ALL,
+      .errs = stderr,
+      .setup = setup_context,
+      .process = process_chunk,
+      .user = &c,
+  };
+  bool ok = tool_driver_run(&d, tool_input_display_name(c.input), text, len, &out);
+  if (!tool_output_finish(&o, out.s, out.len, ok, &msg)) {
+    fprintf(stderr, "%s: %s\n", cl.prog, sb_cstr(&msg));
+    ok = false;
+  }
+  free(text);
+  rc = ok ? 0 : 1;
+done:
+  sb_free(&msg);
+  sb_free(&out);
+  return rc;
+}
