@@ -164,6 +164,19 @@ enum {
 void ctileModulePrint(CtileModule module, unsigned flags,
                       CtileStringCallback callback, void *userData);
 
+/* ---- Tile IR bytecode (.tileirbc) ---------------------------------------- */
+
+/* Serializes the module (a cuda_tile.module, or a builtin.module holding
+ * exactly one) as Tile IR bytecode of version `major`.`minor` (13.1, 13.2 or
+ * 13.3; 0.0 picks the newest).  The bytes are passed to `callback` in one
+ * piece.  False (with diagnostics, nothing written) when the module cannot be
+ * encoded in that version. */
+bool ctileModuleWriteBytecode(CtileModule module, unsigned major, unsigned minor,
+                              CtileStringCallback callback, void *userData);
+/* Reads `length` bytes of Tile IR bytecode into a new, verified module (a
+ * cuda_tile.module named "kernels"); a null module after reporting errors. */
+CtileModule ctileModuleReadBytecode(CtileContext ctx, const void *data, size_t length);
+
 /* ======================================================================== */
 /* Operations                                                                */
 /* ======================================================================== */
@@ -265,6 +278,61 @@ bool ctileLocationIsUnknown(CtileLocation loc);
 /* Prints as MLIR does: loc("a.mlir":1:2). */
 void ctileLocationPrint(CtileLocation loc, CtileStringCallback callback,
                         void *userData);
+
+/* ======================================================================== */
+/* Running kernels on the CPU (reference interpreter, lib/interp)           */
+/* ======================================================================== */
+
+/* One argument of an entry, in parameter order.  A scalar parameter
+ * (tile<T> of rank 0) takes `i` (integers, truncated to T's width) or `f`
+ * (floats, rounded to T); a pointer parameter (tile<ptr<T>>) takes host
+ * memory [data, data + bytes) that the caller owns and the kernel may read
+ * and write.  Elements in memory: little-endian integers (i1 one byte),
+ * IEEE f16/f32/f64, raw bf16 bits (2 bytes), tf32 as 4 bytes (19 bits in the
+ * high bits), f8 formats one byte, f4E2M1FN two per byte (low nibble
+ * first).  Every access is bounds-checked against the buffers given. */
+typedef enum CtileRunArgKind {
+  CTILE_RUN_ARG_SCALAR = 0,
+  CTILE_RUN_ARG_BUFFER = 1
+} CtileRunArgKind;
+
+typedef struct CtileRunArg {
+  CtileRunArgKind kind;
+  int64_t i;
+  double f;
+  void *data;
+  size_t bytes;
+} CtileRunArg;
+
+static inline CtileRunArg ctileRunArgInt(int64_t v) {
+  CtileRunArg a = {CTILE_RUN_ARG_SCALAR, v, 0.0, NULL, 0};
+  return a;
+}
+static inline CtileRunArg ctileRunArgFloat(double v) {
+  CtileRunArg a = {CTILE_RUN_ARG_SCALAR, 0, v, NULL, 0};
+  return a;
+}
+static inline CtileRunArg ctileRunArgBuffer(void *data, size_t bytes) {
+  CtileRunArg a = {CTILE_RUN_ARG_BUFFER, 0, 0.0, data, bytes};
+  return a;
+}
+
+typedef struct CtileRunOptions {
+  int64_t grid[3];               /* tile blocks in x, y, z (values < 1 mean 1) */
+  int threads;                   /* worker threads (< 1 means 1) */
+  /* print_tko output, block by block in block order (NULL discards it) */
+  CtileStringCallback print;
+  void *printUserData;
+} CtileRunOptions;
+
+/* Runs the cuda_tile.entry named `entry` of a verified module over the grid
+ * with the semantics of the Tile IR specification.  Results do not depend
+ * on the thread count (except for programs racing through atomics).
+ * Returns false after reporting an error as a diagnostic: bad arguments, or
+ * a runtime error (out-of-bounds or misaligned access, integer division by
+ * zero, failed assert or assume) with the op's location and block id. */
+bool ctileRunEntry(CtileModule module, CtileStringRef entry, const CtileRunArg *args,
+                   size_t numArgs, const CtileRunOptions *options);
 
 #ifdef __cplusplus
 }

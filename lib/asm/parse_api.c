@@ -147,7 +147,7 @@ bool asm_parse_optional_integer(AsmParser *p, int64_t *out, bool *present) {
   bool neg = paccept(p, TOK_MINUS);
   AsmToken t = p->tok;
   if (!pexpect(p, TOK_INTEGER, "expected integer value")) return false;
-  uint64_t mag;
+  uint64_t mag = 0;
   if (!asm_tok_uint64(t, &mag) || mag > (neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX))
     return asm_error_at(p, loc, "integer value too large");
   *out = neg ? (int64_t)(0 - mag) : (int64_t)mag;
@@ -164,7 +164,7 @@ bool asm_parse_integer(AsmParser *p, int64_t *out) {
 
 bool asm_parse_float(AsmParser *p, IrFloatKind kind, double *out) {
   bool neg = paccept(p, TOK_MINUS);
-  uint64_t bits;
+  uint64_t bits = 0;
   if (!parse_float_from_literal(p, p->tok, neg, kind, out, &bits)) return false;
   pnext(p);
   return true;

@@ -17,7 +17,7 @@
 /* ======================================================================== */
 
 bool int_literal_value(const IrType *type, bool neg, AsmToken tok, int64_t *out) {
-  unsigned w;
+  unsigned w = 0;
   bool is_signed;
   if (ir_type_is_index(type)) {
     w = 64;
@@ -26,7 +26,7 @@ bool int_literal_value(const IrType *type, bool neg, AsmToken tok, int64_t *out)
     w = ir_integer_width(type);
     is_signed = type->flags == IR_SIGNED;
   }
-  uint64_t mag;
+  uint64_t mag = 0;
   if (!asm_tok_uint64(tok, &mag)) return false;
   if (w < 64 && (mag >> w)) return false;
   if (w == 0) {
@@ -55,13 +55,13 @@ bool int_literal_value(const IrType *type, bool neg, AsmToken tok, int64_t *out)
 static bool kind_is_double(IrFloatKind k) { return k == IR_F64 || k == IR_F80 || k == IR_F128; }
 
 static uint64_t double_bits(double v) {
-  uint64_t b;
+  uint64_t b = 0;
   memcpy(&b, &v, sizeof b);
   return b;
 }
 
 static double bits_double(uint64_t b) {
-  double v;
+  double v = 0;
   memcpy(&v, &b, sizeof v);
   return v;
 }
@@ -95,7 +95,7 @@ bool parse_float_from_literal(AsmParser *p, AsmToken tok, bool neg, IrFloatKind 
       return false;
     }
     if (neg) return perr_at(p, tok.ptr, "hexadecimal float literal should not have a leading minus");
-    uint64_t v;
+    uint64_t v = 0;
     unsigned w = ir_float_kind_width(kind);
     if (!asm_tok_uint64(tok, &v) || (w < 64 && (v >> w)))
       return perr_at(p, tok.ptr, "hexadecimal float constant out of range for type");
@@ -118,8 +118,8 @@ static const IrAttr *parse_float_attr(AsmParser *p, const IrType *type, bool neg
     perr(p, "floating point value not valid for specified type");
     return NULL;
   }
-  double v;
-  uint64_t bits;
+  double v = 0;
+  uint64_t bits = 0;
   if (!parse_float_from_literal(p, tok, neg, ir_float_kind(type), &v, &bits)) return NULL;
   return ir_float_attr(p->ctx, type, v);
 }
@@ -133,8 +133,8 @@ static const IrAttr *parse_int_attr(AsmParser *p, const IrType *type, bool neg) 
     else if (!(type = parse_type(p))) return NULL;
   }
   if (ir_type_is_float(type)) {
-    double v;
-    uint64_t bits;
+    double v = 0;
+    uint64_t bits = 0;
     if (!parse_float_from_literal(p, tok, neg, ir_float_kind(type), &v, &bits)) return NULL;
     return ir_float_attr(p->ctx, type, v);
   }
@@ -146,7 +146,7 @@ static const IrAttr *parse_int_attr(AsmParser *p, const IrType *type, bool neg) 
     perr_at(p, tok.ptr, "negative integer literal not valid for unsigned integer type");
     return NULL;
   }
-  int64_t v;
+  int64_t v = 0;
   if (!int_literal_value(type, neg, tok, &v)) {
     perr_at(p, tok.ptr, "integer constant out of range for attribute");
     return NULL;
@@ -310,7 +310,7 @@ static const IrAttr *dense_hex(AsmParser *p, DenseLit *d, const char *loc, const
   } else if (n == esize || (numel >= 0 && n == (size_t)numel * esize)) {
     count = n / esize;
     data = xmalloc(n ? n : 1);
-    memcpy(data, bytes, n);
+    if (n) memcpy(data, bytes, n);
   } else {
     valid = false;
   }
@@ -359,7 +359,7 @@ static const IrAttr *dense_build(AsmParser *p, DenseLit *d, const char *loc, con
     uint8_t *data = xmalloc(n * esize + 1);
     for (size_t i = 0; i < n; i++) {
       DenseElt *e = &d->elts.data[i];
-      int64_t v;
+      int64_t v = 0;
       if (e->neg && is_unsigned) {
         perr_at(p, e->tok.ptr, "expected unsigned integer elements, but parsed negative value");
         goto fail_int;
@@ -394,8 +394,8 @@ static const IrAttr *dense_build(AsmParser *p, DenseLit *d, const char *loc, con
     IrFloatKind k = ir_float_kind(elem);
     for (size_t i = 0; i < n; i++) {
       DenseElt *e = &d->elts.data[i];
-      double v;
-      uint64_t bits;
+      double v = 0;
+      uint64_t bits = 0;
       if (!parse_float_from_literal(p, e->tok, e->neg, k, &v, &bits)) {
         free(data);
         return NULL;
@@ -506,7 +506,7 @@ static const IrAttr *parse_dense_array(AsmParser *p) {
   do {
     bool neg = paccept(p, TOK_MINUS);
     if (is_int) {
-      int64_t v;
+      int64_t v = 0;
       if (ptok(p, TOK_BARE_ID) && (p->tok.kw == KW_TRUE || p->tok.kw == KW_FALSE)) {
         if (!is_i1) {
           perr(p, "expected i1 type for 'true' or 'false' values");
@@ -529,8 +529,8 @@ static const IrAttr *parse_dense_array(AsmParser *p) {
       vec_push(&iv, v);
       pnext(p);
     } else {
-      double v;
-      uint64_t bits;
+      double v = 0;
+      uint64_t bits = 0;
       if (!parse_float_from_literal(p, p->tok, neg, ir_float_kind(elt), &v, &bits)) goto out;
       pnext(p);
       vec_push(&fv, v);
@@ -564,7 +564,7 @@ static const IrAttr *parse_verbatim_attr(AsmParser *p, const char *msg, bool wit
     perr_wrong(p, "%s", msg);
     return NULL;
   }
-  Str body;
+  Str body = {0};
   if (!parse_dialect_body(p, &body)) return NULL;
   size_t n = (size_t)(body.s + body.n - start);
   if (with_type && !type) {
@@ -588,7 +588,7 @@ static const IrAttr *parse_distinct_attr(AsmParser *p) {
     perr_wrong(p, "expected '<' after distinct ID");
     return NULL;
   }
-  Str body;
+  Str body = {0};
   if (!parse_dialect_body(p, &body)) return NULL;
   return opaque_builtin_attr(p, start, (size_t)(body.s + body.n - start), NULL);
 }
@@ -648,7 +648,39 @@ out:
 
 /* attribute-dict ::= `{` (attribute-entry (`,` attribute-entry)*)? `}`
  * attribute-entry ::= (bare-id | string-literal) (`=` attribute-value)? */
+static const IrAttr *make_dict(AsmParser *p, IrNamedAttr *e, size_t n);
+static bool parse_attr_dict_impl(AsmParser *p, IrNamedAttrVec *out);
+
+/* Dictionaries repeat in generic-form files: outside dialect contexts (where
+ * a typed value could name a short dialect type) a parsed dictionary is
+ * memoized by its exact source text. */
 bool parse_attr_dict(AsmParser *p, IrNamedAttrVec *out) {
+  const char *start = p->tok.ptr, *ext = NULL;
+  uint32_t h = 0;
+  if (ptok(p, TOK_LBRACE) && !pstrip_dialect(p) &&
+      (ext = pskip_group(start, p->lex.end))) {
+    h = ptext_hash(start, (size_t)(ext - start));
+    const IrAttr *d = strmap_get(&p->dictmemo, start, (size_t)(ext - start), h);
+    if (d) {
+      for (uint32_t i = 0; i < d->nelems; i++)
+        vec_push(out, ((IrNamedAttr){d->names[i], d->elems[i]}));
+      preset(p, ext);
+      return true;
+    }
+  }
+  size_t first = out->len;
+  if (!parse_attr_dict_impl(p, out)) return false;
+  if (ext && p->prev_end == ext) {
+    size_t n = out->len - first;
+    IrNamedAttr *tmp = xmalloc((n ? n : 1) * sizeof *tmp);
+    if (n) memcpy(tmp, out->data + first, n * sizeof *tmp);
+    strmap_put(&p->dictmemo, start, (size_t)(ext - start), h, (void *)make_dict(p, tmp, n));
+    free(tmp);
+  }
+  return true;
+}
+
+static bool parse_attr_dict_impl(AsmParser *p, IrNamedAttrVec *out) {
   if (!pexpect(p, TOK_LBRACE, "expected '{' in attribute dictionary")) return false;
   if (paccept(p, TOK_RBRACE)) return true;
   size_t start = out->len;
@@ -723,9 +755,23 @@ static const IrAttr *make_dict(AsmParser *p, IrNamedAttr *e, size_t n) {
 }
 
 static const IrAttr *parse_dict_attr(AsmParser *p) {
+  const char *start = p->tok.ptr, *ext = NULL;
+  uint32_t h = 0;
+  if (!pstrip_dialect(p) && (ext = pskip_group(start, p->lex.end))) {
+    h = ptext_hash(start, (size_t)(ext - start));
+    const IrAttr *d = strmap_get(&p->dictmemo, start, (size_t)(ext - start), h);
+    if (d) {
+      preset(p, ext);
+      return d;
+    }
+  }
   size_t ns = p->nstack.len;
   const IrAttr *a = NULL;
-  if (parse_attr_dict(p, &p->nstack)) a = make_dict(p, p->nstack.data + ns, p->nstack.len - ns);
+  if (parse_attr_dict_impl(p, &p->nstack)) {
+    a = make_dict(p, p->nstack.data + ns, p->nstack.len - ns);
+    if (ext && p->prev_end == ext)
+      strmap_put(&p->dictmemo, start, (size_t)(ext - start), h, (void *)a);
+  }
   p->nstack.len = ns;
   return a;
 }
@@ -774,7 +820,7 @@ const IrAttr *parse_extended_attr(AsmParser *p, const IrType *type) {
     size_t dlen = dot ? (size_t)(dot - ident) : len;
     const char *sym, *send, *loc = t.ptr;
     if (!dot) {
-      Str body;
+      Str body = {0};
       if (!parse_dialect_body(p, &body)) return NULL;
       sym = body.s + 1;
       send = body.s + body.n - 1;
@@ -782,7 +828,7 @@ const IrAttr *parse_extended_attr(AsmParser *p, const IrType *type) {
       loc = sym = dot + 1;
       send = ident + len;
       if (trailing) {
-        Str body;
+        Str body = {0};
         if (!parse_dialect_body(p, &body)) return NULL;
         send = body.s + body.n;
       }
@@ -940,7 +986,7 @@ static const IrLoc *file_range_loc(AsmParser *p, const IrIdent *file, int64_t l0
 }
 
 static bool loc_uint(AsmParser *p, unsigned *out) {
-  uint64_t v;
+  uint64_t v = 0;
   if (!ptok(p, TOK_INTEGER) || !asm_tok_uint64(p->tok, &v) || v > UINT32_MAX) return false;
   *out = (unsigned)v;
   return true;

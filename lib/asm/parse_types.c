@@ -114,7 +114,7 @@ static bool parse_integer_in_dim(AsmParser *p, int64_t *out) {
     preset(p, p->tok.ptr + 1);
     return true;
   }
-  uint64_t v;
+  uint64_t v = 0;
   if (!asm_tok_uint64(p->tok, &v) || v > (uint64_t)INT64_MAX) return perr(p, "invalid dimension");
   *out = (int64_t)v;
   pnext(p);
@@ -137,7 +137,7 @@ static bool parse_dim(AsmParser *p, bool allow_dynamic) {
     vec_push(&p->istack, IR_DYNAMIC);
     return true;
   }
-  int64_t v;
+  int64_t v = 0;
   if (!parse_integer_in_dim(p, &v)) return false;
   vec_push(&p->istack, v);
   return true;
@@ -239,7 +239,7 @@ static const IrType *parse_vector_type(AsmParser *p) {
   uint32_t scalable = 0;
   while (ptok(p, TOK_INTEGER) || ptok(p, TOK_LSQUARE)) {
     bool sc = paccept(p, TOK_LSQUARE);
-    int64_t v;
+    int64_t v = 0;
     if (!parse_integer_in_dim(p, &v)) goto out;
     if (sc && !paccept(p, TOK_RSQUARE)) {
       perr_wrong(p, "missing ']' closing scalable dimension");
@@ -318,7 +318,7 @@ static const IrType *parse_memref_type(AsmParser *p) {
     perr_wrong(p, "expected '<' in memref type");
     return NULL;
   }
-  Str body;
+  Str body = {0};
   if (!parse_dialect_body(p, &body)) return NULL;
   return opaque_builtin_type(p, start, (size_t)(body.s + body.n - start));
 }
@@ -377,7 +377,7 @@ static const IrType *parse_extended_type(AsmParser *p) {
   size_t dlen = dot ? (size_t)(dot - ident) : len;
   const char *sym, *send, *loc = t.ptr;
   if (!dot) {
-    Str body;
+    Str body = {0};
     if (!parse_dialect_body(p, &body)) return NULL;
     sym = body.s + 1;
     send = body.s + body.n - 1;
@@ -385,7 +385,7 @@ static const IrType *parse_extended_type(AsmParser *p) {
     loc = sym = dot + 1;
     send = ident + len;
     if (trailing) {
-      Str body;
+      Str body = {0};
       if (!parse_dialect_body(p, &body)) return NULL;
       send = body.s + body.n;
     }
@@ -506,29 +506,35 @@ static const IrType *function_type_cached(AsmParser *p, const IrType *const *tys
   return t;
 }
 
+/* Character classes for pskip_group: 1 open, 2 close, 3 '>', 4 stop. */
+static const uint8_t group_class[256] = {
+    [0] = 4, ['"'] = 4, ['/'] = 4, ['('] = 1, ['['] = 1, ['<'] = 1, ['{'] = 1,
+    [')'] = 2, [']'] = 2, ['}'] = 2, ['>'] = 3,
+};
+
 /* Skips a bracket group starting at `s` by depth counting (a cheap scan:
- * the memo below only trusts it after an exact-text match); NULL when it
- * meets a string, a comment or the end of the buffer first. */
-static const char *skip_group(const char *s, const char *end) {
+ * the memos only trust it after an exact-text match); NULL when it meets
+ * a string, a comment or the end of the buffer first. */
+const char *pskip_group(const char *s, const char *end) {
   int depth = 0;
-  for (; s < end; s++) {
-    switch (*s) {
-    case '(': case '[': case '<': case '{':
+  for (;; s++) {
+    uint8_t c;
+    while (!(c = group_class[(uint8_t)*s])) s++;
+    if (s >= end) return NULL;
+    switch (c) {
+    case 1:
       depth++;
       break;
-    case '>':
+    case 3:
       if (s[-1] == '-') break; /* `->` */
       /* fallthrough */
-    case ')': case ']': case '}':
-      if (--depth == 0) return s + 1;
+    case 2:
+      if (--depth <= 0) return depth == 0 ? s + 1 : NULL;
       break;
-    case '"': case '/': case 0:
-      return NULL;
     default:
-      break;
+      return NULL;
     }
   }
-  return NULL;
 }
 
 static bool is_sym_char(char c) {
@@ -539,27 +545,27 @@ static bool is_sym_char(char c) {
 /* The end of the function type text starting at `(` — a cheap scan used to
  * memoize repeated op types; NULL when the text is not a simple form. */
 static const char *function_type_extent(const char *s, const char *end) {
-  s = skip_group(s, end);
+  s = pskip_group(s, end);
   if (!s) return NULL;
   while (s < end && *s == ' ') s++;
   if (s + 1 >= end || s[0] != '-' || s[1] != '>') return NULL;
   s += 2;
   while (s < end && *s == ' ') s++;
   if (s >= end) return NULL;
-  if (*s == '(') return skip_group(s, end);
+  if (*s == '(') return pskip_group(s, end);
   const char *id = s;
   if (*s == '!') s++;
   while (s < end && is_sym_char(*s)) s++;
   if (s == id || (*id == '!' && s == id + 1)) return NULL;
-  if (s < end && *s == '<') return skip_group(s, end);
+  if (s < end && *s == '<') return pskip_group(s, end);
   return s;
 }
 
 /* Hash of a text slice, 8 bytes at a time. */
-static uint32_t text_hash(const char *s, size_t n) {
+uint32_t ptext_hash(const char *s, size_t n) {
   uint64_t h = n;
   while (n >= 8) {
-    uint64_t w;
+    uint64_t w = 0;
     memcpy(&w, s, 8);
     h = (h ^ w) * 0x9E3779B97F4A7C15ull;
     h ^= h >> 29;
@@ -581,7 +587,7 @@ const IrType *parse_function_type(AsmParser *p) {
   const char *start = p->tok.ptr, *ext = NULL;
   uint32_t h = 0;
   if (!pstrip_dialect(p) && (ext = function_type_extent(start, p->lex.end))) {
-    h = text_hash(start, (size_t)(ext - start));
+    h = ptext_hash(start, (size_t)(ext - start));
     const IrType *t = strmap_get(&p->typememo, start, (size_t)(ext - start), h);
     if (t) {
       preset(p, ext);

@@ -20,12 +20,7 @@
 /* String map                                                                */
 /* ======================================================================== */
 
-uint32_t asm_str_hash(const char *s, size_t n) {
-  /* FNV-1a: names are short */
-  uint32_t h = 2166136261u;
-  for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)s[i]) * 16777619u;
-  return h;
-}
+uint32_t asm_str_hash(const char *s, size_t n) { return ptext_hash(s, n); }
 
 void *strmap_get(const StrMap *m, const char *s, size_t n, uint32_t h) {
   if (!m->cap) return NULL;
@@ -278,7 +273,7 @@ static uint64_t *valmap_slot(ValMap *m, const char *s, uint32_t n, uint32_t h) {
 }
 
 static ValEntry *valmap_find(ValMap *m, const char *s, uint32_t n, size_t bound) {
-  size_t num;
+  size_t num = 0;
   if (numeric_name(s, n, bound, &num)) {
     uint32_t idx = num < m->num_cap ? m->num[num] : 0;
     return idx ? &m->pool[idx - 1] : NULL;
@@ -290,8 +285,8 @@ static ValEntry *valmap_find(ValMap *m, const char *s, uint32_t n, size_t bound)
 /* Finds or inserts the entry of a name (the pointer is valid until the
  * next insertion). */
 static ValEntry *valmap_get(ValMap *m, const char *s, uint32_t n, size_t bound) {
-  size_t num;
-  uint32_t idx;
+  size_t num = 0;
+  uint32_t idx = 0;
   if (numeric_name(s, n, bound, &num)) {
     if (num >= m->num_cap) {
       size_t ncap = m->num_cap ? m->num_cap : 256;
@@ -319,7 +314,7 @@ static ValEntry *valmap_get(ValMap *m, const char *s, uint32_t n, size_t bound) 
 
 /* Removes a name (backward-shift deletion keeps probe chains intact). */
 static void valmap_remove(ValMap *m, const char *s, uint32_t n, size_t bound) {
-  size_t num;
+  size_t num = 0;
   if (numeric_name(s, n, bound, &num)) {
     if (num < m->num_cap && m->num[num]) {
       pool_release(m, m->num[num] - 1);
@@ -813,7 +808,7 @@ have_info:;
   if (!pexpect(p, TOK_LPAREN, "expected '(' to start operand list")) goto fail;
   if (ptok(p, TOK_PERCENT_ID)) {
     do {
-      AsmOperand o;
+      AsmOperand o = {0};
       if (!parse_ssa_use(p, &o, true)) goto fail;
       vec_push(&f->operands, o);
     } while (paccept(p, TOK_COMMA));
@@ -832,7 +827,7 @@ have_info:;
       goto fail;
     }
     do {
-      IrBlock *b;
+      IrBlock *b = NULL;
       if (!parse_successor(p, &b)) goto fail;
       vec_push(&st->successors, b);
     } while (paccept(p, TOK_COMMA));
@@ -929,7 +924,7 @@ static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned 
   if (!info) {
     const char *dot = memchr(nt.ptr, '.', nt.len);
     const char *dname;
-    size_t dlen;
+    size_t dlen = 0;
     StrBuf full = {0};
     if (!dot) {
       dname = default_dialect(p);
@@ -1020,7 +1015,7 @@ static bool parse_operation_in(AsmParser *p, OpFrame *f, IrBlock *block) {
       uint64_t count = 1;
       if (paccept(p, TOK_COLON)) {
         if (!ptok(p, TOK_INTEGER)) return perr_wrong(p, "expected integer number of results");
-        uint64_t v;
+        uint64_t v = 0;
         if (!asm_tok_uint64(p->tok, &v) || v < 1)
           return perr(p, "expected named operation to have at least 1 result");
         if (v > UINT32_MAX) v = UINT32_MAX;
@@ -1078,7 +1073,7 @@ static bool parse_block_arg_list(AsmParser *p, IrBlock *b) {
   if (!pexpect(p, TOK_LPAREN, "expected '('")) return false;
   if (paccept(p, TOK_RPAREN)) return true;
   do {
-    AsmOperand o;
+    AsmOperand o = {0};
     if (!parse_ssa_use(p, &o, true)) return false;
     if (o.number >= number_bound(p))
       return perr_at(p, o.loc.ptr, "invalid SSA value result number");
@@ -1229,7 +1224,7 @@ typedef struct LocFix {
 } LocFix;
 
 static bool fix_loc(AsmParser *p, const IrLoc **slot) {
-  size_t idx;
+  size_t idx = 0;
   if (!loc_is_deferred(*slot, &idx) || idx >= p->deferred.len) return true;
   DeferredLoc *dl = &p->deferred.data[idx];
   const IrAttr *a = strmap_get(&p->attr_aliases, dl->name, dl->len, asm_str_hash(dl->name, dl->len));
@@ -1337,6 +1332,7 @@ static void parser_destroy(AsmParser *p) {
   strmap_free(&p->type_aliases);
   strmap_free(&p->attr_aliases);
   strmap_free(&p->typememo);
+  strmap_free(&p->dictmemo);
   vec_free(&p->tstack);
   vec_free(&p->astack);
   vec_free(&p->nstack);
@@ -1449,7 +1445,7 @@ bool asm_peek_operand(AsmParser *p) { return ptok(p, TOK_PERCENT_ID); }
 bool asm_parse_operand_list(AsmParser *p, AsmOperandVec *out) {
   if (!ptok(p, TOK_PERCENT_ID)) return true;
   do {
-    AsmOperand o;
+    AsmOperand o = {0};
     if (!parse_ssa_use(p, &o, true)) return false;
     vec_push(out, o);
   } while (paccept(p, TOK_COMMA));

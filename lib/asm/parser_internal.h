@@ -156,6 +156,7 @@ struct AsmParser {
   const IrType *fncache[256];
   const IrType *shcache[256];   /* tensor / vector types */
   StrMap typememo;              /* function type source text -> type */
+  StrMap dictmemo;              /* attribute dictionary source text -> dict */
 
   /* LIFO scratch stacks (use indices: pushes may move the data). */
   IrTypeVec tstack;
@@ -226,6 +227,11 @@ bool parse_x_in_dimension_list(AsmParser *p);
 /* At a `<` token: the balanced `<...>` text (brackets included); the lexer
  * continues after it.  MLIR's parseDialectSymbolBody. */
 bool parse_dialect_body(AsmParser *p, Str *out);
+/* Memoization of repeated source text (op types, attribute dictionaries):
+ * the end of a bracket group starting at s (depth counting; NULL on a
+ * string, comment or the buffer end) and a fast hash of a slice. */
+const char *pskip_group(const char *s, const char *end);
+uint32_t ptext_hash(const char *s, size_t n);
 /* Validity of an element type for builtin shaped types. */
 bool type_is_builtin_non_element(const IrType *t);
 /* Tensor with unranked flag. */

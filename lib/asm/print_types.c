@@ -87,7 +87,7 @@ void asm_print_type_impl(AsmPrinter *p, const IrType *t) {
     sb_puts(b, "none");
   } else if (d == &ir_function_type_def) {
     size_t nin = ir_func_num_inputs(t), nres = ir_func_num_results(t);
-    const IrType *const *res = ir_func_results(t);
+    const IrType *const *res = nres ? ir_func_results(t) : NULL;
     sb_putc(b, '(');
     print_type_list(p, ir_func_inputs(t), nin);
     sb_puts(b, ") -> ");

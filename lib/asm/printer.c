@@ -20,15 +20,25 @@
 /* ---- small output helpers --------------------------------------------------------- */
 
 void asm_put_uint(StrBuf *b, uint64_t v) {
+  static const char pairs[] =
+      "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+      "8081828384858687888990919293949596979899";
   char t[24];
-  int n = 0;
-  do {
-    t[n++] = (char)('0' + v % 10);
-    v /= 10;
-  } while (v);
-  sb_reserve(b, (size_t)n);
-  while (n) b->s[b->len++] = t[--n];
-  b->s[b->len] = 0;
+  int n = 24;
+  while (v >= 100) {
+    unsigned r = (unsigned)(v % 100);
+    v /= 100;
+    t[--n] = pairs[2 * r + 1];
+    t[--n] = pairs[2 * r];
+  }
+  if (v >= 10) {
+    t[--n] = pairs[2 * v + 1];
+    t[--n] = pairs[2 * v];
+  } else {
+    t[--n] = (char)('0' + v);
+  }
+  sb_putn(b, t + n, (size_t)(24 - n));
 }
 
 void asm_put_int(StrBuf *b, int64_t v) {
@@ -165,25 +175,80 @@ static const char *unique_value_name(AsmNames *n, const char *name) {
   return res;
 }
 
+/* The per-block table of a numbered block (NULL for blocks outside the
+ * printed tree).  A small direct-mapped cache in front of the map makes the
+ * lookups for operands of nearby ops cheap. */
+static NameBlock *name_block(const AsmNames *cn, const IrBlock *b) {
+  AsmNames *n = (AsmNames *)cn;
+  if (!b) return NULL;
+  size_t i = ((uintptr_t)b >> 6) & (ASM_NAME_CACHE - 1);
+  if (n->cache_key[i] == b) return n->cache_val[i];
+  NameBlock *nb = u64map_get(&n->blocks, (uintptr_t)b);
+  if (nb) {
+    n->cache_key[i] = b;
+    n->cache_val[i] = nb;
+  }
+  return nb;
+}
+
+/* Where a value's name lives: results 0 and block arguments of numbered
+ * blocks in the block's table (ops are indexed by IrOp.order, which the
+ * numbering pass sets), anything else in the `extra` map. */
+static uintptr_t *name_slot(AsmNames *n, IrValue *v) {
+  if (v->def) {
+    IrOp *op = v->def;
+    if (v->index != 0) return NULL;
+    NameBlock *nb = name_block(n, op->block);
+    if (nb && op->order < nb->nops && nb->opv[op->order] == op) return &nb->ops[op->order];
+    return NULL;
+  }
+  NameBlock *nb = name_block(n, v->block);
+  if (nb && v->index < nb->nargs) return &nb->args[v->index];
+  return NULL;
+}
+
+static uintptr_t get_name(const AsmNames *n, IrValue *v) {
+  uintptr_t *slot = name_slot((AsmNames *)n, v);
+  if (slot) return *slot;
+  return (uintptr_t)u64map_get(&n->extra, (uintptr_t)v);
+}
+
+static void set_name(AsmNames *n, IrValue *v, uintptr_t enc) {
+  uintptr_t *slot = name_slot(n, v);
+  if (slot) *slot = enc;
+  else u64map_put(&n->extra, (uintptr_t)v, (void *)enc);
+}
+
 static void set_value_name(AsmNames *n, IrValue *v, const char *name) {
   if (!name || !*name) {
-    u64map_put(&n->values, (uintptr_t)v, (void *)(((uintptr_t)n->next_value++ << 1) | 1));
+    set_name(n, v, ((uintptr_t)n->next_value++ << 1) | 1);
     return;
   }
-  u64map_put(&n->values, (uintptr_t)v, (void *)unique_value_name(n, name));
+  set_name(n, v, (uintptr_t)unique_value_name(n, name));
 }
 
 typedef struct NameCb {
   AsmNames *names;
   IrOp *op;
-  VEC(int) groups;
+  int *groups;         /* result group starts, groups[0] == 0 */
+  size_t ngroups, cap;
+  int small[8];
 } NameCb;
 
 static void result_name_cb(void *user, IrValue *v, const char *name) {
   NameCb *c = user;
   if (!v || v->def != c->op) return;
   set_value_name(c->names, v, name);
-  if (v->index) vec_push(&c->groups, (int)v->index);
+  if (!v->index) return;
+  if (c->ngroups == c->cap) {
+    size_t nc = c->cap * 2;
+    int *g = xmalloc(nc * sizeof *g);
+    memcpy(g, c->groups, c->ngroups * sizeof *g);
+    if (c->groups != c->small) free(c->groups);
+    c->groups = g;
+    c->cap = nc;
+  }
+  c->groups[c->ngroups++] = (int)v->index;
 }
 
 static void block_arg_name_cb(void *user, IrValue *v, const char *name) {
@@ -199,49 +264,21 @@ static int int_cmp(const void *a, const void *b) {
 
 /* SSANameState::numberValuesInOp. */
 static void number_op(AsmNames *n, IrOp *op) {
-  NameCb cb = {n, op, {0}};
-  vec_push(&cb.groups, 0);
-  if (!n->generic && op->info->result_names && op->nresults)
-    op->info->result_names(op, result_name_cb, &cb);
-  if (op->nresults) {
-    IrValue *r0 = ir_op_result(op, 0);
-    if (!u64map_get(&n->values, (uintptr_t)r0))
-      u64map_put(&n->values, (uintptr_t)r0, (void *)(((uintptr_t)n->next_value++ << 1) | 1));
-    if (cb.groups.len != 1) {
-      qsort(cb.groups.data, cb.groups.len, sizeof(int), int_cmp);
-      int *g = arena_alloc(&n->arena, (cb.groups.len + 1) * sizeof(int), 8);
-      g[0] = (int)cb.groups.len;
-      memcpy(g + 1, cb.groups.data, cb.groups.len * sizeof(int));
-      u64map_put(&n->groups, (uintptr_t)op, g);
-    }
+  if (!op->nresults) return;
+  NameCb cb = {.names = n, .op = op, .ngroups = 1, .cap = 8};
+  cb.groups = cb.small;
+  cb.small[0] = 0;
+  if (!n->generic && op->info->result_names) op->info->result_names(op, result_name_cb, &cb);
+  IrValue *r0 = ir_op_result(op, 0);
+  if (!get_name(n, r0)) set_name(n, r0, ((uintptr_t)n->next_value++ << 1) | 1);
+  if (cb.ngroups != 1) {
+    qsort(cb.groups, cb.ngroups, sizeof(int), int_cmp);
+    int *g = arena_alloc(&n->arena, (cb.ngroups + 1) * sizeof(int), 8);
+    g[0] = (int)cb.ngroups;
+    memcpy(g + 1, cb.groups, cb.ngroups * sizeof(int));
+    u64map_put(&n->groups, (uintptr_t)op, g);
   }
-  vec_free(&cb.groups);
-}
-
-/* SSANameState::numberValuesInRegion / numberValuesInBlock. */
-static void number_region(AsmNames *n, IrRegion *r) {
-  IrOp *parent = r->parent;
-  if (!n->generic && parent && parent->info->block_arg_names) {
-    NameCb cb = {n, parent, {0}};
-    for (IrBlock *b = r->first; b; b = b->next) parent->info->block_arg_names(parent, b, block_arg_name_cb, &cb);
-  }
-  unsigned next_block = 0;
-  char buf[32];
-  for (IrBlock *b = r->first; b; b = b->next) {
-    u64map_put(&n->blocks, (uintptr_t)b, (void *)(((uintptr_t)next_block++ << 1) | 1));
-    bool entry = b == r->first;
-    for (uint32_t i = 0; i < b->nargs; i++) {
-      IrValue *a = b->args[i];
-      if (u64map_get(&n->values, (uintptr_t)a)) continue;
-      if (entry) {
-        snprintf(buf, sizeof buf, "arg%u", n->next_arg++);
-        set_value_name(n, a, buf);
-      } else {
-        set_value_name(n, a, NULL);
-      }
-    }
-    for (IrOp *o = b->first; o; o = o->next) number_op(n, o);
-  }
+  if (cb.groups != cb.small) free(cb.groups);
 }
 
 typedef struct NameFrame {
@@ -249,17 +286,107 @@ typedef struct NameFrame {
   unsigned value, arg, conflict;
   size_t parent_depth;
 } NameFrame;
+typedef VEC(NameFrame) NameStack;
 
-void asm_names_init(AsmNames *n, IrOp *root, bool generic) {
+/* Appends op to its block's table (growing it) and sets IrOp.order. */
+static void table_add_op(AsmNames *n, NameBlock *nb, IrOp *o) {
+  if (nb->nops == nb->cap) {
+    uint32_t nc = nb->cap ? nb->cap * 2 : 8;
+    uintptr_t *ops = arena_alloc(&n->arena, nc * sizeof *ops, 8);
+    IrOp **opv = arena_alloc(&n->arena, nc * sizeof *opv, 8);
+    if (nb->nops) {
+      memcpy(ops, nb->ops, nb->nops * sizeof *ops);
+      memcpy(opv, nb->opv, nb->nops * sizeof *opv);
+    }
+    nb->ops = ops;
+    nb->opv = opv;
+    nb->cap = nc;
+  }
+  o->order = nb->nops;
+  nb->opv[nb->nops] = o;
+  nb->ops[nb->nops++] = 0;
+}
+
+/* The alias precheck for one op (see asm_print_op_to). */
+static void precheck_op(AsmNames *n, IrOp *o) {
+  AsmPrinter *p = n->precheck;
+  if (!p || n->may_alias) return;
+  if (asm_attr_may_alias(p, o->props) || asm_attr_may_alias(p, o->attrs)) n->may_alias = true;
+  for (uint32_t i = 0; i < o->nresults && !n->may_alias; i++) {
+    const IrType *t = ir_op_result(o, i)->type;
+    if (t != n->last_type) {
+      if (asm_type_may_alias(p, t)) n->may_alias = true;
+      n->last_type = t;
+    }
+  }
+}
+
+/* SSANameState::numberValuesInRegion / numberValuesInBlock, in one walk
+ * over the ops that also gives each block its table, each op its index
+ * (IrOp.order, the block's ordering cache, left valid) and queues nested
+ * regions (their saved counters are filled in once the region is done). */
+static void number_region(AsmNames *n, IrRegion *r, NameStack *stack, size_t depth) {
+  uint32_t next_block = 0;
+  for (IrBlock *b = r->first; b; b = b->next) {
+    NameBlock *nb = arena_alloc(&n->arena, sizeof *nb, 8);
+    memset(nb, 0, sizeof *nb);
+    nb->ordering = next_block++;
+    nb->nargs = b->nargs;
+    nb->args = arena_alloc(&n->arena, (size_t)b->nargs * sizeof *nb->args + 1, 8);
+    memset(nb->args, 0, (size_t)b->nargs * sizeof *nb->args);
+    u64map_put(&n->blocks, (uintptr_t)b, nb);
+  }
+  IrOp *parent = r->parent;
+  if (!n->generic && parent && parent->info->block_arg_names) {
+    NameCb cb = {.names = n, .op = parent};
+    for (IrBlock *b = r->first; b; b = b->next)
+      parent->info->block_arg_names(parent, b, block_arg_name_cb, &cb);
+  }
+  size_t first_frame = stack->len;
+  char buf[32];
+  for (IrBlock *b = r->first; b; b = b->next) {
+    bool entry = b == r->first;
+    for (uint32_t i = 0; i < b->nargs; i++) {
+      IrValue *a = b->args[i];
+      if (n->precheck && !n->may_alias && asm_type_may_alias(n->precheck, a->type))
+        n->may_alias = true;
+      if (get_name(n, a)) continue;
+      if (entry) {
+        snprintf(buf, sizeof buf, "arg%u", n->next_arg++);
+        set_value_name(n, a, buf);
+      } else {
+        set_value_name(n, a, NULL);
+      }
+    }
+    NameBlock *nb = name_block(n, b);
+    for (IrOp *o = b->first; o; o = o->next) {
+      table_add_op(n, nb, o);
+      number_op(n, o);
+      precheck_op(n, o);
+      for (uint32_t i = 0; i < o->nregions; i++)
+        vec_push(stack, ((NameFrame){&o->regions[i], 0, 0, 0, depth}));
+    }
+    b->order_valid = 1;
+  }
+  for (size_t i = first_frame; i < stack->len; i++) {
+    stack->data[i].value = n->next_value;
+    stack->data[i].arg = n->next_arg;
+    stack->data[i].conflict = n->next_conflict;
+  }
+}
+
+void asm_names_init(AsmNames *n, IrOp *root, bool generic, AsmPrinter *precheck) {
   memset(n, 0, sizeof *n);
   arena_init(&n->arena);
   n->generic = generic;
-  VEC(NameFrame) stack = {0};
+  n->precheck = precheck;
+  NameStack stack = {0};
   VEC(size_t) scopes = {0}; /* marks into used.entries; depth = scopes.len */
   vec_push(&scopes, 0);     /* the top-level scope */
   for (uint32_t i = 0; i < root->nregions; i++)
     vec_push(&stack, ((NameFrame){&root->regions[i], 0, 0, 0, 1}));
   number_op(n, root);
+  precheck_op(n, root);
   while (stack.len) {
     NameFrame f = vec_pop(&stack);
     if (!generic) { /* generic form prints IDs unique across all regions */
@@ -269,13 +396,7 @@ void asm_names_init(AsmNames *n, IrOp *root, bool generic) {
     }
     while (scopes.len > f.parent_depth) nameset_pop(&n->used, vec_pop(&scopes));
     vec_push(&scopes, n->used.entries.len);
-    size_t depth = scopes.len;
-    number_region(n, f.r);
-    for (IrBlock *b = f.r->first; b; b = b->next)
-      for (IrOp *o = b->first; o; o = o->next)
-        for (uint32_t i = 0; i < o->nregions; i++)
-          vec_push(&stack, ((NameFrame){&o->regions[i], n->next_value, n->next_arg,
-                                        n->next_conflict, depth}));
+    number_region(n, f.r, &stack, scopes.len);
   }
   vec_free(&stack);
   vec_free(&scopes);
@@ -283,7 +404,7 @@ void asm_names_init(AsmNames *n, IrOp *root, bool generic) {
 }
 
 void asm_names_free(AsmNames *n) {
-  u64map_free(&n->values);
+  u64map_free(&n->extra);
   u64map_free(&n->blocks);
   u64map_free(&n->groups);
   asm_nameset_free(&n->used);
@@ -327,13 +448,13 @@ void asm_print_value_id(AsmPrinter *p, IrValue *v, bool print_result_no) {
       lookup = ir_op_result(op, (unsigned)start);
     }
   }
-  void *e = u64map_get(&p->names->values, (uintptr_t)lookup);
+  uintptr_t e = get_name(p->names, lookup);
   if (!e) {
     sb_puts(b, "<<UNKNOWN SSA VALUE>>");
     return;
   }
   sb_putc(b, '%');
-  if ((uintptr_t)e & 1) asm_put_uint(b, (uintptr_t)e >> 1);
+  if (e & 1) asm_put_uint(b, e >> 1);
   else sb_puts(b, (const char *)e);
   if (result_no >= 0 && print_result_no) {
     sb_putc(b, '#');
@@ -342,8 +463,8 @@ void asm_print_value_id(AsmPrinter *p, IrValue *v, bool print_result_no) {
 }
 
 static long block_ordering(AsmPrinter *p, IrBlock *blk) {
-  void *e = p->names ? u64map_get(&p->names->blocks, (uintptr_t)blk) : NULL;
-  return e ? (long)((uintptr_t)e >> 1) : -1;
+  const NameBlock *nb = p->names ? name_block(p->names, blk) : NULL;
+  return nb ? (long)nb->ordering : -1;
 }
 
 static void print_block_name(AsmPrinter *p, IrBlock *blk) {
@@ -702,24 +823,6 @@ static void print_full_op_with_indent_and_loc(AsmPrinter *p, IrOp *op) {
   if (!p->init) asm_print_trailing_loc(p, op->loc, true);
 }
 
-/* ---- alias precheck --------------------------------------------------------------- */
-
-static bool op_may_alias(AsmPrinter *p, IrOp *op) {
-  if (asm_attr_may_alias(p, op->props) || asm_attr_may_alias(p, op->attrs)) return true;
-  for (uint32_t i = 0; i < op->nresults; i++)
-    if (asm_type_may_alias(p, ir_op_result(op, i)->type)) return true;
-  for (uint32_t i = 0; i < op->noperands; i++)
-    if (op->operands[i].value && asm_type_may_alias(p, op->operands[i].value->type)) return true;
-  for (uint32_t r = 0; r < op->nregions; r++)
-    for (IrBlock *b = op->regions[r].first; b; b = b->next) {
-      for (uint32_t i = 0; i < b->nargs; i++)
-        if (asm_type_may_alias(p, b->args[i]->type)) return true;
-      for (IrOp *o = b->first; o; o = o->next)
-        if (op_may_alias(p, o)) return true;
-    }
-  return false;
-}
-
 /* ---- entry points ----------------------------------------------------------------- */
 
 void asm_print_op_to(StrBuf *out, IrOp *op, const AsmPrintOptions *opts) {
@@ -735,13 +838,13 @@ void asm_print_op_to(StrBuf *out, IrOp *op, const AsmPrintOptions *opts) {
     root = parent;
   }
   AsmNames names;
-  asm_names_init(&names, root, o.generic);
-  p.names = &names;
   bool top = !op->block && !o.local_scope;
+  asm_names_init(&names, root, o.generic, top && !o.debuginfo ? &p : NULL);
+  p.names = &names;
   AsmAliases al;
   memset(&al, 0, sizeof al);
   arena_init(&al.init.arena);
-  if (top && (o.debuginfo || op_may_alias(&p, op))) {
+  if (top && (o.debuginfo || names.may_alias)) {
     p.init = &al.init;
     p.out = &p.scratch;
     print_full_op_with_indent_and_loc(&p, op);

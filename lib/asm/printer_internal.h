@@ -27,17 +27,36 @@ typedef struct NameSet {
 } NameSet;
 
 /* ---- SSA and block names (MLIR's SSANameState) ---------------------------- */
+/* Names are encoded as (id << 1 | 1) for numbers, or an 8-aligned pointer to
+ * the name string; 0 means "not named". */
+typedef struct NameBlock {
+  uint32_t ordering;  /* N of ^bbN */
+  uint32_t nops, nargs, cap;
+  uintptr_t *ops;     /* name of result 0 of each op, by IrOp.order */
+  IrOp **opv;         /* the op at each index (guards stale orders) */
+  uintptr_t *args;    /* name of each block argument */
+} NameBlock;
+
+#define ASM_NAME_CACHE 64
+
 typedef struct AsmNames {
-  Arena arena;       /* name strings, result group arrays */
-  U64Map values;     /* IrValue* -> (id<<1|1) or const char* name */
-  U64Map blocks;     /* IrBlock* -> (ordering<<1|1) */
+  Arena arena;       /* name strings, tables, result group arrays */
+  U64Map blocks;     /* IrBlock* -> NameBlock* */
+  U64Map extra;      /* other IrValue* -> encoded name (group heads > 0, root results) */
   U64Map groups;     /* IrOp* -> int* {count, start0, start1, ...} */
   NameSet used;
   unsigned next_value, next_arg, next_conflict;
   bool generic;      /* hooks are not consulted in generic form */
+  bool may_alias;    /* precheck result: something printed may get an alias */
+  struct AsmPrinter *precheck; /* printer whose memo the precheck uses, or NULL */
+  const IrType *last_type;
+  const IrBlock *cache_key[ASM_NAME_CACHE];
+  NameBlock *cache_val[ASM_NAME_CACHE];
 } AsmNames;
 
-void asm_names_init(AsmNames *n, IrOp *root, bool generic);
+/* Numbers every value and block under root.  With `precheck`, also sets
+ * may_alias when any attribute or type of the IR could print as an alias. */
+void asm_names_init(AsmNames *n, IrOp *root, bool generic, struct AsmPrinter *precheck);
 int32_t asm_nameset_find(const NameSet *ns, const char *s, size_t n); /* -1: absent */
 void asm_nameset_add(NameSet *ns, const char *s, size_t n); /* s must outlive ns */
 void asm_nameset_free(NameSet *ns);

@@ -82,3 +82,38 @@ void bc_buf_free(BcBuf *b) {
   b->d = NULL;
   b->len = b->cap = 0;
 }
+
+/* Flag-bit assignment of an op's optional attributes (and, with segment
+ * sizes, optional operands): grouped by introducing version, ascending;
+ * within one version attributes first, then operands, each in ODS order.
+ * bits[i] is the bit of argument i or -1.  Returns the number of bits. */
+unsigned bc_flag_bits(const BcOpDesc *d, bool seg, int bits[BC_MAX_ARGS]) {
+  uint16_t vers[BC_MAX_ARGS];
+  size_t nv = 0;
+  for (size_t i = 0; i < BC_MAX_ARGS; i++) bits[i] = -1;
+  for (size_t i = 0; i < d->nargs && i < BC_MAX_ARGS; i++) {
+    const BcArg *a = &d->args[i];
+    if (!((a->kind >= BC_A_UNIT && a->optional) || (seg && a->kind == BC_OPND_OPT))) continue;
+    size_t k = 0;
+    while (k < nv && vers[k] != a->ver) k++;
+    if (k == nv) vers[nv++] = a->ver;
+  }
+  for (size_t x = 0; x < nv; x++)
+    for (size_t y = x + 1; y < nv; y++)
+      if (vers[y] < vers[x]) {
+        uint16_t t = vers[x];
+        vers[x] = vers[y];
+        vers[y] = t;
+      }
+  unsigned bit = 0;
+  for (size_t x = 0; x < nv; x++)
+    for (int pass = 0; pass < 2; pass++)
+      for (size_t i = 0; i < d->nargs && i < BC_MAX_ARGS; i++) {
+        const BcArg *a = &d->args[i];
+        if (a->ver != vers[x]) continue;
+        if ((pass == 0 && a->kind >= BC_A_UNIT && a->optional) ||
+            (pass == 1 && seg && a->kind == BC_OPND_OPT))
+          bits[i] = (int)bit++;
+      }
+  return bit;
+}

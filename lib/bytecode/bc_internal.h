@@ -110,7 +110,8 @@ typedef struct BcOpDesc {
   const char *name;        /* "cuda_tile.addi" */
   uint32_t opcode;
   uint16_t ver;            /* version that introduced the op */
-  uint8_t var_results;     /* results are variadic: count is encoded */
+  uint8_t var_results;     /* some operand or result group has variable
+                              length: the result count is encoded */
   uint8_t nregions;
   uint8_t nres;            /* declared result groups */
   const uint16_t *res_ver; /* version of each declared result */
@@ -152,5 +153,7 @@ void bc_buf_free(BcBuf *b);
 size_t bc_supported_versions(const uint16_t **out);
 uint32_t bc_max_opcode(uint16_t v);
 void bc_version_str(uint16_t v, char buf[16]); /* "13.1" */
+#define BC_MAX_ARGS 16 /* most ODS arguments of any op (print_tko..: < 10) */
+unsigned bc_flag_bits(const BcOpDesc *d, bool seg, int bits[BC_MAX_ARGS]);
 
 #endif

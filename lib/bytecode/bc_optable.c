@@ -332,6 +332,10 @@ const BcOpDesc *bc_op_by_name(const char *name) {
 }
 
 const BcOpDesc *bc_op_by_opcode(uint64_t opcode) {
+  /* Rows are sorted by opcode and public opcodes are dense from 0 with a
+   * few gaps: try the row at the opcode's position first. */
+  if (opcode < bc_num_op_descs && bc_op_descs[opcode].opcode == opcode)
+    return &bc_op_descs[opcode];
   size_t lo = 0, hi = bc_num_op_descs;
   while (lo < hi) {
     size_t mid = (lo + hi) / 2;

@@ -58,6 +58,9 @@ typedef struct Reader {
   VEC(IrValue *) vals;
   unsigned depth;
   const IrIdent *producer;
+  /* per op kind (index into bc_op_descs): flag bits, computed on first use */
+  int (*bits)[BC_MAX_ARGS];
+  uint8_t *bits_done;
 } Reader;
 
 static bool r_error(Reader *r, const char *fmt, ...) {
@@ -872,26 +875,16 @@ static bool rd_op(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
   uint64_t flags = 0;
   bool have_flags = min_opt != 0xffff && (min_opt == d->ver || r->ver >= min_opt);
   if (ok && have_flags && !rd_varint(c, &flags)) ok = r_error(r, "failed to read op flags");
-  /* Bit of each optional attribute / operand (same assignment as the writer). */
-  int bits[32];
-  for (size_t i = 0; i < 32; i++) bits[i] = -1;
-  if (min_opt != 0xffff) {
-    unsigned bit = 0;
-    for (unsigned v = 0; v <= 0xffff && bit < 64; v++) {
-      bool any = false;
-      for (size_t i = 0; i < d->nargs; i++)
-        if (d->args[i].ver == v) any = true;
-      if (!any) continue;
-      for (int pass = 0; pass < 2; pass++)
-        for (size_t i = 0; i < d->nargs && i < 32; i++) {
-          const BcArg *a = &d->args[i];
-          if (a->ver != v) continue;
-          if ((pass == 0 && a->kind >= BC_A_UNIT && a->optional) ||
-              (pass == 1 && seg && a->kind == BC_OPND_OPT))
-            bits[i] = (int)bit++;
-        }
-    }
+  size_t di = (size_t)(d - bc_op_descs);
+  if (!r->bits) {
+    r->bits = xcalloc(bc_num_op_descs, sizeof *r->bits);
+    r->bits_done = xcalloc(bc_num_op_descs, 1);
   }
+  if (!r->bits_done[di]) {
+    bc_flag_bits(d, seg, r->bits[di]);
+    r->bits_done[di] = 1;
+  }
+  const int *bits = r->bits[di];
 
   /* Attributes. */
   const IrType *res0 = st.result_types.len ? st.result_types.data[0] : NULL;
@@ -899,7 +892,7 @@ static bool rd_op(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     const BcArg *a = &d->args[i];
     if (a->kind <= BC_OPND_VAR || a->kind == BC_A_SKIP) continue;
     if (a->optional) {
-      bool present = i < 32 && bits[i] >= 0 && (flags >> bits[i]) & 1;
+      bool present = i < BC_MAX_ARGS && bits[i] >= 0 && (flags >> bits[i]) & 1;
       if (!present) continue;
       const IrAttr *v = a->kind == BC_A_UNIT ? ir_unit_attr(r->ctx) : rd_op_attr(r, c, a, res0);
       if (!v) ok = false;
@@ -925,7 +918,7 @@ static bool rd_op(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
       if (a->kind > BC_OPND_VAR) continue;
       uint64_t n = 1;
       if (a->kind == BC_OPND_VAR) ok = rd_count(r, c, 1, &n, "operand");
-      else if (a->kind == BC_OPND_OPT) n = i < 32 && bits[i] >= 0 && ((flags >> bits[i]) & 1);
+      else if (a->kind == BC_OPND_OPT) n = i < BC_MAX_ARGS && bits[i] >= 0 && ((flags >> bits[i]) & 1);
       for (uint64_t k = 0; k < n && ok; k++) {
         IrValue *v = rd_value(r, c);
         if (!v) ok = false;
@@ -1088,23 +1081,40 @@ static IrOp *build_global(Reader *r, Cur *c) {
   return op;
 }
 
-static IrOp *build_function(Reader *r, Cur *c) {
-  uint64_t name_i, sig_i, loc_i, body_len;
+/* One entry of the function table, scanned when the file is opened; the
+ * body is decoded only when the function is materialized. */
+typedef struct BcFnEntry {
+  uint64_t name_i, sig_i, loc_i;
   uint8_t flags;
-  if (!rd_varint(c, &name_i) || !rd_varint(c, &sig_i) || !rd_byte(c, &flags) ||
-      !rd_varint(c, &loc_i))
-    return r_error(r, "failed to read function entry"), NULL;
-  const IrAttr *hints = NULL;
-  if ((flags & BC_FN_HAS_HINTS)) {
-    hints = rd_attr_self(r, c);
-    if (!hints) return NULL;
-    if (hints->def != &ct_opt_hints_attr_def)
-      return r_error(r, "invalid optimization hints attribute"), NULL;
+  const IrAttr *hints;
+  Cur body;
+} BcFnEntry;
+
+static bool scan_function(Reader *r, Cur *c, BcFnEntry *e) {
+  uint64_t body_len;
+  if (!rd_varint(c, &e->name_i) || !rd_varint(c, &e->sig_i) || !rd_byte(c, &e->flags) ||
+      !rd_varint(c, &e->loc_i))
+    return r_error(r, "failed to read function entry");
+  e->hints = NULL;
+  if ((e->flags & BC_FN_HAS_HINTS)) {
+    e->hints = rd_attr_self(r, c);
+    if (!e->hints) return false;
+    if (e->hints->def != &ct_opt_hints_attr_def)
+      return r_error(r, "invalid optimization hints attribute");
   }
   if (!rd_varint(c, &body_len) || body_len > left(c))
-    return r_error(r, "invalid function body length"), NULL;
-  Cur body = {c->p, c->p + body_len};
+    return r_error(r, "invalid function body length");
+  e->body = (Cur){c->p, c->p + body_len};
   c->p += body_len;
+  return true;
+}
+
+/* Builds the entry op of a scanned function, decoding its body. */
+static IrOp *build_function(Reader *r, const BcFnEntry *e) {
+  uint64_t name_i = e->name_i, sig_i = e->sig_i, loc_i = e->loc_i;
+  uint8_t flags = e->flags;
+  const IrAttr *hints = e->hints;
+  Cur body = e->body;
   const IrIdent *name = get_string(r, name_i);
   if (!name) return NULL;
   Str nm = ir_ident_str(name);
@@ -1138,7 +1148,7 @@ static IrOp *build_function(Reader *r, Cur *c) {
   ir_region_append(reg, blk);
   r->vals.len = 0;
   for (size_t i = 0; i < ni; i++)
-    vec_push(&r->vals, ir_block_add_arg(blk, ir_func_inputs(sig)[i], ir_unknown_loc(r->ctx)));
+    vec_push(&r->vals, ir_block_add_arg(blk, sig->types[i], ir_unknown_loc(r->ctx)));
   bool ok = true;
   while (ok && body.p < body.end) ok = rd_op(r, &body, blk, &fc);
   IrOp *op = ok ? ir_op_create(&st) : NULL;
@@ -1147,7 +1157,17 @@ static IrOp *build_function(Reader *r, Cur *c) {
   return op;
 }
 
+/* The lazily materialized module: sections decoded and the global and
+ * function tables scanned at open; function bodies decoded on request. */
+struct BcLazyModule {
+  Reader r;
+  VEC(BcFnEntry) fns;
+  bool globals_ok;
+};
+
 static void reader_free(Reader *r) {
+  free(r->bits);
+  free(r->bits_done);
   free(r->types);
   free(r->type_state);
   free(r->dis);
@@ -1155,40 +1175,40 @@ static void reader_free(Reader *r) {
   vec_free(&r->vals);
 }
 
-static IrOp *read_module(Reader *r, const uint8_t *data, size_t len) {
+/* Header, section split and the tables every function needs. */
+static bool open_file(Reader *r, const uint8_t *data, size_t len) {
   static const uint8_t magic[8] = {0x7F, 'T', 'i', 'l', 'e', 'I', 'R', 0x00};
   Cur c = {data, data + len};
   for (int i = 0; i < 8; i++) {
     uint8_t b;
-    if (!rd_byte(&c, &b)) return r_error(r, "invalid magic number: unexpected end of data"), NULL;
+    if (!rd_byte(&c, &b)) return r_error(r, "invalid magic number: unexpected end of data");
     if (b != magic[i])
       return r_error(r, "invalid magic number at position %d, got %d expected %d", i, b,
-                     magic[i]), NULL;
+                     magic[i]);
   }
   uint64_t maj, min, tag;
   if (!rd_le(&c, 1, &maj) || !rd_le(&c, 1, &min) || !rd_le(&c, 2, &tag))
-    return r_error(r, "failed to parse bytecode header"), NULL;
+    return r_error(r, "failed to parse bytecode header");
   if (!bc_version_supported((unsigned)maj, (unsigned)min))
     return r_error(r, "unsupported Tile version %u.%u.%u, this reader supports versions "
                       "[13.1 - 13.3]",
-                   (unsigned)maj, (unsigned)min, (unsigned)tag), NULL;
+                   (unsigned)maj, (unsigned)min, (unsigned)tag);
   r->ver = BC_V(maj, min);
   bc_version_str(r->ver, r->vstr);
-  if (!split_sections(r, &c, data)) return r_error(r, "failed to parse section header"), NULL;
+  if (!split_sections(r, &c, data)) return r_error(r, "failed to parse section header");
 
-  if (!r->has_sec[BC_SEC_STRING]) return r_error(r, "string section is mandatory"), NULL;
+  if (!r->has_sec[BC_SEC_STRING]) return r_error(r, "string section is mandatory");
   Cur s = r->sec[BC_SEC_STRING];
   if (!rd_table(r, s, s.p, 4, &r->nstrs, &r->str_offs, &r->str_data, &r->str_len, "strings"))
-    return r_error(r, "failed to parse string section"), NULL;
+    return r_error(r, "failed to parse string section");
   if (r->has_sec[BC_SEC_PRODUCER]) {
     Cur p = r->sec[BC_SEC_PRODUCER];
-    if (!(r->producer = rd_string(r, &p)))
-      return r_error(r, "failed to parse producer section"), NULL;
+    if (!(r->producer = rd_string(r, &p))) return r_error(r, "failed to parse producer section");
   }
   if (r->has_sec[BC_SEC_TYPE]) {
     Cur t = r->sec[BC_SEC_TYPE];
     if (!rd_table(r, t, t.p, 4, &r->ntypes, &r->type_offs, &r->type_data, &r->type_len, "types"))
-      return r_error(r, "failed to parse type section"), NULL;
+      return r_error(r, "failed to parse type section");
     r->types = calloc(r->ntypes + 1, sizeof *r->types);
     r->type_state = calloc(r->ntypes + 1, 1);
   }
@@ -1196,24 +1216,74 @@ static IrOp *read_module(Reader *r, const uint8_t *data, size_t len) {
     Cur k = r->sec[BC_SEC_CONSTANT];
     if (!rd_table(r, k, k.p, 8, &r->nconsts, &r->const_offs, &r->const_data, &r->const_len,
                   "constants"))
-      return r_error(r, "failed to parse constant section"), NULL;
+      return r_error(r, "failed to parse constant section");
   }
-  if (!r->has_sec[BC_SEC_FUNC]) return r_error(r, "function section is mandatory"), NULL;
+  if (!r->has_sec[BC_SEC_FUNC]) return r_error(r, "function section is mandatory");
   if (r->has_sec[BC_SEC_DEBUG] && !read_debug_section(r))
-    return r_error(r, "failed to parse debug section"), NULL;
+    return r_error(r, "failed to parse debug section");
+  return true;
+}
 
-  /* The module: globals, then functions. */
+BcLazyModule *bc_lazy_open(IrContext *ctx, const char *name, const uint8_t *data, size_t len) {
+  (void)name;
+  BcLazyModule *m = xcalloc(1, sizeof *m);
+  m->r.ctx = ctx;
+  Reader *r = &m->r;
+  bool ok = open_file(r, data, len);
+  Cur f = r->sec[BC_SEC_FUNC];
+  uint64_t nf = 0;
+  if (ok) ok = rd_count(r, &f, 5, &nf, "function");
+  for (uint64_t i = 0; i < nf && ok; i++) {
+    BcFnEntry e;
+    ok = scan_function(r, &f, &e);
+    if (ok) vec_push(&m->fns, e);
+    else r_error(r, "failed to create function from bytecode");
+  }
+  if (!ok) {
+    bc_lazy_close(m);
+    return NULL;
+  }
+  return m;
+}
+
+void bc_lazy_close(BcLazyModule *m) {
+  if (!m) return;
+  reader_free(&m->r);
+  vec_free(&m->fns);
+  free(m);
+}
+
+size_t bc_lazy_num_functions(const BcLazyModule *m) { return m->fns.len; }
+
+const char *bc_lazy_function_name(BcLazyModule *m, size_t i, size_t *len) {
+  const IrIdent *id = i < m->fns.len ? get_string(&m->r, m->fns.data[i].name_i) : NULL;
+  Str s = id ? ir_ident_str(id) : (Str){"", 0};
+  if (len) *len = s.n;
+  return s.s;
+}
+
+IrOp *bc_lazy_load_function(BcLazyModule *m, size_t i) {
+  if (i >= m->fns.len) return NULL;
+  m->r.failed = false;
+  IrOp *op = build_function(&m->r, &m->fns.data[i]);
+  if (!op) r_error(&m->r, "failed to create function from bytecode");
+  return op;
+}
+
+IrOp *bc_lazy_load_module(BcLazyModule *m) {
+  Reader *r = &m->r;
   IrOpState st;
   ir_op_state_init(&st, r->ctx, ct_op(module), ir_unknown_loc(r->ctx));
   ir_op_state_add_prop(&st, "sym_name", ir_string_attr(r->ctx, "kernels", 7));
   if (r->producer) ir_op_state_add_prop(&st, "producer", str_attr(r, r->producer));
   IrRegion *reg = ir_op_state_add_region(&st);
-  IrBlock *body = ir_block_new();
-  ir_region_append(reg, body);
+  ir_region_append(reg, ir_block_new());
   IrOp *module = ir_op_create(&st);
   ir_op_state_free(&st);
   if (!module) return NULL;
+  IrBlock *body = module->regions[0].first;
   bool ok = true;
+  /* Globals first, then functions (NVIDIA's reader order). */
   if (r->has_sec[BC_SEC_GLOBAL]) {
     Cur g = r->sec[BC_SEC_GLOBAL];
     uint64_t n;
@@ -1221,16 +1291,13 @@ static IrOp *read_module(Reader *r, const uint8_t *data, size_t len) {
     for (uint64_t i = 0; i < n && ok; i++) {
       IrOp *op = build_global(r, &g);
       if (!op) ok = r_error(r, "failed to create global from bytecode");
-      else ir_block_append(module->regions[0].first, op);
+      else ir_block_append(body, op);
     }
   }
-  Cur f = r->sec[BC_SEC_FUNC];
-  uint64_t nf = 0;
-  if (ok) ok = rd_count(r, &f, 5, &nf, "function");
-  for (uint64_t i = 0; i < nf && ok; i++) {
-    IrOp *op = build_function(r, &f);
-    if (!op) ok = r_error(r, "failed to create function from bytecode");
-    else ir_block_append(module->regions[0].first, op);
+  for (size_t i = 0; i < m->fns.len && ok; i++) {
+    IrOp *op = bc_lazy_load_function(m, i);
+    if (!op) ok = false;
+    else ir_block_append(body, op);
   }
   if (!ok) {
     ir_op_destroy(module);
@@ -1240,9 +1307,9 @@ static IrOp *read_module(Reader *r, const uint8_t *data, size_t len) {
 }
 
 IrOp *bc_read_module(IrContext *ctx, const char *name, const uint8_t *data, size_t len) {
-  (void)name;
-  Reader r = {.ctx = ctx};
-  IrOp *m = read_module(&r, data, len);
-  reader_free(&r);
-  return m;
+  BcLazyModule *m = bc_lazy_open(ctx, name, data, len);
+  if (!m) return NULL;
+  IrOp *op = bc_lazy_load_module(m);
+  bc_lazy_close(m);
+  return op;
 }

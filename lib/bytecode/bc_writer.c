@@ -47,6 +47,12 @@ typedef struct Writer {
   /* op kind -> descriptor */
   U64Map desc_cache;
   const IrIdent *id_seg;
+  uint32_t max_opcode;       /* highest opcode of the target version */
+  /* output: bytes go to `sink` section by section; `emitted` counts them
+   * (section padding is relative to the start of the file) */
+  void (*sink)(const uint8_t *data, size_t len, void *user);
+  void *sink_user;
+  size_t emitted;
 } Writer;
 
 static void w_error(Writer *w, const IrLoc *loc, const char *fmt, ...) {
@@ -172,10 +178,12 @@ static bool serialize_type(Writer *w, BcBuf *b, const IrType *t) {
   if (t->def == &ir_function_type_def) {
     bc_varint(b, BC_T_FUNC);
     size_t ni = ir_func_num_inputs(t), nr = ir_func_num_results(t);
+    /* types = inputs then results (indexed directly: with no types the
+     * array is NULL and pointer arithmetic on it would be UB) */
     bc_varint(b, ni);
-    for (size_t i = 0; i < ni; i++) put_type(w, b, ir_func_inputs(t)[i]);
+    for (size_t i = 0; i < ni; i++) put_type(w, b, t->types[i]);
     bc_varint(b, nr);
-    for (size_t i = 0; i < nr; i++) put_type(w, b, ir_func_results(t)[i]);
+    for (size_t i = 0; i < nr; i++) put_type(w, b, t->types[ni + i]);
     return true;
   }
   if (ct_type_is_ptr(t)) {
@@ -366,29 +374,39 @@ static bool serialize_di(Writer *w, BcBuf *b, const IrAttr *a) {
 
 /* ---- sections ------------------------------------------------------------------- */
 
-static void section(BcBuf *out, uint8_t id, const BcBuf *data, size_t align) {
-  bc_byte(out, (uint8_t)((id & 0x7f) | (align > 1 ? 0x80 : 0)));
-  bc_varint(out, data->len);
+static void emit(Writer *w, const uint8_t *data, size_t len) {
+  if (!len) return;
+  w->sink(data, len, w->sink_user);
+  w->emitted += len;
+}
+
+/* Emits one section: header, padding to `align` (absolute), data. */
+static void section(Writer *w, uint8_t id, const BcBuf *data, size_t align) {
+  BcBuf h = {0};
+  bc_byte(&h, (uint8_t)((id & 0x7f) | (align > 1 ? 0x80 : 0)));
+  bc_varint(&h, data->len);
   if (align > 1) {
-    bc_varint(out, align);
-    bc_align(out, align);
+    bc_varint(&h, align);
+    while ((w->emitted + h.len) % align) bc_byte(&h, BC_ALIGN_BYTE);
   }
-  bc_bytes(out, data->d, data->len);
+  emit(w, h.d, h.len);
+  emit(w, data->d, data->len);
+  bc_buf_free(&h);
 }
 
 /* An offset-table section: count, pad to `word`, offsets, data. */
-static void table_section(BcBuf *out, uint8_t id, size_t n, const size_t *offs,
+static void table_section(Writer *w, uint8_t id, size_t n, const size_t *offs,
                           const BcBuf *data, unsigned word) {
   BcBuf b = {0};
   bc_varint(&b, n);
   bc_align(&b, word);
   for (size_t i = 0; i < n; i++) bc_le(&b, offs[i], word);
   bc_bytes(&b, data->d, data->len);
-  section(out, id, &b, word);
+  section(w, id, &b, word);
   bc_buf_free(&b);
 }
 
-static void write_string_section(Writer *w, BcBuf *out) {
+static void write_string_section(Writer *w) {
   BcBuf data = {0};
   size_t *offs = malloc((w->strs.len + 1) * sizeof *offs);
   for (size_t i = 0; i < w->strs.len; i++) {
@@ -396,12 +414,12 @@ static void write_string_section(Writer *w, BcBuf *out) {
     Str s = ir_ident_str(w->strs.data[i]);
     bc_bytes(&data, s.s, s.n);
   }
-  table_section(out, BC_SEC_STRING, w->strs.len, offs, &data, 4);
+  table_section(w, BC_SEC_STRING, w->strs.len, offs, &data, 4);
   free(offs);
   bc_buf_free(&data);
 }
 
-static bool write_type_section(Writer *w, BcBuf *out) {
+static bool write_type_section(Writer *w) {
   BcBuf data = {0};
   VEC(size_t) offs = {0};
   /* serialize_type may register no new types (dependencies come first), but
@@ -410,19 +428,19 @@ static bool write_type_section(Writer *w, BcBuf *out) {
     vec_push(&offs, data.len);
     if (!serialize_type(w, &data, w->types.data[i])) break;
   }
-  if (!w->failed) table_section(out, BC_SEC_TYPE, w->types.len, offs.data, &data, 4);
+  if (!w->failed) table_section(w, BC_SEC_TYPE, w->types.len, offs.data, &data, 4);
   vec_free(&offs);
   bc_buf_free(&data);
   return !w->failed;
 }
 
-static void write_constant_section(Writer *w, BcBuf *out) {
+static void write_constant_section(Writer *w) {
   if (!w->const_off.len) return;
-  table_section(out, BC_SEC_CONSTANT, w->const_off.len, w->const_off.data, &w->const_data,
+  table_section(w, BC_SEC_CONSTANT, w->const_off.len, w->const_off.data, &w->const_data,
                 8);
 }
 
-static bool write_debug_section(Writer *w, BcBuf *out) {
+static bool write_debug_section(Writer *w) {
   if (!w->di_per_fn.len && !w->dis.len) return true;
   BcBuf b = {0};
   bc_varint(&b, w->di_per_fn.len);
@@ -452,7 +470,7 @@ static bool write_debug_section(Writer *w, BcBuf *out) {
     bc_align(&b, 4);
     for (size_t i = 0; i < offs.len; i++) bc_le(&b, offs.data[i], 4);
     bc_bytes(&b, data.d, data.len);
-    section(out, BC_SEC_DEBUG, &b, align);
+    section(w, BC_SEC_DEBUG, &b, align);
   }
   vec_free(&offs);
   bc_buf_free(&data);
@@ -664,7 +682,7 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
     w_error(w, op->loc, "operation not supported in bytecode (missing from BytecodeOpcodes.td)");
     return false;
   }
-  if (d->opcode > bc_max_opcode(w->ver)) {
+  if (d->opcode > w->max_opcode) {
     w_error(w, op->loc, "operation '%s' is not available in bytecode version %s",
             op->info->name, w->vstr);
     return false;
@@ -710,7 +728,6 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
   if (!operand_groups(w, op, d, sizes, &ngroups)) return false;
   bool seg = ir_op_info_has(op->info, IR_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS);
   uint64_t flags = 0;
-  unsigned bit = 0;
   bool any_opt = false;
   uint16_t min_opt = 0xffff;
   for (size_t i = 0; i < d->nargs; i++) {
@@ -721,52 +738,26 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
     }
   }
   if (any_opt) {
-    /* Assign bits: versions ascending; attrs before operands within one. */
-    uint16_t vers[8];
-    size_t nv = 0;
-    for (size_t i = 0; i < d->nargs; i++) {
+    int bits[BC_MAX_ARGS];
+    bc_flag_bits(d, seg, bits);
+    size_t g = 0;
+    for (size_t i = 0; i < d->nargs && i < BC_MAX_ARGS; i++) {
       const BcArg *a = &d->args[i];
-      if (!((a->kind >= BC_A_UNIT && a->optional) || (seg && a->kind == BC_OPND_OPT))) continue;
-      size_t k = 0;
-      while (k < nv && vers[k] != a->ver) k++;
-      if (k == nv && nv < 8) vers[nv++] = a->ver;
-    }
-    for (size_t x = 0; x < nv; x++)
-      for (size_t y = x + 1; y < nv; y++)
-        if (vers[y] < vers[x]) {
-          uint16_t t = vers[x];
-          vers[x] = vers[y];
-          vers[y] = t;
-        }
-    for (size_t x = 0; x < nv; x++)
-      for (int pass = 0; pass < 2; pass++) {
-        size_t g = 0;
-        for (size_t i = 0; i < d->nargs; i++) {
-          const BcArg *a = &d->args[i];
-          bool is_opnd = a->kind <= BC_OPND_VAR;
-          size_t gi = g;
-          if (is_opnd) g++;
-          if (a->ver != vers[x]) continue;
-          bool present;
-          if (pass == 0 && a->kind >= BC_A_UNIT && a->optional)
-            present = ir_op_attrz(op, a->name) != NULL;
-          else if (pass == 1 && seg && a->kind == BC_OPND_OPT)
-            present = sizes[gi] != 0;
-          else
-            continue;
-          if (present) {
-            if (a->ver != d->ver && w->ver < a->ver) {
-              bc_version_str(a->ver, need);
-              w_error(w, op->loc, "optional %s '%s' is provided but requires bytecode version "
-                                  "%s, targeting %s",
-                      pass == 0 ? "attribute" : "operand", a->name, need, w->vstr);
-              return false;
-            }
-            flags |= UINT64_C(1) << bit;
-          }
-          bit++;
-        }
+      size_t gi = g;
+      if (a->kind <= BC_OPND_VAR) g++;
+      if (bits[i] < 0) continue;
+      bool is_attr = a->kind >= BC_A_UNIT;
+      bool present = is_attr ? ir_op_attrz(op, a->name) != NULL : sizes[gi] != 0;
+      if (!present) continue;
+      if (a->ver != d->ver && w->ver < a->ver) {
+        bc_version_str(a->ver, need);
+        w_error(w, op->loc, "optional %s '%s' is provided but requires bytecode version "
+                            "%s, targeting %s",
+                is_attr ? "attribute" : "operand", a->name, need, w->vstr);
+        return false;
       }
+      flags |= UINT64_C(1) << bits[i];
+    }
     if (min_opt == d->ver || w->ver >= min_opt) bc_varint(b, flags);
   }
 
@@ -866,7 +857,7 @@ static bool check_self_contained(Writer *w, IrOp *module) {
   return check_nested(w, module, module, 0);
 }
 
-static bool write_global_section(Writer *w, IrOp *module, BcBuf *out) {
+static bool write_global_section(Writer *w, IrOp *module) {
   IrBlock *body = module->regions[0].first;
   BcBuf b = {0};
   size_t n = 0;
@@ -905,7 +896,7 @@ static bool write_global_section(Writer *w, IrOp *module, BcBuf *out) {
       bc_varint(&b, constant);
     }
   }
-  if (!w->failed) section(out, BC_SEC_GLOBAL, &b, 1);
+  if (!w->failed) section(w, BC_SEC_GLOBAL, &b, 1);
   bc_buf_free(&b);
   return !w->failed;
 }
@@ -915,7 +906,7 @@ typedef struct FnMeta {
   uint64_t name, sig, loc;
 } FnMeta;
 
-static bool write_function_section(Writer *w, FnMeta *fns, size_t nfns, BcBuf *out) {
+static bool write_function_section(Writer *w, FnMeta *fns, size_t nfns) {
   BcBuf b = {0}, body = {0};
   bc_varint(&b, nfns);
   for (size_t i = 0; i < nfns && !w->failed; i++) {
@@ -941,7 +932,7 @@ static bool write_function_section(Writer *w, FnMeta *fns, size_t nfns, BcBuf *o
   }
   if (!w->failed) {
     bc_align(&b, 8);
-    section(out, BC_SEC_FUNC, &b, 8);
+    section(w, BC_SEC_FUNC, &b, 8);
   }
   bc_buf_free(&b);
   bc_buf_free(&body);
@@ -981,28 +972,31 @@ static void writer_free(Writer *w) {
   u64map_free(&w->desc_cache);
 }
 
-bool bc_write_module(IrOp *op, unsigned vmajor, unsigned vminor, uint8_t **out,
-                     size_t *out_len) {
+/* Streams the file to `sink` section by section (NVIDIA's section order);
+ * after a failure the bytes already passed to the sink must be discarded. */
+bool bc_write_module_stream(IrOp *op, unsigned vmajor, unsigned vminor,
+                            void (*sink)(const uint8_t *data, size_t len, void *user),
+                            void *user) {
   IrContext *ctx = op->ctx;
-  *out = NULL;
-  *out_len = 0;
   IrOp *module = find_tile_module(ctx, op);
   if (!module) return false;
-  Writer w = {.ctx = ctx, .ver = BC_V(vmajor, vminor)};
+  Writer w = {.ctx = ctx, .ver = BC_V(vmajor, vminor), .sink = sink, .sink_user = user};
   bc_version_str(w.ver, w.vstr);
   w.id_seg = ir_identz(ctx, "operandSegmentSizes");
+  w.max_opcode = bc_max_opcode(w.ver);
   if (!check_self_contained(&w, module)) return false;
   if (w.ver < BC_V_MIN) {
     ir_error(ctx, module->loc, "unsupported version requested %s, must be in range [13.1, 13.3]",
              w.vstr);
     return false;
   }
-  BcBuf file = {0};
   static const uint8_t magic[8] = {0x7F, 'T', 'i', 'l', 'e', 'I', 'R', 0x00};
-  bc_bytes(&file, magic, 8);
-  bc_byte(&file, (uint8_t)vmajor);
-  bc_byte(&file, (uint8_t)vminor);
-  bc_le(&file, 0, 2);
+  uint8_t hdr[12];
+  memcpy(hdr, magic, 8);
+  hdr[8] = (uint8_t)vmajor;
+  hdr[9] = (uint8_t)vminor;
+  hdr[10] = hdr[11] = 0;
+  emit(&w, hdr, sizeof hdr);
 
   /* Function metadata first: it fixes the first string and type indices. */
   VEC(FnMeta) fns = {0};
@@ -1016,26 +1010,38 @@ bool bc_write_module(IrOp *op, unsigned vmajor, unsigned vminor, uint8_t **out,
     di_add(&w, m.loc, o->loc);
     vec_push(&fns, m);
   }
-  bool ok = write_global_section(&w, module, &file) &&
-            write_function_section(&w, fns.data, fns.len, &file);
-  if (ok) write_constant_section(&w, &file);
-  ok = ok && write_debug_section(&w, &file) && write_type_section(&w, &file);
+  bool ok = write_global_section(&w, module) && write_function_section(&w, fns.data, fns.len);
+  if (ok) write_constant_section(&w);
+  ok = ok && write_debug_section(&w) && write_type_section(&w);
   if (ok && w.ver >= BC_V(13, 3)) {
     const IrAttr *prod = ir_op_attrz(module, "producer");
     if (prod && prod->def == &ir_string_attr_def) {
       BcBuf p = {0};
       bc_varint(&p, str_index(&w, prod->str));
-      section(&file, BC_SEC_PRODUCER, &p, 1);
+      section(&w, BC_SEC_PRODUCER, &p, 1);
       bc_buf_free(&p);
     }
   }
   if (ok) {
-    write_string_section(&w, &file);
-    bc_byte(&file, BC_SEC_END);
+    write_string_section(&w);
+    uint8_t end = BC_SEC_END;
+    emit(&w, &end, 1);
   }
   vec_free(&fns);
   writer_free(&w);
-  if (!ok || w.failed) {
+  return ok && !w.failed;
+}
+
+static void to_buffer(const uint8_t *data, size_t len, void *user) {
+  bc_bytes(user, data, len);
+}
+
+bool bc_write_module(IrOp *op, unsigned vmajor, unsigned vminor, uint8_t **out,
+                     size_t *out_len) {
+  BcBuf file = {0};
+  *out = NULL;
+  *out_len = 0;
+  if (!bc_write_module_stream(op, vmajor, vminor, to_buffer, &file)) {
     bc_buf_free(&file);
     return false;
   }

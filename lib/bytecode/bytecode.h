@@ -29,12 +29,36 @@ IrOp *bc_read_module(IrContext *ctx, const char *name, const uint8_t *data,
                      size_t len) __attribute__((weak));
 #endif
 
+/* Lazy loading: bc_lazy_open decodes the header, sections, string / type /
+ * constant / debug tables and scans the function table (bodies are only
+ * located, not decoded); each function's body is decoded when it is
+ * materialized.  `data` must outlive the handle.  Errors go to the context's
+ * diagnostics; open returns NULL and load_* return NULL on failure. */
+typedef struct BcLazyModule BcLazyModule;
+BcLazyModule *bc_lazy_open(IrContext *ctx, const char *name, const uint8_t *data,
+                           size_t len);
+size_t bc_lazy_num_functions(const BcLazyModule *m);
+/* Name of function i (not NUL-terminated; *len bytes); "" if out of range. */
+const char *bc_lazy_function_name(BcLazyModule *m, size_t i, size_t *len);
+/* A detached cuda_tile.entry op for function i, its body decoded now. */
+IrOp *bc_lazy_load_function(BcLazyModule *m, size_t i);
+/* The whole cuda_tile.module (globals, then every function). */
+IrOp *bc_lazy_load_module(BcLazyModule *m);
+void bc_lazy_close(BcLazyModule *m);
+
 /* Writes the cuda_tile.module `op` (or a builtin.module holding exactly
  * one) as Tile IR bytecode version vmajor.vminor into a malloc'd buffer
  * (*out, *out_len).  Returns false after reporting errors to the op's
  * context (nothing is returned then). */
 bool bc_write_module(IrOp *op, unsigned vmajor, unsigned vminor, uint8_t **out,
                      size_t *out_len);
+
+/* The streaming form: the file goes to `sink` one section at a time as each
+ * is completed (nothing is assembled in memory beyond the section being
+ * built).  After a failure, bytes already given to the sink are garbage. */
+bool bc_write_module_stream(IrOp *op, unsigned vmajor, unsigned vminor,
+                            void (*sink)(const uint8_t *data, size_t len, void *user),
+                            void *user);
 
 /* True if vmajor.vminor is a version this implementation reads and writes. */
 bool bc_version_supported(unsigned vmajor, unsigned vminor);

@@ -6,6 +6,7 @@
 #include "capi/capi_internal.h"
 
 #include "asm/asm.h"
+#include "bytecode/bytecode.h"
 #include "dialect/dialects.h"
 #include "rewrite/rewrite.h"
 #include "tool/tool.h"
@@ -139,6 +140,35 @@ void ctileModulePrint(CtileModule module, unsigned flags, CtileStringCallback ca
   asm_print_op_to(&b, capi_module(module), &o);
   capi_emit(&b, callback, userData);
   sb_free(&b);
+}
+
+/* ---- bytecode ------------------------------------------------------------------- */
+
+bool ctileModuleWriteBytecode(CtileModule module, unsigned major, unsigned minor,
+                              CtileStringCallback callback, void *userData) {
+  IrOp *op = capi_module(module);
+  if (!op) return false;
+  if (!major && !minor) major = 13, minor = 3;
+  if (!bc_version_supported(major, minor))
+    return ir_error(ir_op_context(op), NULL, "unsupported bytecode version %u.%u", major,
+                    minor);
+  uint8_t *bytes = NULL;
+  size_t n = 0;
+  if (!bc_write_module(op, major, minor, &bytes, &n)) return false;
+  if (callback) callback(ctileStringRefCreate((const char *)bytes, n), userData);
+  free(bytes);
+  return true;
+}
+
+CtileModule ctileModuleReadBytecode(CtileContext ctx, const void *data, size_t length) {
+  IrContext *c = capi_ctx(ctx);
+  if (!c || (!data && length)) return capi_wrap_module(NULL);
+  IrOp *op = bc_read_module(c, "<bytecode>", data ? data : "", length);
+  if (op && !ir_verify(op)) {
+    ir_op_destroy(op);
+    op = NULL;
+  }
+  return capi_wrap_module(op);
 }
 
 /* ---- operations --------------------------------------------------------------- */

@@ -14,7 +14,24 @@
  *
  * Like the rest of the library, the interpreter never prints: errors go to
  * the context's diagnostics (one error, from the lowest failing block id), and
- * print_tko text goes to InterpOptions.print (in block order). */
+ * print_tko text goes to InterpOptions.print (in block order).
+ *
+ * Where the specification leaves a choice, the interpreter fixes one (so runs
+ * are reproducible and can serve as an oracle):
+ *  - mmaf accumulates in the accumulator's type with one fused multiply-add
+ *    per k step, k increasing; mmaf_scaled multiplies each operand by its
+ *    block scale first (exact for the supported formats).
+ *  - reduce/scan combine elements sequentially along the dimension (scan:
+ *    from the end when `reverse`), starting from the identity.
+ *  - Loads of out-of-bounds view elements without a padding value give 0.
+ *  - ftoi of NaN gives 0, out-of-range values saturate; integer overflow
+ *    wraps (nsw/nuw flags are not checked); shifts by >= the width give 0
+ *    (or the sign for signed shri).
+ *  - Memory ordering and scopes are ignored (each block runs its ops in
+ *    program order; tokens are no-ops); atomics are serialised run-wide.
+ *  - Narrow float arithmetic (f16, bf16, tf32, f8, f4) is done in f32 and
+ *    rounded once to the format, which is exact (correctly rounded); math
+ *    functions are computed in double and rounded to the element format. */
 #ifndef CTILE_INTERP_H
 #define CTILE_INTERP_H
 

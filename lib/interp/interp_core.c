@@ -43,7 +43,7 @@ unsigned in_int_width(const IrType *elem) {
   return 64;
 }
 
-Val *val_new_shape(const IrType *elem, const int64_t *shape, int rank) {
+static Val *new_shape(const IrType *elem, const int64_t *shape, int rank, bool zero) {
   Val *v = xcalloc(1, sizeof(Val));
   v->refs = 1;
   v->elem = elem;
@@ -60,8 +60,16 @@ Val *val_new_shape(const IrType *elem, const int64_t *shape, int rank) {
   if (padded == 0) padded = 64;
   v->data = aligned_alloc(64, padded);
   if (!v->data) abort();
-  memset(v->data, 0, padded);
+  if (zero) memset(v->data, 0, padded);
   return v;
+}
+
+Val *val_new_shape(const IrType *elem, const int64_t *shape, int rank) {
+  return new_shape(elem, shape, rank, true);
+}
+
+Val *val_new_raw(const IrType *elem, const int64_t *shape, int rank) {
+  return new_shape(elem, shape, rank, false);
 }
 
 Val *val_new_tile(const IrType *type) {
@@ -655,6 +663,14 @@ void in_add_region(Run *r, uintptr_t lo, size_t bytes, bool ro) {
 
 bool in_setup_globals(Run *r); /* interp_mem.c */
 
+/* Attribute names looked up while blocks run (see interp_run). */
+static const char *const attr_names[] = {
+    "comparison_ordering", "comparison_predicate", "constant", "dim", "flush_to_zero",
+    "identities", "message", "mode", "name", "num_elem", "operandSegmentSizes",
+    "permutation", "predicate", "propagate_nan", "reverse", "rounding", "rounding_mode",
+    "signedness", "signedness_lhs", "signedness_rhs", "str", "unsignedCmp", "value",
+    "overflow", "fast_acc", "sym_name"};
+
 bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, size_t nargs,
                 const InterpOptions *opts) {
   IrContext *ctx = ir_op_context(module);
@@ -682,13 +698,18 @@ bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, siz
   for (int i = 0; i < 3; i++) r.grid[i] = opts->grid[i] < 1 ? 1 : opts->grid[i];
   r.nblocks = r.grid[0] * r.grid[1] * r.grid[2];
   pthread_mutex_init(&r.mu, NULL);
+  /* Intern every attribute name the handlers look up before workers start:
+   * afterwards those lookups only read the context's identifier table, so
+   * concurrent blocks never insert into it. */
+  for (size_t i = 0; i < sizeof attr_names / sizeof attr_names[0]; i++)
+    (void)ir_identz(ctx, attr_names[i]);
   ir_walk_pre(entry, number_values, &r);
   for (size_t i = 0; i < nargs; i++)
     if (args[i].kind == INTERP_ARG_BUFFER)
       in_add_region(&r, (uintptr_t)args[i].data, args[i].bytes, false);
   bool ok = in_setup_globals(&r);
   if (ok) {
-    qsort(r.regions.data, r.regions.len, sizeof(MemRegion), cmp_region);
+    if (r.regions.len) qsort(r.regions.data, r.regions.len, sizeof(MemRegion), cmp_region);
     r.outputs = xcalloc((size_t)r.nblocks, sizeof(StrBuf));
     int nt = opts->threads < 1 ? 1 : opts->threads;
     if (nt > r.nblocks) nt = (int)r.nblocks;

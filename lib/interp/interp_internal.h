@@ -95,6 +95,8 @@ typedef bool (*InHandler)(Exec *e, IrOp *op);
 /* ---- values (interp_core.c) ---------------------------------------------- */
 Val *val_new_tile(const IrType *type);                 /* zeroed data */
 Val *val_new_shape(const IrType *elem, const int64_t *shape, int rank);
+/* Like val_new_shape, for results that overwrite every element: no zeroing. */
+Val *val_new_raw(const IrType *elem, const int64_t *shape, int rank);
 Val *val_new_token(void);
 Val *val_retain(Val *v);
 void val_release(Val *v);

@@ -37,7 +37,7 @@ bool in_check_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, size_t ali
   if (!m)
     for (size_t i = 0; i < e->local.len; i++)
       if (addr >= e->local.data[i].lo && addr < e->local.data[i].hi) m = &e->local.data[i];
-  if (!m || addr + bytes > m->hi)
+  if (!m || bytes > m->hi - addr)
     return in_fail(e, op, "out-of-bounds %s of %zu byte(s) at address 0x%llx", write ? "store" : "load",
                    bytes, (unsigned long long)addr);
   if (write && m->readonly)
@@ -327,15 +327,28 @@ bool h_get_tensor_shape(Exec *e, IrOp *op) {
   return true;
 }
 
+/* Per tile dimension d of a view: the tensor dimension it walks, and the
+ * step between consecutive tile indices (partition: the tile size; strided:
+ * the traversal stride). */
+static void view_dim(const IrType *t, int d, int64_t *tdim, int64_t *step) {
+  const int64_t *ts = ct_view_tile_shape(t);
+  const int64_t *dm = ct_view_dim_map(t);
+  *tdim = dm && (int)ct_view_dim_map_size(t) > d ? dm[d] : d;
+  *step = ts[d];
+  if (ct_type_is_strided_view(t) && (int)ct_view_num_traversal_strides(t) > d)
+    *step = ct_view_traversal_strides(t)[d];
+  if (*step < 1) *step = 1;
+}
+
 bool h_get_index_space_shape(Exec *e, IrOp *op) {
   Val *pv = in_opnd(e, op, 0);
   const IrType *t = pv->type;
   size_t tr = ct_view_tile_rank(t);
-  const int64_t *ts = ct_view_tile_shape(t);
-  const int64_t *dm = ct_view_dim_map(t);
   for (unsigned i = 0; i < op->nresults && i < tr; i++) {
-    int64_t td = dm && ct_view_dim_map_size(t) > i ? dm[i] : (int64_t)i;
-    int64_t n = (pv->vshape[td] + ts[i] - 1) / ts[i];
+    int64_t td, step;
+    view_dim(t, (int)i, &td, &step);
+    int64_t n = (pv->vshape[td] + step - 1) / step;
+    if (ct_type_is_gather_scatter_view(t) && i == ct_view_sparse_dim(t)) n = pv->vshape[td];
     Val *r = val_new_tile(ir_op_result(op, i)->type);
     ((int64_t *)r->data)[0] = in_sext(n, in_int_width(r->elem));
     in_set_result(e, op, i, r);
@@ -343,36 +356,66 @@ bool h_get_index_space_shape(Exec *e, IrOp *op) {
   return true;
 }
 
-/* Shared decoding of a partition-view access: for tile element index
- * (row-major over the tile shape), the tensor offset in elements or -1 when
- * out of bounds. */
+/* A decoded view access: for every tile dimension d and tile coordinate
+ * 0 <= c < tshape[d], the tensor coordinate coord_at(d, c) along tensor
+ * dimension with stride tstride[d] and extent tlimit[d].  Elements with a
+ * coordinate outside [0, tlimit) are out of bounds (padded on load, masked on
+ * store). */
 typedef struct ViewAcc {
   int rank;
   int64_t tshape[IN_MAX_RANK];
-  int64_t origin[IN_MAX_RANK]; /* per tile dim: first tensor coordinate */
-  int64_t tstride[IN_MAX_RANK];/* per tile dim: tensor stride */
-  int64_t tlimit[IN_MAX_RANK]; /* per tile dim: tensor extent */
+  int64_t *coord[IN_MAX_RANK]; /* NULL when contig: coordinate = origin + c */
+  int64_t origin[IN_MAX_RANK];
+  int64_t tstride[IN_MAX_RANK];
+  int64_t tlimit[IN_MAX_RANK];
+  bool contig[IN_MAX_RANK];    /* coordinate(c) == origin + c */
   int pad;
+  int64_t *buf;
 } ViewAcc;
+
+static void view_free(ViewAcc *va) { free(va->buf); }
 
 static bool view_decode(Exec *e, IrOp *op, Val *pv, unsigned idx0, unsigned nidx, ViewAcc *va) {
   const IrType *t = pv->type;
+  memset(va, 0, sizeof *va);
   va->rank = (int)ct_view_tile_rank(t);
   const int64_t *ts = ct_view_tile_shape(t);
-  const int64_t *dm = ct_view_dim_map(t);
   va->pad = ct_view_padding(t);
+  bool gs = ct_type_is_gather_scatter_view(t);
+  int sparse = gs ? (int)ct_view_sparse_dim(t) : -1;
   if ((int)nidx != va->rank) return in_fail(e, op, "expected %d indices", va->rank);
+  int64_t total = sparse >= 0 ? ts[sparse] : 0;
+  va->buf = xmalloc((size_t)(total + 1) * sizeof(int64_t));
+  int64_t *p = va->buf;
   for (int i = 0; i < va->rank; i++) {
-    int64_t td = dm && (int)ct_view_dim_map_size(t) > i ? dm[i] : i;
-    int64_t ix = in_scalar_int(in_opnd(e, op, idx0 + (unsigned)i));
-    int64_t nidx_space = (pv->vshape[td] + ts[i] - 1) / ts[i];
-    if (ix < 0 || ix >= nidx_space)
-      return in_fail(e, op, "index %lld out of bounds of the partition view's index space "
-                            "(dimension %d has %lld tiles)", (long long)ix, i, (long long)nidx_space);
+    int64_t td, step;
+    view_dim(t, i, &td, &step);
     va->tshape[i] = ts[i];
-    va->origin[i] = ix * ts[i];
     va->tstride[i] = pv->vstrides[td];
     va->tlimit[i] = pv->vshape[td];
+    Val *iv = in_opnd(e, op, idx0 + (unsigned)i);
+    if (i == sparse) {
+      va->coord[i] = p;
+      p += ts[i];
+      /* gather/scatter dimension: a 1-D tile of row indices */
+      for (int64_t c = 0; c < ts[i]; c++)
+        va->coord[i][c] = iv->n == ts[i] ? ((const int64_t *)iv->data)[c] : in_scalar_int(iv);
+      va->contig[i] = false;
+      continue;
+    }
+    int64_t ix = in_scalar_int(iv);
+    int64_t nspace = (pv->vshape[td] + step - 1) / step;
+    if (ix < 0 || ix >= nspace) {
+      view_free(va);
+      return in_fail(e, op, "index %lld out of bounds of the %s's index space "
+                            "(dimension %d has %lld tiles)", (long long)ix,
+                     gs ? "gather_scatter_view" : ct_type_is_strided_view(t) ? "strided view"
+                                                                          : "partition view",
+                     i, (long long)nspace);
+    }
+    va->origin[i] = ix * step;
+    va->coord[i] = NULL;
+    va->contig[i] = true;
   }
   return true;
 }
@@ -387,9 +430,21 @@ static double pad_value(int pad) {
   }
 }
 
-/* f4E2M1FN nibble access at element offset off. */
-static uint8_t *nib_addr(int64_t base, int64_t off) { return (uint8_t *)(uintptr_t)(base + off / 2); }
+/* Wrapping address arithmetic: huge dynamic strides must not be undefined
+ * behaviour; a wrapped address is caught by in_check_access. */
+static inline int64_t wmul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+static inline int64_t wadd(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
 
+static inline int64_t coord_at(const ViewAcc *va, int d, int64_t c) {
+  return va->coord[d] ? va->coord[d][c] : va->origin[d] + c;
+}
+
+static inline bool coord_ok(const ViewAcc *va, int d, int64_t c) {
+  int64_t x = coord_at(va, d, c);
+  return x >= 0 && x < va->tlimit[d];
+}
+
+/* Loads (store=false) or stores one tile through a decoded view. */
 static bool view_access(Exec *e, IrOp *op, Val *pv, ViewAcc *va, Val *tile, bool store) {
   const IrType *elem = pv->elem;
   size_t es = interp_elem_bytes(elem);
@@ -398,38 +453,80 @@ static bool view_access(Exec *e, IrOp *op, Val *pv, ViewAcc *va, Val *tile, bool
   int rank = va->rank;
   int64_t inner = rank ? va->tshape[rank - 1] : 1;
   int64_t n = tile->n;
-  double padv = pad_value(va->pad);
+  double padv = va->pad == CT_NO_PADDING ? 0.0 : pad_value(va->pad);
+  bool fast_f32 = !f4 && ir_type_is_float(elem) && ir_float_kind(elem) == IR_F32;
+  int64_t st = rank ? va->tstride[rank - 1] : 1;
   for (int64_t i = 0; i < n; i += inner) {
     int64_t off = 0;
-    bool oob_outer = false;
+    bool outer_ok = true;
     for (int d = 0; d < rank - 1; d++) {
-      int64_t c = va->origin[d] + idx[d];
-      if (c >= va->tlimit[d]) oob_outer = true;
-      off += c * va->tstride[d];
+      if (!coord_ok(va, d, idx[d])) outer_ok = false;
+      off = wadd(off, wmul(coord_at(va, d, idx[d]), va->tstride[d]));
     }
-    int64_t c0 = rank ? va->origin[rank - 1] : 0;
-    int64_t st = rank ? va->tstride[rank - 1] : 1;
-    int64_t lim = rank ? va->tlimit[rank - 1] : 1;
-    int64_t valid = oob_outer ? 0 : (lim - c0 < inner ? lim - c0 : inner);
-    if (valid < 0) valid = 0;
-    if (valid > 0) {
-      /* bounds-check the first and last element of the run */
-      int64_t o0 = off + c0 * st, o1 = off + (c0 + valid - 1) * st;
-      int64_t lo = o0 < o1 ? o0 : o1, hi = o0 < o1 ? o1 : o0;
-      size_t span = f4 ? (size_t)((hi - lo) / 2 + 1) : (size_t)(hi - lo + 1) * es;
-      uintptr_t a = (uintptr_t)(pv->base + (f4 ? lo / 2 : lo * (int64_t)es));
-      if (!in_check_access(e, op, a, span, f4 ? 1 : es, store)) return false;
-    }
-    if (!f4 && st == 1 && ir_type_is_float(elem) && ir_float_kind(elem) == IR_F32 && valid > 0) {
-      float *p = (float *)(uintptr_t)(pv->base + (off + c0) * 4);
-      float *t = (float *)tile->data + i;
-      if (store) memcpy(p, t, (size_t)valid * 4);
-      else memcpy(t, p, (size_t)valid * 4);
+    if (rank && va->contig[rank - 1] && outer_ok) {
+      /* a contiguous run of tile elements: [first valid, last valid] */
+      int64_t c0 = va->origin[rank - 1], lim = va->tlimit[rank - 1];
+      int64_t lo_e = c0 < 0 ? -c0 : 0;
+      int64_t hi_e = lim - c0 < inner ? lim - c0 : inner;
+      if (hi_e > lo_e) {
+        int64_t o0 = wadd(off, wmul(c0 + lo_e, st)), o1 = wadd(off, wmul(c0 + hi_e - 1, st));
+        int64_t lo = o0 < o1 ? o0 : o1, hi = o0 < o1 ? o1 : o0;
+        uint64_t dist = (uint64_t)hi - (uint64_t)lo;
+        size_t span = dist >= ((uint64_t)1 << 60) ? SIZE_MAX
+                      : f4 ? (size_t)(dist / 2 + 1) : (size_t)(dist + 1) * es;
+        uintptr_t a = (uintptr_t)wadd(pv->base, f4 ? lo / 2 : wmul(lo, (int64_t)es));
+        if (!in_check_access(e, op, a, span, f4 ? 1 : es, store)) return false;
+      }
+      if (!store)
+        for (int64_t j = 0; j < inner; j++)
+          if (j < lo_e || j >= hi_e) val_put(tile, i + j, 0, padv);
+      if (fast_f32 && st == 1 && hi_e > lo_e) {
+        float *p = (float *)(uintptr_t)wadd(pv->base, wmul(wadd(off, c0 + lo_e), 4));
+        float *t = (float *)tile->data + i + lo_e;
+        size_t nb = (size_t)(hi_e - lo_e) * 4;
+        if (store) memcpy(p, t, nb);
+        else memcpy(t, p, nb);
+      } else {
+        for (int64_t j = lo_e; j < hi_e; j++) {
+          int64_t eo = wadd(off, wmul(c0 + j, st));
+          if (f4) {
+            uint8_t *p = (uint8_t *)(uintptr_t)wadd(pv->base, eo / 2);
+            if (store) {
+              uint8_t b = (uint8_t)ir_float_to_bits(IR_F4E2M1FN, in_elem_f(tile, i + j));
+              *p = (eo & 1) ? (uint8_t)((*p & 0x0F) | (b << 4)) : (uint8_t)((*p & 0xF0) | (b & 0xF));
+            } else {
+              uint8_t b = (eo & 1) ? (uint8_t)(*p >> 4) : (uint8_t)(*p & 0xF);
+              ((float *)tile->data)[i + j] = (float)ir_float_from_bits(IR_F4E2M1FN, b);
+            }
+            continue;
+          }
+          uint8_t *p = (uint8_t *)(uintptr_t)wadd(pv->base, wmul(eo, (int64_t)es));
+          if (store) {
+            int64_t iv = 0;
+            double fv = 0;
+            val_get(tile, i + j, &iv, &fv);
+            in_mem_write(elem, p, iv, fv);
+          } else {
+            double fv = 0;
+            int64_t iv = in_mem_read(elem, p, tile->kind, &fv);
+            val_put(tile, i + j, iv, fv);
+          }
+        }
+      }
     } else {
-      for (int64_t j = 0; j < valid; j++) {
-        int64_t eo = off + (c0 + j) * st;
+      /* element by element (gathered innermost dimension, or an outer
+       * coordinate out of bounds) */
+      for (int64_t j = 0; j < inner; j++) {
+        bool ok = outer_ok && (rank == 0 || coord_ok(va, rank - 1, j));
+        if (!ok) {
+          if (!store) val_put(tile, i + j, 0, padv);
+          continue;
+        }
+        int64_t eo = wadd(off, rank ? wmul(coord_at(va, rank - 1, j), st) : 0);
+        uintptr_t a = (uintptr_t)wadd(pv->base, f4 ? eo / 2 : wmul(eo, (int64_t)es));
+        if (!in_check_access(e, op, a, f4 ? 1 : es, f4 ? 1 : es, store)) return false;
         if (f4) {
-          uint8_t *p = nib_addr(pv->base, eo);
+          uint8_t *p = (uint8_t *)a;
           if (store) {
             uint8_t b = (uint8_t)ir_float_to_bits(IR_F4E2M1FN, in_elem_f(tile, i + j));
             *p = (eo & 1) ? (uint8_t)((*p & 0x0F) | (b << 4)) : (uint8_t)((*p & 0xF0) | (b & 0xF));
@@ -437,26 +534,18 @@ static bool view_access(Exec *e, IrOp *op, Val *pv, ViewAcc *va, Val *tile, bool
             uint8_t b = (eo & 1) ? (uint8_t)(*p >> 4) : (uint8_t)(*p & 0xF);
             ((float *)tile->data)[i + j] = (float)ir_float_from_bits(IR_F4E2M1FN, b);
           }
-          continue;
-        }
-        uint8_t *p = (uint8_t *)(uintptr_t)(pv->base + eo * (int64_t)es);
-        if (store) {
+        } else if (store) {
           int64_t iv = 0;
           double fv = 0;
           val_get(tile, i + j, &iv, &fv);
-          in_mem_write(elem, p, iv, fv);
+          in_mem_write(elem, (uint8_t *)a, iv, fv);
         } else {
           double fv = 0;
-          int64_t iv = in_mem_read(elem, p, tile->kind, &fv);
+          int64_t iv = in_mem_read(elem, (const uint8_t *)a, tile->kind, &fv);
           val_put(tile, i + j, iv, fv);
         }
       }
     }
-    if (!store)
-      for (int64_t j = valid; j < inner; j++) {
-        double fv = va->pad == CT_NO_PADDING ? 0.0 : padv;
-        val_put(tile, i + j, (int64_t)0, fv);
-      }
     for (int d = rank - 2; d >= 0; d--) {
       if (++idx[d] < va->tshape[d]) break;
       idx[d] = 0;
@@ -469,12 +558,14 @@ bool h_load_view(Exec *e, IrOp *op) {
   unsigned is, il;
   in_segment(op, 1, &is, &il);
   Val *pv = in_opnd(e, op, 0);
-  if (pv->kind != VK_PVIEW || !ct_type_is_partition_view(pv->type))
-    return in_fail(e, op, "only partition views are supported by the interpreter");
+  if (pv->kind != VK_PVIEW) return in_fail(e, op, "expects a tile view");
   ViewAcc va;
   if (!view_decode(e, op, pv, is, il, &va)) return false;
-  Val *r = val_new_tile(ir_op_result(op, 0)->type);
-  if (!view_access(e, op, pv, &va, r, false)) return val_release(r), false;
+  const IrType *rt = ir_op_result(op, 0)->type;
+  Val *r = val_new_raw(ct_tile_type_elem(rt), ct_tile_type_shape(rt), (int)ct_tile_type_rank(rt));
+  bool ok = view_access(e, op, pv, &va, r, false);
+  view_free(&va);
+  if (!ok) return val_release(r), false;
   in_set_result(e, op, 0, r);
   in_set_result(e, op, 1, val_new_token());
   return true;
@@ -484,11 +575,12 @@ bool h_store_view(Exec *e, IrOp *op) {
   unsigned is, il;
   in_segment(op, 2, &is, &il);
   Val *t = in_opnd(e, op, 0), *pv = in_opnd(e, op, 1);
-  if (pv->kind != VK_PVIEW || !ct_type_is_partition_view(pv->type))
-    return in_fail(e, op, "only partition views are supported by the interpreter");
+  if (pv->kind != VK_PVIEW) return in_fail(e, op, "expects a tile view");
   ViewAcc va;
   if (!view_decode(e, op, pv, is, il, &va)) return false;
-  if (!view_access(e, op, pv, &va, t, true)) return false;
+  bool ok = view_access(e, op, pv, &va, t, true);
+  view_free(&va);
+  if (!ok) return false;
   in_set_result(e, op, 0, val_new_token());
   return true;
 }
@@ -603,8 +695,7 @@ bool h_atomic_red_view(Exec *e, IrOp *op) {
   in_segment(op, 1, &is, &il);
   in_segment(op, 2, &vs, &vl);
   Val *pv = in_opnd(e, op, 0), *val = in_opnd(e, op, vs);
-  if (pv->kind != VK_PVIEW || !ct_type_is_partition_view(pv->type))
-    return in_fail(e, op, "only partition views are supported by the interpreter");
+  if (pv->kind != VK_PVIEW) return in_fail(e, op, "expects a tile view");
   ViewAcc va;
   if (!view_decode(e, op, pv, is, il, &va)) return false;
   int mode = (int)in_attr_int(op, "mode", 0);
@@ -625,6 +716,7 @@ bool h_atomic_red_view(Exec *e, IrOp *op) {
   }
   pthread_mutex_unlock(&e->run->mu);
   val_release(cur);
+  view_free(&va);
   if (!ok) return false;
   in_set_result(e, op, 0, val_new_token());
   return true;

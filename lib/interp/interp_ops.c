@@ -27,7 +27,7 @@ static Val *ew_result(IrOp *op, unsigned ri, const Val *a, const Val *b, const V
   const Val *big = a;
   if (b && b->n > big->n) big = b;
   if (c && c->n > big->n) big = c;
-  return val_new_shape(in_res_elem(op, ri), big->shape, big->rank);
+  return val_new_raw(in_res_elem(op, ri), big->shape, big->rank);
 }
 
 static inline float ftz32(float x) {
@@ -638,8 +638,9 @@ bool h_itof(Exec *e, IrOp *op) {
     else if (uns) {
       uint64_t u = in_zext(x[i], w);
       double hi = (double)u;
-      double lo = (double)(int64_t)(u - (uint64_t)hi);
-      if (hi >= 18446744073709551615.0) lo = -(double)((uint64_t)0 - u); /* 2^64 overshoot */
+      double lo = hi >= 18446744073709551615.0
+                      ? -(double)((uint64_t)0 - u) /* hi = 2^64: u - 2^64 */
+                      : (double)(int64_t)(u - (uint64_t)hi);
       y = round_dir(k, hi, lo, mode);
     } else {
       double hi = (double)x[i];

@@ -35,7 +35,8 @@
   X(offset, h_offset) X(int_to_ptr, h_ptr_cast) X(ptr_to_int, h_ptr_cast)     \
   X(ptr_to_ptr, h_ptr_cast) X(load_ptr_tko, h_load_ptr)                       \
   X(store_ptr_tko, h_store_ptr) X(make_tensor_view, h_make_tensor_view)       \
-  X(make_partition_view, h_make_view) X(get_tensor_shape, h_get_tensor_shape) \
+  X(make_partition_view, h_make_view) X(make_strided_view, h_make_view)        \
+  X(make_gather_scatter_view, h_make_view) X(get_tensor_shape, h_get_tensor_shape) \
   X(get_index_space_shape, h_get_index_space_shape)                           \
   X(load_view_tko, h_load_view) X(store_view_tko, h_store_view)               \
   X(atomic_rmw_tko, h_atomic_rmw) X(atomic_cas_tko, h_atomic_cas)             \

@@ -120,7 +120,7 @@ bool h_extract(Exec *e, IrOp *op) {
   int64_t off = 0;
   for (int d = 0; d < a->rank; d++) {
     int64_t ix = in_scalar_int(in_opnd(e, op, 1 + (unsigned)d));
-    if (ix < 0 || (ix + 1) * r->shape[d] > a->shape[d]) {
+    if (ix < 0 || ix >= a->shape[d] / r->shape[d]) {
       val_release(r);
       return in_fail(e, op, "slice index %lld out of bounds in dimension %d",
                      (long long)ix, d);
@@ -332,7 +332,7 @@ static void mma_dims(const Val *a, const Val *b, int64_t *nb, int64_t *M, int64_
 
 bool h_mmaf(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1), *c = in_opnd(e, op, 2);
-  Val *r = new_res(op, 0);
+  Val *r = val_new_raw(c->elem, c->shape, c->rank); /* overwritten by the copy of c */
   int64_t nb, M, N, K;
   mma_dims(a, b, &nb, &M, &N, &K);
   memcpy(r->data, c->data, (size_t)r->n * in_kind_size(r->kind));
@@ -468,6 +468,81 @@ static Val *identity_val(const Val *v, int dim, const IrAttr *id) {
   return s;
 }
 
+/* Whether every op of the body is element-wise (so the body can run on whole
+ * slices at once); anything else runs the body one element at a time. */
+static bool body_is_elementwise(IrRegion *r) {
+  IrBlock *b = ir_region_entry(r);
+  if (!b) return false;
+  for (IrOp *o = b->first; o; o = o->next) {
+    if (o->nregions) return false;
+    if (ct_op_is(o, CT_OP_yield)) continue;
+    if (ct_op_is(o, CT_OP_constant)) {
+      const IrType *t = ir_op_result(o, 0)->type;
+      if (!ct_type_is_tile(t) || ct_tile_type_num_elements(t) != 1) return false;
+      continue;
+    }
+    InHandler h = in_handler_for(o);
+    if (h != h_int_unary && h != h_int_binary && h != h_cmpi && h != h_float_unary &&
+        h != h_float_binary && h != h_fma && h != h_cmpf && h != h_select && h != h_bitcast &&
+        h != h_exti && h != h_trunci && h != h_ftof && h != h_ftoi && h != h_itof)
+      return false;
+  }
+  return true;
+}
+
+/* One element of v as a 0-d tile. */
+static Val *elem_val(const Val *v, int64_t i) {
+  Val *s = val_new_shape(v->elem, NULL, 0);
+  size_t es = in_kind_size(v->kind);
+  memcpy(s->data, (const char *)v->data + (size_t)i * es, es);
+  return s;
+}
+
+/* Element-at-a-time reduce/scan for bodies that are not element-wise. */
+static bool reduce_scan_scalar(Exec *e, IrOp *op, bool scan, Val **in, Val **acc, Val **res,
+                               unsigned n, int dim, bool rev) {
+  int64_t len = in[0]->shape[dim], outer = 1, inner = 1;
+  for (int d = 0; d < dim; d++) outer *= in[0]->shape[d];
+  for (int d = dim + 1; d < in[0]->rank; d++) inner *= in[0]->shape[d];
+  Val **args = xcalloc(2 * n + 1, sizeof(Val *));
+  Val **cur = xcalloc(n + 1, sizeof(Val *));
+  bool ok = true;
+  for (int64_t o = 0; o < outer && ok; o++)
+    for (int64_t q = 0; q < inner && ok; q++) {
+      int64_t oi = o * inner + q;
+      for (unsigned i = 0; i < n; i++) cur[i] = elem_val(acc[i], oi);
+      for (int64_t t = 0; t < len && ok; t++) {
+        int64_t k = rev ? len - 1 - t : t;
+        int64_t ii = (o * len + k) * inner + q;
+        for (unsigned i = 0; i < n; i++) {
+          args[2 * i] = elem_val(in[i], ii);
+          args[2 * i + 1] = cur[i];
+        }
+        ok = in_call_region(e, op, ir_op_region(op, 0), args, 2 * n);
+        for (unsigned i = 0; i < n; i++) val_release(args[2 * i]);
+        if (!ok) break;
+        for (unsigned i = 0; i < n && i < e->term.len; i++) {
+          Val *nv = e->term.data[i];
+          Val *c = val_new_shape(cur[i]->elem, NULL, 0);
+          memcpy(c->data, nv->data, in_kind_size(c->kind));
+          val_release(cur[i]);
+          cur[i] = c;
+          if (scan) memcpy((char *)res[i]->data + (size_t)ii * in_kind_size(c->kind), c->data,
+                           in_kind_size(c->kind));
+        }
+      }
+      for (unsigned i = 0; i < n; i++) {
+        if (ok) memcpy((char *)acc[i]->data + (size_t)oi * in_kind_size(acc[i]->kind),
+                       cur[i]->data, in_kind_size(acc[i]->kind));
+        val_release(cur[i]);
+        cur[i] = NULL;
+      }
+    }
+  free(args);
+  free(cur);
+  return ok;
+}
+
 static bool reduce_scan(Exec *e, IrOp *op, bool scan) {
   unsigned n = op->noperands;
   int dim = (int)in_attr_int(op, "dim", 0);
@@ -484,6 +559,10 @@ static bool reduce_scan(Exec *e, IrOp *op, bool scan) {
   }
   int64_t len = n ? in[0]->shape[dim] : 0;
   bool ok = true;
+  if (n && !body_is_elementwise(ir_op_region(op, 0))) {
+    ok = reduce_scan_scalar(e, op, scan, in, acc, res, n, dim, rev);
+    len = 0; /* done */
+  }
   for (int64_t t = 0; t < len && ok; t++) {
     int64_t k = rev ? len - 1 - t : t;
     for (unsigned i = 0; i < n; i++) {

@@ -185,6 +185,7 @@ void ir_context_destroy(IrContext *ctx) {
   vec_free(&ctx->dialects);
   vec_free(&ctx->sources);
   u64map_free(&ctx->op_infos);
+  u64map_free(&ctx->info_dialects);
   uniq_free(&ctx->idents);
   uniq_free(&ctx->types);
   uniq_free(&ctx->attrs);
@@ -205,6 +206,7 @@ void ir_register_dialect(IrContext *ctx, const IrDialect *d) {
      * objects, so `op->info == &row` identifies an op kind. */
     const IrOpInfo *info = &d->ops[i];
     u64map_put(&ctx->op_infos, (uintptr_t)ir_identz(ctx, info->name), (void *)info);
+    u64map_put(&ctx->info_dialects, (uintptr_t)info, (void *)d);
   }
   if (d->init) d->init(ctx);
 }
@@ -215,6 +217,15 @@ const IrDialect *ir_lookup_dialect(IrContext *ctx, const char *name, size_t n) {
     if (strlen(dn) == n && !memcmp(dn, name, n)) return ctx->dialects.data[i];
   }
   return NULL;
+}
+
+const IrDialect *ir_op_info_dialect(IrContext *ctx, const IrOpInfo *info) {
+  return u64map_get(&ctx->info_dialects, (uintptr_t)info);
+}
+
+void ir_ctx_for_each_dialect(IrContext *ctx, void (*fn)(const IrDialect *, void *),
+                             void *user) {
+  for (size_t i = 0; i < ctx->dialects.len; i++) fn(ctx->dialects.data[i], user);
 }
 
 void ir_ctx_for_each_op_info(IrContext *ctx, void (*fn)(const IrOpInfo *, void *),

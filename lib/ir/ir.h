@@ -98,9 +98,12 @@ extern const IrTypeDef ir_float_type_def;   /* flags=IrFloatKind */
 extern const IrTypeDef ir_none_type_def;
 extern const IrTypeDef ir_function_type_def;/* types=inputs..results; ints[0]=#inputs */
 extern const IrTypeDef ir_tuple_type_def;   /* types=elements */
-extern const IrTypeDef ir_tensor_type_def;  /* ints=shape (IR_DYNAMIC for ?); types[0]=elem; attr=encoding */
+extern const IrTypeDef ir_tensor_type_def;  /* ints=shape (IR_DYNAMIC for ?); types[0]=elem; attr=encoding;
+                                               flags&1: unranked `tensor<*xT>` (no ints) */
 extern const IrTypeDef ir_vector_type_def;  /* ints=shape; types[0]=elem; flags bit i = scalable dim i */
-extern const IrTypeDef ir_opaque_type_def;  /* unregistered: str="dialect.body" text after '!' */
+extern const IrTypeDef ir_opaque_type_def;  /* unregistered: str="dialect.body" text after '!';
+                                               flags&1: builtin syntax kept verbatim
+                                               (memref<...>, complex<...>), no '!' */
 
 #define IR_DYNAMIC INT64_MIN /* a `?` dimension or stride */
 
@@ -244,11 +247,18 @@ extern const IrAttrDef ir_dense_array_attr_def;    /* type = element type; integ
 extern const IrAttrDef ir_dense_elements_attr_def; /* type = shaped type; flags&1 = splat;
                                                       data = raw packed little-endian element
                                                       storage (i1 as one byte each); */
-extern const IrAttrDef ir_dense_string_attr_def;   /* type = shaped; elems = string attrs */
+extern const IrAttrDef ir_dense_string_attr_def;   /* type = shaped; elems = string attrs;
+                                                      flags&1 = splat */
 extern const IrAttrDef ir_opaque_attr_def;   /* unregistered dialect attr: str = text after '#';
-                                                type optional */
+                                                type optional; flags&1: builtin syntax kept
+                                                verbatim (affine_map<...>, strided<...>,
+                                                sparse<...>, dense_resource<...>,
+                                                distinct[N]<...>), no '#' */
 extern const IrAttrDef ir_unknown_loc_def;   /* loc(unknown) */
-extern const IrAttrDef ir_file_loc_def;      /* str = file; ints = {line, col} */
+extern const IrAttrDef ir_file_loc_def;      /* str = file; ints = {line, col}; a range
+                                                `"f":L:C to L2:C2` has nints 4 {L, C, L2, C2}
+                                                (`to :C2` when L2 == L); flags&1: `"f":L`
+                                                (line only, col 0) */
 extern const IrAttrDef ir_name_loc_def;      /* str = name; elems[0] = child loc or NULL (nelems 0) */
 extern const IrAttrDef ir_callsite_loc_def;  /* elems = {callee, caller} */
 extern const IrAttrDef ir_fused_loc_def;     /* elems = locs; flags&1: last elem is metadata */
@@ -625,12 +635,23 @@ struct IrDialect {
   /* Called once when registered (e.g. to cache idents in dialect state). */
   void (*init)(IrContext *ctx);
   void (*destroy)(IrContext *ctx);
+  /* Dialect-level hooks, so folds and canonicalization patterns can live in
+   * their own files instead of the op table: `fold` is used for ops of this
+   * dialect whose row has no fold hook; `canonicalize` adds the dialect's
+   * patterns once (after the per-op hooks). */
+  bool (*fold)(IrOp *op, const IrAttr *const *operand_consts, IrFoldResult *results);
+  void (*canonicalize)(struct RwPatternSet *set, IrContext *ctx);
 };
 
 IrContext *ir_context_create(void);
 void ir_context_destroy(IrContext *ctx);
 void ir_register_dialect(IrContext *ctx, const IrDialect *d);
 const IrDialect *ir_lookup_dialect(IrContext *ctx, const char *name, size_t n);
+/* The dialect that registered `info` (NULL for unregistered ops). */
+const IrDialect *ir_op_info_dialect(IrContext *ctx, const IrOpInfo *info);
+/* Calls fn for every registered dialect, in registration order. */
+void ir_ctx_for_each_dialect(IrContext *ctx, void (*fn)(const IrDialect *, void *),
+                             void *user);
 /* Calls fn for every registered op info (dialect registration order, then
  * table order); unregistered placeholder infos are not visited. */
 void ir_ctx_for_each_op_info(IrContext *ctx, void (*fn)(const IrOpInfo *, void *),

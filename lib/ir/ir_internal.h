@@ -29,6 +29,7 @@ struct IrContext {
   UniqSet idents, types, attrs;
   VEC(const IrDialect *) dialects;
   U64Map op_infos;             /* ident pointer -> const IrOpInfo* */
+  U64Map info_dialects;        /* IrOpInfo pointer -> registering IrDialect */
   VEC(DialectState) dstates;
   VEC(SourceBuf) sources;
   IrDiagHandler diag_handler;

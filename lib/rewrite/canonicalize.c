@@ -26,12 +26,18 @@ static void registered_infos(IrContext *ctx, InfoList *l) {
   if (l->v.len > 1) qsort(l->v.data, l->v.len, sizeof *l->v.data, info_cmp);
 }
 
+static void add_dialect_patterns(const IrDialect *d, void *user) {
+  RwPatternSet *set = user;
+  if (d->canonicalize) d->canonicalize(set, set->ctx);
+}
+
 void rw_collect_canonicalization_patterns(IrContext *ctx, RwPatternSet *set) {
   InfoList l = {0};
   registered_infos(ctx, &l);
   for (size_t i = 0; i < l.v.len; i++)
     if (l.v.data[i]->canonicalize) l.v.data[i]->canonicalize(set, ctx);
   vec_free(&l.v);
+  ir_ctx_for_each_dialect(ctx, add_dialect_patterns, set);
 }
 
 /* The cached canonicalization patterns, rebuilt when ops were registered

@@ -4,16 +4,24 @@
  * driver through the dialects' registered materializers. */
 #include "rewrite/rw_internal.h"
 
+/* The op's fold hook: its row's, else its dialect's fallback. */
+static bool (*fold_hook(IrOp *op))(IrOp *, const IrAttr *const *, IrFoldResult *) {
+  if (op->info->fold) return op->info->fold;
+  const IrDialect *d = ir_op_info_dialect(op->ctx, op->info);
+  return d ? d->fold : NULL;
+}
+
 const IrAttr *rw_constant_value(IrOp *op) {
   if (!op || !(op->info->traits & IR_TRAIT_CONSTANT_LIKE) || op->nresults != 1) return NULL;
   const IrAttr *a = ir_op_attr(op, rw_state(op->ctx)->id_value);
   if (a) return a;
-  if (!op->info->fold) return NULL;
+  bool (*fold)(IrOp *, const IrAttr *const *, IrFoldResult *) = fold_hook(op);
+  if (!fold) return NULL;
   /* MLIR's m_Constant folds the op: a constant op folds to its value. */
   const IrAttr *none[8] = {0};
   const IrAttr **consts = op->noperands <= 8 ? none : xcalloc(op->noperands, sizeof *consts);
   IrFoldResult r = {0};
-  bool ok = op->info->fold(op, consts, &r);
+  bool ok = fold(op, consts, &r);
   if (consts != none) free(consts);
   return ok ? r.attr : NULL;
 }
@@ -92,9 +100,10 @@ RwFoldStatus rw_fold_op(IrOp *op, IrFoldResult *results) {
   for (uint32_t i = 0; i < n; i++) consts[i] = rw_value_constant(op->operands[i].value);
   RwFoldStatus st = RW_FOLD_FAILED;
   size_t rsize = op->nresults * sizeof *results;
-  if (op->info->fold) {
+  bool (*fold)(IrOp *, const IrAttr *const *, IrFoldResult *) = fold_hook(op);
+  if (fold) {
     if (rsize) memset(results, 0, rsize);
-    if (op->info->fold(op, consts, results)) {
+    if (fold(op, consts, results)) {
       st = RW_FOLD_IN_PLACE;
       for (uint32_t i = 0; i < op->nresults; i++) {
         IrFoldResult *r = &results[i];

@@ -76,6 +76,19 @@ typedef struct Buf {
   size_t bytes;
 } Buf;
 
+/* Zeroed buffer storage aligned to 256 bytes (kernels commonly assume
+ * div_by<16..256> on their pointer parameters, as CUDA allocations satisfy). */
+static void *buf_alloc(size_t bytes) {
+  size_t n = (bytes + 64 + 255) & ~(size_t)255;
+  void *p = aligned_alloc(256, n);
+  if (!p) {
+    fprintf(stderr, "ctile-run: out of memory allocating %zu bytes\n", bytes);
+    exit(1);
+  }
+  memset(p, 0, n);
+  return p;
+}
+
 static uint64_t splitmix(uint64_t *s) {
   uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -194,7 +207,7 @@ static bool read_npy(const char *path, Buf *b, bool take_shape, StrBuf *err) {
     }
     b->bytes = interp_buffer_bytes(b->elem, b->n);
     if (hoff + hl + b->bytes > len) goto bad;
-    b->data = xcalloc(1, b->bytes + 64);
+    b->data = buf_alloc(b->bytes);
     memcpy(b->data, data + hoff + hl, b->bytes);
     ok = true;
     goto done;
@@ -396,6 +409,10 @@ static bool parse_spec(IrContext *ctx, const char *spec, const IrType *ptype, si
         sb_printf(err, "--arg %zu ('%s'): bad buffer shape", idx, spec);
         goto out;
       }
+      if (v > 0 && b->n > ((size_t)1 << 40) / (size_t)v) {
+        sb_printf(err, "--arg %zu ('%s'): buffer too large", idx, spec);
+        goto out;
+      }
       b->shape[b->rank++] = v;
       b->n *= (size_t)v;
       p = e;
@@ -408,9 +425,9 @@ static bool parse_spec(IrContext *ctx, const char *spec, const IrType *ptype, si
     const char *init = p + 2;
     b->bytes = interp_buffer_bytes(pointee, b->n);
     if (!strcmp(init, "zeros")) {
-      b->data = xcalloc(1, b->bytes + 64);
+      b->data = buf_alloc(b->bytes);
     } else if (!strcmp(init, "iota")) {
-      b->data = xcalloc(1, b->bytes + 64);
+      b->data = buf_alloc(b->bytes);
       for (size_t i = 0; i < b->n; i++) interp_store_elem(pointee, b->data, i, (double)i);
     } else if (!strncmp(init, "const:", 6)) {
       InterpArg tmp = {0};
@@ -421,7 +438,7 @@ static bool parse_spec(IrContext *ctx, const char *spec, const IrType *ptype, si
         goto out;
       }
       double v = ir_type_is_float(pointee) ? tmp.f : (double)tmp.i;
-      b->data = xcalloc(1, b->bytes + 64);
+      b->data = buf_alloc(b->bytes);
       for (size_t i = 0; i < b->n; i++) interp_store_elem(pointee, b->data, i, v);
     } else if (!strncmp(init, "rand:", 5)) {
       char *e;
@@ -431,7 +448,7 @@ static bool parse_spec(IrContext *ctx, const char *spec, const IrType *ptype, si
         goto out;
       }
       uint64_t st = seed;
-      b->data = xcalloc(1, b->bytes + 64);
+      b->data = buf_alloc(b->bytes);
       bool fl = ir_type_is_float(pointee);
       for (size_t i = 0; i < b->n; i++) {
         uint64_t r = splitmix(&st);
@@ -485,14 +502,17 @@ int main(int argc, char **argv) {
   VEC(OutReq) outs = {0};
   int threads = 1;
   int rc = 1;
+  const char *missing = NULL;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     const char *val = NULL;
 #define OPT(name)                                                                  \
   ((strcmp(a, "--" name) == 0 || strcmp(a, "-" name) == 0)                         \
-       ? (i + 1 < argc ? (val = argv[++i], true) : (usage_error("missing value for ", a), exit(2), false)) \
+       ? (i + 1 < argc ? (val = argv[++i], true) : (missing = a, false)) \
        : (strncmp(a, "--" name "=", strlen(name) + 3) == 0 ? (val = a + strlen(name) + 3, true) : false))
     if (!strcmp(a, "--help") || !strcmp(a, "-help") || !strcmp(a, "-h")) {
+      vec_free(&specs);
+      vec_free(&outs);
       fputs(usage_text, stdout);
       return 0;
     } else if (OPT("entry")) {
@@ -505,46 +525,47 @@ int main(int argc, char **argv) {
       OutReq o = {0, NULL};
       char *e;
       long v = strtol(val, &e, 10);
-      if (e == val || v < 0) return usage_error("bad --out/--dump parameter index: ", val);
+      if (e == val || v < 0) { rc = usage_error("bad --out/--dump parameter index: ", val); goto early; }
       if (a[2] == 'o' || a[1] == 'o') {
-        if (*e != '=' || !e[1]) return usage_error("expected --out N=FILE.npy, got: ", val);
+        if (*e != '=' || !e[1]) { rc = usage_error("expected --out N=FILE.npy, got: ", val); goto early; }
         o.path = e + 1;
       } else if (*e) {
-        return usage_error("expected --dump N, got: ", val);
+        { rc = usage_error("expected --dump N, got: ", val); goto early; }
       }
       o.idx = (int)v;
       vec_push(&outs, o);
     } else if (OPT("j")) {
       char *e;
       long v = strtol(val, &e, 10);
-      if (e == val || *e || v < 1 || v > 1024) return usage_error("bad thread count: ", val);
+      if (e == val || *e || v < 1 || v > 1024) { rc = usage_error("bad thread count: ", val); goto early; }
       threads = (int)v;
     } else if (!strncmp(a, "-j", 2) && a[2]) {
       char *e;
       long v = strtol(a + 2, &e, 10);
-      if (*e || v < 1 || v > 1024) return usage_error("bad thread count: ", a);
+      if (*e || v < 1 || v > 1024) { rc = usage_error("bad thread count: ", a); goto early; }
       threads = (int)v;
     } else if (a[0] == '-' && a[1]) {
-      return usage_error("unknown option: ", a);
+      { rc = usage_error(missing ? "missing value for " : "unknown option: ", a); goto early; }
     } else {
-      if (file) return usage_error("more than one input file: ", a);
+      if (file) { rc = usage_error("more than one input file: ", a); goto early; }
       file = a;
     }
 #undef OPT
+    if (missing) { rc = usage_error("missing value for ", missing); goto early; }
   }
-  if (!file) return usage_error("no input file", NULL);
-  if (!entry) return usage_error("--entry NAME is required", NULL);
+  if (!file) { rc = usage_error("no input file", NULL); goto early; }
+  if (!entry) { rc = usage_error("--entry NAME is required", NULL); goto early; }
   InterpOptions opts = {{1, 1, 1}, threads, print_sink, NULL};
   if (grid) {
     const char *p = grid;
     for (int d = 0; d < 3; d++) {
       char *e;
       long long v = strtoll(p, &e, 10);
-      if (e == p || v < 1) return usage_error("bad --grid (expected X[,Y[,Z]] with positive sizes): ", grid);
+      if (e == p || v < 1) { rc = usage_error("bad --grid (expected X[,Y[,Z]] with positive sizes): ", grid); goto early; }
       opts.grid[d] = v;
       p = e;
       if (!*p) break;
-      if (*p != ',' || d == 2) return usage_error("bad --grid (expected X[,Y[,Z]]): ", grid);
+      if (*p != ',' || d == 2) { rc = usage_error("bad --grid (expected X[,Y[,Z]]): ", grid); goto early; }
       p++;
     }
   }
@@ -640,6 +661,10 @@ done:
   sb_free(&dout);
   sb_free(&err);
   free(buf);
+  vec_free(&specs);
+  vec_free(&outs);
+  return rc;
+early:
   vec_free(&specs);
   vec_free(&outs);
   return rc;

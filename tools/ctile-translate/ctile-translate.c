@@ -185,10 +185,10 @@ int main(int argc, char **argv) {
     goto done;
   }
   if (!parse_version(&c, cl.prog)) goto done;
-  if (c.to_bc + c.from_bc + c.roundtrip != 1) {
+  int ntrans = c.to_bc + c.from_bc + c.roundtrip;
+  if (ntrans != 1) {
     fprintf(stderr, "%s: %s\n", cl.prog,
-            c.to_bc + c.from_bc + c.roundtrip
-                ? "Only one translation may be specified"
+            ntrans ? "Only one translation may be specified"
                 : "Translation to perform option: must be specified at least once!");
     goto done;
   }

@@ -3,6 +3,7 @@
  * per-context dialect state. */
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_types.h"
+#include "dialect/cuda_tile/ct_transforms.h"
 
 /* ---- per-context state ------------------------------------------------------ */
 
@@ -75,4 +76,6 @@ const IrDialect ct_dialect = {
     .parse_type = parse_type_hook,
     .parse_attr = parse_attr_hook,
     .init = ct_dialect_init,
+    .fold = ct_fold_op,
+    .canonicalize = ct_add_canonicalization_patterns,
 };

@@ -68,6 +68,9 @@ static inline bool aa_is_tiled_view(const IrType *t) {
   return t && t->def == &aa_tiled_view_type_def;
 }
 bool aa_type_is_dialect(const IrType *t);
+/* Legal tile elements: cuda_tile's numeric types (ct_type_is_any_float and
+ * integers of any signedness), index, and !nv_tileaa.ptr. */
+bool aa_tile_elem_ok(const IrType *e);
 
 /* tile accessors; scalars behave as rank-0 (aa_elem returns t itself). */
 size_t aa_rank(const IrType *t);
@@ -236,6 +239,7 @@ bool aa_verify_execute(IrOp *op);
 bool aa_verify_program_id(IrOp *op);
 bool aa_verify_queue_op(IrOp *op);
 bool aa_verify_opt_barrier(IrOp *op);
+bool aa_verify_escape(IrOp *op);
 
 /* Segment sizes of op (a dense i32 array of n entries summing to at most the
  * operand count; a memory op's trailing token is outside the segments).

@@ -16,6 +16,8 @@
  * same pointer without hashing. */
 #include "dialect/nv_tileaa/aa.h"
 
+#include "dialect/cuda_tile/ct_types.h"
+
 /* ---- printing ------------------------------------------------------------- */
 
 static void print_dims(AsmPrinter *p, const int64_t *d, size_t n, bool trailing_x) {
@@ -198,6 +200,13 @@ const IrType *aa_tiled_view_type(IrContext *ctx, const IrType *source,
   return ir_type_unique(ctx, &k);
 }
 
+/* Tile elements: cuda_tile's numeric element types (its float palette and
+ * integers, here of any signedness), index, and nv_tileaa pointers. */
+bool aa_tile_elem_ok(const IrType *e) {
+  return ir_type_is_integer(e) || ir_type_is_index(e) || ct_type_is_any_float(e) ||
+         aa_is_ptr(e);
+}
+
 /* ---- accessors -------------------------------------------------------------- */
 
 size_t aa_rank(const IrType *t) {
@@ -246,8 +255,12 @@ static const IrType *parse_tile(AsmParser *p) {
     bool ok = true;
     for (size_t i = 0; i < dims.len && ok; i++)
       if (dims.data[i] < 0) ok = asm_error_at(p, l, "tile dimensions must be non-negative");
-    if (ok && (aa_is_tile(elem) || aa_is_token(elem) || aa_is_queue(elem)))
-      ok = asm_error_at(p, l, "invalid tile element type %s", elem->def->name);
+    if (ok && !aa_tile_elem_ok(elem)) {
+      StrBuf b = {0};
+      asm_print_type_str(&b, elem);
+      ok = asm_error_at(p, l, "invalid tile element type %s", sb_cstr(&b));
+      sb_free(&b);
+    }
     if (ok) t = aa_tile_type(asm_ctx(p), dims.data, dims.len, elem);
   }
   vec_free(&dims);

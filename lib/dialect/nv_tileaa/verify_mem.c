@@ -252,8 +252,8 @@ bool aa_verify_make_memref(IrOp *op) {
 
 /* int_to_ptr / ptr_to_int. */
 bool aa_verify_ptr_int(IrOp *op) {
-  bool to_ptr = aa_op_is(op, AA_OP_int_to_ptr);
   const IrType *s = ir_op_operand(op, 0)->type, *r = ir_op_result(op, 0)->type;
+  bool to_ptr = op->info == aa_op(int_to_ptr);
   const IrType *pt = to_ptr ? r : s, *it = to_ptr ? s : r;
   if (!aa_is_ptr(aa_elem(pt)))
     return ir_op_error(op, "expects a pointer or tile of pointers, but got '%T'", pt);

@@ -329,11 +329,16 @@ static bool match_types(IrOp *op, const IrType *const *want, size_t n, const cha
   return true;
 }
 
+/* Result types of a function type (no pointer arithmetic on an empty one). */
+static const IrType *const *func_results(const IrType *ft) {
+  return ir_func_num_results(ft) ? ir_func_results(ft) : NULL;
+}
+
 bool aa_verify_return(IrOp *op) {
   IrOp *f = ir_op_parent_op(op);
   const IrType *ft = f ? func_type(f) : NULL;
   if (!ft) return true;
-  return match_types(op, ir_func_results(ft), ir_func_num_results(ft), "enclosing function result");
+  return match_types(op, func_results(ft), ir_func_num_results(ft), "enclosing function result");
 }
 
 /* verify_yield_parent, then the parent's result contract. */
@@ -343,7 +348,7 @@ bool aa_verify_yield(IrOp *op) {
   if (!f) return ir_op_error(op, "expects parent op 'nv_tileaa.func'");
   if (aa_op_is(parent, AA_OP_func)) {
     const IrType *ft = func_type(parent);
-    return !ft || match_types(op, ir_func_results(ft), ir_func_num_results(ft),
+    return !ft || match_types(op, func_results(ft), ir_func_num_results(ft),
                               "enclosing function result");
   }
   IrTypeVec want = {0};
@@ -412,7 +417,7 @@ bool aa_verify_symbol_ref(IrOp *op) {
     }
     const IrAttr *tm = ir_op_attrz(op, "tensor_memory");
     if (tm && ir_attr_is(tm, &ir_integer_attr_def) && tm->ints[0] > 0 &&
-        aa_target_sm(op) && aa_target_sm(op) < 100)
+        !aa_sm_supports_block_scaled(aa_target_sm(op)))
       return ir_op_error(op, "tensor memory requires a target that supports it");
   }
   return true;
@@ -434,7 +439,7 @@ bool aa_verify_execute(IrOp *op) {
     if (!t) return ir_op_error(op, "'callee' does not reference a valid symbol");
   }
   const IrAttr *tm = ir_op_attrz(op, "tensor_memory");
-  if (tm && aa_target_sm(op) && aa_target_sm(op) < 100)
+  if (tm && !aa_sm_supports_block_scaled(aa_target_sm(op)))
     return ir_op_error(op, "tensor memory requires a target that supports it");
   return true;
 }
@@ -493,6 +498,31 @@ bool aa_verify_opt_barrier(IrOp *op) {
   for (uint32_t i = 0; i < op->noperands; i++)
     if (ir_op_result(op, i)->type != ir_op_operand(op, i)->type)
       return ir_op_error(op, "expects result #%u to have the operand's type", i);
+  return true;
+}
+
+/* Escape hatches: the string attributes naming what they call or inject
+ * (extern_elementwise: symbol; elementwise_inline_asm: asm_string and
+ * constraints; call_elementwise_intrinsic: intrinsic; inject_ir: ir), and
+ * elementwise results shaped like the first operand. */
+bool aa_verify_escape(IrOp *op) {
+  const char *need[3] = {NULL, NULL, NULL};
+  if (aa_op_is(op, AA_OP_extern_elementwise)) need[0] = "symbol";
+  else if (aa_op_is(op, AA_OP_call_elementwise_intrinsic)) need[0] = "intrinsic";
+  else if (aa_op_is(op, AA_OP_inject_ir)) need[0] = "ir";
+  else need[0] = "asm_string", need[1] = "constraints";
+  for (int i = 0; need[i]; i++) {
+    const IrAttr *a = ir_op_attrz(op, need[i]);
+    if (!a) return ir_op_error(op, "requires attribute '%s'", need[i]);
+    if (!ir_attr_is(a, &ir_string_attr_def))
+      return ir_op_error(op, "attribute '%s' failed to satisfy constraint: string attribute",
+                         need[i]);
+  }
+  if (aa_op_is(op, AA_OP_inject_ir) || !op->noperands) return true;
+  const IrType *s = ir_op_operand(op, 0)->type;
+  for (uint32_t i = 0; i < op->nresults; i++)
+    if (!same_shape(ir_op_result(op, i)->type, s))
+      return ir_op_error(op, "expects elementwise results shaped like the operands");
   return true;
 }
 

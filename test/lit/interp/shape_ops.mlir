@@ -84,6 +84,33 @@ cuda_tile.module @m {
     // CHECK: rscan: [28, 28, 27, 25, 22, 18, 13, 7]
     print_tko "rscan: %d\n", %rsc : tile<8xi32> -> token
 
+    // bodies that are not element-wise (an if) run one element at a time
+    %rmax = scan %f dim=0 reverse=false identities=[0xFF800000 : f32] : tile<2x4xf32> -> tile<2x4xf32>
+      (%x: tile<f32>, %acc: tile<f32>) {
+        %gt = cmpf greater_than ordered %x, %acc : tile<f32> -> tile<i1>
+        %mm1 = if %gt -> (tile<f32>) {
+          yield %x : tile<f32>
+        } else {
+          yield %acc : tile<f32>
+        }
+        yield %mm1 : tile<f32>
+      }
+    // CHECK: runmax: {{\[\[}}1, 2, 3, 4], [1, 5, 3, 8]]
+    print_tko "runmax: %g\n", %rmax : tile<2x4xf32> -> token
+    %rsum = reduce %f dim=1 identities=[0.0 : f32] : tile<2x4xf32> -> tile<2xf32>
+      (%x: tile<f32>, %acc: tile<f32>) {
+        %t = constant <i1: true> : tile<i1>
+        %mm2 = if %t -> (tile<f32>) {
+          %s = addf %x, %acc : tile<f32>
+          yield %s : tile<f32>
+        } else {
+          yield %acc : tile<f32>
+        }
+        yield %mm2 : tile<f32>
+      }
+    // CHECK: rowsum2: [10, 12.5]
+    print_tko "rowsum2: %g\n", %rsum : tile<2xf32> -> token
+
     // mmaf: [[1,2],[3,4]] x [[5,6],[7,8]] + 1 = [[20,23],[44,51]]
     %ma = constant <f32: [[1.0, 2.0], [3.0, 4.0]]> : tile<2x2xf32>
     %mb = constant <f32: [[5.0, 6.0], [7.0, 8.0]]> : tile<2x2xf32>

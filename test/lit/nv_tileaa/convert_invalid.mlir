@@ -10,17 +10,17 @@ nv_tileaa.func @src(%v: tile<16xi32>) {
 
 // -----
 
-nv_tileaa.func @src_fnuz(%v: tile<16xf8E4M3FNUZ>) {
+nv_tileaa.func @src_fnuz(%v: f8E4M3FNUZ) {
   // expected-error @below{{'nv_tileaa.fp_to_fp' op fp_to_fp source element type is not supported}}
-  %0 = nv_tileaa.fp_to_fp %v : tile<16xf8E4M3FNUZ> -> tile<16xf16>
+  %0 = nv_tileaa.fp_to_fp %v : f8E4M3FNUZ -> f16
   nv_tileaa.return
 }
 
 // -----
 
-nv_tileaa.func @dst(%v: tile<16xf32>) {
+nv_tileaa.func @dst(%s: f32) {
   // expected-error @below{{'nv_tileaa.fp_to_fp' op fp_to_fp result element type is not supported}}
-  %0 = nv_tileaa.fp_to_fp %v : tile<16xf32> -> tile<16xf8E5M2FNUZ>
+  %0 = nv_tileaa.fp_to_fp %s : f32 -> f8E5M2FNUZ
   nv_tileaa.return
 }
 
@@ -85,5 +85,21 @@ nv_tileaa.func @memref_space(%p: !nv_tileaa.ptr<f32, 1>, %i: index) {
 nv_tileaa.func @memref_scope(%p: !nv_tileaa.ptr<f32, 1>, %i: index) {
   // expected-error @below{{'nv_tileaa.make_memref' op expects the memref alias scope to match 'alias_scope'}}
   %0 = nv_tileaa.make_memref %p, %i {alias_scope = 3 : i32} : (!nv_tileaa.ptr<f32, 1>, index) -> !nv_tileaa.memref<?xf32, 1, alias_scope = 4>
+  nv_tileaa.return
+}
+
+// -----
+
+nv_tileaa.func @extern_symbol(%a: tile<16xf32>) {
+  // expected-error @below{{'nv_tileaa.extern_elementwise' op requires attribute 'symbol'}}
+  %0 = nv_tileaa.extern_elementwise %a {libname = "libdevice"} : tile<16xf32> -> tile<16xf32>
+  nv_tileaa.return
+}
+
+// -----
+
+nv_tileaa.func @asm_shape(%a: tile<16xi32>) {
+  // expected-error @below{{'nv_tileaa.elementwise_inline_asm' op expects elementwise results shaped like the operands}}
+  %0 = nv_tileaa.elementwise_inline_asm %a {asm_string = "mov.b32 $0, $1;", constraints = "=r,r"} : tile<16xi32> -> tile<8xi32>
   nv_tileaa.return
 }

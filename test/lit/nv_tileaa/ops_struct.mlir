@@ -8,7 +8,7 @@
 // CHECK-LABEL: nv_tileaa.func @callee(%arg0: tile<16xf32> {nv_tileaa.noalias}, %arg1: i32) -> (tile<16xf32>, i32) attributes {compute_capability = #nv_tileaa.compute_capability<90>} {
 // CHECK-NEXT: nv_tileaa.return %arg0, %arg1 : tile<16xf32>, i32
 // CHECK-NEXT: }
-// CHECK-LABEL: nv_tileaa.func @kernel(%arg0: tile<16xf32>, %arg1: i32) {
+// CHECK-LABEL: nv_tileaa.func @kernel(%arg0: tile<16xf32>, %arg1: i32) attributes {compute_capability = #nv_tileaa.compute_capability<100>} {
 // CHECK-NEXT: %0:2 = nv_tileaa.call @callee(%arg0, %arg1) : (tile<16xf32>, i32) -> (tile<16xf32>, i32)
 // CHECK-NEXT: %1 = nv_tileaa.call @unary(%arg0) : (tile<16xf32>) -> tile<16xf32>
 // CHECK-NEXT: nv_tileaa.call @sink(%arg1) : (i32) -> ()
@@ -45,7 +45,7 @@ nv_tileaa.func @callee(%a: tile<16xf32> {nv_tileaa.noalias}, %b: i32) -> (tile<1
   nv_tileaa.return %a, %b : tile<16xf32>, i32
 }
 
-nv_tileaa.func @kernel(%a: tile<16xf32>, %n: i32) {
+nv_tileaa.func @kernel(%a: tile<16xf32>, %n: i32) attributes {compute_capability = #nv_tileaa.compute_capability<100>} {
   %r:2 = nv_tileaa.call @callee(%a, %n) : (tile<16xf32>, i32) -> (tile<16xf32>, i32)
   %one = nv_tileaa.call @unary(%a) : (tile<16xf32>) -> tile<16xf32>
   nv_tileaa.call @sink(%n) : (i32) -> ()

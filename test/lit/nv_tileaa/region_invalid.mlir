@@ -101,3 +101,13 @@ nv_tileaa.func @queue_types(%v: tile<16xf32>) {
   nv_tileaa.queue.put %q, %v : !nv_tileaa.queue<tile<16xf32>, i32>, tile<16xf32>
   nv_tileaa.return
 }
+
+// -----
+
+nv_tileaa.func @tmem_target(%a: tile<16xf32>) attributes {compute_capability = #nv_tileaa.compute_capability<90>} {
+  // expected-error @below{{'nv_tileaa.execute' op tensor memory requires a target that supports it}}
+  %e = nv_tileaa.execute %a attributes {tensor_memory} : tile<16xf32> -> tile<16xf32> {
+    nv_tileaa.yield %a : tile<16xf32>
+  }
+  nv_tileaa.return
+}

@@ -1,0 +1,260 @@
+/* test_bytecode.c — unit tests of the Tile IR bytecode writer and reader
+ * (lib/bytecode): the header and section framing of a small module,
+ * determinism, text -> bytecode -> text equality for each version, that
+ * every truncation and every single-byte corruption of a valid file is
+ * reported (never a crash), version queries, lazy function loading, and
+ * the C API hooks
+ * ctileModuleWriteBytecode / ctileModuleReadBytecode. */
+#include "unit.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "asm/asm.h"
+#include "bytecode/bytecode.h"
+#include "ctile/ctile.h"
+#include "dialect/cuda_tile/ct_ops.h"
+#include "dialect/dialects.h"
+
+static const char *const kernel =
+    "cuda_tile.module @kernels {\n"
+    "  global @g <i32: [1, 2]> : tile<2xi32>\n"
+    "  entry @k(%p: tile<ptr<f32>>, %n: tile<i32>) {\n"
+    "    %c = constant <i32: [1, 2]> : tile<2xi32>\n"
+    "    %d = addi %c, %c overflow<no_signed_wrap> : tile<2xi32>\n"
+    "    %one = constant <i32: 1> : tile<i32>\n"
+    "    %r = for %iv in (%one to %n, step %one) : tile<i32> iter_values(%a = %one) -> (tile<i32>) {\n"
+    "      %s = addi %a, %iv : tile<i32>\n"
+    "      continue %s : tile<i32>\n"
+    "    }\n"
+    "    %t = make_token : token\n"
+    "    %x, %tk = load_ptr_tko weak %p token = %t : tile<ptr<f32>> -> tile<f32>, token\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static int nerrors;
+static void count_diag(void *user, const IrDiag *d) {
+  (void)user;
+  if (d->sev == IR_SEV_ERROR) nerrors++;
+}
+
+static IrContext *new_ctx(void) {
+  IrContext *ctx = ir_context_create();
+  ctile_register_all(ctx);
+  ir_ctx_set_diag_handler(ctx, count_diag, NULL);
+  return ctx;
+}
+
+static IrOp *parse(IrContext *ctx, const char *text) {
+  AsmParseOptions po = {.no_implicit_module = true};
+  IrOp *op = asm_parse_buffer(ctx, "k.mlir", text, strlen(text), &po);
+  return op && ir_verify(op) ? op : NULL;
+}
+
+static char *print(IrOp *op) {
+  StrBuf b = {0};
+  asm_print_op_to(&b, op, &(AsmPrintOptions){0});
+  return sb_take(&b);
+}
+
+/* Header, section framing and determinism. */
+static void test_framing(void) {
+  IrContext *ctx = new_ctx();
+  IrOp *m = parse(ctx, kernel);
+  CHECK(m != NULL);
+  if (!m) return;
+  uint8_t *a = NULL, *b = NULL;
+  size_t na = 0, nb = 0;
+  CHECK(bc_write_module(m, 13, 3, &a, &na));
+  CHECK(bc_write_module(m, 13, 3, &b, &nb));
+  CHECK_EQ_INT(na, nb);
+  CHECK(na == nb && !memcmp(a, b, na));
+  CHECK(na > 12 && !memcmp(a, "\x7fTileIR\0", 8));
+  CHECK_EQ_INT(a[8], 13);
+  CHECK_EQ_INT(a[9], 3);
+  CHECK_EQ_INT(a[10] | a[11], 0);
+  CHECK_EQ_INT(a[na - 1], 0);          /* end-of-bytecode marker */
+  /* First section: globals (id 6, unaligned). */
+  CHECK_EQ_INT(a[12], 6);
+  free(a);
+  free(b);
+  ir_op_destroy(m);
+  ir_context_destroy(ctx);
+}
+
+/* Text -> bytecode -> text for each version. */
+static void test_roundtrip(void) {
+  static const unsigned minors[] = {1, 2, 3};
+  for (size_t i = 0; i < 3; i++) {
+    IrContext *ctx = new_ctx();
+    IrOp *m = parse(ctx, kernel);
+    uint8_t *bytes = NULL;
+    size_t n = 0;
+    nerrors = 0;
+    bool ok = m && bc_write_module(m, 13, minors[i], &bytes, &n);
+    /* Everything in `kernel` exists since 13.1. */
+    CHECK(ok);
+    if (ok) {
+      IrOp *back = bc_read_module(ctx, "k.tileirbc", bytes, n);
+      CHECK(back != NULL);
+      if (back) {
+        CHECK(ir_verify(back));
+        char *t1 = print(m), *t2 = print(back);
+        CHECK_STREQ(t1, t2);
+        free(t1);
+        free(t2);
+        ir_op_destroy(back);
+      }
+    }
+    free(bytes);
+    if (m) ir_op_destroy(m);
+    ir_context_destroy(ctx);
+  }
+}
+
+/* Every prefix and every single-byte change of a valid file: the reader
+ * either succeeds or reports at least one error. */
+static void test_corruption(void) {
+  IrContext *ctx = new_ctx();
+  IrOp *m = parse(ctx, kernel);
+  uint8_t *bytes = NULL;
+  size_t n = 0;
+  CHECK(m && bc_write_module(m, 13, 3, &bytes, &n));
+  int silent_failures = 0;
+  for (size_t len = 0; len < n; len++) {
+    uint8_t *copy = malloc(len ? len : 1);
+    memcpy(copy, bytes, len);
+    nerrors = 0;
+    IrOp *r = bc_read_module(ctx, "t", copy, len);
+    if (r) ir_op_destroy(r);
+    else if (!nerrors) silent_failures++;
+    CHECK(!r); /* every strict prefix lacks the end marker */
+    free(copy);
+  }
+  uint8_t *copy = malloc(n);
+  for (size_t i = 0; i < n; i++)
+    for (int delta = 1; delta < 256; delta += 37) {
+      memcpy(copy, bytes, n);
+      copy[i] = (uint8_t)(copy[i] + delta);
+      nerrors = 0;
+      IrOp *r = bc_read_module(ctx, "t", copy, n);
+      if (r) ir_op_destroy(r);
+      else if (!nerrors) silent_failures++;
+    }
+  CHECK_EQ_INT(silent_failures, 0);
+  free(copy);
+  free(bytes);
+  if (m) ir_op_destroy(m);
+  ir_context_destroy(ctx);
+}
+
+static void test_versions(void) {
+  CHECK(bc_version_supported(13, 1));
+  CHECK(bc_version_supported(13, 2));
+  CHECK(bc_version_supported(13, 3));
+  CHECK(!bc_version_supported(13, 0));
+  CHECK(!bc_version_supported(13, 4));
+  CHECK(!bc_version_supported(12, 9));
+  const uint16_t *v;
+  size_t n = bc_supported_versions(&v);
+  CHECK(n >= 3);
+  CHECK_EQ_INT(v[0], (13 << 8) | 1);
+  /* A 13.2-only op cannot be written as 13.1. */
+  IrContext *ctx = new_ctx();
+  IrOp *m = parse(ctx, "cuda_tile.module @kernels { entry @k() {\n"
+                       "  %x = constant <f32: 1.0> : tile<f32>\n"
+                       "  %y = atan2 %x, %x : tile<f32>\n  return } }\n");
+  uint8_t *bytes = NULL;
+  size_t len = 0;
+  nerrors = 0;
+  CHECK(m && !bc_write_module(m, 13, 1, &bytes, &len));
+  CHECK(bytes == NULL);
+  CHECK_EQ_INT(nerrors, 1);
+  CHECK(m && bc_write_module(m, 13, 2, &bytes, &len));
+  free(bytes);
+  if (m) ir_op_destroy(m);
+  ir_context_destroy(ctx);
+}
+
+/* Lazy loading: open scans the function table; each body is decoded on
+ * request, and a broken body only fails its own function. */
+static void test_lazy(void) {
+  static const char *const two =
+      "cuda_tile.module @kernels {\n"
+      "  entry @first() { %c = constant <i32: 1> : tile<i32>\n return }\n"
+      "  entry @second() { %c = constant <f32: 2.0> : tile<f32>\n return }\n"
+      "}\n";
+  IrContext *ctx = new_ctx();
+  IrOp *m = parse(ctx, two);
+  uint8_t *bytes = NULL;
+  size_t n = 0;
+  CHECK(m && bc_write_module(m, 13, 3, &bytes, &n));
+  BcLazyModule *lm = bc_lazy_open(ctx, "t", bytes, n);
+  CHECK(lm != NULL);
+  if (lm) {
+    CHECK_EQ_INT(bc_lazy_num_functions(lm), 2);
+    size_t len = 0;
+    const char *name = bc_lazy_function_name(lm, 1, &len);
+    CHECK(len == 6 && !memcmp(name, "second", 6));
+    IrOp *f = bc_lazy_load_function(lm, 1);
+    CHECK(f && ct_op_is(f, CT_OP_entry));
+    if (f) ir_op_destroy(f);
+    CHECK(bc_lazy_load_function(lm, 2) == NULL);
+    IrOp *all = bc_lazy_load_module(lm);
+    CHECK(all && ir_verify(all));
+    if (all) ir_op_destroy(all);
+    bc_lazy_close(lm);
+  }
+  free(bytes);
+  if (m) ir_op_destroy(m);
+  ir_context_destroy(ctx);
+}
+
+typedef struct Bytes {
+  char *data;
+  size_t len;
+} Bytes;
+
+static void on_bytes(CtileStringRef s, void *user) {
+  Bytes *b = user;
+  b->data = realloc(b->data, b->len + s.length + 1);
+  memcpy(b->data + b->len, s.data, s.length);
+  b->len += s.length;
+}
+
+static void quiet(CtileDiagnosticSeverity sev, const char *loc, const char *msg, void *user) {
+  (void)loc;
+  (void)msg;
+  if (sev == CTILE_DIAGNOSTIC_ERROR) ++*(int *)user;
+}
+
+static void test_capi(void) {
+  CtileContext ctx = ctileContextCreate();
+  int errs = 0;
+  ctileContextSetDiagnosticHandler(ctx, quiet, &errs);
+  CtileModule m = ctileModuleParse(ctx, kernel, strlen(kernel), "k.mlir");
+  CHECK(!ctileModuleIsNull(m));
+  Bytes b = {0};
+  CHECK(ctileModuleWriteBytecode(m, 0, 0, on_bytes, &b));
+  CHECK(b.len > 12 && b.data[9] == 3);
+  CtileModule back = ctileModuleReadBytecode(ctx, b.data, b.len);
+  CHECK(!ctileModuleIsNull(back));
+  CHECK_STREQ(ctileOperationGetName(ctileModuleGetOperation(back)).data, "cuda_tile.module");
+  CHECK(ctileModuleIsNull(ctileModuleReadBytecode(ctx, b.data, 5)));
+  CHECK(!ctileModuleWriteBytecode(m, 12, 0, on_bytes, &b));
+  CHECK_EQ_INT(errs, 2);
+  ctileModuleDestroy(back);
+  ctileModuleDestroy(m);
+  free(b.data);
+  ctileContextDestroy(ctx);
+}
+
+UNIT_MAIN {
+  test_framing();
+  test_roundtrip();
+  test_corruption();
+  test_versions();
+  test_lazy();
+  test_capi();
+}
