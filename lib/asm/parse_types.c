@@ -512,9 +512,9 @@ static const uint8_t group_class[256] = {
     [')'] = 2, [']'] = 2, ['}'] = 2, ['>'] = 3,
 };
 
-/* Skips a bracket group starting at `s` by depth counting (a cheap scan:
- * the memos only trust it after an exact-text match); NULL when it meets
- * a string, a comment or the end of the buffer first. */
+/* Skips a bracket group starting at `s` by depth counting, strings
+ * skipped whole (a cheap scan: the memos only trust it after an
+ * exact-text match); NULL at a comment or the end of the buffer. */
 const char *pskip_group(const char *s, const char *end) {
   int depth = 0;
   for (;; s++) {
@@ -532,7 +532,12 @@ const char *pskip_group(const char *s, const char *end) {
       if (--depth <= 0) return depth == 0 ? s + 1 : NULL;
       break;
     default:
-      return NULL;
+      if (*s != '"') return NULL;
+      for (s++; *s != '"'; s++) {
+        if (*s == '\\') s++;
+        if (s >= end || *s == '\n' || *s == 0) return NULL;
+      }
+      break;
     }
   }
 }

@@ -1299,6 +1299,12 @@ static void parser_init(AsmParser *p, IrContext *ctx, const IrIdent *file, const
                         size_t len, unsigned line_offset) {
   memset(p, 0, sizeof *p);
   p->ctx = ctx;
+  /* The scratch stacks are sliced with `data + base`: never let data be
+   * NULL (NULL + 0 is undefined behaviour). */
+  vec_reserve(&p->tstack, 16);
+  vec_reserve(&p->astack, 16);
+  vec_reserve(&p->nstack, 16);
+  vec_reserve(&p->istack, 16);
   asm_lexer_init(&p->lex, ctx, file, buf, len, line_offset);
   p->tok = asm_lex(&p->lex);
 }

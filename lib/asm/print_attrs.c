@@ -238,10 +238,18 @@ static void print_dense_elements(AsmPrinter *p, const IrAttr *a) {
         sb_putc(b, hex[byte & 15]);
       }
     } else {
-      for (size_t i = 0; i < nb; i++) {
-        sb_putc(b, hex[a->data[i] >> 4]);
-        sb_putc(b, hex[a->data[i] & 15]);
-      }
+      /* MLIR stores ceil(bitwidth / 8) bytes per element (tf32: 3, i24: 3),
+       * our storage rounds up to 1/2/4/8: print the low bytes of each. */
+      unsigned bits = ir_type_is_float(elem) ? ir_float_kind_width(ir_float_kind(elem))
+                      : ir_type_is_integer(elem) ? ir_integer_width(elem) : 64;
+      size_t mb = (bits + 7) / 8;
+      if (mb > es || mb == 0) mb = es;
+      for (size_t i = 0; i < (size_t)n; i++)
+        for (size_t k = 0; k < mb; k++) {
+          uint8_t byte = a->data[i * es + k];
+          sb_putc(b, hex[byte >> 4]);
+          sb_putc(b, hex[byte & 15]);
+        }
     }
     sb_putc(b, '"');
     return;

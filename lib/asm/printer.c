@@ -8,10 +8,13 @@
  *
  * Naming (SSANameState): values are numbered region by region, each nested
  * region starting from the counters its parent region ended with (so sibling
- * regions reuse numbers, e.g. every function starts at %0 and %arg0); entry
- * block arguments are %argN, other block arguments and unnamed results take
- * the next %N; names suggested by op hooks are sanitized and de-duplicated
- * with `_N` suffixes within the scope of the enclosing regions. */
+ * regions reuse numbers, e.g. every function starts at %0 and %arg0); in
+ * generic form the counters run on across regions instead (MLIR's unique SSA
+ * IDs), in MLIR's region visiting order.  Entry block arguments are %argN,
+ * other block arguments and unnamed results take the next %N; names suggested
+ * by op hooks are sanitized and de-duplicated with `_N` suffixes within the
+ * scope of the enclosing regions.  Names live in per-block tables indexed by
+ * IrOp.order (set while numbering) so printing an operand costs no hashing. */
 #include "asm/printer_internal.h"
 
 #include <ctype.h>
@@ -825,6 +828,13 @@ static void print_full_op_with_indent_and_loc(AsmPrinter *p, IrOp *op) {
 
 /* ---- entry points ----------------------------------------------------------------- */
 
+/* Operation::print: values are numbered from the topmost ancestor (or the
+ * nearest isolated-from-above op with local_scope).  A top-level op gets
+ * MLIR's printTopLevelOperation: aliases that cannot be deferred, the op and
+ * a newline, then the deferred ones (those reached only from op locations).
+ * The alias collection pass runs only when something may get an alias (any
+ * location with debug info, else a cheap structural precheck made while
+ * numbering).  Other ops print alone, followed by a newline. */
 void asm_print_op_to(StrBuf *out, IrOp *op, const AsmPrintOptions *opts) {
   AsmPrintOptions o = {0};
   if (opts) o = *opts;
@@ -864,6 +874,8 @@ void asm_print_op_to(StrBuf *out, IrOp *op, const AsmPrintOptions *opts) {
   asm_printer_fini(&p);
 }
 
+/* Type::print / Attribute::print as used by diagnostics: no aliases, no
+ * context (asm_printer_ctx returns NULL to dialect hooks here). */
 void asm_print_type_str(StrBuf *b, const IrType *t) {
   AsmPrinter p;
   asm_printer_init(&p, NULL, b, NULL);
@@ -932,7 +944,9 @@ void asm_print_operands(AsmPrinter *p, IrUse *ops, size_t n) {
 
 void asm_print_optional_loc(AsmPrinter *p, const IrLoc *loc) {
   /* MLIR's alias collector visits these locations even without debug info
-   * (so their aliases are defined though unused); printing needs it. */
+   * (so their aliases are defined though unused).  Note the precheck in
+   * asm_names_init does not look for them: without debug info they only
+   * show up when something else triggered the alias pass. */
   if (p->init) {
     asm_alias_visit_attr(p, loc ? loc : ir_unknown_loc(p->ctx), false, false);
     return;

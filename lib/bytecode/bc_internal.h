@@ -125,7 +125,7 @@ extern const size_t bc_num_op_descs;
 const BcOpDesc *bc_op_by_name(const char *name);
 const BcOpDesc *bc_op_by_opcode(uint64_t opcode);
 
-/* Highest opcode available in `version` (ops of newer versions are refused). */
+/* True if major.minor is readable and writable (see bc_common.c). */
 bool bc_version_supported(unsigned major, unsigned minor);
 
 /* ---- byte buffer ---------------------------------------------------------- */
@@ -151,6 +151,7 @@ void bc_align(BcBuf *b, size_t align);
 void bc_buf_free(BcBuf *b);
 
 size_t bc_supported_versions(const uint16_t **out);
+/* Highest opcode available in version v (newer ops are refused). */
 uint32_t bc_max_opcode(uint16_t v);
 void bc_version_str(uint16_t v, char buf[16]); /* "13.1" */
 #define BC_MAX_ARGS 16 /* most ODS arguments of any op (print_tko..: < 10) */

@@ -12,7 +12,7 @@
  * indices are range-checked; types and debug attributes are decoded on first
  * use with cycle detection and a depth cap; nested regions are capped at
  * BC_MAX_DEPTH.  Every failure is reported through the context's diagnostics
- * (at an unknown location, as NVIDIA's reader does) and yields NULL. */
+ * (at "<file>":0:0) and yields NULL. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,10 +61,14 @@ typedef struct Reader {
   /* per op kind (index into bc_op_descs): flag bits, computed on first use */
   int (*bits)[BC_MAX_ARGS];
   uint8_t *bits_done;
+  const IrOpInfo **infos;    /* registered op kind of each row */
+  const IrLoc *loc;          /* where errors are reported: "<file>":0:0 */
 } Reader;
 
+/* Errors are located at "<file>:0:0", as MLIR's own bytecode reader does
+ * (NVIDIA's uses an unknown location; its tests match the text only). */
 static bool r_error(Reader *r, const char *fmt, ...) {
-  IrDiag *d = ir_diag_new(r->ctx, IR_SEV_ERROR, ir_unknown_loc(r->ctx));
+  IrDiag *d = ir_diag_new(r->ctx, IR_SEV_ERROR, r->loc ? r->loc : ir_unknown_loc(r->ctx));
   va_list ap;
   va_start(ap, fmt);
   ir_diag_vappend(r->ctx, d, fmt, ap);
@@ -822,14 +826,20 @@ static bool rd_op(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
   if (!d || d->ver > r->ver)
     return r_error(r, "unknown or unsupported opcode 0x%llx for bytecode version %s",
                    (unsigned long long)opcode, r->vstr);
-  const IrOpInfo *info = ir_op_info_find(r->ctx, d->name, strlen(d->name));
+  size_t di = (size_t)(d - bc_op_descs);
+  if (!r->bits) {
+    r->bits = xcalloc(bc_num_op_descs, sizeof *r->bits);
+    r->bits_done = xcalloc(bc_num_op_descs, 1);
+    r->infos = xcalloc(bc_num_op_descs, sizeof *r->infos);
+  }
+  const IrOpInfo *info = r->infos[di];
+  if (!info) info = r->infos[di] = ir_op_info_find(r->ctx, d->name, strlen(d->name));
   if (!info) return r_error(r, "operation '%s' is not registered", d->name);
   const IrLoc *loc = di_next(r, &fc->di);
   if (!loc) return false;
   IrOpState st;
   ir_op_state_init(&st, r->ctx, info, loc);
   bool ok = true;
-  char need[16];
 
   /* Results. */
   uint64_t nres = 0;
@@ -875,11 +885,6 @@ static bool rd_op(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
   uint64_t flags = 0;
   bool have_flags = min_opt != 0xffff && (min_opt == d->ver || r->ver >= min_opt);
   if (ok && have_flags && !rd_varint(c, &flags)) ok = r_error(r, "failed to read op flags");
-  size_t di = (size_t)(d - bc_op_descs);
-  if (!r->bits) {
-    r->bits = xcalloc(bc_num_op_descs, sizeof *r->bits);
-    r->bits_done = xcalloc(bc_num_op_descs, 1);
-  }
   if (!r->bits_done[di]) {
     bc_flag_bits(d, seg, r->bits[di]);
     r->bits_done[di] = 1;
@@ -907,7 +912,6 @@ static bool rd_op(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
                                                     IR_SIGNLESS), a->dflt);
     if (v) ir_op_state_add_prop(&st, a->name, v);
   }
-  (void)need;
 
   /* Operands. */
   if (ok && seg) {
@@ -1019,9 +1023,12 @@ static bool split_sections(Reader *r, Cur *c, const uint8_t *base) {
     }
     size_t need = (id == BC_SEC_STRING || id == BC_SEC_TYPE) ? 4
                   : (id == BC_SEC_CONSTANT || id == BC_SEC_DEBUG || id == BC_SEC_FUNC) ? 8 : 1;
-    if (need > 1 && (!aligned || align % need))
-      return r_error(r, "section %u must have alignment that is a multiple of %zu bytes, but %s",
-                     id, need, aligned ? "has a smaller alignment" : "has no alignment flag set");
+    if (need > 1 && !aligned)
+      return r_error(r, "section %u must have alignment that is a multiple of %zu bytes, but "
+                        "has no alignment flag set", id, need);
+    if (need > 1 && align % need)
+      return r_error(r, "section %u must have alignment that is a multiple of %zu bytes, but "
+                        "has alignment of %llu", id, need, (unsigned long long)align);
     if (len > left(c))
       return r_error(r, "section length %llu exceeds remaining bytecode data. %zu",
                      (unsigned long long)len, left(c));
@@ -1168,6 +1175,7 @@ struct BcLazyModule {
 static void reader_free(Reader *r) {
   free(r->bits);
   free(r->bits_done);
+  free(r->infos);
   free(r->types);
   free(r->type_state);
   free(r->dis);
@@ -1225,9 +1233,9 @@ static bool open_file(Reader *r, const uint8_t *data, size_t len) {
 }
 
 BcLazyModule *bc_lazy_open(IrContext *ctx, const char *name, const uint8_t *data, size_t len) {
-  (void)name;
   BcLazyModule *m = xcalloc(1, sizeof *m);
   m->r.ctx = ctx;
+  m->r.loc = ir_file_loc(ctx, ir_identz(ctx, name ? name : "<bytecode>"), 0, 0);
   Reader *r = &m->r;
   bool ok = open_file(r, data, len);
   Cur f = r->sec[BC_SEC_FUNC];

@@ -43,6 +43,8 @@ unsigned in_int_width(const IrType *elem) {
   return 64;
 }
 
+/* A tile value of the given element type and shape (64-byte aligned data,
+ * padded to a multiple of 64 bytes), zeroed when `zero`. */
 static Val *new_shape(const IrType *elem, const int64_t *shape, int rank, bool zero) {
   Val *v = xcalloc(1, sizeof(Val));
   v->refs = 1;
@@ -130,8 +132,22 @@ void in_set_result(Exec *e, IrOp *op, unsigned i, Val *val) {
   in_set(e, ir_op_result(op, i), val);
 }
 
+/* Assigns a slot index to every result and block argument of the entry. */
+/* Rank of a tile or view type (0 for others). */
+static size_t type_rank(const IrType *t) {
+  if (ct_type_is_tile(t)) return ct_tile_type_rank(t);
+  if (ct_type_is_tensor_view(t)) return ct_tensor_view_rank(t);
+  if (ct_type_is_view(t)) {
+    size_t a = ct_view_tile_rank(t), b = ct_tensor_view_rank(ct_view_tensor_view(t));
+    return a > b ? a : b;
+  }
+  return 0;
+}
+
 static IrWalkResult number_values(IrOp *op, void *user) {
   Run *r = user;
+  for (unsigned i = 0; i < op->nresults; i++)
+    if (type_rank(ir_op_result(op, i)->type) > IN_MAX_RANK && !r->bad_rank) r->bad_rank = op;
   for (unsigned i = 0; i < op->nresults; i++)
     u64map_put(&r->slot_of, (uint64_t)(uintptr_t)ir_op_result(op, i),
                (void *)(uintptr_t)(++r->nslots));
@@ -173,6 +189,7 @@ bool in_fail(Exec *e, IrOp *op, const char *fmt, ...) {
   return false;
 }
 
+/* Integer value of an integer/bool attribute (or first int of a payload). */
 int64_t in_attr_int(IrOp *op, const char *name, int64_t dflt) {
   const IrAttr *a = ir_op_attrz(op, name);
   if (!a) return dflt;
@@ -189,6 +206,7 @@ bool in_attr_present(IrOp *op, const char *name) {
   return true;
 }
 
+/* Case value of an enum attribute (EnumAttr or I32 integer form). */
 int in_attr_enum(IrOp *op, const char *name, const CtEnumInfo *en, int dflt) {
   const IrAttr *a = ir_op_attrz(op, name);
   if (!a) return dflt;
@@ -197,6 +215,8 @@ int in_attr_enum(IrOp *op, const char *name, const CtEnumInfo *en, int dflt) {
   return v < 0 ? dflt : v;
 }
 
+/* Start and length of operand segment `seg` (operandSegmentSizes); ops
+ * without the attribute have one segment holding every operand. */
 void in_segment(IrOp *op, unsigned seg, unsigned *start, unsigned *len) {
   const IrAttr *a = ir_op_attrz(op, "operandSegmentSizes");
   unsigned s = 0;
@@ -265,6 +285,8 @@ static void set_results_from(Exec *e, IrOp *op, Val **v, size_t n) {
   for (unsigned i = 0; i < op->nresults && i < n; i++) in_set_result(e, op, i, val_retain(v[i]));
 }
 
+/* cuda_tile.if: runs the taken region; its yield sets the results, while
+ * break/continue/return propagate to the enclosing construct. */
 static ExecCode exec_if(Exec *e, IrOp *op) {
   Val *c = in_opnd(e, op, 0);
   bool taken = in_scalar_int(c) != 0;
@@ -286,6 +308,8 @@ static bool iv_less(int64_t a, int64_t b, bool uns, unsigned w) {
   return a < b;
 }
 
+/* cuda_tile.for: iv from lb while iv < ub (signed or unsigned compare) by
+ * step, carrying iter_values through each `continue`; stops on wrap-around. */
 static ExecCode exec_for(Exec *e, IrOp *op) {
   Val *lbv = in_opnd(e, op, 0), *ubv = in_opnd(e, op, 1), *stv = in_opnd(e, op, 2);
   unsigned w = in_int_width(lbv->elem);
@@ -329,6 +353,7 @@ static ExecCode exec_for(Exec *e, IrOp *op) {
   return e->failed ? X_ERR : X_OK;
 }
 
+/* cuda_tile.loop: repeats the body until a `break` provides the results. */
 static ExecCode exec_loop(Exec *e, IrOp *op) {
   size_t niter = op->noperands;
   Val **cur = xmalloc((niter + 1) * sizeof(Val *));
@@ -406,9 +431,19 @@ Val *in_val_from_dense(const IrAttr *a, const IrType *type) {
   const IrType *elem = v->elem;
   if (v->kind == VK_TOKEN) return v;
   int64_t nd = ct_dense_num_elements(a);
+  bool i1 = ir_type_is_integer(elem) && ir_integer_width(elem) == 1;
+  if (nd == 1 || ct_dense_is_splat(a)) {
+    /* splat: convert once, then replicate */
+    uint64_t bits = ct_dense_bits(a, 0);
+    if (i1) bits = bits ? 1 : 0;
+    store_from_bits(v, 0, elem, bits);
+    size_t es = in_kind_size(v->kind);
+    for (int64_t i = 1; i < v->n; i++) memcpy((char *)v->data + (size_t)i * es, v->data, es);
+    return v;
+  }
   for (int64_t i = 0; i < v->n; i++) {
-    uint64_t bits = ct_dense_bits(a, nd == 1 ? 0 : i);
-    if (ir_type_is_integer(elem) && ir_integer_width(elem) == 1) bits = bits ? 1 : 0;
+    uint64_t bits = ct_dense_bits(a, i);
+    if (i1) bits = bits ? 1 : 0;
     store_from_bits(v, i, elem, bits);
   }
   return v;
@@ -448,15 +483,26 @@ static bool h_assert(Exec *e, IrOp *op) {
   return true;
 }
 
+/* cuda_tile.assume: checks the predicate (div_by with every/along, bounded,
+ * same_elements) on integer/pointer tiles and reports a violation. */
 static bool h_assume(Exec *e, IrOp *op) {
   Val *v = in_opnd(e, op, 0);
   const IrAttr *p = ir_op_attrz(op, "predicate");
   if (p && v->kind == VK_INT && ir_attr_is(p, &ct_div_by_attr_def)) {
     uint64_t d = ct_div_by_divisor(p);
     const int64_t *x = v->data;
+    /* `every N along D`: only elements whose index along D is a multiple of
+     * N are constrained. */
+    int64_t every = ct_div_by_has_every(p) ? ct_div_by_every(p) : 1;
+    int along = ct_div_by_has_along(p) ? (int)ct_div_by_along(p) : -1;
+    int64_t inner = 1;
+    if (along >= 0 && along < v->rank)
+      for (int k = along + 1; k < v->rank; k++) inner *= v->shape[k];
     if (d)
       for (int64_t i = 0; i < v->n; i++)
-        if ((uint64_t)x[i] % d != 0)
+        if ((along < 0 || along >= v->rank || every <= 1 ||
+             (i / inner) % v->shape[along] % every == 0) &&
+            (uint64_t)x[i] % d != 0)
           return in_fail(e, op, "violated assumption div_by<%llu>: element %lld is %lld",
                          (unsigned long long)d, (long long)i, (long long)x[i]);
   } else if (p && v->kind == VK_INT && ir_attr_is(p, &ct_bounded_attr_def)) {
@@ -513,6 +559,7 @@ InHandler in_handler_for(IrOp *op) {
   return handler_table[op->info - ct_op_infos];
 }
 
+/* Records a terminator's operands as the values handed to its parent. */
 static void set_term(Exec *e, IrOp *op) {
   term_clear(e);
   for (unsigned i = 0; i < op->noperands; i++) vec_push(&e->term, val_retain(in_opnd(e, op, i)));
@@ -575,6 +622,7 @@ static void exec_reset(Exec *e) {
   e->local.len = 0;
 }
 
+/* Runs the entry for one tile block (linear id -> x, y, z). */
 static void run_block(Exec *e, int64_t linear) {
   Run *r = e->run;
   e->linear = linear;
@@ -582,7 +630,7 @@ static void run_block(Exec *e, int64_t linear) {
   e->bid[1] = linear / r->grid[0] % r->grid[1];
   e->bid[2] = linear / (r->grid[0] * r->grid[1]);
   e->failed = false;
-  e->out = &r->outputs[linear];
+  e->out = r->outputs ? &r->outputs[linear] : &e->scratch_out;
   IrBlock *body = ir_region_entry(ir_op_region(r->entry, 0));
   for (size_t i = 0; i < body->nargs && i < r->nargs; i++) {
     const IrType *t = body->args[i]->type;
@@ -602,6 +650,8 @@ static void run_block(Exec *e, int64_t linear) {
   exec_reset(e);
 }
 
+/* Thread body: takes block ids in order until none are left (or a block
+ * failed). */
 static void *worker(void *user) {
   Exec *e = user;
   Run *r = e->run;
@@ -663,6 +713,14 @@ void in_add_region(Run *r, uintptr_t lo, size_t bytes, bool ro) {
 
 bool in_setup_globals(Run *r); /* interp_mem.c */
 
+static IrWalkResult find_print(IrOp *op, void *user) {
+  if (ct_op_is(op, CT_OP_print_tko)) {
+    *(bool *)user = true;
+    return IR_WALK_INTERRUPT;
+  }
+  return IR_WALK_ADVANCE;
+}
+
 /* Attribute names looked up while blocks run (see interp_run). */
 static const char *const attr_names[] = {
     "comparison_ordering", "comparison_predicate", "constant", "dim", "flush_to_zero",
@@ -696,21 +754,41 @@ bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, siz
   r.args = args;
   r.nargs = nargs;
   for (int i = 0; i < 3; i++) r.grid[i] = opts->grid[i] < 1 ? 1 : opts->grid[i];
+  /* CUDA's grid limits (x < 2^31, y and z < 2^16) keep every id in i32. */
+  if (r.grid[0] > INT32_MAX || r.grid[1] > 65535 || r.grid[2] > 65535)
+    return ir_error(ctx, entry->loc, "grid (%lld, %lld, %lld) exceeds the limits "
+                    "(2^31-1, 65535, 65535)", (long long)r.grid[0], (long long)r.grid[1],
+                    (long long)r.grid[2]);
   r.nblocks = r.grid[0] * r.grid[1] * r.grid[2];
+  ir_walk_pre(entry, find_print, &r.has_print);
+  if (r.has_print && r.nblocks > ((int64_t)1 << 26))
+    return ir_error(ctx, entry->loc, "too many tile blocks (%lld) for a kernel that prints "
+                    "(at most 2^26)", (long long)r.nblocks);
   pthread_mutex_init(&r.mu, NULL);
+  pthread_mutex_init(&r.amu, NULL);
   /* Intern every attribute name the handlers look up before workers start:
    * afterwards those lookups only read the context's identifier table, so
    * concurrent blocks never insert into it. */
   for (size_t i = 0; i < sizeof attr_names / sizeof attr_names[0]; i++)
     (void)ir_identz(ctx, attr_names[i]);
   ir_walk_pre(entry, number_values, &r);
+  for (size_t i = 0; i < body->nargs; i++)
+    if (type_rank(body->args[i]->type) > IN_MAX_RANK) r.bad_rank = entry;
+  if (r.bad_rank) {
+    ir_error(ctx, r.bad_rank->loc, "tiles and views of rank > %d are not supported by the "
+             "interpreter", IN_MAX_RANK);
+    u64map_free(&r.slot_of);
+    pthread_mutex_destroy(&r.mu);
+    pthread_mutex_destroy(&r.amu);
+    return false;
+  }
   for (size_t i = 0; i < nargs; i++)
     if (args[i].kind == INTERP_ARG_BUFFER)
       in_add_region(&r, (uintptr_t)args[i].data, args[i].bytes, false);
   bool ok = in_setup_globals(&r);
   if (ok) {
     if (r.regions.len) qsort(r.regions.data, r.regions.len, sizeof(MemRegion), cmp_region);
-    r.outputs = xcalloc((size_t)r.nblocks, sizeof(StrBuf));
+    if (r.has_print) r.outputs = xcalloc((size_t)r.nblocks, sizeof(StrBuf));
     int nt = opts->threads < 1 ? 1 : opts->threads;
     if (nt > r.nblocks) nt = (int)r.nblocks;
     Exec *ex = xcalloc((size_t)nt, sizeof(Exec));
@@ -732,10 +810,11 @@ bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, siz
       vec_free(&ex[i].term);
       vec_free(&ex[i].local);
       vec_free(&ex[i].local_mem);
+      sb_free(&ex[i].scratch_out);
     }
     free(ex);
     free(th);
-    for (int64_t b = 0; b < r.nblocks; b++) {
+    for (int64_t b = 0; r.outputs && b < r.nblocks; b++) {
       if (r.outputs[b].len && opts->print) opts->print(opts->print_user, r.outputs[b].s, r.outputs[b].len);
       sb_free(&r.outputs[b]);
     }
@@ -752,5 +831,6 @@ bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, siz
   u64map_free(&r.slot_of);
   u64map_free(&r.globals);
   pthread_mutex_destroy(&r.mu);
+  pthread_mutex_destroy(&r.amu);
   return ok;
 }

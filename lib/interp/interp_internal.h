@@ -67,12 +67,15 @@ typedef struct Run {
   U64Map globals;          /* global op -> address */
   VEC(void *) owned;       /* global storage */
   /* block scheduling and errors */
-  pthread_mutex_t mu;
+  pthread_mutex_t mu;       /* scheduling and errors */
+  pthread_mutex_t amu;      /* atomics (never held while taking mu) */
   int64_t next_block, nblocks;
   bool have_err;
   BlockErr err;
   volatile int abort_flag;
-  StrBuf *outputs;         /* per-block print_tko text (nblocks entries) */
+  bool has_print;          /* the entry contains print_tko */
+  IrOp *bad_rank;          /* first op with a result of rank > IN_MAX_RANK */
+  StrBuf *outputs;         /* per-block print_tko text (nblocks entries), or NULL */
 } Run;
 
 typedef enum ExecCode { X_OK, X_YIELD, X_BREAK, X_CONTINUE, X_RETURN, X_ERR } ExecCode;
@@ -87,6 +90,7 @@ typedef struct Exec {
   VEC(MemRegion) local;    /* allocas of this block */
   VEC(void *) local_mem;
   StrBuf *out;
+  StrBuf scratch_out;      /* unused sink when the entry never prints */
   bool failed;
 } Exec;
 

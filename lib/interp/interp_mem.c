@@ -82,6 +82,7 @@ int64_t in_mem_read(const IrType *elem, const uint8_t *p, ValKind k, double *fou
   }
 }
 
+/* Writes one element (compute representation -> memory format). */
 void in_mem_write(const IrType *elem, uint8_t *p, int64_t iv, double fv) {
   if (!ir_type_is_float(elem)) {
     size_t nb = interp_elem_bytes(elem);
@@ -220,6 +221,8 @@ bool h_ptr_cast(Exec *e, IrOp *op) {
   return true;
 }
 
+/* load_ptr_tko: gather through a pointer tile; masked-off lanes take the
+ * padding value (or 0).  Every address is checked. */
 bool h_load_ptr(Exec *e, IrOp *op) {
   unsigned ms, ml, ps, pl, ts, tl;
   in_segment(op, 1, &ms, &ml);
@@ -255,6 +258,7 @@ bool h_load_ptr(Exec *e, IrOp *op) {
   return true;
 }
 
+/* store_ptr_tko: scatter through a pointer tile, skipping masked lanes. */
 bool h_store_ptr(Exec *e, IrOp *op) {
   unsigned ms, ml;
   in_segment(op, 2, &ms, &ml);
@@ -281,6 +285,7 @@ bool h_store_ptr(Exec *e, IrOp *op) {
 /* Views                                                                     */
 /* ======================================================================== */
 
+/* make_tensor_view: base address plus static/dynamic shape and strides. */
 bool h_make_tensor_view(Exec *e, IrOp *op) {
   const IrType *t = ir_op_result(op, 0)->type;
   Val *base = in_opnd(e, op, 0);
@@ -477,9 +482,11 @@ static bool view_access(Exec *e, IrOp *op, Val *pv, ViewAcc *va, Val *tile, bool
         uintptr_t a = (uintptr_t)wadd(pv->base, f4 ? lo / 2 : wmul(lo, (int64_t)es));
         if (!in_check_access(e, op, a, span, f4 ? 1 : es, store)) return false;
       }
-      if (!store)
-        for (int64_t j = 0; j < inner; j++)
-          if (j < lo_e || j >= hi_e) val_put(tile, i + j, 0, padv);
+      if (!store) {
+        int64_t a0 = lo_e < inner ? lo_e : inner, b0 = hi_e > a0 ? hi_e : a0;
+        for (int64_t j = 0; j < a0; j++) val_put(tile, i + j, 0, padv);
+        for (int64_t j = b0; j < inner; j++) val_put(tile, i + j, 0, padv);
+      }
       if (fast_f32 && st == 1 && hi_e > lo_e) {
         float *p = (float *)(uintptr_t)wadd(pv->base, wmul(wadd(off, c0 + lo_e), 4));
         float *t = (float *)tile->data + i + lo_e;
@@ -554,6 +561,7 @@ static bool view_access(Exec *e, IrOp *op, Val *pv, ViewAcc *va, Val *tile, bool
   return true;
 }
 
+/* load_view_tko: a tile from a partition/strided/gather view. */
 bool h_load_view(Exec *e, IrOp *op) {
   unsigned is, il;
   in_segment(op, 1, &is, &il);
@@ -571,6 +579,7 @@ bool h_load_view(Exec *e, IrOp *op) {
   return true;
 }
 
+/* store_view_tko: a tile into a view; out-of-bounds elements are masked. */
 bool h_store_view(Exec *e, IrOp *op) {
   unsigned is, il;
   in_segment(op, 2, &is, &il);
@@ -612,6 +621,8 @@ static void rmw_apply(int mode, const IrType *elem, int64_t *oi, double *of, int
   }
 }
 
+/* atomic_rmw_tko: one read-modify-write per lane, in lane order, under the
+ * run-wide atomics lock; masked lanes return their argument. */
 bool h_atomic_rmw(Exec *e, IrOp *op) {
   unsigned as, al, ms, ml;
   in_segment(op, 1, &as, &al);
@@ -623,7 +634,7 @@ bool h_atomic_rmw(Exec *e, IrOp *op) {
   const IrType *elem = r->elem;
   size_t es = interp_elem_bytes(elem);
   bool ok = true;
-  pthread_mutex_lock(&e->run->mu);
+  pthread_mutex_lock(&e->run->amu);
   for (int64_t i = 0; i < r->n && ok; i++) {
     int64_t ai = 0;
     double af = 0;
@@ -633,9 +644,9 @@ bool h_atomic_rmw(Exec *e, IrOp *op) {
       continue;
     }
     uintptr_t a = (uintptr_t)((const int64_t *)p->data)[p->n == 1 ? 0 : i];
-    pthread_mutex_unlock(&e->run->mu);
+    pthread_mutex_unlock(&e->run->amu);
     ok = in_check_access(e, op, a, es, es, true);
-    pthread_mutex_lock(&e->run->mu);
+    pthread_mutex_lock(&e->run->amu);
     if (!ok) break;
     double of = 0;
     int64_t oi = in_mem_read(elem, (const uint8_t *)a, r->kind, &of);
@@ -643,13 +654,15 @@ bool h_atomic_rmw(Exec *e, IrOp *op) {
     rmw_apply(mode, elem, &oi, &of, ai, af);
     in_mem_write(elem, (uint8_t *)a, oi, of);
   }
-  pthread_mutex_unlock(&e->run->mu);
+  pthread_mutex_unlock(&e->run->amu);
   if (!ok) return val_release(r), false;
   in_set_result(e, op, 0, r);
   in_set_result(e, op, 1, val_new_token());
   return true;
 }
 
+/* atomic_cas_tko: per lane, replaces the stored value by `val` when its bit
+ * pattern equals `cmp`; returns the old value (masked lanes: cmp). */
 bool h_atomic_cas(Exec *e, IrOp *op) {
   unsigned ms, ml;
   in_segment(op, 3, &ms, &ml);
@@ -659,7 +672,7 @@ bool h_atomic_cas(Exec *e, IrOp *op) {
   const IrType *elem = r->elem;
   size_t es = interp_elem_bytes(elem);
   bool ok = true;
-  pthread_mutex_lock(&e->run->mu);
+  pthread_mutex_lock(&e->run->amu);
   for (int64_t i = 0; i < r->n && ok; i++) {
     int64_t ci = 0, vi = 0;
     double cf = 0, vf = 0;
@@ -670,9 +683,9 @@ bool h_atomic_cas(Exec *e, IrOp *op) {
       continue;
     }
     uintptr_t a = (uintptr_t)((const int64_t *)p->data)[i];
-    pthread_mutex_unlock(&e->run->mu);
+    pthread_mutex_unlock(&e->run->amu);
     ok = in_check_access(e, op, a, es, es, true);
-    pthread_mutex_lock(&e->run->mu);
+    pthread_mutex_lock(&e->run->amu);
     if (!ok) break;
     /* compare the stored bit patterns */
     uint8_t cur[8] = {0}, want[8] = {0};
@@ -683,13 +696,15 @@ bool h_atomic_cas(Exec *e, IrOp *op) {
     val_put(r, i, oi, of);
     if (memcmp(cur, want, es) == 0) in_mem_write(elem, (uint8_t *)a, vi, vf);
   }
-  pthread_mutex_unlock(&e->run->mu);
+  pthread_mutex_unlock(&e->run->amu);
   if (!ok) return val_release(r), false;
   in_set_result(e, op, 0, r);
   in_set_result(e, op, 1, val_new_token());
   return true;
 }
 
+/* atomic_red_view_tko: read-modify-write of a whole view tile under the
+ * atomics lock (out-of-bounds elements are skipped). */
 bool h_atomic_red_view(Exec *e, IrOp *op) {
   unsigned is, il, vs, vl;
   in_segment(op, 1, &is, &il);
@@ -701,7 +716,7 @@ bool h_atomic_red_view(Exec *e, IrOp *op) {
   int mode = (int)in_attr_int(op, "mode", 0);
   /* read-modify-write the tile under the run lock */
   Val *cur = val_new_shape(val->elem, val->shape, val->rank);
-  pthread_mutex_lock(&e->run->mu);
+  pthread_mutex_lock(&e->run->amu);
   bool ok = view_access(e, op, pv, &va, cur, false);
   if (ok) {
     for (int64_t i = 0; i < cur->n; i++) {
@@ -714,7 +729,7 @@ bool h_atomic_red_view(Exec *e, IrOp *op) {
     }
     ok = view_access(e, op, pv, &va, cur, true);
   }
-  pthread_mutex_unlock(&e->run->mu);
+  pthread_mutex_unlock(&e->run->amu);
   val_release(cur);
   view_free(&va);
   if (!ok) return false;
@@ -749,6 +764,9 @@ static void print_elem(StrBuf *out, const char *spec, size_t sl, char conv, cons
   }
 }
 
+/* print_tko: printf-style formatting per argument (tiles print as nested
+ * bracketed lists, each element with the conversion), into the block's
+ * output buffer. */
 bool h_print(Exec *e, IrOp *op) {
   const IrAttr *s = ir_op_attrz(op, "str");
   const char *f = s && s->str ? s->str->str : "";

@@ -134,6 +134,9 @@ static int64_t div_round(int64_t q, int64_t rem, int64_t b, int mode, bool neg_s
   return q;
 }
 
+/* Binary integer ops at the result width: wrap-around arithmetic, bitwise
+ * ops, signed/unsigned min/max, mulhii (unsigned), shifts (>= width: 0 or
+ * the sign), division/remainder with rounding modes and zero checks. */
 bool h_int_binary(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
   Val *r = ew_result(op, 0, a, b, NULL);
@@ -230,6 +233,7 @@ static bool cmp_pred(int pred, int c) {
   }
 }
 
+/* cmpi: signed or unsigned comparison; i1 results (true = all ones). */
 bool h_cmpi(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
   Val *r = ew_result(op, 0, a, b, NULL);
@@ -258,6 +262,56 @@ bool h_cmpi(Exec *e, IrOp *op) {
 /* ======================================================================== */
 /* Floats                                                                    */
 /* ======================================================================== */
+
+/* z = x (op) y over n f32 elements, op one of addf/subf/mulf/divf, IEEE
+ * round-to-nearest-even (vector and scalar results are identical). */
+static void ew_f32_generic(CtOpIndex idx, const float *restrict x, const float *restrict y,
+                           float *restrict z, int64_t n) {
+  switch (idx) {
+  case CT_OP_addf: for (int64_t i = 0; i < n; i++) z[i] = x[i] + y[i]; break;
+  case CT_OP_subf: for (int64_t i = 0; i < n; i++) z[i] = x[i] - y[i]; break;
+  case CT_OP_mulf: for (int64_t i = 0; i < n; i++) z[i] = x[i] * y[i]; break;
+  default: for (int64_t i = 0; i < n; i++) z[i] = x[i] / y[i]; break;
+  }
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+__attribute__((target("avx2"))) static void ew_f32_avx2(CtOpIndex idx, const float *x,
+                                                        const float *y, float *z, int64_t n) {
+  int64_t i = 0;
+  switch (idx) {
+  case CT_OP_addf:
+    for (; i + 8 <= n; i += 8)
+      _mm256_storeu_ps(z + i, _mm256_add_ps(_mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i)));
+    break;
+  case CT_OP_subf:
+    for (; i + 8 <= n; i += 8)
+      _mm256_storeu_ps(z + i, _mm256_sub_ps(_mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i)));
+    break;
+  case CT_OP_mulf:
+    for (; i + 8 <= n; i += 8)
+      _mm256_storeu_ps(z + i, _mm256_mul_ps(_mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i)));
+    break;
+  default:
+    for (; i + 8 <= n; i += 8)
+      _mm256_storeu_ps(z + i, _mm256_div_ps(_mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i)));
+    break;
+  }
+  ew_f32_generic(idx, x + i, y + i, z + i, n - i);
+}
+#define HAVE_EW_AVX2 1
+#endif
+
+static void ew_f32(CtOpIndex idx, const float *x, const float *y, float *z, int64_t n) {
+#ifdef HAVE_EW_AVX2
+  if (__builtin_cpu_supports("avx2")) {
+    ew_f32_avx2(idx, x, y, z, n);
+    return;
+  }
+#endif
+  ew_f32_generic(idx, x, y, z, n);
+}
 
 /* Exact double-precision result of a op b, as hi + lo (lo's sign is what
  * matters for directed rounding). */
@@ -300,6 +354,7 @@ static double fmaxmin(double a, double b, bool max, bool prop_nan) {
   return max ? (a > b ? a : b) : (a < b ? a : b);
 }
 
+/* Binary float ops with rounding mode, flush-to-zero and propagate_nan. */
 bool h_float_binary(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
   Val *r = ew_result(op, 0, a, b, NULL);
@@ -314,15 +369,8 @@ bool h_float_binary(Exec *e, IrOp *op) {
                  mode == CT_ROUNDING_FULL;
   if (r->kind == VK_F32 && nearest && !ftz && sa && sb &&
       (idx == CT_OP_addf || idx == CT_OP_subf || idx == CT_OP_mulf || idx == CT_OP_divf)) {
-    /* fast path: vectorisable f32 loops */
-    const float *restrict x = a->data, *restrict y = b->data;
-    float *restrict z = r->data;
-    switch (idx) {
-    case CT_OP_addf: for (int64_t i = 0; i < n; i++) z[i] = x[i] + y[i]; break;
-    case CT_OP_subf: for (int64_t i = 0; i < n; i++) z[i] = x[i] - y[i]; break;
-    case CT_OP_mulf: for (int64_t i = 0; i < n; i++) z[i] = x[i] * y[i]; break;
-    default: for (int64_t i = 0; i < n; i++) z[i] = x[i] / y[i]; break;
-    }
+    /* fast path: whole-tile vector loops */
+    ew_f32(idx, a->data, b->data, r->data, n);
     in_round_to_format(r);
     in_set_result(e, op, 0, r);
     return true;
@@ -366,6 +414,7 @@ bool h_float_binary(Exec *e, IrOp *op) {
   return true;
 }
 
+/* fma: a*b+c rounded once (exact product, TwoSum, directed rounding). */
 bool h_fma(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1), *c = in_opnd(e, op, 2);
   Val *r = ew_result(op, 0, a, b, c);
@@ -400,6 +449,8 @@ bool h_fma(Exec *e, IrOp *op) {
   return true;
 }
 
+/* Unary float ops and math functions (computed in double, rounded once to
+ * the element format; sqrt honours its rounding mode). */
 bool h_float_unary(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0);
   Val *r = ew_result(op, 0, a, NULL, NULL);
@@ -458,6 +509,7 @@ bool h_float_unary(Exec *e, IrOp *op) {
   return true;
 }
 
+/* cmpf: ordered comparisons are false on NaN, unordered ones true. */
 bool h_cmpf(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
   Val *r = ew_result(op, 0, a, b, NULL);
@@ -477,6 +529,7 @@ bool h_cmpf(Exec *e, IrOp *op) {
   return true;
 }
 
+/* select: element-wise choice by an i1 tile (1-element operands broadcast). */
 bool h_select(Exec *e, IrOp *op) {
   Val *c = in_opnd(e, op, 0), *a = in_opnd(e, op, 1), *b = in_opnd(e, op, 2);
   Val *r = ew_result(op, 0, c, a, b);
@@ -546,6 +599,7 @@ bool h_bitcast(Exec *e, IrOp *op) {
   return true;
 }
 
+/* exti: sign or zero extension to the result width. */
 bool h_exti(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0);
   Val *r = ew_result(op, 0, a, NULL, NULL);
@@ -571,6 +625,7 @@ bool h_trunci(Exec *e, IrOp *op) {
   return true;
 }
 
+/* ftof: float format conversion (exact, round to nearest even). */
 bool h_ftof(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0);
   Val *r = ew_result(op, 0, a, NULL, NULL);
@@ -586,6 +641,7 @@ bool h_ftof(Exec *e, IrOp *op) {
   return true;
 }
 
+/* ftoi: truncation toward zero (the only mode); NaN -> 0, saturating. */
 bool h_ftoi(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0);
   Val *r = ew_result(op, 0, a, NULL, NULL);
@@ -622,6 +678,7 @@ bool h_ftoi(Exec *e, IrOp *op) {
   return true;
 }
 
+/* itof: signed/unsigned integer to float, correctly rounded in any mode. */
 bool h_itof(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0);
   Val *r = ew_result(op, 0, a, NULL, NULL);

@@ -61,6 +61,7 @@ static void gather(char *dst, const char *src, const int64_t *shape, int rank,
 
 static Val *new_res(IrOp *op, unsigned i) { return val_new_tile(ir_op_result(op, i)->type); }
 
+/* broadcast: size-1 dimensions repeat (stride 0 gather). */
 bool h_broadcast(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0);
   Val *r = new_res(op, 0);
@@ -80,6 +81,7 @@ bool h_reshape(Exec *e, IrOp *op) {
   return true;
 }
 
+/* permute: result dim i is source dim permutation[i]. */
 bool h_permute(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0);
   Val *r = new_res(op, 0);
@@ -92,6 +94,7 @@ bool h_permute(Exec *e, IrOp *op) {
   return true;
 }
 
+/* cat: concatenation along `dim`. */
 bool h_cat(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
   Val *r = new_res(op, 0);
@@ -112,6 +115,7 @@ bool h_cat(Exec *e, IrOp *op) {
   return true;
 }
 
+/* extract: slice number idx[d] (in units of the result shape) per dim. */
 bool h_extract(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0);
   Val *r = new_res(op, 0);
@@ -150,6 +154,7 @@ static unsigned bit_width(const IrType *t) {
   return ir_type_is_integer(t) ? ir_integer_width(t) : 64;
 }
 
+/* Storage bits of element i (memory format of the element type). */
 static uint64_t val_bits(const Val *v, int64_t i) {
   if (v->kind == VK_INT) return in_zext(((const int64_t *)v->data)[i], bit_width(v->elem));
   if (v->kind == VK_F64) {
@@ -330,6 +335,7 @@ static void mma_dims(const Val *a, const Val *b, int64_t *nb, int64_t *M, int64_
   *N = b->shape[r - 1];
 }
 
+/* mmaf: [B,]MxK x [B,]KxN + acc, accumulating in the accumulator type. */
 bool h_mmaf(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1), *c = in_opnd(e, op, 2);
   Val *r = val_new_raw(c->elem, c->shape, c->rank); /* overwritten by the copy of c */
@@ -360,6 +366,7 @@ bool h_mmaf(Exec *e, IrOp *op) {
   return true;
 }
 
+/* mmai: integer mma with per-operand signedness, wrapping accumulator. */
 bool h_mmai(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1), *c = in_opnd(e, op, 2);
   Val *r = new_res(op, 0);
@@ -386,6 +393,7 @@ bool h_mmai(Exec *e, IrOp *op) {
   return true;
 }
 
+/* mmaf_scaled: block-scaled mma; block size V = K / number of scales. */
 bool h_mmaf_scaled(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1), *c = in_opnd(e, op, 2);
   Val *sa = in_opnd(e, op, 3), *sb = in_opnd(e, op, 4);
@@ -437,6 +445,7 @@ static Val *slice_of(const Val *v, int dim, int64_t k) {
   return s;
 }
 
+/* Writes slice s (shape without dim) at position k along dim of dst. */
 static void unslice_into(Val *dst, const Val *s, int dim, int64_t k) {
   int64_t outer = 1, inner = 1;
   for (int d = 0; d < dim; d++) outer *= dst->shape[d];
@@ -543,6 +552,8 @@ static bool reduce_scan_scalar(Exec *e, IrOp *op, bool scan, Val **in, Val **acc
   return ok;
 }
 
+/* reduce/scan driver: identities, sequential combination along dim with
+ * the body run on whole slices (or per element, see body_is_elementwise). */
 static bool reduce_scan(Exec *e, IrOp *op, bool scan) {
   unsigned n = op->noperands;
   int dim = (int)in_attr_int(op, "dim", 0);

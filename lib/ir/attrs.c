@@ -79,16 +79,21 @@ static int named_cmp(const void *a, const void *b) {
 const IrAttr *ir_dict_attr(IrContext *ctx, const IrNamedAttr *entries, size_t n,
                            const IrIdent **dup) {
   if (n == 0) return ctx->empty_dict;
-  IrNamedAttr *tmp = xmalloc(n * sizeof *tmp);
+  /* small dictionaries (the common case) stay on the stack */
+  IrNamedAttr tbuf[16];
+  const IrIdent *nbuf[16];
+  const IrAttr *vbuf[16];
+  bool small = n <= 16;
+  IrNamedAttr *tmp = small ? tbuf : xmalloc(n * sizeof *tmp);
   memcpy(tmp, entries, n * sizeof *tmp);
-  qsort(tmp, n, sizeof *tmp, named_cmp);
+  if (n > 1) qsort(tmp, n, sizeof *tmp, named_cmp);
   /* remove duplicates: the later entry in input order wins */
   size_t m = 0;
   for (size_t i = 0; i < n; i++) {
     if (m && tmp[m - 1].name == tmp[i].name) {
       if (dup) {
         *dup = tmp[i].name;
-        free(tmp);
+        if (!small) free(tmp);
         return NULL;
       }
       tmp[m - 1] = tmp[i];
@@ -96,8 +101,8 @@ const IrAttr *ir_dict_attr(IrContext *ctx, const IrNamedAttr *entries, size_t n,
       tmp[m++] = tmp[i];
     }
   }
-  const IrIdent **names = xmalloc(m * sizeof *names);
-  const IrAttr **vals = xmalloc(m * sizeof *vals);
+  const IrIdent **names = small ? nbuf : xmalloc(m * sizeof *names);
+  const IrAttr **vals = small ? vbuf : xmalloc(m * sizeof *vals);
   for (size_t i = 0; i < m; i++) {
     names[i] = tmp[i].name;
     vals[i] = tmp[i].value;
@@ -105,9 +110,11 @@ const IrAttr *ir_dict_attr(IrContext *ctx, const IrNamedAttr *entries, size_t n,
   const IrAttr *d = ir_attr_unique(ctx, &(IrAttr){.def = &ir_dict_attr_def,
                                                   .nelems = (uint32_t)m,
                                                   .names = names, .elems = vals});
-  free(tmp);
-  free(names);
-  free(vals);
+  if (!small) {
+    free(tmp);
+    free(names);
+    free(vals);
+  }
   return d;
 }
 

@@ -8,45 +8,47 @@
 /* ---- generic uniquing set ------------------------------------------------ */
 typedef bool (*UniqEq)(const void *stored, const void *key);
 
+/* Finds the object equal to `key`, or returns NULL with *slot set to the
+ * empty slot where it belongs.  The table is grown *before* lookups that may
+ * insert (uniq_reserve), so that slot stays valid for uniq_insert_at. */
 static const void *uniq_find(UniqSet *s, uint32_t h, const void *key, UniqEq eq,
                              size_t *slot) {
-  if (!s->cap) {
-    *slot = 0;
-    return NULL;
-  }
   size_t mask = s->cap - 1;
   for (size_t i = h & mask;; i = (i + 1) & mask) {
-    if (!s->slots[i]) {
+    if (!s->slots[i].obj) {
       *slot = i;
       return NULL;
     }
-    if (s->hashes[i] == h && eq(s->slots[i], key)) return s->slots[i];
+    if (s->slots[i].hash == h && eq(s->slots[i].obj, key)) return s->slots[i].obj;
   }
+}
+
+static void uniq_insert_at(UniqSet *s, size_t slot, uint32_t h, const void *obj) {
+  s->slots[slot].hash = h;
+  s->slots[slot].obj = obj;
+  s->len++;
 }
 
 static void uniq_insert_raw(UniqSet *s, uint32_t h, const void *obj) {
   size_t mask = s->cap - 1, i = h & mask;
-  while (s->slots[i]) i = (i + 1) & mask;
-  s->slots[i] = obj;
-  s->hashes[i] = h;
-  s->len++;
+  while (s->slots[i].obj) i = (i + 1) & mask;
+  uniq_insert_at(s, i, h, obj);
 }
 
-static void uniq_grow(UniqSet *s) {
+/* Keeps the load factor at or below 3/4 for one more insertion. */
+static void uniq_reserve(UniqSet *s) {
+  if ((s->len + 1) * 4 <= s->cap * 3) return;
   UniqSet n = {0};
   n.cap = s->cap ? s->cap * 2 : 256;
   n.slots = xcalloc(n.cap, sizeof *n.slots);
-  n.hashes = xcalloc(n.cap, sizeof *n.hashes);
   for (size_t i = 0; i < s->cap; i++)
-    if (s->slots[i]) uniq_insert_raw(&n, s->hashes[i], s->slots[i]);
+    if (s->slots[i].obj) uniq_insert_raw(&n, s->slots[i].hash, s->slots[i].obj);
   free(s->slots);
-  free(s->hashes);
   *s = n;
 }
 
 static void uniq_free(UniqSet *s) {
   free(s->slots);
-  free(s->hashes);
   memset(s, 0, sizeof *s);
 }
 
@@ -66,6 +68,7 @@ const IrIdent *ir_ident(IrContext *ctx, const char *s, size_t n) {
   uint32_t h = (uint32_t)hash_bytes(s, n, 0x1d);
   IdentKey k = {s, n};
   size_t slot;
+  uniq_reserve(&ctx->idents);
   const IrIdent *id = uniq_find(&ctx->idents, h, &k, ident_eq, &slot);
   if (id) return id;
   IrIdent *nid = arena_alloc(&ctx->arena, sizeof(IrIdent) + n + 1, 8);
@@ -73,8 +76,7 @@ const IrIdent *ir_ident(IrContext *ctx, const char *s, size_t n) {
   nid->hash = h;
   memcpy(nid->str, s, n);
   nid->str[n] = 0;
-  if ((ctx->idents.len + 1) * 4 > ctx->idents.cap * 3) uniq_grow(&ctx->idents);
-  uniq_insert_raw(&ctx->idents, h, nid);
+  uniq_insert_at(&ctx->idents, slot, h, nid);
   return nid;
 }
 
@@ -100,6 +102,7 @@ static bool type_eq(const void *stored, const void *key) {
 const IrType *ir_type_unique(IrContext *ctx, const IrType *key) {
   uint32_t h = type_hash(key);
   size_t slot;
+  uniq_reserve(&ctx->types);
   const IrType *t = uniq_find(&ctx->types, h, key, type_eq, &slot);
   if (t) return t;
   IrType *nt = arena_alloc(&ctx->arena, sizeof(IrType), 8);
@@ -107,8 +110,7 @@ const IrType *ir_type_unique(IrContext *ctx, const IrType *key) {
   nt->hash = h;
   nt->ints = key->nints ? arena_dup(&ctx->arena, key->ints, key->nints * sizeof(int64_t)) : NULL;
   nt->types = key->ntypes ? arena_dup(&ctx->arena, key->types, key->ntypes * sizeof(void *)) : NULL;
-  if ((ctx->types.len + 1) * 4 > ctx->types.cap * 3) uniq_grow(&ctx->types);
-  uniq_insert_raw(&ctx->types, h, nt);
+  uniq_insert_at(&ctx->types, slot, h, nt);
   return nt;
 }
 
@@ -145,6 +147,7 @@ static bool attr_eq(const void *stored, const void *key) {
 const IrAttr *ir_attr_unique(IrContext *ctx, const IrAttr *key) {
   uint32_t h = attr_hash(key);
   size_t slot;
+  uniq_reserve(&ctx->attrs);
   const IrAttr *a = uniq_find(&ctx->attrs, h, key, attr_eq, &slot);
   if (a) return a;
   IrAttr *na = arena_alloc(&ctx->arena, sizeof(IrAttr), 8);
@@ -155,8 +158,7 @@ const IrAttr *ir_attr_unique(IrContext *ctx, const IrAttr *key) {
   na->elems = key->nelems ? arena_dup(ar, key->elems, key->nelems * sizeof(void *)) : NULL;
   na->names = key->names && key->nelems ? arena_dup(ar, key->names, key->nelems * sizeof(void *)) : NULL;
   na->data = key->ndata ? arena_dup(ar, key->data, key->ndata) : NULL;
-  if ((ctx->attrs.len + 1) * 4 > ctx->attrs.cap * 3) uniq_grow(&ctx->attrs);
-  uniq_insert_raw(&ctx->attrs, h, na);
+  uniq_insert_at(&ctx->attrs, slot, h, na);
   return na;
 }
 

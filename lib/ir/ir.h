@@ -193,7 +193,7 @@ static inline size_t ir_func_num_results(const IrType *t) {
 }
 static inline const IrType *const *ir_func_inputs(const IrType *t) { return t->types; }
 static inline const IrType *const *ir_func_results(const IrType *t) {
-  return t->types + t->ints[0];
+  return t->types ? t->types + t->ints[0] : NULL; /* NULL + 0 is UB */
 }
 
 /* ======================================================================== */

@@ -6,9 +6,13 @@
 
 /* Open-addressing hash set of uniqued objects keyed by a 32-bit hash plus a
  * structural equality callback. */
+typedef struct UniqSlot {
+  uint32_t hash;
+  const void *obj;  /* NULL: empty */
+} UniqSlot;
+
 typedef struct UniqSet {
-  const void **slots;
-  uint32_t *hashes;
+  UniqSlot *slots;  /* hash kept beside the pointer: one cache line per probe */
   size_t cap, len;
 } UniqSet;
 

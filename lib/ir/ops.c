@@ -163,22 +163,49 @@ void ir_op_drop_all_references(IrOp *op) {
       for (IrOp *o = b->first; o; o = o->next) ir_op_drop_all_references(o);
 }
 
-void ir_op_destroy(IrOp *op) {
-  for (uint32_t i = 0; i < op->noperands; i++) use_unlink(&op->operands[i]);
+/* Frees an op tree whose operands (at every depth) are already unlinked.
+ * Values defined inside may still have uses outside the tree only in broken
+ * IR being torn down; those uses are detached so nothing dangles. */
+static void free_block_tree(IrBlock *b);
+
+static void free_op_tree(IrOp *op) {
   for (uint32_t r = 0; r < op->nregions; r++) {
-    /* nested ops may use each other across blocks: drop references first */
-    for (IrBlock *b = op->regions[r].first; b; b = b->next)
-      for (IrOp *o = b->first; o; o = o->next) ir_op_drop_all_references(o);
-    ir_region_clear(&op->regions[r]);
+    IrBlock *b = op->regions[r].first;
+    while (b) {
+      IrBlock *n = b->next;
+      free_block_tree(b);
+      b = n;
+    }
   }
-  /* Any remaining uses of results (only possible in a broken program being
-   * torn down) are detached so no dangling pointers remain. */
   for (uint32_t i = 0; i < op->nresults; i++) {
     IrValue *v = ir_op_result(op, i);
     while (v->uses) use_unlink(v->uses);
   }
   if (op->operands != (IrUse *)(op + 1)) free(op->operands);
   free((char *)op - op->nresults * sizeof(IrValue));
+}
+
+static void free_block_tree(IrBlock *b) {
+  IrOp *o = b->first;
+  while (o) {
+    IrOp *n = o->next;
+    free_op_tree(o);
+    o = n;
+  }
+  for (uint32_t i = 0; i < b->nargs; i++) {
+    IrValue *v = b->args[i];
+    while (v->uses) use_unlink(v->uses);
+    free(v);
+  }
+  free(b->args);
+  free(b);
+}
+
+/* One pass unlinks every operand in the tree, a second frees it: O(size),
+ * independent of nesting depth. */
+void ir_op_destroy(IrOp *op) {
+  ir_op_drop_all_references(op);
+  free_op_tree(op);
 }
 
 void ir_op_erase(IrOp *op) {
@@ -276,20 +303,7 @@ IrBlock *ir_block_new(void) { return xcalloc(1, sizeof(IrBlock)); }
 
 void ir_block_destroy(IrBlock *b) {
   for (IrOp *o = b->first; o; o = o->next) ir_op_drop_all_references(o);
-  IrOp *o = b->last;
-  while (o) {
-    IrOp *p = o->prev;
-    o->block = NULL;
-    ir_op_destroy(o);
-    o = p;
-  }
-  for (uint32_t i = 0; i < b->nargs; i++) {
-    IrValue *v = b->args[i];
-    while (v->uses) use_unlink(v->uses);
-    free(v);
-  }
-  free(b->args);
-  free(b);
+  free_block_tree(b);
 }
 
 IrValue *ir_block_add_arg(IrBlock *b, const IrType *t, const IrLoc *loc) {
@@ -377,7 +391,7 @@ void ir_region_clear(IrRegion *r) {
   IrBlock *b = r->first;
   while (b) {
     IrBlock *n = b->next;
-    ir_block_destroy(b);
+    free_block_tree(b);
     b = n;
   }
   r->first = r->last = NULL;

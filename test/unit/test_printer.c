@@ -690,6 +690,157 @@ static void test_debug_info_aliases(void) {
   ir_op_destroy(dm);
 }
 
+/* ---- value-name uniquing, alias suffixes, helper API ---------------------------- */
+static void named_names(IrOp *op, IrNameSetFn set, void *user) {
+  const IrAttr *n = ir_op_attrz(op, "n");
+  if (n && n->str) set(user, ir_op_result(op, 0), n->str->str);
+}
+static void named_print(AsmPrinter *p, IrOp *op) {
+  asm_print_attr_dict(p, op, (const char *const[]){"n", NULL});
+}
+static void term_print(AsmPrinter *p, IrOp *op) {
+  if (op->noperands) {
+    asm_putc(p, ' ');
+    asm_print_operands(p, op->operands, op->noperands);
+  }
+}
+static void region_print(AsmPrinter *p, IrOp *op) {
+  asm_print_region(p, &op->regions[0], true, false);
+  asm_print_newline(p);
+  asm_puts(p, "// after");
+}
+static const IrOpInfo e_ops[] = {
+    {.name = "e.named", .max_results = 1, .print = named_print, .result_names = named_names},
+    {.name = "e.yield", .traits = IR_TRAIT_TERMINATOR, .max_operands = -1, .print = term_print},
+    {.name = "e.region", .num_regions = 1, .print = region_print, .default_dialect = "e"},
+};
+static const IrDialect e_dialect = {.name = "e", .ops = e_ops, .nops = 3};
+
+static IrOp *named(IrBlock *b, const char *name) {
+  const IrType *t = i32();
+  IrOp *op = mk(b, "e.named", NULL, 0, &t, 1, 0);
+  ir_op_set_attr(op, "n", sattr(name));
+  return op;
+}
+
+static void test_names_and_helpers(void) {
+  ir_register_dialect(ctx, &e_dialect);
+  IrOp *m = ir_module_create(ctx, NULL);
+  IrOp *reg = mk(ir_module_body(m), "e.region", NULL, 0, NULL, 0, 1);
+  IrBlock *b = add_block(&reg->regions[0]);
+  IrValue *arg = ir_block_add_arg(b, i32(), NULL);
+  (void)arg;
+  named(b, "cst");
+  named(b, "cst");
+  named(b, "1x");
+  named(b, "a b");
+  named(b, "a+b");
+  named(b, "-x");
+  named(b, "+x");
+  named(b, "arg0");
+  named(b, "v1");
+  named(b, "v1");
+  IrValue *y = ir_op_result(named(b, ""), 0);
+  mk(b, "e.yield", &y, 1, NULL, 0, 0);
+  IrOp *reg2 = mk(ir_module_body(m), "e.region", NULL, 0, NULL, 0, 1);
+  IrBlock *b2 = add_block(&reg2->regions[0]);
+  named(b2, "cst");
+  mk(b2, "e.yield", NULL, 0, NULL, 0, 0);
+  CHECK_PRINT(m, false, false,
+              "module {\n"
+              "  e.region {\n"
+              "  ^bb0(%arg0: i32):\n"
+              "    %cst = named\n"
+              "    %cst_0 = named\n"
+              "    %_1x = named\n"
+              "    %a_b = named\n"
+              "    %a2Bb = named\n"
+              "    %-x = named\n"
+              "    %_2Bx = named\n"
+              "    %arg0_1 = named\n"
+              "    %v1 = named\n"
+              "    %v1_2 = named\n"
+              "    %0 = named\n"
+              "    yield %0\n"
+              "  }\n"
+              "  // after\n"
+              "  e.region {\n"
+              "    %cst = named\n"
+              "  }\n"
+              "  // after\n"
+              "}\n");
+  ir_op_erase(m);
+}
+
+/* Alias names ending in a digit get `_N` suffixes; literal names that
+ * collide with generated ones are renumbered too (sorted by name first). */
+static const char *alias_x1(const IrAttr *a) { return a->nints ? "x1_1" : "x1"; }
+static const char *alias_loc1(const IrAttr *a) { (void)a; return "loc1"; }
+static const IrAttrDef ex_def = {.name = "x", .dialect = "e", .alias = alias_x1};
+static const IrAttrDef el_def = {.name = "l", .dialect = "e", .alias = alias_loc1};
+
+static void test_alias_suffixes(void) {
+  int64_t one = 1;
+  const IrAttr *a = ir_attr_unique(ctx, &(IrAttr){.def = &ex_def, .str = ir_identz(ctx, "a")});
+  const IrAttr *b = ir_attr_unique(ctx, &(IrAttr){.def = &ex_def, .str = ir_identz(ctx, "b")});
+  const IrAttr *c = ir_attr_unique(ctx, &(IrAttr){.def = &ex_def, .nints = 1, .ints = &one});
+  const IrAttr *l = ir_attr_unique(ctx, &(IrAttr){.def = &el_def});
+  IrOp *m = ir_module_create(ctx, NULL);
+  IrOp *x = mk(ir_module_body(m), "t.x", NULL, 0, NULL, 0, 0);
+  ir_op_set_attr(x, "a", a);
+  ir_op_set_attr(x, "b", b);
+  ir_op_set_attr(x, "c", c);
+  ir_op_set_attr(x, "d", l);
+  ir_op_set_attr(x, "e", floc("f", 1, 1));
+  ir_op_set_attr(x, "f", floc("f", 2, 2));
+  CHECK_PRINT(m, false, false,
+              "#loc = loc(\"f\":1:1)\n"
+              "#loc1 = loc(\"f\":2:2)\n"
+              "#loc1_1 = #e.l\n"
+              "#x1 = #e.x\n"
+              "#x1_1 = #e.x\n"
+              "#x1_1_1 = #e.x\n"
+              "module {\n"
+              "  \"t.x\"() {a = #x1, b = #x1_1, c = #x1_1_1, d = #loc1_1, e = #loc, f = #loc1} : () -> ()\n"
+              "}\n");
+  ir_op_erase(m);
+}
+
+/* ---- round trips through the parser ------------------------------------------ */
+static void roundtrip(const char *text, bool generic, bool debuginfo) {
+  IrOp *m = asm_parse_buffer(ctx, "rt.mlir", text, strlen(text), NULL);
+  if (!CHECK(m != NULL)) return;
+  char *got = print_op(m, generic, debuginfo);
+  if (!CHECK_STREQ(got, text)) printf("---- got:\n%s", got);
+  free(got);
+  ir_op_destroy(m);
+}
+
+static const char RT_GENERIC[] =
+    "\"builtin.module\"() ({\n"
+    "  %0:2 = \"t.b\"() {x = 1 : i32} : () -> (i32, f32)\n"
+    "  \"t.c\"(%0#1, %0#0) ({\n"
+    "  ^bb0(%arg1: i32, %arg2: f32):\n"
+    "    %3 = \"t.d\"(%arg1) <{p = 2 : i64, q}> : (i32) -> i64\n"
+    "    \"t.br\"(%3)[^bb1, ^bb1] : (i64) -> ()\n"
+    "  ^bb1:  // 2 preds: ^bb0, ^bb0\n"
+    "    \"t.ret\"() : () -> ()\n"
+    "  }) : (f32, i32) -> ()\n"
+    "  \"t.fn\"() ({\n"
+    "  ^bb0(%arg0: i32):\n"
+    "    %2 = \"t.g\"() : () -> i32\n"
+    "  }, {\n"
+    "  ^bb0:\n"
+    "  }) : () -> ()\n"
+    "  %1 = \"t.g\"() {a = [1, 2.000000e+00, \"x\"], b = dense<[[1, 2], [3, 4]]> : tensor<2x2xi64>} : () -> tuple<i32, f32>\n"
+    "}) : () -> ()\n";
+
+static void test_roundtrips(void) {
+  roundtrip(RT_GENERIC, true, false);
+  roundtrip(LOC_DEBUG, false, true);
+  roundtrip(LOC_PLAIN, false, false);
+}
+
 UNIT_MAIN {
   ctx = ir_context_create();
   ir_ctx_allow_unregistered(ctx, true);
@@ -700,5 +851,8 @@ UNIT_MAIN {
   test_locations();
   test_custom_hooks();
   test_debug_info_aliases();
+  test_names_and_helpers();
+  test_alias_suffixes();
+  test_roundtrips();
   ir_context_destroy(ctx);
 }

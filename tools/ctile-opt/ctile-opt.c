@@ -165,6 +165,7 @@ static bool process_chunk(IrContext *ctx, const char *name, const char *buf, siz
                           .pretty_debuginfo = c->pretty_debuginfo,
                           .local_scope = c->local_scope};
     asm_print_op_to(out, op, &po);
+    sb_putc(out, '\n'); /* mlir-opt ends each printed op with an empty line */
   }
   ir_op_destroy(op);
   return ok;

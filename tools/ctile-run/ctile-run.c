@@ -89,6 +89,7 @@ static void *buf_alloc(size_t bytes) {
   return p;
 }
 
+/* splitmix64: the deterministic generator behind rand:SEED. */
 static uint64_t splitmix(uint64_t *s) {
   uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -130,6 +131,9 @@ static bool npy_descr_ok(const IrType *elem, const char *d) {
   return false;
 }
 
+/* Reads a .npy file into b: checks the dtype against b->elem (raw bit
+ * dtypes for bf16/tf32/fp8/fp4), then takes its shape (take_shape) or checks
+ * its element count against the spec. */
 static bool read_npy(const char *path, Buf *b, bool take_shape, StrBuf *err) {
   size_t len;
   char *data = read_file(path, &len);
@@ -219,6 +223,7 @@ done:
   return ok;
 }
 
+/* Writes b as a version 1.0 .npy file (64-byte aligned header). */
 static bool write_npy(const char *path, const Buf *b, StrBuf *err) {
   FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "wb");
   if (!f) {
@@ -246,6 +251,7 @@ static bool write_npy(const char *path, const Buf *b, StrBuf *err) {
   return ok;
 }
 
+/* --dump: the buffer as one line of values. */
 static void dump_buf(const Buf *b, int idx) {
   printf("arg %d: [", idx);
   bool fl = ir_type_is_float(b->elem);
@@ -312,6 +318,8 @@ static void quiet_handler(void *user, const IrDiag *d) {
   (void)d;
 }
 
+/* Parses an element type name (i32, bf16, f8E4M3FN...) without reporting
+ * diagnostics; NULL when it is not a type. */
 static const IrType *parse_elem_quiet(IrContext *ctx, const char *s, size_t n) {
   IrDiagHandler h;
   void *u;
@@ -483,6 +491,7 @@ out:
 static void print_sink(void *user, const char *text, size_t len) {
   (void)user;
   fwrite(text, 1, len, stdout);
+  fflush(stdout); /* keep block output ahead of a following error on stderr */
 }
 
 static int usage_error(const char *msg, const char *arg) {
@@ -496,6 +505,7 @@ typedef struct OutReq {
   const char *path; /* NULL: --dump */
 } OutReq;
 
+/* Command line -> module -> arguments -> interp_run -> --out/--dump. */
 int main(int argc, char **argv) {
   const char *file = NULL, *entry = NULL, *grid = NULL;
   VEC(const char *) specs = {0};

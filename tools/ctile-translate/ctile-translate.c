@@ -80,7 +80,12 @@ static bool process_chunk(IrContext *ctx, const char *name, const char *buf, siz
   } else {
     IrOp *back = bc_read_module(ctx, name, bytes, n);
     ok = back && ir_verify(back);
-    if (ok) print_op(c, back, out);
+    if (ok) {
+      print_op(c, back, out);
+      /* the round-trip output is compared byte for byte (plain diff in
+       * NVIDIA's tests) with cuda-tile-opt's, which ends in an empty line */
+      sb_putc(out, '\n');
+    }
     if (back) ir_op_destroy(back);
   }
   free(bytes);

@@ -217,7 +217,7 @@ static inline size_t ct_tensor_view_num_strides(const IrType *t) {
   return t->nints - t->flags;
 }
 static inline const int64_t *ct_tensor_view_strides(const IrType *t) {
-  return t->ints + t->flags;
+  return t->nints ? t->ints + t->flags : t->ints; /* rank 0: ints may be NULL */
 }
 static inline const IrType *ct_tensor_view_elem(const IrType *t) { return t->types[0]; }
 size_t ct_tensor_view_num_dynamic_shape(const IrType *t);

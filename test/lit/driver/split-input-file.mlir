@@ -1,5 +1,6 @@
 // Chunks are processed independently and their outputs joined by the
-// output split marker, exactly as mlir-opt --split-input-file does.
+// output split marker, exactly as mlir-opt --split-input-file does (each
+// printed module is followed by an empty line, as mlir-opt prints it).
 // RUN: ctile-opt --allow-unregistered-dialect --split-input-file %s | FileCheck %s
 // RUN: ctile-opt -allow-unregistered-dialect -split-input-file %s -o %t
 // RUN: FileCheck %s < %t
@@ -8,10 +9,12 @@
 // CHECK-LABEL: module {
 // CHECK-NEXT:    "test.first"() : () -> ()
 // CHECK-NEXT:  }
+// CHECK-EMPTY:
 // CHECK-NEXT:  {{^// -{5}$}}
 // CHECK-NEXT:  module {
 // CHECK-NEXT:    "test.second"() : () -> ()
 // CHECK-NEXT:  }
+// CHECK-EMPTY:
 // CHECK-NEXT:  {{^// -{5}$}}
 // CHECK-NEXT:  module {
 // CHECK-NEXT:    "test.third"() : () -> ()

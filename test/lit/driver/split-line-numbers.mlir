@@ -25,6 +25,7 @@ module {
 
 // OUT:      module {
 // OUT-NEXT: }
+// OUT-EMPTY:
 // OUT-NEXT: {{^// -{5}$}}
 // OUT-NEXT: {{^// -{5}$}}
 // OUT-NOT:  {{.}}

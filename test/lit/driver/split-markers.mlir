@@ -10,6 +10,7 @@
 // CHECK-NEXT:   "test.a"() : () -> ()
 // CHECK-NEXT:   "test.near.miss"() : () -> ()
 // CHECK-NEXT: }
+// CHECK-EMPTY:
 // CHECK-NEXT: {{^// @@@$}}
 // CHECK-NEXT: module {
 // CHECK-NEXT:   "test.b"() : () -> ()
