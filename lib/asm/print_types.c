@@ -130,7 +130,9 @@ void asm_print_type_impl(AsmPrinter *p, const IrType *t) {
     print_type_list(p, t->types, t->ntypes);
     sb_putc(b, '>');
   } else if (d == &ir_opaque_type_def) {
-    if (t->str) asm_print_dialect_symbol_text(p, '!', t->str->str, t->str->len);
+    /* flags&1: a builtin type kept verbatim (complex<f32>, memref<...>) */
+    if (t->str && (t->flags & 1u)) sb_putn(b, t->str->str, t->str->len);
+    else if (t->str) asm_print_dialect_symbol_text(p, '!', t->str->str, t->str->len);
     else sb_puts(b, "!<<opaque>>");
   } else if (!asm_is_builtin(d->dialect) && asm_short_dialect(p, d->dialect)) {
     print_dialect_body(p, t);

@@ -16,7 +16,16 @@ const IrAttrDef ir_dict_attr_def = {.name = "dictionary", .dialect = "builtin"};
 const IrAttrDef ir_dense_array_attr_def = {.name = "dense_array", .dialect = "builtin"};
 const IrAttrDef ir_dense_elements_attr_def = {.name = "dense", .dialect = "builtin"};
 const IrAttrDef ir_dense_string_attr_def = {.name = "dense_string", .dialect = "builtin"};
-const IrAttrDef ir_opaque_attr_def = {.name = "opaque", .dialect = "builtin"};
+/* Builtin attributes kept verbatim (flags&1) get MLIR's builtin aliases:
+ * affine maps print as `#map`, integer sets as `#set`. */
+static const char *opaque_attr_alias(const IrAttr *a) {
+  if (!(a->flags & 1u) || !a->str) return NULL;
+  if (!strncmp(a->str->str, "affine_map<", 11)) return "map";
+  if (!strncmp(a->str->str, "affine_set<", 11)) return "set";
+  return NULL;
+}
+const IrAttrDef ir_opaque_attr_def = {.name = "opaque", .dialect = "builtin",
+                                      .alias = opaque_attr_alias};
 const IrAttrDef ir_unknown_loc_def = {.name = "unknown_loc", .dialect = "builtin", .is_location = true};
 const IrAttrDef ir_file_loc_def = {.name = "file_loc", .dialect = "builtin", .is_location = true};
 const IrAttrDef ir_name_loc_def = {.name = "name_loc", .dialect = "builtin", .is_location = true};

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-void sb_reserve(StrBuf *b, size_t extra) {
+void sb_grow_(StrBuf *b, size_t extra) {
   if (b->len + extra + 1 <= b->cap) return;
   size_t nc = b->cap ? b->cap * 2 : 64;
   while (nc < b->len + extra + 1) nc *= 2;
@@ -14,20 +14,6 @@ void sb_reserve(StrBuf *b, size_t extra) {
   b->cap = nc;
 }
 
-void sb_putc(StrBuf *b, char c) {
-  sb_reserve(b, 1);
-  b->s[b->len++] = c;
-  b->s[b->len] = 0;
-}
-
-void sb_putn(StrBuf *b, const char *s, size_t n) {
-  sb_reserve(b, n);
-  if (n) memcpy(b->s + b->len, s, n);
-  b->len += n;
-  b->s[b->len] = 0;
-}
-
-void sb_puts(StrBuf *b, const char *s) { sb_putn(b, s, strlen(s)); }
 void sb_putstr(StrBuf *b, Str s) { sb_putn(b, s.s, s.n); }
 
 void sb_vprintf(StrBuf *b, const char *fmt, va_list ap) {

@@ -60,7 +60,9 @@ static inline uint64_t hash_mix(uint64_t h, uint64_t v) {
 #define VEC(T) struct { T *data; size_t len, cap; }
 void vec_grow_(void **data, size_t *cap, size_t need, size_t elem_size);
 #define vec_reserve(v, n) \
-  vec_grow_((void **)&(v)->data, &(v)->cap, (n), sizeof(*(v)->data))
+  ((size_t)(n) > (v)->cap \
+       ? vec_grow_((void **)&(v)->data, &(v)->cap, (size_t)(n), sizeof(*(v)->data)) \
+       : (void)0)
 #define vec_push(v, x) \
   (vec_reserve((v), (v)->len + 1), (v)->data[(v)->len++] = (x))
 #define vec_pop(v) ((v)->data[--(v)->len])
@@ -73,10 +75,23 @@ typedef struct StrBuf {
   size_t len, cap;
 } StrBuf;
 
-void sb_reserve(StrBuf *b, size_t extra);
-void sb_putc(StrBuf *b, char c);
-void sb_putn(StrBuf *b, const char *s, size_t n);
-void sb_puts(StrBuf *b, const char *s);
+void sb_grow_(StrBuf *b, size_t extra); /* slow path of sb_reserve */
+/* The common appends are inline: the printer calls them for every token. */
+static inline void sb_reserve(StrBuf *b, size_t extra) {
+  if (b->len + extra + 1 > b->cap) sb_grow_(b, extra);
+}
+static inline void sb_putc(StrBuf *b, char c) {
+  sb_reserve(b, 1);
+  b->s[b->len++] = c;
+  b->s[b->len] = 0;
+}
+static inline void sb_putn(StrBuf *b, const char *s, size_t n) {
+  sb_reserve(b, n);
+  if (n) memcpy(b->s + b->len, s, n);
+  b->len += n;
+  b->s[b->len] = 0;
+}
+static inline void sb_puts(StrBuf *b, const char *s) { sb_putn(b, s, strlen(s)); }
 void sb_putstr(StrBuf *b, Str s);
 void sb_printf(StrBuf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
