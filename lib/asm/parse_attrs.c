@@ -657,10 +657,13 @@ static bool parse_attr_dict_impl(AsmParser *p, IrNamedAttrVec *out);
 bool parse_attr_dict(AsmParser *p, IrNamedAttrVec *out) {
   const char *start = p->tok.ptr, *ext = NULL;
   uint32_t h = 0;
-  if (ptok(p, TOK_LBRACE) && !pstrip_dialect(p) &&
-      (ext = pskip_group(start, p->lex.end))) {
-    h = ptext_hash(start, (size_t)(ext - start));
-    const IrAttr *d = strmap_get(&p->dictmemo, start, (size_t)(ext - start), h);
+  if (ptok(p, TOK_LBRACE) && !pstrip_dialect(p)) {
+    const IrAttr *d = asm_recent_find(p, p->dictrecent, 8, start, &ext);
+    if (!d && (ext = pskip_group(start, p->lex.end))) {
+      h = ptext_hash(start, (size_t)(ext - start));
+      d = strmap_get(&p->dictmemo, start, (size_t)(ext - start), h);
+      if (d) asm_recent_put(p->dictrecent, 8, &p->dictrecent_next, start, ext, d);
+    }
     if (d) {
       for (uint32_t i = 0; i < d->nelems; i++)
         vec_push(out, ((IrNamedAttr){d->names[i], d->elems[i]}));
@@ -757,9 +760,13 @@ static const IrAttr *make_dict(AsmParser *p, IrNamedAttr *e, size_t n) {
 static const IrAttr *parse_dict_attr(AsmParser *p) {
   const char *start = p->tok.ptr, *ext = NULL;
   uint32_t h = 0;
-  if (!pstrip_dialect(p) && (ext = pskip_group(start, p->lex.end))) {
-    h = ptext_hash(start, (size_t)(ext - start));
-    const IrAttr *d = strmap_get(&p->dictmemo, start, (size_t)(ext - start), h);
+  if (!pstrip_dialect(p)) {
+    const IrAttr *d = asm_recent_find(p, p->dictrecent, 8, start, &ext);
+    if (!d && (ext = pskip_group(start, p->lex.end))) {
+      h = ptext_hash(start, (size_t)(ext - start));
+      d = strmap_get(&p->dictmemo, start, (size_t)(ext - start), h);
+      if (d) asm_recent_put(p->dictrecent, 8, &p->dictrecent_next, start, ext, d);
+    }
     if (d) {
       preset(p, ext);
       return d;

@@ -146,7 +146,35 @@ static bool parse_dim(AsmParser *p, bool allow_dynamic) {
 /* dimension-list ::= (dimension `x`)*  (with_trailing_x)
  *                  | dimension (`x` dimension)*
  * dimension      ::= `?` | decimal-literal */
+/* The common `64x64x` followed by an element type, scanned in the raw text
+ * (the token path re-lexes each glued `x64x...`).  Handles only lists of
+ * plain decimal dimensions each glued to its `x`, ending at a letter, '_'
+ * or '!'; anything else returns false untouched for the token path. */
+static bool fast_dimension_list(AsmParser *p) {
+  const char *s = p->tok.ptr, *end = p->lex.end;
+  size_t ds = p->istack.len;
+  for (;;) {
+    const char *d = s;
+    uint64_t v = 0;
+    while (s < end && *s >= '0' && *s <= '9' && s - d < 18) v = v * 10 + (uint64_t)(*s++ - '0');
+    if (s == d || s >= end || *s != 'x' || (*d == '0' && s - d > 1)) break;
+    vec_push(&p->istack, (int64_t)v);
+    s++; /* 'x' */
+    if (s >= end) break;
+    char c = *s;
+    if (c >= '0' && c <= '9') continue;
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '!') {
+      preset(p, s);
+      return true;
+    }
+    break;
+  }
+  p->istack.len = ds;
+  return false;
+}
+
 bool parse_dimension_list(AsmParser *p, bool allow_dynamic, bool with_trailing_x) {
+  if (with_trailing_x && ptok(p, TOK_INTEGER) && fast_dimension_list(p)) return true;
   if (with_trailing_x) {
     while (ptok(p, TOK_INTEGER) || ptok(p, TOK_QUESTION))
       if (!parse_dim(p, allow_dynamic) || !parse_x_in_dimension_list(p)) return false;
@@ -591,10 +619,18 @@ uint32_t ptext_hash(const char *s, size_t n) {
 const IrType *parse_function_type(AsmParser *p) {
   const char *start = p->tok.ptr, *ext = NULL;
   uint32_t h = 0;
+  if (!pstrip_dialect(p)) {
+    const IrType *t = asm_recent_find(p, p->ftrecent, 8, start, &ext);
+    if (t) {
+      preset(p, ext);
+      return t;
+    }
+  }
   if (!pstrip_dialect(p) && (ext = function_type_extent(start, p->lex.end))) {
     h = ptext_hash(start, (size_t)(ext - start));
     const IrType *t = strmap_get(&p->typememo, start, (size_t)(ext - start), h);
     if (t) {
+      asm_recent_put(p->ftrecent, 8, &p->ftrecent_next, start, ext, t);
       preset(p, ext);
       return t;
     }

@@ -85,6 +85,44 @@ void preset(AsmParser *p, const char *ptr) {
   p->tok = asm_lex(&p->lex);
 }
 
+static bool recent_sym_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         c == '_' || c == '$' || c == '.' || c == '-';
+}
+
+const void *asm_recent_find(const AsmParser *p, const AsmRecentText *r, size_t n,
+                            const char *start, const char **ext) {
+  size_t avail = (size_t)(p->lex.end - start);
+  for (size_t i = 0; i < n; i++) {
+    const char *s = r[i].s;
+    size_t len = r[i].n;
+    if (!s || len < 2 || len > avail || s < p->lex.buf || s + len > p->lex.end) continue;
+    if (len >= 8) { /* the first 8 bytes reject most candidates */
+      uint64_t a, b;
+      memcpy(&a, s, 8);
+      memcpy(&b, start, 8);
+      if (a != b || memcmp(s + 8, start + 8, len - 8) != 0) continue;
+    } else if (memcmp(s, start, len) != 0) {
+      continue;
+    }
+    if (r[i].ident_end && len < avail && (recent_sym_char(start[len]) || start[len] == '<'))
+      continue;
+    *ext = start + len;
+    return r[i].v;
+  }
+  return NULL;
+}
+
+void asm_recent_put(AsmRecentText *r, size_t n, unsigned *next, const char *start,
+                    const char *ext, const void *v) {
+  if (ext - start < 2 || (size_t)(ext - start) > UINT32_MAX) return;
+  AsmRecentText *e = &r[(*next)++ % n];
+  e->s = start;
+  e->n = (uint32_t)(ext - start);
+  e->ident_end = recent_sym_char(ext[-1]);
+  e->v = v;
+}
+
 bool paccept(AsmParser *p, AsmTokKind k) {
   if (p->tok.kind != k) return false;
   pnext(p);

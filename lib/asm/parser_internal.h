@@ -125,6 +125,16 @@ typedef struct DeferredLoc {
   uint32_t len;
 } DeferredLoc;
 
+/* A memoized source text (a slice of the buffer being parsed) and what it
+ * parsed to.  ident_end: the text ends with an identifier, so it only
+ * matches where no identifier character or '<' follows. */
+typedef struct AsmRecentText {
+  const char *s;
+  uint32_t n;
+  bool ident_end;
+  const void *v;
+} AsmRecentText;
+
 struct AsmParser {
   IrContext *ctx;
   AsmLexer lex;
@@ -156,6 +166,10 @@ struct AsmParser {
   const IrType *fncache[256];
   const IrType *shcache[256];   /* tensor / vector types */
   StrMap typememo;              /* function type source text -> type */
+  /* The last few memo hits of typememo / dictmemo, tried by a plain prefix
+   * comparison before the extent scan and hash (see asm_recent_find). */
+  AsmRecentText ftrecent[8], dictrecent[8];
+  unsigned ftrecent_next, dictrecent_next;
   StrMap dictmemo;              /* attribute dictionary source text -> dict */
 
   /* LIFO scratch stacks (use indices: pushes may move the data). */
@@ -169,6 +183,13 @@ struct AsmParser {
 static inline bool ptok(const AsmParser *p, AsmTokKind k) { return p->tok.kind == k; }
 void pnext(AsmParser *p);                        /* consume the current token */
 void preset(AsmParser *p, const char *ptr);      /* re-lex from ptr */
+/* The value of an entry of r[0..n) whose text `start` begins with (at a
+ * boundary, see AsmRecentText), with *ext set to the end of that text; NULL
+ * if none.  asm_recent_put records one, replacing the oldest. */
+const void *asm_recent_find(const AsmParser *p, const AsmRecentText *r, size_t n,
+                            const char *start, const char **ext);
+void asm_recent_put(AsmRecentText *r, size_t n, unsigned *next, const char *start,
+                    const char *ext, const void *v);
 bool paccept(AsmParser *p, AsmTokKind k);        /* consume if k */
 bool pexpect(AsmParser *p, AsmTokKind k, const char *msg); /* MLIR parseToken */
 /* Bare identifier with this exact spelling. */

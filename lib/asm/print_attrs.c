@@ -25,10 +25,19 @@
  * verbatim, everything else as \XX (uppercase hex). */
 void asm_print_escaped(StrBuf *b, const char *s, size_t n) {
   static const char hex[] = "0123456789ABCDEF";
+  /* 1: printable ASCII other than '"' and '\\' (printed as is) */
+  static const uint8_t plain_char[256] = {
+#define R16(x) x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x
+      R16(0), R16(0), /* 0x00-0x1F */
+      1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0x20-0x2F: '"' */
+      R16(1), R16(1),
+      1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, /* 0x50-0x5F: '\\' */
+      R16(1),
+      1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, /* 0x7F */
+#undef R16
+  };
   size_t plain = 0;
-  while (plain < n && (unsigned char)s[plain] >= 0x20 && (unsigned char)s[plain] <= 0x7E &&
-         s[plain] != '"' && s[plain] != '\\')
-    plain++;
+  while (plain < n && plain_char[(unsigned char)s[plain]]) plain++;
   sb_putn(b, s, plain);
   s += plain;
   n -= plain;
@@ -126,7 +135,7 @@ static void print_dense_elem(AsmPrinter *p, const IrType *elem, const uint8_t *d
   uint64_t raw = load_le(data, es);
   if (ir_type_is_float(elem)) {
     IrFloatKind k = ir_float_kind(elem);
-    asm_format_float(b, ir_float_from_bits(k, raw), k);
+    asm_printer_format_float(p, b, ir_float_from_bits(k, raw), k);
   } else if (is_i1(elem)) {
     sb_puts(b, raw ? "true" : "false");
   } else {
@@ -290,7 +299,7 @@ static void print_dense_array(AsmPrinter *p, const IrAttr *a) {
       double v;
       memcpy(&v, a->data + i * sizeof v, sizeof v);
       if (i) sb_puts(b, ", ");
-      asm_format_float(b, v, ir_float_kind(et));
+      asm_printer_format_float(p, b, v, ir_float_kind(et));
     }
   } else {
     if (a->nints) sb_puts(b, ": ");
@@ -376,7 +385,7 @@ void asm_print_attr_impl(AsmPrinter *p, const IrAttr *a, AsmTypeElision e) {
   } else if (d == &ir_float_attr_def) {
     IrFloatKind k = a->type && ir_type_is_float(a->type) ? ir_float_kind(a->type) : IR_F64;
     size_t start = b->len;
-    asm_format_float(b, a->f, k);
+    asm_printer_format_float(p, b, a->f, k);
     bool hex = b->len >= start + 2 && b->s[start] == '0' && b->s[start + 1] == 'x';
     if (e == ELIDE_MAY && k == IR_F64 && !hex) return;
   } else if (d == &ir_string_attr_def) {

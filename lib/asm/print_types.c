@@ -167,6 +167,26 @@ const char *asm_type_alias_name(const IrType *t) {
   return NULL;
 }
 
+/* Builtin types printed by asm_print_type_impl from the type alone: scalars,
+ * and tensors/vectors (without encoding)/functions of such, none of them
+ * aliased in this printer. */
+static bool type_text_is_fixed(AsmPrinter *p, const IrType *t, int depth) {
+  if (!t || depth > 4) return false;
+  if (p->aliases && u64map_get(&p->aliases->lookup, (uintptr_t)t)) return false;
+  const IrTypeDef *d = t->def;
+  if (d == &ir_integer_type_def || d == &ir_float_type_def || d == &ir_index_type_def ||
+      d == &ir_none_type_def)
+    return true;
+  if (d == &ir_tensor_type_def || d == &ir_vector_type_def)
+    return !t->attr && t->ntypes == 1 && type_text_is_fixed(p, t->types[0], depth + 1);
+  if (d == &ir_function_type_def) {
+    for (uint32_t i = 0; i < t->ntypes; i++)
+      if (!type_text_is_fixed(p, t->types[i], depth + 1)) return false;
+    return true;
+  }
+  return false;
+}
+
 void asm_print_type(AsmPrinter *p, const IrType *t) {
   if (!t) {
     sb_puts(p->out, "<<NULL TYPE>>");
@@ -176,6 +196,26 @@ void asm_print_type(AsmPrinter *p, const IrType *t) {
     asm_alias_visit_type(p, t, false);
     return;
   }
+  /* The text cache: a direct-mapped table over recently printed types. */
+  size_t nal = p->aliases ? p->aliases->lookup.len : 0;
+  size_t slot = (((uintptr_t)t >> 4) ^ ((uintptr_t)t >> 9)) % (sizeof p->tcache / sizeof p->tcache[0]);
+  if (p->tcache[slot].t == t && p->tcache[slot].al == p->aliases && p->tcache[slot].nal == nal) {
+    sb_putn(p->out, p->tcache_text.s + p->tcache[slot].off, p->tcache[slot].len);
+    return;
+  }
   if (asm_print_alias(p, t)) return;
+  size_t start = p->out->len;
   asm_print_type_impl(p, t);
+  size_t n = p->out->len - start;
+  if (n > 256 || !type_text_is_fixed(p, t, 0)) return;
+  if (p->tcache_text.len + n > (1u << 16)) { /* bounded: start over */
+    sb_clear(&p->tcache_text);
+    memset(p->tcache, 0, sizeof p->tcache);
+  }
+  p->tcache[slot].t = t;
+  p->tcache[slot].al = p->aliases;
+  p->tcache[slot].nal = nal;
+  p->tcache[slot].off = (uint32_t)p->tcache_text.len;
+  p->tcache[slot].len = (uint32_t)n;
+  sb_putn(&p->tcache_text, p->out->s + start, n);
 }

@@ -494,6 +494,7 @@ void asm_printer_init(AsmPrinter *p, IrContext *ctx, StrBuf *out,
 void asm_printer_fini(AsmPrinter *p) {
   vec_free(&p->dd);
   sb_free(&p->scratch);
+  sb_free(&p->tcache_text);
   u64map_free(&p->precheck);
 }
 
@@ -902,10 +903,56 @@ void asm_puts(AsmPrinter *p, const char *s) { sb_puts(p->out, s); }
 void asm_putn(AsmPrinter *p, const char *s, size_t n) { sb_putn(p->out, s, n); }
 void asm_putc(AsmPrinter *p, char c) { sb_putc(p->out, c); }
 
+/* The conversion at fmt (just after '%') when asm_printf's direct path
+ * handles it: 'd' / 'u' (int), 'D' / 'U' (long long), 's', '%'; else 0. */
+static char simple_conv(const char *fmt, size_t *len) {
+  if (fmt[0] == 'l' && fmt[1] == 'l' && (fmt[2] == 'd' || fmt[2] == 'u')) {
+    *len = 3;
+    return fmt[2] == 'd' ? 'D' : 'U';
+  }
+  *len = 1;
+  return fmt[0] == 'd' || fmt[0] == 'u' || fmt[0] == 's' || fmt[0] == '%' ? fmt[0] : 0;
+}
+
+/* Dialect printers format integers here constantly: formats made only of
+ * the conversions above are written directly (same text as printf). */
 void asm_printf(AsmPrinter *p, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  sb_vprintf(p->out, fmt, ap);
+  bool simple = true;
+  for (const char *f = fmt; simple && (f = strchr(f, '%')) != NULL;) {
+    size_t n;
+    simple = simple_conv(f + 1, &n) != 0;
+    f += 1 + n;
+  }
+  if (!simple) {
+    sb_vprintf(p->out, fmt, ap);
+    va_end(ap);
+    return;
+  }
+  StrBuf *b = p->out;
+  for (const char *f = fmt; *f;) {
+    const char *pc = strchr(f, '%');
+    if (!pc) {
+      sb_puts(b, f);
+      break;
+    }
+    sb_putn(b, f, (size_t)(pc - f));
+    size_t n;
+    switch (simple_conv(pc + 1, &n)) {
+    case 'd': asm_put_int(b, va_arg(ap, int)); break;
+    case 'u': asm_put_uint(b, va_arg(ap, unsigned)); break;
+    case 'D': asm_put_int(b, va_arg(ap, long long)); break;
+    case 'U': asm_put_uint(b, va_arg(ap, unsigned long long)); break;
+    case 's': {
+      const char *str = va_arg(ap, const char *);
+      sb_puts(b, str ? str : "(null)");
+      break;
+    }
+    default: sb_putc(b, '%'); break;
+    }
+    f = pc + 1 + n;
+  }
   va_end(ap);
 }
 
@@ -914,8 +961,27 @@ void asm_print_newline(AsmPrinter *p) {
   put_indent(p->out, p->indent);
 }
 
+void asm_printer_format_float(AsmPrinter *p, StrBuf *b, double v, IrFloatKind kind) {
+  uint64_t bits;
+  memcpy(&bits, &v, sizeof bits);
+  if (p->fcache_len && p->fcache_bits == bits && p->fcache_kind == (int)kind) {
+    sb_putn(b, p->fcache, p->fcache_len);
+    return;
+  }
+  size_t start = b->len;
+  asm_format_float(b, v, kind);
+  size_t n = b->len - start;
+  p->fcache_len = 0;
+  if (n && n <= sizeof p->fcache) {
+    memcpy(p->fcache, b->s + start, n);
+    p->fcache_bits = bits;
+    p->fcache_kind = (int)kind;
+    p->fcache_len = (uint32_t)n;
+  }
+}
+
 void asm_print_float(AsmPrinter *p, double v, IrFloatKind kind) {
-  asm_format_float(p->out, v, kind);
+  asm_printer_format_float(p, p->out, v, kind);
 }
 
 void asm_print_string_literal(AsmPrinter *p, const char *s, size_t n) {

@@ -113,6 +113,16 @@ struct AsmPrinter {
   AliasFrame *frame;         /* innermost attribute/type being visited */
   StrBuf scratch;
   U64Map precheck;           /* memo for asm_may_have_alias */
+  /* The last float formatted (asm_format_float is a pure function of the
+   * value's bits and kind, and slow); fcache_len == 0: empty. */
+  uint64_t fcache_bits;
+  int fcache_kind;
+  uint32_t fcache_len;
+  char fcache[48];
+  /* Printed text of recent builtin types whose spelling depends on nothing
+   * but the type (no aliases, no dialect scope): see asm_print_type. */
+  struct { const IrType *t; const AsmAliases *al; size_t nal; uint32_t off, len; } tcache[32];
+  StrBuf tcache_text;
 };
 
 /* printer.c */
@@ -122,6 +132,8 @@ void asm_printer_fini(AsmPrinter *p);
 void asm_print_value_id(AsmPrinter *p, IrValue *v, bool print_result_no);
 void asm_put_uint(StrBuf *b, uint64_t v); /* decimal, fast */
 void asm_put_int(StrBuf *b, int64_t v);
+/* asm_format_float(b, v, kind) through the printer's one-entry cache. */
+void asm_printer_format_float(AsmPrinter *p, StrBuf *b, double v, IrFloatKind kind);
 
 /* print_types.c */
 void asm_print_type_impl(AsmPrinter *p, const IrType *t);

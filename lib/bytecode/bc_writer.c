@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "bytecode/bc_internal.h"
+#include "dialect/cuda_tile/ct_syntax_compute.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_types.h"
 
@@ -835,7 +836,7 @@ static bool check_nested(Writer *w, IrOp *module, IrOp *op, int in_reduce) {
           ir_op_error(module, "only ops from the 'cuda_tile' dialect are allowed");
           return false;
         }
-        if (in_reduce && !ir_op_info_has(o->info, IR_TRAIT_PURE)) {
+        if (in_reduce && !ct_op_is_effect_free(o)) {
           ir_remark(w->ctx, o->loc, "invalid op: %s", o->info->name);
           ir_op_error(op, "only pure operations allowed");
           return false;

@@ -115,7 +115,23 @@ const IrType *ir_type_unique(IrContext *ctx, const IrType *key) {
 }
 
 /* ---- attributes ------------------------------------------------------------- */
+/* File locations (one per parsed op) have a dedicated cheap hash and
+ * comparison; `is_plain_file_loc` picks exactly the keys ir_file_loc builds,
+ * a test on fields that attr_eq compares, so equal keys still hash alike. */
+static inline bool is_plain_file_loc(const IrAttr *k) {
+  return k->def == &ir_file_loc_def && k->nints == 2 && !k->nelems && !k->ndata &&
+         !k->type && !k->flags && !k->names;
+}
+
+static inline uint32_t file_loc_hash(const IrIdent *file, int64_t line, int64_t col) {
+  uint64_t h = ((uint64_t)(uintptr_t)file >> 3) * 0x9e3779b97f4a7c15ull;
+  h ^= (uint64_t)line * 0xff51afd7ed558ccdull + (uint64_t)col * 0xc4ceb9fe1a85ec53ull;
+  h *= 0x2545f4914f6cdd1dull;
+  return (uint32_t)(h >> 32);
+}
+
 static uint32_t attr_hash(const IrAttr *k) {
+  if (is_plain_file_loc(k)) return file_loc_hash(k->str, k->ints[0], k->ints[1]);
   uint64_t h = hash_mix((uint64_t)(uintptr_t)k->def, k->flags);
   h = hash_mix(h, (uintptr_t)k->type);
   h = hash_mix(h, ((uint64_t)k->nints << 32) | k->nelems);
@@ -144,7 +160,35 @@ static bool attr_eq(const void *stored, const void *key) {
          (!a->ndata || memcmp(a->data, b->data, a->ndata) == 0);
 }
 
+/* The file-location case of ir_attr_unique: an inlined probe loop and one
+ * allocation for the attribute and its {line, col} payload. */
+static const IrAttr *file_loc_unique(IrContext *ctx, const IrAttr *key) {
+  int64_t line = key->ints[0], col = key->ints[1];
+  uint32_t h = file_loc_hash(key->str, line, col);
+  UniqSet *s = &ctx->attrs;
+  uniq_reserve(s);
+  size_t mask = s->cap - 1, i = h & mask;
+  for (;; i = (i + 1) & mask) {
+    const IrAttr *a = s->slots[i].obj;
+    if (!a) break;
+    if (s->slots[i].hash == h && a->def == key->def && a->str == key->str &&
+        is_plain_file_loc(a) && a->ints[0] == line && a->ints[1] == col &&
+        memcmp(&a->f, &key->f, sizeof(double)) == 0)
+      return a;
+  }
+  IrAttr *na = arena_alloc(&ctx->arena, sizeof(IrAttr) + 2 * sizeof(int64_t), 8);
+  *na = *key;
+  na->hash = h;
+  int64_t *ints = (int64_t *)(na + 1);
+  ints[0] = line;
+  ints[1] = col;
+  na->ints = ints;
+  uniq_insert_at(s, i, h, na);
+  return na;
+}
+
 const IrAttr *ir_attr_unique(IrContext *ctx, const IrAttr *key) {
+  if (is_plain_file_loc(key)) return file_loc_unique(ctx, key);
   uint32_t h = attr_hash(key);
   size_t slot;
   uniq_reserve(&ctx->attrs);

@@ -16,14 +16,23 @@ void sb_grow_(StrBuf *b, size_t extra) {
 
 void sb_putstr(StrBuf *b, Str s) { sb_putn(b, s.s, s.n); }
 
+/* Formats straight into the spare capacity; only output that does not fit
+ * is formatted a second time, after growing. */
 void sb_vprintf(StrBuf *b, const char *fmt, va_list ap) {
+  sb_reserve(b, 32);
+  size_t avail = b->cap - b->len;
   va_list ap2;
   va_copy(ap2, ap);
-  int n = vsnprintf(NULL, 0, fmt, ap2);
+  int n = vsnprintf(b->s + b->len, avail, fmt, ap2);
   va_end(ap2);
-  if (n < 0) return;
-  sb_reserve(b, (size_t)n);
-  vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+  if (n < 0) {
+    b->s[b->len] = 0;
+    return;
+  }
+  if ((size_t)n >= avail) {
+    sb_reserve(b, (size_t)n);
+    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+  }
   b->len += (size_t)n;
 }
 
