@@ -10,11 +10,20 @@
 #include "asm/asm.h"
 #include "dialect/dialects.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+
+/* sb_printf for the kernel templates (formats held in variables). */
+static void sb_printf_nocheck(StrBuf *b, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  sb_vprintf(b, fmt, ap);
+  va_end(ap);
+}
 
 static double now(void) {
   struct timespec ts;
@@ -61,26 +70,72 @@ static void gen_generic(StrBuf *b, long nops) {
   }
 }
 
-/* Custom form: softmax-like and GEMM-like cuda_tile kernels. */
+/* Custom form: the shipped example kernels (row softmax through partition
+ * views with two reductions; tiled GEMM with a k-loop of view loads and
+ * mmaf), repeated with distinct entry names until N ops. */
+static const char *const softmax_kernel =
+  "  entry @softmax%ld(%%in: tile<ptr<f32>>, %%out: tile<ptr<f32>>) {\n"
+  "    %%src = make_tensor_view %%in, shape = [1024, 128], strides = [128, 1] : tensor_view<1024x128xf32, strides=[128,1]>\n"
+  "    %%dst = make_tensor_view %%out, shape = [1024, 128], strides = [128, 1] : tensor_view<1024x128xf32, strides=[128,1]>\n"
+  "    %%pin = make_partition_view %%src : partition_view<tile=(8x128), tensor_view<1024x128xf32, strides=[128,1]>>\n"
+  "    %%pout = make_partition_view %%dst : partition_view<tile=(8x128), tensor_view<1024x128xf32, strides=[128,1]>>\n"
+  "    %%bx, %%by, %%bz = get_tile_block_id : tile<i32>\n"
+  "    %%c0 = constant <i32: 0> : tile<i32>\n"
+  "    %%x, %%tok = load_view_tko weak %%pin[%%bx, %%c0] : partition_view<tile=(8x128), tensor_view<1024x128xf32, strides=[128,1]>>, tile<i32> -> tile<8x128xf32>, token\n"
+  "    %%rowmax = reduce %%x dim=1 identities=[0xFF800000 : f32] : tile<8x128xf32> -> tile<8xf32>\n"
+  "      (%%a: tile<f32>, %%b: tile<f32>) {\n"
+  "        %%m = maxf %%a, %%b : tile<f32>\n"
+  "        yield %%m : tile<f32>\n"
+  "      }\n"
+  "    %%mx = reshape %%rowmax : tile<8xf32> -> tile<8x1xf32>\n"
+  "    %%mxb = broadcast %%mx : tile<8x1xf32> -> tile<8x128xf32>\n"
+  "    %%shifted = subf %%x, %%mxb : tile<8x128xf32>\n"
+  "    %%e = exp %%shifted : tile<8x128xf32>\n"
+  "    %%rowsum = reduce %%e dim=1 identities=[0.0 : f32] : tile<8x128xf32> -> tile<8xf32>\n"
+  "      (%%a: tile<f32>, %%b: tile<f32>) {\n"
+  "        %%s = addf %%a, %%b : tile<f32>\n"
+  "        yield %%s : tile<f32>\n"
+  "      }\n"
+  "    %%sm = reshape %%rowsum : tile<8xf32> -> tile<8x1xf32>\n"
+  "    %%smb = broadcast %%sm : tile<8x1xf32> -> tile<8x128xf32>\n"
+  "    %%y = divf %%e, %%smb : tile<8x128xf32>\n"
+  "    %%done = store_view_tko weak %%y, %%pout[%%bx, %%c0] token = %%tok : tile<8x128xf32>, partition_view<tile=(8x128), tensor_view<1024x128xf32, strides=[128,1]>>, tile<i32> -> token\n"
+  "    return\n"
+  "  }\n";
+static const long softmax_ops = 26;
+
+static const char *const gemm_kernel =
+  "  entry @gemm%ld(%%a: tile<ptr<f32>>, %%b: tile<ptr<f32>>, %%c: tile<ptr<f32>>) {\n"
+  "    %%ta = make_tensor_view %%a, shape = [256, 256], strides = [256, 1] : tensor_view<256x256xf32, strides=[256,1]>\n"
+  "    %%tb = make_tensor_view %%b, shape = [256, 256], strides = [256, 1] : tensor_view<256x256xf32, strides=[256,1]>\n"
+  "    %%tc = make_tensor_view %%c, shape = [256, 256], strides = [256, 1] : tensor_view<256x256xf32, strides=[256,1]>\n"
+  "    %%pa = make_partition_view %%ta : partition_view<tile=(64x32), tensor_view<256x256xf32, strides=[256,1]>>\n"
+  "    %%pb = make_partition_view %%tb : partition_view<tile=(32x64), tensor_view<256x256xf32, strides=[256,1]>>\n"
+  "    %%pc = make_partition_view %%tc : partition_view<tile=(64x64), tensor_view<256x256xf32, strides=[256,1]>>\n"
+  "    %%bx, %%by, %%bz = get_tile_block_id : tile<i32>\n"
+  "    %%zero = constant <f32: 0.0> : tile<64x64xf32>\n"
+  "    %%c0 = constant <i32: 0> : tile<i32>\n"
+  "    %%c1 = constant <i32: 1> : tile<i32>\n"
+  "    %%kt = constant <i32: 8> : tile<i32>\n"
+  "    %%acc = for %%k in (%%c0 to %%kt, step %%c1) : tile<i32> iter_values(%%sum = %%zero) -> (tile<64x64xf32>) {\n"
+  "      %%at, %%t0 = load_view_tko weak %%pa[%%bx, %%k] : partition_view<tile=(64x32), tensor_view<256x256xf32, strides=[256,1]>>, tile<i32> -> tile<64x32xf32>, token\n"
+  "      %%bt, %%t1 = load_view_tko weak %%pb[%%k, %%by] : partition_view<tile=(32x64), tensor_view<256x256xf32, strides=[256,1]>>, tile<i32> -> tile<32x64xf32>, token\n"
+  "      %%next = mmaf %%at, %%bt, %%sum : tile<64x32xf32>, tile<32x64xf32>, tile<64x64xf32>\n"
+  "      continue %%next : tile<64x64xf32>\n"
+  "    }\n"
+  "    %%done = store_view_tko weak %%acc, %%pc[%%bx, %%by] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<256x256xf32, strides=[256,1]>>, tile<i32> -> token\n"
+  "    return\n"
+  "  }\n";
+static const long gemm_ops = 19;
+
 static void gen_custom(StrBuf *b, long nops) {
   long made = 0, k = 0;
   sb_puts(b, "cuda_tile.module @bench {\n");
   while (made < nops) {
-    sb_printf(b,
-      "  entry @kernel%ld(%%a: tile<ptr<f32>>, %%b: tile<ptr<f32>>, %%n: tile<i32>) {\n", k++);
-    made++;
-    for (long i = 0; i < 40 && made < nops; i++) {
-      sb_printf(b,
-        "    %%c%ld = constant <f32: 1.500000e+00> : tile<64x64xf32>\n"
-        "    %%x%ld = addf %%c%ld, %%c%ld : tile<64x64xf32>\n"
-        "    %%y%ld = mulf %%x%ld, %%c%ld : tile<64x64xf32>\n"
-        "    %%z%ld = exp %%y%ld : tile<64x64xf32>\n"
-        "    %%i%ld = addi %%n, %%n : tile<i32>\n",
-        i, i, i, i, i, i, i, i, i, i);
-      made += 5;
-    }
-    sb_puts(b, "    return\n  }\n");
-    made++;
+    bool sm = (k % 2) == 0;
+    sb_printf_nocheck(b, sm ? softmax_kernel : gemm_kernel, k);
+    made += sm ? softmax_ops : gemm_ops;
+    k++;
   }
   sb_puts(b, "}\n");
 }

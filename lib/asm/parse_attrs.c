@@ -658,11 +658,11 @@ bool parse_attr_dict(AsmParser *p, IrNamedAttrVec *out) {
   const char *start = p->tok.ptr, *ext = NULL;
   uint32_t h = 0;
   if (ptok(p, TOK_LBRACE) && !pstrip_dialect(p)) {
-    const IrAttr *d = asm_recent_find(p, p->dictrecent, 8, start, &ext);
+    const IrAttr *d = asm_recent_find(p, p->dictrecent, ASM_RECENT, start, &ext);
     if (!d && (ext = pskip_group(start, p->lex.end))) {
       h = ptext_hash(start, (size_t)(ext - start));
       d = strmap_get(&p->dictmemo, start, (size_t)(ext - start), h);
-      if (d) asm_recent_put(p->dictrecent, 8, &p->dictrecent_next, start, ext, d);
+      if (d) asm_recent_put(p->dictrecent, ASM_RECENT, &p->dictrecent_next, start, ext, d);
     }
     if (d) {
       for (uint32_t i = 0; i < d->nelems; i++)
@@ -761,11 +761,11 @@ static const IrAttr *parse_dict_attr(AsmParser *p) {
   const char *start = p->tok.ptr, *ext = NULL;
   uint32_t h = 0;
   if (!pstrip_dialect(p)) {
-    const IrAttr *d = asm_recent_find(p, p->dictrecent, 8, start, &ext);
+    const IrAttr *d = asm_recent_find(p, p->dictrecent, ASM_RECENT, start, &ext);
     if (!d && (ext = pskip_group(start, p->lex.end))) {
       h = ptext_hash(start, (size_t)(ext - start));
       d = strmap_get(&p->dictmemo, start, (size_t)(ext - start), h);
-      if (d) asm_recent_put(p->dictrecent, 8, &p->dictrecent_next, start, ext, d);
+      if (d) asm_recent_put(p->dictrecent, ASM_RECENT, &p->dictrecent_next, start, ext, d);
     }
     if (d) {
       preset(p, ext);

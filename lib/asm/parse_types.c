@@ -620,7 +620,7 @@ const IrType *parse_function_type(AsmParser *p) {
   const char *start = p->tok.ptr, *ext = NULL;
   uint32_t h = 0;
   if (!pstrip_dialect(p)) {
-    const IrType *t = asm_recent_find(p, p->ftrecent, 8, start, &ext);
+    const IrType *t = asm_recent_find(p, p->ftrecent, ASM_RECENT, start, &ext);
     if (t) {
       preset(p, ext);
       return t;
@@ -630,7 +630,7 @@ const IrType *parse_function_type(AsmParser *p) {
     h = ptext_hash(start, (size_t)(ext - start));
     const IrType *t = strmap_get(&p->typememo, start, (size_t)(ext - start), h);
     if (t) {
-      asm_recent_put(p->ftrecent, 8, &p->ftrecent_next, start, ext, t);
+      asm_recent_put(p->ftrecent, ASM_RECENT, &p->ftrecent_next, start, ext, t);
       preset(p, ext);
       return t;
     }

@@ -90,21 +90,25 @@ static bool recent_sym_char(char c) {
          c == '_' || c == '$' || c == '.' || c == '-';
 }
 
+/* The 2-entry set of r[0..n) for a text whose first 8 bytes are `w`. */
+static size_t recent_set(uint64_t w, size_t n) {
+  return (size_t)(((w * 0x9E3779B97F4A7C15ull) >> 40) & (n / 2 - 1)) * 2;
+}
+
 const void *asm_recent_find(const AsmParser *p, const AsmRecentText *r, size_t n,
                             const char *start, const char **ext) {
   size_t avail = (size_t)(p->lex.end - start);
-  for (size_t i = 0; i < n; i++) {
+  if (avail < 8) return NULL; /* shorter texts are never recorded */
+  uint64_t w;
+  memcpy(&w, start, 8);
+  size_t set = recent_set(w, n);
+  for (size_t i = set; i < set + 2; i++) {
     const char *s = r[i].s;
     size_t len = r[i].n;
-    if (!s || len < 2 || len > avail || s < p->lex.buf || s + len > p->lex.end) continue;
-    if (len >= 8) { /* the first 8 bytes reject most candidates */
-      uint64_t a, b;
-      memcpy(&a, s, 8);
-      memcpy(&b, start, 8);
-      if (a != b || memcmp(s + 8, start + 8, len - 8) != 0) continue;
-    } else if (memcmp(s, start, len) != 0) {
-      continue;
-    }
+    if (!s || len > avail || s < p->lex.buf || s + len > p->lex.end) continue;
+    uint64_t sw;
+    memcpy(&sw, s, 8);
+    if (sw != w || memcmp(s + 8, start + 8, len - 8) != 0) continue;
     if (r[i].ident_end && len < avail && (recent_sym_char(start[len]) || start[len] == '<'))
       continue;
     *ext = start + len;
@@ -115,8 +119,10 @@ const void *asm_recent_find(const AsmParser *p, const AsmRecentText *r, size_t n
 
 void asm_recent_put(AsmRecentText *r, size_t n, unsigned *next, const char *start,
                     const char *ext, const void *v) {
-  if (ext - start < 2 || (size_t)(ext - start) > UINT32_MAX) return;
-  AsmRecentText *e = &r[(*next)++ % n];
+  if (ext - start < 8 || (size_t)(ext - start) > UINT32_MAX) return;
+  uint64_t w;
+  memcpy(&w, start, 8);
+  AsmRecentText *e = &r[recent_set(w, n) + ((*next)++ & 1)];
   e->s = start;
   e->n = (uint32_t)(ext - start);
   e->ident_end = recent_sym_char(ext[-1]);

@@ -128,6 +128,7 @@ typedef struct DeferredLoc {
 /* A memoized source text (a slice of the buffer being parsed) and what it
  * parsed to.  ident_end: the text ends with an identifier, so it only
  * matches where no identifier character or '<' follows. */
+enum { ASM_RECENT = 32 }; /* entries per recent-text table (a power of 2) */
 typedef struct AsmRecentText {
   const char *s;
   uint32_t n;
@@ -166,9 +167,10 @@ struct AsmParser {
   const IrType *fncache[256];
   const IrType *shcache[256];   /* tensor / vector types */
   StrMap typememo;              /* function type source text -> type */
-  /* The last few memo hits of typememo / dictmemo, tried by a plain prefix
-   * comparison before the extent scan and hash (see asm_recent_find). */
-  AsmRecentText ftrecent[8], dictrecent[8];
+  /* Recent memo hits of typememo / dictmemo (2-way sets keyed by the first
+   * 8 bytes), tried by a plain prefix comparison before the extent scan and
+   * hash (see asm_recent_find). */
+  AsmRecentText ftrecent[ASM_RECENT], dictrecent[ASM_RECENT];
   unsigned ftrecent_next, dictrecent_next;
   StrMap dictmemo;              /* attribute dictionary source text -> dict */
 
@@ -185,7 +187,8 @@ void pnext(AsmParser *p);                        /* consume the current token */
 void preset(AsmParser *p, const char *ptr);      /* re-lex from ptr */
 /* The value of an entry of r[0..n) whose text `start` begins with (at a
  * boundary, see AsmRecentText), with *ext set to the end of that text; NULL
- * if none.  asm_recent_put records one, replacing the oldest. */
+ * if none.  asm_recent_put records one (texts of 8 bytes or more), replacing
+ * one of the two in its set. */
 const void *asm_recent_find(const AsmParser *p, const AsmRecentText *r, size_t n,
                             const char *start, const char **ext);
 void asm_recent_put(AsmRecentText *r, size_t n, unsigned *next, const char *start,
