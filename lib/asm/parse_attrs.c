@@ -824,23 +824,10 @@ const IrAttr *parse_extended_attr(AsmParser *p, const IrType *type) {
       return NULL;
     }
   } else {
-    size_t dlen = dot ? (size_t)(dot - ident) : len;
-    const char *sym, *send, *loc = t.ptr;
-    if (!dot) {
-      Str body = {0};
-      if (!parse_dialect_body(p, &body)) return NULL;
-      sym = body.s + 1;
-      send = body.s + body.n - 1;
-    } else {
-      loc = sym = dot + 1;
-      send = ident + len;
-      if (trailing) {
-        Str body = {0};
-        if (!parse_dialect_body(p, &body)) return NULL;
-        send = body.s + body.n;
-      }
-    }
-    const char *text_end = dot ? send : send + 1;
+    DialectSym ds;
+    if (!parse_dialect_symbol(p, t.ptr, ident, len, dot, trailing, &ds)) return NULL;
+    size_t dlen = ds.dlen;
+    const char *sym = ds.sym, *send = ds.send, *loc = ds.loc, *text_end = ds.text_end;
     const IrType *atype = type;
     if (paccept(p, TOK_COLON) && !(atype = parse_type(p))) return NULL;
 

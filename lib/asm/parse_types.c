@@ -387,6 +387,29 @@ static const IrType *call_type_hook(AsmParser *p, const IrDialect *d) {
   return t;
 }
 
+bool parse_dialect_symbol(AsmParser *p, const char *tokptr, const char *ident, size_t len,
+                          const char *dot, bool trailing, DialectSym *out) {
+  out->dlen = dot ? (size_t)(dot - ident) : len;
+  out->loc = tokptr;
+  if (!dot) { /* verbose form: `!d<body>` — the hook sees the body's inside */
+    Str body = {0};
+    if (!parse_dialect_body(p, &body)) return false;
+    out->sym = body.s + 1;
+    out->send = body.s + body.n - 1;
+    out->text_end = out->send + 1;
+    return true;
+  }
+  out->loc = out->sym = dot + 1; /* pretty form: `!d.mnemonic<body>?` */
+  out->send = ident + len;
+  if (trailing) {
+    Str body = {0};
+    if (!parse_dialect_body(p, &body)) return false;
+    out->send = body.s + body.n;
+  }
+  out->text_end = out->send;
+  return true;
+}
+
 /* extended-type ::= `!` alias-name                  (type alias)
  *                 | `!` dialect `.` mnemonic body?  (pretty dialect type)
  *                 | `!` dialect `<` body `>`         (verbose) */
@@ -402,23 +425,10 @@ static const IrType *parse_extended_type(AsmParser *p) {
     if (!a) perr_wrong(p, "undefined symbol alias id '%.*s'", (int)len, ident);
     return a;
   }
-  size_t dlen = dot ? (size_t)(dot - ident) : len;
-  const char *sym, *send, *loc = t.ptr;
-  if (!dot) {
-    Str body = {0};
-    if (!parse_dialect_body(p, &body)) return NULL;
-    sym = body.s + 1;
-    send = body.s + body.n - 1;
-  } else {
-    loc = sym = dot + 1;
-    send = ident + len;
-    if (trailing) {
-      Str body = {0};
-      if (!parse_dialect_body(p, &body)) return NULL;
-      send = body.s + body.n;
-    }
-  }
-  const char *text_end = dot ? send : send + 1;
+  DialectSym ds;
+  if (!parse_dialect_symbol(p, t.ptr, ident, len, dot, trailing, &ds)) return NULL;
+  size_t dlen = ds.dlen;
+  const char *sym = ds.sym, *send = ds.send, *loc = ds.loc, *text_end = ds.text_end;
 
   const IrDialect *d = ir_lookup_dialect(p->ctx, ident, dlen);
   if (d) {

@@ -251,6 +251,19 @@ bool parse_x_in_dimension_list(AsmParser *p);
 /* At a `<` token: the balanced `<...>` text (brackets included); the lexer
  * continues after it.  MLIR's parseDialectSymbolBody. */
 bool parse_dialect_body(AsmParser *p, Str *out);
+
+/* The parts of a `!`/`#` dialect symbol whose prefix token (`!d.m`, `!d`)
+ * has just been consumed; `ident`/`len` is the token text after the sigil. */
+typedef struct DialectSym {
+  size_t dlen;           /* length of the dialect name */
+  const char *sym, *send; /* the text handed to the dialect hook / in errors */
+  const char *loc;       /* where errors about the symbol point */
+  const char *text_end;  /* end of the whole symbol text (for opaque storage) */
+} DialectSym;
+/* Scans the symbol's body (`.mnemonic<...>` or `<...>`).  Not for aliases:
+ * call it only when the token has a dot or is followed by `<`. */
+bool parse_dialect_symbol(AsmParser *p, const char *tokptr, const char *ident, size_t len,
+                          const char *dot, bool trailing, DialectSym *out);
 /* Memoization of repeated source text (op types, attribute dictionaries):
  * the end of a bracket group starting at s (depth counting; NULL on a
  * string, comment or the buffer end) and a fast hash of a slice. */

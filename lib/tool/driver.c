@@ -163,3 +163,10 @@ bool tool_output_finish(ToolOutput *o, const char *data, size_t n, bool success,
 bool tool_is_tile_bytecode(const char *buf, size_t len) {
   return len >= 8 && !memcmp(buf, "\x7FTileIR\0", 8);
 }
+
+const char *const tool_verify_level_names[] = {"all", "only-expected", NULL};
+
+ToolVerifyLevel tool_verify_level(const char *value) {
+  if (!value) return TOOL_VERIFY_NONE;
+  return strcmp(value, "only-expected") == 0 ? TOOL_VERIFY_ONLY_EXPECTED : TOOL_VERIFY_ALL;
+}

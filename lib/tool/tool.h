@@ -163,6 +163,11 @@ typedef enum ToolVerifyLevel {
   TOOL_VERIFY_NONE, TOOL_VERIFY_ALL, TOOL_VERIFY_ONLY_EXPECTED
 } ToolVerifyLevel;
 
+/* The values `--verify-diagnostics[=…]` accepts (NULL-terminated), and the
+ * level a parsed value (NULL: flag absent) stands for. */
+extern const char *const tool_verify_level_names[];
+ToolVerifyLevel tool_verify_level(const char *value);
+
 typedef struct ToolDriver {
   /* Input splitting: NULL = process the whole buffer at once. */
   const char *split_marker;

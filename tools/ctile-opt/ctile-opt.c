@@ -45,7 +45,6 @@ typedef struct OptConfig {
   bool warn_hints, err_hints, list_passes, dump_pipeline, help, version;
 } OptConfig;
 
-static const char *const verify_levels[] = {"all", "only-expected", NULL};
 
 /* Registers a pass flag; false when `name` is not a registered pass. */
 static bool pass_flag(void *user, const char *name, size_t n, const char *value) {
@@ -218,7 +217,7 @@ int main(int argc, char **argv) {
        .implicit = TOOL_DEFAULT_SPLIT_MARKER},
       {OPT("verify-diagnostics", TOOL_OPT_ENUM, &c.verify,
            "Check that emitted diagnostics match expected-* lines on the corresponding line"),
-       .implicit = "all", .values = verify_levels},
+       .implicit = "all", .values = tool_verify_level_names},
       {OPT("verify-each", TOOL_OPT_BOOL, &c.verify_each,
            "Run the verifier after each transformation pass")},
       {OPT("version", TOOL_OPT_HELP, &c.version, "Display the version of this program")},
@@ -284,9 +283,7 @@ int main(int argc, char **argv) {
   ToolDriver d = {
       .split_marker = c.split,
       .output_marker = c.output_marker,
-      .verify = !c.verify ? TOOL_VERIFY_NONE
-                : !strcmp(c.verify, "only-expected") ? TOOL_VERIFY_ONLY_EXPECTED
-                                                     : TOOL_VERIFY_ALL,
+      .verify = tool_verify_level(c.verify),
       .errs = stderr,
       .setup = setup_context,
       .process = process_chunk,

@@ -29,7 +29,6 @@ typedef struct TrConfig {
   unsigned vmajor, vminor;
 } TrConfig;
 
-static const char *const verify_levels[] = {"all", "only-expected", NULL};
 
 static void setup_context(IrContext *ctx, void *user) {
   TrConfig *c = user;
@@ -161,7 +160,7 @@ int main(int argc, char **argv) {
            "Test CUDA Tile IR round trip: MLIR -> bytecode -> MLIR")},
       {OPT("verify-diagnostics", TOOL_OPT_ENUM, &c.verify,
            "Check that emitted diagnostics match expected-* lines on the corresponding line"),
-       .implicit = "all", .values = verify_levels},
+       .implicit = "all", .values = tool_verify_level_names},
       {OPT("Werr-hints", TOOL_OPT_BOOL, &c.err_hints,
            "Treat unsupported/invalid optimization hints as errors.")},
       {OPT("Wunsupported-hints", TOOL_OPT_BOOL, &c.warn_hints,
@@ -212,9 +211,7 @@ int main(int argc, char **argv) {
   ToolDriver d = {
       .split_marker = c.from_bc ? NULL : c.split,
       .output_marker = c.output_marker,
-      .verify = !c.verify ? TOOL_VERIFY_NONE
-                : !strcmp(c.verify, "only-expected") ? TOOL_VERIFY_ONLY_EXPECTED
-                                                     : TOOL_VERIFY_ALL,
+      .verify = tool_verify_level(c.verify),
       .errs = stderr,
       .setup = setup_context,
       .process = process_chunk,
