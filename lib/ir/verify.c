@@ -151,11 +151,12 @@ static bool dominates_use(IrValue *v, IrOp *user) {
   return ir_op_is_before_in_block(v->def, a);
 }
 
-/* Ops isolated from above may not use values defined outside them. */
-static bool defined_inside(IrValue *v, IrOp *isolated) {
-  IrOp *defop = v->def ? ir_op_parent_op(v->def) : ir_block_parent_op(v->block);
-  if (v->def) defop = v->def;
-  return defop && ir_op_is_ancestor(isolated, defop) && defop != isolated;
+/* Whether `v` is defined inside isolated op `iso`: a result of an op nested
+ * in it, or an argument of a block of one of its regions (or deeper). */
+static bool defined_inside(IrValue *v, IrOp *iso) {
+  IrOp *owner = v->def ? v->def : ir_block_parent_op(v->block);
+  if (!owner) return false;
+  return v->def ? (owner != iso && ir_op_is_ancestor(iso, owner)) : ir_op_is_ancestor(iso, owner);
 }
 
 static IrWalkResult dom_walk(IrOp *op, void *user) {
@@ -164,8 +165,7 @@ static IrWalkResult dom_walk(IrOp *op, void *user) {
     IrValue *v = op->operands[i].value;
     for (IrOp *p = ir_op_parent_op(op); p; p = ir_op_parent_op(p)) {
       if (!(p->info->traits & IR_TRAIT_ISOLATED_FROM_ABOVE)) continue;
-      IrOp *vop = v->def ? v->def : ir_block_parent_op(v->block);
-      if (v->def ? !defined_inside(v, p) : !(vop && ir_op_is_ancestor(p, vop))) {
+      if (!defined_inside(v, p)) {
         IrDiag *d = ir_diag_new(op->ctx, IR_SEV_ERROR, op->loc);
         ir_diag_append(op->ctx, d, "'%s' op using value defined outside the region",
                        op->info->name);

@@ -116,8 +116,11 @@ static const IrOpInfo test_ops[] = {
      .num_successors = 0},
     {.name = "test.needs_term", .traits = 0, .min_operands = 0, .max_operands = 0,
      .min_results = 0, .max_results = 0, .num_regions = 1, .num_successors = 0},
+    {.name = "test.iso", .traits = IR_TRAIT_NO_TERMINATOR | IR_TRAIT_ISOLATED_FROM_ABOVE,
+     .min_operands = 0, .max_operands = 0, .min_results = 0, .max_results = 0,
+     .num_regions = 1, .num_successors = 0},
 };
-static const IrDialect test_dialect = {.name = "test", .ops = test_ops, .nops = 5};
+static const IrDialect test_dialect = {.name = "test", .ops = test_ops, .nops = 6};
 
 static IrOp *mk(IrContext *ctx, const char *name, IrValue **ops, size_t nops,
                 const IrType *res, int nregions) {
@@ -218,6 +221,24 @@ static void test_ops_and_uses(IrContext *ctx) {
   CHECK_STREQ(cap.buf, "empty block: expect at least a terminator");
   ir_block_append(nt->regions[0].first, mk(ctx, "test.term", NULL, 0, NULL, 0));
   CHECK(ir_verify(mod));
+
+  /* an isolated op's region may use its own block arguments, not outer values */
+  IrOp *iso = mk(ctx, "test.iso", NULL, 0, NULL, 1);
+  ir_block_append(body, iso);
+  IrBlock *ib = iso->regions[0].first;
+  IrValue *iarg = ir_block_add_arg(ib, i32, NULL);
+  IrValue *own[2] = {iarg, iarg};
+  ir_block_append(ib, mk(ctx, "test.add", own, 2, i32, 0));
+  CHECK(ir_verify(mod));
+  IrValue *outer[2] = {iarg, b};
+  IrOp *bad = mk(ctx, "test.add", outer, 2, i32, 0);
+  ir_block_append(ib, bad);
+  cap.n = 0;
+  CHECK(!ir_verify(mod));
+  CHECK_STREQ(cap.buf, "'test.add' op using value defined outside the region");
+  ir_op_erase(bad);
+  CHECK(ir_verify(mod));
+  ir_op_erase(iso);
 
   int n = 0;
   ir_walk_pre(mod, count_ops, &n);
