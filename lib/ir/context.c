@@ -123,11 +123,16 @@ static inline bool is_plain_file_loc(const IrAttr *k) {
          !k->type && !k->flags && !k->names;
 }
 
+/* Locality-preserving on purpose: the parser creates locations line by line,
+ * and ops of one block share a column, so consecutive lines map to
+ * neighbouring slots (4 per line) and the probes of a large file walk the
+ * table sequentially instead of missing the cache on every op.  The file and
+ * the column's high bits are well mixed, so many ops on one line (minified
+ * input) still spread over the table instead of forming one probe cluster. */
 static inline uint32_t file_loc_hash(const IrIdent *file, int64_t line, int64_t col) {
-  uint64_t h = ((uint64_t)(uintptr_t)file >> 3) * 0x9e3779b97f4a7c15ull;
-  h ^= (uint64_t)line * 0xff51afd7ed558ccdull + (uint64_t)col * 0xc4ceb9fe1a85ec53ull;
-  h *= 0x2545f4914f6cdd1dull;
-  return (uint32_t)(h >> 32);
+  uint64_t f = ((uint64_t)(uintptr_t)file >> 3) * 0x9e3779b97f4a7c15ull;
+  uint32_t c = (uint32_t)col;
+  return (uint32_t)(f >> 32) + (uint32_t)line * 4u + (c & 3u) + (c >> 2) * 0x9e3779b1u;
 }
 
 static uint32_t attr_hash(const IrAttr *k) {
