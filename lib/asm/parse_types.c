@@ -615,8 +615,25 @@ uint32_t ptext_hash(const char *s, size_t n) {
     s += 8;
     n -= 8;
   }
+  /* The tail (0-7 bytes) as a little-endian word, by 4/2/1-byte loads
+   * (a byte copy into a stack word would stall on store forwarding). */
   uint64_t w = 0;
-  memcpy(&w, s, n);
+  unsigned sh = 0;
+  if (n & 4) {
+    uint32_t v;
+    memcpy(&v, s, 4);
+    w = v;
+    s += 4;
+    sh = 32;
+  }
+  if (n & 2) {
+    uint16_t v;
+    memcpy(&v, s, 2);
+    w |= (uint64_t)v << sh;
+    s += 2;
+    sh += 16;
+  }
+  if (n & 1) w |= (uint64_t)(unsigned char)*s << sh;
   h = (h ^ w) * 0x9E3779B97F4A7C15ull;
   h ^= h >> 32;
   return (uint32_t)h;

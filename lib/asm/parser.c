@@ -74,11 +74,6 @@ void strmap_free(StrMap *m) {
 /* Tokens and diagnostics                                                   */
 /* ======================================================================== */
 
-void pnext(AsmParser *p) {
-  p->prev_end = p->tok.ptr + p->tok.len;
-  p->tok = asm_lex(&p->lex);
-}
-
 void preset(AsmParser *p, const char *ptr) {
   p->prev_end = ptr;
   asm_lexer_reset(&p->lex, ptr);
@@ -129,16 +124,7 @@ void asm_recent_put(AsmRecentText *r, size_t n, unsigned *next, const char *star
   e->v = v;
 }
 
-bool paccept(AsmParser *p, AsmTokKind k) {
-  if (p->tok.kind != k) return false;
-  pnext(p);
-  return true;
-}
-
-bool pexpect(AsmParser *p, AsmTokKind k, const char *msg) {
-  if (paccept(p, k)) return true;
-  return perr_wrong(p, "%s", msg);
-}
+bool pexpect_fail(AsmParser *p, const char *msg) { return perr_wrong(p, "%s", msg); }
 
 bool ptok_kw(const AsmParser *p, const char *kw) {
   return p->tok.kind == TOK_BARE_ID && asm_tok_is(p->tok, kw);

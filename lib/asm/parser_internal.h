@@ -183,7 +183,11 @@ struct AsmParser {
 
 /* ---- tokens and errors (parser.c) ------------------------------------------ */
 static inline bool ptok(const AsmParser *p, AsmTokKind k) { return p->tok.kind == k; }
-void pnext(AsmParser *p);                        /* consume the current token */
+/* consume the current token (inline: the parser calls it for every token) */
+static inline void pnext(AsmParser *p) {
+  p->prev_end = p->tok.ptr + p->tok.len;
+  p->tok = asm_lex(&p->lex);
+}
 void preset(AsmParser *p, const char *ptr);      /* re-lex from ptr */
 /* The value of an entry of r[0..n) whose text `start` begins with (at a
  * boundary, see AsmRecentText), with *ext set to the end of that text; NULL
@@ -193,8 +197,16 @@ const void *asm_recent_find(const AsmParser *p, const AsmRecentText *r, size_t n
                             const char *start, const char **ext);
 void asm_recent_put(AsmRecentText *r, size_t n, unsigned *next, const char *start,
                     const char *ext, const void *v);
-bool paccept(AsmParser *p, AsmTokKind k);        /* consume if k */
-bool pexpect(AsmParser *p, AsmTokKind k, const char *msg); /* MLIR parseToken */
+static inline bool paccept(AsmParser *p, AsmTokKind k) { /* consume if k */
+  if (p->tok.kind != k) return false;
+  pnext(p);
+  return true;
+}
+bool pexpect_fail(AsmParser *p, const char *msg); /* pexpect's error: perr_wrong(msg) */
+static inline bool pexpect(AsmParser *p, AsmTokKind k, const char *msg) { /* MLIR parseToken */
+  if (paccept(p, k)) return true;
+  return pexpect_fail(p, msg);
+}
 /* Bare identifier with this exact spelling. */
 bool ptok_kw(const AsmParser *p, const char *kw);
 const IrLoc *ploc(AsmParser *p, const char *ptr);

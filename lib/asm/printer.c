@@ -364,6 +364,7 @@ static void number_region(AsmNames *n, IrRegion *r, NameStack *stack, size_t dep
     NameBlock *nb = name_block(n, b);
     for (IrOp *o = b->first; o; o = o->next) {
       table_add_op(n, nb, o);
+      if (o->nsuccessors) nb->nbranch++;
       number_op(n, o);
       precheck_op(n, o);
       for (uint32_t i = 0; i < o->nregions; i++)
@@ -519,7 +520,10 @@ static int pred_cmp(const void *x, const void *y) {
 
 static void build_preds(AsmPrinter *p, IrRegion *r, PredTable *t) {
   for (IrBlock *b = r->first; b; b = b->next) {
-    long ord = block_ordering(p, b);
+    /* The numbering pass counted the branching ops of the blocks it saw. */
+    const NameBlock *nb = p->names ? name_block(p->names, b) : NULL;
+    if (nb && !nb->nbranch) continue;
+    long ord = nb ? (long)nb->ordering : -1;
     for (IrOp *o = b->first; o; o = o->next)
       for (uint32_t i = 0; i < o->nsuccessors; i++)
         if (o->successors[i]) vec_push(t, ((PredEdge){o->successors[i], ord}));

@@ -32,6 +32,7 @@ typedef struct NameSet {
 typedef struct NameBlock {
   uint32_t ordering;  /* N of ^bbN */
   uint32_t nops, nargs, cap;
+  uint32_t nbranch;   /* ops with successors (build_preds skips blocks without) */
   uintptr_t *ops;     /* name of result 0 of each op, by IrOp.order */
   IrOp **opv;         /* the op at each index (guards stale orders) */
   uintptr_t *args;    /* name of each block argument */
