@@ -170,3 +170,31 @@ ToolVerifyLevel tool_verify_level(const char *value) {
   if (!value) return TOOL_VERIFY_NONE;
   return strcmp(value, "only-expected") == 0 ? TOOL_VERIFY_ONLY_EXPECTED : TOOL_VERIFY_ALL;
 }
+
+int tool_run_file(const ToolDriver *d, const char *prog, const char *input,
+                  const char *output) {
+  StrBuf msg = {0}, out = {0};
+  size_t len = 0;
+  int rc = 1;
+  char *text = tool_read_input(input, &len, &msg);
+  if (!text) {
+    fprintf(stderr, "%s\n", sb_cstr(&msg));
+    goto done;
+  }
+  ToolOutput o;
+  if (!tool_output_open(&o, output, &msg)) {
+    fprintf(stderr, "%s\n", sb_cstr(&msg));
+    goto done;
+  }
+  bool ok = tool_driver_run(d, tool_input_display_name(input), text, len, &out);
+  if (!tool_output_finish(&o, out.s, out.len, ok, &msg)) {
+    fprintf(stderr, "%s: %s\n", prog, sb_cstr(&msg));
+    ok = false;
+  }
+  rc = ok ? 0 : 1;
+done:
+  free(text);
+  sb_free(&msg);
+  sb_free(&out);
+  return rc;
+}

@@ -226,6 +226,12 @@ bool tool_output_open(ToolOutput *o, const char *path, StrBuf *err);
 bool tool_output_finish(ToolOutput *o, const char *data, size_t n,
                         bool success, StrBuf *err);
 
+/* The common tail of a tool's main: reads `input`, opens `output`, runs `d`
+ * over the input and writes the result, reporting I/O problems as
+ * "PROG: message" on stderr.  Returns the process exit status (0 or 1). */
+int tool_run_file(const ToolDriver *d, const char *prog, const char *input,
+                  const char *output);
+
 /* True if the buffer starts with the Tile IR bytecode magic
  * 0x7F 'T' 'i' 'l' 'e' 'I' 'R' 0x00. */
 bool tool_is_tile_bytecode(const char *buf, size_t len);

@@ -268,18 +268,6 @@ int main(int argc, char **argv) {
 
   if (!strcmp(c.input, "-") && isatty(fileno(stdin)))
     fputs("(processing input from stdin now, hit ctrl-c/ctrl-d to interrupt)\n", stderr);
-  size_t len = 0;
-  char *text = tool_read_input(c.input, &len, &msg);
-  if (!text) {
-    fprintf(stderr, "%s\n", sb_cstr(&msg));
-    goto done;
-  }
-  ToolOutput o;
-  if (!tool_output_open(&o, c.output, &msg)) {
-    fprintf(stderr, "%s\n", sb_cstr(&msg));
-    free(text);
-    goto done;
-  }
   ToolDriver d = {
       .split_marker = c.split,
       .output_marker = c.output_marker,
@@ -289,13 +277,7 @@ int main(int argc, char **argv) {
       .process = process_chunk,
       .user = &c,
   };
-  bool ok = tool_driver_run(&d, tool_input_display_name(c.input), text, len, &out);
-  if (!tool_output_finish(&o, out.s, out.len, ok, &msg)) {
-    fprintf(stderr, "%s: %s\n", cl.prog, sb_cstr(&msg));
-    ok = false;
-  }
-  free(text);
-  rc = ok ? 0 : 1;
+  rc = tool_run_file(&d, cl.prog, c.input, c.output);
 
 done:
   sb_free(&passes);
