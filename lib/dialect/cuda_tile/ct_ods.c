@@ -2,6 +2,7 @@
  * both halves of the cuda_tile op set (see ct_ods.h for the wording each
  * check reproduces and the order ODS runs them in). */
 #include "dialect/cuda_tile/ct_ods.h"
+#include "dialect/cuda_tile/ct_types.h"
 
 #include <string.h>
 
@@ -154,22 +155,13 @@ bool ct_ods_fail_that(IrOp *op, const char *what) {
 
 /* ---- type predicates ----------------------------------------------------- */
 
-bool ct_type_is_named(const IrType *t, const char *name) {
-  return t && t->def && t->def->dialect && !strcmp(t->def->dialect, "cuda_tile") &&
-         t->def->name && !strcmp(t->def->name, name);
-}
-
-bool ct_is_tile(const IrType *t) { return ct_type_is_named(t, "tile"); }
-bool ct_is_token(const IrType *t) { return ct_type_is_named(t, "token"); }
-bool ct_is_ptr(const IrType *t) { return ct_type_is_named(t, "ptr"); }
-bool ct_is_tensor_view(const IrType *t) { return ct_type_is_named(t, "tensor_view"); }
-bool ct_is_partition_view(const IrType *t) {
-  return ct_type_is_named(t, "partition_view");
-}
-bool ct_is_tile_view(const IrType *t) {
-  return ct_is_partition_view(t) || ct_type_is_named(t, "strided_view") ||
-         ct_type_is_named(t, "gather_scatter_view");
-}
+/* Function-pointer forms (CtTypePred) of ct_types.h's kind tests. */
+bool ct_is_tile(const IrType *t) { return ct_type_is_tile(t); }
+bool ct_is_token(const IrType *t) { return ct_type_is_token(t); }
+bool ct_is_ptr(const IrType *t) { return ct_type_is_ptr(t); }
+bool ct_is_tensor_view(const IrType *t) { return ct_type_is_tensor_view(t); }
+bool ct_is_partition_view(const IrType *t) { return ct_type_is_partition_view(t); }
+bool ct_is_tile_view(const IrType *t) { return ct_type_is_view(t); }
 
 const IrType *ct_tile_elem(const IrType *t) {
   return ct_is_tile(t) && t->ntypes ? t->types[0] : NULL;
@@ -224,10 +216,8 @@ bool ct_is_scalar_ptr_tile(const IrType *t) {
 }
 bool ct_is_any_type(const IrType *t) { return t != NULL; }
 bool ct_is_i64_tile(const IrType *t) { return ir_type_is_int_width(ct_tile_elem(t), 64); }
-bool ct_is_strided_view(const IrType *t) { return ct_type_is_named(t, "strided_view"); }
-bool ct_is_gather_scatter_view(const IrType *t) {
-  return ct_type_is_named(t, "gather_scatter_view");
-}
+bool ct_is_strided_view(const IrType *t) { return ct_type_is_strided_view(t); }
+bool ct_is_gather_scatter_view(const IrType *t) { return ct_type_is_gather_scatter_view(t); }
 bool ct_is_cuda_tile_type(const IrType *t) {
   return t && t->def && t->def->dialect && !strcmp(t->def->dialect, "cuda_tile");
 }
@@ -260,3 +250,10 @@ bool ct_attr_is_dense_elements(const IrAttr *a) {
 bool ct_attr_is_type(const IrAttr *a) { return ir_attr_is(a, &ir_type_attr_def); }
 bool ct_attr_is_dict(const IrAttr *a) { return ir_attr_is(a, &ir_dict_attr_def); }
 bool ct_attr_is_array(const IrAttr *a) { return ir_attr_is(a, &ir_array_attr_def); }
+
+bool ct_ods_all_same_shape(IrOp *op, const char *names, const IrType *const *t, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (!ct_type_is_tile(t[i]) || !ct_tile_same_shape(t[0], t[i]))
+      return ir_op_error(op, "failed to verify that all of %s have same shape", names);
+  return true;
+}

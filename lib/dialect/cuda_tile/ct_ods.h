@@ -44,6 +44,9 @@ bool ct_ods_operand(IrOp *op, unsigned idx, CtTypePred pred, const char *desc);
 bool ct_ods_operands(IrOp *op, unsigned first, unsigned n, CtTypePred pred,
                      const char *desc);
 bool ct_ods_result(IrOp *op, unsigned idx, CtTypePred pred, const char *desc);
+/* AllShapesMatch over tiles: "failed to verify that all of NAMES have same
+ * shape" unless all n types are tiles of one shape. */
+bool ct_ods_all_same_shape(IrOp *op, const char *names, const IrType *const *t, size_t n);
 bool ct_ods_results(IrOp *op, unsigned first, unsigned n, CtTypePred pred,
                     const char *desc);
 
@@ -88,7 +91,6 @@ bool ct_ods_same_type_vals(IrOp *op, const char *names, IrValue *a, IrValue *b,
 bool ct_ods_fail_that(IrOp *op, const char *what);
 
 /* ---- dialect type predicates --------------------------------------------- */
-bool ct_type_is_named(const IrType *t, const char *name); /* cuda_tile.<name> */
 bool ct_is_tile(const IrType *t);          /* !cuda_tile.tile<...> */
 bool ct_is_token(const IrType *t);         /* !cuda_tile.token */
 bool ct_is_ptr(const IrType *t);           /* !cuda_tile.ptr<T> */

@@ -207,6 +207,12 @@ bool ct_type_is_tile_element(const IrType *t);
 static inline size_t ct_tile_type_rank(const IrType *t) { return t->nints; }
 static inline const int64_t *ct_tile_type_shape(const IrType *t) { return t->ints; }
 static inline const IrType *ct_tile_type_elem(const IrType *t) { return t->types[0]; }
+/* Same rank and dims (the element types may differ). */
+static inline bool ct_tile_same_shape(const IrType *a, const IrType *b) {
+  size_t r = ct_tile_type_rank(a);
+  return r == ct_tile_type_rank(b) &&
+         (r == 0 || !memcmp(ct_tile_type_shape(a), ct_tile_type_shape(b), r * sizeof(int64_t)));
+}
 /* Product of the dims (tiles are verified to hold <= 2^24 elements). */
 int64_t ct_tile_type_num_elements(const IrType *t);
 static inline const IrType *ct_ptr_type_pointee(const IrType *t) { return t->types[0]; }

@@ -506,20 +506,12 @@ static const IrType *code_type(IrOp *op, int8_t c) {
   return (unsigned)c < op->noperands ? opnd_t(op, (unsigned)c) : NULL;
 }
 
-static bool same_shape(const IrType *a, const IrType *b) {
-  size_t r = ct_tile_type_rank(a);
-  if (r != ct_tile_type_rank(b)) return false;
-  for (size_t i = 0; i < r; i++)
-    if (ct_tile_type_shape(a)[i] != ct_tile_type_shape(b)[i]) return false;
-  return true;
-}
-
 static bool check_pred(IrOp *op, const Pred *pr) {
   const IrType *first = code_type(op, pr->v[0]);
   if (!first) return true;
   if (pr->kind == P_CMP) {
     const IrType *r = code_type(op, pr->v[1]);
-    bool ok = r && ct_type_is_tile(r) && same_shape(first, r) &&
+    bool ok = r && ct_type_is_tile(r) && ct_tile_same_shape(first, r) &&
               ir_type_is_int_width(ct_tile_type_elem(r), 1);
     if (!ok)
       return ir_op_error(op, "failed to verify that Result type has i1 element type and same "
@@ -532,7 +524,7 @@ static bool check_pred(IrOp *op, const Pred *pr) {
     bool ok;
     switch (pr->kind) {
     case P_TYPE: ok = t == first; break;
-    case P_SHAPE: ok = same_shape(t, first); break;
+    case P_SHAPE: ok = ct_tile_same_shape(t, first); break;
     case P_RANK: ok = ct_tile_type_rank(t) == ct_tile_type_rank(first); break;
     default: ok = ct_tile_type_elem(t) == ct_tile_type_elem(first); break;
     }
@@ -602,7 +594,7 @@ static bool check_native(IrOp *op) {
     const IrType *first = op->noperands ? opnd_t(op, 0) : NULL;
     for (unsigned i = 0; first && i < op->noperands + op->nresults; i++) {
       const IrType *t = i < op->noperands ? opnd_t(op, i) : res_t(op, i - op->noperands);
-      if (!same_shape(t, first))
+      if (!ct_tile_same_shape(t, first))
         return ir_op_error(op, "requires the same shape for all operands and results");
     }
   }

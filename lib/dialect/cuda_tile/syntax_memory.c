@@ -350,10 +350,7 @@ static bool ptr_matches(const IrType *ptrs, const IrType *vals) {
   return ct_type_is_ptr(pe) && ct_ptr_type_pointee(pe) == ct_tile_type_elem(vals);
 }
 static bool same_tile_shape(const IrType *a, const IrType *b) {
-  if (!ct_type_is_tile(a) || !ct_type_is_tile(b)) return false;
-  size_t r = ct_tile_type_rank(a);
-  return r == ct_tile_type_rank(b) &&
-         (r == 0 || !memcmp(ct_tile_type_shape(a), ct_tile_type_shape(b), r * sizeof(int64_t)));
+  return ct_type_is_tile(a) && ct_type_is_tile(b) && ct_tile_same_shape(a, b);
 }
 
 bool ct_verify_load_ptr(IrOp *op) {
@@ -954,13 +951,6 @@ void ct_print_atomic_cas(AsmPrinter *p, IrOp *op) {
   print_atomic_tail(p, op, ptrs, val, seg_value(op, 3, 5), seg_value(op, 4, 5));
 }
 
-/* AllShapesMatch over tiles: "failed to verify that all of {...} have same shape". */
-static bool all_same_shape(IrOp *op, const char *names, const IrType *const *t, size_t n) {
-  for (size_t i = 1; i < n; i++)
-    if (!same_tile_shape(t[0], t[i]))
-      return ir_op_error(op, "failed to verify that all of %s have same shape", names);
-  return true;
-}
 
 bool ct_verify_atomic_cas(IrOp *op) {
   int32_t seg[5];
@@ -982,7 +972,7 @@ bool ct_verify_atomic_cas(IrOp *op) {
   const IrType *sh[4] = {ir_op_operand(op, st[0])->type, ir_op_operand(op, st[1])->type,
                          ir_op_operand(op, st[2])->type, ir_op_result(op, 0)->type};
   if (!verify_ptr_value(op, sh[0], sh[2])) return false;
-  if (!all_same_shape(op, "{pointers, cmp, val, result}", sh, 4)) return false;
+  if (!ct_ods_all_same_shape(op, "{pointers, cmp, val, result}", sh, 4)) return false;
   if (!ct_ods_same_type(op, "{cmp, val, result}", 3, sh + 1)) return false;
   /* AtomicCASTkoOp::verify */
   const IrType *pointee = ct_ptr_type_pointee(ct_tile_type_elem(sh[0]));
@@ -1073,7 +1063,7 @@ bool ct_verify_atomic_rmw(IrOp *op) {
   const IrType *sh[3] = {ir_op_operand(op, st[0])->type, ir_op_operand(op, st[1])->type,
                          ir_op_result(op, 0)->type};
   if (!verify_ptr_value(op, sh[0], sh[1])) return false;
-  if (!all_same_shape(op, "{pointers, arg, result}", sh, 3)) return false;
+  if (!ct_ods_all_same_shape(op, "{pointers, arg, result}", sh, 3)) return false;
   if (!ct_ods_same_type(op, "{arg, result}", 2, sh + 1)) return false;
   /* AtomicRMWTkoOp::verify */
   const IrType *pointee = ct_ptr_type_pointee(ct_tile_type_elem(sh[0]));

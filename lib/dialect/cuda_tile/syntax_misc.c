@@ -230,39 +230,27 @@ void ct_print_unary_cast(AsmPrinter *p, IrOp *op) {
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
 
-/* AllShapesMatch<["source", "result"]>. */
-static bool same_shape(IrOp *op, const char *names, const IrType *a, const IrType *b) {
-  if (ct_type_is_tile(a) && ct_type_is_tile(b)) {
-    size_t r = ct_tile_type_rank(a);
-    if (r == ct_tile_type_rank(b) &&
-        (r == 0 || !memcmp(ct_tile_type_shape(a), ct_tile_type_shape(b), r * sizeof(int64_t))))
-      return true;
-  }
-  return ir_op_error(op, "failed to verify that all of %s have same shape", names);
+
+/* int_to_ptr / ptr_to_int / ptr_to_ptr: one source and one result of the
+ * given kinds, with the same shape. */
+static bool verify_ptr_cast(IrOp *op, CtTypePred src, const char *src_desc, CtTypePred res,
+                            const char *res_desc) {
+  if (!ct_ods_operand(op, 0, src, src_desc) || !ct_ods_result(op, 0, res, res_desc))
+    return false;
+  const IrType *t[2] = {ir_op_operand(op, 0)->type, ir_op_result(op, 0)->type};
+  return ct_ods_all_same_shape(op, "{source, result}", t, 2);
 }
 
 bool ct_verify_int_to_ptr(IrOp *op) {
-  if (!ct_ods_operand(op, 0, ct_is_i64_tile, CT_DESC_I64_TILE) ||
-      !ct_ods_result(op, 0, ct_is_ptr_tile, CT_DESC_PTR_TILE))
-    return false;
-  return same_shape(op, "{source, result}", ir_op_operand(op, 0)->type,
-                    ir_op_result(op, 0)->type);
+  return verify_ptr_cast(op, ct_is_i64_tile, CT_DESC_I64_TILE, ct_is_ptr_tile, CT_DESC_PTR_TILE);
 }
 
 bool ct_verify_ptr_to_int(IrOp *op) {
-  if (!ct_ods_operand(op, 0, ct_is_ptr_tile, CT_DESC_PTR_TILE) ||
-      !ct_ods_result(op, 0, ct_is_i64_tile, CT_DESC_I64_TILE))
-    return false;
-  return same_shape(op, "{source, result}", ir_op_operand(op, 0)->type,
-                    ir_op_result(op, 0)->type);
+  return verify_ptr_cast(op, ct_is_ptr_tile, CT_DESC_PTR_TILE, ct_is_i64_tile, CT_DESC_I64_TILE);
 }
 
 bool ct_verify_ptr_to_ptr(IrOp *op) {
-  if (!ct_ods_operand(op, 0, ct_is_ptr_tile, CT_DESC_PTR_TILE) ||
-      !ct_ods_result(op, 0, ct_is_ptr_tile, CT_DESC_PTR_TILE))
-    return false;
-  return same_shape(op, "{source, result}", ir_op_operand(op, 0)->type,
-                    ir_op_result(op, 0)->type);
+  return verify_ptr_cast(op, ct_is_ptr_tile, CT_DESC_PTR_TILE, ct_is_ptr_tile, CT_DESC_PTR_TILE);
 }
 
 /* ---- offset ---------------------------------------------------------------------- */
