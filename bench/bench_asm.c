@@ -9,13 +9,12 @@
  * the same shapes in generic form with an unregistered test dialect. */
 #include "asm/asm.h"
 #include "dialect/dialects.h"
+#include "bench_util.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <time.h>
 
 /* sb_printf for the kernel templates (formats held in variables). */
 static void sb_printf_nocheck(StrBuf *b, const char *fmt, ...) {
@@ -23,18 +22,6 @@ static void sb_printf_nocheck(StrBuf *b, const char *fmt, ...) {
   va_start(ap, fmt);
   sb_vprintf(b, fmt, ap);
   va_end(ap);
-}
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static long peak_rss_kb(void) {
-  struct rusage ru;
-  getrusage(RUSAGE_SELF, &ru);
-  return ru.ru_maxrss;
 }
 
 /* Generic form: functions of `per` ops each, a chain of binary ops on
@@ -140,14 +127,6 @@ static void gen_custom(StrBuf *b, long nops) {
   sb_puts(b, "}\n");
 }
 
-static long count_ops_rec(IrOp *op) {
-  long n = 1;
-  for (uint32_t r = 0; r < op->nregions; r++)
-    for (IrBlock *bl = op->regions[r].first; bl; bl = bl->next)
-      for (IrOp *o = bl->first; o; o = o->next) n += count_ops_rec(o);
-  return n;
-}
-
 int main(int argc, char **argv) {
   long nops = 120000;
   int repeat = 3;
@@ -174,7 +153,7 @@ int main(int argc, char **argv) {
   } else {
     gen_generic(&src, nops);
   }
-  long rss0 = peak_rss_kb(), rss_parsed = 0;
+  long rss0 = bench_peak_rss_kb(), rss_parsed = 0;
   double best_parse = 1e9, best_verify = 1e9, best_print = 1e9;
   long ops = 0;
   size_t outlen = 0;
@@ -182,18 +161,18 @@ int main(int argc, char **argv) {
     IrContext *ctx = ir_context_create();
     ctile_register_all(ctx);
     ir_ctx_allow_unregistered(ctx, true);
-    double t0 = now();
+    double t0 = bench_now();
     IrOp *m = asm_parse_buffer(ctx, "bench.mlir", src.s, src.len, &(AsmParseOptions){0});
-    double t1 = now();
+    double t1 = bench_now();
     if (!m) { fprintf(stderr, "bench: parse failed\n"); return 1; }
     bool ok = ir_verify(m);
-    double t2 = now();
-    if (r == 0) rss_parsed = peak_rss_kb(); /* the module alone, before printing */
+    double t2 = bench_now();
+    if (r == 0) rss_parsed = bench_peak_rss_kb(); /* the module alone, before printing */
     StrBuf out = {0};
     asm_print_op_to(&out, m, &(AsmPrintOptions){.generic = !strcmp(form, "generic")});
-    double t3 = now();
+    double t3 = bench_now();
     if (!ok) { fprintf(stderr, "bench: verify failed\n"); return 1; }
-    ops = count_ops_rec(m);
+    ops = bench_count_ops(m);
     outlen = out.len;
     if (t1 - t0 < best_parse) best_parse = t1 - t0;
     if (t2 - t1 < best_verify) best_verify = t2 - t1;
@@ -202,7 +181,7 @@ int main(int argc, char **argv) {
     ir_op_destroy(m);
     ir_context_destroy(ctx);
   }
-  long rss1 = peak_rss_kb();
+  long rss1 = bench_peak_rss_kb();
   double mb = src.len / 1e6;
   printf("input: %.2f MB, %ld ops (%s form), output %.2f MB\n", mb, ops, form, outlen / 1e6);
   printf("parse:  %8.1f ms  %6.2f M ops/s  %7.1f MB/s\n", best_parse * 1e3, ops / best_parse / 1e6, mb / best_parse);

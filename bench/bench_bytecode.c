@@ -11,31 +11,11 @@
 #include "asm/asm.h"
 #include "bytecode/bytecode.h"
 #include "dialect/dialects.h"
+#include "bench_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <time.h>
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* CPU time of this process: robust against a loaded machine. */
-static double cpu_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static long peak_rss_kb(void) {
-  struct rusage ru;
-  getrusage(RUSAGE_SELF, &ru);
-  return ru.ru_maxrss;
-}
 
 /* ~20 ops per loop body, ~60 per kernel chunk; kernels of up to 2000 ops. */
 static void gen(StrBuf *b, long nops) {
@@ -80,14 +60,6 @@ static void gen(StrBuf *b, long nops) {
   sb_puts(b, "}\n");
 }
 
-static long count_ops(IrOp *op) {
-  long n = 1;
-  for (uint32_t r = 0; r < op->nregions; r++)
-    for (IrBlock *bl = op->regions[r].first; bl; bl = bl->next)
-      for (IrOp *o = bl->first; o; o = o->next) n += count_ops(o);
-  return n;
-}
-
 int main(int argc, char **argv) {
   long nops = 120000;
   int repeat = 3;
@@ -111,15 +83,14 @@ int main(int argc, char **argv) {
 
   StrBuf text = {0};
   if (file) {
-    FILE *f = fopen(file, "rb");
-    if (!f) {
+    size_t n;
+    char *buf = read_file(file, &n);
+    if (!buf) {
       perror(file);
       return 1;
     }
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0) sb_putn(&text, buf, n);
-    fclose(f);
+    sb_putn(&text, buf, n);
+    free(buf);
   } else {
     gen(&text, nops);
   }
@@ -132,26 +103,26 @@ int main(int argc, char **argv) {
     fprintf(stderr, "bench_bytecode: input does not parse/verify\n");
     return 1;
   }
-  long ops = count_ops(m);
+  long ops = bench_count_ops(m);
 
   double best_w = 1e30, best_r = 1e30, cpu_w = 1e30, cpu_r = 1e30;
   uint8_t *bytes = NULL;
   size_t len = 0;
   for (int r = 0; r < repeat; r++) {
     free(bytes);
-    double t0 = now(), c0 = cpu_now();
+    double t0 = bench_now(), c0 = bench_cpu_now();
     if (!bc_write_module(m, 13, minor, &bytes, &len)) {
       fprintf(stderr, "bench_bytecode: write failed\n");
       return 1;
     }
-    double t1 = now(), c1 = cpu_now();
+    double t1 = bench_now(), c1 = bench_cpu_now();
     if (t1 - t0 < best_w) best_w = t1 - t0;
     if (c1 - c0 < cpu_w) cpu_w = c1 - c0;
   }
   for (int r = 0; r < repeat; r++) {
-    double t0 = now(), c0 = cpu_now();
+    double t0 = bench_now(), c0 = bench_cpu_now();
     IrOp *back = bc_read_module(ctx, "bench.tileirbc", bytes, len);
-    double t1 = now(), c1 = cpu_now();
+    double t1 = bench_now(), c1 = bench_cpu_now();
     if (c1 - c0 < cpu_r) cpu_r = c1 - c0;
     if (!back) {
       fprintf(stderr, "bench_bytecode: read failed\n");
@@ -174,7 +145,7 @@ int main(int argc, char **argv) {
          ops / best_w, cpu_w);
   printf("read:  %.4f s  %.1f MB/s  %.0f ops/s  (cpu %.4f s)\n", best_r, mb / best_r,
          ops / best_r, cpu_r);
-  printf("peak RSS: %.1f MB\n", peak_rss_kb() / 1024.0);
+  printf("peak RSS: %.1f MB\n", bench_peak_rss_kb() / 1024.0);
   free(bytes);
   ir_op_destroy(m);
   ir_context_destroy(ctx);

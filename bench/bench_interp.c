@@ -20,6 +20,7 @@
 #include "asm/asm.h"
 #include "dialect/dialects.h"
 #include "interp/interp.h"
+#include "bench_util.h"
 
 static const char gemm_src[] =
     "cuda_tile.module @m {\n"
@@ -85,13 +86,6 @@ static const char add_src[] =
     "  }\n"
     "}\n";
 
-static double clock_s(clockid_t id) {
-  struct timespec ts;
-  clock_gettime(id, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-static double now(void) { return clock_s(CLOCK_MONOTONIC); }
-static double cpu_now(void) { return clock_s(CLOCK_PROCESS_CPUTIME_ID); }
 
 static IrOp *parse(IrContext *ctx, const char *src) {
   AsmParseOptions po = {0};
@@ -112,9 +106,9 @@ static double best_run(IrOp *m, const char *entry, InterpArg *args, size_t n, in
   *cpu = 1e30;
   for (int r = 0; r < reps; r++) {
     InterpOptions o = {{gx, gy, 1}, threads, NULL, NULL};
-    double t0 = now(), c0 = cpu_now();
+    double t0 = bench_now(), c0 = bench_cpu_now();
     if (!interp_run(m, entry, args, n, &o)) exit(1);
-    double t = now() - t0, c = cpu_now() - c0;
+    double t = bench_now() - t0, c = bench_cpu_now() - c0;
     if (t < best) best = t;
     if (c < *cpu) *cpu = c;
   }
