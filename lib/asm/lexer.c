@@ -70,6 +70,13 @@ const IrLoc *asm_lexer_loc(AsmLexer *lx, const char *ptr) {
   return l;
 }
 
+uintptr_t asm_lexer_lazy_loc(AsmLexer *lx, const char *ptr) {
+  if (ptr == lx->last_loc_ptr && lx->last_loc) return (uintptr_t)lx->last_loc;
+  unsigned line, col;
+  asm_lexer_line_col(lx, ptr, &line, &col);
+  return ir_lazy_file_loc(lx->ctx, lx->file, (int64_t)line + lx->line_offset, col);
+}
+
 AsmToken asm_lex_error(AsmLexer *lx, const char *ptr, const char *msg) {
   ir_error(lx->ctx, asm_lexer_loc(lx, ptr), "%s", msg);
   return (AsmToken){.kind = TOK_ERROR, .ptr = ptr, .len = 0};

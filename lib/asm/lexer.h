@@ -114,6 +114,9 @@ char asm_lexer_peek_char(const AsmLexer *lx, const char *ptr);
 void asm_lexer_line_col(AsmLexer *lx, const char *ptr, unsigned *line, unsigned *col);
 /* file:line:col location of a buffer position (line_offset applied). */
 const IrLoc *asm_lexer_loc(AsmLexer *lx, const char *ptr);
+/* The same position as compact location bits (ir_lazy_file_loc): nothing is
+ * uniqued until the location is needed. */
+uintptr_t asm_lexer_lazy_loc(AsmLexer *lx, const char *ptr);
 
 /* Reports a lexer error at `ptr` and returns a TOK_ERROR token. */
 AsmToken asm_lex_error(AsmLexer *lx, const char *ptr, const char *msg);

@@ -672,6 +672,15 @@ bool parse_optional_loc_specifier(AsmParser *p, const IrLoc **out) {
   return true;
 }
 
+/* An op's optional trailing `loc(...)`, replacing its source position. */
+static bool parse_trailing_op_loc(AsmParser *p, IrOp *op) {
+  if (!(ptok(p, TOK_BARE_ID) && p->tok.kw == KW_LOC)) return true;
+  const IrLoc *l = NULL;
+  if (!parse_optional_loc_specifier(p, &l)) return false;
+  ir_op_set_loc(op, l);
+  return true;
+}
+
 /* ======================================================================== */
 /* Operations                                                                */
 /* ======================================================================== */
@@ -688,10 +697,12 @@ static OpFrame *frame_push(AsmParser *p) {
 }
 
 /* Readies a reused state (keeps its vectors' storage). */
-static void state_begin(IrOpState *st, IrContext *ctx, const IrOpInfo *info, const IrLoc *loc) {
+/* `loc_bits`: the op's compact location (asm_lexer_lazy_loc). */
+static void state_begin(IrOpState *st, IrContext *ctx, const IrOpInfo *info, uintptr_t loc_bits) {
   st->ctx = ctx;
   st->info = info;
-  st->loc = loc;
+  st->loc = NULL;
+  st->loc_bits = loc_bits;
   st->operands.len = 0;
   st->result_types.len = 0;
   st->attrs.len = 0;
@@ -757,7 +768,7 @@ static bool attach_props(AsmParser *p, IrOp *op, const IrAttr *dict) {
   const IrAttr *merged = ir_dict_attr(p->ctx, all.data, all.len, &dup);
   vec_free(&all);
   if (!merged)
-    return ir_error(p->ctx, op->loc, "attribute '%s' occurs more than once in the attribute list",
+    return ir_error(p->ctx, ir_op_loc(op), "attribute '%s' occurs more than once in the attribute list",
                     dup->str);
   op->props = merged;
   return true;
@@ -832,7 +843,7 @@ have_info:;
   bool registered = !(info->traits & IR_TRAIT_UNREGISTERED);
 
   IrOpState *st = &f->st;
-  state_begin(st, ctx, info, ploc(p, nt.ptr));
+  state_begin(st, ctx, info, asm_lexer_lazy_loc(&p->lex, nt.ptr));
   f->operands.len = 0;
 
   if (!pexpect(p, TOK_LPAREN, "expected '(' to start operand list")) goto fail;
@@ -913,7 +924,7 @@ have_info:;
   if (!op) goto fail;
   ir_block_append(block, op);
   if (props_dict && !attach_props(p, op, props_dict)) return NULL;
-  if (!parse_optional_loc_specifier(p, &op->loc)) return NULL;
+  if (!parse_trailing_op_loc(p, op)) return NULL;
   return op;
 
 fail:
@@ -1005,7 +1016,7 @@ static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned 
   }
 
   IrOpState *st = &f->st;
-  state_begin(st, ctx, info, ploc(p, nt.ptr));
+  state_begin(st, ctx, info, asm_lexer_lazy_loc(&p->lex, nt.ptr));
   const char *dd = info->default_dialect ? info->default_dialect
                    : info == &ir_builtin_module_info ? "builtin" : "";
   vec_push(&p->opstack, ((OpCtx){info, dd, nresults}));
@@ -1026,7 +1037,7 @@ static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned 
     return NULL;
   }
   ir_block_append(block, op);
-  if (!parse_optional_loc_specifier(p, &op->loc)) return NULL;
+  if (!parse_trailing_op_loc(p, op)) return NULL;
   return op;
 }
 
@@ -1266,7 +1277,11 @@ static bool fix_loc(AsmParser *p, const IrLoc **slot) {
 
 static IrWalkResult fix_locs_walk(IrOp *op, void *user) {
   LocFix *lf = user;
-  if (!fix_loc(lf->p, &op->loc)) goto fail;
+  if (!(op->loc_bits & 1)) {
+    const IrLoc *l = ir_op_loc(op);
+    if (!fix_loc(lf->p, &l)) goto fail;
+    ir_op_set_loc(op, l);
+  }
   for (uint32_t r = 0; r < op->nregions; r++)
     for (IrBlock *b = op->regions[r].first; b; b = b->next)
       for (uint32_t i = 0; i < b->nargs; i++)

@@ -777,7 +777,7 @@ static void print_custom_or_generic(AsmPrinter *p, IrOp *op) {
   if (p->init) {
     if (p->scratch.len > 65536) sb_clear(&p->scratch);
     if (p->opts.debuginfo)
-      asm_alias_visit_attr(p, op->loc ? op->loc : ir_unknown_loc(op->ctx), true, false);
+      asm_alias_visit_attr(p, ir_op_loc(op) ? ir_op_loc(op) : ir_unknown_loc(op->ctx), true, false);
   }
   const IrOpInfo *info = op->info;
   if (!p->opts.generic && info->print) {
@@ -828,7 +828,7 @@ static void print_full_op(AsmPrinter *p, IrOp *op) {
 static void print_full_op_with_indent_and_loc(AsmPrinter *p, IrOp *op) {
   if (!p->init) put_indent(p->out, p->indent);
   print_full_op(p, op);
-  if (!p->init) asm_print_trailing_loc(p, op->loc, true);
+  if (!p->init && p->opts.debuginfo) asm_print_trailing_loc(p, ir_op_loc(op), true);
 }
 
 /* ---- entry points ----------------------------------------------------------------- */
@@ -1066,7 +1066,7 @@ void asm_print_successor(AsmPrinter *p, IrBlock *b) {
 
 void asm_print_op(AsmPrinter *p, IrOp *op) {
   print_full_op(p, op);
-  if (!p->init) asm_print_trailing_loc(p, op->loc, true);
+  if (!p->init && p->opts.debuginfo) asm_print_trailing_loc(p, ir_op_loc(op), true);
 }
 
 /* builtin.module's custom form: `module @name attributes {...} {...}`

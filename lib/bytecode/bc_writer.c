@@ -299,7 +299,7 @@ static uint64_t di_index(Writer *w, const IrAttr *a) {
 static uint64_t di_fn_index(Writer *w, IrOp *fn) {
   void *v = u64map_get(&w->fn_di, (uintptr_t)fn);
   if (v) return (uintptr_t)v - 1;
-  if (di_reserved(fn->loc)) return BC_DI_UNKNOWN;
+  if (di_reserved(ir_op_loc(fn))) return BC_DI_UNKNOWN;
   uint64_t idx = w->fn_di.len + BC_DI_RESERVED;
   u64map_put(&w->fn_di, (uintptr_t)fn, (void *)(uintptr_t)(idx + 1));
   return idx;
@@ -328,7 +328,7 @@ static bool di_validate(Writer *w, IrOp *op, const IrAttr *a) {
     return true;
   if (a->def == &ir_callsite_loc_def)
     return di_validate(w, op, a->elems[0]) && di_validate(w, op, a->elems[1]);
-  w_error(w, op->loc, "unsupported location, got %s, expected DILocAttr or CallSiteLoc",
+  w_error(w, ir_op_loc(op), "unsupported location, got %s, expected DILocAttr or CallSiteLoc",
           loc_kind_name(a));
   return false;
 }
@@ -548,7 +548,7 @@ static bool put_attr(Writer *w, BcBuf *b, IrOp *op, const char *name, const IrAt
     bc_varint(b, a->nelems);
     for (size_t i = 0; i < a->nelems; i++)
       if (!put_attr(w, b, op, "arrayElement", a->elems[i], true)) {
-        if (!w->failed) w_error(w, op->loc, "failed to write ArrayAttr element: %A", a->elems[i]);
+        if (!w->failed) w_error(w, ir_op_loc(op), "failed to write ArrayAttr element: %A", a->elems[i]);
         return false;
       }
   } else if (d == &ir_dict_attr_def) {
@@ -563,7 +563,7 @@ static bool put_attr(Writer *w, BcBuf *b, IrOp *op, const char *name, const IrAt
     if (ct_bounded_has_lb(a)) bc_svarint(b, (uint64_t)ct_bounded_lb(a));
     if (ct_bounded_has_ub(a)) bc_svarint(b, (uint64_t)ct_bounded_ub(a));
   } else {
-    w_error(w, op->loc,
+    w_error(w, ir_op_loc(op),
             "unsupported attribute type encountered during serialization of attribute '%s': %A",
             name, a);
     return false;
@@ -600,7 +600,7 @@ static bool put_op_attr(Writer *w, BcBuf *b, IrOp *op, const BcArg *arg, const I
     }
     break;
   }
-  w_error(w, op->loc, "unsupported attribute type encountered during serialization of "
+  w_error(w, ir_op_loc(op), "unsupported attribute type encountered during serialization of "
                       "attribute '%s': %A", arg->name, a);
   return false;
 }
@@ -661,7 +661,7 @@ static bool operand_groups(Writer *w, IrOp *op, const BcOpDesc *d, uint32_t *siz
   if (ir_op_info_has(op->info, IR_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS)) {
     const IrAttr *seg = ir_op_attr(op, w->id_seg);
     if (!seg || seg->nints != n) {
-      w_error(w, op->loc, "missing or malformed operandSegmentSizes");
+      w_error(w, ir_op_loc(op), "missing or malformed operandSegmentSizes");
       return false;
     }
     for (size_t i = 0; i < n; i++) sizes[i] = (uint32_t)seg->ints[i];
@@ -680,17 +680,17 @@ static bool operand_groups(Writer *w, IrOp *op, const BcOpDesc *d, uint32_t *siz
 static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
   const BcOpDesc *d = desc_of(w, op);
   if (!d) {
-    w_error(w, op->loc, "operation not supported in bytecode (missing from BytecodeOpcodes.td)");
+    w_error(w, ir_op_loc(op), "operation not supported in bytecode (missing from BytecodeOpcodes.td)");
     return false;
   }
   if (d->opcode > w->max_opcode) {
-    w_error(w, op->loc, "operation '%s' is not available in bytecode version %s",
+    w_error(w, ir_op_loc(op), "operation '%s' is not available in bytecode version %s",
             op->info->name, w->vstr);
     return false;
   }
   bc_varint(b, d->opcode);
-  if (!di_validate(w, op, op->loc)) return false;
-  di_add(w, di_fn_index(w, fn), op->loc);
+  if (!di_validate(w, op, ir_op_loc(op))) return false;
+  di_add(w, di_fn_index(w, fn), ir_op_loc(op));
 
   char need[16];
   /* Results. */
@@ -706,7 +706,7 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
       if (rv == d->ver || w->ver >= rv) keep[i] = true, nser++;
       else if (ir_value_has_uses(ir_op_result(op, i))) {
         bc_version_str(rv, need);
-        w_error(w, op->loc,
+        w_error(w, ir_op_loc(op),
                 "result '%s' requires bytecode version %s but is being used and targeting %s. "
                 "Cannot serialize to older bytecode version when newer features are used.",
                 "result_token",
@@ -752,7 +752,7 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
       if (!present) continue;
       if (a->ver != d->ver && w->ver < a->ver) {
         bc_version_str(a->ver, need);
-        w_error(w, op->loc, "optional %s '%s' is provided but requires bytecode version "
+        w_error(w, ir_op_loc(op), "optional %s '%s' is provided but requires bytecode version "
                             "%s, targeting %s",
                 is_attr ? "attribute" : "operand", a->name, need, w->vstr);
         return false;
@@ -773,14 +773,14 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
     }
     if (w->ver >= a->ver) {
       if (!v && !a->has_default) {
-        w_error(w, op->loc, "missing required attribute '%s'", a->name);
+        w_error(w, ir_op_loc(op), "missing required attribute '%s'", a->name);
         return false;
       }
       if (!put_op_attr(w, b, op, a, v)) return false;
     } else if (a->has_default && v &&
                (a->kind == BC_A_ENUM ? enum_value(v) : v->ints[0]) != a->dflt) {
       bc_version_str(a->ver, need);
-      w_error(w, op->loc, "attribute '%s' requires bytecode version %s+, but targeting %s",
+      w_error(w, ir_op_loc(op), "attribute '%s' requires bytecode version %s+, but targeting %s",
               a->name, need, w->vstr);
       return false;
     }
@@ -832,12 +832,12 @@ static bool check_nested(Writer *w, IrOp *module, IrOp *op, int in_reduce) {
     for (IrBlock *b = op->regions[r].first; b; b = b->next)
       for (IrOp *o = b->first; o; o = o->next) {
         if (strncmp(o->info->name, "cuda_tile.", 10)) {
-          ir_remark(w->ctx, o->loc, "invalid op: %s", o->info->name);
+          ir_remark(w->ctx, ir_op_loc(o), "invalid op: %s", o->info->name);
           ir_op_error(module, "only ops from the 'cuda_tile' dialect are allowed");
           return false;
         }
         if (in_reduce && !ct_op_is_effect_free(o)) {
-          ir_remark(w->ctx, o->loc, "invalid op: %s", o->info->name);
+          ir_remark(w->ctx, ir_op_loc(o), "invalid op: %s", o->info->name);
           ir_op_error(op, "only pure operations allowed");
           return false;
         }
@@ -851,7 +851,7 @@ static bool check_self_contained(Writer *w, IrOp *module) {
   IrBlock *body = module->nregions ? module->regions[0].first : NULL;
   for (IrOp *o = body ? body->first : NULL; o; o = o->next)
     if (!is_function(o) && !ct_op_is(o, CT_OP_global)) {
-      ir_remark(w->ctx, o->loc, "invalid op: %s", o->info->name);
+      ir_remark(w->ctx, ir_op_loc(o), "invalid op: %s", o->info->name);
       ir_op_error(module, "only function and global ops are allowed in the body");
       return false;
     }
@@ -876,13 +876,13 @@ static bool write_global_section(Writer *w, IrOp *module) {
     Str nm = ir_ident_str(name->str);
     if (w->ver < BC_V(13, 3)) {
       if (visv != CT_VISIBILITY_PUBLIC) {
-        w_error(w, o->loc, "global `%.*s` uses non-public symbol visibility, which cannot be "
+        w_error(w, ir_op_loc(o), "global `%.*s` uses non-public symbol visibility, which cannot be "
                            "encoded in bytecode version %s (requires bytecode 13.3+)",
                 (int)nm.n, nm.s, w->vstr);
         break;
       }
       if (constant) {
-        w_error(w, o->loc, "constant global `%.*s` cannot be encoded in bytecode version %s "
+        w_error(w, ir_op_loc(o), "constant global `%.*s` cannot be encoded in bytecode version %s "
                            "(the `constant` attribute requires bytecode 13.3+)",
                 (int)nm.n, nm.s, w->vstr);
         break;
@@ -946,12 +946,12 @@ static IrOp *find_tile_module(IrContext *ctx, IrOp *op) {
     IrBlock *b = op->nregions ? op->regions[0].first : NULL;
     IrOp *only = b ? b->first : NULL;
     if (!only || only->next || !ct_op_is(only, CT_OP_module)) {
-      ir_error(ctx, op->loc, "expected a single CUDA Tile IR module in the MLIR module");
+      ir_error(ctx, ir_op_loc(op), "expected a single CUDA Tile IR module in the MLIR module");
       return NULL;
     }
     return only;
   }
-  ir_error(ctx, op->loc, "expected a CUDA Tile IR module, but got a %s", op->info->name);
+  ir_error(ctx, ir_op_loc(op), "expected a CUDA Tile IR module, but got a %s", op->info->name);
   return NULL;
 }
 
@@ -987,7 +987,7 @@ bool bc_write_module_stream(IrOp *op, unsigned vmajor, unsigned vminor,
   w.max_opcode = bc_max_opcode(w.ver);
   if (!check_self_contained(&w, module)) return false;
   if (w.ver < BC_V_MIN) {
-    ir_error(ctx, module->loc, "unsupported version requested %s, must be in range [13.1, 13.3]",
+    ir_error(ctx, ir_op_loc(module), "unsupported version requested %s, must be in range [13.1, 13.3]",
              w.vstr);
     return false;
   }
@@ -1008,7 +1008,7 @@ bool bc_write_module_stream(IrOp *op, unsigned vmajor, unsigned vminor,
     m.name = str_index(&w, ir_op_attrz(o, "sym_name")->str);
     m.sig = type_index(&w, ir_op_attrz(o, "function_type")->type);
     m.loc = di_fn_index(&w, o);
-    di_add(&w, m.loc, o->loc);
+    di_add(&w, m.loc, ir_op_loc(o));
     vec_push(&fns, m);
   }
   bool ok = write_global_section(&w, module) && write_function_section(&w, fns.data, fns.len);

@@ -183,7 +183,7 @@ CtileContext ctileOperationGetContext(CtileOperation op) {
 }
 
 CtileLocation ctileOperationGetLocation(CtileOperation op) {
-  return capi_wrap_loc(op.ptr ? capi_op(op)->loc : NULL);
+  return capi_wrap_loc(op.ptr ? ir_op_loc(capi_op(op)) : NULL);
 }
 
 CtileOperation ctileOperationGetParentOperation(CtileOperation op) {

@@ -146,6 +146,9 @@ static size_t type_rank(const IrType *t) {
 
 static IrWalkResult number_values(IrOp *op, void *user) {
   Run *r = user;
+  /* Errors are reported from worker threads: uniquing a compact location
+   * there would race with them, so every op's location is made now. */
+  (void)ir_op_loc(op);
   for (unsigned i = 0; i < op->nresults; i++)
     if (type_rank(ir_op_result(op, i)->type) > IN_MAX_RANK && !r->bad_rank) r->bad_rank = op;
   for (unsigned i = 0; i < op->nresults; i++)
@@ -180,7 +183,7 @@ bool in_fail(Exec *e, IrOp *op, const char *fmt, ...) {
     free(r->err.msg);
     r->have_err = true;
     r->err.block = e->linear;
-    r->err.loc = op ? op->loc : r->entry->loc;
+    r->err.loc = op ? ir_op_loc(op) : ir_op_loc(r->entry);
     r->err.msg = sb_take(&b);
   }
   r->abort_flag = 1;
@@ -733,17 +736,17 @@ bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, siz
                 const InterpOptions *opts) {
   IrContext *ctx = ir_op_context(module);
   IrOp *entry = interp_find_entry(module, entry_name);
-  if (!entry) return ir_error(ctx, module->loc, "no cuda_tile.entry named '%s'", entry_name);
+  if (!entry) return ir_error(ctx, ir_op_loc(module), "no cuda_tile.entry named '%s'", entry_name);
   IrBlock *body = ir_region_entry(ir_op_region(entry, 0));
-  if (!body) return ir_error(ctx, entry->loc, "entry '%s' has no body", entry_name);
+  if (!body) return ir_error(ctx, ir_op_loc(entry), "entry '%s' has no body", entry_name);
   if (nargs != body->nargs)
-    return ir_error(ctx, entry->loc, "entry '%s' takes %u argument(s), %zu given", entry_name,
+    return ir_error(ctx, ir_op_loc(entry), "entry '%s' takes %u argument(s), %zu given", entry_name,
                     body->nargs, nargs);
   for (size_t i = 0; i < nargs; i++) {
     const IrType *t = body->args[i]->type;
     bool isptr = ct_type_is_tile(t) && ct_type_is_ptr(ct_tile_type_elem(t));
     if (isptr != (args[i].kind == INTERP_ARG_BUFFER))
-      return ir_error(ctx, entry->loc, "argument %zu of '%s' must be a %s (type %T)", i,
+      return ir_error(ctx, ir_op_loc(entry), "argument %zu of '%s' must be a %s (type %T)", i,
                       entry_name, isptr ? "buffer" : "scalar", t);
   }
   Run r;
@@ -756,13 +759,13 @@ bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, siz
   for (int i = 0; i < 3; i++) r.grid[i] = opts->grid[i] < 1 ? 1 : opts->grid[i];
   /* CUDA's grid limits (x < 2^31, y and z < 2^16) keep every id in i32. */
   if (r.grid[0] > INT32_MAX || r.grid[1] > 65535 || r.grid[2] > 65535)
-    return ir_error(ctx, entry->loc, "grid (%lld, %lld, %lld) exceeds the limits "
+    return ir_error(ctx, ir_op_loc(entry), "grid (%lld, %lld, %lld) exceeds the limits "
                     "(2^31-1, 65535, 65535)", (long long)r.grid[0], (long long)r.grid[1],
                     (long long)r.grid[2]);
   r.nblocks = r.grid[0] * r.grid[1] * r.grid[2];
   ir_walk_pre(entry, find_print, &r.has_print);
   if (r.has_print && r.nblocks > ((int64_t)1 << 26))
-    return ir_error(ctx, entry->loc, "too many tile blocks (%lld) for a kernel that prints "
+    return ir_error(ctx, ir_op_loc(entry), "too many tile blocks (%lld) for a kernel that prints "
                     "(at most 2^26)", (long long)r.nblocks);
   pthread_mutex_init(&r.mu, NULL);
   pthread_mutex_init(&r.amu, NULL);
@@ -775,7 +778,7 @@ bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, siz
   for (size_t i = 0; i < body->nargs; i++)
     if (type_rank(body->args[i]->type) > IN_MAX_RANK) r.bad_rank = entry;
   if (r.bad_rank) {
-    ir_error(ctx, r.bad_rank->loc, "tiles and views of rank > %d are not supported by the "
+    ir_error(ctx, ir_op_loc(r.bad_rank), "tiles and views of rank > %d are not supported by the "
              "interpreter", IN_MAX_RANK);
     u64map_free(&r.slot_of);
     pthread_mutex_destroy(&r.mu);

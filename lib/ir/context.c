@@ -211,6 +211,45 @@ const IrAttr *ir_attr_unique(IrContext *ctx, const IrAttr *key) {
   return na;
 }
 
+/* ---- compact file locations ---------------------------------------------- */
+/* Bits: 1 (tag) | file index (15 bits) | line (28 bits) | column (20 bits). */
+#define LAZY_FILE_BITS 15
+#define LAZY_LINE_BITS 28
+#define LAZY_COL_BITS 20
+
+uintptr_t ir_lazy_file_loc(IrContext *ctx, const IrIdent *file, int64_t line, int64_t col) {
+#if UINTPTR_MAX > 0xffffffffu
+  if (line >= 0 && line < ((int64_t)1 << LAZY_LINE_BITS) && col >= 0 &&
+      col < ((int64_t)1 << LAZY_COL_BITS)) {
+    size_t idx = ctx->lazy_files.len;
+    /* Newest first: one parse adds one file and asks for it per op. */
+    for (size_t i = ctx->lazy_files.len; i-- > 0;)
+      if (ctx->lazy_files.data[i] == file) {
+        idx = i;
+        break;
+      }
+    if (idx == ctx->lazy_files.len && idx < ((size_t)1 << LAZY_FILE_BITS))
+      vec_push(&ctx->lazy_files, file);
+    if (idx < ctx->lazy_files.len)
+      return 1u | (uintptr_t)idx << 1 | (uintptr_t)line << (1 + LAZY_FILE_BITS) |
+             (uintptr_t)col << (1 + LAZY_FILE_BITS + LAZY_LINE_BITS);
+  }
+#endif
+  return (uintptr_t)ir_file_loc(ctx, file, line, col);
+}
+
+const IrLoc *ir_loc_from_bits(IrContext *ctx, uintptr_t bits) {
+  if (!(bits & 1)) return (const IrLoc *)bits;
+#if UINTPTR_MAX > 0xffffffffu
+  size_t idx = (bits >> 1) & (((uintptr_t)1 << LAZY_FILE_BITS) - 1);
+  int64_t line = (int64_t)((bits >> (1 + LAZY_FILE_BITS)) & (((uintptr_t)1 << LAZY_LINE_BITS) - 1));
+  int64_t col = (int64_t)(bits >> (1 + LAZY_FILE_BITS + LAZY_LINE_BITS));
+  return ir_file_loc(ctx, ctx->lazy_files.data[idx], line, col);
+#else
+  return ir_unknown_loc(ctx); /* never produced on 32-bit hosts */
+#endif
+}
+
 /* ---- context ---------------------------------------------------------------- */
 IrContext *ir_context_create(void) {
   IrContext *ctx = xcalloc(1, sizeof *ctx);
@@ -235,6 +274,7 @@ void ir_context_destroy(IrContext *ctx) {
   vec_free(&ctx->dstates);
   vec_free(&ctx->dialects);
   vec_free(&ctx->sources);
+  vec_free(&ctx->lazy_files);
   u64map_free(&ctx->op_infos);
   u64map_free(&ctx->info_dialects);
   uniq_free(&ctx->idents);

@@ -188,7 +188,7 @@ bool ir_remark(IrContext *ctx, const IrLoc *loc, const char *fmt, ...) {
 
 IrDiag *ir_op_diag(IrOp *op, IrSeverity sev, const char *fmt, ...) {
   IrContext *ctx = ir_op_context(op);
-  IrDiag *d = ir_diag_new(ctx, sev, op->loc);
+  IrDiag *d = ir_diag_new(ctx, sev, ir_op_loc(op));
   ir_diag_append(ctx, d, "'%s' op ", op->info->name);
   va_list ap;
   va_start(ap, fmt);
@@ -199,7 +199,7 @@ IrDiag *ir_op_diag(IrOp *op, IrSeverity sev, const char *fmt, ...) {
 
 bool ir_op_error(IrOp *op, const char *fmt, ...) {
   IrContext *ctx = ir_op_context(op);
-  IrDiag *d = ir_diag_new(ctx, IR_SEV_ERROR, op->loc);
+  IrDiag *d = ir_diag_new(ctx, IR_SEV_ERROR, ir_op_loc(op));
   ir_diag_append(ctx, d, "'%s' op ", op->info->name);
   va_list ap;
   va_start(ap, fmt);

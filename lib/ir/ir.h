@@ -499,7 +499,11 @@ struct IrOp {
   IrContext *ctx;
   IrBlock *block;               /* parent block (NULL when detached) */
   IrOp *prev, *next;            /* siblings */
-  const IrLoc *loc;
+  /* The location, read with ir_op_loc and written with ir_op_set_loc: a
+   * uniqued IrLoc pointer, or (bit 0 set) a compact file:line:col that the
+   * parser leaves unmaterialized until somebody asks for it (see
+   * ir_lazy_file_loc), so parsing a large file allocates no location per op. */
+  uintptr_t loc_bits;
   const IrAttr *props;          /* dictionary of properties (inherent attrs) or NULL */
   const IrAttr *attrs;          /* dictionary of discardable attributes or NULL */
   uint32_t nresults, noperands, operands_cap, nsuccessors, nregions;
@@ -517,6 +521,25 @@ static inline IrValue *ir_op_operand(IrOp *op, unsigned i) {
   return op->operands[i].value;
 }
 static inline const char *ir_op_name(const IrOp *op) { return op->info->name; }
+
+/* Compact, not yet uniqued file locations (bit 0 set): the parser's form of
+ * an op's `"file":line:col`.  ir_lazy_file_loc returns the compact bits, or
+ * the uniqued location's pointer when the position does not fit (huge line
+ * or column numbers, 32-bit hosts). */
+uintptr_t ir_lazy_file_loc(IrContext *ctx, const IrIdent *file, int64_t line, int64_t col);
+/* The uniqued location for `bits` (a pointer, or compact bits). */
+const IrLoc *ir_loc_from_bits(IrContext *ctx, uintptr_t bits);
+/* The op's location, materialized (and cached in the op) on first use.  Not
+ * safe against concurrent first uses of the same op: code that reads
+ * locations from several threads materializes them first
+ * (ir_op_materialize_locs). */
+const IrLoc *ir_op_loc_slow(IrOp *op);
+static inline const IrLoc *ir_op_loc(const IrOp *op) {
+  return (op->loc_bits & 1) ? ir_op_loc_slow((IrOp *)op) : (const IrLoc *)op->loc_bits;
+}
+static inline void ir_op_set_loc(IrOp *op, const IrLoc *loc) { op->loc_bits = (uintptr_t)loc; }
+/* Materializes the locations of op and every nested op. */
+void ir_op_materialize_locs(IrOp *op);
 static inline bool ir_op_is(const IrOp *op, const IrOpInfo *info) { return op && op->info == info; }
 bool ir_op_isz(const IrOp *op, const char *name);
 IrContext *ir_op_context(const IrOp *op);
@@ -531,7 +554,8 @@ typedef VEC(IrNamedAttr) IrNamedAttrVec;
 struct IrOpState {
   IrContext *ctx;
   const IrOpInfo *info;
-  const IrLoc *loc;
+  const IrLoc *loc;             /* the location, or NULL with loc_bits set */
+  uintptr_t loc_bits;           /* compact location (ir_lazy_file_loc) when loc is NULL */
   IrValueVec operands;
   IrTypeVec result_types;
   IrNamedAttrVec attrs;         /* discardable (`{...}`) */
@@ -543,6 +567,8 @@ struct IrOpState {
 void ir_op_state_init(IrOpState *st, IrContext *ctx, const IrOpInfo *info,
                       const IrLoc *loc);
 void ir_op_state_free(IrOpState *st); /* frees leftovers (regions not moved) */
+/* The state's location, materializing a compact one. */
+const IrLoc *ir_op_state_loc(IrOpState *st);
 IrRegion *ir_op_state_add_region(IrOpState *st);
 void ir_op_state_add_attr(IrOpState *st, const char *name, const IrAttr *a);
 void ir_op_state_add_prop(IrOpState *st, const char *name, const IrAttr *a);

@@ -36,6 +36,7 @@ struct IrContext {
   U64Map info_dialects;        /* IrOpInfo pointer -> registering IrDialect */
   VEC(DialectState) dstates;
   VEC(SourceBuf) sources;
+  VEC(const IrIdent *) lazy_files; /* file table of compact locations */
   IrDiagHandler diag_handler;
   void *diag_user;
   IrTypePrintFn print_type;

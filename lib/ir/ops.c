@@ -50,6 +50,25 @@ void ir_op_state_init(IrOpState *st, IrContext *ctx, const IrOpInfo *info,
   st->loc = loc ? loc : ir_unknown_loc(ctx);
 }
 
+const IrLoc *ir_op_state_loc(IrOpState *st) {
+  if (!st->loc) st->loc = ir_loc_from_bits(st->ctx, st->loc_bits);
+  return st->loc;
+}
+
+const IrLoc *ir_op_loc_slow(IrOp *op) {
+  const IrLoc *l = ir_loc_from_bits(op->ctx, op->loc_bits);
+  op->loc_bits = (uintptr_t)l;
+  return l;
+}
+
+static IrWalkResult materialize_loc(IrOp *op, void *user) {
+  (void)user;
+  (void)ir_op_loc(op);
+  return IR_WALK_ADVANCE;
+}
+
+void ir_op_materialize_locs(IrOp *op) { ir_walk_pre(op, materialize_loc, NULL); }
+
 void ir_op_state_free(IrOpState *st) {
   for (size_t i = 0; i < st->regions.len; i++) {
     if (!st->regions.data[i]) continue;
@@ -117,7 +136,7 @@ IrOp *ir_op_create(IrOpState *st) {
   const IrAttr *ad = (!dup && nattrs) ? ir_dict_attr(ctx, attrs, nattrs, &dup) : NULL;
   if (props != sbuf) free(props);
   if (dup) {
-    ir_error(ctx, st->loc, "attribute '%s' occurs more than once in the attribute list",
+    ir_error(ctx, ir_op_state_loc(st), "attribute '%s' occurs more than once in the attribute list",
              dup->str);
     return NULL;
   }
@@ -134,7 +153,7 @@ IrOp *ir_op_create(IrOpState *st) {
   IrBlock **succs = (IrBlock **)(opnds + nops);
   *op = (IrOp){.info = info,
                .ctx = ctx,
-               .loc = st->loc,
+               .loc_bits = st->loc ? (uintptr_t)st->loc : st->loc_bits,
                .props = pd,
                .attrs = ad,
                .nresults = (uint32_t)nres,

@@ -61,7 +61,7 @@ static bool verify_parent(IrOp *op) {
   }
   /* MLIR: expects parent op 'a' / expects parent op to be one of 'a, b' */
   IrContext *ctx = op->ctx;
-  IrDiag *d = ir_diag_new(ctx, IR_SEV_ERROR, op->loc);
+  IrDiag *d = ir_diag_new(ctx, IR_SEV_ERROR, ir_op_loc(op));
   ir_diag_append(ctx, d, "'%s' op expects parent op ", op->info->name);
   if (strchr(want, '|')) {
     ir_diag_append(ctx, d, "to be one of '");
@@ -84,9 +84,9 @@ static bool verify_block(IrOp *parent, IrBlock *b) {
       return ir_op_error(o, "must be the last operation in the parent block");
   }
   if (no_term) return true;
-  if (!b->last) return ir_error(parent->ctx, parent->loc, "empty block: expect at least a terminator");
+  if (!b->last) return ir_error(parent->ctx, ir_op_loc(parent), "empty block: expect at least a terminator");
   if (!(b->last->info->traits & (IR_TRAIT_TERMINATOR | IR_TRAIT_UNREGISTERED)))
-    return ir_error(parent->ctx, b->last->loc, "block with no terminator, has '%s'",
+    return ir_error(parent->ctx, ir_op_loc(b->last), "block with no terminator, has '%s'",
                     b->last->info->name);
   return true;
 }
@@ -103,9 +103,9 @@ static bool verify_symbol_table(IrOp *op) {
         if (!n) continue;
         IrOp *prev = u64map_get(&seen, (uintptr_t)n);
         if (prev) {
-          IrDiag *d = ir_diag_new(op->ctx, IR_SEV_ERROR, o->loc);
+          IrDiag *d = ir_diag_new(op->ctx, IR_SEV_ERROR, ir_op_loc(o));
           ir_diag_append(op->ctx, d, "redefinition of symbol named '%s'", n->str);
-          ir_diag_add_note(op->ctx, d, prev->loc, "see existing symbol definition here");
+          ir_diag_add_note(op->ctx, d, ir_op_loc(prev), "see existing symbol definition here");
           ir_diag_emit(op->ctx, d);
           ok = false;
         } else {
@@ -166,10 +166,10 @@ static IrWalkResult dom_walk(IrOp *op, void *user) {
     for (IrOp *p = ir_op_parent_op(op); p; p = ir_op_parent_op(p)) {
       if (!(p->info->traits & IR_TRAIT_ISOLATED_FROM_ABOVE)) continue;
       if (!defined_inside(v, p)) {
-        IrDiag *d = ir_diag_new(op->ctx, IR_SEV_ERROR, op->loc);
+        IrDiag *d = ir_diag_new(op->ctx, IR_SEV_ERROR, ir_op_loc(op));
         ir_diag_append(op->ctx, d, "'%s' op using value defined outside the region",
                        op->info->name);
-        ir_diag_add_note(op->ctx, d, p->loc, "required by region isolation constraints");
+        ir_diag_add_note(op->ctx, d, ir_op_loc(p), "required by region isolation constraints");
         ir_diag_emit(op->ctx, d);
         *ok = false;
         return IR_WALK_INTERRUPT;
@@ -177,9 +177,9 @@ static IrWalkResult dom_walk(IrOp *op, void *user) {
       break;
     }
     if (!dominates_use(v, op)) {
-      IrDiag *d = ir_diag_new(op->ctx, IR_SEV_ERROR, op->loc);
+      IrDiag *d = ir_diag_new(op->ctx, IR_SEV_ERROR, ir_op_loc(op));
       ir_diag_append(op->ctx, d, "operand #%u does not dominate this use", i);
-      ir_diag_add_note(op->ctx, d, v->def ? v->def->loc : v->loc, "operand defined here");
+      ir_diag_add_note(op->ctx, d, v->def ? ir_op_loc(v->def) : v->loc, "operand defined here");
       ir_diag_emit(op->ctx, d);
       *ok = false;
       return IR_WALK_INTERRUPT;

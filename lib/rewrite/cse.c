@@ -193,8 +193,8 @@ static void replace_and_delete(Cse *c, IrOp *op, IrOp *existing) {
     ir_value_replace_all_uses(ir_op_result(op, i), ir_op_result(existing, i));
   vec_push(&c->to_erase, op);
   /* keep a real location when the survivor lost its own (folded constants) */
-  if (ir_attr_is(existing->loc, &ir_unknown_loc_def) && !ir_attr_is(op->loc, &ir_unknown_loc_def))
-    existing->loc = op->loc;
+  if (ir_attr_is(ir_op_loc(existing), &ir_unknown_loc_def) && !ir_attr_is(ir_op_loc(op), &ir_unknown_loc_def))
+    ir_op_set_loc(existing, ir_op_loc(op));
   c->changed = true;
 }
 

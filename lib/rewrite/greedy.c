@@ -310,7 +310,7 @@ static bool insert_known_constant(Driver *d, Folder *f, IrOp *op, const IrAttr *
   if (folder_owns(f, op)) {
     if (ob->first != op && !folder_owns(f, op->prev)) {
       move_to_front(op, ob);
-      op->loc = ir_unknown_loc(d->ctx);
+      ir_op_set_loc(op, ir_unknown_loc(d->ctx));
     }
     return true;
   }
@@ -322,13 +322,13 @@ static bool insert_known_constant(Driver *d, Folder *f, IrOp *op, const IrAttr *
     IrOp *existing = s->op;
     IrValue *v = ir_op_result(existing, 0);
     rw_replace_op(&d->rw, op, &v);
-    existing->loc = ir_unknown_loc(d->ctx);
+    ir_op_set_loc(existing, ir_unknown_loc(d->ctx));
     return false;
   }
   IrBlock *ib = ir->first;
   if (ob != ib) {
     move_to_front(op, ib);
-    op->loc = ir_unknown_loc(d->ctx);
+    ir_op_set_loc(op, ir_unknown_loc(d->ctx));
   } else if (ib->first != op && !folder_owns(f, op->prev)) {
     move_to_front(op, ib);
   }
@@ -388,7 +388,7 @@ static bool try_fold(Driver *d, IrOp *op) {
         repl[i] = res[i].value;
       } else if (res[i].attr) {
         IrOp *c = rw_materialize_constant(&d->rw, op->info->name, res[i].attr,
-                                          ir_op_result(op, i)->type, op->loc);
+                                          ir_op_result(op, i)->type, ir_op_loc(op));
         if (!c || c->nresults < 1) ok = false;
         else {
           vec_push(&made, c);

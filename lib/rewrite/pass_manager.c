@@ -720,7 +720,7 @@ static bool run_pm(RwState *s, Pm *pm, IrOp *op) {
 
 bool rw_pipeline_run(RwPipeline *pl, IrOp *root) {
   if (pl->root->anchor && strcmp(pl->root->anchor, root->info->name)) {
-    ir_error(pl->ctx, root->loc, "can't run '%s' pass manager on '%s' op", pl->root->anchor,
+    ir_error(pl->ctx, ir_op_loc(root), "can't run '%s' pass manager on '%s' op", pl->root->anchor,
              root->info->name);
     return false;
   }

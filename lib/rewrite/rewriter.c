@@ -289,7 +289,7 @@ static IrWalkResult fixup_operands(IrOp *op, void *user) {
 
 static IrOp *clone_detached(IrContext *ctx, IrOp *op, RwMapping *m) {
   IrOpState st;
-  ir_op_state_init(&st, ctx, op->info, op->loc);
+  ir_op_state_init(&st, ctx, op->info, ir_op_loc(op));
   for (uint32_t i = 0; i < op->noperands; i++)
     vec_push(&st.operands, rw_mapping_lookup_value(m, op->operands[i].value));
   for (uint32_t i = 0; i < op->nresults; i++) vec_push(&st.result_types, ir_op_result(op, i)->type);

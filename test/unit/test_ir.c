@@ -306,6 +306,41 @@ static void test_u64map(void) {
   u64map_free(&m);
 }
 
+/* Compact op locations: materialized on demand to the very uniqued location
+ * an eager ir_file_loc gives; positions that don't fit stay eager. */
+static void test_lazy_locs(IrContext *ctx) {
+  const IrIdent *f1 = ir_identz(ctx, "lazy1.mlir"), *f2 = ir_identz(ctx, "lazy2.mlir");
+  uintptr_t b1 = ir_lazy_file_loc(ctx, f1, 12, 7);
+  uintptr_t b2 = ir_lazy_file_loc(ctx, f2, (1 << 28) - 1, (1 << 20) - 1);
+  uintptr_t big_line = ir_lazy_file_loc(ctx, f1, (int64_t)1 << 28, 1);
+  uintptr_t big_col = ir_lazy_file_loc(ctx, f1, 1, (int64_t)1 << 20);
+  if (sizeof(uintptr_t) == 8) {
+    CHECK((b1 & 1) && (b2 & 1));
+    CHECK(b1 != b2);
+  }
+  CHECK(!(big_line & 1) && !(big_col & 1));
+  CHECK(ir_loc_from_bits(ctx, b1) == ir_file_loc(ctx, f1, 12, 7));
+  CHECK(ir_loc_from_bits(ctx, b2) == ir_file_loc(ctx, f2, (1 << 28) - 1, (1 << 20) - 1));
+  CHECK((const IrLoc *)big_line == ir_file_loc(ctx, f1, (int64_t)1 << 28, 1));
+  CHECK((const IrLoc *)big_col == ir_file_loc(ctx, f1, 1, (int64_t)1 << 20));
+  CHECK(ir_lazy_file_loc(ctx, f1, 12, 7) == b1); /* same file slot reused */
+
+  IrOpState st;
+  ir_op_state_init(&st, ctx, ir_op_info_lookup(ctx, "test.lazy", 9), NULL);
+  st.loc = NULL;
+  st.loc_bits = b1;
+  IrOp *op = ir_op_create(&st);
+  ir_op_state_free(&st);
+  CHECK(op->loc_bits == b1 || sizeof(uintptr_t) != 8); /* nothing made yet */
+  const IrLoc *l = ir_op_loc(op);
+  CHECK(l == ir_file_loc(ctx, f1, 12, 7));
+  CHECK(op->loc_bits == (uintptr_t)l); /* cached */
+  CHECK(ir_op_loc(op) == l);
+  ir_op_set_loc(op, ir_unknown_loc(ctx));
+  CHECK(ir_op_loc(op) == ir_unknown_loc(ctx));
+  ir_op_destroy(op);
+}
+
 UNIT_MAIN {
   IrContext *ctx = ir_context_create();
   test_idents(ctx);
@@ -315,5 +350,6 @@ UNIT_MAIN {
   test_diag_format(ctx);
   test_formatter();
   test_u64map();
+  test_lazy_locs(ctx);
   ir_context_destroy(ctx);
 }

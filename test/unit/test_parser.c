@@ -176,11 +176,11 @@ static void test_generic_ops(void) {
   CHECK(ir_op_operand(use, 0) == ir_op_result(pair, 1));
   CHECK(ir_op_operand(use, 1) == ir_op_result(pair, 0));
   CHECK(ir_op_operand(use, 2) == ir_op_result(late, 0)); /* forward reference */
-  CHECK(use->loc->def == &ir_file_loc_def && use->loc->ints[0] == 3 && use->loc->ints[1] == 4);
-  CHECK_STREQ(use->loc->str->str, "x.py");
+  CHECK(ir_op_loc(use)->def == &ir_file_loc_def && ir_op_loc(use)->ints[0] == 3 && ir_op_loc(use)->ints[1] == 4);
+  CHECK_STREQ(ir_op_loc(use)->str->str, "x.py");
   /* op locations: the name token */
-  CHECK(c->loc->ints[0] == 1 && c->loc->ints[1] == 6);
-  CHECK_STREQ(c->loc->str->str, "t.mlir");
+  CHECK(ir_op_loc(c)->ints[0] == 1 && ir_op_loc(c)->ints[1] == 6);
+  CHECK_STREQ(ir_op_loc(c)->str->str, "t.mlir");
   CHECK_EQ_INT(reg->nregions, 2);
   IrRegion *r0 = ir_op_region(reg, 0);
   CHECK(ir_region_empty(ir_op_region(reg, 1)));
@@ -195,7 +195,7 @@ static void test_generic_ops(void) {
     CHECK(ir_op_operand(br, 0) == bb0->args[0]);
   }
   /* the implicit module's location is file:0:0 */
-  CHECK(m->loc->ints[0] == 0 && m->loc->ints[1] == 0);
+  CHECK(ir_op_loc(m)->ints[0] == 0 && ir_op_loc(m)->ints[1] == 0);
   ir_op_destroy(m);
 
   /* a single module is the result; its custom form */
@@ -429,13 +429,13 @@ static void test_aliases_and_locs(void) {
     IrOp *a = first_op(m), *b = a->next, *c = b->next, *d = c->next;
     CHECK(ir_dict_getz(ctx, ir_op_attrz(a, "x"), "k") != NULL);
     CHECK_STREQ(type_str(ir_op_result(a, 0)->type), "tensor<2x?xf32>");
-    CHECK(a->loc->def == &ir_file_loc_def && a->loc->ints[0] == 7 && a->loc->ints[1] == 8);
+    CHECK(ir_op_loc(a)->def == &ir_file_loc_def && ir_op_loc(a)->ints[0] == 7 && ir_op_loc(a)->ints[1] == 8);
     /* fused of one distinct known location is that location */
-    CHECK(b->loc->def == &ir_file_loc_def && !strcmp(b->loc->str->str, "a"));
-    CHECK(c->loc->def == &ir_fused_loc_def && (c->loc->flags & 1) && c->loc->nelems == 3);
-    CHECK(c->loc->elems[0]->def == &ir_callsite_loc_def);
-    CHECK(c->loc->elems[1]->def == &ir_name_loc_def && c->loc->elems[1]->nelems == 1);
-    CHECK(d->loc->nints == 4 && d->loc->ints[2] == 3 && d->loc->ints[3] == 4);
+    CHECK(ir_op_loc(b)->def == &ir_file_loc_def && !strcmp(ir_op_loc(b)->str->str, "a"));
+    CHECK(ir_op_loc(c)->def == &ir_fused_loc_def && (ir_op_loc(c)->flags & 1) && ir_op_loc(c)->nelems == 3);
+    CHECK(ir_op_loc(c)->elems[0]->def == &ir_callsite_loc_def);
+    CHECK(ir_op_loc(c)->elems[1]->def == &ir_name_loc_def && ir_op_loc(c)->elems[1]->nelems == 1);
+    CHECK(ir_op_loc(d)->nints == 4 && ir_op_loc(d)->ints[2] == 3 && ir_op_loc(d)->ints[3] == 4);
     ir_op_destroy(m);
   }
   CHECK_ERR("\"foo.a\"() : () -> () loc(#nope)\n",

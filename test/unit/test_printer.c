@@ -440,23 +440,23 @@ static void test_locations(void) {
   IrOp *m = ir_module_create(ctx, floc("l.mlir", 0, 0));
   IrBlock *mb = ir_module_body(m);
   const IrType *ti32 = i32();
-  mk(mb, "t.a", NULL, 0, NULL, 0, 0)->loc = floc("f.mlir", 3, 5);
-  mk(mb, "t.b", NULL, 0, &ti32, 1, 0)->loc = floc("f.mlir", 4, 1);
+  ir_op_set_loc(mk(mb, "t.a", NULL, 0, NULL, 0, 0), floc("f.mlir", 3, 5));
+  ir_op_set_loc(mk(mb, "t.b", NULL, 0, &ti32, 1, 0), floc("f.mlir", 4, 1));
   IrOp *c = mk(mb, "t.c", NULL, 0, NULL, 0, 1);
-  c->loc = ir_callsite_loc(ctx, nloc("f", NULL), floc("f.mlir", 3, 5));
+  ir_op_set_loc(c, ir_callsite_loc(ctx, nloc("f", NULL), floc("f.mlir", 3, 5)));
   IrBlock *cb = add_block(&c->regions[0]);
   ir_block_add_arg(cb, i32(), floc("f.mlir", 9, 9));
   const IrLoc *ab[] = {floc("a", 1, 1), floc("b", 2, 2)};
-  mk(cb, "t.d", NULL, 0, NULL, 0, 0)->loc = ir_fused_loc(ctx, ab, 2, NULL);
+  ir_op_set_loc(mk(cb, "t.d", NULL, 0, NULL, 0, 0), ir_fused_loc(ctx, ab, 2, NULL));
   IrOp *e = mk(mb, "t.e", NULL, 0, NULL, 0, 0);
-  e->loc = nloc("name", floc("f.mlir", 3, 5));
+  ir_op_set_loc(e, nloc("name", floc("f.mlir", 3, 5)));
   ir_op_set_attr(e, "x", floc("g", 1, 2));
-  mk(mb, "t.f", NULL, 0, NULL, 0, 0)->loc = ir_unknown_loc(ctx);
-  mk(mb, "t.g", NULL, 0, NULL, 0, 0)->loc = ir_fused_loc(ctx, ab, 1, sattr("meta"));
-  mk(mb, "t.h", NULL, 0, NULL, 0, 0)->loc = nloc("nm", NULL);
-  mk(mb, "t.i", NULL, 0, NULL, 0, 0)->loc =
-      ir_callsite_loc(ctx, nloc("f", floc("x", 1, 1)),
-                      ir_callsite_loc(ctx, nloc("g", NULL), floc("y", 2, 2)));
+  ir_op_set_loc(mk(mb, "t.f", NULL, 0, NULL, 0, 0), ir_unknown_loc(ctx));
+  ir_op_set_loc(mk(mb, "t.g", NULL, 0, NULL, 0, 0), ir_fused_loc(ctx, ab, 1, sattr("meta")));
+  ir_op_set_loc(mk(mb, "t.h", NULL, 0, NULL, 0, 0), nloc("nm", NULL));
+  ir_op_set_loc(mk(mb, "t.i", NULL, 0, NULL, 0, 0),
+                ir_callsite_loc(ctx, nloc("f", floc("x", 1, 1)),
+                                ir_callsite_loc(ctx, nloc("g", NULL), floc("y", 2, 2))));
   CHECK_PRINT(m, false, true, LOC_DEBUG);
   CHECK_PRINT(m, false, false, LOC_PLAIN);
   StrBuf b = {0};
@@ -655,11 +655,11 @@ static void test_debug_info_aliases(void) {
   IrBlock *b = add_block(&dm->regions[0]);
   IrOp *c1 = mk(b, "d.const", NULL, 0, &tile, 1, 0);
   ir_op_set_attr(c1, "v", iattr(i32(), 1));
-  c1->loc = dl[0];
+  ir_op_set_loc(c1, dl[0]);
   IrOp *c2 = mk(b, "d.const", NULL, 0, &tile, 1, 0);
   ir_op_set_attr(c2, "v", iattr(i32(), 2));
-  c2->loc = dl[1];
-  mk(b, "t.use", NULL, 0, NULL, 0, 0)->loc = dl[2];
+  ir_op_set_loc(c2, dl[1]);
+  ir_op_set_loc(mk(b, "t.use", NULL, 0, NULL, 0, 0), dl[2]);
   CHECK_PRINT(dm, false, true,
               "d.module @k() {\n"
               "  %cst = const {v = 1 : i32} : tile<4xf32> loc(#loc4)\n"

@@ -353,12 +353,12 @@ static void test_constant_uniquing(void) {
   /* each constant is moved to the front as met: the one hoisted out of the
    * region last ends up first (as MLIR's OperationFolder) */
   CHECK(nth(f, 0) == ir_op_operand(p3, 0)->def);            /* moved out of the region */
-  CHECK(ir_attr_is(nth(f, 0)->loc, &ir_unknown_loc_def));   /* changed block: loc dropped */
+  CHECK(ir_attr_is(ir_op_loc(nth(f, 0)), &ir_unknown_loc_def));   /* changed block: loc dropped */
   CHECK(nth(f, 1) == ir_op_operand(p1, 0)->def);            /* hoisted to the top */
-  CHECK(ir_attr_is(nth(f, 1)->loc, &ir_unknown_loc_def));   /* merged: loc dropped */
+  CHECK(ir_attr_is(ir_op_loc(nth(f, 1)), &ir_unknown_loc_def));   /* merged: loc dropped */
   CHECK_EQ_INT(count_ops(inner, T_CONSTANT), 0);
   CHECK(ir_op_operand(p4, 0)->def->block == g);
-  CHECK(!ir_attr_is(ir_op_operand(p4, 0)->def->loc, &ir_unknown_loc_def));
+  CHECK(!ir_attr_is(ir_op_loc(ir_op_operand(p4, 0)->def), &ir_unknown_loc_def));
   ir_op_destroy(m);
 }
 

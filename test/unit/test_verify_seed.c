@@ -60,7 +60,7 @@ static const char *verify_with(bool has_every, bool has_along) {
       bool ok = ir_verify(mod);
       CHECK(ok == (has_every == has_along));
       CHECK_EQ_INT(ir_ctx_num_errors(ctx), ok ? 0 : 1);
-      if (!ok) CHECK(last_loc == as->loc); /* reported at the assume */
+      if (!ok) CHECK(last_loc == ir_op_loc(as)); /* reported at the assume */
     }
     ir_op_destroy(mod);
   }

@@ -237,21 +237,21 @@ static bool verify_arch_entry(IrOp *op, const char *arch, const IrAttr *dict,
                               const char *const *valid) {
   IrContext *ctx = ir_op_context(op);
   if (!in_list(known_keys, arch)) {
-    ir_warning(ctx, op->loc, "unknown hint key %s", arch);
+    ir_warning(ctx, ir_op_loc(op), "unknown hint key %s", arch);
     return false;
   }
   bool ok = true;
   for (uint32_t i = 0; i < dict->nelems; i++) {
     const char *key = dict->names[i]->str;
     if (valid && !in_list(valid, key)) {
-      ir_warning(ctx, op->loc, "%s is not known hint for current Operation", key);
+      ir_warning(ctx, ir_op_loc(op), "%s is not known hint for current Operation", key);
       ok = false;
       continue;
     }
     StrBuf msg = {0};
     int64_t v;
     if (!validate_hint(key, dict->elems[i], arch, &v, &msg)) {
-      ir_warning(ctx, op->loc, "%s", sb_cstr(&msg));
+      ir_warning(ctx, ir_op_loc(op), "%s", sb_cstr(&msg));
       ok = false;
     }
     sb_free(&msg);

@@ -20,7 +20,7 @@ static bool is_mulf(IrValue *v) { return v && v->def && ct_op_is(v->def, CT_OP_m
 static bool addf_mul_lhs(IrOp *op, RwRewriter *rw) {
   IrValue *l = ir_op_operand(op, 0), *r = ir_op_operand(op, 1);
   if (!is_mulf(r) || is_mulf(l)) return false;
-  IrValue *v = ct_build_binary(rw, CT_OP_addf, op->loc, r, l, ir_op_result(op, 0)->type,
+  IrValue *v = ct_build_binary(rw, CT_OP_addf, ir_op_loc(op), r, l, ir_op_result(op, 0)->type,
                                op->props);
   if (!v) return false;
   rw_replace_op(rw, op, &v);
@@ -89,7 +89,7 @@ static IrValue **results_of(IrOp *op) {
 /* Replaces terminator `term` by a yield of vals at the end of its block. */
 static void replace_with_yield(RwRewriter *rw, IrOp *term, IrValue *const *vals, size_t n) {
   IrBlock *b = term->block;
-  const IrLoc *loc = term->loc;
+  const IrLoc *loc = ir_op_loc(term);
   RwInsertPoint ip = rw_save_insertion_point(rw);
   rw_set_insertion_point_before(rw, term);
   IrOp *y = rw_build_op(rw, ct_op(yield), loc, vals, n, NULL, 0, NULL, NULL);
@@ -122,7 +122,7 @@ static bool if_remove_unused_results(IrOp *op, RwRewriter *rw) {
       idx[k] = i;
       types[k++] = ir_op_result(op, i)->type;
     }
-  IrOp *n = ct_build_if(rw, op->loc, ir_op_operand(op, 0), types, nused);
+  IrOp *n = ct_build_if(rw, ir_op_loc(op), ir_op_operand(op, 0), types, nused);
   if (!n) {
     free(types);
     free(idx);
@@ -170,7 +170,7 @@ static bool if_replace_yield_with_value(IrOp *op, RwRewriter *rw) {
     bool tv, fv;
     if (!ct_const_bool(t, &tv) || !ct_const_bool(f, &fv)) continue;
     if (!tv && fv && ir_value_has_uses(res)) {
-      IrValue *n = ct_build_not(rw, op->loc, cond);
+      IrValue *n = ct_build_not(rw, ir_op_loc(op), cond);
       if (n) {
         rw_replace_all_uses_with(rw, res, n);
         changed = true;
@@ -215,7 +215,7 @@ static bool if_convert_to_select(IrOp *op, RwRewriter *rw) {
       types[nk++] = tv[i]->type;
   bool ok = false;
   if (nk != n) {
-    IrOp *rep = ct_build_if(rw, op->loc, cond, types, nk);
+    IrOp *rep = ct_build_if(rw, ir_op_loc(op), cond, types, nk);
     if (rep) {
       rw_inline_region_before(rw, &op->regions[0], &rep->regions[0], NULL);
       rw_inline_region_before(rw, &op->regions[1], &rep->regions[1], NULL);
@@ -233,7 +233,7 @@ static bool if_convert_to_select(IrOp *op, RwRewriter *rw) {
         } else if (tv[i] == fv[i]) {
           results[i] = tv[i];
         } else {
-          results[i] = ct_build_select(rw, op->loc, cond, tv[i], fv[i]);
+          results[i] = ct_build_select(rw, ir_op_loc(op), cond, tv[i], fv[i]);
         }
       }
       if (ty) replace_with_yield(rw, then_term(rep), ty_vals, k);
@@ -256,7 +256,7 @@ static bool if_remove_empty_else(IrOp *op, RwRewriter *rw) {
   IrBlock *eb = else_block(op);
   if (!eb || !has_single_op(eb)) return false;
   if (ct_is_terminator_for_parent(else_term(op))) return false;
-  IrOp *n = ct_build_if(rw, op->loc, ir_op_operand(op, 0), NULL, 0);
+  IrOp *n = ct_build_if(rw, ir_op_loc(op), ir_op_operand(op, 0), NULL, 0);
   if (!n) return false;
   if (op->attrs) n->attrs = op->attrs;
   rw_inline_region_before(rw, &op->regions[0], &n->regions[0], n->regions[0].first);
@@ -323,7 +323,7 @@ static bool if_combine(IrOp *next, RwRewriter *rw) {
   const IrType **types = xcalloc(np + nn ? np + nn : 1, sizeof *types);
   for (uint32_t i = 0; i < np; i++) types[i] = ir_op_result(prev, i)->type;
   for (uint32_t i = 0; i < nn; i++) types[np + i] = ir_op_result(next, i)->type;
-  IrOp *comb = ct_build_if(rw, next->loc, pc, types, np + nn);
+  IrOp *comb = ct_build_if(rw, ir_op_loc(next), pc, types, np + nn);
   free(types);
   if (!comb) {
     free(pthen);
@@ -342,7 +342,7 @@ static bool if_combine(IrOp *next, RwRewriter *rw) {
       IrValue **vals = xcalloc(n ? n : 1, sizeof *vals);
       for (uint32_t i = 0; i < y1->noperands; i++) vals[i] = ir_op_operand(y1, i);
       for (uint32_t i = 0; i < y2->noperands; i++) vals[y1->noperands + i] = ir_op_operand(y2, i);
-      ct_build_yield(rw, y2->loc, cb, vals, n);
+      ct_build_yield(rw, ir_op_loc(y2), cb, vals, n);
       free(vals);
     }
     if (y1) rw_erase_op(rw, y1);
@@ -364,7 +364,7 @@ static bool if_combine(IrOp *next, RwRewriter *rw) {
         for (uint32_t i = 0; i < y1->noperands; i++) vals[i] = ir_op_operand(y1, i);
         for (uint32_t i = 0; i < y2->noperands; i++)
           vals[y1->noperands + i] = ir_op_operand(y2, i);
-        ct_build_yield(rw, y2->loc, cb, vals, n);
+        ct_build_yield(rw, ir_op_loc(y2), cb, vals, n);
         free(vals);
       }
       if (y1) rw_erase_op(rw, y1);
@@ -430,7 +430,7 @@ static bool if_combine_nested(IrOp *op, RwRewriter *rw) {
     free(upgrade);
     return false;
   }
-  const IrLoc *loc = op->loc;
+  const IrLoc *loc = ir_op_loc(op);
   IrValue *cond = ct_build_binary(rw, CT_OP_andi, loc, ir_op_operand(op, 0),
                                   ir_op_operand(nested, 0), ir_op_operand(op, 0)->type, NULL);
   const IrType **types = xcalloc(op->nresults ? op->nresults : 1, sizeof *types);
@@ -472,7 +472,7 @@ static bool if_move_terminator_to_parent(IrOp *op, RwRewriter *rw) {
   if (!ct_is_terminator_for_parent(then_term(op)) ||
       !ct_is_terminator_for_parent(else_term(op)))
     return false;
-  IrOp *n = ct_build_if(rw, op->loc, ir_op_operand(op, 0), NULL, 0);
+  IrOp *n = ct_build_if(rw, ir_op_loc(op), ir_op_operand(op, 0), NULL, 0);
   if (!n) return false;
   rw_inline_region_before(rw, &op->regions[0], &n->regions[0], n->regions[0].first);
   return replace_op_with_region(rw, op, &op->regions[1]);
@@ -485,7 +485,7 @@ static bool select_i1_to_not(IrOp *op, RwRewriter *rw) {
   bool fv, tv;
   IrValue *f = ir_op_operand(op, 1), *t = ir_op_operand(op, 2);
   if (!ct_const_bool(f, &fv) || fv || !ct_const_bool(t, &tv) || !tv) return false;
-  IrValue *v = ct_build_binary(rw, CT_OP_xori, op->loc, ir_op_operand(op, 0), t,
+  IrValue *v = ct_build_binary(rw, CT_OP_xori, ir_op_loc(op), ir_op_operand(op, 0), t,
                                ir_op_result(op, 0)->type, NULL);
   if (!v) return false;
   rw_replace_op(rw, op, &v);
@@ -515,7 +515,7 @@ static bool select_consts(IrOp *op, RwRewriter *rw) {
   const IrAttr *v = ct_dense_attr(rw->ctx, rt, buf, (size_t)n);
   free(buf);
   if (!v) return false;
-  IrOp *k = ct_build_constant(rw, op->loc, rt, v);
+  IrOp *k = ct_build_constant(rw, ir_op_loc(op), rt, v);
   if (!k) return false;
   IrValue *r = ir_op_result(k, 0);
   rw_replace_op(rw, op, &r);
@@ -532,12 +532,12 @@ static bool select_to_exti(IrOp *op, RwRewriter *rw) {
   bool direct = ct_const_int_is(t, 1) && ct_const_int_is(f, 0);
   bool inverse = !direct && ct_const_int_is(t, 0) && ct_const_int_is(f, 1);
   if (!direct && !inverse) return false;
-  if (inverse) c = ct_build_not(rw, op->loc, c);
+  if (inverse) c = ct_build_not(rw, ir_op_loc(op), c);
   if (!c) return false;
   IrNamedAttr sign = {ir_ident(rw->ctx, "signedness", 10),
                       ct_enum_attr(rw->ctx, &ct_enum_signedness, 0 /* unsigned */)};
   const IrAttr *props = ir_dict_attr(rw->ctx, &sign, 1, NULL);
-  IrValue *v = ct_build_binary(rw, CT_OP_exti, op->loc, c, NULL, rt, props);
+  IrValue *v = ct_build_binary(rw, CT_OP_exti, ir_op_loc(op), c, NULL, rt, props);
   if (!v) return false;
   rw_replace_op(rw, op, &v);
   return true;

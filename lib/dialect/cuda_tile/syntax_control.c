@@ -101,10 +101,10 @@ static IrOp *early_exit_loop(IrOp *op, bool allow_for) {
   IrOp *p = ir_op_parent_op(op);
   while (p && ct_op_is(p, CT_OP_if_)) p = ir_op_parent_op(p);
   if (p && (ct_op_is(p, CT_OP_loop) || (allow_for && ct_op_is(p, CT_OP_for_)))) return p;
-  IrDiag *d = ir_diag_new(op->ctx, IR_SEV_ERROR, op->loc);
+  IrDiag *d = ir_diag_new(op->ctx, IR_SEV_ERROR, ir_op_loc(op));
   ir_diag_append(op->ctx, d, "'%s' op early-exit must be enclosed by a compatible loop or for",
                  op->info->name);
-  if (p) ir_diag_add_note(op->ctx, d, p->loc, "see unexpected ancestor operation");
+  if (p) ir_diag_add_note(op->ctx, d, ir_op_loc(p), "see unexpected ancestor operation");
   ir_diag_emit(op->ctx, d);
   return NULL;
 }
@@ -140,7 +140,7 @@ bool ct_verify_return(IrOp *op) {
   }
   for (size_t i = 0; i < nres; i++)
     if (ir_op_operand(op, (unsigned)i)->type != ir_func_results(ft)[i])
-      return ir_error(op->ctx, op->loc, "type of return operand %zu ('%T') doesn't match "
+      return ir_error(op->ctx, ir_op_loc(op), "type of return operand %zu ('%T') doesn't match "
                                         "function result type ('%T') in function @%s",
                       i, ir_op_operand(op, (unsigned)i)->type, ir_func_results(ft)[i], fname);
   return true;
@@ -197,11 +197,11 @@ bool ct_parse_if(AsmParser *p, IrOpState *st) {
   IrRegion *then_r = ir_op_state_add_region(st);
   IrRegion *else_r = ir_op_state_add_region(st);
   if (!asm_parse_region(p, then_r, NULL, 0) ||
-      !ct_ensure_terminator(p, then_r, ct_op(yield), st->loc))
+      !ct_ensure_terminator(p, then_r, ct_op(yield), ir_op_state_loc(st)))
     return false;
   if (asm_parse_optional_keyword(p, "else")) {
     if (!asm_parse_region(p, else_r, NULL, 0) ||
-        !ct_ensure_terminator(p, else_r, ct_op(yield), st->loc))
+        !ct_ensure_terminator(p, else_r, ct_op(yield), ir_op_state_loc(st)))
       return false;
   }
   if (!asm_parse_optional_attr_dict(p, st)) return false;
@@ -334,7 +334,7 @@ bool ct_parse_for(AsmParser *p, IrOpState *st) {
   if (ok) {
     IrRegion *r = ir_op_state_add_region(st);
     ok = asm_parse_region(p, r, args.data, args.len) &&
-         ct_ensure_terminator(p, r, ct_op(continue_), st->loc) &&
+         ct_ensure_terminator(p, r, ct_op(continue_), ir_op_state_loc(st)) &&
          asm_parse_optional_attr_dict(p, st);
   }
   if (ok) {
@@ -502,7 +502,7 @@ bool ct_parse_loop(AsmParser *p, IrOpState *st) {
   if (ok) {
     IrRegion *r = ir_op_state_add_region(st);
     ok = asm_parse_region(p, r, args.data, args.len) &&
-         ct_ensure_terminator(p, r, ct_op(continue_), st->loc) &&
+         ct_ensure_terminator(p, r, ct_op(continue_), ir_op_state_loc(st)) &&
          asm_parse_optional_attr_dict(p, st);
   }
   if (ok)

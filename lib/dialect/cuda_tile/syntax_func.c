@@ -42,7 +42,7 @@ bool ct_verify_module(IrOp *op) {
   IrBlock *b = op->nregions ? op->regions[0].first : NULL;
   for (IrOp *o = b ? b->first : NULL; o; o = o->next) {
     if (o->info->traits & IR_TRAIT_FUNCTION_LIKE) continue;
-    const IrAttr *dl = ct_di_loc_find(o->loc);
+    const IrAttr *dl = ct_di_loc_find(ir_op_loc(o));
     if (dl)
       return ir_op_error(o, "invalid operation debug info scope: %A. Global variables must "
                             "not have scope.",
@@ -53,11 +53,11 @@ bool ct_verify_module(IrOp *op) {
 
 /* DebugInfoVerifier::verifyFunc (rules 6, 1, 2). */
 static bool verify_func_debuginfo(IrOp *op) {
-  if (ir_attr_is(op->loc, &ir_callsite_loc_def))
+  if (ir_attr_is(ir_op_loc(op), &ir_callsite_loc_def))
     return ir_op_error(op, "invalid function debug info location: %A. Function location "
                            "must not be a CallSiteLoc.",
-                       op->loc);
-  const IrAttr *dl = ct_di_loc_find(op->loc);
+                       ir_op_loc(op));
+  const IrAttr *dl = ct_di_loc_find(ir_op_loc(op));
   if (!dl) return true;
   const IrAttr *scope = ct_di_loc_scope(dl);
   if (!ct_attr_is_di_subprogram(scope))
@@ -80,7 +80,7 @@ typedef struct DiWalk {
 
 static IrWalkResult di_walk(IrOp *o, void *user) {
   DiWalk *w = user;
-  const IrAttr *dl = ct_di_loc_find(o->loc);
+  const IrAttr *dl = ct_di_loc_find(ir_op_loc(o));
   const IrAttr *sp = dl ? ct_di_subprogram_of(ct_di_loc_scope(dl)) : NULL;
   if (!sp) return IR_WALK_ADVANCE;
   if (!w->fn_sp) {
@@ -91,7 +91,7 @@ static IrWalkResult di_walk(IrOp *o, void *user) {
     return IR_WALK_INTERRUPT;
   }
   if (sp != w->fn_sp) {
-    ir_error(o->ctx, o->loc, "invalid operation debug info scope: %A. Operation debug info "
+    ir_error(o->ctx, ir_op_loc(o), "invalid operation debug info scope: %A. Operation debug info "
                              "scope does not match function debug info scope: %A.",
              sp, w->fn_sp);
     w->ok = false;
@@ -102,7 +102,7 @@ static IrWalkResult di_walk(IrOp *o, void *user) {
 
 /* DebugInfoVerifier::verifyFuncBody (rules 3, 4): EntryOp::verifyRegions. */
 bool ct_verify_regions_entry(IrOp *op) {
-  const IrAttr *dl = ct_di_loc_find(op->loc);
+  const IrAttr *dl = ct_di_loc_find(ir_op_loc(op));
   DiWalk w = {dl ? ct_di_subprogram_of(ct_di_loc_scope(dl)) : NULL, true};
   ir_walk_post(op, di_walk, &w);
   return w.ok;
@@ -140,7 +140,7 @@ static bool parse_func_like(AsmParser *p, IrOpState *st, bool allow_hints) {
   if (ok) {
     IrRegion *r = ir_op_state_add_region(st);
     ok = asm_parse_region(p, r, args.data, args.len) &&
-         ct_ensure_terminator(p, r, ct_op(return_), st->loc) &&
+         ct_ensure_terminator(p, r, ct_op(return_), ir_op_state_loc(st)) &&
          asm_parse_optional_attr_dict(p, st);
   }
   vec_free(&args);

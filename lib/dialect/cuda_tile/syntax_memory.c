@@ -616,7 +616,7 @@ static bool verify_view_common(IrOp *op, IrValue *view, IrUse *idx, size_t n,
   const IrType *types[64];
   const IrType **tv = n <= 64 ? types : xmalloc(n * sizeof *tv);
   for (size_t i = 0; i < n; i++) tv[i] = idx[i].value->type;
-  CtEmitter e = ct_emitter_loc(op->ctx, op->loc);
+  CtEmitter e = ct_emitter_loc(op->ctx, ir_op_loc(op));
   bool ok = ct_view_verify_indices(&e, vt, tv, n);
   if (tv != types) free(tv);
   if (!ok) return false;

@@ -26,7 +26,7 @@ static bool fuse(IrOp *op, RwRewriter *rw, bool negate) {
     return rw_notify_match_failure(rw, op, "rounding modes and modifiers are not the same");
   IrValue *c = ir_op_operand(op, 1);
   if (negate) {
-    c = ct_build_binary(rw, CT_OP_negf, op->loc, c, NULL, c->type, NULL);
+    c = ct_build_binary(rw, CT_OP_negf, ir_op_loc(op), c, NULL, c->type, NULL);
     if (!c) return false;
   }
   IrNamedAttr props[2] = {{ir_ident(op->ctx, "rounding_mode", 13), rounding_of(op)},
@@ -34,7 +34,7 @@ static bool fuse(IrOp *op, RwRewriter *rw, bool negate) {
   const IrAttr *pd = ir_dict_attr(op->ctx, props, ftz ? 2 : 1, NULL);
   IrValue *ops[3] = {ir_op_operand(mul, 0), ir_op_operand(mul, 1), c};
   const IrType *t = ir_op_result(op, 0)->type;
-  IrOp *fma = rw_build_op(rw, ct_op(fma), op->loc, ops, 3, &t, 1, pd, NULL);
+  IrOp *fma = rw_build_op(rw, ct_op(fma), ir_op_loc(op), ops, 3, &t, 1, pd, NULL);
   if (!fma) return false;
   IrValue *r = ir_op_result(fma, 0);
   rw_replace_op(rw, op, &r);

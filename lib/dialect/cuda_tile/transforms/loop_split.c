@@ -157,7 +157,7 @@ static IrOp *copy_loop(RwRewriter *rw, IrOp *f, const Split *s, const OpVec *ops
                        IrValue *ub, IrValue *const *inits, size_t ninits, bool clone_then) {
   IrContext *ctx = rw->ctx;
   IrOpState st;
-  ir_op_state_init(&st, ctx, ct_op(for_), f->loc);
+  ir_op_state_init(&st, ctx, ct_op(for_), ir_op_loc(f));
   vec_push(&st.operands, lb);
   vec_push(&st.operands, ub);
   vec_push(&st.operands, ir_op_operand(f, 2));
@@ -169,9 +169,9 @@ static IrOp *copy_loop(RwRewriter *rw, IrOp *f, const Split *s, const OpVec *ops
   IrRegion *r = ir_op_state_add_region(&st);
   IrBlock *body = ir_block_new();
   ir_region_append(r, body);
-  ir_block_add_arg(body, lb->type, f->loc);
+  ir_block_add_arg(body, lb->type, ir_op_loc(f));
   for (size_t i = 0; i < ninits; i++)
-    ir_block_add_arg(body, inits[i]->type, inits[i]->def ? inits[i]->def->loc : inits[i]->loc);
+    ir_block_add_arg(body, inits[i]->type, inits[i]->def ? ir_op_loc(inits[i]->def) : inits[i]->loc);
   IrOp *nf = rw_create_op(rw, &st);
   if (!nf) return NULL;
   body = nf->regions[0].first;
@@ -187,7 +187,7 @@ static IrOp *copy_loop(RwRewriter *rw, IrOp *f, const Split *s, const OpVec *ops
     if (op == s->cmp) {
       const IrType *t = ct_scalar_tile_type(ctx, ir_integer_type(ctx, 1, IR_SIGNLESS));
       uint8_t v = clone_then ? 1 : 0;
-      IrOp *c = ct_build_constant(rw, op->loc, t, ct_dense_attr(ctx, t, &v, 1));
+      IrOp *c = ct_build_constant(rw, ir_op_loc(op), t, ct_dense_attr(ctx, t, &v, 1));
       if (c) rw_mapping_map(&m, ir_op_result(op, 0), ir_op_result(c, 0));
       continue;
     }
@@ -229,7 +229,7 @@ static bool const_is_one(IrValue *v) {
 
 static void perform_split(RwRewriter *rw, IrOp *f, Split *s) {
   IrContext *ctx = rw->ctx;
-  const IrLoc *loc = f->loc;
+  const IrLoc *loc = ir_op_loc(f);
   IrValue *step = ir_op_operand(f, 2), *lb = ir_op_operand(f, 0), *ub = ir_op_operand(f, 1);
   const IrType *it = step->type;
   const IrAttr *sign = ct_enum_attr(ctx, &ct_enum_signedness, is_unsigned_loop(f) ? 0 : 1);

@@ -75,18 +75,18 @@ typedef struct Synth {
 
 static IrWalkResult set_loc(IrOp *op, void *user) {
   Synth *s = user;
-  const IrLoc *fl = extract_file_loc(op->loc);
+  const IrLoc *fl = extract_file_loc(ir_op_loc(op));
   if (!fl) fl = s->fn_file_loc;
-  op->loc = ct_di_loc(s->ctx, fl, s->subprogram);
+  ir_op_set_loc(op, ct_di_loc(s->ctx, fl, s->subprogram));
   return IR_WALK_ADVANCE;
 }
 
 static void synthesize_for_function(IrOp *fn, const IrAttr *cu) {
   IrContext *ctx = fn->ctx;
-  if (has_di_loc(fn->loc, 0)) return;
+  if (has_di_loc(ir_op_loc(fn), 0)) return;
   const IrAttr *file = cu->elems[0];
   uint32_t line = 1;
-  const IrLoc *fl = extract_file_loc(fn->loc);
+  const IrLoc *fl = extract_file_loc(ir_op_loc(fn));
   if (fl) {
     file = file_for_loc(ctx, fl);
     line = (uint32_t)fl->ints[0];
@@ -103,7 +103,7 @@ static void synthesize_for_function(IrOp *fn, const IrAttr *cu) {
 static bool run_synthesize(IrOp *module, const char *options) {
   (void)options;
   IrContext *ctx = module->ctx;
-  const IrLoc *ml = extract_file_loc(module->loc);
+  const IrLoc *ml = extract_file_loc(ir_op_loc(module));
   const IrAttr *file = ml ? file_for_loc(ctx, ml)
                           : ct_di_file_attr(ctx, ir_string_attr(ctx, "<unknown>", 9),
                                             ir_string_attr(ctx, "", 0));

@@ -54,7 +54,7 @@ static IrWalkResult replace_in_op(IrOp *op, void *user) {
   if (op->props) op->props = replace_attr(ctx, op->props, w->fn, w->user, 0);
   if (op->attrs) op->attrs = replace_attr(ctx, op->attrs, w->fn, w->user, 0);
   if (w->locs) {
-    op->loc = replace_attr(ctx, op->loc, w->fn, w->user, 0);
+    ir_op_set_loc(op, replace_attr(ctx, ir_op_loc(op), w->fn, w->user, 0));
     for (uint32_t r = 0; r < op->nregions; r++)
       for (IrBlock *b = op->regions[r].first; b; b = b->next)
         for (uint32_t i = 0; i < b->nargs; i++)
@@ -135,11 +135,11 @@ static bool run_update_symbol_name(IrOp *module, const char *options) {
   sb_free(&ref);
 
   if (ir_op_parent_op(sym) && !ir_op_is_ancestor(scope, sym)) {
-    IrDiag *d = ir_diag_new(ctx, IR_SEV_ERROR, sym->loc);
+    IrDiag *d = ir_diag_new(ctx, IR_SEV_ERROR, ir_op_loc(sym));
     ir_diag_append(ctx, d,
                    "attempted to update symbol names in a scope that did not enclose the "
                    "symbol itself");
-    ir_diag_add_note(ctx, d, scope->loc, "scope defined here");
+    ir_diag_add_note(ctx, d, ir_op_loc(scope), "scope defined here");
     ir_diag_emit(ctx, d);
     return false;
   }
@@ -157,7 +157,7 @@ static bool run_update_symbol_name(IrOp *module, const char *options) {
   }
   ir_op_set_prop(sym, "sym_name", to_attr);
 
-  const IrAttr *di = sym->loc && ct_attr_is_di_loc(sym->loc) ? sym->loc : NULL;
+  const IrAttr *di = ir_op_loc(sym) && ct_attr_is_di_loc(ir_op_loc(sym)) ? ir_op_loc(sym) : NULL;
   if (!di) return true;
   const IrAttr *sp = ct_di_loc_scope(di);
   if (!ct_attr_is_di_subprogram(sp)) return true;
