@@ -29,7 +29,7 @@ static inline long bench_peak_rss_kb(void) {
 static inline long bench_count_ops(IrOp *op) {
   long n = 1;
   for (uint32_t r = 0; r < op->nregions; r++)
-    for (IrBlock *bl = op->regions[r].first; bl; bl = bl->next)
+    for (IrBlock *bl = ir_op_regions(op)[r].first; bl; bl = bl->next)
       for (IrOp *o = bl->first; o; o = o->next) n += bench_count_ops(o);
   return n;
 }

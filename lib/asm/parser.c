@@ -1283,7 +1283,7 @@ static IrWalkResult fix_locs_walk(IrOp *op, void *user) {
     ir_op_set_loc(op, l);
   }
   for (uint32_t r = 0; r < op->nregions; r++)
-    for (IrBlock *b = op->regions[r].first; b; b = b->next)
+    for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
       for (uint32_t i = 0; i < b->nargs; i++)
         if (!fix_loc(lf->p, &b->args[i]->loc)) goto fail;
   return IR_WALK_ADVANCE;

@@ -368,7 +368,7 @@ static void number_region(AsmNames *n, IrRegion *r, NameStack *stack, size_t dep
       number_op(n, o);
       precheck_op(n, o);
       for (uint32_t i = 0; i < o->nregions; i++)
-        vec_push(stack, ((NameFrame){&o->regions[i], 0, 0, 0, depth}));
+        vec_push(stack, ((NameFrame){&ir_op_regions(o)[i], 0, 0, 0, depth}));
     }
     b->order_valid = 1;
   }
@@ -388,7 +388,7 @@ void asm_names_init(AsmNames *n, IrOp *root, bool generic, AsmPrinter *precheck)
   VEC(size_t) scopes = {0}; /* marks into used.entries; depth = scopes.len */
   vec_push(&scopes, 0);     /* the top-level scope */
   for (uint32_t i = 0; i < root->nregions; i++)
-    vec_push(&stack, ((NameFrame){&root->regions[i], 0, 0, 0, 1}));
+    vec_push(&stack, ((NameFrame){&ir_op_regions(root)[i], 0, 0, 0, 1}));
   number_op(n, root);
   precheck_op(n, root);
   while (stack.len) {
@@ -526,7 +526,7 @@ static void build_preds(AsmPrinter *p, IrRegion *r, PredTable *t) {
     long ord = nb ? (long)nb->ordering : -1;
     for (IrOp *o = b->first; o; o = o->next)
       for (uint32_t i = 0; i < o->nsuccessors; i++)
-        if (o->successors[i]) vec_push(t, ((PredEdge){o->successors[i], ord}));
+        if (ir_op_successors(o)[i]) vec_push(t, ((PredEdge){ir_op_successors(o)[i], ord}));
   }
   if (t->len > 1) qsort(t->data, t->len, sizeof(PredEdge), pred_cmp);
 }
@@ -692,7 +692,7 @@ static void print_op_attr_dict(AsmPrinter *p, IrOp *op, const char *const *elide
  * then operand and result types, then every attribute. */
 static void collect_generic(AsmPrinter *p, IrOp *op) {
   for (uint32_t i = 0; i < op->nregions; i++)
-    print_region(p, &op->regions[i], true, TERM_PRINT, true);
+    print_region(p, &ir_op_regions(op)[i], true, TERM_PRINT, true);
   for (uint32_t i = 0; i < op->noperands; i++) {
     IrValue *v = op->operands[i].value;
     if (v) asm_print_type(p, v->type);
@@ -745,7 +745,7 @@ static void print_generic(AsmPrinter *p, IrOp *op) {
     sb_putc(b, '[');
     for (uint32_t i = 0; i < op->nsuccessors; i++) {
       if (i) sb_puts(b, ", ");
-      print_block_name(p, op->successors[i]);
+      print_block_name(p, ir_op_successors(op)[i]);
     }
     sb_putc(b, ']');
   }
@@ -758,7 +758,7 @@ static void print_generic(AsmPrinter *p, IrOp *op) {
     sb_puts(b, " (");
     for (uint32_t i = 0; i < op->nregions; i++) {
       if (i) sb_puts(b, ", ");
-      print_region(p, &op->regions[i], true, TERM_PRINT, true);
+      print_region(p, &ir_op_regions(op)[i], true, TERM_PRINT, true);
     }
     sb_putc(b, ')');
   }
@@ -1079,5 +1079,5 @@ void asm_builtin_module_print(AsmPrinter *p, IrOp *op) {
     asm_print_symbol_name(p, name->str);
   }
   asm_print_attr_dict_with_keyword(p, op, elided);
-  if (op->nregions) asm_print_region(p, &op->regions[0], true, true);
+  if (op->nregions) asm_print_region(p, &ir_op_regions(op)[0], true, true);
 }

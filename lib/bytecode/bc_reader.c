@@ -1289,7 +1289,7 @@ IrOp *bc_lazy_load_module(BcLazyModule *m) {
   IrOp *module = ir_op_create(&st);
   ir_op_state_free(&st);
   if (!module) return NULL;
-  IrBlock *body = module->regions[0].first;
+  IrBlock *body = ir_op_regions(module)[0].first;
   bool ok = true;
   /* Globals first, then functions (NVIDIA's reader order). */
   if (r->has_sec[BC_SEC_GLOBAL]) {

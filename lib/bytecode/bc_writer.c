@@ -811,9 +811,9 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
     bc_varint(b, op->nregions);
     for (uint32_t r = 0; r < op->nregions; r++) {
       size_t nb = 0;
-      for (IrBlock *blk = op->regions[r].first; blk; blk = blk->next) nb++;
+      for (IrBlock *blk = ir_op_regions(op)[r].first; blk; blk = blk->next) nb++;
       bc_varint(b, nb);
-      for (IrBlock *blk = op->regions[r].first; blk; blk = blk->next)
+      for (IrBlock *blk = ir_op_regions(op)[r].first; blk; blk = blk->next)
         if (!write_block(w, b, blk, fn)) return false;
     }
   }
@@ -829,7 +829,7 @@ static bool is_function(IrOp *op) {
 
 static bool check_nested(Writer *w, IrOp *module, IrOp *op, int in_reduce) {
   for (uint32_t r = 0; r < op->nregions; r++)
-    for (IrBlock *b = op->regions[r].first; b; b = b->next)
+    for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
       for (IrOp *o = b->first; o; o = o->next) {
         if (strncmp(o->info->name, "cuda_tile.", 10)) {
           ir_remark(w->ctx, ir_op_loc(o), "invalid op: %s", o->info->name);
@@ -848,7 +848,7 @@ static bool check_nested(Writer *w, IrOp *module, IrOp *op, int in_reduce) {
 }
 
 static bool check_self_contained(Writer *w, IrOp *module) {
-  IrBlock *body = module->nregions ? module->regions[0].first : NULL;
+  IrBlock *body = module->nregions ? ir_op_regions(module)[0].first : NULL;
   for (IrOp *o = body ? body->first : NULL; o; o = o->next)
     if (!is_function(o) && !ct_op_is(o, CT_OP_global)) {
       ir_remark(w->ctx, ir_op_loc(o), "invalid op: %s", o->info->name);
@@ -859,7 +859,7 @@ static bool check_self_contained(Writer *w, IrOp *module) {
 }
 
 static bool write_global_section(Writer *w, IrOp *module) {
-  IrBlock *body = module->regions[0].first;
+  IrBlock *body = ir_op_regions(module)[0].first;
   BcBuf b = {0};
   size_t n = 0;
   for (IrOp *o = body ? body->first : NULL; o; o = o->next) n += ct_op_is(o, CT_OP_global);
@@ -923,7 +923,7 @@ static bool write_function_section(Writer *w, FnMeta *fns, size_t nfns) {
     u64map_free(&w->val_map);
     w->val_map = (U64Map){0};
     w->val_stack.len = 0;
-    IrBlock *blk = fn->nregions ? fn->regions[0].first : NULL;
+    IrBlock *blk = fn->nregions ? ir_op_regions(fn)[0].first : NULL;
     for (IrBlock *bb = blk; bb; bb = bb->next) {
       for (uint32_t a = 0; bb == blk && a < bb->nargs; a++) push_value(w, bb->args[a]);
       for (IrOp *o = bb->first; o && !w->failed; o = o->next) write_op(w, &body, o, fn);
@@ -943,7 +943,7 @@ static bool write_function_section(Writer *w, FnMeta *fns, size_t nfns) {
 static IrOp *find_tile_module(IrContext *ctx, IrOp *op) {
   if (ct_op_is(op, CT_OP_module)) return op;
   if (!strcmp(op->info->name, "builtin.module")) {
-    IrBlock *b = op->nregions ? op->regions[0].first : NULL;
+    IrBlock *b = op->nregions ? ir_op_regions(op)[0].first : NULL;
     IrOp *only = b ? b->first : NULL;
     if (!only || only->next || !ct_op_is(only, CT_OP_module)) {
       ir_error(ctx, ir_op_loc(op), "expected a single CUDA Tile IR module in the MLIR module");
@@ -1001,7 +1001,7 @@ bool bc_write_module_stream(IrOp *op, unsigned vmajor, unsigned vminor,
 
   /* Function metadata first: it fixes the first string and type indices. */
   VEC(FnMeta) fns = {0};
-  IrBlock *body = module->nregions ? module->regions[0].first : NULL;
+  IrBlock *body = module->nregions ? ir_op_regions(module)[0].first : NULL;
   for (IrOp *o = body ? body->first : NULL; o; o = o->next) {
     if (!is_function(o)) continue;
     FnMeta m = {.op = o};

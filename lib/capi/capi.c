@@ -242,7 +242,7 @@ intptr_t ctileOperationGetNumSuccessors(CtileOperation op) {
 CtileBlock ctileOperationGetSuccessor(CtileOperation op, intptr_t pos) {
   IrOp *o = capi_op(op);
   if (!o || !in_range(pos, o->nsuccessors)) return capi_wrap_block(NULL);
-  return capi_wrap_block(o->successors[pos]);
+  return capi_wrap_block(ir_op_successors(o)[pos]);
 }
 
 static uint32_t dict_size(const IrAttr *d) { return d ? d->nelems : 0; }

@@ -155,7 +155,7 @@ static IrWalkResult number_values(IrOp *op, void *user) {
     u64map_put(&r->slot_of, (uint64_t)(uintptr_t)ir_op_result(op, i),
                (void *)(uintptr_t)(++r->nslots));
   for (unsigned i = 0; i < op->nregions; i++)
-    for (IrBlock *b = op->regions[i].first; b; b = b->next)
+    for (IrBlock *b = ir_op_regions(op)[i].first; b; b = b->next)
       for (unsigned a = 0; a < b->nargs; a++)
         u64map_put(&r->slot_of, (uint64_t)(uintptr_t)b->args[a],
                    (void *)(uintptr_t)(++r->nslots));
@@ -674,7 +674,7 @@ static void *worker(void *user) {
 
 static IrOp *find_in(IrOp *op, const char *name) {
   for (unsigned ri = 0; ri < op->nregions; ri++)
-    for (IrBlock *b = op->regions[ri].first; b; b = b->next)
+    for (IrBlock *b = ir_op_regions(op)[ri].first; b; b = b->next)
       for (IrOp *o = b->first; o; o = o->next) {
         if (ct_op_is(o, CT_OP_entry)) {
           const IrIdent *n = ir_symbol_name(o);

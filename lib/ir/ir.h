@@ -506,12 +506,17 @@ struct IrOp {
   uintptr_t loc_bits;
   const IrAttr *props;          /* dictionary of properties (inherent attrs) or NULL */
   const IrAttr *attrs;          /* dictionary of discardable attributes or NULL */
-  uint32_t nresults, noperands, operands_cap, nsuccessors, nregions;
-  uint32_t order;               /* position hint for ordering queries */
   IrUse *operands;              /* inline after the header unless grown */
-  IrBlock **successors;
-  IrRegion *regions;
+  uint32_t nresults, noperands;
+  uint32_t order;               /* position hint for ordering queries */
+  uint16_t nsuccessors, nregions; /* at most IR_OP_MAX_REGIONS / _SUCCESSORS */
+  /* Trailing storage: regions, then successors (ir_op_regions,
+   * ir_op_successors), then the operands as created. */
 };
+
+#define IR_OP_MAX_REGIONS 65535
+#define IR_OP_MAX_SUCCESSORS 65535
+
 
 /* Results live in front of the header, in reverse order. */
 static inline IrValue *ir_op_result(IrOp *op, unsigned i) {
@@ -642,7 +647,13 @@ void ir_region_append(IrRegion *r, IrBlock *b);
 void ir_region_remove_block(IrRegion *r, IrBlock *b); /* unlinks, no free */
 void ir_region_clear(IrRegion *r);       /* destroys all blocks */
 void ir_region_take(IrRegion *dst, IrRegion *src); /* moves blocks */
-static inline IrRegion *ir_op_region(IrOp *op, unsigned i) { return &op->regions[i]; }
+static inline IrRegion *ir_op_regions(const IrOp *op) {
+  return (IrRegion *)(uintptr_t)(op + 1);
+}
+static inline IrBlock **ir_op_successors(const IrOp *op) {
+  return (IrBlock **)(ir_op_regions(op) + op->nregions);
+}
+static inline IrRegion *ir_op_region(IrOp *op, unsigned i) { return &ir_op_regions(op)[i]; }
 static inline bool ir_region_empty(const IrRegion *r) { return r->first == NULL; }
 static inline IrBlock *ir_region_entry(const IrRegion *r) { return r->first; }
 

@@ -114,9 +114,22 @@ static bool is_inherent(const IrOpInfo *info, const IrIdent *name) {
 }
 
 /* ---- creation ----------------------------------------------------------------- */
+/* Operands created with the op live after its successors; ir_op_set_operands
+ * moves them to the heap when they outgrow that. */
+static IrUse *inline_operands(const IrOp *op) {
+  return (IrUse *)(ir_op_successors(op) + op->nsuccessors);
+}
+
 IrOp *ir_op_create(IrOpState *st) {
   IrContext *ctx = st->ctx;
   const IrOpInfo *info = st->info;
+  if (st->regions.len > IR_OP_MAX_REGIONS || st->successors.len > IR_OP_MAX_SUCCESSORS) {
+    bool regs = st->regions.len > IR_OP_MAX_REGIONS;
+    ir_error(ctx, ir_op_state_loc(st), "operation has too many %s (%zu, at most %d)",
+             regs ? "regions" : "successors", regs ? st->regions.len : st->successors.len,
+             regs ? IR_OP_MAX_REGIONS : IR_OP_MAX_SUCCESSORS);
+    return NULL;
+  }
   /* Split attributes into properties and discardable ones. */
   /* Both lists fit in st->props.len + st->attrs.len entries; small ones
    * (the common case) stay on the stack. */
@@ -143,14 +156,12 @@ IrOp *ir_op_create(IrOpState *st) {
 
   size_t nres = st->result_types.len, nops = st->operands.len;
   size_t nsucc = st->successors.len, nreg = st->regions.len;
-  size_t size = nres * sizeof(IrValue) + sizeof(IrOp) + nops * sizeof(IrUse) +
-                nsucc * sizeof(IrBlock *) + nreg * sizeof(IrRegion);
+  size_t size = nres * sizeof(IrValue) + sizeof(IrOp) + nreg * sizeof(IrRegion) +
+                nsucc * sizeof(IrBlock *) + nops * sizeof(IrUse);
   /* Not calloc: every field is set below (clearing cost a third of the time). */
   char *mem = xmalloc(size);
   IrOp *op = (IrOp *)(mem + nres * sizeof(IrValue));
   /* One initializer (plain stores) rather than memset + field writes. */
-  IrUse *opnds = (IrUse *)(op + 1);
-  IrBlock **succs = (IrBlock **)(opnds + nops);
   *op = (IrOp){.info = info,
                .ctx = ctx,
                .loc_bits = st->loc ? (uintptr_t)st->loc : st->loc_bits,
@@ -158,12 +169,9 @@ IrOp *ir_op_create(IrOpState *st) {
                .attrs = ad,
                .nresults = (uint32_t)nres,
                .noperands = (uint32_t)nops,
-               .operands_cap = (uint32_t)nops,
-               .nsuccessors = (uint32_t)nsucc,
-               .nregions = (uint32_t)nreg,
-               .operands = opnds,
-               .successors = succs,
-               .regions = (IrRegion *)(succs + nsucc)};
+               .nsuccessors = (uint16_t)nsucc,
+               .nregions = (uint16_t)nreg};
+  op->operands = inline_operands(op);
   for (size_t i = 0; i < nres; i++) {
     IrValue *r = ir_op_result(op, (unsigned)i);
     *r = (IrValue){.type = st->result_types.data[i], .def = op, .index = (uint32_t)i};
@@ -172,10 +180,10 @@ IrOp *ir_op_create(IrOpState *st) {
     op->operands[i] = (IrUse){.owner = op};
     use_link(&op->operands[i], st->operands.data[i]);
   }
-  for (size_t i = 0; i < nsucc; i++) op->successors[i] = st->successors.data[i];
+  for (size_t i = 0; i < nsucc; i++) ir_op_successors(op)[i] = st->successors.data[i];
   for (size_t i = 0; i < nreg; i++) {
-    ir_region_init(&op->regions[i], op);
-    ir_region_take(&op->regions[i], st->regions.data[i]);
+    ir_region_init(&ir_op_regions(op)[i], op);
+    ir_region_take(&ir_op_regions(op)[i], st->regions.data[i]);
     free(st->regions.data[i]);
     st->regions.data[i] = NULL;
   }
@@ -186,7 +194,7 @@ IrOp *ir_op_create(IrOpState *st) {
 void ir_op_drop_all_references(IrOp *op) {
   for (uint32_t i = 0; i < op->noperands; i++) use_unlink(&op->operands[i]);
   for (uint32_t r = 0; r < op->nregions; r++)
-    for (IrBlock *b = op->regions[r].first; b; b = b->next)
+    for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
       for (IrOp *o = b->first; o; o = o->next) ir_op_drop_all_references(o);
 }
 
@@ -197,7 +205,7 @@ static void free_block_tree(IrBlock *b);
 
 static void free_op_tree(IrOp *op) {
   for (uint32_t r = 0; r < op->nregions; r++) {
-    IrBlock *b = op->regions[r].first;
+    IrBlock *b = ir_op_regions(op)[r].first;
     while (b) {
       IrBlock *n = b->next;
       free_block_tree(b);
@@ -208,7 +216,7 @@ static void free_op_tree(IrOp *op) {
     IrValue *v = ir_op_result(op, i);
     while (v->uses) use_unlink(v->uses);
   }
-  if (op->operands != (IrUse *)(op + 1)) free(op->operands);
+  if (op->operands != inline_operands(op)) free(op->operands);
   free((char *)op - op->nresults * sizeof(IrValue));
 }
 
@@ -244,11 +252,12 @@ void ir_op_set_operand(IrOp *op, unsigned i, IrValue *v) { ir_use_set(&op->opera
 
 void ir_op_set_operands(IrOp *op, IrValue *const *vals, size_t n) {
   for (uint32_t i = 0; i < op->noperands; i++) use_unlink(&op->operands[i]);
-  if (n > op->operands_cap) {
+  /* The buffer's capacity isn't kept: growing past the current count always
+   * takes a fresh heap buffer (rare: only rewrites that add operands). */
+  if (n > op->noperands) {
     IrUse *nu = xcalloc(n, sizeof *nu);
-    if (op->operands != (IrUse *)(op + 1)) free(op->operands);
+    if (op->operands != inline_operands(op)) free(op->operands);
     op->operands = nu;
-    op->operands_cap = (uint32_t)n;
   }
   op->noperands = (uint32_t)n;
   for (size_t i = 0; i < n; i++) {
@@ -440,7 +449,7 @@ IrWalkResult ir_walk_pre(IrOp *op, IrWalkFn fn, void *user) {
   if (r == IR_WALK_INTERRUPT) return r;
   if (r == IR_WALK_SKIP) return IR_WALK_ADVANCE;
   for (uint32_t i = 0; i < op->nregions; i++)
-    for (IrBlock *b = op->regions[i].first; b; b = b->next)
+    for (IrBlock *b = ir_op_regions(op)[i].first; b; b = b->next)
       for (IrOp *o = b->first, *n; o; o = n) {
         n = o->next;
         if (ir_walk_pre(o, fn, user) == IR_WALK_INTERRUPT) return IR_WALK_INTERRUPT;
@@ -450,7 +459,7 @@ IrWalkResult ir_walk_pre(IrOp *op, IrWalkFn fn, void *user) {
 
 IrWalkResult ir_walk_post(IrOp *op, IrWalkFn fn, void *user) {
   for (uint32_t i = 0; i < op->nregions; i++)
-    for (IrBlock *b = op->regions[i].first; b; b = b->next)
+    for (IrBlock *b = ir_op_regions(op)[i].first; b; b = b->next)
       for (IrOp *o = b->first, *n; o; o = n) {
         n = o->next;
         if (ir_walk_post(o, fn, user) == IR_WALK_INTERRUPT) return IR_WALK_INTERRUPT;
@@ -484,4 +493,4 @@ IrOp *ir_module_create(IrContext *ctx, const IrLoc *loc) {
   return m;
 }
 
-IrBlock *ir_module_body(IrOp *module) { return module->regions[0].first; }
+IrBlock *ir_module_body(IrOp *module) { return ir_op_regions(module)[0].first; }

@@ -8,7 +8,7 @@ const IrIdent *ir_symbol_name(const IrOp *op) {
 
 IrOp *ir_symbol_lookup(IrOp *table, const IrIdent *name) {
   if (!table || table->nregions == 0) return NULL;
-  for (IrBlock *b = table->regions[0].first; b; b = b->next)
+  for (IrBlock *b = ir_op_regions(table)[0].first; b; b = b->next)
     for (IrOp *o = b->first; o; o = o->next)
       if (ir_symbol_name(o) == name) return o;
   return NULL;

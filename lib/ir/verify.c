@@ -97,7 +97,7 @@ static bool verify_symbol_table(IrOp *op) {
   U64Map seen = {0};
   bool ok = true;
   for (uint32_t r = 0; r < op->nregions && ok; r++)
-    for (IrBlock *b = op->regions[r].first; b && ok; b = b->next)
+    for (IrBlock *b = ir_op_regions(op)[r].first; b && ok; b = b->next)
       for (IrOp *o = b->first; o && ok; o = o->next) {
         const IrIdent *n = ir_symbol_name(o);
         if (!n) continue;
@@ -125,7 +125,7 @@ static bool verify_op(IrOp *op) {
     if (op->info->verify && !op->info->verify(op)) return false;
   }
   for (uint32_t r = 0; r < op->nregions; r++) {
-    for (IrBlock *b = op->regions[r].first; b; b = b->next) {
+    for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next) {
       if (!verify_block(op, b)) return false;
       for (IrOp *o = b->first; o; o = o->next)
         if (!verify_op(o)) return false;

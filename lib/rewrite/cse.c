@@ -55,9 +55,9 @@ static bool regions_equiv(Equiv *e, IrRegion *l, IrRegion *r) {
     for (; lo && ro; lo = lo->next, ro = ro->next) {
       if (!ops_equiv(e, lo, ro, true)) return false;
       for (uint32_t i = 0; i < lo->nsuccessors; i++) {
-        IrBlock *s = u64map_get(&e->blocks, (uintptr_t)lo->successors[i]);
-        if (s && s != ro->successors[i]) return false;
-        if (!s) u64map_put(&e->blocks, (uintptr_t)lo->successors[i], ro->successors[i]);
+        IrBlock *s = u64map_get(&e->blocks, (uintptr_t)ir_op_successors(lo)[i]);
+        if (s && s != ir_op_successors(ro)[i]) return false;
+        if (!s) u64map_put(&e->blocks, (uintptr_t)ir_op_successors(lo)[i], ir_op_successors(ro)[i]);
       }
     }
     if (lo || ro) return false;
@@ -92,7 +92,7 @@ static bool ops_equiv(Equiv *e, IrOp *a, IrOp *b, bool mark) {
   for (uint32_t i = 0; i < a->nresults; i++)
     if (ir_op_result(a, i)->type != ir_op_result(b, i)->type) return false;
   for (uint32_t i = 0; i < a->nregions; i++)
-    if (!regions_equiv(e, &a->regions[i], &b->regions[i])) return false;
+    if (!regions_equiv(e, &ir_op_regions(a)[i], &ir_op_regions(b)[i])) return false;
   for (uint32_t i = 0; mark && i < a->nresults; i++)
     u64map_put(&e->values, (uintptr_t)ir_op_result(a, i), ir_op_result(b, i));
   return true;
@@ -174,7 +174,7 @@ static bool may_write(IrOp *op) {
   bool recursive = t & IR_TRAIT_RECURSIVE_EFFECTS;
   if (recursive)
     for (uint32_t r = 0; r < op->nregions; r++)
-      for (IrBlock *b = op->regions[r].first; b; b = b->next)
+      for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
         for (IrOp *o = b->first; o; o = o->next)
           if (may_write(o)) return true;
   if (t & (IR_TRAIT_PURE | IR_TRAIT_MEMORY_READ | IR_TRAIT_MEMORY_WRITE))
@@ -207,7 +207,7 @@ static void simplify_op(Cse *c, Known *k, IrOp *op) {
     return;
   }
   for (uint32_t r = 0; r < op->nregions; r++)
-    if (op->regions[r].first && op->regions[r].first->next) return;
+    if (ir_op_regions(op)[r].first && ir_op_regions(op)[r].first->next) return;
   if (!rw_is_memory_effect_free(op)) {
     if (!(t & IR_TRAIT_MEMORY_READ) || (t & IR_TRAIT_MEMORY_WRITE)) return;
     uint64_t h = op_hash(op);
@@ -235,10 +235,10 @@ static void simplify_block(Cse *c, Known *k, IrBlock *b) {
     if (op->nregions) {
       if (op->info->traits & (IR_TRAIT_ISOLATED_FROM_ABOVE | IR_TRAIT_UNREGISTERED)) {
         Known fresh = {0};
-        for (uint32_t r = 0; r < op->nregions; r++) simplify_region(c, &fresh, &op->regions[r]);
+        for (uint32_t r = 0; r < op->nregions; r++) simplify_region(c, &fresh, &ir_op_regions(op)[r]);
         known_free(&fresh);
       } else {
-        for (uint32_t r = 0; r < op->nregions; r++) simplify_region(c, k, &op->regions[r]);
+        for (uint32_t r = 0; r < op->nregions; r++) simplify_region(c, k, &ir_op_regions(op)[r]);
       }
     }
     simplify_op(c, k, op);
@@ -256,7 +256,7 @@ static void simplify_region(Cse *c, Known *k, IrRegion *r) {
 bool rw_cse(IrOp *root) {
   Cse c = {0};
   Known k = {0};
-  for (uint32_t r = 0; r < root->nregions; r++) simplify_region(&c, &k, &root->regions[r]);
+  for (uint32_t r = 0; r < root->nregions; r++) simplify_region(&c, &k, &ir_op_regions(root)[r]);
   known_free(&k);
   for (size_t i = 0; i < c.to_erase.len; i++) ir_op_erase(c.to_erase.data[i]);
   vec_free(&c.to_erase);

@@ -25,7 +25,7 @@ bool rw_is_memory_effect_free(IrOp *op) {
     return false; /* unknown effects */
   }
   for (uint32_t r = 0; r < op->nregions; r++)
-    for (IrBlock *b = op->regions[r].first; b; b = b->next)
+    for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
       for (IrOp *o = b->first; o; o = o->next)
         if (!rw_is_memory_effect_free(o)) return false;
   return true;
@@ -38,7 +38,7 @@ static bool effects_allow_dead(IrOp *op) {
   bool recursive = t & IR_TRAIT_RECURSIVE_EFFECTS;
   if (recursive)
     for (uint32_t r = 0; r < op->nregions; r++)
-      for (IrBlock *b = op->regions[r].first; b; b = b->next)
+      for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
         for (IrOp *o = b->first; o; o = o->next)
           if (!effects_allow_dead(o)) return false;
   if (has_effect_interface(op)) return !(t & IR_TRAIT_MEMORY_WRITE);
@@ -62,7 +62,7 @@ bool rw_is_trivially_dead(IrOp *op) {
 static bool dce_sweep(IrOp *op) {
   bool changed = false;
   for (uint32_t r = op->nregions; r-- > 0;)
-    for (IrBlock *b = op->regions[r].last; b; b = b->prev)
+    for (IrBlock *b = ir_op_regions(op)[r].last; b; b = b->prev)
       for (IrOp *o = b->last, *p; o; o = p) {
         p = o->prev;
         if (rw_is_trivially_dead(o)) {

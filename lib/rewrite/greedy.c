@@ -542,9 +542,9 @@ bool rw_apply_patterns_greedily(IrOp *op, const RwPatternSet *set,
   for (uint32_t r = 0; r < op->nregions; r++) {
     Driver d;
     driver_init(&d, op->ctx, cfg, &f);
-    d.scope = &op->regions[r];
+    d.scope = &ir_op_regions(op)[r];
     bool ch = false;
-    conv &= simplify_region(&d, &op->regions[r], &ch);
+    conv &= simplify_region(&d, &ir_op_regions(op)[r], &ch);
     any |= ch;
     driver_free(&d);
   }

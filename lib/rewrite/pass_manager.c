@@ -700,7 +700,7 @@ static bool run_elem(RwState *s, PmElem *e, IrOp *op) {
     return ok;
   }
   for (uint32_t r = 0; r < op->nregions && ok; r++)
-    for (IrBlock *b = op->regions[r].first; b && ok; b = b->next)
+    for (IrBlock *b = ir_op_regions(op)[r].first; b && ok; b = b->next)
       for (IrOp *o = b->first, *n; o && ok; o = n) {
         n = o->next;
         for (size_t i = 0; i < e->mgrs.len; i++)

@@ -124,7 +124,7 @@ void rw_replace_all_uses_with(RwRewriter *rw, IrValue *from, IrValue *to) {
  * last to first (users before definitions), then the op itself. */
 static void erase_tree(RwRewriter *rw, IrOp *op) {
   for (uint32_t r = op->nregions; r-- > 0;) {
-    IrRegion *reg = &op->regions[r];
+    IrRegion *reg = &ir_op_regions(op)[r];
     while (reg->last) {
       IrBlock *b = reg->last;
       for (IrOp *o = b->last, *p; o; o = p) {
@@ -294,10 +294,10 @@ static IrOp *clone_detached(IrContext *ctx, IrOp *op, RwMapping *m) {
     vec_push(&st.operands, rw_mapping_lookup_value(m, op->operands[i].value));
   for (uint32_t i = 0; i < op->nresults; i++) vec_push(&st.result_types, ir_op_result(op, i)->type);
   for (uint32_t i = 0; i < op->nsuccessors; i++)
-    vec_push(&st.successors, rw_mapping_lookup_block(m, op->successors[i]));
+    vec_push(&st.successors, rw_mapping_lookup_block(m, ir_op_successors(op)[i]));
   for (uint32_t r = 0; r < op->nregions; r++) {
     IrRegion *nr = ir_op_state_add_region(&st);
-    clone_blocks(ctx, &op->regions[r], nr, NULL, m);
+    clone_blocks(ctx, &ir_op_regions(op)[r], nr, NULL, m);
   }
   IrOp *n = ir_op_create(&st); /* no attributes in the state: cannot fail */
   ir_op_state_free(&st);
@@ -318,13 +318,13 @@ IrOp *rw_clone_op(RwRewriter *rw, IrOp *op, RwMapping *m) {
   if (!m) m = &local;
   IrOp *n = clone_detached(rw->ctx, op, m);
   for (uint32_t r = 0; r < n->nregions; r++)
-    for (IrBlock *b = n->regions[r].first; b; b = b->next)
+    for (IrBlock *b = ir_op_regions(n)[r].first; b; b = b->next)
       for (IrOp *o = b->first; o; o = o->next) ir_walk_pre(o, fixup_operands, m);
   if (link_at_ip(rw, n)) {
     notify_inserted(rw, n);
     /* ops created inside the clone's regions, pre-order (as MLIR) */
     for (uint32_t r = 0; r < n->nregions; r++)
-      for (IrBlock *b = n->regions[r].first; b; b = b->next)
+      for (IrBlock *b = ir_op_regions(n)[r].first; b; b = b->next)
         for (IrOp *o = b->first; o; o = o->next) ir_walk_pre(o, notify_walk, rw);
   }
   rw_mapping_free(&local);

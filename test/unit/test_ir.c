@@ -197,6 +197,52 @@ static void test_ops_and_uses(IrContext *ctx) {
   IrValue *two[2] = {a, b};
   ir_op_set_operands(add, two, 2);
   CHECK(ir_verify(mod));
+  /* shrink then grow again: the operands stay linked exactly once each */
+  ir_op_set_operands(add, two, 1);
+  ir_op_set_operands(add, three, 3);
+  CHECK_EQ_INT(add->noperands, 3);
+  int na = 0;
+  for (IrUse *u = a->uses; u; u = u->next) na += u->owner == add;
+  CHECK_EQ_INT(na, 2);
+  ir_op_set_operands(add, two, 2);
+  CHECK(ir_op_operand(add, 0) == a && ir_op_operand(add, 1) == b);
+  CHECK(ir_verify(mod));
+
+  /* trailing storage: regions, successors and operands don't overlap */
+  {
+    IrOpState st;
+    ir_op_state_init(&st, ctx, ir_op_info_lookup(ctx, "test.mixed", 10), NULL);
+    vec_push(&st.operands, a);
+    vec_push(&st.operands, b);
+    vec_push(&st.result_types, i32);
+    IrBlock *b1 = ir_block_new(), *b2 = ir_block_new();
+    vec_push(&st.successors, b1);
+    vec_push(&st.successors, b2);
+    for (int i = 0; i < 3; i++) ir_region_append(ir_op_state_add_region(&st), ir_block_new());
+    IrOp *mx = ir_op_create(&st);
+    ir_op_state_free(&st);
+    CHECK(mx && mx->nregions == 3 && mx->nsuccessors == 2 && mx->noperands == 2);
+    CHECK(ir_op_successors(mx)[0] == b1 && ir_op_successors(mx)[1] == b2);
+    CHECK(ir_op_operand(mx, 0) == a && ir_op_operand(mx, 1) == b);
+    for (unsigned i = 0; i < 3; i++)
+      CHECK(ir_op_region(mx, i)->parent == mx && ir_op_region(mx, i)->first &&
+            ir_op_region(mx, i)->first == ir_op_region(mx, i)->last);
+    ir_op_destroy(mx);
+    ir_block_destroy(b1);
+    ir_block_destroy(b2);
+  }
+
+  /* more regions than an op can hold: a located error, no op */
+  {
+    IrOpState st;
+    ir_op_state_init(&st, ctx, ir_op_info_lookup(ctx, "test.many", 9), NULL);
+    for (int i = 0; i <= IR_OP_MAX_REGIONS; i++) ir_op_state_add_region(&st);
+    cap.n = 0;
+    CHECK(ir_op_create(&st) == NULL);
+    CHECK_EQ_INT(cap.n, 1);
+    CHECK_STREQ(cap.buf, "operation has too many regions (65536, at most 65535)");
+    ir_op_state_free(&st);
+  }
 
   /* a use before its definition does not dominate */
   ir_op_unlink(c1);
@@ -212,20 +258,20 @@ static void test_ops_and_uses(IrContext *ctx) {
   IrOp *reg = mk(ctx, "test.region", NULL, 0, NULL, 1);
   ir_block_append(body, reg);
   IrOp *inner = mk(ctx, "test.add", two, 2, i32, 0);
-  ir_block_append(reg->regions[0].first, inner);
+  ir_block_append(ir_op_regions(reg)[0].first, inner);
   CHECK(ir_verify(mod));
   IrOp *nt = mk(ctx, "test.needs_term", NULL, 0, NULL, 1);
   ir_block_append(body, nt);
   cap.n = 0;
   CHECK(!ir_verify(mod));
   CHECK_STREQ(cap.buf, "empty block: expect at least a terminator");
-  ir_block_append(nt->regions[0].first, mk(ctx, "test.term", NULL, 0, NULL, 0));
+  ir_block_append(ir_op_regions(nt)[0].first, mk(ctx, "test.term", NULL, 0, NULL, 0));
   CHECK(ir_verify(mod));
 
   /* an isolated op's region may use its own block arguments, not outer values */
   IrOp *iso = mk(ctx, "test.iso", NULL, 0, NULL, 1);
   ir_block_append(body, iso);
-  IrBlock *ib = iso->regions[0].first;
+  IrBlock *ib = ir_op_regions(iso)[0].first;
   IrValue *iarg = ir_block_add_arg(ib, i32, NULL);
   IrValue *own[2] = {iarg, iarg};
   ir_block_append(ib, mk(ctx, "test.add", own, 2, i32, 0));

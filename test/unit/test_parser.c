@@ -191,7 +191,7 @@ static void test_generic_ops(void) {
     CHECK(bb0->args[0]->loc->ints[0] == 1 && !strcmp(bb0->args[0]->loc->str->str, "arg"));
     CHECK(bb0->args[1]->loc->ints[0] == 6 && bb0->args[1]->loc->ints[1] == 30);
     IrOp *br = bb0->first;
-    CHECK(br->nsuccessors == 1 && br->successors[0] == bb2);
+    CHECK(br->nsuccessors == 1 && ir_op_successors(br)[0] == bb2);
     CHECK(ir_op_operand(br, 0) == bb0->args[0]);
   }
   /* the implicit module's location is file:0:0 */
@@ -283,7 +283,7 @@ static void test_block_errors(void) {
   if (m) {
     IrRegion *r = ir_op_region(first_op(m), 0);
     IrOp *br = r->first->first;
-    CHECK(br->successors[0] == r->first->next->next && br->successors[1] == r->first->next);
+    CHECK(ir_op_successors(br)[0] == r->first->next->next && ir_op_successors(br)[1] == r->first->next);
     ir_op_destroy(m);
   }
 }

@@ -77,12 +77,12 @@ static void test_regions_and_numbering(void) {
   IrValue *cops[2] = {ir_op_result(b, 1), ir_op_result(b, 0)};
   IrOp *c = mk(mb, "t.c", cops, 2, NULL, 0, 2);
   /* region 0: three blocks */
-  IrBlock *e0 = add_block(&c->regions[0]);
+  IrBlock *e0 = add_block(&ir_op_regions(c)[0]);
   IrValue *a = ir_block_add_arg(e0, i32(), NULL);
   ir_block_add_arg(e0, f32(), NULL);
-  IrBlock *bb1 = add_block(&c->regions[0]);
+  IrBlock *bb1 = add_block(&ir_op_regions(c)[0]);
   ir_block_add_arg(bb1, i64(), NULL);
-  IrBlock *bb2 = add_block(&c->regions[0]);
+  IrBlock *bb2 = add_block(&ir_op_regions(c)[0]);
   const IrType *t64 = i64();
   IrOp *d = mk(e0, "t.d", &a, 1, &t64, 1, 0);
   ir_op_set_prop(d, "p", ir_integer_attr(ctx, i64(), 2));
@@ -104,16 +104,16 @@ static void test_regions_and_numbering(void) {
   ir_op_state_free(&st);
   mk(bb2, "t.ret", NULL, 0, NULL, 0, 0);
   /* region 1 */
-  IrBlock *r1 = add_block(&c->regions[1]);
+  IrBlock *r1 = add_block(&ir_op_regions(c)[1]);
   const IrType *ti32 = i32();
   mk(r1, "t.f", NULL, 0, &ti32, 1, 0);
   IrOp *h = mk(r1, "t.h", NULL, 0, NULL, 0, 1);
-  IrBlock *hb = add_block(&h->regions[0]);
+  IrBlock *hb = add_block(&ir_op_regions(h)[0]);
   ir_block_add_arg(hb, i32(), NULL);
   mk(hb, "t.f", NULL, 0, &ti32, 1, 0);
   mk(mb, "t.g", NULL, 0, &ti32, 1, 0);
   IrOp *fn = mk(mb, "t.fn", NULL, 0, NULL, 0, 1);
-  IrBlock *fb = add_block(&fn->regions[0]);
+  IrBlock *fb = add_block(&ir_op_regions(fn)[0]);
   ir_block_add_arg(fb, i32(), NULL);
   mk(fb, "t.g", NULL, 0, &ti32, 1, 0);
 
@@ -444,7 +444,7 @@ static void test_locations(void) {
   ir_op_set_loc(mk(mb, "t.b", NULL, 0, &ti32, 1, 0), floc("f.mlir", 4, 1));
   IrOp *c = mk(mb, "t.c", NULL, 0, NULL, 0, 1);
   ir_op_set_loc(c, ir_callsite_loc(ctx, nloc("f", NULL), floc("f.mlir", 3, 5)));
-  IrBlock *cb = add_block(&c->regions[0]);
+  IrBlock *cb = add_block(&ir_op_regions(c)[0]);
   ir_block_add_arg(cb, i32(), floc("f.mlir", 9, 9));
   const IrLoc *ab[] = {floc("a", 1, 1), floc("b", 2, 2)};
   ir_op_set_loc(mk(cb, "t.d", NULL, 0, NULL, 0, 0), ir_fused_loc(ctx, ab, 2, NULL));
@@ -493,9 +493,9 @@ static void dmod_print(AsmPrinter *p, IrOp *op) {
   static const char *const el[] = {"sym_name", NULL};
   asm_putc(p, ' ');
   asm_print_symbol_name(p, ir_op_attrz(op, "sym_name")->str);
-  asm_print_block_args(p, op->regions[0].first, true);
+  asm_print_block_args(p, ir_op_regions(op)[0].first, true);
   asm_print_attr_dict_with_keyword(p, op, el);
-  asm_print_region(p, &op->regions[0], false, false);
+  asm_print_region(p, &ir_op_regions(op)[0], false, false);
 }
 static void dmod_args(IrOp *op, IrBlock *b, IrNameSetFn set, void *user) {
   (void)op;
@@ -546,7 +546,7 @@ static void test_custom_hooks(void) {
   IrOp *m = ir_module_create(ctx, NULL);
   IrOp *dm = mk(ir_module_body(m), "d.module", NULL, 0, NULL, 0, 1);
   ir_op_set_attr(dm, "sym_name", sattr("k"));
-  IrBlock *b = add_block(&dm->regions[0]);
+  IrBlock *b = add_block(&ir_op_regions(dm)[0]);
   IrValue *in = ir_block_add_arg(b, tile, NULL);
   IrOp *c1 = mk(b, "d.const", NULL, 0, &tile, 1, 0);
   ir_op_set_attr(c1, "v", iattr(i32(), 1));
@@ -652,7 +652,7 @@ static void test_debug_info_aliases(void) {
                                                      .ntypes = 1, .types = (const IrType *[]){f32()}});
   IrOp *dm = mk(NULL, "d.module", NULL, 0, NULL, 0, 1);
   ir_op_set_attr(dm, "sym_name", sattr("k"));
-  IrBlock *b = add_block(&dm->regions[0]);
+  IrBlock *b = add_block(&ir_op_regions(dm)[0]);
   IrOp *c1 = mk(b, "d.const", NULL, 0, &tile, 1, 0);
   ir_op_set_attr(c1, "v", iattr(i32(), 1));
   ir_op_set_loc(c1, dl[0]);
@@ -705,7 +705,7 @@ static void term_print(AsmPrinter *p, IrOp *op) {
   }
 }
 static void region_print(AsmPrinter *p, IrOp *op) {
-  asm_print_region(p, &op->regions[0], true, false);
+  asm_print_region(p, &ir_op_regions(op)[0], true, false);
   asm_print_newline(p);
   asm_puts(p, "// after");
 }
@@ -727,7 +727,7 @@ static void test_names_and_helpers(void) {
   ir_register_dialect(ctx, &e_dialect);
   IrOp *m = ir_module_create(ctx, NULL);
   IrOp *reg = mk(ir_module_body(m), "e.region", NULL, 0, NULL, 0, 1);
-  IrBlock *b = add_block(&reg->regions[0]);
+  IrBlock *b = add_block(&ir_op_regions(reg)[0]);
   IrValue *arg = ir_block_add_arg(b, i32(), NULL);
   (void)arg;
   named(b, "cst");
@@ -743,7 +743,7 @@ static void test_names_and_helpers(void) {
   IrValue *y = ir_op_result(named(b, ""), 0);
   mk(b, "e.yield", &y, 1, NULL, 0, 0);
   IrOp *reg2 = mk(ir_module_body(m), "e.region", NULL, 0, NULL, 0, 1);
-  IrBlock *b2 = add_block(&reg2->regions[0]);
+  IrBlock *b2 = add_block(&ir_op_regions(reg2)[0]);
   named(b2, "cst");
   mk(b2, "e.yield", NULL, 0, NULL, 0, 0);
   CHECK_PRINT(m, false, false,

@@ -61,7 +61,7 @@ static bool nofold_fold(IrOp *op, const IrAttr *const *c, IrFoldResult *r) {
 static bool if_static_cond(IrOp *op, RwRewriter *rw) {
   const IrAttr *c = rw_value_constant(ir_op_operand(op, 0));
   if (!c) return rw_notify_match_failure(rw, op, "condition is not constant");
-  IrBlock *b = op->regions[ival(c) ? 0 : 1].first;
+  IrBlock *b = ir_op_regions(op)[ival(c) ? 0 : 1].first;
   IrOp *yield = b->last;
   IrValue *vals[4];
   for (uint32_t i = 0; i < yield->noperands && i < 4; i++) vals[i] = ir_op_operand(yield, i);
@@ -207,7 +207,7 @@ static IrOp *mk_region_op(IrBlock *b, int kind, IrValue *const *ops, size_t n, i
   IrOp *op = ir_op_create(&st);
   ir_op_state_free(&st);
   if (b) ir_block_append(b, op);
-  *body = op->regions[0].first;
+  *body = ir_op_regions(op)[0].first;
   return op;
 }
 
@@ -646,7 +646,7 @@ static void test_clone(void) {
   CHECK(c != r1 && c->block == f && f->last == c);
   CHECK(ir_op_operand(c, 0) == y);
   CHECK(c->attrs == r1->attrs);
-  IrBlock *cb = c->regions[0].first;
+  IrBlock *cb = ir_op_regions(c)[0].first;
   CHECK(cb != b1 && cb->nargs == 1);
   IrOp *cadd = cb->first;
   CHECK(ir_op_operand(cadd, 0) == cb->args[0] && ir_op_operand(cadd, 1) == y);
@@ -692,7 +692,7 @@ static bool fail_run(IrOp *op, const char *options) {
  * test.add.  The verifier after the pass must catch it. */
 static bool break_run(IrOp *op, const char *options) {
   (void)options;
-  IrBlock *b = op->regions[0].first;
+  IrBlock *b = ir_op_regions(op)[0].first;
   IrValue *v = b->nargs ? b->args[0] : NULL;
   if (v) ir_block_append(b, mk(NULL, T_ADD, &v, 1, 1, 0));
   return true;

@@ -25,7 +25,7 @@ static void capture(void *user, const IrDiag *d) {
 static IrOp *find_op(IrOp *op, const char *name) {
   if (!strcmp(ir_op_name(op), name)) return op;
   for (uint32_t r = 0; r < op->nregions; r++)
-    for (IrBlock *b = op->regions[r].first; b; b = b->next)
+    for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
       for (IrOp *o = b->first; o; o = o->next) {
         IrOp *f = find_op(o, name);
         if (f) return f;

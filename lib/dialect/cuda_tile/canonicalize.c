@@ -29,8 +29,8 @@ static bool addf_mul_lhs(IrOp *op, RwRewriter *rw) {
 
 /* ---- if helpers ------------------------------------------------------------------ */
 
-static IrBlock *then_block(IrOp *op) { return op->regions[0].last; }
-static IrBlock *else_block(IrOp *op) { return op->regions[1].last; }
+static IrBlock *then_block(IrOp *op) { return ir_op_regions(op)[0].last; }
+static IrBlock *else_block(IrOp *op) { return ir_op_regions(op)[1].last; }
 static IrOp *block_term(IrBlock *b) { return b ? b->last : NULL; }
 static IrOp *then_term(IrOp *op) { return block_term(then_block(op)); }
 static IrOp *else_term(IrOp *op) { return block_term(else_block(op)); }
@@ -128,9 +128,9 @@ static bool if_remove_unused_results(IrOp *op, RwRewriter *rw) {
     free(idx);
     return false;
   }
-  IrBlock *nb[2] = {new_block_in(&n->regions[0]), new_block_in(&n->regions[1])};
+  IrBlock *nb[2] = {new_block_in(&ir_op_regions(n)[0]), new_block_in(&ir_op_regions(n)[1])};
   for (int r = 0; r < 2; r++) {
-    IrBlock *src = op->regions[r].first;
+    IrBlock *src = ir_op_regions(op)[r].first;
     if (!src) continue;
     rw_inline_block_before(rw, src, nb[r], NULL, NULL);
     IrOp *y = nb[r]->last;
@@ -187,8 +187,8 @@ static bool if_replace_yield_with_value(IrOp *op, RwRewriter *rw) {
 static bool if_remove_static_condition(IrOp *op, RwRewriter *rw) {
   bool c;
   if (!ct_const_bool(ir_op_operand(op, 0), &c)) return false;
-  if (c) return replace_op_with_region(rw, op, &op->regions[0]);
-  if (!ir_region_empty(&op->regions[1])) return replace_op_with_region(rw, op, &op->regions[1]);
+  if (c) return replace_op_with_region(rw, op, &ir_op_regions(op)[0]);
+  if (!ir_region_empty(&ir_op_regions(op)[1])) return replace_op_with_region(rw, op, &ir_op_regions(op)[1]);
   rw_erase_op(rw, op);
   return true;
 }
@@ -206,8 +206,8 @@ static bool if_convert_to_select(IrOp *op, RwRewriter *rw) {
   for (uint32_t i = 0; i < n; i++)
     if (!ct_type_is_tile(ir_op_result(op, i)->type)) return false;
   IrValue **tv = operands_copy(tsrc), **fv = operands_copy(fsrc);
-  IrRegion *treg = ty ? &op->regions[0] : &op->regions[1];
-  IrRegion *freg = ey ? &op->regions[1] : &op->regions[0];
+  IrRegion *treg = ty ? &ir_op_regions(op)[0] : &ir_op_regions(op)[1];
+  IrRegion *freg = ey ? &ir_op_regions(op)[1] : &ir_op_regions(op)[0];
   const IrType **types = xcalloc(n, sizeof *types);
   uint32_t nk = 0;
   for (uint32_t i = 0; i < n; i++)
@@ -217,10 +217,10 @@ static bool if_convert_to_select(IrOp *op, RwRewriter *rw) {
   if (nk != n) {
     IrOp *rep = ct_build_if(rw, ir_op_loc(op), cond, types, nk);
     if (rep) {
-      rw_inline_region_before(rw, &op->regions[0], &rep->regions[0], NULL);
-      rw_inline_region_before(rw, &op->regions[1], &rep->regions[1], NULL);
-      IrRegion *rt = ty ? &rep->regions[0] : &rep->regions[1];
-      IrRegion *rf = ey ? &rep->regions[1] : &rep->regions[0];
+      rw_inline_region_before(rw, &ir_op_regions(op)[0], &ir_op_regions(rep)[0], NULL);
+      rw_inline_region_before(rw, &ir_op_regions(op)[1], &ir_op_regions(rep)[1], NULL);
+      IrRegion *rt = ty ? &ir_op_regions(rep)[0] : &ir_op_regions(rep)[1];
+      IrRegion *rf = ey ? &ir_op_regions(rep)[1] : &ir_op_regions(rep)[0];
       IrValue **results = xcalloc(n, sizeof *results);
       IrValue **ty_vals = xcalloc(n, sizeof *ty_vals), **fy_vals = xcalloc(n, sizeof *fy_vals);
       uint32_t k = 0;
@@ -259,7 +259,7 @@ static bool if_remove_empty_else(IrOp *op, RwRewriter *rw) {
   IrOp *n = ct_build_if(rw, ir_op_loc(op), ir_op_operand(op, 0), NULL, 0);
   if (!n) return false;
   if (op->attrs) n->attrs = op->attrs;
-  rw_inline_region_before(rw, &op->regions[0], &n->regions[0], n->regions[0].first);
+  rw_inline_region_before(rw, &ir_op_regions(op)[0], &ir_op_regions(n)[0], ir_op_regions(n)[0].first);
   rw_erase_op(rw, op);
   return true;
 }
@@ -330,7 +330,7 @@ static bool if_combine(IrOp *next, RwRewriter *rw) {
     free(pelse);
     return false;
   }
-  rw_inline_region_before(rw, &prev->regions[0], &comb->regions[0], comb->regions[0].first);
+  rw_inline_region_before(rw, &ir_op_regions(prev)[0], &ir_op_regions(comb)[0], ir_op_regions(comb)[0].first);
   if (nthen) {
     IrOp *y1 = then_term(comb), *y2 = nthen->last;
     if (!is_yield(y1)) y1 = NULL;
@@ -348,10 +348,10 @@ static bool if_combine(IrOp *next, RwRewriter *rw) {
     if (y1) rw_erase_op(rw, y1);
     if (y2) rw_erase_op(rw, y2);
   }
-  rw_inline_region_before(rw, &prev->regions[1], &comb->regions[1], comb->regions[1].first);
+  rw_inline_region_before(rw, &ir_op_regions(prev)[1], &ir_op_regions(comb)[1], ir_op_regions(comb)[1].first);
   if (nelse) {
-    if (ir_region_empty(&comb->regions[1])) {
-      rw_inline_region_before(rw, nelse->parent, &comb->regions[1], comb->regions[1].first);
+    if (ir_region_empty(&ir_op_regions(comb)[1])) {
+      rw_inline_region_before(rw, nelse->parent, &ir_op_regions(comb)[1], ir_op_regions(comb)[1].first);
     } else {
       IrOp *y1 = else_term(comb), *y2 = nelse->last;
       if (!is_yield(y1)) y1 = NULL;
@@ -418,7 +418,7 @@ static bool if_combine_nested(IrOp *op, RwRewriter *rw) {
       thenv[i] = ir_op_operand(then_term(nested), v->index);
       continue;
     }
-    if (ct_value_region(v) == &op->regions[0] || !ct_type_is_tile(v->type) || i >= ne) {
+    if (ct_value_region(v) == &ir_op_regions(op)[0] || !ct_type_is_tile(v->type) || i >= ne) {
       ok = false;
       break;
     }
@@ -443,7 +443,7 @@ static bool if_combine_nested(IrOp *op, RwRewriter *rw) {
     free(upgrade);
     return false;
   }
-  IrBlock *nb = new_block_in(&nif->regions[0]);
+  IrBlock *nb = new_block_in(&ir_op_regions(nif)[0]);
   IrValue **results = results_of(nif);
   rw_set_insertion_point_before(rw, nif);
   for (uint32_t k = 0; k < nup; k++) {
@@ -454,7 +454,7 @@ static bool if_combine_nested(IrOp *op, RwRewriter *rw) {
   IrOp *nt = nb->last;
   if (is_yield(nt)) replace_with_yield(rw, nt, thenv, n);
   if (ne) {
-    IrBlock *b = new_block_in(&nif->regions[1]);
+    IrBlock *b = new_block_in(&ir_op_regions(nif)[1]);
     ct_build_yield(rw, loc, b, elsev, ne);
   }
   rw_replace_op(rw, op, results);
@@ -468,14 +468,14 @@ static bool if_combine_nested(IrOp *op, RwRewriter *rw) {
 /* Both branches leave the parent: keep `if c { then }` and inline the else
  * branch after it (the rest of the block is unreachable). */
 static bool if_move_terminator_to_parent(IrOp *op, RwRewriter *rw) {
-  if (ir_region_empty(&op->regions[1])) return false;
+  if (ir_region_empty(&ir_op_regions(op)[1])) return false;
   if (!ct_is_terminator_for_parent(then_term(op)) ||
       !ct_is_terminator_for_parent(else_term(op)))
     return false;
   IrOp *n = ct_build_if(rw, ir_op_loc(op), ir_op_operand(op, 0), NULL, 0);
   if (!n) return false;
-  rw_inline_region_before(rw, &op->regions[0], &n->regions[0], n->regions[0].first);
-  return replace_op_with_region(rw, op, &op->regions[1]);
+  rw_inline_region_before(rw, &ir_op_regions(op)[0], &ir_op_regions(n)[0], ir_op_regions(n)[0].first);
+  return replace_op_with_region(rw, op, &ir_op_regions(op)[1]);
 }
 
 /* ---- select patterns ------------------------------------------------------------- */

@@ -151,7 +151,7 @@ static bool fold_assume(IrOp *op, IrFoldResult *r) {
 
 /* if (xori c, true) then A else B -> if c then B else A (in place). */
 static bool fold_if(IrOp *op, IrFoldResult *r) {
-  if (op->nregions < 2 || ir_region_empty(&op->regions[1])) return false;
+  if (op->nregions < 2 || ir_region_empty(&ir_op_regions(op)[1])) return false;
   IrValue *c = ir_op_operand(op, 0);
   if (!c || !c->def || !ct_op_is(c->def, CT_OP_xori)) return false;
   bool one;
@@ -159,9 +159,9 @@ static bool fold_if(IrOp *op, IrFoldResult *r) {
   ir_op_set_operand(op, 0, ir_op_operand(c->def, 0));
   IrRegion tmp;
   ir_region_init(&tmp, op);
-  ir_region_take(&tmp, &op->regions[0]);
-  ir_region_take(&op->regions[0], &op->regions[1]);
-  ir_region_take(&op->regions[1], &tmp);
+  ir_region_take(&tmp, &ir_op_regions(op)[0]);
+  ir_region_take(&ir_op_regions(op)[0], &ir_op_regions(op)[1]);
+  ir_region_take(&ir_op_regions(op)[1], &tmp);
   for (uint32_t i = 0; i < op->nresults; i++) r[i].value = ir_op_result(op, i);
   return true;
 }

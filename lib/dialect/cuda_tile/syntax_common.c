@@ -168,7 +168,7 @@ void ct_print_func_signature(AsmPrinter *p, IrOp *op) {
   else asm_puts(p, "@\"\"");
   const IrType *ft = ir_attr_is(fty, &ir_type_attr_def) ? fty->type : NULL;
   if (!ir_type_is(ft, &ir_function_type_def)) ft = NULL;
-  IrBlock *entry = op->nregions ? op->regions[0].first : NULL;
+  IrBlock *entry = op->nregions ? ir_op_regions(op)[0].first : NULL;
   asm_putc(p, '(');
   size_t nin = ft ? ir_func_num_inputs(ft) : 0;
   for (size_t i = 0; i < nin; i++) {

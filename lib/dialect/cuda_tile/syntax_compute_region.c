@@ -62,7 +62,7 @@ static bool effect_free(IrOp *op, int depth) {
   if (op->info->traits & (IR_TRAIT_PURE | IR_TRAIT_TERMINATOR)) return true;
   if (!(op->info->traits & IR_TRAIT_RECURSIVE_EFFECTS) || depth > 64) return false;
   for (uint32_t r = 0; r < op->nregions; r++)
-    for (IrBlock *b = op->regions[r].first; b; b = b->next)
+    for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
       for (IrOp *in = b->first; in; in = in->next)
         if (!effect_free(in, depth + 1)) return false;
   return true;

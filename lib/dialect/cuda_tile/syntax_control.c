@@ -220,10 +220,10 @@ void ct_print_if(AsmPrinter *p, IrOp *op) {
     }
     asm_putc(p, ')');
   }
-  ct_print_control_region(p, &op->regions[0], ct_op(yield));
-  if (op->nregions > 1 && !ir_region_empty(&op->regions[1])) {
+  ct_print_control_region(p, &ir_op_regions(op)[0], ct_op(yield));
+  if (op->nregions > 1 && !ir_region_empty(&ir_op_regions(op)[1])) {
     asm_puts(p, " else");
-    ct_print_control_region(p, &op->regions[1], ct_op(yield));
+    ct_print_control_region(p, &ir_op_regions(op)[1], ct_op(yield));
   }
   asm_print_attr_dict(p, op, NULL);
 }
@@ -235,11 +235,11 @@ bool ct_verify_if(IrOp *op) {
   if (!ct_ods_results(op, 0, op->nresults, ct_is_any_type, "variadic of any type"))
     return false;
   /* A missing then-region is the seed's condition (before SizedRegion<1>). */
-  if (op->nregions < 1 || ir_region_empty(&op->regions[0]))
+  if (op->nregions < 1 || ir_region_empty(&ir_op_regions(op)[0]))
     return ir_op_error(op, "if requires a then-region");
   /* SizedRegion<1> / MaxSizedRegion<1> and NoRegionArguments. */
   for (uint32_t r = 0; r < op->nregions && r < 2; r++) {
-    IrRegion *rg = &op->regions[r];
+    IrRegion *rg = &ir_op_regions(op)[r];
     size_t nblocks = 0;
     for (IrBlock *b = rg->first; b; b = b->next) nblocks++;
     if (r == 0 && nblocks != 1)
@@ -254,7 +254,7 @@ bool ct_verify_if(IrOp *op) {
   /* IfOp::verify, in the seed's order and words */
   static const char *const names[2] = {"then", "else"};
   for (uint32_t r = 0; r < 2 && r < op->nregions; r++) {
-    IrRegion *rg = &op->regions[r];
+    IrRegion *rg = &ir_op_regions(op)[r];
     if (ir_region_empty(rg)) {
       if (op->nresults) return ir_op_error(op, "if with results requires an else-region");
       break;
@@ -350,7 +350,7 @@ bool ct_parse_for(AsmParser *p, IrOpState *st) {
 }
 
 void ct_print_for(AsmPrinter *p, IrOp *op) {
-  IrBlock *b = op->regions[0].first;
+  IrBlock *b = ir_op_regions(op)[0].first;
   if (ir_op_attrz(op, "unsignedCmp")) asm_puts(p, " unsigned");
   asm_putc(p, ' ');
   if (b && b->nargs) asm_print_operand(p, b->args[0]);
@@ -374,7 +374,7 @@ void ct_print_for(AsmPrinter *p, IrOp *op) {
     ct_print_value_types(p, op->operands + 3, op->noperands - 3);
     asm_putc(p, ')');
   }
-  ct_print_control_region(p, &op->regions[0], ct_op(continue_));
+  ct_print_control_region(p, &ir_op_regions(op)[0], ct_op(continue_));
   static const char *const elided[] = {"unsignedCmp", NULL};
   asm_print_attr_dict(p, op, elided);
 }
@@ -390,7 +390,7 @@ bool ct_verify_for(IrOp *op) {
   if (!ct_ods_results(op, 0, op->nresults, ct_is_any_type, "variadic of any type"))
     return false;
   size_t nblocks = 0;
-  for (IrBlock *b = op->regions[0].first; b; b = b->next) nblocks++;
+  for (IrBlock *b = ir_op_regions(op)[0].first; b; b = b->next) nblocks++;
   if (nblocks != 1)
     return ir_op_error(op, "region #0 ('region') failed to verify constraint: region "
                            "with 1 blocks");
@@ -445,7 +445,7 @@ static bool verify_iter_values(IrOp *op, IrUse *inits, size_t ninit,
  * value N is a tensor_view / tile view", "result type N is a ...") are
  * listed in docs/diagnostics.md. */
 bool ct_verify_regions_for(IrOp *op) {
-  IrBlock *b = op->regions[0].first;
+  IrBlock *b = ir_op_regions(op)[0].first;
   if (!b || b->nargs == 0)
     return ir_op_error(op, "expected at least one block argument for induction variable");
   if (b->args[0]->type != ir_op_operand(op, 0)->type) return ir_op_error(op, CT_FOR_BOUNDS);
@@ -515,7 +515,7 @@ bool ct_parse_loop(AsmParser *p, IrOpState *st) {
 }
 
 void ct_print_loop(AsmPrinter *p, IrOp *op) {
-  IrBlock *b = op->regions[0].first;
+  IrBlock *b = ir_op_regions(op)[0].first;
   bool iters = op->noperands != 0, rets = op->nresults != 0;
   if (iters) {
     asm_puts(p, " iter_values(");
@@ -540,7 +540,7 @@ void ct_print_loop(AsmPrinter *p, IrOp *op) {
       ct_print_type(p, ir_op_result(op, i)->type);
     }
   }
-  ct_print_control_region(p, &op->regions[0], ct_op(continue_));
+  ct_print_control_region(p, &ir_op_regions(op)[0], ct_op(continue_));
   asm_print_attr_dict(p, op, NULL);
 }
 
@@ -549,7 +549,7 @@ bool ct_verify_loop(IrOp *op) {
       !ct_ods_results(op, 0, op->nresults, ct_is_any_type, "variadic of any type"))
     return false;
   size_t nblocks = 0;
-  for (IrBlock *b = op->regions[0].first; b; b = b->next) nblocks++;
+  for (IrBlock *b = ir_op_regions(op)[0].first; b; b = b->next) nblocks++;
   if (nblocks != 1)
     return ir_op_error(op, "region #0 ('region') failed to verify constraint: region "
                            "with 1 blocks");
@@ -557,7 +557,7 @@ bool ct_verify_loop(IrOp *op) {
 }
 
 bool ct_verify_regions_loop(IrOp *op) {
-  IrBlock *b = op->regions[0].first;
+  IrBlock *b = ir_op_regions(op)[0].first;
   if (!b) return true;
   return verify_iter_values(op, op->operands, op->noperands, b->args, b->nargs);
 }

@@ -31,7 +31,7 @@ void ct_print_module(AsmPrinter *p, IrOp *op) {
   if (ir_attr_is(name, &ir_string_attr_def)) asm_print_symbol_name(p, name->str);
   static const char *const elided[] = {"sym_name", NULL};
   asm_print_attr_dict_with_keyword(p, op, elided);
-  asm_print_region(p, &op->regions[0], true, true);
+  asm_print_region(p, &ir_op_regions(op)[0], true, true);
 }
 
 bool ct_verify_module(IrOp *op) {
@@ -39,7 +39,7 @@ bool ct_verify_module(IrOp *op) {
     return false;
   if (!ct_ods_attr(op, "producer", ct_attr_is_string, "string attribute")) return false;
   /* DebugInfoVerifier::verifyModule (rule 5): globals carry no scope. */
-  IrBlock *b = op->nregions ? op->regions[0].first : NULL;
+  IrBlock *b = op->nregions ? ir_op_regions(op)[0].first : NULL;
   for (IrOp *o = b ? b->first : NULL; o; o = o->next) {
     if (o->info->traits & IR_TRAIT_FUNCTION_LIKE) continue;
     const IrAttr *dl = ct_di_loc_find(ir_op_loc(o));
@@ -157,7 +157,7 @@ static void print_func_like(AsmPrinter *p, IrOp *op, bool hints) {
     asm_puts(p, " optimization_hints=");
     ct_print_opt_hints_body(p, h);
   }
-  if (op->nregions) asm_print_region(p, &op->regions[0], false, true);
+  if (op->nregions) asm_print_region(p, &ir_op_regions(op)[0], false, true);
   static const char *const elided[] = {"arg_attrs", "function_type", "sym_name",
                                        "res_attrs", "optimization_hints", NULL};
   static const char *const elided_nohints[] = {"arg_attrs", "function_type", "sym_name",
@@ -197,7 +197,7 @@ static bool verify_func_attrs(IrOp *op) {
   if (!ct_ods_attr(op, "sym_name", ct_attr_is_string, "string attribute")) return false;
   /* SizedRegion<1>:$body */
   size_t nblocks = 0;
-  for (IrBlock *bb = op->nregions ? op->regions[0].first : NULL; bb; bb = bb->next) nblocks++;
+  for (IrBlock *bb = op->nregions ? ir_op_regions(op)[0].first : NULL; bb; bb = bb->next) nblocks++;
   if (nblocks != 1)
     return ir_op_error(op, "region #0 ('body') failed to verify constraint: region with 1 "
                            "blocks");
@@ -226,7 +226,7 @@ static bool verify_function_interface(IrOp *op) {
                                         : "results may only have dialect attributes");
     }
   }
-  IrBlock *b = op->regions[0].first;
+  IrBlock *b = ir_op_regions(op)[0].first;
   size_t nin = ir_func_num_inputs(ft);
   if (b->nargs != nin)
     return ir_op_error(op, "entry block must have %zu arguments to match function signature",

@@ -303,7 +303,7 @@ static void print_func_fmt(AsmPrinter *p, IrOp *op) {
   const IrAttr *aattrs = ir_op_attrz(op, "arg_attrs");
   asm_putc(p, ' ');
   if (ir_attr_is(name, &ir_string_attr_def)) asm_print_symbol_name(p, name->str);
-  IrBlock *entry = op->nregions ? op->regions[0].first : NULL;
+  IrBlock *entry = op->nregions ? ir_op_regions(op)[0].first : NULL;
   asm_putc(p, '(');
   for (uint32_t i = 0; entry && i < entry->nargs; i++) {
     if (i) asm_puts(p, ", ");
@@ -326,7 +326,7 @@ static void print_func_fmt(AsmPrinter *p, IrOp *op) {
   static const char *const elided[] = {"sym_name", "function_type", "arg_attrs", "res_attrs",
                                        NULL};
   asm_print_attr_dict_with_keyword(p, op, elided);
-  if (op->nregions) asm_print_region(p, &op->regions[0], false, true);
+  if (op->nregions) asm_print_region(p, &ir_op_regions(op)[0], false, true);
 }
 
 /* ---- hooks ----------------------------------------------------------------------- */
@@ -414,7 +414,7 @@ void aa_print_op(AsmPrinter *p, IrOp *op) {
     else asm_print_attr_dict(p, op, NULL);
     print_signature(p, op);
     for (uint32_t i = 0; d->fmt == AA_FMT_REGION && i < op->nregions; i++)
-      asm_print_region(p, &op->regions[i], true, true);
+      asm_print_region(p, &ir_op_regions(op)[i], true, true);
     break;
   case AA_FMT_FUNCTYPE:
     if (op->noperands) {

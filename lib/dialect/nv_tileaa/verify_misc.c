@@ -178,7 +178,7 @@ bool aa_verify_shape(IrOp *op) {
 bool aa_verify_region_terminator(IrOp *op) {
   bool queue_ok = aa_op_is(op, AA_OP_execute);
   for (uint32_t i = 0; i < op->nregions; i++) {
-    IrRegion *r = &op->regions[i];
+    IrRegion *r = &ir_op_regions(op)[i];
     IrOp *term = r->last ? r->last->last : NULL;
     if (!term || !(aa_op_is(term, AA_OP_yield) || (queue_ok && aa_op_is(term, AA_OP_queue_yield))))
       return ir_op_error(op, "expects regions to end with 'nv_tileaa.yield'");
@@ -304,7 +304,7 @@ bool aa_verify_func(IrOp *op) {
     return ir_op_error(op, "attribute 'sym_name' failed to satisfy constraint: string attribute");
   const IrType *ft = func_type(op);
   if (!ft) return ir_op_error(op, "requires attribute 'function_type'");
-  IrBlock *entry = op->regions[0].first;
+  IrBlock *entry = ir_op_regions(op)[0].first;
   if (!entry) return ir_op_error(op, "expects a non-empty body");
   if (entry->nargs != ir_func_num_inputs(ft))
     return ir_op_error(op, "entry block must have %zu arguments to match function signature",

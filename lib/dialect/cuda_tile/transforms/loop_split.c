@@ -51,7 +51,7 @@ static bool is_unsigned_loop(IrOp *f) { return ir_op_attrz(f, "unsignedCmp") != 
 static bool normalize_cmp(IrOp *f, IrOp *cmp, int *pred, IrValue **rhs) {
   int sign = ct_enum_value(ir_op_attrz(cmp, "signedness"), &ct_enum_signedness);
   if (sign != (is_unsigned_loop(f) ? 0 : 1)) return false;
-  IrValue *iv = f->regions[0].first->args[0];
+  IrValue *iv = ir_op_regions(f)[0].first->args[0];
   int p = ct_enum_value(ir_op_attrz(cmp, "comparison_predicate"), &ct_enum_comparison_predicate);
   if (ir_op_operand(cmp, 0) == iv) {
     *pred = p;
@@ -93,8 +93,8 @@ static int64_t count_ops(IrRegion *r, bool *heavy) {
 static bool split_profitable(IrOp *ifop, int64_t threshold) {
   if (threshold == 1) return true;
   bool heavy = false;
-  int64_t t = count_ops(&ifop->regions[0], &heavy);
-  int64_t e = count_ops(&ifop->regions[1], &heavy);
+  int64_t t = count_ops(&ir_op_regions(ifop)[0], &heavy);
+  int64_t e = count_ops(&ir_op_regions(ifop)[1], &heavy);
   return t >= threshold || e >= threshold || heavy;
 }
 
@@ -174,12 +174,12 @@ static IrOp *copy_loop(RwRewriter *rw, IrOp *f, const Split *s, const OpVec *ops
     ir_block_add_arg(body, inits[i]->type, inits[i]->def ? ir_op_loc(inits[i]->def) : inits[i]->loc);
   IrOp *nf = rw_create_op(rw, &st);
   if (!nf) return NULL;
-  body = nf->regions[0].first;
+  body = ir_op_regions(nf)[0].first;
   RwInsertPoint ip = rw_save_insertion_point(rw);
   rw_set_insertion_point_end(rw, body);
   RwMapping m;
   rw_mapping_init(&m);
-  IrBlock *ob = f->regions[0].first;
+  IrBlock *ob = ir_op_regions(f)[0].first;
   for (uint32_t i = 0; i < ob->nargs && i < body->nargs; i++)
     rw_mapping_map(&m, ob->args[i], body->args[i]);
   for (size_t k = 0; k < ops->len; k++) {
@@ -195,7 +195,7 @@ static IrOp *copy_loop(RwRewriter *rw, IrOp *f, const Split *s, const OpVec *ops
       rw_clone_op(rw, op, &m);
       continue;
     }
-    IrRegion *src = &op->regions[clone_then ? 0 : 1];
+    IrRegion *src = &ir_op_regions(op)[clone_then ? 0 : 1];
     bool stop = false;
     for (IrOp *sub = src->first ? src->first->first : NULL; sub; sub = sub->next) {
       if (ct_op_is(sub, CT_OP_continue_)) {
@@ -257,7 +257,7 @@ static void perform_split(RwRewriter *rw, IrOp *f, Split *s) {
   IrValue *hi = ct_build_binary(rw, CT_OP_maxi, loc, split, lb, it, sprops);
 
   OpVec ops = {0};
-  for (IrOp *o = f->regions[0].first->first; o; o = o->next)
+  for (IrOp *o = ir_op_regions(f)[0].first->first; o; o = o->next)
     if (s->copy_cmp || o != s->cmp) vec_push(&ops, o);
   size_t ninit = f->noperands - 3;
   IrValue **inits = xcalloc(ninit ? ninit : 1, sizeof *inits);
@@ -303,7 +303,7 @@ static IrWalkResult visit_if(IrOp *op, void *user) {
 
 static IrWalkResult visit_for(IrOp *op, void *user) {
   LsState *st = user;
-  if (!ct_op_is(op, CT_OP_for_) || !op->regions[0].first || op->noperands < 3)
+  if (!ct_op_is(op, CT_OP_for_) || !ir_op_regions(op)[0].first || op->noperands < 3)
     return IR_WALK_ADVANCE;
   st->for_op = op;
   st->has_for_hint = hint_of(op, &st->for_hint);

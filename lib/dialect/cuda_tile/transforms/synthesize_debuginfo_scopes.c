@@ -109,7 +109,7 @@ static bool run_synthesize(IrOp *module, const char *options) {
                                             ir_string_attr(ctx, "", 0));
   const IrAttr *cu = ct_di_compile_unit_attr(ctx, file);
   for (uint32_t r = 0; r < module->nregions; r++)
-    for (IrBlock *b = module->regions[r].first; b; b = b->next)
+    for (IrBlock *b = ir_op_regions(module)[r].first; b; b = b->next)
       for (IrOp *o = b->first; o; o = o->next)
         if (ir_op_info_has(o->info, IR_TRAIT_FUNCTION_LIKE)) synthesize_for_function(o, cu);
   return true;

@@ -56,7 +56,7 @@ static IrWalkResult replace_in_op(IrOp *op, void *user) {
   if (w->locs) {
     ir_op_set_loc(op, replace_attr(ctx, ir_op_loc(op), w->fn, w->user, 0));
     for (uint32_t r = 0; r < op->nregions; r++)
-      for (IrBlock *b = op->regions[r].first; b; b = b->next)
+      for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
         for (uint32_t i = 0; i < b->nargs; i++)
           if (b->args[i]->loc) b->args[i]->loc = replace_attr(ctx, b->args[i]->loc, w->fn, w->user, 0);
   }
