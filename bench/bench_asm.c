@@ -2,7 +2,7 @@
  * reports parse, verify and print throughput in ops/s and MB/s, plus peak
  * RSS.  Never run as a test; see bench/README.md.
  *
- *   bench_asm [--ops N] [--form generic|custom] [--file F] [--repeat R]
+ *   bench_asm [--ops N] [--form generic|custom] [--file F] [--repeat R] [--emit F]
  *
  * Without --file it generates N ops in the chosen form: kernels made of
  * realistic cuda_tile op mixes (custom form needs the cuda_tile dialect) or
@@ -130,14 +130,16 @@ static void gen_custom(StrBuf *b, long nops) {
 int main(int argc, char **argv) {
   long nops = 120000;
   int repeat = 3;
-  const char *form = "generic", *file = NULL;
+  const char *form = "generic", *file = NULL, *emit = NULL;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--ops") && i + 1 < argc) nops = atol(argv[++i]);
     else if (!strcmp(argv[i], "--form") && i + 1 < argc) form = argv[++i];
     else if (!strcmp(argv[i], "--file") && i + 1 < argc) file = argv[++i];
     else if (!strcmp(argv[i], "--repeat") && i + 1 < argc) repeat = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--emit") && i + 1 < argc) emit = argv[++i];
     else {
-      fprintf(stderr, "usage: %s [--ops N] [--form generic|custom] [--file F] [--repeat R]\n", argv[0]);
+      fprintf(stderr, "usage: %s [--ops N] [--form generic|custom] [--file F] [--repeat R] [--emit F]\n"
+                      "  --emit F  write the generated input to F and exit\n", argv[0]);
       return 2;
     }
   }
@@ -152,6 +154,15 @@ int main(int argc, char **argv) {
     gen_custom(&src, nops);
   } else {
     gen_generic(&src, nops);
+  }
+  if (emit) {
+    FILE *f = fopen(emit, "wb");
+    if (!f || fwrite(src.s, 1, src.len, f) != src.len || fclose(f) != 0) {
+      perror(emit);
+      return 1;
+    }
+    sb_free(&src);
+    return 0;
   }
   long rss0 = bench_peak_rss_kb(), rss_parsed = 0;
   double best_parse = 1e9, best_verify = 1e9, best_print = 1e9;

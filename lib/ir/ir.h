@@ -543,6 +543,10 @@ static inline const IrLoc *ir_op_loc(const IrOp *op) {
   return (op->loc_bits & 1) ? ir_op_loc_slow((IrOp *)op) : (const IrLoc *)op->loc_bits;
 }
 static inline void ir_op_set_loc(IrOp *op, const IrLoc *loc) { op->loc_bits = (uintptr_t)loc; }
+/* True while the op's location is still compact, i.e. a plain file:line:col
+ * (no names, call sites or debug-info scopes): walks that look for those can
+ * skip it without materializing anything. */
+static inline bool ir_op_loc_is_compact(const IrOp *op) { return (op->loc_bits & 1) != 0; }
 /* Materializes the locations of op and every nested op. */
 void ir_op_materialize_locs(IrOp *op);
 static inline bool ir_op_is(const IrOp *op, const IrOpInfo *info) { return op && op->info == info; }

@@ -80,6 +80,7 @@ typedef struct DiWalk {
 
 static IrWalkResult di_walk(IrOp *o, void *user) {
   DiWalk *w = user;
+  if (ir_op_loc_is_compact(o)) return IR_WALK_ADVANCE; /* a plain file location */
   const IrAttr *dl = ct_di_loc_find(ir_op_loc(o));
   const IrAttr *sp = dl ? ct_di_subprogram_of(ct_di_loc_scope(dl)) : NULL;
   if (!sp) return IR_WALK_ADVANCE;
