@@ -462,10 +462,11 @@ static bool pop_scope(AsmParser *p) {
   return ok;
 }
 
-static inline bool is_placeholder(const IrValue *v) { return !v->def && !v->block; }
+static inline bool is_placeholder(const IrValue *v) { return !v->def && !ir_value_arg_block(v); }
 
+/* A forward reference: an argument-sized value owned by no block. */
 static IrValue *new_placeholder(AsmParser *p, const IrType *t, const char *loc) {
-  IrValue *v = xcalloc(1, sizeof *v);
+  IrValue *v = &((IrBlockArg *)xcalloc(1, sizeof(IrBlockArg)))->value;
   v->type = t;
   v->index = (uint32_t)p->placeholders.len;
   vec_push(&p->placeholders, ((Placeholder){v, loc}));
@@ -1129,7 +1130,7 @@ static bool parse_block_arg_list(AsmParser *p, IrBlock *b) {
     } else {
       arg = ir_block_add_arg(b, t, ploc(p, o.loc.ptr));
     }
-    if (!parse_optional_loc_specifier(p, &arg->loc)) return false;
+    if (!parse_optional_loc_specifier(p, &ir_block_arg(arg)->loc)) return false;
     if (!define_ssa(p, o.name.s, (uint32_t)o.name.n, o.number, o.loc.ptr, arg)) return false;
   } while (paccept(p, TOK_COMMA));
   return pexpect(p, TOK_RPAREN, "expected ')'");
@@ -1285,7 +1286,7 @@ static IrWalkResult fix_locs_walk(IrOp *op, void *user) {
   for (uint32_t r = 0; r < op->nregions; r++)
     for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
       for (uint32_t i = 0; i < b->nargs; i++)
-        if (!fix_loc(lf->p, &b->args[i]->loc)) goto fail;
+        if (!fix_loc(lf->p, &ir_block_arg(b->args[i])->loc)) goto fail;
   return IR_WALK_ADVANCE;
 fail:
   lf->ok = false;

@@ -205,7 +205,7 @@ static uintptr_t *name_slot(AsmNames *n, IrValue *v) {
     if (nb && op->order < nb->nops && nb->opv[op->order] == op) return &nb->ops[op->order];
     return NULL;
   }
-  NameBlock *nb = name_block(n, v->block);
+  NameBlock *nb = name_block(n, ir_value_arg_block(v));
   if (nb && v->index < nb->nargs) return &nb->args[v->index];
   return NULL;
 }
@@ -579,7 +579,7 @@ static void print_block(AsmPrinter *p, IrBlock *b, bool header, int term_mode,
     if (header)
       for (uint32_t i = 0; i < b->nargs; i++) {
         asm_print_type(p, b->args[i]->type);
-        asm_print_trailing_loc(p, b->args[i]->loc, false);
+        asm_print_trailing_loc(p, ir_value_arg_loc(b->args[i]), false);
       }
     for (IrOp *o = b->first; o && o != stop; o = o->next) print_full_op_with_indent_and_loc(p, o);
     return;
@@ -595,7 +595,7 @@ static void print_block(AsmPrinter *p, IrBlock *b, bool header, int term_mode,
         asm_print_value_id(p, b->args[i], true);
         sb_puts(out, ": ");
         asm_print_type(p, b->args[i]->type);
-        asm_print_trailing_loc(p, b->args[i]->loc, false);
+        asm_print_trailing_loc(p, ir_value_arg_loc(b->args[i]), false);
       }
       sb_putc(out, ')');
     }
@@ -1036,7 +1036,7 @@ void asm_print_block_args(AsmPrinter *p, IrBlock *b, bool with_types) {
   if (p->init) {
     for (uint32_t i = 0; i < b->nargs; i++) {
       asm_print_type(p, b->args[i]->type);
-      asm_print_trailing_loc(p, b->args[i]->loc, false);
+      asm_print_trailing_loc(p, ir_value_arg_loc(b->args[i]), false);
     }
     return;
   }
@@ -1048,7 +1048,7 @@ void asm_print_block_args(AsmPrinter *p, IrBlock *b, bool with_types) {
       sb_puts(p->out, ": ");
       asm_print_type(p, b->args[i]->type);
     }
-    asm_print_trailing_loc(p, b->args[i]->loc, false);
+    asm_print_trailing_loc(p, ir_value_arg_loc(b->args[i]), false);
   }
   sb_putc(p->out, ')');
 }

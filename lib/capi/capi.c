@@ -348,7 +348,7 @@ CtileOperation ctileOpResultGetOwner(CtileValue value) {
 
 CtileBlock ctileBlockArgumentGetOwner(CtileValue value) {
   IrValue *v = capi_value(value);
-  return capi_wrap_block(v && ir_value_is_block_arg(v) ? v->block : NULL);
+  return capi_wrap_block(v && ir_value_is_block_arg(v) ? ir_value_arg_block(v) : NULL);
 }
 
 intptr_t ctileValueGetIndex(CtileValue value) {

@@ -352,6 +352,9 @@ const IrOpInfo *ir_op_info_lookup(IrContext *ctx, const char *name, size_t n) {
 }
 
 void *ir_ctx_dialect_state(IrContext *ctx, const char *dialect) {
+  /* Callers pass the same literal every time: pointer equality first. */
+  for (size_t i = 0; i < ctx->dstates.len; i++)
+    if (ctx->dstates.data[i].dialect == dialect) return ctx->dstates.data[i].state;
   for (size_t i = 0; i < ctx->dstates.len; i++)
     if (!strcmp(ctx->dstates.data[i].dialect, dialect)) return ctx->dstates.data[i].state;
   return NULL;

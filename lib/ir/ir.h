@@ -388,10 +388,30 @@ struct IrValue {
   const IrType *type;
   IrUse *uses;        /* first use, linked through IrUse.next */
   IrOp *def;          /* defining op for results; NULL for block arguments */
-  IrBlock *block;     /* owning block for block arguments */
   uint32_t index;     /* result number or argument number */
-  const IrLoc *loc;   /* block arguments only */
 };
+
+/* A block argument: the value plus what only arguments have. */
+typedef struct IrBlockArg {
+  IrValue value;
+  IrBlock *block;     /* owning block */
+  const IrLoc *loc;
+} IrBlockArg;
+
+/* The argument behind a value, or NULL for an op result. */
+static inline IrBlockArg *ir_block_arg(IrValue *v) {
+  return v->def ? NULL : (IrBlockArg *)v;
+}
+/* Owning block / location of a block argument; NULL for op results. */
+static inline IrBlock *ir_value_arg_block(const IrValue *v) {
+  return v->def ? NULL : ((const IrBlockArg *)v)->block;
+}
+static inline const IrLoc *ir_value_arg_loc(const IrValue *v) {
+  return v->def ? NULL : ((const IrBlockArg *)v)->loc;
+}
+static inline void ir_value_set_arg_loc(IrValue *v, const IrLoc *loc) {
+  if (!v->def) ((IrBlockArg *)v)->loc = loc;
+}
 
 struct IrUse {
   IrValue *value;     /* used value (NULL when unset) */

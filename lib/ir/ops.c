@@ -347,13 +347,13 @@ IrValue *ir_block_add_arg(IrBlock *b, const IrType *t, const IrLoc *loc) {
     b->args_cap = b->args_cap ? b->args_cap * 2 : 4;
     b->args = xrealloc(b->args, b->args_cap * sizeof *b->args);
   }
-  IrValue *v = xcalloc(1, sizeof *v);
-  v->type = t;
-  v->block = b;
-  v->index = b->nargs;
-  v->loc = loc;
-  b->args[b->nargs++] = v;
-  return v;
+  IrBlockArg *a = xcalloc(1, sizeof *a);
+  a->value.type = t;
+  a->value.index = b->nargs;
+  a->block = b;
+  a->loc = loc;
+  b->args[b->nargs++] = &a->value;
+  return &a->value;
 }
 
 void ir_block_erase_arg(IrBlock *b, unsigned i) {

@@ -139,7 +139,7 @@ static bool verify_op(IrOp *op) {
 
 /* The block of `v`'s definition and, for results, the defining op. */
 static bool dominates_use(IrValue *v, IrOp *user) {
-  IrBlock *defb = v->def ? v->def->block : v->block;
+  IrBlock *defb = v->def ? v->def->block : ir_value_arg_block(v);
   if (!defb) return false;
   /* find the ancestor of `user` that lives in defb's region */
   IrOp *a = user;
@@ -154,7 +154,7 @@ static bool dominates_use(IrValue *v, IrOp *user) {
 /* Whether `v` is defined inside isolated op `iso`: a result of an op nested
  * in it, or an argument of a block of one of its regions (or deeper). */
 static bool defined_inside(IrValue *v, IrOp *iso) {
-  IrOp *owner = v->def ? v->def : ir_block_parent_op(v->block);
+  IrOp *owner = v->def ? v->def : ir_block_parent_op(ir_value_arg_block(v));
   if (!owner) return false;
   return v->def ? (owner != iso && ir_op_is_ancestor(iso, owner)) : ir_op_is_ancestor(iso, owner);
 }
@@ -179,7 +179,7 @@ static IrWalkResult dom_walk(IrOp *op, void *user) {
     if (!dominates_use(v, op)) {
       IrDiag *d = ir_diag_new(op->ctx, IR_SEV_ERROR, ir_op_loc(op));
       ir_diag_append(op->ctx, d, "operand #%u does not dominate this use", i);
-      ir_diag_add_note(op->ctx, d, v->def ? ir_op_loc(v->def) : v->loc, "operand defined here");
+      ir_diag_add_note(op->ctx, d, v->def ? ir_op_loc(v->def) : ir_value_arg_loc(v), "operand defined here");
       ir_diag_emit(op->ctx, d);
       *ok = false;
       return IR_WALK_INTERRUPT;

@@ -22,8 +22,8 @@ static int value_cmp(const void *pa, const void *pb) {
   const IrValue *a = *(IrValue *const *)pa, *b = *(IrValue *const *)pb;
   bool aa = a && !a->def, ba = b && !b->def;
   if (aa && ba) {
-    if (a->block == b->block) return a->index < b->index ? -1 : a->index > b->index;
-    return (uintptr_t)a->block < (uintptr_t)b->block ? -1 : 1;
+    if (ir_value_arg_block(a) == ir_value_arg_block(b)) return a->index < b->index ? -1 : a->index > b->index;
+    return (uintptr_t)ir_value_arg_block(a) < (uintptr_t)ir_value_arg_block(b) ? -1 : 1;
   }
   if (aa != ba) return aa ? -1 : 1;
   return (uintptr_t)a < (uintptr_t)b ? -1 : (uintptr_t)a > (uintptr_t)b;

@@ -263,7 +263,7 @@ static void clone_blocks(IrContext *ctx, IrRegion *src, IrRegion *dst, IrBlock *
   for (IrBlock *b = src->first; b; b = b->next, k++) {
     IrBlock *c = ir_block_new();
     for (uint32_t i = 0; i < b->nargs; i++)
-      rw_mapping_map(m, b->args[i], ir_block_add_arg(c, b->args[i]->type, b->args[i]->loc));
+      rw_mapping_map(m, b->args[i], ir_block_add_arg(c, b->args[i]->type, ir_value_arg_loc(b->args[i])));
     rw_mapping_map(m, b, c);
     nbs[k] = c;
   }

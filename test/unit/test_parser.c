@@ -188,8 +188,8 @@ static void test_generic_ops(void) {
   CHECK(bb0 && bb2 && !bb2->next);
   if (bb0 && bb2) {
     CHECK_EQ_INT(bb0->nargs, 2);
-    CHECK(bb0->args[0]->loc->ints[0] == 1 && !strcmp(bb0->args[0]->loc->str->str, "arg"));
-    CHECK(bb0->args[1]->loc->ints[0] == 6 && bb0->args[1]->loc->ints[1] == 30);
+    CHECK(ir_value_arg_loc(bb0->args[0])->ints[0] == 1 && !strcmp(ir_value_arg_loc(bb0->args[0])->str->str, "arg"));
+    CHECK(ir_value_arg_loc(bb0->args[1])->ints[0] == 6 && ir_value_arg_loc(bb0->args[1])->ints[1] == 30);
     IrOp *br = bb0->first;
     CHECK(br->nsuccessors == 1 && ir_op_successors(br)[0] == bb2);
     CHECK(ir_op_operand(br, 0) == bb0->args[0]);

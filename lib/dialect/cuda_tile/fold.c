@@ -47,7 +47,7 @@ bool ct_const_int_is(IrValue *v, int64_t want) {
 }
 
 IrRegion *ct_value_region(IrValue *v) {
-  IrBlock *b = v->def ? v->def->block : v->block;
+  IrBlock *b = v->def ? v->def->block : ir_value_arg_block(v);
   return b ? b->parent : NULL;
 }
 

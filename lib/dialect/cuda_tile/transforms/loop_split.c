@@ -171,7 +171,7 @@ static IrOp *copy_loop(RwRewriter *rw, IrOp *f, const Split *s, const OpVec *ops
   ir_region_append(r, body);
   ir_block_add_arg(body, lb->type, ir_op_loc(f));
   for (size_t i = 0; i < ninits; i++)
-    ir_block_add_arg(body, inits[i]->type, inits[i]->def ? ir_op_loc(inits[i]->def) : inits[i]->loc);
+    ir_block_add_arg(body, inits[i]->type, inits[i]->def ? ir_op_loc(inits[i]->def) : ir_value_arg_loc(inits[i]));
   IrOp *nf = rw_create_op(rw, &st);
   if (!nf) return NULL;
   body = ir_op_regions(nf)[0].first;

@@ -58,7 +58,7 @@ static IrWalkResult replace_in_op(IrOp *op, void *user) {
     for (uint32_t r = 0; r < op->nregions; r++)
       for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
         for (uint32_t i = 0; i < b->nargs; i++)
-          if (b->args[i]->loc) b->args[i]->loc = replace_attr(ctx, b->args[i]->loc, w->fn, w->user, 0);
+          if (ir_value_arg_loc(b->args[i])) ir_value_set_arg_loc(b->args[i], replace_attr(ctx, ir_value_arg_loc(b->args[i]), w->fn, w->user, 0));
   }
   return IR_WALK_ADVANCE;
 }
