@@ -186,25 +186,51 @@ bool ir_remark(IrContext *ctx, const IrLoc *loc, const char *fmt, ...) {
   return false;
 }
 
-IrDiag *ir_op_diag(IrOp *op, IrSeverity sev, const char *fmt, ...) {
+void ir_ctx_set_op_printer(IrContext *ctx, IrOpPrintFn po) { ctx->print_op = po; }
+void ir_ctx_set_print_op_on_diagnostic(IrContext *ctx, bool on) { ctx->print_op_on_diag = on; }
+
+/* Operation::emitError's note: "see current operation: " and the op, on a
+ * line of its own when it prints on several (Diagnostic::appendOp). */
+static void attach_current_op(IrContext *ctx, IrDiag *d, IrOp *op) {
+  if (!ctx->print_op_on_diag || !ctx->print_op) return;
+  StrBuf b = {0};
+  ctx->print_op(&b, op, d->sev == IR_SEV_ERROR);
+  IrDiag *n = ir_diag_add_note(ctx, d, ir_op_loc(op), "see current operation: ");
+  if (b.len && memchr(b.s, '\n', b.len)) sb_putc(&n->msg, '\n');
+  if (b.len) sb_putn(&n->msg, b.s, b.len);
+  sb_free(&b);
+}
+
+static IrDiag *op_diag_v(IrOp *op, IrSeverity sev, bool prefix, const char *fmt, va_list ap) {
   IrContext *ctx = ir_op_context(op);
   IrDiag *d = ir_diag_new(ctx, sev, ir_op_loc(op));
-  ir_diag_append(ctx, d, "'%s' op ", op->info->name);
+  if (prefix) ir_diag_append(ctx, d, "'%s' op ", op->info->name);
+  ir_diag_vappend(ctx, d, fmt, ap);
+  attach_current_op(ctx, d, op);
+  return d;
+}
+
+IrDiag *ir_op_diag(IrOp *op, IrSeverity sev, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  ir_diag_vappend(ctx, d, fmt, ap);
+  IrDiag *d = op_diag_v(op, sev, true, fmt, ap);
+  va_end(ap);
+  return d;
+}
+
+IrDiag *ir_op_emit(IrOp *op, IrSeverity sev, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  IrDiag *d = op_diag_v(op, sev, false, fmt, ap);
   va_end(ap);
   return d;
 }
 
 bool ir_op_error(IrOp *op, const char *fmt, ...) {
-  IrContext *ctx = ir_op_context(op);
-  IrDiag *d = ir_diag_new(ctx, IR_SEV_ERROR, ir_op_loc(op));
-  ir_diag_append(ctx, d, "'%s' op ", op->info->name);
   va_list ap;
   va_start(ap, fmt);
-  ir_diag_vappend(ctx, d, fmt, ap);
+  IrDiag *d = op_diag_v(op, IR_SEV_ERROR, true, fmt, ap);
   va_end(ap);
-  ir_diag_emit(ctx, d);
+  ir_diag_emit(ir_op_context(op), d);
   return false;
 }

@@ -360,9 +360,14 @@ void ir_diag_emit(IrContext *ctx, IrDiag *d); /* reports and frees */
 bool ir_error(IrContext *ctx, const IrLoc *loc, const char *fmt, ...);
 bool ir_warning(IrContext *ctx, const IrLoc *loc, const char *fmt, ...);
 bool ir_remark(IrContext *ctx, const IrLoc *loc, const char *fmt, ...);
-/* Op diagnostics prefix the message with "'dialect.op' op ". */
+/* Op diagnostics (MLIR's op->emitOpError / emitOpError-with-severity)
+ * prefix the message with "'dialect.op' op ". */
 bool ir_op_error(IrOp *op, const char *fmt, ...);
 IrDiag *ir_op_diag(IrOp *op, IrSeverity sev, const char *fmt, ...);
+/* MLIR's op->emitError / emitWarning / emitRemark: at the op's location,
+ * no prefix, with the current-operation note when enabled.  Returns the
+ * unemitted diagnostic (add notes, then ir_diag_emit). */
+IrDiag *ir_op_emit(IrOp *op, IrSeverity sev, const char *fmt, ...);
 /* Number of errors emitted in this context so far. */
 unsigned ir_ctx_num_errors(IrContext *ctx);
 
@@ -371,6 +376,17 @@ unsigned ir_ctx_num_errors(IrContext *ctx);
 typedef void (*IrTypePrintFn)(StrBuf *b, const IrType *t);
 typedef void (*IrAttrPrintFn)(StrBuf *b, const IrAttr *a);
 void ir_ctx_set_printers(IrContext *ctx, IrTypePrintFn pt, IrAttrPrintFn pa);
+/* Prints one op for a diagnostic note, as MLIR's Diagnostic::appendOp: names
+ * numbered from the nearest isolated-from-above ancestor, no aliases, large
+ * elements attributes elided, generic form when `generic`; no trailing
+ * newline.  Installed by the asm layer. */
+typedef void (*IrOpPrintFn)(StrBuf *b, IrOp *op, bool generic);
+void ir_ctx_set_op_printer(IrContext *ctx, IrOpPrintFn po);
+/* MLIR's -mlir-print-op-on-diagnostic (off by default in a context; the
+ * tools turn it on unless verifying diagnostics): diagnostics made through
+ * ir_op_error / ir_op_diag / ir_op_emit get a first note
+ * "see current operation: <op>" (generic form for errors). */
+void ir_ctx_set_print_op_on_diagnostic(IrContext *ctx, bool on);
 
 /* Formats a diagnostic in MLIR's shape ("file:line:col: error: msg") with
  * notes; if the source buffer of the file is registered, adds the source

@@ -41,6 +41,8 @@ struct IrContext {
   void *diag_user;
   IrTypePrintFn print_type;
   IrAttrPrintFn print_attr;
+  IrOpPrintFn print_op;        /* "see current operation" notes */
+  bool print_op_on_diag;
   unsigned num_errors;
   bool allow_unregistered;
   /* Cached builtin objects. */

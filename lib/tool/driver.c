@@ -62,8 +62,10 @@ static bool run_chunk(const ToolDriver *d, ToolSourceMgr *sm, ToolSource *src,
     tool_install_renderer(ctx, &rs);
   }
   if (d->setup) d->setup(ctx, d->user);
-  char *buf = xstrndup(c->text, c->len);
-  bool ok = d->process(ctx, src->name, buf, c->len, c->line_offset, out, d->user);
+  /* The parser wants a NUL right after its text: the input has one at its
+   * end, so only chunks that end before it are copied. */
+  char *buf = c->text + c->len == src->text + src->len ? NULL : xstrndup(c->text, c->len);
+  bool ok = d->process(ctx, src->name, buf ? buf : c->text, c->len, c->line_offset, out, d->user);
   if (d->verify != TOOL_VERIFY_NONE) {
     ok = tool_verifier_finish(&vs.v);
     flush_to(diag, d->errs);

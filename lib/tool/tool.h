@@ -184,7 +184,8 @@ typedef struct ToolDriver {
   void *user;
 } ToolDriver;
 
-/* Runs `d` over `text` named `name`: splits it when asked, gives every chunk
+/* Runs `d` over `text` named `name` (with a NUL at text[len], as read_file
+ * leaves it): splits it when asked, gives every chunk
  * a fresh context with diagnostics rendered (or verified) against the whole
  * buffer, and appends the joined output to `out`.  True iff every chunk
  * succeeded (under verification: iff every chunk's diagnostics matched). */
