@@ -323,14 +323,22 @@ typedef struct CtileRunOptions {
   /* print_tko output, block by block in block order (NULL discards it) */
   CtileStringCallback print;
   void *printUserData;
+  /* Step budget: the most ops one tile block may execute (every op counts
+   * one, loop bodies once per iteration) before the run stops with an
+   * error; 0 means unlimited.  CTILE_RUN_DEFAULT_MAX_STEPS is what ctile-run
+   * uses. */
+  uint64_t maxSteps;
 } CtileRunOptions;
+
+#define CTILE_RUN_DEFAULT_MAX_STEPS 100000000ull
 
 /* Runs the cuda_tile.entry named `entry` of a verified module over the grid
  * with the semantics of the Tile IR specification.  Results do not depend
  * on the thread count (except for programs racing through atomics).
  * Returns false after reporting an error as a diagnostic: bad arguments, or
  * a runtime error (out-of-bounds or misaligned access, integer division by
- * zero, failed assert or assume) with the op's location and block id. */
+ * zero, failed assert or assume, integer overflow under an overflow<...>
+ * flag, an exhausted maxSteps budget) with the op's location and block id. */
 bool ctileRunEntry(CtileModule module, CtileStringRef entry, const CtileRunArg *args,
                    size_t numArgs, const CtileRunOptions *options);
 

@@ -4,6 +4,9 @@
 #include "capi/capi_internal.h"
 #include "interp/interp.h"
 
+_Static_assert(CTILE_RUN_DEFAULT_MAX_STEPS == INTERP_DEFAULT_MAX_STEPS,
+               "ctile.h and interp.h disagree on the default step budget");
+
 typedef struct RunPrint {
   CtileStringCallback cb;
   void *user;
@@ -29,11 +32,12 @@ bool ctileRunEntry(CtileModule module, CtileStringRef entry, const CtileRunArg *
     ia[i].data = args[i].data;
     ia[i].bytes = args[i].bytes;
   }
-  InterpOptions o = {{1, 1, 1}, 1, NULL, NULL};
+  InterpOptions o = {{1, 1, 1}, 1, NULL, NULL, 0};
   RunPrint rp = {NULL, NULL};
   if (options) {
     for (int d = 0; d < 3; d++) o.grid[d] = options->grid[d];
     o.threads = options->threads;
+    o.max_steps = options->maxSteps;
     if (options->print) {
       rp.cb = options->print;
       rp.user = options->printUserData;

@@ -25,8 +25,14 @@
  *    from the end when `reverse`), starting from the identity.
  *  - Loads of out-of-bounds view elements without a padding value give 0.
  *  - ftoi of NaN gives 0, out-of-range values saturate; integer overflow
- *    wraps (nsw/nuw flags are not checked); shifts by >= the width give 0
- *    (or the sign for signed shri).
+ *    wraps, except under an `overflow<...>` flag (addi, subi, muli, shli,
+ *    negi, trunci), where the specification makes it undefined: there the
+ *    interpreter reports the first wrapping element as a runtime error;
+ *    shifts by >= the width give 0 (or the sign for signed shri).
+ *  - A step budget bounds each tile block (InterpOptions.max_steps): every
+ *    op executed counts one (terminators and the ops of reduce/scan bodies,
+ *    per invocation, included), and exceeding it is a runtime error at the
+ *    innermost enclosing for/loop, so a runaway loop cannot hang a run.
  *  - Memory ordering and scopes are ignored (each block runs its ops in
  *    program order; tokens are no-ops); atomics are serialised run-wide.
  *  - Narrow float arithmetic (f16, bf16, tf32, f8, f4) is done in f32 and
@@ -60,11 +66,20 @@ typedef struct InterpArg {
 typedef struct InterpOptions {
   int64_t grid[3];    /* tile blocks in x, y, z (each >= 1) */
   int threads;        /* worker threads (<= 0: 1) */
-  /* Receives print_tko output (called in block order after the run, then
-   * once per block); NULL discards it. */
+  /* Receives print_tko output (called after the run, once per block in
+   * block order; after a runtime error only for blocks up to the failing
+   * one); NULL discards it. */
   void (*print)(void *user, const char *text, size_t len);
   void *print_user;
+  /* Most ops one tile block may execute (0: unlimited); ctile-run's default
+   * is INTERP_DEFAULT_MAX_STEPS. */
+  uint64_t max_steps;
 } InterpOptions;
+
+/* ctile-run's default step budget per tile block (10^8): far above real
+ * kernels, whose ops are whole-tile operations, and reached by a runaway
+ * loop of scalar ops in about 10 s (~100 ns per op). */
+#define INTERP_DEFAULT_MAX_STEPS 100000000ull
 
 /* Runs entry `entry` of `module` (a builtin.module or cuda_tile.module, or a
  * module wrapping one).  Returns false after reporting an error through the

@@ -10,9 +10,11 @@
  * construct interprets (yield/continue/break/return).
  *
  * Errors: the first runtime error of a block stops that block; the run keeps
- * the error of the lowest linear block id and stops scheduling new blocks, so
- * the reported error does not depend on the thread count whenever only one
- * block fails. */
+ * the error of the lowest linear block id and stops scheduling new blocks.
+ * Blocks are taken in id order, and a running block stops early (at its next
+ * loop iteration) only when a block with a lower id has failed, so the
+ * reported error — and the print_tko output, which is kept up to the failing
+ * block — do not depend on the thread count. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -151,6 +153,9 @@ static IrWalkResult number_values(IrOp *op, void *user) {
   (void)ir_op_loc(op);
   for (unsigned i = 0; i < op->nresults; i++)
     if (type_rank(ir_op_result(op, i)->type) > IN_MAX_RANK && !r->bad_rank) r->bad_rank = op;
+  int ovf = in_attr_enum(op, "overflow", &ct_enum_overflow, CT_OVERFLOW_NONE);
+  if (ovf > CT_OVERFLOW_NONE && ovf <= CT_OVERFLOW_NW)
+    u64map_put(&r->ovf_ops, (uint64_t)(uintptr_t)op, (void *)(uintptr_t)ovf);
   for (unsigned i = 0; i < op->nresults; i++)
     u64map_put(&r->slot_of, (uint64_t)(uintptr_t)ir_op_result(op, i),
                (void *)(uintptr_t)(++r->nslots));
@@ -185,6 +190,7 @@ bool in_fail(Exec *e, IrOp *op, const char *fmt, ...) {
     r->err.block = e->linear;
     r->err.loc = op ? ir_op_loc(op) : ir_op_loc(r->entry);
     r->err.msg = sb_take(&b);
+    __atomic_store_n(&r->fail_min, e->linear, __ATOMIC_RELAXED);
   }
   r->abort_flag = 1;
   pthread_mutex_unlock(&r->mu);
@@ -306,6 +312,12 @@ static ExecCode exec_if(Exec *e, IrOp *op) {
   return code; /* break / continue / return / error propagate */
 }
 
+/* Whether the current block should stop because a block with a lower id
+ * has failed (its result can no longer matter). */
+static bool outranked(Exec *e) {
+  return __atomic_load_n(&e->run->fail_min, __ATOMIC_RELAXED) < e->linear;
+}
+
 static bool iv_less(int64_t a, int64_t b, bool uns, unsigned w) {
   if (uns) return in_zext(a, w) < in_zext(b, w);
   return a < b;
@@ -326,8 +338,14 @@ static ExecCode exec_for(Exec *e, IrOp *op) {
   Val **cur = xmalloc((niter + 1) * sizeof(Val *));
   for (size_t i = 0; i < niter; i++) cur[i] = val_retain(in_opnd(e, op, 3 + (unsigned)i));
   IrBlock *body = ir_region_entry(ir_op_region(op, 0));
+  IrOp *outer = e->cur_loop;
+  e->cur_loop = op;
   while (iv_less(iv, ub, uns, w)) {
-    if (e->run->abort_flag) break;
+    if (outranked(e)) {
+      free_vals(cur, niter);
+      e->cur_loop = outer;
+      return X_ERR;
+    }
     Val *ivv = val_new_shape(lbv->elem, NULL, 0);
     ((int64_t *)ivv->data)[0] = iv;
     in_set(e, body->args[0], ivv);
@@ -343,6 +361,7 @@ static ExecCode exec_for(Exec *e, IrOp *op) {
       free_vals(nv, n);
     } else {
       free_vals(cur, niter);
+      e->cur_loop = outer;
       return code;
     }
     int64_t next = (int64_t)((uint64_t)iv + (uint64_t)step);
@@ -351,6 +370,7 @@ static ExecCode exec_for(Exec *e, IrOp *op) {
     if (uns ? in_zext(next, w) <= in_zext(iv, w) : next <= iv) break;
     iv = next;
   }
+  e->cur_loop = outer;
   set_results_from(e, op, cur, niter);
   free_vals(cur, niter);
   return e->failed ? X_ERR : X_OK;
@@ -362,9 +382,12 @@ static ExecCode exec_loop(Exec *e, IrOp *op) {
   Val **cur = xmalloc((niter + 1) * sizeof(Val *));
   for (size_t i = 0; i < niter; i++) cur[i] = val_retain(in_opnd(e, op, (unsigned)i));
   IrBlock *body = ir_region_entry(ir_op_region(op, 0));
+  IrOp *outer = e->cur_loop;
+  e->cur_loop = op;
   for (;;) {
-    if (e->run->abort_flag) {
+    if (outranked(e)) {
       free_vals(cur, niter);
+      e->cur_loop = outer;
       return X_ERR;
     }
     bind_args(e, body, cur, niter);
@@ -380,6 +403,7 @@ static ExecCode exec_loop(Exec *e, IrOp *op) {
       continue;
     }
     free_vals(cur, niter);
+    e->cur_loop = outer;
     if (code == X_BREAK) {
       Val **nv = take_term(e, &n);
       set_results_from(e, op, nv, n);
@@ -568,9 +592,22 @@ static void set_term(Exec *e, IrOp *op) {
   for (unsigned i = 0; i < op->noperands; i++) vec_push(&e->term, val_retain(in_opnd(e, op, i)));
 }
 
+/* Reports the exhausted step budget at the innermost enclosing for/loop (the
+ * op that keeps the block running), or at `op` outside any loop.  Kept out
+ * of line so the per-op check in in_exec_block stays one add and compare. */
+static __attribute__((noinline, cold)) void step_limit_error(Exec *e, IrOp *op) {
+  in_fail(e, e->cur_loop ? e->cur_loop : op,
+          "exceeded the step limit of %llu operations per tile block (raise it with "
+          "--max-steps)", (unsigned long long)e->max_steps);
+}
+
 ExecCode in_exec_block(Exec *e, IrBlock *b) {
   for (IrOp *op = b->first; op; op = op->next) {
     if (e->failed) return X_ERR;
+    if (__builtin_expect(++e->steps > e->max_steps, 0)) {
+      step_limit_error(e, op);
+      return X_ERR;
+    }
     if (op->info >= ct_op_infos && op->info < ct_op_infos + CT_OP_COUNT) {
       CtOpIndex idx = (CtOpIndex)(op->info - ct_op_infos);
       ExecCode c;
@@ -633,6 +670,8 @@ static void run_block(Exec *e, int64_t linear) {
   e->bid[1] = linear / r->grid[0] % r->grid[1];
   e->bid[2] = linear / (r->grid[0] * r->grid[1]);
   e->failed = false;
+  e->steps = 0;
+  e->cur_loop = NULL;
   e->out = r->outputs ? &r->outputs[linear] : &e->scratch_out;
   IrBlock *body = ir_region_entry(ir_op_region(r->entry, 0));
   for (size_t i = 0; i < body->nargs && i < r->nargs; i++) {
@@ -754,6 +793,7 @@ bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, siz
   r.ctx = ctx;
   r.entry = entry;
   r.module = module;
+  r.fail_min = INT64_MAX;
   r.args = args;
   r.nargs = nargs;
   for (int i = 0; i < 3; i++) r.grid[i] = opts->grid[i] < 1 ? 1 : opts->grid[i];
@@ -781,6 +821,7 @@ bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, siz
     ir_error(ctx, ir_op_loc(r.bad_rank), "tiles and views of rank > %d are not supported by the "
              "interpreter", IN_MAX_RANK);
     u64map_free(&r.slot_of);
+    u64map_free(&r.ovf_ops);
     pthread_mutex_destroy(&r.mu);
     pthread_mutex_destroy(&r.amu);
     return false;
@@ -798,6 +839,7 @@ bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, siz
     pthread_t *th = xcalloc((size_t)nt, sizeof(pthread_t));
     for (int i = 0; i < nt; i++) {
       ex[i].run = &r;
+      ex[i].max_steps = opts->max_steps ? opts->max_steps : UINT64_MAX;
       ex[i].slots = xcalloc(r.nslots + 1, sizeof(Val *));
     }
     int started = 0;
@@ -817,8 +859,11 @@ bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, siz
     }
     free(ex);
     free(th);
+    /* print_tko text in block order, up to the failing block (blocks after
+     * it may have run partly, depending on the thread count) */
     for (int64_t b = 0; r.outputs && b < r.nblocks; b++) {
-      if (r.outputs[b].len && opts->print) opts->print(opts->print_user, r.outputs[b].s, r.outputs[b].len);
+      if (r.outputs[b].len && opts->print && (!r.have_err || b <= r.err.block))
+        opts->print(opts->print_user, r.outputs[b].s, r.outputs[b].len);
       sb_free(&r.outputs[b]);
     }
     free(r.outputs);
@@ -832,6 +877,7 @@ bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, siz
   vec_free(&r.owned);
   vec_free(&r.regions);
   u64map_free(&r.slot_of);
+  u64map_free(&r.ovf_ops);
   u64map_free(&r.globals);
   pthread_mutex_destroy(&r.mu);
   pthread_mutex_destroy(&r.amu);

@@ -72,10 +72,14 @@ typedef struct Run {
   int64_t next_block, nblocks;
   bool have_err;
   BlockErr err;
-  volatile int abort_flag;
+  volatile int abort_flag; /* a block failed: take no new blocks (under mu) */
+  int64_t fail_min;        /* lowest failing block id (INT64_MAX: none); atomic */
   bool has_print;          /* the entry contains print_tko */
   IrOp *bad_rank;          /* first op with a result of rank > IN_MAX_RANK */
   StrBuf *outputs;         /* per-block print_tko text (nblocks entries), or NULL */
+  /* Ops with an overflow<...> flag other than none -> flag (CT_OVERFLOW_*),
+   * found once per run so that flag-free programs never look it up. */
+  U64Map ovf_ops;
 } Run;
 
 typedef enum ExecCode { X_OK, X_YIELD, X_BREAK, X_CONTINUE, X_RETURN, X_ERR } ExecCode;
@@ -92,6 +96,11 @@ typedef struct Exec {
   StrBuf *out;
   StrBuf scratch_out;      /* unused sink when the entry never prints */
   bool failed;
+  /* Step budget: ops executed by the current block, the limit (UINT64_MAX
+   * when unlimited), and the innermost for/loop being run (named by the
+   * error). */
+  uint64_t steps, max_steps;
+  IrOp *cur_loop;
 } Exec;
 
 typedef bool (*InHandler)(Exec *e, IrOp *op);

@@ -5,8 +5,10 @@
  * (every rmw mode and compare-and-swap, through one run-wide lock so that
  * racing blocks stay well defined); and print_tko's printf-style output.
  *
- * Memory formats: see interp.h (InterpArg).  f4E2M1FN is accessible through
- * views only (two elements per byte, low nibble first). */
+ * Memory formats: see interp.h (InterpArg).  f4E2M1FN memory (two elements
+ * per byte, low nibble first; buffers, globals and allocas) is accessible
+ * through views only: an f4E2M1FN element has no byte address, so pointer
+ * arithmetic, pointer loads/stores and atomics on it are runtime errors. */
 #include <math.h>
 #include <stdio.h>
 
@@ -135,16 +137,17 @@ static IrWalkResult collect_globals(IrOp *op, void *user) {
   const IrType *elem = ct_tile_type_elem(v->type);
   size_t es = interp_elem_bytes(elem);
   int64_t n = ct_tile_type_num_elements(v->type);
-  if (!es) return IR_WALK_ADVANCE;
-  size_t bytes = (size_t)n * es;
+  size_t bytes = interp_buffer_bytes(elem, (size_t)n);
   uint8_t *mem = aligned_alloc(256, (bytes + 255) & ~(size_t)255);
   if (!mem) abort();
+  memset(mem, 0, bytes);
   Val *tmp = in_val_from_dense(v, v->type);
   for (int64_t i = 0; i < n; i++) {
     int64_t iv = 0;
     double fv = 0;
     val_get(tmp, i, &iv, &fv);
-    in_mem_write(elem, mem + (size_t)i * es, iv, fv);
+    if (!es) interp_store_elem(elem, mem, (size_t)i, fv); /* f4E2M1FN: packed */
+    else in_mem_write(elem, mem + (size_t)i * es, iv, fv);
   }
   val_release(tmp);
   vec_push(&r->owned, mem);
@@ -174,9 +177,7 @@ bool h_alloca(Exec *e, IrOp *op) {
   const IrType *pt = ct_tile_type_elem(t);
   const IrType *elem = ct_ptr_type_pointee(pt);
   int64_t n = in_attr_int(op, "num_elem", 1);
-  size_t es = interp_elem_bytes(elem);
-  if (!es) es = 1;
-  size_t bytes = (size_t)(n > 0 ? n : 1) * es;
+  size_t bytes = interp_buffer_bytes(elem, (size_t)(n > 0 ? n : 1));
   void *mem = aligned_alloc(256, (bytes + 255) & ~(size_t)255);
   if (!mem) abort();
   memset(mem, 0, bytes);
@@ -203,7 +204,9 @@ bool h_offset(Exec *e, IrOp *op) {
   const IrType *rt = ir_op_result(op, 0)->type;
   Val *r = val_new_tile(rt);
   size_t es = interp_elem_bytes(pointee_of(r));
-  if (!es) return val_release(r), in_fail(e, op, "pointer arithmetic on f4E2M1FN is not supported");
+  if (!es)
+    return val_release(r), in_fail(e, op, "pointer arithmetic on f4E2M1FN is not supported "
+                                          "(f4E2M1FN memory is accessible through views only)");
   const int64_t *pd = p->data, *od = o->data;
   int64_t *z = r->data;
   size_t sp = p->n == 1 ? 0 : 1, so = o->n == 1 ? 0 : 1;
@@ -234,7 +237,9 @@ bool h_load_ptr(Exec *e, IrOp *op) {
   Val *r = val_new_tile(ir_op_result(op, 0)->type);
   const IrType *elem = r->elem;
   size_t es = interp_elem_bytes(elem);
-  if (!es) return val_release(r), in_fail(e, op, "f4E2M1FN loads through pointers are not supported");
+  if (!es)
+    return val_release(r), in_fail(e, op, "f4E2M1FN loads through pointers are not supported "
+                                          "(f4E2M1FN memory is accessible through views only)");
   const int64_t *pd = p->data;
   for (int64_t i = 0; i < r->n; i++) {
     const int64_t *md = mask ? mask->data : NULL;
@@ -266,7 +271,8 @@ bool h_store_ptr(Exec *e, IrOp *op) {
   Val *mask = ml ? in_opnd(e, op, ms) : NULL;
   const IrType *elem = v->elem;
   size_t es = interp_elem_bytes(elem);
-  if (!es) return in_fail(e, op, "f4E2M1FN stores through pointers are not supported");
+  if (!es) return in_fail(e, op, "f4E2M1FN stores through pointers are not supported "
+                                 "(f4E2M1FN memory is accessible through views only)");
   const int64_t *pd = p->data;
   for (int64_t i = 0; i < p->n; i++) {
     if (mask && !((const int64_t *)mask->data)[mask->n == 1 ? 0 : i]) continue;

@@ -8,12 +8,18 @@
  * interp_shape.c).  The common case — f32, round-to-nearest-even, no
  * flush-to-zero — is a plain C loop the compiler vectorises.
  *
+ * Integer ops carrying an `overflow<...>` flag (addi, subi, muli, shli, negi,
+ * trunci) compute the wrap-around result as usual and then check every
+ * element against the flag: a wrap the flag rules out is undefined behaviour
+ * in the specification, and the interpreter reports the first one.
+ *
  * Directed rounding (zero / negative_inf / positive_inf) is computed exactly:
  * the operation is done in double together with its exact error term
  * (TwoSum, fma residuals), and the nearest candidate in the target format is
  * stepped by one unit when it lies on the wrong side of the exact result. */
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 
 #include "interp/interp_ops.h"
 
@@ -109,6 +115,122 @@ static int rounding_of(IrOp *op) {
 /* Integers                                                                  */
 /* ======================================================================== */
 
+/* Whether the exact value v fits a signed / unsigned integer of width w. */
+static bool fits_signed(__int128 v, unsigned w) {
+  __int128 half = (__int128)1 << (w - 1);
+  return v >= -half && v < half;
+}
+static bool fits_unsigned(unsigned __int128 v, unsigned w) {
+  return v < ((unsigned __int128)1 << w);
+}
+
+/* Whether element op `idx` wraps on operands p, q (sign-extended from their
+ * widths, as tiles hold them) in the signed (uns false) or unsigned sense:
+ * the exact result does not fit the result width w.  wf is the operand
+ * width (differs from w for trunci only); shli's amount is unsigned, and
+ * a shift wraps when a shifted-out bit differs from the result's sign bit
+ * (signed) or is set (unsigned), shifts by >= w shifting out everything. */
+static bool int_wraps(CtOpIndex idx, int64_t p, int64_t q, unsigned w, unsigned wf, bool uns) {
+  uint64_t s = in_zext(q, w);
+  if (!uns) {
+    switch (idx) {
+    case CT_OP_addi: return !fits_signed((__int128)p + q, w);
+    case CT_OP_subi: return !fits_signed((__int128)p - q, w);
+    case CT_OP_muli: return !fits_signed((__int128)p * q, w);
+    case CT_OP_negi: return !fits_signed(-(__int128)p, w);
+    case CT_OP_trunci: return in_sext(p, w) != p;
+    case CT_OP_shli:
+      if (s >= w) return p != 0;
+      return in_sext((int64_t)((uint64_t)p << s), w) >> s != p;
+    default: return false;
+    }
+  }
+  unsigned __int128 up = in_zext(p, wf), uq = in_zext(q, w);
+  switch (idx) {
+  case CT_OP_addi: return !fits_unsigned(up + uq, w);
+  case CT_OP_subi: return up < uq;
+  case CT_OP_muli: return !fits_unsigned(up * uq, w);
+  case CT_OP_negi: return up != 0;
+  case CT_OP_trunci: return !fits_unsigned(up, w);
+  case CT_OP_shli:
+    if (s >= w) return up != 0;
+    return in_zext((int64_t)((uint64_t)p << s), w) >> s != up;
+  default: return false;
+  }
+}
+
+/* Reports element i of `op` wrapping under its overflow flag `flag`:
+ *   signed overflow under overflow<no_signed_wrap> at element [1, 2]:
+ *   127 + 1 wraps to -128 in i8
+ * (operands and result printed in the violated signedness; rank-0 tiles
+ * leave out the element). */
+static bool overflow_error(Exec *e, IrOp *op, CtOpIndex idx, const Val *r, int64_t i, int64_t p,
+                           int64_t q, int64_t res, unsigned wf, bool uns, int flag) {
+  unsigned w = in_int_width(r->elem);
+  StrBuf b = {0};
+  sb_printf(&b, "%s overflow under overflow<%s>", uns ? "unsigned" : "signed",
+            ct_enum_keyword(&ct_enum_overflow, flag));
+  if (r->rank > 0) {
+    int64_t idxs[IN_MAX_RANK], rest = i;
+    for (int d = r->rank - 1; d >= 0; d--) {
+      idxs[d] = r->shape[d] ? rest % r->shape[d] : 0;
+      rest = r->shape[d] ? rest / r->shape[d] : 0;
+    }
+    sb_printf(&b, " at element [");
+    for (int d = 0; d < r->rank; d++) sb_printf(&b, "%s%lld", d ? ", " : "", (long long)idxs[d]);
+    sb_printf(&b, "]");
+  }
+  char ps[24], qs[24], rs[24];
+  if (uns) {
+    snprintf(ps, sizeof ps, "%llu", (unsigned long long)in_zext(p, wf));
+    snprintf(rs, sizeof rs, "%llu", (unsigned long long)in_zext(res, w));
+  } else {
+    snprintf(ps, sizeof ps, "%lld", (long long)p);
+    snprintf(rs, sizeof rs, "%lld", (long long)res);
+  }
+  /* shli's amount is unsigned in both senses */
+  if (uns || idx == CT_OP_shli) snprintf(qs, sizeof qs, "%llu", (unsigned long long)in_zext(q, w));
+  else snprintf(qs, sizeof qs, "%lld", (long long)q);
+  switch (idx) {
+  case CT_OP_addi: sb_printf(&b, ": %s + %s", ps, qs); break;
+  case CT_OP_subi: sb_printf(&b, ": %s - %s", ps, qs); break;
+  case CT_OP_muli: sb_printf(&b, ": %s * %s", ps, qs); break;
+  case CT_OP_shli: sb_printf(&b, ": %s << %s", ps, qs); break;
+  case CT_OP_negi: sb_printf(&b, ": -(%s)", ps); break;
+  default: sb_printf(&b, ": %s : i%u", ps, wf); break; /* trunci */
+  }
+  sb_printf(&b, " wraps to %s in i%u", rs, w);
+  in_fail(e, op, "%s", sb_cstr(&b));
+  sb_free(&b);
+  return false;
+}
+
+/* Checks result r of an integer op with an overflow flag (a: first operand,
+ * b: second or NULL) element by element; false after reporting the first
+ * element that wraps in a sense the flag rules out (signed before unsigned
+ * for no_wrap).  No flag: wrap-around is the defined result.  Flags come
+ * from Run.ovf_ops: this runs for every addi/subi/muli, and costs nothing
+ * in programs without flags. */
+static bool check_overflow(Exec *e, IrOp *op, const Val *a, const Val *b, const Val *r) {
+  if (!e->run->ovf_ops.len) return true;
+  int flag = (int)(uintptr_t)u64map_get(&e->run->ovf_ops, (uint64_t)(uintptr_t)op);
+  if (flag == CT_OVERFLOW_NONE) return true;
+  bool nsw = flag == CT_OVERFLOW_NSW || flag == CT_OVERFLOW_NW;
+  bool nuw = flag == CT_OVERFLOW_NUW || flag == CT_OVERFLOW_NW;
+  CtOpIndex idx = (CtOpIndex)(op->info - ct_op_infos);
+  unsigned w = in_int_width(r->elem), wf = in_int_width(a->elem);
+  const int64_t *x = a->data, *y = b ? b->data : NULL, *z = r->data;
+  size_t sa = a->n == 1 ? 0 : 1, sb = b && b->n == 1 ? 0 : 1;
+  for (int64_t i = 0; i < r->n; i++) {
+    int64_t p = x[(size_t)i * sa], q = y ? y[(size_t)i * sb] : 0;
+    if (nsw && int_wraps(idx, p, q, w, wf, false))
+      return overflow_error(e, op, idx, r, i, p, q, z[i], wf, false, flag);
+    if (nuw && int_wraps(idx, p, q, w, wf, true))
+      return overflow_error(e, op, idx, r, i, p, q, z[i], wf, true, flag);
+  }
+  return true;
+}
+
 bool h_int_unary(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0);
   Val *r = ew_result(op, 0, a, NULL, NULL);
@@ -121,6 +243,7 @@ bool h_int_unary(Exec *e, IrOp *op) {
     uint64_t o = neg ? (uint64_t)0 - v : (x[i] < 0 ? (uint64_t)0 - v : v);
     y[i] = in_sext((int64_t)o, w);
   }
+  if (neg && !check_overflow(e, op, a, NULL, r)) return val_release(r), false;
   in_set_result(e, op, 0, r);
   return true;
 }
@@ -218,6 +341,9 @@ bool h_int_binary(Exec *e, IrOp *op) {
     return in_fail(e, op, "unhandled integer op");
   }
 #undef LOOP
+  if ((idx == CT_OP_addi || idx == CT_OP_subi || idx == CT_OP_muli || idx == CT_OP_shli) &&
+      !check_overflow(e, op, a, b, r))
+    return val_release(r), false;
   in_set_result(e, op, 0, r);
   return true;
 }
@@ -614,6 +740,7 @@ bool h_exti(Exec *e, IrOp *op) {
   return true;
 }
 
+/* trunci: keeps the low bits (checked under an overflow flag). */
 bool h_trunci(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0);
   Val *r = ew_result(op, 0, a, NULL, NULL);
@@ -621,6 +748,7 @@ bool h_trunci(Exec *e, IrOp *op) {
   const int64_t *x = a->data;
   int64_t *z = r->data;
   for (int64_t i = 0; i < r->n; i++) z[i] = in_sext(x[i], wo);
+  if (!check_overflow(e, op, a, NULL, r)) return val_release(r), false;
   in_set_result(e, op, 0, r);
   return true;
 }

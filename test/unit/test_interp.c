@@ -2,12 +2,15 @@
  * reference computed independently here in plain C: a tiled GEMM with a
  * k-loop (bit-exact against sequential fmaf, and -j1 == -j2), softmax and
  * layernorm (against double precision), a histogram with atomics, a prefix
- * scan, and a loop with early exit.  Also checks argument validation and
- * print_tko output through the InterpOptions sink. */
+ * scan, and a loop with early exit.  Also checks argument validation,
+ * print_tko output through the InterpOptions sink, the step budget at its
+ * exact boundary (InterpOptions and the C API), and overflow<...> flags of
+ * addi/subi/muli/shli at every width against __builtin_*_overflow. */
 #include <math.h>
 #include <stdlib.h>
 
 #include "asm/asm.h"
+#include "capi/capi_internal.h"
 #include "dialect/dialects.h"
 #include "ctile/ctile.h"
 #include "interp/interp.h"
@@ -42,7 +45,7 @@ static InterpArg scal(int64_t v) {
 
 static bool run(IrOp *m, const char *entry, InterpArg *a, size_t n, int64_t gx, int64_t gy,
                 int threads) {
-  InterpOptions o = {{gx, gy, 1}, threads, NULL, NULL};
+  InterpOptions o = {{gx, gy, 1}, threads, NULL, NULL, 0};
   return interp_run(m, entry, a, n, &o);
 }
 
@@ -311,7 +314,7 @@ static void test_misc(void) {
   memset(y, 0, sizeof y);
   a[2] = scal(990);
   StrBuf out = {0};
-  InterpOptions o = {{8, 1, 1}, 2, sink, &out};
+  InterpOptions o = {{8, 1, 1}, 2, sink, &out, 0};
   CHECK(interp_run(m, "first", a, 3, &o));
   StrBuf want = {0};
   bad = 0;
@@ -373,7 +376,7 @@ static void test_capi(void) {
   for (int i = 0; i < 8; i++) x[i] = (float)i;
   CtileRunArg args[2] = {ctileRunArgBuffer(x, sizeof x), ctileRunArgFloat(2.5)};
   StrBuf out = {0};
-  CtileRunOptions o = {{1, 1, 1}, 1, capi_sink, &out};
+  CtileRunOptions o = {{1, 1, 1}, 1, capi_sink, &out, 0};
   CHECK(ctileRunEntry(m, ctileStringRefCreate("axpy", 4), args, 2, &o));
   int bad = 0;
   for (int i = 0; i < 8; i++) bad += x[i] != 2.5f * (float)i;
@@ -389,6 +392,167 @@ static void quiet(void *user, const IrDiag *d) {
   ++*(int *)user;
 }
 
+/* Keeps the last diagnostic's message (tests of expected runtime errors). */
+static void keep_last(void *user, const IrDiag *d) {
+  StrBuf *b = user;
+  sb_clear(b);
+  sb_putn(b, d->msg.s, d->msg.len);
+}
+
+/* ---- the step budget -------------------------------------------------------- */
+/* A for loop of n iterations runs 5 + 2n ops (2 constants, the for, addi and
+ * continue per iteration, the store, return): exactly that budget passes,
+ * one less fails; through InterpOptions and through the C API. */
+static void test_step_limit(void) {
+  static const char src[] =
+      "cuda_tile.module @m {\n"
+      " entry @count(%p: tile<ptr<i32>>, %n: tile<i32>) {\n"
+      "  %z = constant <i32: 0> : tile<i32>\n"
+      "  %one = constant <i32: 1> : tile<i32>\n"
+      "  %r = for %iv in (%z to %n, step %one) : tile<i32> iter_values(%acc = %z) -> (tile<i32>) {\n"
+      "   %a = addi %acc, %iv : tile<i32>\n"
+      "   continue %a : tile<i32>\n"
+      "  }\n"
+      "  %t = store_ptr_tko weak %p, %r : tile<ptr<i32>>, tile<i32> -> token\n"
+      "  return\n"
+      " }\n"
+      "}\n";
+  IrOp *m = parse(src);
+  if (!m) return;
+  StrBuf last = {0};
+  IrDiagHandler oh;
+  void *ou;
+  ir_ctx_get_diag_handler(ctx, &oh, &ou);
+  ir_ctx_set_diag_handler(ctx, keep_last, &last);
+  int32_t out = 0;
+  for (int n = 0; n <= 300; n += 100) {
+    InterpArg a[2] = {buf(&out, sizeof out), scal(n)};
+    InterpOptions o = {{2, 1, 1}, 2, NULL, NULL, (uint64_t)(5 + 2 * n)};
+    out = -1;
+    CHECK(interp_run(m, "count", a, 2, &o));
+    CHECK_EQ_INT(out, n * (n - 1) / 2);
+    o.max_steps--;
+    CHECK(!interp_run(m, "count", a, 2, &o));
+    CHECK(strstr(sb_cstr(&last), "exceeded the step limit of ") != NULL);
+    CHECK(strstr(sb_cstr(&last), "(tile block (0, 0, 0))") != NULL);
+  }
+  /* the C API: maxSteps 0 is unlimited, a small budget stops the loop */
+  CtileRunArg ca[2] = {ctileRunArgBuffer(&out, sizeof out), ctileRunArgInt(1000)};
+  CtileRunOptions co = {{1, 1, 1}, 1, NULL, NULL, 0};
+  CHECK(ctileRunEntry(capi_wrap_module(m), ctileStringRefCreate("count", 5), ca, 2, &co));
+  CHECK_EQ_INT(out, 499500);
+  co.maxSteps = 2004;
+  CHECK(!ctileRunEntry(capi_wrap_module(m), ctileStringRefCreate("count", 5), ca, 2, &co));
+  CHECK(strstr(sb_cstr(&last), "'cuda_tile.return' op exceeded the step limit of 2004 "
+                               "operations per tile block") != NULL);
+  ir_ctx_set_diag_handler(ctx, oh, ou);
+  sb_free(&last);
+  ir_op_destroy(m);
+}
+
+/* ---- overflow flags against the compiler's checked arithmetic ----------------- */
+/* For addi/subi/muli/shli at every width with each flag, on operands around
+ * each width's limits: the run fails exactly when __builtin_*_overflow says
+ * the exact result does not fit the signed / unsigned type, and otherwise
+ * stores the wrapped result. */
+static bool ref_wraps(int op, int w, bool uns, int64_t a, int64_t b) {
+  __int128 x = a, y = b;
+  if (uns) { /* operands as unsigned w-bit values */
+    x = (__int128)(w == 64 ? (uint64_t)a : (uint64_t)a & (((uint64_t)1 << w) - 1));
+    y = (__int128)(w == 64 ? (uint64_t)b : (uint64_t)b & (((uint64_t)1 << w) - 1));
+  }
+  if (op == 3) { /* shli: x * 2^s, amount unsigned */
+    uint64_t s = w == 64 ? (uint64_t)b : (uint64_t)b & (((uint64_t)1 << w) - 1);
+    if (s >= (uint64_t)w) return x != 0;
+    y = (__int128)1 << s;
+  }
+#define REF(T)                                                                  \
+  do {                                                                          \
+    T r;                                                                        \
+    return op == 0 ? __builtin_add_overflow(x, y, &r)                           \
+           : op == 1 ? __builtin_sub_overflow(x, y, &r)                         \
+                     : __builtin_mul_overflow(x, y, &r);                        \
+  } while (0)
+  switch (w * 2 + uns) {
+  case 16: REF(int8_t);
+  case 17: REF(uint8_t);
+  case 32: REF(int16_t);
+  case 33: REF(uint16_t);
+  case 64: REF(int32_t);
+  case 65: REF(uint32_t);
+  case 128: REF(int64_t);
+  default: REF(uint64_t);
+  }
+#undef REF
+}
+
+static void test_overflow_flags(void) {
+  static const char *const ops[] = {"addi", "subi", "muli", "shli"};
+  static const char *const flags[] = {"no_signed_wrap", "no_unsigned_wrap", "no_wrap"};
+  static const int widths[] = {8, 16, 32, 64};
+  StrBuf src = {0};
+  sb_printf(&src, "cuda_tile.module @m {\n");
+  for (int o = 0; o < 4; o++)
+    for (int f = 0; f < 3; f++)
+      for (int wi = 0; wi < 4; wi++) {
+        int w = widths[wi];
+        sb_printf(&src, " entry @%s_%d_i%d(%%p: tile<ptr<i%d>>, %%a: tile<i%d>, %%b: tile<i%d>) {\n"
+                        "  %%r = %s %%a, %%b overflow<%s> : tile<i%d>\n"
+                        "  %%t = store_ptr_tko weak %%p, %%r : tile<ptr<i%d>>, tile<i%d> -> token\n"
+                        "  return\n }\n",
+                  ops[o], f, w, w, w, w, ops[o], flags[f], w, w, w);
+      }
+  sb_printf(&src, "}\n");
+  IrOp *m = parse(sb_cstr(&src));
+  sb_free(&src);
+  if (!m) return;
+  IrDiagHandler oh;
+  void *ou;
+  ir_ctx_get_diag_handler(ctx, &oh, &ou);
+  int nerr = 0;
+  ir_ctx_set_diag_handler(ctx, quiet, &nerr);
+  int bad = 0, fails = 0, runs = 0;
+  for (int wi = 0; wi < 4; wi++) {
+    int w = widths[wi];
+    int64_t smax = w == 64 ? INT64_MAX : ((int64_t)1 << (w - 1)) - 1, smin = -smax - 1;
+    int64_t vals[] = {0, 1, 2, 3, -1, -2, smax, smax - 1, smin, smin + 1, smax / 2, smin / 2,
+                      smax / 2 + 1, (int64_t)1 << (w / 2), ((int64_t)1 << (w / 2)) - 1,
+                      w - 1, w};
+    size_t nv = sizeof vals / sizeof vals[0];
+    for (int o = 0; o < 4; o++)
+      for (int f = 0; f < 3; f++) {
+        char name[32];
+        snprintf(name, sizeof name, "%s_%d_i%d", ops[o], f, w);
+        for (size_t i = 0; i < nv; i++)
+          for (size_t j = 0; j < nv; j++) {
+            int64_t out = 0x5A5A;
+            InterpArg a[3] = {buf(&out, sizeof out), scal(vals[i]), scal(vals[j])};
+            bool want_fail = ((f == 0 || f == 2) && ref_wraps(o, w, false, vals[i], vals[j])) ||
+                             ((f == 1 || f == 2) && ref_wraps(o, w, true, vals[i], vals[j]));
+            bool ok = run(m, name, a, 3, 1, 1, 1);
+            runs++;
+            fails += !ok;
+            /* a run that passes stores the wrapped result (little-endian) */
+            uint64_t ua = (uint64_t)vals[i], ub = (uint64_t)vals[j];
+            uint64_t sh = w == 64 ? ub : ub & (((uint64_t)1 << w) - 1);
+            uint64_t wrapped = o == 0 ? ua + ub : o == 1 ? ua - ub : o == 2 ? ua * ub
+                             : sh >= (uint64_t)w ? 0 : ua << sh;
+            if (ok && memcmp(&out, &wrapped, (size_t)w / 8) != 0) bad++;
+            if (ok == want_fail) {
+              bad++;
+              if (bad < 5) printf("  %s(%lld, %lld): ran %d, expected %d\n", name,
+                                  (long long)vals[i], (long long)vals[j], ok, !want_fail);
+            }
+          }
+      }
+  }
+  CHECK_EQ_INT(bad, 0);
+  CHECK_EQ_INT(nerr, fails);
+  CHECK(fails > runs / 10 && fails < runs - runs / 10); /* both outcomes well covered */
+  ir_ctx_set_diag_handler(ctx, oh, ou);
+  ir_op_destroy(m);
+}
+
 UNIT_MAIN {
   ctx = ir_context_create();
   ctile_register_all(ctx);
@@ -399,5 +563,7 @@ UNIT_MAIN {
   test_misc();
   test_capi();
   CHECK_EQ_INT(nerr, 4); /* the four expected failures of test_misc */
+  test_step_limit();
+  test_overflow_flags();
   ir_context_destroy(ctx);
 }

@@ -1,7 +1,7 @@
 /* ctile-run — run a cuda_tile kernel on the CPU with lib/interp.
  *
  *   ctile-run FILE --entry NAME --grid X[,Y[,Z]] [--arg SPEC]... [--out N=FILE.npy]...
- *             [--dump N]... [-j N]
+ *             [--dump N]... [-j N] [--max-steps N]
  *
  * FILE is MLIR text or Tile IR bytecode.  The --arg specs follow the entry's
  * parameters in order; scalars become 0-d tiles, buffers are host memory that
@@ -25,7 +25,7 @@ static const char usage_text[] =
     "OVERVIEW: ctile-run: execute a cuda_tile kernel on the CPU (reference interpreter)\n"
     "\n"
     "USAGE: ctile-run FILE --entry NAME --grid X[,Y[,Z]] [--arg SPEC]... [--out N=FILE.npy]...\n"
-    "                 [--dump N]... [-j N]\n"
+    "                 [--dump N]... [-j N] [--max-steps N]\n"
     "\n"
     "FILE is MLIR text or Tile IR bytecode ('-' reads stdin).\n"
     "\n"
@@ -37,6 +37,10 @@ static const char usage_text[] =
     "  --dump N            after the run, print the buffer of parameter N as text\n"
     "  -j N                run tile blocks on N threads (default 1); results do not depend on N\n"
     "                      except for programs that race through atomics\n"
+    "  --max-steps N       stop a tile block with an error once it has executed N ops\n"
+    "                      (every op counts one, loop bodies once per iteration);\n"
+    "                      0 = unlimited; default 100000000 (a loop that never ends\n"
+    "                      stops after about 10 s)\n"
     "  --help              this text\n"
     "\n"
     "ARGUMENT SPECS:\n"
@@ -62,8 +66,10 @@ static const char usage_text[] =
     "  ml_dtypes.bfloat16 arrays via a.view(np.uint16).\n"
     "\n"
     "Runtime errors (out-of-bounds or misaligned accesses, integer division by zero, failed\n"
-    "assert or assume) are reported with the op's location and the tile block id; the exit\n"
-    "status is then 1.  print_tko output goes to stdout, block by block in block order.\n";
+    "assert or assume, integer overflow under an overflow<...> flag, the --max-steps limit)\n"
+    "are reported with the op's location and the tile block id; the exit status is then 1.\n"
+    "print_tko output goes to stdout, block by block in block order (after an error: up to\n"
+    "the failing block).\n";
 
 /* ---- buffers ---------------------------------------------------------------- */
 
@@ -511,6 +517,7 @@ int main(int argc, char **argv) {
   VEC(const char *) specs = {0};
   VEC(OutReq) outs = {0};
   int threads = 1;
+  uint64_t max_steps = INTERP_DEFAULT_MAX_STEPS;
   int rc = 1;
   const char *missing = NULL;
   for (int i = 1; i < argc; i++) {
@@ -549,6 +556,15 @@ int main(int argc, char **argv) {
       long v = strtol(val, &e, 10);
       if (e == val || *e || v < 1 || v > 1024) { rc = usage_error("bad thread count: ", val); goto early; }
       threads = (int)v;
+    } else if (OPT("max-steps")) {
+      char *e;
+      errno = 0;
+      unsigned long long v = strtoull(val, &e, 10);
+      if (e == val || *e || val[0] == '-' || errno == ERANGE) {
+        rc = usage_error("bad --max-steps (expected a count >= 0): ", val);
+        goto early;
+      }
+      max_steps = v;
     } else if (!strncmp(a, "-j", 2) && a[2]) {
       char *e;
       long v = strtol(a + 2, &e, 10);
@@ -565,7 +581,7 @@ int main(int argc, char **argv) {
   }
   if (!file) { rc = usage_error("no input file", NULL); goto early; }
   if (!entry) { rc = usage_error("--entry NAME is required", NULL); goto early; }
-  InterpOptions opts = {{1, 1, 1}, threads, print_sink, NULL};
+  InterpOptions opts = {{1, 1, 1}, threads, print_sink, NULL, max_steps};
   if (grid) {
     const char *p = grid;
     for (int d = 0; d < 3; d++) {
