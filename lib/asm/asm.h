@@ -38,6 +38,10 @@ typedef struct AsmPrintOptions {
   bool debuginfo;        /* --mlir-print-debuginfo: print loc(...) */
   bool pretty_debuginfo; /* --mlir-pretty-debuginfo */
   bool local_scope;      /* don't print aliases */
+  /* --mlir-elide-elementsattrs-if-larger=N: dense elements attributes with
+   * more than N elements (splats excepted) print as
+   * `dense_resource<__elided__>`; 0 = never. */
+  int64_t elide_elements_limit;
 } AsmPrintOptions;
 
 /* Prints op (normally a module) followed by a newline. */
@@ -47,7 +51,13 @@ void asm_print_op_to(StrBuf *out, IrOp *op, const AsmPrintOptions *opts);
  * messages: full "!dialect." prefixes, no aliases). */
 void asm_print_type_str(StrBuf *b, const IrType *t);
 void asm_print_attr_str(StrBuf *b, const IrAttr *a);
-/* Installs these into the context for diagnostics' %T/%A. */
+/* Prints one op as MLIR's Diagnostic::appendOp does for the "see current
+ * operation" note: local scope (names numbered from the nearest
+ * isolated-from-above ancestor, no aliases), elements attributes larger than
+ * 16 elided, generic form when `generic`; no trailing newline. */
+void asm_print_op_for_diag(StrBuf *b, IrOp *op, bool generic);
+/* Installs these (types and attributes for diagnostics' %T/%A, and the op
+ * printer for "see current operation" notes) into the context. */
 void asm_install_printers(IrContext *ctx);
 
 /* builtin.module's custom form (`module @name attributes {...} {...}`);
@@ -121,6 +131,17 @@ bool asm_parse_optional_symbol_name(AsmParser *p, const IrIdent **out);
 bool asm_parse_type(AsmParser *p, const IrType **out);
 bool asm_parse_optional_type(AsmParser *p, const IrType **out, bool *present);
 bool asm_parse_type_list(AsmParser *p, IrTypeVec *out); /* t (, t)* */
+/* Memoized dialect type parsing: returns fn(p, arg) — a dialect's parser for
+ * one type whose text starts at `start`, either the current token or a
+ * mnemonic just consumed and directly followed by the current `<` token —
+ * unless the same text was parsed before by the same fn in the same
+ * short-form dialect context: a spelling `word<...>` (up to its matching
+ * '>', no comment or string inside) is then not parsed again.  Only
+ * successful parses that reported nothing are recorded, so fn's result must
+ * depend only on the text (arg included), type aliases (never redefined)
+ * and that context; NULL after an error, as fn. */
+typedef const IrType *(*AsmTypeMemoFn)(AsmParser *p, void *arg);
+const IrType *asm_parse_type_memo(AsmParser *p, AsmLoc start, AsmTypeMemoFn fn, void *arg);
 bool asm_parse_colon_type(AsmParser *p, const IrType **out);
 /* A `(T, T) -> (T)` function type or just results. */
 bool asm_parse_function_type(AsmParser *p, const IrType **out);
@@ -212,7 +233,20 @@ void asm_putn(AsmPrinter *p, const char *s, size_t n);
 void asm_putc(AsmPrinter *p, char c);
 void asm_printf(AsmPrinter *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* asm_puts through an inline call, so the compiler folds strlen of the
+ * string literals hooks mostly pass (the function stays for pointers). */
+static inline void asm_puts_inline_(AsmPrinter *p, const char *s) { asm_putn(p, s, strlen(s)); }
+#define asm_puts(p, s) asm_puts_inline_((p), (s))
 void asm_print_newline(AsmPrinter *p);   /* newline + current indentation */
+/* Decimal integers (the text of "%lld" / "%llu", without a format to scan). */
+void asm_print_int(AsmPrinter *p, int64_t v);
+void asm_print_uint(AsmPrinter *p, uint64_t v);
+/* Memoized dialect type text: prints `t` with `fn` (normally a dialect's
+ * short-form printer) the first time, and replays the same text when the
+ * same (t, fn) is printed again in the same printer state (aliases and
+ * dialect scope).  fn's output must depend on nothing else. */
+void asm_print_type_memo(AsmPrinter *p, const IrType *t,
+                         void (*fn)(AsmPrinter *p, const IrType *t));
 
 /* Full-syntax type ("!cuda_tile.tile<4xf32>", "i32"); inside an op whose
  * default dialect matches the type's dialect it prints the short form

@@ -657,7 +657,7 @@ static bool parse_attr_dict_impl(AsmParser *p, IrNamedAttrVec *out);
 bool parse_attr_dict(AsmParser *p, IrNamedAttrVec *out) {
   const char *start = p->tok.ptr, *ext = NULL;
   uint32_t h = 0;
-  if (ptok(p, TOK_LBRACE) && !pstrip_dialect(p)) {
+  if (ptok(p, TOK_LBRACE) && !pstrip_dialect(p) && pmemo_depth_ok(p)) {
     const IrAttr *d = asm_recent_find(p, p->dictrecent, ASM_RECENT, start, &ext);
     if (!d && (ext = pskip_group(start, p->lex.end))) {
       h = ptext_hash(start, (size_t)(ext - start));
@@ -667,13 +667,17 @@ bool parse_attr_dict(AsmParser *p, IrNamedAttrVec *out) {
     if (d) {
       for (uint32_t i = 0; i < d->nelems; i++)
         vec_push(out, ((IrNamedAttr){d->names[i], d->elems[i]}));
+      pmemo_hit(p);
       preset(p, ext);
       return true;
     }
   }
   size_t first = out->len;
-  if (!parse_attr_dict_impl(p, out)) return false;
-  if (ext && p->prev_end == ext) {
+  PeakSave ps = ppeak_begin(p);
+  bool ok = parse_attr_dict_impl(p, out);
+  unsigned need = ppeak_end(p, ps);
+  if (!ok) return false;
+  if (ext && p->prev_end == ext && need <= ASM_MEMO_DEPTH) {
     size_t n = out->len - first;
     IrNamedAttr *tmp = xmalloc((n ? n : 1) * sizeof *tmp);
     if (n) memcpy(tmp, out->data + first, n * sizeof *tmp);
@@ -760,7 +764,7 @@ static const IrAttr *make_dict(AsmParser *p, IrNamedAttr *e, size_t n) {
 static const IrAttr *parse_dict_attr(AsmParser *p) {
   const char *start = p->tok.ptr, *ext = NULL;
   uint32_t h = 0;
-  if (!pstrip_dialect(p)) {
+  if (!pstrip_dialect(p) && pmemo_depth_ok(p)) {
     const IrAttr *d = asm_recent_find(p, p->dictrecent, ASM_RECENT, start, &ext);
     if (!d && (ext = pskip_group(start, p->lex.end))) {
       h = ptext_hash(start, (size_t)(ext - start));
@@ -768,15 +772,19 @@ static const IrAttr *parse_dict_attr(AsmParser *p) {
       if (d) asm_recent_put(p->dictrecent, ASM_RECENT, &p->dictrecent_next, start, ext, d);
     }
     if (d) {
+      pmemo_hit(p);
       preset(p, ext);
       return d;
     }
   }
   size_t ns = p->nstack.len;
   const IrAttr *a = NULL;
-  if (parse_attr_dict_impl(p, &p->nstack)) {
+  PeakSave ps = ppeak_begin(p);
+  bool ok = parse_attr_dict_impl(p, &p->nstack);
+  unsigned need = ppeak_end(p, ps);
+  if (ok) {
     a = make_dict(p, p->nstack.data + ns, p->nstack.len - ns);
-    if (ext && p->prev_end == ext)
+    if (ext && p->prev_end == ext && need <= ASM_MEMO_DEPTH)
       strmap_put(&p->dictmemo, start, (size_t)(ext - start), h, (void *)a);
   }
   p->nstack.len = ns;

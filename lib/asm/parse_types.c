@@ -646,33 +646,40 @@ uint32_t ptext_hash(const char *s, size_t n) {
 const IrType *parse_function_type(AsmParser *p) {
   const char *start = p->tok.ptr, *ext = NULL;
   uint32_t h = 0;
-  if (!pstrip_dialect(p)) {
+  bool memo = !pstrip_dialect(p) && pmemo_depth_ok(p);
+  if (memo) {
     const IrType *t = asm_recent_find(p, p->ftrecent, ASM_RECENT, start, &ext);
     if (t) {
+      pmemo_hit(p);
       preset(p, ext);
       return t;
     }
   }
-  if (!pstrip_dialect(p) && (ext = function_type_extent(start, p->lex.end))) {
+  if (memo && (ext = function_type_extent(start, p->lex.end))) {
     h = ptext_hash(start, (size_t)(ext - start));
     const IrType *t = strmap_get(&p->typememo, start, (size_t)(ext - start), h);
     if (t) {
       asm_recent_put(p->ftrecent, ASM_RECENT, &p->ftrecent_next, start, ext, t);
+      pmemo_hit(p);
       preset(p, ext);
       return t;
     }
   }
-  if (!penter(p)) return NULL;
-  size_t ts = p->tstack.len;
+  PeakSave ps = ppeak_begin(p);
   const IrType *t = NULL;
-  if (parse_type_list_parens(p)) {
-    size_t nin = p->tstack.len - ts;
-    if (pexpect(p, TOK_ARROW, "expected '->' in function type") && parse_function_result_types(p))
-      t = function_type_cached(p, p->tstack.data + ts, nin, p->tstack.len - ts - nin);
+  if (penter(p)) {
+    size_t ts = p->tstack.len;
+    if (parse_type_list_parens(p)) {
+      size_t nin = p->tstack.len - ts;
+      if (pexpect(p, TOK_ARROW, "expected '->' in function type") &&
+          parse_function_result_types(p))
+        t = function_type_cached(p, p->tstack.data + ts, nin, p->tstack.len - ts - nin);
+    }
+    p->tstack.len = ts;
+    pleave(p);
   }
-  p->tstack.len = ts;
-  pleave(p);
-  if (t && ext && p->prev_end == ext)
+  unsigned need = ppeak_end(p, ps);
+  if (t && ext && p->prev_end == ext && need <= ASM_MEMO_DEPTH)
     strmap_put(&p->typememo, start, (size_t)(ext - start), h, (void *)t);
   return t;
 }
@@ -687,6 +694,129 @@ int parse_optional_type(AsmParser *p, const IrType **out) {
   if (!ptok_is_type_start(p)) return 0;
   *out = parse_type(p);
   return *out ? 1 : -1;
+}
+
+/* ---- dialect type memo ------------------------------------------------------------- */
+
+/* The slot of the memo entry for text s[0..n) (hash h) parsed by fn in
+ * short-form context strip, or the empty slot where it would go. */
+static AsmTypeMemo *tmemo_slot(AsmParser *p, const char *s, uint32_t n, uint32_t h,
+                               AsmTypeMemoFn fn, const IrDialect *strip) {
+  size_t mask = p->tmemo_cap - 1;
+  for (size_t i = h & mask;; i = (i + 1) & mask) {
+    AsmTypeMemo *e = &p->tmemo[i];
+    if (!e->s || (e->h == h && e->n == n && e->fn == fn && e->strip == strip &&
+                  memcmp(e->s, s, n) == 0))
+      return e;
+  }
+}
+
+/* Records a memo entry (the table stays at most half full). */
+static void tmemo_put(AsmParser *p, const AsmTypeMemo *m) {
+  if (2 * (p->tmemo_len + 1) > p->tmemo_cap) {
+    AsmTypeMemo *old = p->tmemo;
+    size_t oldcap = p->tmemo_cap;
+    p->tmemo_cap = oldcap ? 2 * oldcap : 64;
+    p->tmemo = xcalloc(p->tmemo_cap, sizeof *p->tmemo);
+    for (size_t i = 0; i < oldcap; i++)
+      if (old[i].s) *tmemo_slot(p, old[i].s, old[i].n, old[i].h, old[i].fn, old[i].strip) = old[i];
+    free(old);
+  }
+  AsmTypeMemo *e = tmemo_slot(p, m->s, m->n, m->h, m->fn, m->strip);
+  if (!e->s) p->tmemo_len++;
+  *e = *m;
+}
+
+/* The end of a memoizable type text `word<...>` starting at s (see
+ * asm_parse_type_memo), NULL when the text at s is not one; *wlen: the
+ * length of the word. */
+static const char *type_memo_extent(const AsmParser *p, const char *s, uint32_t *wlen) {
+  const char *lt;
+  if (s == p->tok.ptr) {
+    if (p->tok.kind != TOK_BARE_ID) return NULL;
+    lt = s + p->tok.len;
+  } else {
+    if (p->tok.kind != TOK_LESS || s < p->lex.buf || s >= p->tok.ptr) return NULL;
+    for (lt = s; lt < p->tok.ptr && is_sym_char(*lt); lt++) {}
+    if (lt != p->tok.ptr) return NULL;
+  }
+  if (*lt != '<' || lt - s > (ptrdiff_t)UINT32_MAX) return NULL;
+  *wlen = (uint32_t)(lt - s);
+  return pskip_group(lt, p->lex.end);
+}
+
+/* Whether the word of a memoized text with word length wlen, found at s,
+ * is where type_memo_extent would have found it (same bytes: same text). */
+static bool type_memo_word_here(const AsmParser *p, const char *s, uint32_t wlen) {
+  if (s == p->tok.ptr) return p->tok.kind == TOK_BARE_ID && p->tok.len == wlen;
+  return p->tok.kind == TOK_LESS && p->tok.ptr == s + wlen;
+}
+
+/* The 4-entry set of p->trecent for a text whose first 8 bytes are w. */
+static AsmTypeMemo *trecent_set(AsmParser *p, uint64_t w) {
+  return &p->trecent[(((w * 0x9E3779B97F4A7C15ull) >> 40) & (ASM_TYPE_RECENT / 4 - 1)) * 4];
+}
+
+/* Records a memo entry among the recent ones (texts of 8 bytes or more),
+ * replacing one of its set in turn. */
+static void trecent_put(AsmParser *p, const AsmTypeMemo *m) {
+  if (m->n < 8) return;
+  if (!p->trecent) p->trecent = xcalloc(ASM_TYPE_RECENT, sizeof *p->trecent);
+  uint64_t w;
+  memcpy(&w, m->s, 8);
+  trecent_set(p, w)[p->trecent_next++ & 3] = *m;
+}
+
+/* Memoized dialect type parse (see asm.h).  The text is `word<...>` as
+ * found by pskip_group; a hit re-lexes after it, as the parse would have.
+ * The context key is pstrip_dialect() (what bare words inside may mean);
+ * a hit also needs the nesting its first parse took to fit under
+ * ASM_MAX_DEPTH from here, so the depth limit is reported exactly as an
+ * uncached parse would.  Recent hits are found by comparing the stored
+ * text with the source at s directly: equal bytes up to its matching '>'
+ * are the same text, whatever follows. */
+const IrType *asm_parse_type_memo(AsmParser *p, AsmLoc start, AsmTypeMemoFn fn, void *arg) {
+  const char *s = start.ptr;
+  const IrDialect *strip = pstrip_dialect(p);
+  size_t avail = s && s >= p->lex.buf && s <= p->lex.end ? (size_t)(p->lex.end - s) : 0;
+  if (avail >= 8 && p->trecent) {
+    uint64_t w;
+    memcpy(&w, s, 8);
+    AsmTypeMemo *set = trecent_set(p, w);
+    for (int i = 0; i < 4; i++) {
+      const AsmTypeMemo *e = &set[i];
+      if (e->s && e->fn == fn && e->strip == strip && e->n <= avail &&
+          p->depth + e->depth <= ASM_MAX_DEPTH && type_memo_word_here(p, s, e->wlen) &&
+          memcmp(e->s, s, e->n) == 0) {
+        ppeak_hit(p, e->depth);
+        preset(p, s + e->n);
+        return e->t;
+      }
+    }
+  }
+  uint32_t wlen = 0;
+  const char *ext = avail ? type_memo_extent(p, s, &wlen) : NULL;
+  if (!ext || ext - s > (ptrdiff_t)UINT32_MAX) return fn(p, arg);
+  uint32_t n = (uint32_t)(ext - s), h = ptext_hash(s, n);
+  if (p->tmemo_len) {
+    AsmTypeMemo *e = tmemo_slot(p, s, n, h, fn, strip);
+    if (e->s && p->depth + e->depth <= ASM_MAX_DEPTH) {
+      trecent_put(p, e);
+      ppeak_hit(p, e->depth);
+      preset(p, ext);
+      return e->t;
+    }
+  }
+  unsigned nerr = ir_ctx_num_errors(p->ctx);
+  PeakSave ps = ppeak_begin(p);
+  const IrType *t = fn(p, arg);
+  unsigned need = ppeak_end(p, ps);
+  if (t && p->prev_end == ext && ir_ctx_num_errors(p->ctx) == nerr) {
+    AsmTypeMemo m = {s, n, h, wlen, need, fn, strip, t};
+    tmemo_put(p, &m);
+    trecent_put(p, &m);
+  }
+  return t;
 }
 
 /* ---- hook API --------------------------------------------------------------------- */

@@ -220,10 +220,14 @@ bool perr_wrong(AsmParser *p, const char *fmt, ...) {
   return false;
 }
 
-bool penter(AsmParser *p) {
+/* penter at the watch mark: the limit's error, or a new deepest level of
+ * the nesting being measured (see ppeak_begin). */
+bool penter_slow(AsmParser *p) {
   if (p->depth >= ASM_MAX_DEPTH)
     return perr(p, "nesting depth exceeds the limit of %d", ASM_MAX_DEPTH);
   p->depth++;
+  if (p->depth > p->depth_peak) p->depth_peak = p->depth;
+  pwatch_update(p);
   return true;
 }
 
@@ -731,8 +735,14 @@ static const char *default_dialect(AsmParser *p) {
 
 const IrDialect *pstrip_dialect(AsmParser *p) {
   if (p->strip_dialect) {
+    /* the registry does not change during a parse: remember the last one */
+    if (p->strip_dialect == p->strip_key) return p->strip_val;
     const IrDialect *d = ir_lookup_dialect(p->ctx, p->strip_dialect, strlen(p->strip_dialect));
-    if (d && d->parse_type) return d;
+    if (d && d->parse_type) {
+      p->strip_key = p->strip_dialect;
+      p->strip_val = d;
+      return d;
+    }
   }
   for (size_t i = p->opstack.len; i-- > 0;) {
     const char *dd = p->opstack.data[i].default_dialect;
@@ -921,6 +931,12 @@ have_info:;
     vec_push(&st->operands, v);
   }
 
+  /* An op with default-valued properties takes them in the state:
+   * ir_op_create's populate_defaults hook adds only the missing ones. */
+  if (props_dict && (info->traits & IR_TRAIT_DEFAULT_PROPS)) {
+    st->props_dict = props_dict;
+    props_dict = NULL;
+  }
   IrOp *op = ir_op_create(st);
   if (!op) goto fail;
   ir_block_append(block, op);
@@ -933,15 +949,34 @@ fail:
   return NULL;
 }
 
-/* Checks a custom op's attributes for duplicate names (props and attrs). */
+/* Checks a custom op's attributes for duplicate names (props and attrs):
+ * the first name seen twice is reported.  A few names (the usual case) are
+ * compared pairwise; more go through a map. */
+static const IrIdent *state_attr_name(const IrOpState *st, size_t i) {
+  return i < st->attrs.len ? st->attrs.data[i].name : st->props.data[i - st->attrs.len].name;
+}
+
 static bool check_duplicate_attrs(AsmParser *p, IrOpState *st, const char *loc) {
   size_t n = st->attrs.len + st->props.len;
   if (n < 2) return true;
+  if (n <= 16) {
+    for (size_t i = 1; i < n; i++) {
+      const IrIdent *name = state_attr_name(st, i);
+      for (size_t j = 0; j < i; j++)
+        if (state_attr_name(st, j) == name) {
+          IrDiag *d = ir_diag_new(p->ctx, IR_SEV_ERROR, ploc(p, loc));
+          ir_diag_append(p->ctx, d, "custom op '%s' attribute '%s' occurs more than once in "
+                                    "the attribute list", st->info->name, name->str);
+          ir_diag_emit(p->ctx, d);
+          return false;
+        }
+    }
+    return true;
+  }
   U64Map seen = {0};
   bool ok = true;
   for (size_t i = 0; i < n && ok; i++) {
-    const IrIdent *name = i < st->attrs.len ? st->attrs.data[i].name
-                                            : st->props.data[i - st->attrs.len].name;
+    const IrIdent *name = state_attr_name(st, i);
     if (u64map_get(&seen, (uintptr_t)name)) {
       IrDiag *d = ir_diag_new(p->ctx, IR_SEV_ERROR, ploc(p, loc));
       ir_diag_append(p->ctx, d, "custom op '%s' attribute '%s' occurs more than once in the "
@@ -955,6 +990,9 @@ static bool check_duplicate_attrs(AsmParser *p, IrOpState *st, const char *loc) 
   return ok;
 }
 
+static IrOp *parse_custom_op_with(AsmParser *p, OpFrame *f, IrBlock *block, unsigned nresults,
+                                  AsmToken nt, const IrOpInfo *info, const char *dialect);
+
 /* custom-operation ::= bare-id custom-operation-format
  * The name is looked up as written, then (without a '.') in the default
  * dialect of the enclosing custom op; its parse hook fills the state. */
@@ -962,6 +1000,17 @@ static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned 
   IrContext *ctx = p->ctx;
   AsmToken nt = p->tok;
   pnext(p);
+  /* Names seen before under the same default dialect skip the lookups. */
+  const char *ddef = default_dialect(p);
+  if (!p->custcache) p->custcache = xcalloc(ASM_CUST_CACHE, sizeof *p->custcache);
+  unsigned cslot = (asm_str_hash(nt.ptr, nt.len) ^ (unsigned)((uintptr_t)ddef >> 3) * 0x9E37u) &
+                   (ASM_CUST_CACHE - 2);
+  for (unsigned i = cslot; i < cslot + 2; i++) /* 2-way sets */
+    if (p->custcache[i].len == nt.len && p->custcache[i].dd == ddef && p->custcache[i].name &&
+        !memcmp(p->custcache[i].name, nt.ptr, nt.len))
+      return parse_custom_op_with(p, f, block, nresults, nt, p->custcache[i].info,
+                                  p->custcache[i].dialect);
+  cslot += p->custcache_next++ & 1;
   const IrOpInfo *info = ir_op_info_find(ctx, nt.ptr, nt.len);
   if (!info) {
     const char *dot = memchr(nt.ptr, '.', nt.len);
@@ -1008,7 +1057,21 @@ static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned 
     }
     sb_free(&full);
   }
+  const char *dialect = op_dialect(ctx, info->name);
+  p->custcache[cslot].name = nt.ptr;
+  p->custcache[cslot].len = nt.len;
+  p->custcache[cslot].dd = ddef;
+  p->custcache[cslot].info = info;
+  p->custcache[cslot].dialect = dialect;
+  return parse_custom_op_with(p, f, block, nresults, nt, info, dialect);
+}
 
+/* The rest of custom-operation once the name `nt` is resolved to info
+ * (dialect: the interned dialect prefix of its name): the hook runs with
+ * that dialect's short type forms and the op's default dialect. */
+static IrOp *parse_custom_op_with(AsmParser *p, OpFrame *f, IrBlock *block, unsigned nresults,
+                                  AsmToken nt, const IrOpInfo *info, const char *dialect) {
+  IrContext *ctx = p->ctx;
   bool (*parse_fn)(AsmParser *, IrOpState *) = info->parse;
   if (!parse_fn && info == &ir_builtin_module_info) parse_fn = asm_builtin_module_parse;
   if (!parse_fn) {
@@ -1023,7 +1086,7 @@ static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned 
   vec_push(&p->opstack, ((OpCtx){info, dd, nresults}));
   HookSave hs = {p->err_op, p->strip_dialect};
   p->err_op = info->name;
-  p->strip_dialect = op_dialect(ctx, info->name);
+  p->strip_dialect = dialect;
   unsigned nerr = ir_ctx_num_errors(ctx);
   bool ok = parse_fn(p, st);
   phook_end(p, hs);
@@ -1345,6 +1408,7 @@ static void parser_init(AsmParser *p, IrContext *ctx, const IrIdent *file, const
                         size_t len, unsigned line_offset) {
   memset(p, 0, sizeof *p);
   p->ctx = ctx;
+  p->depth_watch = ASM_MAX_DEPTH;
   /* The scratch stacks are sliced with `data + base`: never let data be
    * NULL (NULL + 0 is undefined behaviour). */
   vec_reserve(&p->tstack, 16);
@@ -1385,6 +1449,9 @@ static void parser_destroy(AsmParser *p) {
   strmap_free(&p->attr_aliases);
   strmap_free(&p->typememo);
   strmap_free(&p->dictmemo);
+  free(p->tmemo);
+  free(p->trecent);
+  free(p->custcache);
   vec_free(&p->tstack);
   vec_free(&p->astack);
   vec_free(&p->nstack);

@@ -136,6 +136,21 @@ typedef struct AsmRecentText {
   const void *v;
 } AsmRecentText;
 
+/* A dialect type memoized by asm_parse_type_memo: its source text (a slice
+ * of the buffer), the context it was parsed in, and the nesting (penter
+ * levels below its start) its parse needed. */
+enum { ASM_TYPE_RECENT = 256 }; /* recent type memo entries (4-way sets) */
+enum { ASM_CUST_CACHE = 256 };  /* custom op name cache entries (2-way sets) */
+typedef struct AsmTypeMemo {
+  const char *s;                /* NULL = empty slot */
+  uint32_t n, h;
+  uint32_t wlen;                /* length of the leading word (up to '<') */
+  unsigned depth;
+  AsmTypeMemoFn fn;             /* the hook that parsed it */
+  const IrDialect *strip;       /* pstrip_dialect() when it was parsed */
+  const IrType *t;
+} AsmTypeMemo;
+
 struct AsmParser {
   IrContext *ctx;
   AsmLexer lex;
@@ -158,6 +173,9 @@ struct AsmParser {
   const char *err_op;           /* name for the "custom op 'x' " prefix */
   const char *strip_dialect;    /* dialect whose types may omit "!d." */
   unsigned depth;               /* nesting, see ASM_MAX_DEPTH */
+  /* Nesting measurement (see ppeak_begin): penter takes its slow path at
+   * depth_watch — ASM_MAX_DEPTH, or while measuring the deepest level yet. */
+  unsigned depth_watch, depth_peak, measuring;
 
   VEC(DeferredLoc) deferred;
   IrOp *top;                    /* container for the top-level ops */
@@ -179,6 +197,26 @@ struct AsmParser {
   VEC(const IrAttr *) astack;
   IrNamedAttrVec nstack;
   VEC(int64_t) istack;
+
+  /* Memos of custom-syntax parsing (after the generic parser's hot fields). */
+  /* pstrip_dialect's answer for strip_dialect == strip_key (NULL: none). */
+  const char *strip_key;
+  const IrDialect *strip_val;
+  /* Custom op names (as written, with the default dialect they were looked
+   * up under) -> info and the interned dialect of its name. */
+  struct AsmCustCache {
+    const char *name, *dd, *dialect;
+    uint32_t len;
+    const IrOpInfo *info;
+  } *custcache;                 /* ASM_CUST_CACHE entries in 2-way sets, on first use */
+  unsigned custcache_next;
+  /* asm_parse_type_memo's table (open addressing, power-of-2 capacity), and
+   * recent hits in 4-way sets keyed by the text's first 8 bytes, tried by a
+   * plain prefix comparison before the extent scan and hash. */
+  AsmTypeMemo *tmemo;
+  size_t tmemo_cap, tmemo_len;
+  AsmTypeMemo *trecent;         /* ASM_TYPE_RECENT entries, on first use */
+  unsigned trecent_next;
 };
 
 /* ---- tokens and errors (parser.c) ------------------------------------------ */
@@ -223,8 +261,56 @@ IrDiag *pdiag_at(AsmParser *p, const char *ptr, const char *fmt, ...);
 void pdiag_note(AsmParser *p, IrDiag *d, const char *ptr, const char *fmt, ...);
 void pdiag_emit(AsmParser *p, IrDiag *d);
 
-bool penter(AsmParser *p);                       /* depth + 1, or error */
+bool penter_slow(AsmParser *p);                  /* penter at depth_watch */
+static inline bool penter(AsmParser *p) {        /* depth + 1, or error */
+  if (p->depth >= p->depth_watch) return penter_slow(p);
+  p->depth++;
+  return true;
+}
 static inline void pleave(AsmParser *p) { p->depth--; }
+
+/* Nesting a memoized parse needed: ppeak_begin before it, ppeak_end after
+ * it returns how many levels (penter) below its start it went, with
+ * p->depth_peak kept for enclosing measurements.  While measuring, penter
+ * leaves its fast path only at a new deepest level (depth_watch), so the
+ * generic parser pays nothing for it. */
+static inline void pwatch_update(AsmParser *p) {
+  p->depth_watch = p->measuring && p->depth_peak < ASM_MAX_DEPTH ? p->depth_peak : ASM_MAX_DEPTH;
+}
+typedef struct PeakSave {
+  unsigned d0, peak;
+} PeakSave;
+static inline PeakSave ppeak_begin(AsmParser *p) {
+  PeakSave s = {p->depth, p->measuring ? p->depth_peak : 0};
+  p->measuring++;
+  p->depth_peak = p->depth;
+  pwatch_update(p);
+  return s;
+}
+static inline unsigned ppeak_end(AsmParser *p, PeakSave s) {
+  unsigned need = p->depth_peak - s.d0;
+  p->measuring--;
+  if (p->depth_peak < s.peak) p->depth_peak = s.peak;
+  pwatch_update(p);
+  return need;
+}
+/* A memo hit standing for a parse `need` levels deep from here. */
+static inline void ppeak_hit(AsmParser *p, unsigned need) {
+  if (p->measuring && p->depth + need > p->depth_peak) {
+    p->depth_peak = p->depth + need;
+    pwatch_update(p);
+  }
+}
+/* The generic-form memos (function types, dictionaries) keep no depth per
+ * text: they record only texts whose parse needed at most ASM_MEMO_DEPTH
+ * levels and are used only where that many levels remain, so a hit is
+ * always a text that would parse again here.  pmemo_hit counts a hit's
+ * (at most) ASM_MEMO_DEPTH levels for enclosing measurements. */
+#define ASM_MEMO_DEPTH 32u
+static inline bool pmemo_depth_ok(const AsmParser *p) {
+  return p->depth + ASM_MEMO_DEPTH <= ASM_MAX_DEPTH;
+}
+static inline void pmemo_hit(AsmParser *p) { ppeak_hit(p, ASM_MEMO_DEPTH); }
 
 /* Parses `loc(...)` if present into *out (deferred aliases allowed). */
 bool parse_optional_loc_specifier(AsmParser *p, const IrLoc **out);

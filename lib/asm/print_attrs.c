@@ -267,6 +267,30 @@ static void print_dense_elements(AsmPrinter *p, const IrAttr *a) {
   print_dense_structure(p, splat, shape, rank, n, dense_num_elt, &c);
 }
 
+/* OpPrintingFlags::shouldElideElementsAttr: more elements than the limit
+ * and not a splat (all-equal data counts as one, as MLIR stores it). */
+static bool dense_elided(AsmPrinter *p, const IrAttr *a) {
+  int64_t limit = p->opts.elide_elements_limit;
+  if (limit <= 0 || (a->flags & 1)) return false;
+  const int64_t *shape;
+  uint32_t rank;
+  const IrType *elem;
+  int64_t n;
+  shaped_info(a->type, &shape, &rank, &elem, &n);
+  if (n <= limit) return false;
+  if (a->def == &ir_dense_string_attr_def) {
+    if (a->nelems < (uint32_t)n) return a->nelems > 1;
+    for (int64_t i = 1; i < n; i++)
+      if (a->elems[i] != a->elems[0]) return true;
+    return false;
+  }
+  size_t es = elem ? ir_dense_elem_size(elem) : 0;
+  if (!es || a->ndata < (size_t)n * es) return false; /* printed as-is (splat or malformed) */
+  for (int64_t i = 1; i < n; i++)
+    if (memcmp(a->data, a->data + (size_t)i * es, es)) return true;
+  return false;
+}
+
 static void print_dense_strings(AsmPrinter *p, const IrAttr *a) {
   const int64_t *shape;
   uint32_t rank;
@@ -410,9 +434,15 @@ void asm_print_attr_impl(AsmPrinter *p, const IrAttr *a, AsmTypeElision e) {
     }
     return;
   } else if (d == &ir_dense_elements_attr_def) {
-    sb_puts(b, "dense<");
-    print_dense_elements(p, a);
-    sb_putc(b, '>');
+    if (dense_elided(p, a)) {
+      sb_puts(b, "dense_resource<__elided__>");
+    } else {
+      sb_puts(b, "dense<");
+      print_dense_elements(p, a);
+      sb_putc(b, '>');
+    }
+  } else if (d == &ir_dense_string_attr_def && dense_elided(p, a)) {
+    sb_puts(b, "dense_resource<__elided__>");
   } else if (d == &ir_dense_string_attr_def) {
     sb_puts(b, "dense<");
     print_dense_strings(p, a);
@@ -802,6 +832,7 @@ void asm_print_alias_defs(AsmPrinter *p, bool deferred) {
     if (e->is_type) {
       asm_print_type_impl(p, e->ptr);
       al->init.entries.data[al->order.data[k]].printed = true;
+      p->alias_gen++; /* texts memoized so far may now print differently */
     } else {
       asm_print_attr_impl(p, e->ptr, ELIDE_NEVER);
     }
@@ -811,8 +842,17 @@ void asm_print_alias_defs(AsmPrinter *p, bool deferred) {
 
 /* ---- cheap alias precheck ---------------------------------------------------------- */
 
+/* The pcache slot of an attribute or type. */
+static size_t pcache_slot(const void *x) {
+  return (((uintptr_t)x >> 4) ^ ((uintptr_t)x >> 10)) % 64;
+}
+
+/* The same attributes and types come back on every op: a direct-mapped
+ * table of alias-free ones answers most queries without the memo map. */
 bool asm_attr_may_alias(AsmPrinter *p, const IrAttr *a) {
   if (!a) return false;
+  size_t slot = pcache_slot(a);
+  if (p->pcache[slot] == a) return false;
   uintptr_t m = (uintptr_t)u64map_get(&p->precheck, (uintptr_t)a);
   if (m) return m == 2;
   u64map_put(&p->precheck, (uintptr_t)a, (void *)(uintptr_t)1);
@@ -820,11 +860,14 @@ bool asm_attr_may_alias(AsmPrinter *p, const IrAttr *a) {
   for (uint32_t i = 0; !r && i < a->nelems; i++) r = asm_attr_may_alias(p, a->elems[i]);
   if (!r && a->type) r = asm_type_may_alias(p, a->type);
   if (r) u64map_put(&p->precheck, (uintptr_t)a, (void *)(uintptr_t)2);
+  else p->pcache[slot] = a;
   return r;
 }
 
 bool asm_type_may_alias(AsmPrinter *p, const IrType *t) {
   if (!t) return false;
+  size_t slot = pcache_slot(t);
+  if (p->pcache[slot] == t) return false;
   uintptr_t m = (uintptr_t)u64map_get(&p->precheck, (uintptr_t)t);
   if (m) return m == 2;
   u64map_put(&p->precheck, (uintptr_t)t, (void *)(uintptr_t)1);
@@ -832,5 +875,6 @@ bool asm_type_may_alias(AsmPrinter *p, const IrType *t) {
   for (uint32_t i = 0; !r && i < t->ntypes; i++) r = asm_type_may_alias(p, t->types[i]);
   if (!r && t->attr) r = asm_attr_may_alias(p, t->attr);
   if (r) u64map_put(&p->precheck, (uintptr_t)t, (void *)(uintptr_t)2);
+  else p->pcache[slot] = t;
   return r;
 }

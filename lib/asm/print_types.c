@@ -187,6 +187,20 @@ static bool type_text_is_fixed(AsmPrinter *p, const IrType *t, int depth) {
   return false;
 }
 
+/* Copies p->out[start, start + n) into the text store of the caches and
+ * returns its offset there.  The store is bounded: when full, it starts
+ * over and every cached entry is dropped. */
+static uint32_t tcache_keep(AsmPrinter *p, size_t start, size_t n) {
+  if (p->tcache_text.len + n > (1u << 16)) {
+    sb_clear(&p->tcache_text);
+    memset(p->tcache, 0, sizeof p->tcache);
+    memset(p->memo, 0, sizeof p->memo);
+  }
+  uint32_t off = (uint32_t)p->tcache_text.len;
+  sb_putn(&p->tcache_text, p->out->s + start, n);
+  return off;
+}
+
 void asm_print_type(AsmPrinter *p, const IrType *t) {
   if (!t) {
     sb_puts(p->out, "<<NULL TYPE>>");
@@ -208,14 +222,58 @@ void asm_print_type(AsmPrinter *p, const IrType *t) {
   asm_print_type_impl(p, t);
   size_t n = p->out->len - start;
   if (n > 256 || !type_text_is_fixed(p, t, 0)) return;
-  if (p->tcache_text.len + n > (1u << 16)) { /* bounded: start over */
-    sb_clear(&p->tcache_text);
-    memset(p->tcache, 0, sizeof p->tcache);
-  }
+  uint32_t off = tcache_keep(p, start, n);
   p->tcache[slot].t = t;
   p->tcache[slot].al = p->aliases;
   p->tcache[slot].nal = nal;
-  p->tcache[slot].off = (uint32_t)p->tcache_text.len;
+  p->tcache[slot].off = off;
   p->tcache[slot].len = (uint32_t)n;
-  sb_putn(&p->tcache_text, p->out->s + start, n);
+}
+
+/* The memo table slot of (t, fn). */
+static size_t memo_slot(const IrType *t, void (*fn)(AsmPrinter *, const IrType *)) {
+  uintptr_t h = ((uintptr_t)t >> 4) ^ ((uintptr_t)t >> 11) ^ ((uintptr_t)fn >> 3);
+  return h % (sizeof ((AsmPrinter *)0)->memo / sizeof ((AsmPrinter *)0)->memo[0]);
+}
+
+/* Whether two scope dialect names (NULL = none) are the same. */
+static bool same_scope(const char *a, const char *b) {
+  return a == b || (a && b && !strcmp(a, b));
+}
+
+/* Everything that a pure type printer's output may depend on besides the
+ * type: which aliases exist and which type aliases are defined yet (aliased
+ * nested types), and the dialect scope (short or `!d.` nested dialect
+ * types).  Indentation, SSA names and the dialect stack of op names do not
+ * reach types.  The collection pass (p->init) always runs fn, which is what
+ * visits the nested elements. */
+void asm_print_type_memo(AsmPrinter *p, const IrType *t,
+                         void (*fn)(AsmPrinter *p, const IrType *t)) {
+  if (p->init || !t) {
+    fn(p, t);
+    return;
+  }
+  size_t slot = memo_slot(t, fn);
+  if (p->memo[slot].t == t && p->memo[slot].fn == fn && p->memo[slot].al == p->aliases &&
+      p->memo[slot].gen == p->alias_gen && same_scope(p->memo[slot].sd1, p->sd1) &&
+      p->memo[slot].sd2_len == p->sd2_len &&
+      (p->memo[slot].sd2 == p->sd2 ||
+       (p->sd2 && p->memo[slot].sd2 && !memcmp(p->memo[slot].sd2, p->sd2, p->sd2_len)))) {
+    sb_putn(p->out, p->tcache_text.s + p->memo[slot].off, p->memo[slot].len);
+    return;
+  }
+  size_t start = p->out->len;
+  fn(p, t);
+  size_t n = p->out->len - start;
+  if (n > 512) return;
+  uint32_t off = tcache_keep(p, start, n);
+  p->memo[slot].t = t;
+  p->memo[slot].fn = fn;
+  p->memo[slot].al = p->aliases;
+  p->memo[slot].gen = p->alias_gen;
+  p->memo[slot].sd1 = p->sd1;
+  p->memo[slot].sd2 = p->sd2;
+  p->memo[slot].sd2_len = p->sd2_len;
+  p->memo[slot].off = off;
+  p->memo[slot].len = (uint32_t)n;
 }

@@ -22,36 +22,8 @@
 
 /* ---- small output helpers --------------------------------------------------------- */
 
-void asm_put_uint(StrBuf *b, uint64_t v) {
-  static const char pairs[] =
-      "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-      "8081828384858687888990919293949596979899";
-  char t[24];
-  int n = 24;
-  while (v >= 100) {
-    unsigned r = (unsigned)(v % 100);
-    v /= 100;
-    t[--n] = pairs[2 * r + 1];
-    t[--n] = pairs[2 * r];
-  }
-  if (v >= 10) {
-    t[--n] = pairs[2 * v + 1];
-    t[--n] = pairs[2 * v];
-  } else {
-    t[--n] = (char)('0' + v);
-  }
-  sb_putn(b, t + n, (size_t)(24 - n));
-}
-
-void asm_put_int(StrBuf *b, int64_t v) {
-  if (v < 0) {
-    sb_putc(b, '-');
-    asm_put_uint(b, 0 - (uint64_t)v);
-  } else {
-    asm_put_uint(b, (uint64_t)v);
-  }
-}
+void asm_put_uint(StrBuf *b, uint64_t v) { sb_put_uint(b, v); }
+void asm_put_int(StrBuf *b, int64_t v) { sb_put_int(b, v); }
 
 static void put_indent(StrBuf *b, unsigned n) {
   sb_reserve(b, n);
@@ -60,7 +32,7 @@ static void put_indent(StrBuf *b, unsigned n) {
   b->s[b->len] = 0;
 }
 
-/* ---- scoped name set ------------------------------------------------------------ */
+/* ---- scoped name set (alias names; SSA names use AsmNames' atoms) -------------- */
 
 static uint32_t name_hash(const char *s, size_t n) {
   return (uint32_t)hash_bytes(s, n, 0x5eed);
@@ -90,10 +62,6 @@ int32_t asm_nameset_find(const NameSet *ns, const char *s, size_t n) {
   return -1;
 }
 
-static bool nameset_has(const NameSet *ns, const char *s, size_t n) {
-  return asm_nameset_find(ns, s, n) >= 0;
-}
-
 /* Adds s (which must outlive the set). */
 void asm_nameset_add(NameSet *ns, const char *s, size_t n) {
   if ((ns->entries.len + 1) * 2 > ns->nbuckets)
@@ -105,15 +73,6 @@ void asm_nameset_add(NameSet *ns, const char *s, size_t n) {
   vec_push(&ns->entries, e);
 }
 
-/* Removes every entry added after `mark` (newest first: each is its chain's head). */
-static void nameset_pop(NameSet *ns, size_t mark) {
-  while (ns->entries.len > mark) {
-    NameSetEntry *e = &ns->entries.data[ns->entries.len - 1];
-    ns->buckets[e->hash & (ns->nbuckets - 1)] = e->next;
-    ns->entries.len--;
-  }
-}
-
 void asm_nameset_free(NameSet *ns) {
   vec_free(&ns->entries);
   free(ns->buckets);
@@ -123,11 +82,22 @@ void asm_nameset_free(NameSet *ns) {
 
 /* ---- SSA names ------------------------------------------------------------------ */
 
+/* A copy of s[0..n), 8-aligned (low bit free for id tags), with its length
+ * in the 4 bytes before it (see name_len). */
 static const char *arena_strdup(Arena *a, const char *s, size_t n) {
-  char *d = arena_alloc(a, n + 1, 8); /* 8-aligned: low bit free for id tags */
+  char *d = (char *)arena_alloc(a, n + 9, 8) + 8;
+  uint32_t len = (uint32_t)n;
+  memcpy(d - 4, &len, 4);
   memcpy(d, s, n);
   d[n] = 0;
   return d;
+}
+
+/* The length of a name made by arena_strdup. */
+static size_t name_len(const char *s) {
+  uint32_t len;
+  memcpy(&len, s - 4, 4);
+  return len;
 }
 
 /* MLIR's sanitizeIdentifier(name, allowed): a name starting with a digit or
@@ -156,26 +126,93 @@ void asm_sanitize_identifier(StrBuf *out, const char *name, const char *allowed)
   }
 }
 
-/* SSANameState::uniqueValueName. */
-static const char *unique_value_name(AsmNames *n, const char *name) {
-  StrBuf b = {0};
-  asm_sanitize_identifier(&b, name, "$._-");
-  const char *res;
-  if (!nameset_has(&n->used, b.s, b.len)) {
-    res = arena_strdup(&n->arena, b.s, b.len);
-  } else {
-    size_t base = b.len;
-    sb_putc(&b, '_');
-    for (;;) {
-      b.len = base + 1;
-      asm_put_uint(&b, n->next_conflict++);
-      if (!nameset_has(&n->used, b.s, b.len)) break;
+/* The interned atom for s[0..len), added (unused) when new. */
+static NameAtom *name_atom(AsmNames *n, const char *s, size_t len) {
+  uint32_t h = name_hash(s, len);
+  if (n->nabuckets) {
+    for (int32_t i = n->abuckets[h & (n->nabuckets - 1)]; i >= 0; i = n->atoms.data[i].next) {
+      NameAtom *a = &n->atoms.data[i];
+      if (a->hash == h && a->len == len && !memcmp(a->s, s, len)) return a;
     }
-    res = arena_strdup(&n->arena, b.s, b.len);
   }
-  asm_nameset_add(&n->used, res, b.len);
+  if ((n->atoms.len + 1) * 2 > n->nabuckets) { /* tables live in the arena */
+    size_t nb = n->nabuckets ? n->nabuckets * 2 : 256;
+    n->abuckets = arena_alloc(&n->arena, nb * sizeof *n->abuckets, 8);
+    n->nabuckets = nb;
+    for (size_t i = 0; i < nb; i++) n->abuckets[i] = -1;
+    for (size_t i = 0; i < n->atoms.len; i++) {
+      NameAtom *a = &n->atoms.data[i];
+      a->next = n->abuckets[a->hash & (nb - 1)];
+      n->abuckets[a->hash & (nb - 1)] = (int32_t)i;
+    }
+  }
+  NameAtom a = {arena_strdup(&n->arena, s, len), (uint32_t)len, h, -1, false};
+  a.next = n->abuckets[h & (n->nabuckets - 1)];
+  n->abuckets[h & (n->nabuckets - 1)] = (int32_t)n->atoms.len;
+  if (n->atoms.len == n->atoms.cap) {
+    size_t nc = n->atoms.cap ? n->atoms.cap * 2 : 128;
+    NameAtom *d = arena_alloc(&n->arena, nc * sizeof *d, 8);
+    if (n->atoms.len) memcpy(d, n->atoms.data, n->atoms.len * sizeof *d);
+    n->atoms.data = d;
+    n->atoms.cap = nc;
+  }
+  n->atoms.data[n->atoms.len++] = a;
+  return &n->atoms.data[n->atoms.len - 1];
+}
+
+/* Marks an atom taken in the current scope and returns its string. */
+static const char *take_atom(AsmNames *n, NameAtom *a) {
+  a->used = true;
+  vec_push(&n->used_log, (uint32_t)(a - n->atoms.data));
+  return a->s;
+}
+
+/* Frees every name taken after `mark` (the scope being left). */
+static void names_pop_scope(AsmNames *n, size_t mark) {
+  while (n->used_log.len > mark) n->atoms.data[vec_pop(&n->used_log)].used = false;
+}
+
+/* Whether sanitize_identifier(name, "$._-") would return name unchanged:
+ * the first character is not a digit and every character is an ASCII
+ * letter, digit or one of `$._-` (the common case, checked without
+ * copying). */
+static bool name_is_clean(const char *s, size_t len) {
+  if (s[0] >= '0' && s[0] <= '9') return false;
+  for (size_t i = 0; i < len; i++) {
+    unsigned char c = (unsigned char)s[i];
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '_' || c == '$' || c == '.' || c == '-';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/* SSANameState::uniqueValueName: the sanitized name, or the first
+ * `name_N` (N from the running conflict counter) not taken in scope. */
+static const char *unique_value_name(AsmNames *n, const char *name) {
+  size_t len = strlen(name);
+  StrBuf b = {0};
+  const char *s = name;
+  if (!name_is_clean(name, len)) {
+    asm_sanitize_identifier(&b, name, "$._-");
+    s = b.s;
+    len = b.len;
+  }
+  NameAtom *a = name_atom(n, s, len);
+  if (!a->used) {
+    sb_free(&b);
+    return take_atom(n, a);
+  }
+  if (s != b.s) sb_putn(&b, s, len);
+  sb_putc(&b, '_');
+  for (;;) {
+    b.len = len + 1;
+    asm_put_uint(&b, n->next_conflict++);
+    a = name_atom(n, b.s, b.len);
+    if (!a->used) break;
+  }
   sb_free(&b);
-  return res;
+  return take_atom(n, a);
 }
 
 /* The per-block table of a numbered block (NULL for blocks outside the
@@ -194,16 +231,39 @@ static NameBlock *name_block(const AsmNames *cn, const IrBlock *b) {
   return nb;
 }
 
-/* Where a value's name lives: results 0 and block arguments of numbered
+/* The table of op's block when op is in it (its IrOp.order is current). */
+static NameBlock *op_table(AsmNames *n, const IrOp *op) {
+  NameBlock *nb = name_block(n, op->block);
+  return nb && op->order < nb->nops && nb->ops[op->order].op == op ? nb : NULL;
+}
+
+/* The several-results record of an op in a table, or NULL. */
+static NameMulti *op_multi(AsmNames *n, const IrOp *op) {
+  if (op->nresults < 2) return NULL;
+  NameBlock *nb = op_table(n, op);
+  uintptr_t e = nb ? nb->ops[op->order].name : 0;
+  return (e & 3) == 2 ? (NameMulti *)(e - 2) : NULL;
+}
+
+/* An op's result groups ({count, start0, ...}), or NULL for one group. */
+static const int *op_groups(AsmNames *n, IrOp *op) {
+  if (op->nresults < 2) return NULL;
+  NameMulti *m = op_multi(n, op);
+  return m ? m->groups : u64map_get(&n->groups, (uintptr_t)op);
+}
+
+/* Where a value's name lives: results and block arguments of numbered
  * blocks in the block's table (ops are indexed by IrOp.order, which the
- * numbering pass sets), anything else in the `extra` map. */
+ * numbering pass sets; results past the first in the op's NameMulti),
+ * anything else in the `extra` map. */
 static uintptr_t *name_slot(AsmNames *n, IrValue *v) {
   if (v->def) {
     IrOp *op = v->def;
-    if (v->index != 0) return NULL;
-    NameBlock *nb = name_block(n, op->block);
-    if (nb && op->order < nb->nops && nb->opv[op->order] == op) return &nb->ops[op->order];
-    return NULL;
+    NameBlock *nb = op_table(n, op);
+    if (!nb) return NULL;
+    uintptr_t *e = &nb->ops[op->order].name;
+    if ((*e & 3) == 2) return &((NameMulti *)(*e - 2))->names[v->index];
+    return v->index == 0 ? e : NULL;
   }
   NameBlock *nb = name_block(n, ir_value_arg_block(v));
   if (nb && v->index < nb->nargs) return &nb->args[v->index];
@@ -268,6 +328,13 @@ static int int_cmp(const void *a, const void *b) {
 /* SSANameState::numberValuesInOp. */
 static void number_op(AsmNames *n, IrOp *op) {
   if (!op->nresults) return;
+  NameBlock *nb = op->nresults > 1 ? op_table(n, op) : NULL;
+  NameMulti *m = NULL;
+  if (nb) { /* give the op its record before the hook names its results */
+    m = arena_alloc(&n->arena, sizeof *m + op->nresults * sizeof m->names[0], 8);
+    memset(m, 0, sizeof *m + op->nresults * sizeof m->names[0]);
+    nb->ops[op->order].name = (uintptr_t)m | 2;
+  }
   NameCb cb = {.names = n, .op = op, .ngroups = 1, .cap = 8};
   cb.groups = cb.small;
   cb.small[0] = 0;
@@ -279,7 +346,8 @@ static void number_op(AsmNames *n, IrOp *op) {
     int *g = arena_alloc(&n->arena, (cb.ngroups + 1) * sizeof(int), 8);
     g[0] = (int)cb.ngroups;
     memcpy(g + 1, cb.groups, cb.ngroups * sizeof(int));
-    u64map_put(&n->groups, (uintptr_t)op, g);
+    if (m) m->groups = g;
+    else u64map_put(&n->groups, (uintptr_t)op, g);
   }
   if (cb.groups != cb.small) free(cb.groups);
 }
@@ -291,23 +359,23 @@ typedef struct NameFrame {
 } NameFrame;
 typedef VEC(NameFrame) NameStack;
 
-/* Appends op to its block's table (growing it) and sets IrOp.order. */
-static void table_add_op(AsmNames *n, NameBlock *nb, IrOp *o) {
-  if (nb->nops == nb->cap) {
-    uint32_t nc = nb->cap ? nb->cap * 2 : 8;
-    uintptr_t *ops = arena_alloc(&n->arena, nc * sizeof *ops, 8);
-    IrOp **opv = arena_alloc(&n->arena, nc * sizeof *opv, 8);
-    if (nb->nops) {
-      memcpy(ops, nb->ops, nb->nops * sizeof *ops);
-      memcpy(opv, nb->opv, nb->nops * sizeof *opv);
-    }
+/* Grows a block's table to hold `need` ops. */
+static void table_reserve(AsmNames *n, NameBlock *nb, uint32_t need) {
+  if (need > nb->cap) {
+    uint32_t nc = need;
+    struct NameOp *ops = arena_alloc(&n->arena, nc * sizeof *ops, 8);
+    if (nb->nops) memcpy(ops, nb->ops, nb->nops * sizeof *ops);
     nb->ops = ops;
-    nb->opv = opv;
     nb->cap = nc;
   }
+}
+
+/* Appends op to its block's table (growing it) and sets IrOp.order. */
+static void table_add_op(AsmNames *n, NameBlock *nb, IrOp *o) {
+  if (nb->nops == nb->cap) table_reserve(n, nb, nb->cap ? nb->cap * 2 : 8);
   o->order = nb->nops;
-  nb->opv[nb->nops] = o;
-  nb->ops[nb->nops++] = 0;
+  nb->ops[nb->nops].op = o;
+  nb->ops[nb->nops++].name = 0;
 }
 
 /* The alias precheck for one op (see asm_print_op_to). */
@@ -338,6 +406,9 @@ static void number_region(AsmNames *n, IrRegion *r, NameStack *stack, size_t dep
     nb->args = arena_alloc(&n->arena, (size_t)b->nargs * sizeof *nb->args + 1, 8);
     memset(nb->args, 0, (size_t)b->nargs * sizeof *nb->args);
     u64map_put(&n->blocks, (uintptr_t)b, nb);
+    size_t slot = ((uintptr_t)b >> 6) & (ASM_NAME_CACHE - 1); /* as name_block */
+    n->cache_key[slot] = b;
+    n->cache_val[slot] = nb;
   }
   IrOp *parent = r->parent;
   if (!n->generic && parent && parent->info->block_arg_names) {
@@ -354,14 +425,21 @@ static void number_region(AsmNames *n, IrRegion *r, NameStack *stack, size_t dep
       if (n->precheck && !n->may_alias && asm_type_may_alias(n->precheck, a->type))
         n->may_alias = true;
       if (get_name(n, a)) continue;
-      if (entry) {
-        snprintf(buf, sizeof buf, "arg%u", n->next_arg++);
+      if (entry) { /* "arg" N, without printf (buf never grows: 14 bytes at most) */
+        StrBuf nb_ = {buf, 3, sizeof buf};
+        memcpy(buf, "arg", 3);
+        sb_put_uint(&nb_, n->next_arg++);
         set_value_name(n, a, buf);
       } else {
         set_value_name(n, a, NULL);
       }
     }
     NameBlock *nb = name_block(n, b);
+    /* Size a small block's table exactly (no copies, no slack pages to
+     * fault in); a long one grows, as counting it would walk it twice. */
+    uint32_t count = 0;
+    for (IrOp *o = b->first; o && count <= 32; o = o->next) count++;
+    table_reserve(n, nb, count);
     for (IrOp *o = b->first; o; o = o->next) {
       table_add_op(n, nb, o);
       if (o->nsuccessors) nb->nbranch++;
@@ -379,13 +457,23 @@ static void number_region(AsmNames *n, IrRegion *r, NameStack *stack, size_t dep
   }
 }
 
+/* The atom table is needed only while numbering (it and the strings stay
+ * in the arena until asm_names_free). */
+static void names_free_atoms(AsmNames *n) {
+  n->atoms.data = NULL; /* arena memory */
+  n->atoms.len = n->atoms.cap = 0;
+  vec_free(&n->used_log);
+  n->abuckets = NULL;
+  n->nabuckets = 0;
+}
+
 void asm_names_init(AsmNames *n, IrOp *root, bool generic, AsmPrinter *precheck) {
   memset(n, 0, sizeof *n);
   arena_init(&n->arena);
   n->generic = generic;
   n->precheck = precheck;
   NameStack stack = {0};
-  VEC(size_t) scopes = {0}; /* marks into used.entries; depth = scopes.len */
+  VEC(size_t) scopes = {0}; /* marks into used_log; depth = scopes.len */
   vec_push(&scopes, 0);     /* the top-level scope */
   for (uint32_t i = 0; i < root->nregions; i++)
     vec_push(&stack, ((NameFrame){&ir_op_regions(root)[i], 0, 0, 0, 1}));
@@ -398,20 +486,20 @@ void asm_names_init(AsmNames *n, IrOp *root, bool generic, AsmPrinter *precheck)
       n->next_arg = f.arg;
       n->next_conflict = f.conflict;
     }
-    while (scopes.len > f.parent_depth) nameset_pop(&n->used, vec_pop(&scopes));
-    vec_push(&scopes, n->used.entries.len);
+    while (scopes.len > f.parent_depth) names_pop_scope(n, vec_pop(&scopes));
+    vec_push(&scopes, n->used_log.len);
     number_region(n, f.r, &stack, scopes.len);
   }
   vec_free(&stack);
   vec_free(&scopes);
-  asm_nameset_free(&n->used);
+  names_free_atoms(n);
 }
 
 void asm_names_free(AsmNames *n) {
   u64map_free(&n->extra);
   u64map_free(&n->blocks);
   u64map_free(&n->groups);
-  asm_nameset_free(&n->used);
+  names_free_atoms(n);
   arena_free(&n->arena);
 }
 
@@ -430,7 +518,7 @@ void asm_print_value_id(AsmPrinter *p, IrValue *v, bool print_result_no) {
   long result_no = -1;
   if (v->def && v->def->nresults != 1) {
     IrOp *op = v->def;
-    const int *g = u64map_get(&p->names->groups, (uintptr_t)op);
+    const int *g = op_groups(p->names, op);
     int idx = (int)v->index;
     if (!g) {
       result_no = idx;
@@ -459,7 +547,7 @@ void asm_print_value_id(AsmPrinter *p, IrValue *v, bool print_result_no) {
   }
   sb_putc(b, '%');
   if (e & 1) asm_put_uint(b, e >> 1);
-  else sb_puts(b, (const char *)e);
+  else sb_putn(b, (const char *)e, name_len((const char *)e));
   if (result_no >= 0 && print_result_no) {
     sb_putc(b, '#');
     asm_put_uint(b, (uint64_t)result_no);
@@ -644,8 +732,12 @@ static void print_region(AsmPrinter *p, IrRegion *r, bool entry_args, int term_m
 /* All attributes of op (properties merged with discardable attributes,
  * sorted by name) except those named in `elided`. */
 typedef struct AttrList {
-  VEC(const IrAttr *) vals;
-  VEC(const IrIdent *) names;
+  const IrAttr **vals;
+  const IrIdent **names;
+  size_t len;
+  /* Ops have a few attributes: lists up to this size need no malloc. */
+  const IrAttr *small_vals[16];
+  const IrIdent *small_names[16];
 } AttrList;
 
 static bool name_elided(const IrIdent *n, const char *const *elided) {
@@ -658,6 +750,13 @@ static bool name_elided(const IrIdent *n, const char *const *elided) {
 static void collect_attrs(const IrAttr *a, const IrAttr *b, const char *const *elided,
                           AttrList *out) {
   uint32_t na = a ? a->nelems : 0, nb = b ? b->nelems : 0, i = 0, j = 0;
+  out->len = 0;
+  out->vals = out->small_vals;
+  out->names = out->small_names;
+  if (na + nb > 16) { /* at most na + nb entries */
+    out->vals = xmalloc((na + nb) * sizeof *out->vals);
+    out->names = xmalloc((na + nb) * sizeof *out->names);
+  }
   while (i < na || j < nb) {
     bool take_a;
     if (i == na) take_a = false;
@@ -666,24 +765,26 @@ static void collect_attrs(const IrAttr *a, const IrAttr *b, const char *const *e
     const IrIdent *n = take_a ? a->names[i] : b->names[j];
     const IrAttr *v = take_a ? a->elems[i++] : b->elems[j++];
     if (name_elided(n, elided)) continue;
-    vec_push(&out->names, n);
-    vec_push(&out->vals, v);
+    out->names[out->len] = n;
+    out->vals[out->len++] = v;
   }
 }
 
 static void print_attr_list(AsmPrinter *p, AttrList *l, bool keyword) {
-  if (l->vals.len) {
+  if (l->len) {
     if (!p->init) sb_puts(p->out, keyword ? " attributes {" : " {");
-    asm_print_named_attrs(p, l->vals.data, l->names.data, l->vals.len);
+    asm_print_named_attrs(p, l->vals, l->names, l->len);
     if (!p->init) sb_putc(p->out, '}');
   }
-  vec_free(&l->vals);
-  vec_free(&l->names);
+  if (l->vals != l->small_vals) {
+    free(l->vals);
+    free(l->names);
+  }
 }
 
 static void print_op_attr_dict(AsmPrinter *p, IrOp *op, const char *const *elided,
                                bool keyword) {
-  AttrList l = {{0}, {0}};
+  AttrList l;
   collect_attrs(op->props, op->attrs, elided, &l);
   print_attr_list(p, &l, keyword);
 }
@@ -700,7 +801,7 @@ static void collect_generic(AsmPrinter *p, IrOp *op) {
   for (uint32_t i = 0; i < op->nresults; i++) asm_print_type(p, ir_op_result(op, i)->type);
   /* Operation::getAttrs(): inherent attributes merged in for registered
    * ops; an unregistered op's properties are opaque and not visited. */
-  AttrList l = {{0}, {0}};
+  AttrList l;
   collect_attrs(ir_op_info_has(op->info, IR_TRAIT_UNREGISTERED) ? NULL : op->props, op->attrs,
                 NULL, &l);
   print_attr_list(p, &l, false);
@@ -763,7 +864,7 @@ static void print_generic(AsmPrinter *p, IrOp *op) {
     sb_putc(b, ')');
   }
   if (op->attrs && op->attrs->nelems) {
-    AttrList l = {{0}, {0}};
+    AttrList l;
     collect_attrs(NULL, op->attrs, NULL, &l);
     print_attr_list(p, &l, false);
   }
@@ -782,14 +883,25 @@ static void print_custom_or_generic(AsmPrinter *p, IrOp *op) {
   const IrOpInfo *info = op->info;
   if (!p->opts.generic && info->print) {
     const char *dd = dd_top(p);
-    const char *name = info->name;
-    size_t dl = strlen(dd);
-    if (dl && !strncmp(name, dd, dl) && name[dl] == '.' && !strchr(name + dl + 1, '.'))
-      name += dl + 1;
-    sb_puts(p->out, name);
-    const char *dot = strchr(info->name, '.');
-    AsmShortScope saved = asm_short_scope(p, dl ? dd : NULL, dot ? info->name : NULL,
-                                          dot ? (size_t)(dot - info->name) : 0);
+    size_t slot = (((uintptr_t)info >> 4) ^ ((uintptr_t)dd >> 3)) %
+                  (sizeof p->ncache / sizeof p->ncache[0]);
+    if (p->ncache[slot].info != info || p->ncache[slot].dd != dd) {
+      const char *name = info->name;
+      size_t dl = strlen(dd), skip = 0;
+      if (dl && !strncmp(name, dd, dl) && name[dl] == '.' && !strchr(name + dl + 1, '.'))
+        skip = dl + 1;
+      const char *dot = strchr(name, '.');
+      p->ncache[slot].info = info;
+      p->ncache[slot].dd = dd;
+      p->ncache[slot].skip = (uint32_t)skip;
+      p->ncache[slot].len = (uint32_t)(strlen(name) - skip);
+      p->ncache[slot].has_dot = dot != NULL;
+      p->ncache[slot].dialect_len = dot ? (uint32_t)(dot - name) : 0;
+    }
+    sb_putn(p->out, info->name + p->ncache[slot].skip, p->ncache[slot].len);
+    bool has_dot = p->ncache[slot].has_dot;
+    AsmShortScope saved = asm_short_scope(p, *dd ? dd : NULL, has_dot ? info->name : NULL,
+                                          p->ncache[slot].dialect_len);
     info->print(p, op);
     asm_short_restore(p, saved);
     return;
@@ -801,7 +913,7 @@ static void print_custom_or_generic(AsmPrinter *p, IrOp *op) {
 static void print_full_op(AsmPrinter *p, IrOp *op) {
   if (op->nresults && !p->init) {
     StrBuf *b = p->out;
-    const int *g = p->names ? u64map_get(&p->names->groups, (uintptr_t)op) : NULL;
+    const int *g = p->names ? op_groups(p->names, op) : NULL;
     if (g) {
       for (int k = 0; k < g[0]; k++) {
         int start = g[1 + k];
@@ -895,15 +1007,23 @@ void asm_print_attr_str(StrBuf *b, const IrAttr *a) {
   asm_printer_fini(&p);
 }
 
+void asm_print_op_for_diag(StrBuf *b, IrOp *op, bool generic) {
+  AsmPrintOptions o = {.generic = generic, .local_scope = true, .elide_elements_limit = 16};
+  size_t start = b->len;
+  asm_print_op_to(b, op, &o);
+  if (b->len > start && b->s[b->len - 1] == '\n') b->s[--b->len] = 0;
+}
+
 void asm_install_printers(IrContext *ctx) {
   ir_ctx_set_printers(ctx, asm_print_type_str, asm_print_attr_str);
+  ir_ctx_set_op_printer(ctx, asm_print_op_for_diag);
 }
 
 /* ---- helper API for custom-syntax hooks ------------------------------------------ */
 
 IrContext *asm_printer_ctx(AsmPrinter *p) { return p->ctx; }
 const AsmPrintOptions *asm_printer_options(AsmPrinter *p) { return &p->opts; }
-void asm_puts(AsmPrinter *p, const char *s) { sb_puts(p->out, s); }
+void (asm_puts)(AsmPrinter *p, const char *s) { sb_puts(p->out, s); }
 void asm_putn(AsmPrinter *p, const char *s, size_t n) { sb_putn(p->out, s, n); }
 void asm_putc(AsmPrinter *p, char c) { sb_putc(p->out, c); }
 
@@ -959,6 +1079,9 @@ void asm_printf(AsmPrinter *p, const char *fmt, ...) {
   }
   va_end(ap);
 }
+
+void asm_print_int(AsmPrinter *p, int64_t v) { sb_put_int(p->out, v); }
+void asm_print_uint(AsmPrinter *p, uint64_t v) { sb_put_uint(p->out, v); }
 
 void asm_print_newline(AsmPrinter *p) {
   sb_putc(p->out, '\n');

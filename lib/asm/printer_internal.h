@@ -28,24 +28,47 @@ typedef struct NameSet {
 
 /* ---- SSA and block names (MLIR's SSANameState) ---------------------------- */
 /* Names are encoded as (id << 1 | 1) for numbers, or an 8-aligned pointer to
- * the name string; 0 means "not named". */
+ * the name string; 0 means "not named".  A table entry of an op with several
+ * results holds instead its NameMulti pointer tagged with 2. */
+/* Names of an op with several results and its result groups ({count,
+ * start0, start1, ...} or NULL for one group). */
+typedef struct NameMulti {
+  const int *groups;
+  uintptr_t names[];
+} NameMulti;
+
 typedef struct NameBlock {
   uint32_t ordering;  /* N of ^bbN */
   uint32_t nops, nargs, cap;
   uint32_t nbranch;   /* ops with successors (build_preds skips blocks without) */
-  uintptr_t *ops;     /* name of result 0 of each op, by IrOp.order */
-  IrOp **opv;         /* the op at each index (guards stale orders) */
+  struct NameOp {     /* by IrOp.order: */
+    IrOp *op;         /* the op (guards stale orders) */
+    uintptr_t name;   /* its result's name, or its NameMulti | 2 */
+  } *ops;
   uintptr_t *args;    /* name of each block argument */
 } NameBlock;
 
 #define ASM_NAME_CACHE 64
 
+/* One distinct SSA name string (the names hooks suggest repeat in every
+ * function: %tview, %cst_0_i32, ...): interned once, with a flag saying
+ * whether it is taken in the current scope chain (MLIR's usedNames). */
+typedef struct NameAtom {
+  const char *s;      /* arena copy, 8-aligned (low bit free for id tags) */
+  uint32_t len, hash;
+  int32_t next;       /* chain, index into atoms (-1 = end) */
+  bool used;
+} NameAtom;
+
 typedef struct AsmNames {
   Arena arena;       /* name strings, tables, result group arrays */
   U64Map blocks;     /* IrBlock* -> NameBlock* */
-  U64Map extra;      /* other IrValue* -> encoded name (group heads > 0, root results) */
-  U64Map groups;     /* IrOp* -> int* {count, start0, start1, ...} */
-  NameSet used;
+  U64Map extra;      /* IrValue* -> encoded name of values outside the tables (root results) */
+  U64Map groups;     /* IrOp* -> int* {count, start0, ...} of ops outside the tables */
+  VEC(NameAtom) atoms;      /* every distinct name */
+  int32_t *abuckets;        /* hash -> first atom (-1 = none) */
+  size_t nabuckets;
+  VEC(uint32_t) used_log;   /* atoms marked used, in order; scopes pop from the end */
   unsigned next_value, next_arg, next_conflict;
   bool generic;      /* hooks are not consulted in generic form */
   bool may_alias;    /* precheck result: something printed may get an alias */
@@ -114,6 +137,7 @@ struct AsmPrinter {
   AliasFrame *frame;         /* innermost attribute/type being visited */
   StrBuf scratch;
   U64Map precheck;           /* memo for asm_may_have_alias */
+  const void *pcache[64];    /* recent attrs/types found alias-free (before the memo) */
   /* The last float formatted (asm_format_float is a pure function of the
    * value's bits and kind, and slow); fcache_len == 0: empty. */
   uint64_t fcache_bits;
@@ -123,7 +147,28 @@ struct AsmPrinter {
   /* Printed text of recent builtin types whose spelling depends on nothing
    * but the type (no aliases, no dialect scope): see asm_print_type. */
   struct { const IrType *t; const AsmAliases *al; size_t nal; uint32_t off, len; } tcache[32];
-  StrBuf tcache_text;
+  /* asm_print_type_memo's table: text of (type, printer fn) in one printer
+   * state, the state being the aliases, how many type aliases have been
+   * defined so far (alias_gen) and the dialect scope. */
+  struct {
+    const IrType *t;
+    void (*fn)(struct AsmPrinter *, const IrType *);
+    const AsmAliases *al;
+    uint32_t gen, off, len;
+    const char *sd1, *sd2;
+    size_t sd2_len;
+  } memo[64];
+  uint32_t alias_gen;        /* bumped whenever a type alias gets defined */
+  /* Custom-form op names by (op kind, default dialect): how much of the
+   * name the default dialect elides, the printed length and the length of
+   * the op's dialect prefix (see print_custom_or_generic). */
+  struct {
+    const IrOpInfo *info;
+    const char *dd;
+    uint32_t skip, len, dialect_len;
+    bool has_dot;
+  } ncache[32];
+  StrBuf tcache_text;        /* text of tcache and memo entries */
 };
 
 /* printer.c */
@@ -200,8 +245,9 @@ static inline bool asm_short_dialect(const AsmPrinter *p, const char *dialect) {
   return p->sd2 && !strncmp(p->sd2, dialect, p->sd2_len) && dialect[p->sd2_len] == 0;
 }
 
-static inline bool asm_is_builtin(const char *dialect) {
-  return dialect[0] == 'b' && !strcmp(dialect, "builtin");
+static inline bool asm_is_builtin(const char *d) { /* strcmp(d, "builtin") == 0, inline */
+  return d[0] == 'b' && d[1] == 'u' && d[2] == 'i' && d[3] == 'l' && d[4] == 't' &&
+         d[5] == 'i' && d[6] == 'n' && d[7] == 0;
 }
 
 #endif

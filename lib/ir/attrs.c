@@ -95,7 +95,19 @@ const IrAttr *ir_dict_attr(IrContext *ctx, const IrNamedAttr *entries, size_t n,
   bool small = n <= 16;
   IrNamedAttr *tmp = small ? tbuf : xmalloc(n * sizeof *tmp);
   memcpy(tmp, entries, n * sizeof *tmp);
-  if (n > 1) qsort(tmp, n, sizeof *tmp, named_cmp);
+  if (small) {
+    /* insertion sort (stable, as named_cmp's tie-break makes qsort): the
+     * few attributes of an op are often sorted already */
+    for (size_t i = 1; i < n; i++) {
+      IrNamedAttr x = tmp[i];
+      size_t j = i;
+      for (; j > 0 && tmp[j - 1].name != x.name && strcmp(tmp[j - 1].name->str, x.name->str) > 0; j--)
+        tmp[j] = tmp[j - 1];
+      tmp[j] = x;
+    }
+  } else if (n > 1) {
+    qsort(tmp, n, sizeof *tmp, named_cmp);
+  }
   /* remove duplicates: the later entry in input order wins */
   size_t m = 0;
   for (size_t i = 0; i < n; i++) {
@@ -127,8 +139,18 @@ const IrAttr *ir_dict_attr(IrContext *ctx, const IrNamedAttr *entries, size_t n,
   return d;
 }
 
+/* Up to this many keys, lookups scan (ir_dict_get comparing the interned
+ * pointers, ir_dict_getn rejecting keys by length first) instead of
+ * binary-searching: an op's dictionaries hold a handful. */
+#define DICT_SCAN_MAX 16
+
 const IrAttr *ir_dict_get(const IrAttr *dict, const IrIdent *name) {
   if (!dict) return NULL;
+  if (dict->nelems <= DICT_SCAN_MAX) { /* interned keys: compare pointers */
+    for (uint32_t i = 0; i < dict->nelems; i++)
+      if (dict->names[i] == name) return dict->elems[i];
+    return NULL;
+  }
   size_t lo = 0, hi = dict->nelems;
   while (lo < hi) {
     size_t mid = (lo + hi) / 2;
@@ -141,8 +163,62 @@ const IrAttr *ir_dict_get(const IrAttr *dict, const IrIdent *name) {
   return NULL;
 }
 
+/* Whether a[0..n) == b[0..n), eight bytes at a time (the last word overlaps
+ * the one before it): attribute names are mostly 4 to 30 bytes, where a
+ * byte loop costs more than the rest of the lookup. */
+static inline bool bytes_eq(const char *a, const char *b, size_t n) {
+  if (n < 8) {
+    for (size_t i = 0; i < n; i++)
+      if (a[i] != b[i]) return false;
+    return true;
+  }
+  uint64_t x, y;
+  for (size_t i = 0; i + 8 < n; i += 8) {
+    memcpy(&x, a + i, 8);
+    memcpy(&y, b + i, 8);
+    if (x != y) return false;
+  }
+  memcpy(&x, a + n - 8, 8);
+  memcpy(&y, b + n - 8, 8);
+  return x == y;
+}
+
+/* Keys are unique byte strings, so the scan finds exactly the entry whose
+ * key is `name`.  Larger dictionaries are binary-searched in their order
+ * (strcmp's on the keys' text, as ir_dict_get searches), except for a name
+ * with a NUL inside, which that order cannot place: those scan too. */
+const IrAttr *ir_dict_getn(const IrAttr *dict, const char *name, size_t len) {
+  if (!dict) return NULL;
+  uint32_t n = dict->nelems;
+  if (n <= DICT_SCAN_MAX || memchr(name, 0, len)) {
+    for (uint32_t i = 0; i < n; i++) {
+      const IrIdent *k = dict->names[i];
+      if (k->len == len && bytes_eq(k->str, name, len)) return dict->elems[i];
+    }
+    return NULL;
+  }
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    const IrIdent *k = dict->names[mid];
+    size_t m = k->len < len ? k->len : len;
+    int c = memcmp(k->str, name, m);
+    if (c == 0) {
+      if (k->len == len) return dict->elems[mid];
+      /* one is a prefix of the other: the shorter sorts first (a key with
+       * a NUL inside differs from name at or before that NUL, as with
+       * strcmp, or has name as its text and sorts after it) */
+      c = k->len < len ? -1 : 1;
+    }
+    if (c < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return NULL;
+}
+
 const IrAttr *ir_dict_getz(IrContext *ctx, const IrAttr *dict, const char *name) {
-  return dict ? ir_dict_get(dict, ir_identz(ctx, name)) : NULL;
+  (void)ctx;
+  return ir_dict_getn(dict, name, strlen(name));
 }
 
 const IrAttr *ir_dict_set(IrContext *ctx, const IrAttr *dict,

@@ -226,6 +226,15 @@ IrDiag *ir_op_emit(IrOp *op, IrSeverity sev, const char *fmt, ...) {
   return d;
 }
 
+bool ir_op_emit_error(IrOp *op, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  IrDiag *d = op_diag_v(op, IR_SEV_ERROR, false, fmt, ap);
+  va_end(ap);
+  ir_diag_emit(ir_op_context(op), d);
+  return false;
+}
+
 bool ir_op_error(IrOp *op, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);

@@ -308,9 +308,14 @@ struct IrNamedAttr {
   const IrAttr *value;
 };
 
-/* Dictionary lookup (binary search); NULL when absent. */
+/* Dictionary lookup (a scan of small dictionaries, else binary search); NULL
+ * when absent. */
 const IrAttr *ir_dict_get(const IrAttr *dict, const IrIdent *name);
 const IrAttr *ir_dict_getz(IrContext *ctx, const IrAttr *dict, const char *name);
+/* The entry whose key is the `len` bytes at `name`, without interning the
+ * name (a scan comparing lengths then bytes, or for large dictionaries a
+ * binary search): the same answer as ir_dict_get with the interned name. */
+const IrAttr *ir_dict_getn(const IrAttr *dict, const char *name, size_t len);
 /* A new dictionary with `name` set to `value` (or removed when value NULL). */
 const IrAttr *ir_dict_set(IrContext *ctx, const IrAttr *dict,
                           const IrIdent *name, const IrAttr *value);
@@ -368,6 +373,8 @@ IrDiag *ir_op_diag(IrOp *op, IrSeverity sev, const char *fmt, ...);
  * no prefix, with the current-operation note when enabled.  Returns the
  * unemitted diagnostic (add notes, then ir_diag_emit). */
 IrDiag *ir_op_emit(IrOp *op, IrSeverity sev, const char *fmt, ...);
+/* ir_op_emit of an error, emitted; returns false. */
+bool ir_op_emit_error(IrOp *op, const char *fmt, ...);
 /* Number of errors emitted in this context so far. */
 unsigned ir_ctx_num_errors(IrContext *ctx);
 
@@ -475,6 +482,10 @@ enum {
   IR_TRAIT_MEMORY_READ = 1u << 23,
   IR_TRAIT_MEMORY_WRITE = 1u << 24,
   IR_TRAIT_ZERO_RESULTS_NO_ENFORCE = 1u << 25,
+  /* Some inherent attribute has a default value (ODS DefaultValuedAttr):
+   * ir_op_create asks the dialect's populate_defaults hook to add the
+   * missing ones, as MLIR's populateDefaultProperties does. */
+  IR_TRAIT_DEFAULT_PROPS = 1u << 26,
   IR_TRAIT_UNREGISTERED = 1u << 31,      /* an op the context doesn't know */
 };
 
@@ -607,6 +618,11 @@ struct IrOpState {
   IrNamedAttrVec props;         /* properties (`<{...}>`) */
   VEC(IrBlock *) successors;
   VEC(IrRegion *) regions;      /* heap regions, moved into the op */
+  /* Properties already made into a dictionary (the generic parser's
+   * `<{...}>`), or NULL: ir_op_create takes it as the op's properties when
+   * nothing adds to it (defaults, inherent attributes in `attrs`, `props`),
+   * else merges those into it; it clears the field (consumed). */
+  const IrAttr *props_dict;
 };
 
 void ir_op_state_init(IrOpState *st, IrContext *ctx, const IrOpInfo *info,
@@ -637,6 +653,9 @@ void ir_op_replace_all_uses_with(IrOp *op, IrValue *const *vals);
 /* Attribute access: properties first, then discardable attributes. */
 const IrAttr *ir_op_attr(const IrOp *op, const IrIdent *name);
 const IrAttr *ir_op_attrz(const IrOp *op, const char *name);
+/* ir_op_attrz for a name of `len` bytes (properties first, then discardable
+ * attributes); neither interns the name. */
+const IrAttr *ir_op_attrn(const IrOp *op, const char *name, size_t len);
 void ir_op_set_attr(IrOp *op, const char *name, const IrAttr *a);  /* discardable */
 void ir_op_set_prop(IrOp *op, const char *name, const IrAttr *a);
 void ir_op_remove_attr(IrOp *op, const char *name);
@@ -718,6 +737,13 @@ struct IrDialect {
    * patterns once (after the per-op hooks). */
   bool (*fold)(IrOp *op, const IrAttr *const *operand_consts, IrFoldResult *results);
   void (*canonicalize)(struct RwPatternSet *set, IrContext *ctx);
+  /* Adds to `st` the default value of each default-valued inherent
+   * attribute it lacks (in none of st->props_dict, st->props and st->attrs),
+   * appending to st->props.  ir_op_create calls it, before splitting
+   * properties from discardable attributes, for ops of this dialect whose
+   * row has IR_TRAIT_DEFAULT_PROPS, so generic-form input and ops built by
+   * rewrites get the defaults the custom parsers fill in. */
+  void (*populate_defaults)(IrOpState *st);
 };
 
 IrContext *ir_context_create(void);

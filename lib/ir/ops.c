@@ -125,19 +125,31 @@ IrOp *ir_op_create(IrOpState *st) {
   const IrOpInfo *info = st->info;
   if (st->regions.len > IR_OP_MAX_REGIONS || st->successors.len > IR_OP_MAX_SUCCESSORS) {
     bool regs = st->regions.len > IR_OP_MAX_REGIONS;
+    st->props_dict = NULL; /* consumed even so */
     ir_error(ctx, ir_op_state_loc(st), "operation has too many %s (%zu, at most %d)",
              regs ? "regions" : "successors", regs ? st->regions.len : st->successors.len,
              regs ? IR_OP_MAX_REGIONS : IR_OP_MAX_SUCCESSORS);
     return NULL;
   }
+  /* Default-valued inherent attributes the state lacks (one trait test for
+   * every other op). */
+  if (info->traits & IR_TRAIT_DEFAULT_PROPS) {
+    const IrDialect *d = ir_op_info_dialect(ctx, info);
+    if (d && d->populate_defaults) d->populate_defaults(st);
+  }
+  const IrAttr *pdict = st->props_dict;
+  st->props_dict = NULL; /* consumed */
   /* Split attributes into properties and discardable ones. */
-  /* Both lists fit in st->props.len + st->attrs.len entries; small ones
-   * (the common case) stay on the stack. */
-  size_t ntotal = st->props.len + st->attrs.len;
+  /* Both lists fit in ndict + st->props.len + st->attrs.len entries; small
+   * ones (the common case) stay on the stack. */
+  size_t ndict = pdict ? pdict->nelems : 0;
+  size_t ntotal = ndict + st->props.len + st->attrs.len;
   IrNamedAttr sbuf[16];
   IrNamedAttr *props = ntotal <= 8 ? sbuf : xmalloc(2 * ntotal * sizeof *props);
   IrNamedAttr *attrs = props + ntotal;
   size_t nprops = 0, nattrs = 0;
+  for (size_t i = 0; i < ndict; i++)
+    props[nprops++] = (IrNamedAttr){pdict->names[i], pdict->elems[i]};
   for (size_t i = 0; i < st->props.len; i++) props[nprops++] = st->props.data[i];
   for (size_t i = 0; i < st->attrs.len; i++) {
     if (!(info->traits & IR_TRAIT_UNREGISTERED) && is_inherent(info, st->attrs.data[i].name))
@@ -145,7 +157,10 @@ IrOp *ir_op_create(IrOpState *st) {
     else attrs[nattrs++] = st->attrs.data[i];
   }
   const IrIdent *dup = NULL;
-  const IrAttr *pd = nprops ? ir_dict_attr(ctx, props, nprops, &dup) : NULL;
+  /* The given dictionary as it is when nothing was added to it. */
+  const IrAttr *pd = pdict && nprops == ndict ? pdict
+                     : nprops               ? ir_dict_attr(ctx, props, nprops, &dup)
+                                            : NULL;
   const IrAttr *ad = (!dup && nattrs) ? ir_dict_attr(ctx, attrs, nattrs, &dup) : NULL;
   if (props != sbuf) free(props);
   if (dup) {
@@ -280,8 +295,16 @@ const IrAttr *ir_op_attr(const IrOp *op, const IrIdent *name) {
   return a ? a : ir_dict_get(op->attrs, name);
 }
 
+/* By bytes rather than by interned name: hooks look attributes up by
+ * literal name for every op, and interning (hash and table probe) cost more
+ * than the scan of an op's few attributes. */
+const IrAttr *ir_op_attrn(const IrOp *op, const char *name, size_t len) {
+  const IrAttr *a = ir_dict_getn(op->props, name, len);
+  return a ? a : ir_dict_getn(op->attrs, name, len);
+}
+
 const IrAttr *ir_op_attrz(const IrOp *op, const char *name) {
-  return ir_op_attr(op, ir_identz(op->ctx, name));
+  return ir_op_attrn(op, name, strlen(name));
 }
 
 void ir_op_set_attr(IrOp *op, const char *name, const IrAttr *a) {

@@ -1,8 +1,21 @@
 /* symbols.c — symbol names (`sym_name`) and lookups through symbol tables. */
 #include "ir/ir_internal.h"
 
+/* `sym_name` in one dictionary, found by scanning its keys (length first)
+ * instead of interning "sym_name" for every query: the verifier asks this of
+ * every op directly inside a symbol table. */
+static const IrAttr *find_sym_name(const IrAttr *dict) {
+  static const char key[] = "sym_name";
+  for (uint32_t i = 0; dict && i < dict->nelems; i++) {
+    const IrIdent *k = dict->names[i];
+    if (k->len == sizeof key - 1 && !memcmp(k->str, key, sizeof key - 1)) return dict->elems[i];
+  }
+  return NULL;
+}
+
 const IrIdent *ir_symbol_name(const IrOp *op) {
-  const IrAttr *a = ir_op_attrz(op, "sym_name");
+  const IrAttr *a = find_sym_name(op->props); /* properties first, as ir_op_attr */
+  if (!a) a = find_sym_name(op->attrs);
   return ir_attr_is(a, &ir_string_attr_def) ? a->str : NULL;
 }
 

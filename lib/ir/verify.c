@@ -1,8 +1,14 @@
 /* verify.c — the verifier driver.  Order, as in MLIR: for each op (pre-order)
  * the generic structural checks and the op's verify hook, then its regions'
  * blocks and nested ops, then its verify_regions hook; dominance of uses is
- * checked last over the whole tree.  Verification stops at the first failure
- * so that a broken op never reaches later checks. */
+ * reported last, for the first use in pre-order that fails it.  Verification
+ * stops at the first failure so that a broken op never reaches later checks.
+ *
+ * The dominance checks ride along the structural walk (each op's operands
+ * are checked when the walk reaches it, while the op and its block are in
+ * cache) instead of a second walk over the whole tree; the first failure is
+ * only recorded there and reported once the structural walk has passed, so
+ * the diagnostics and their order are those of two separate walks. */
 #include "ir/ir_internal.h"
 
 #include <stdio.h>
@@ -47,22 +53,54 @@ static bool verify_counts(IrOp *op) {
   return true;
 }
 
-static bool verify_parent(IrOp *op) {
+/* The first use that fails dominance or region isolation, in pre-order:
+ * `op`'s operand #idx, and for isolation the isolated ancestor `iso`. */
+typedef struct DomFailure {
+  IrOp *op;
+  IrOp *iso; /* non-NULL: "using value defined outside the region" */
+  uint32_t idx;
+} DomFailure;
+
+/* State of one ir_verify walk. */
+typedef struct VerifyState {
+  DomFailure dom; /* its op stays NULL while no use failed */
+  /* (op kind, parent op kind) pairs that passed verify_parent, direct-mapped:
+   * op infos live as long as the context, so an accepted pair stays
+   * accepted for the walk, and most ops repeat one of a few pairs */
+  struct {
+    const IrOpInfo *op, *parent;
+  } parent_ok[16];
+} VerifyState;
+
+/* Whether `name` is one of the '|'-separated names of `want` (a trailing
+ * '|' adds no empty alternative). */
+static bool name_in_list(const char *want, const char *name) {
+  for (const char *s = want; *s;) {
+    const char *n = name;
+    while (*s && *s != '|' && *s == *n) s++, n++;
+    if ((!*s || *s == '|') && !*n) return true;
+    while (*s && *s != '|') s++;
+    if (*s) s++;
+  }
+  return false;
+}
+
+static bool verify_parent(IrOp *op, VerifyState *st) {
   const char *want = op->info->parent;
   if (!want || !(op->info->traits & IR_TRAIT_HAS_PARENT)) return true;
   IrOp *p = ir_op_parent_op(op);
-  const char *name = p ? p->info->name : "";
-  size_t nl = strlen(name);
-  for (const char *s = want; *s;) {
-    const char *bar = strchr(s, '|');
-    size_t len = bar ? (size_t)(bar - s) : strlen(s);
-    if (p && len == nl && !memcmp(s, name, len)) return true;
-    s += len + (bar ? 1 : 0);
+  if (p) {
+    size_t h = (((uintptr_t)op->info >> 4) ^ ((uintptr_t)p->info >> 7)) % 16;
+    if (st->parent_ok[h].op == op->info && st->parent_ok[h].parent == p->info) return true;
+    if (name_in_list(want, p->info->name)) {
+      st->parent_ok[h].op = op->info;
+      st->parent_ok[h].parent = p->info;
+      return true;
+    }
   }
   /* MLIR: expects parent op 'a' / expects parent op to be one of 'a, b' */
   IrContext *ctx = op->ctx;
-  IrDiag *d = ir_diag_new(ctx, IR_SEV_ERROR, ir_op_loc(op));
-  ir_diag_append(ctx, d, "'%s' op expects parent op ", op->info->name);
+  IrDiag *d = ir_op_diag(op, IR_SEV_ERROR, "expects parent op ");
   if (strchr(want, '|')) {
     ir_diag_append(ctx, d, "to be one of '");
     for (const char *s = want; *s; s++) {
@@ -103,8 +141,7 @@ static bool verify_symbol_table(IrOp *op) {
         if (!n) continue;
         IrOp *prev = u64map_get(&seen, (uintptr_t)n);
         if (prev) {
-          IrDiag *d = ir_diag_new(op->ctx, IR_SEV_ERROR, ir_op_loc(o));
-          ir_diag_append(op->ctx, d, "redefinition of symbol named '%s'", n->str);
+          IrDiag *d = ir_op_emit(o, IR_SEV_ERROR, "redefinition of symbol named '%s'", n->str);
           ir_diag_add_note(op->ctx, d, ir_op_loc(prev), "see existing symbol definition here");
           ir_diag_emit(op->ctx, d);
           ok = false;
@@ -114,27 +151,6 @@ static bool verify_symbol_table(IrOp *op) {
       }
   u64map_free(&seen);
   return ok;
-}
-
-static bool verify_op(IrOp *op) {
-  for (uint32_t i = 0; i < op->noperands; i++)
-    if (!op->operands[i].value) return ir_op_error(op, "null operand found");
-  if (!(op->info->traits & IR_TRAIT_UNREGISTERED)) {
-    if (!verify_counts(op) || !verify_parent(op)) return false;
-    if (!verify_symbol_table(op)) return false;
-    if (op->info->verify && !op->info->verify(op)) return false;
-  }
-  for (uint32_t r = 0; r < op->nregions; r++) {
-    for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next) {
-      if (!verify_block(op, b)) return false;
-      for (IrOp *o = b->first; o; o = o->next)
-        if (!verify_op(o)) return false;
-    }
-  }
-  if (!(op->info->traits & IR_TRAIT_UNREGISTERED) && op->info->verify_regions &&
-      !op->info->verify_regions(op))
-    return false;
-  return true;
 }
 
 /* The block of `v`'s definition and, for results, the defining op. */
@@ -159,38 +175,126 @@ static bool defined_inside(IrValue *v, IrOp *iso) {
   return v->def ? (owner != iso && ir_op_is_ancestor(iso, owner)) : ir_op_is_ancestor(iso, owner);
 }
 
-static IrWalkResult dom_walk(IrOp *op, void *user) {
-  bool *ok = user;
+/* The dominance and isolation checks of `op`'s operands; records the first
+ * failure in *f and returns false.  Most operands are defined in the user's
+ * own block (a result of an op before it, or an argument of the block):
+ * such a value lies inside every ancestor of the user, so the isolation
+ * check passes, and dominance is the order in the block. */
+static bool dom_check(IrOp *op, DomFailure *f) {
+  IrOp *iso = NULL; /* nearest isolated-from-above ancestor, found once */
+  bool iso_known = false;
   for (uint32_t i = 0; i < op->noperands; i++) {
     IrValue *v = op->operands[i].value;
-    for (IrOp *p = ir_op_parent_op(op); p; p = ir_op_parent_op(p)) {
-      if (!(p->info->traits & IR_TRAIT_ISOLATED_FROM_ABOVE)) continue;
-      if (!defined_inside(v, p)) {
-        IrDiag *d = ir_diag_new(op->ctx, IR_SEV_ERROR, ir_op_loc(op));
-        ir_diag_append(op->ctx, d, "'%s' op using value defined outside the region",
-                       op->info->name);
-        ir_diag_add_note(op->ctx, d, ir_op_loc(p), "required by region isolation constraints");
-        ir_diag_emit(op->ctx, d);
-        *ok = false;
-        return IR_WALK_INTERRUPT;
+    if (op->block) {
+      if (v->def && v->def->block == op->block) {
+        if (v->def != op && ir_op_is_before_in_block(v->def, op)) continue;
+        *f = (DomFailure){op, NULL, i};
+        return false;
       }
-      break;
+      if (!v->def && ir_value_arg_block(v) == op->block) continue;
+    }
+    if (!iso_known) {
+      for (IrOp *p = ir_op_parent_op(op); p && !iso; p = ir_op_parent_op(p))
+        if (p->info->traits & IR_TRAIT_ISOLATED_FROM_ABOVE) iso = p;
+      iso_known = true;
+    }
+    if (iso && !defined_inside(v, iso)) {
+      *f = (DomFailure){op, iso, i};
+      return false;
     }
     if (!dominates_use(v, op)) {
-      IrDiag *d = ir_diag_new(op->ctx, IR_SEV_ERROR, ir_op_loc(op));
-      ir_diag_append(op->ctx, d, "operand #%u does not dominate this use", i);
-      ir_diag_add_note(op->ctx, d, v->def ? ir_op_loc(v->def) : ir_value_arg_loc(v), "operand defined here");
-      ir_diag_emit(op->ctx, d);
-      *ok = false;
-      return IR_WALK_INTERRUPT;
+      *f = (DomFailure){op, NULL, i};
+      return false;
     }
   }
-  return IR_WALK_ADVANCE;
+  return true;
+}
+
+/* Where a non-dominating operand is defined, relative to its user, in the
+ * words of MLIR's diagnoseInvalidOperandDominance. */
+static bool region_is_proper_ancestor(IrRegion *anc, IrRegion *r) {
+  while (r && r->parent) {
+    IrBlock *b = r->parent->block;
+    r = b ? b->parent : NULL;
+    if (r == anc) return true;
+  }
+  return false;
+}
+
+static void dom_note(IrDiag *d, IrOp *user, IrValue *v) {
+  IrContext *ctx = user->ctx;
+  IrRegion *r1 = user->block ? user->block->parent : NULL;
+  if (v->def) {
+    IrBlock *b2 = v->def->block;
+    IrRegion *r2 = b2 ? b2->parent : NULL;
+    const char *where = user->block == b2 ? " (op in the same block)"
+                        : r1 == r2 ? " (op in the same region)"
+                        : region_is_proper_ancestor(r2, r1) ? " (op in a parent region)"
+                        : region_is_proper_ancestor(r1, r2) ? " (op in a child region)"
+                        : " (op is neither in a parent nor in a child region)";
+    ir_diag_add_note(ctx, d, ir_op_loc(v->def), "operand defined here%s", where);
+    return;
+  }
+  IrBlock *b2 = ir_value_arg_block(v);
+  IrRegion *r2 = b2 ? b2->parent : NULL;
+  IrOp *owner = r2 ? r2->parent : NULL;
+  const IrLoc *loc = owner ? ir_op_loc(owner) : ir_unknown_loc(ctx);
+  if (!r2) {
+    ir_diag_add_note(ctx, d, loc, " (block without parent)");
+    return;
+  }
+  unsigned index = 0;
+  for (IrBlock *b = r2->first; b && b != b2; b = b->next) index++;
+  const char *where = r1 == r2 ? " in the same region)"
+                      : region_is_proper_ancestor(r2, r1) ? " in a parent region)"
+                      : region_is_proper_ancestor(r1, r2) ? " in a child region)"
+                      : " neither in a parent nor in a child region)";
+  ir_diag_add_note(ctx, d, loc, "operand defined as a block argument (block #%u%s", index, where);
+}
+
+static void dom_report(const DomFailure *f) {
+  IrOp *op = f->op;
+  IrDiag *d;
+  if (f->iso) {
+    d = ir_op_diag(op, IR_SEV_ERROR, "using value defined outside the region");
+    ir_diag_add_note(op->ctx, d, ir_op_loc(f->iso), "required by region isolation constraints");
+  } else {
+    d = ir_op_emit(op, IR_SEV_ERROR, "operand #%u does not dominate this use", f->idx);
+    dom_note(d, op, op->operands[f->idx].value);
+  }
+  ir_diag_emit(op->ctx, d);
+}
+
+/* The structural walk.  st->dom collects the first dominance failure (later
+ * ops are not checked after one). */
+static bool verify_op(IrOp *op, VerifyState *st) {
+  for (uint32_t i = 0; i < op->noperands; i++)
+    if (!op->operands[i].value) return ir_op_error(op, "null operand found");
+  if (!st->dom.op) dom_check(op, &st->dom);
+  if (!(op->info->traits & IR_TRAIT_UNREGISTERED)) {
+    if (!verify_counts(op) || !verify_parent(op, st)) return false;
+    if (!verify_symbol_table(op)) return false;
+    if (op->info->verify && !op->info->verify(op)) return false;
+  }
+  for (uint32_t r = 0; r < op->nregions; r++) {
+    for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next) {
+      if (!verify_block(op, b)) return false;
+      for (IrOp *o = b->first; o; o = o->next)
+        if (!verify_op(o, st)) return false;
+    }
+  }
+  if (!(op->info->traits & IR_TRAIT_UNREGISTERED) && op->info->verify_regions &&
+      !op->info->verify_regions(op))
+    return false;
+  return true;
 }
 
 bool ir_verify(IrOp *op) {
-  if (!verify_op(op)) return false;
-  bool ok = true;
-  ir_walk_pre(op, dom_walk, &ok);
-  return ok;
+  VerifyState st = {0};
+  if (!verify_op(op, &st)) return false;
+  if (st.dom.op) {
+    dom_report(&st.dom);
+    return false;
+  }
+  return true;
 }

@@ -16,6 +16,43 @@ void sb_grow_(StrBuf *b, size_t extra) {
 
 void sb_putstr(StrBuf *b, Str s) { sb_putn(b, s.s, s.n); }
 
+/* Counts the digits, then writes them in place right to left, two at a
+ * time from a pair table. */
+void sb_put_uint(StrBuf *b, uint64_t v) {
+  static const char pairs[] =
+      "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+      "8081828384858687888990919293949596979899";
+  size_t nd = 1;
+  for (uint64_t t = v; t >= 10; t /= 10) nd++;
+  sb_reserve(b, nd);
+  char *end = b->s + b->len + nd, *d = end;
+  while (v >= 100) {
+    unsigned r = (unsigned)(v % 100);
+    v /= 100;
+    *--d = pairs[2 * r + 1];
+    *--d = pairs[2 * r];
+  }
+  if (v >= 10) {
+    *--d = pairs[2 * v + 1];
+    *--d = pairs[2 * v];
+  } else {
+    *--d = (char)('0' + v);
+  }
+  *end = 0;
+  b->len += nd;
+}
+
+/* INT64_MIN negates in unsigned arithmetic. */
+void sb_put_int(StrBuf *b, int64_t v) {
+  if (v < 0) {
+    sb_putc(b, '-');
+    sb_put_uint(b, 0 - (uint64_t)v);
+  } else {
+    sb_put_uint(b, (uint64_t)v);
+  }
+}
+
 /* Formats straight into the spare capacity; only output that does not fit
  * is formatted a second time, after growing. */
 void sb_vprintf(StrBuf *b, const char *fmt, va_list ap) {

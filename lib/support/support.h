@@ -93,6 +93,9 @@ static inline void sb_putn(StrBuf *b, const char *s, size_t n) {
 }
 static inline void sb_puts(StrBuf *b, const char *s) { sb_putn(b, s, strlen(s)); }
 void sb_putstr(StrBuf *b, Str s);
+/* Decimal integers, without printf (same text as "%llu" / "%lld"). */
+void sb_put_uint(StrBuf *b, uint64_t v);
+void sb_put_int(StrBuf *b, int64_t v);
 void sb_printf(StrBuf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void sb_vprintf(StrBuf *b, const char *fmt, va_list ap);

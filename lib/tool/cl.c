@@ -138,6 +138,22 @@ static bool apply(const ToolCl *cl, const ToolOpt *o, const char *value, int *i,
   case TOOL_OPT_OPTSTRING:
     *(const char **)o->storage = value ? value : o->implicit;
     return true;
+  case TOOL_OPT_UINT: {
+    if (!value) {
+      if (*i + 1 >= argc) return opt_error(cl, o, err, "%s", "requires a value!");
+      value = argv[++*i];
+    }
+    /* llvm::cl::parser<unsigned>: decimal digits only, no overflow. */
+    uint64_t v = 0;
+    bool okv = *value != 0;
+    for (const char *c = value; okv && *c; c++) {
+      if (*c < '0' || *c > '9' || v > (UINT32_MAX - (uint64_t)(*c - '0')) / 10) okv = false;
+      else v = v * 10 + (uint64_t)(*c - '0');
+    }
+    if (!okv) return opt_error(cl, o, err, "'%s' value invalid for uint argument!", value);
+    *(uint64_t *)o->storage = v;
+    return true;
+  }
   case TOOL_OPT_ENUM:
     if (!value) value = o->implicit;
     for (const char *const *v = o->values; v && *v; v++)
@@ -204,6 +220,9 @@ static void opt_spelling(const ToolOpt *o, StrBuf *b) {
     break;
   case TOOL_OPT_OPTSTRING:
     sb_printf(b, "[=<%s>]", vd ? vd : "string");
+    break;
+  case TOOL_OPT_UINT:
+    sb_printf(b, "%s<%s>", n == 1 ? " " : "=", vd ? vd : "uint");
     break;
   case TOOL_OPT_ENUM:
     sb_puts(b, "[=<value>]");

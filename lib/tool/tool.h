@@ -267,6 +267,7 @@ typedef enum ToolOptKind {
   TOOL_OPT_STRING,    /* -x V or -x=V (value required) */
   TOOL_OPT_OPTSTRING, /* -x or -x=V (value only after '='; `implicit` when absent) */
   TOOL_OPT_ENUM,      /* -x or -x=one-of(values) (value only after '=') */
+  TOOL_OPT_UINT,      /* -x N or -x=N, an unsigned decimal (storage: uint64_t) */
   TOOL_OPT_HELP,      /* prints help (caller checks *storage) */
   TOOL_OPT_ALIAS      /* another spelling of opt `alias_of` */
 } ToolOptKind;

@@ -1,7 +1,13 @@
 /* test_ir.c — unit tests of the IR core: identifier interning, type and
  * attribute uniquing (pointer identity <=> structural equality), dictionary
  * sorting, use-def lists (O(1) unlink, replace-all-uses), op creation and
- * destruction, walks, symbol lookup and the generic verifier messages. */
+ * destruction, walks, symbol lookup and the generic verifier messages,
+ * attribute lookup by name (interned or not), and default-valued
+ * properties (IR_TRAIT_DEFAULT_PROPS with the dialect's populate_defaults,
+ * and the cuda_tile table behind it). */
+#include "dialect/cuda_tile/ct_ops.h"
+#include "dialect/cuda_tile/ct_types.h"
+#include "dialect/dialects.h"
 #include "ir/ir.h"
 #include "unit.h"
 
@@ -387,6 +393,211 @@ static void test_lazy_locs(IrContext *ctx) {
   ir_op_destroy(op);
 }
 
+/* ---- attribute lookup by name ------------------------------------------------ */
+
+/* ir_dict_getn / ir_op_attrn must give ir_dict_get's answer for the interned
+ * name, for every probe. */
+static void check_lookup_agrees(IrContext *ctx, const IrAttr *d, const char *name, size_t len) {
+  const IrAttr *want = ir_dict_get(d, ir_ident(ctx, name, len));
+  CHECK(ir_dict_getn(d, name, len) == want);
+}
+
+static void test_attr_lookup(IrContext *ctx) {
+  const IrType *i32 = ir_integer_type(ctx, 32, IR_SIGNLESS);
+  static const char *const keys[] = {"overflow", "overflox", "over", "overflow_mode", "a",
+                                     "rounding_mode", "signedness"};
+  enum { NK = sizeof keys / sizeof keys[0] };
+  IrNamedAttr e[64];
+  for (int i = 0; i < NK; i++) e[i] = (IrNamedAttr){ir_identz(ctx, keys[i]), ir_integer_attr(ctx, i32, i)};
+  const IrAttr *small = ir_dict_attr(ctx, e, NK, NULL);
+  for (int i = 0; i < NK; i++) {
+    CHECK(ir_dict_getn(small, keys[i], strlen(keys[i])) == e[i].value);
+    CHECK(ir_dict_getz(ctx, small, keys[i]) == e[i].value);
+  }
+  /* one byte off, prefixes, extensions, missing, a name that runs on past
+   * its length, the empty name */
+  static const char *const misses[] = {"overflOw", "overflov", "overflo", "overfloww", "ove",
+                                       "overflow_mod", "b", "", "rounding", "zzz"};
+  for (size_t i = 0; i < sizeof misses / sizeof misses[0]; i++) {
+    CHECK(ir_dict_getn(small, misses[i], strlen(misses[i])) == NULL);
+    check_lookup_agrees(ctx, small, misses[i], strlen(misses[i]));
+  }
+  CHECK(ir_dict_getn(small, "overflow_mode", 8) == e[0].value); /* "overflow" */
+  CHECK(ir_dict_getn(small, "aa", 1) == e[4].value);
+  CHECK(ir_dict_getn(NULL, "a", 1) == NULL);
+
+  /* a large dictionary (binary search): keys k0..k39, plus prefixes and a
+   * key with a NUL inside */
+  char names[40][8];
+  size_t n = 0;
+  for (int i = 0; i < 40; i++) {
+    snprintf(names[i], sizeof names[i], "k%d", i);
+    e[n++] = (IrNamedAttr){ir_identz(ctx, names[i]), ir_integer_attr(ctx, i32, 100 + i)};
+  }
+  e[n++] = (IrNamedAttr){ir_identz(ctx, "k"), ir_integer_attr(ctx, i32, 1)};
+  e[n++] = (IrNamedAttr){ir_ident(ctx, "k1\0x", 4), ir_integer_attr(ctx, i32, 2)};
+  const IrAttr *big = ir_dict_attr(ctx, e, n, NULL);
+  CHECK_EQ_INT(big->nelems, (int)n);
+  for (size_t i = 0; i < n; i++)
+    CHECK(ir_dict_getn(big, e[i].name->str, e[i].name->len) == e[i].value);
+  static const char *const bigprobes[] = {"k", "k1", "k10", "k100", "k4", "k40", "k39",
+                                          "k3", "j", "l", "", "k0", "k00", "kk"};
+  for (size_t i = 0; i < sizeof bigprobes / sizeof bigprobes[0]; i++)
+    check_lookup_agrees(ctx, big, bigprobes[i], strlen(bigprobes[i]));
+  CHECK(ir_dict_getn(big, "k100", 4) == NULL);
+  CHECK(ir_dict_getn(big, "k1", 2) == e[1].value);
+  CHECK(ir_dict_getn(big, "k1\0x", 4) == e[n - 1].value);
+  CHECK(ir_dict_getn(big, "k1\0y", 4) == NULL);
+
+  /* an op: properties before discardable attributes of the same name */
+  IrOpState st;
+  ir_op_state_init(&st, ctx, ir_op_info_lookup(ctx, "test.lookup", 11), NULL);
+  ir_op_state_add_prop(&st, "mode", ir_integer_attr(ctx, i32, 1));
+  ir_op_state_add_prop(&st, "modes", ir_integer_attr(ctx, i32, 3));
+  ir_op_state_add_attr(&st, "mode", ir_integer_attr(ctx, i32, 2));
+  ir_op_state_add_attr(&st, "note", ir_integer_attr(ctx, i32, 4));
+  IrOp *op = ir_op_create(&st);
+  ir_op_state_free(&st);
+  CHECK(op != NULL);
+  CHECK(ir_op_attrz(op, "mode") == ir_integer_attr(ctx, i32, 1));
+  CHECK(ir_op_attrn(op, "modes", 4) == ir_integer_attr(ctx, i32, 1));
+  CHECK(ir_op_attrz(op, "modes") == ir_integer_attr(ctx, i32, 3));
+  CHECK(ir_op_attrz(op, "note") == ir_integer_attr(ctx, i32, 4));
+  CHECK(ir_op_attrz(op, "mod") == NULL);
+  CHECK(ir_op_attrz(op, "nots") == NULL);
+  CHECK(ir_op_attrz(op, "notes") == NULL);
+  static const char *const opprobes[] = {"mode", "modes", "note", "mod", "nots", "x", ""};
+  for (size_t i = 0; i < sizeof opprobes / sizeof opprobes[0]; i++)
+    CHECK(ir_op_attrz(op, opprobes[i]) == ir_op_attr(op, ir_identz(ctx, opprobes[i])));
+  ir_op_destroy(op);
+}
+
+/* ---- default-valued properties -------------------------------------------------- */
+
+/* A dialect whose op "dflt.with" has a default-valued `mode` (7); the hook
+ * counts its calls in a test-local counter. */
+static int dflt_calls;
+static void dflt_populate(IrOpState *st) {
+  dflt_calls++;
+  if (ir_dict_getz(st->ctx, st->props_dict, "mode")) return;
+  for (size_t i = 0; i < st->props.len; i++)
+    if (!strcmp(st->props.data[i].name->str, "mode")) return;
+  for (size_t i = 0; i < st->attrs.len; i++)
+    if (!strcmp(st->attrs.data[i].name->str, "mode")) return;
+  ir_op_state_add_prop(st, "mode", ir_integer_attr(st->ctx, ir_integer_type(st->ctx, 32, IR_SIGNLESS), 7));
+}
+static const IrOpInfo dflt_ops[] = {
+    {.name = "dflt.with", .traits = IR_TRAIT_DEFAULT_PROPS, .min_operands = 0,
+     .max_operands = 0, .min_results = 0, .max_results = 0,
+     .inherent = (const char *const[]){"mode", NULL}},
+    {.name = "dflt.without", .traits = 0, .min_operands = 0, .max_operands = 0,
+     .min_results = 0, .max_results = 0, .inherent = (const char *const[]){"mode", NULL}},
+};
+static const IrDialect dflt_dialect = {.name = "dflt", .ops = dflt_ops, .nops = 2,
+                                       .populate_defaults = dflt_populate};
+
+static IrOp *mk_mode(IrContext *ctx, const IrOpInfo *info, int prop, int attr) {
+  const IrType *i32 = ir_integer_type(ctx, 32, IR_SIGNLESS);
+  IrOpState st;
+  ir_op_state_init(&st, ctx, info, NULL);
+  if (prop >= 0) ir_op_state_add_prop(&st, "mode", ir_integer_attr(ctx, i32, prop));
+  if (attr >= 0) ir_op_state_add_attr(&st, "mode", ir_integer_attr(ctx, i32, attr));
+  IrOp *op = ir_op_create(&st);
+  ir_op_state_free(&st);
+  return op;
+}
+
+static void test_default_props(IrContext *ctx) {
+  ir_register_dialect(ctx, &dflt_dialect);
+  const IrType *i32 = ir_integer_type(ctx, 32, IR_SIGNLESS);
+  const IrOpInfo *with = ir_op_info_find(ctx, "dflt.with", 9);
+  const IrOpInfo *without = ir_op_info_find(ctx, "dflt.without", 12);
+  CHECK(with == &dflt_ops[0] && without == &dflt_ops[1]);
+  dflt_calls = 0;
+  IrOp *a = mk_mode(ctx, with, -1, -1);   /* missing: the default */
+  IrOp *b = mk_mode(ctx, with, 3, -1);    /* given as a property: kept */
+  IrOp *c = mk_mode(ctx, with, -1, 5);    /* given in the attributes: kept, moved */
+  IrOp *d = mk_mode(ctx, without, -1, -1); /* no trait: no hook call */
+  CHECK_EQ_INT(dflt_calls, 3);
+  CHECK(a && b && c && d);
+  CHECK(ir_op_attrz(a, "mode") == ir_integer_attr(ctx, i32, 7));
+  CHECK(a->props && a->props->nelems == 1 && a->attrs == NULL);
+  CHECK(ir_op_attrz(b, "mode") == ir_integer_attr(ctx, i32, 3) && b->props->nelems == 1);
+  CHECK(ir_op_attrz(c, "mode") == ir_integer_attr(ctx, i32, 5));
+  CHECK(c->props && c->props->nelems == 1 && c->attrs == NULL);
+  CHECK(d->props == NULL && d->attrs == NULL);
+
+  /* a ready-made properties dictionary (the generic parser's `<{...}>`):
+   * taken as it is when complete, merged when a default or another
+   * property is added, and consumed either way */
+  IrNamedAttr ent[2] = {{ir_identz(ctx, "mode"), ir_integer_attr(ctx, i32, 9)},
+                        {ir_identz(ctx, "extra"), ir_integer_attr(ctx, i32, 1)}};
+  const IrAttr *full = ir_dict_attr(ctx, ent, 2, NULL);
+  const IrAttr *partial = ir_dict_attr(ctx, ent + 1, 1, NULL);
+  IrOpState st;
+  ir_op_state_init(&st, ctx, with, NULL);
+  st.props_dict = full;
+  IrOp *e = ir_op_create(&st);
+  CHECK(st.props_dict == NULL);
+  CHECK(e && e->props == full); /* no rebuild */
+  ir_op_state_free(&st);
+  ir_op_state_init(&st, ctx, with, NULL);
+  st.props_dict = partial;
+  IrOp *f = ir_op_create(&st);
+  CHECK(st.props_dict == NULL);
+  ir_op_state_free(&st);
+  CHECK(e && f);
+  if (!e || !f) return;
+  CHECK(f->props && f->props->nelems == 2);
+  CHECK(ir_op_attrz(f, "mode") == ir_integer_attr(ctx, i32, 7));
+  CHECK(ir_op_attrz(f, "extra") == ir_integer_attr(ctx, i32, 1));
+  ir_op_state_init(&st, ctx, with, NULL); /* the dictionary and `attrs` both name mode */
+  st.props_dict = full;
+  ir_op_state_add_attr(&st, "mode", ir_integer_attr(ctx, i32, 5));
+  Captured cap = {{0}, 0};
+  ir_ctx_set_diag_handler(ctx, capture, &cap);
+  CHECK(ir_op_create(&st) == NULL);
+  ir_ctx_set_diag_handler(ctx, NULL, NULL);
+  CHECK(st.props_dict == NULL);
+  ir_op_state_free(&st);
+  CHECK_EQ_INT(cap.n, 1);
+  CHECK_STREQ(cap.buf, "attribute 'mode' occurs more than once in the attribute list");
+  ir_op_destroy(e);
+  ir_op_destroy(f);
+  ir_op_destroy(a);
+  ir_op_destroy(b);
+  ir_op_destroy(c);
+  ir_op_destroy(d);
+
+  /* cuda_tile: every row with IR_TRAIT_DEFAULT_PROPS has defaults in
+   * defaults.c and no other row does; an addi built without `overflow`
+   * gets overflow<none>, a global its alignment and visibility */
+  IrContext *cctx = ir_context_create();
+  ctile_register_all(cctx);
+  for (int i = 0; i < CT_OP_COUNT; i++)
+    CHECK(ct_op_has_defaults((CtOpIndex)i) ==
+          ir_op_info_has(&ct_op_infos[i], IR_TRAIT_DEFAULT_PROPS));
+  CHECK(ct_op_has_defaults(CT_OP_addi) && ct_op_has_defaults(CT_OP_global));
+  CHECK(!ct_op_has_defaults(CT_OP_addf));
+  ir_op_state_init(&st, cctx, ct_op(global), NULL);
+  IrOp *g = ir_op_create(&st);
+  ir_op_state_free(&st);
+  CHECK(ir_op_attrz(g, "alignment") ==
+        ir_integer_attr(cctx, ir_integer_type(cctx, 64, IR_SIGNLESS), 0));
+  CHECK(ir_op_attrz(g, "symbol_visibility") ==
+        ct_enum_attr(cctx, &ct_enum_symbol_visibility, CT_VISIBILITY_PUBLIC));
+  CHECK_EQ_INT(g->props->nelems, 2);
+  ir_op_destroy(g);
+  ir_op_state_init(&st, cctx, ct_op(addi), NULL);
+  ir_op_state_add_attr(&st, "overflow", ct_enum_attr(cctx, &ct_enum_overflow, CT_OVERFLOW_NSW));
+  IrOp *ad = ir_op_create(&st);
+  ir_op_state_free(&st);
+  CHECK(ir_op_attrz(ad, "overflow") == ct_enum_attr(cctx, &ct_enum_overflow, CT_OVERFLOW_NSW));
+  CHECK(ad->props->nelems == 1 && ad->attrs == NULL);
+  ir_op_destroy(ad);
+  ir_context_destroy(cctx);
+}
+
 UNIT_MAIN {
   IrContext *ctx = ir_context_create();
   test_idents(ctx);
@@ -397,5 +608,7 @@ UNIT_MAIN {
   test_formatter();
   test_u64map();
   test_lazy_locs(ctx);
+  test_attr_lookup(ctx);
+  test_default_props(ctx);
   ir_context_destroy(ctx);
 }

@@ -77,7 +77,22 @@ static const char *type_str(const IrType *t) {
 static const IrTypeDef tst_ty_def = {.name = "ty", .dialect = "tst"};
 static const IrAttrDef tst_at_def = {.name = "at", .dialect = "tst"};
 
+/* `wrap<T>` (tst and tsu): T in the short-form context, parsed through the
+ * parser's type memo (asm_parse_type_memo). */
+static const IrTypeDef tst_wrap_def = {.name = "wrap", .dialect = "tst"};
+static int wrap_body_calls; /* how often the memo ran the body parser */
+
+static const IrType *wrap_body(AsmParser *p, void *arg) {
+  (void)arg;
+  wrap_body_calls++;
+  const IrType *t;
+  if (!asm_parse_punct(p, ASM_LESS) || !asm_parse_type(p, &t) || !asm_parse_punct(p, ASM_GREATER))
+    return NULL;
+  return ir_type_unique(asm_ctx(p), &(IrType){.def = &tst_wrap_def, .ntypes = 1, .types = &t});
+}
+
 static const IrType *tst_parse_type(AsmParser *p, Str mnemonic) {
+  if (str_eqz(mnemonic, "wrap")) return asm_parse_type_memo(p, (AsmLoc){mnemonic.s}, wrap_body, NULL);
   if (!str_eqz(mnemonic, "ty")) {
     asm_error(p, "unknown type `%.*s` in dialect `tst`", (int)mnemonic.n, mnemonic.s);
     return NULL;
@@ -414,6 +429,118 @@ static void test_custom_syntax(void) {
             "1:36: error: unknown type `nope` in dialect `tst`");
 }
 
+/* ---- memoized types and op names -------------------------------------------------------------- */
+/* "tsu": a second dialect with the same `wrap<T>` hook but its own `ty<N>`,
+ * and ops tsu.mod / tsu.add (default dialect "tsu"), so that one spelling
+ * means different types in the two dialects' regions. */
+static const IrTypeDef tsu_ty_def = {.name = "ty", .dialect = "tsu"};
+
+static const IrType *tsu_parse_type(AsmParser *p, Str mnemonic) {
+  if (str_eqz(mnemonic, "wrap")) return asm_parse_type_memo(p, (AsmLoc){mnemonic.s}, wrap_body, NULL);
+  int64_t n;
+  if (!str_eqz(mnemonic, "ty") || !asm_parse_punct(p, ASM_LESS) || !asm_parse_integer(p, &n) ||
+      !asm_parse_punct(p, ASM_GREATER))
+    return NULL;
+  return ir_type_unique(asm_ctx(p), &(IrType){.def = &tsu_ty_def, .nints = 1, .ints = &n});
+}
+
+static const IrOpInfo tsu_ops[] = {
+    {.name = "tsu.mod", .min_results = 0, .max_results = 0, .max_operands = 0, .num_regions = 1,
+     .traits = IR_TRAIT_NO_TERMINATOR, .parse = tst_mod_parse, .default_dialect = "tsu"},
+    {.name = "tsu.add", .min_operands = 2, .max_operands = 2, .min_results = 1, .max_results = 1,
+     .parse = tst_add_parse},
+};
+static const IrDialect tsu_dialect = {.name = "tsu", .ops = tsu_ops, .nops = 2,
+                                      .parse_type = tsu_parse_type};
+
+/* The message of the first diagnostic without its "LINE:COL: " prefix. */
+static const char *first_msg(void) {
+  static StrBuf b;
+  sb_clear(&b);
+  const char *s = sb_cstr(&diags), *nl = strchr(s, '\n'), *e = strstr(s, "error: ");
+  if (e && (!nl || e < nl)) s = e;
+  sb_putn(&b, s, nl ? (size_t)(nl - s) : strlen(s));
+  return sb_cstr(&b);
+}
+
+/* `n` nested generic regions around `inner` (one line each). */
+static void nest(StrBuf *b, int n, const char *inner) {
+  for (int i = 0; i < n; i++) sb_puts(b, "\"foo.r\"() ({\n");
+  sb_puts(b, inner);
+  for (int i = 0; i < n; i++) sb_puts(b, "}) : () -> ()\n");
+}
+
+static void test_memo(void) {
+  reset_ctx(true);
+  ir_register_dialect(ctx, &tsu_dialect);
+  /* The same spelling in the regions of two dialects: each gets its own
+   * dialect's inner type, however often it repeats. */
+  wrap_body_calls = 0;
+  IrOp *m = parse("tst.mod {\n"
+                  "  %0 = \"tst.term\"() : () -> !tst.wrap<ty<1>>\n"
+                  "  %1 = add %0, %0 : wrap<ty<1>>\n"
+                  "  %2 = add %1, %1 : wrap<ty<1>>\n"
+                  "}\n"
+                  "tsu.mod {\n"
+                  "  %0 = \"tst.term\"() : () -> !tsu.wrap<ty<1>>\n"
+                  "  %1 = add %0, %0 : wrap<ty<1>>\n"
+                  "  %2 = add %1, %1 : wrap<ty<1>>\n"
+                  "}\n");
+  CHECK_STREQ(sb_cstr(&diags), "");
+  CHECK(m != NULL);
+  if (m) {
+    IrOp *a = first_op(m), *b = a->next;
+    IrOp *a2 = nth_op(ir_op_region(a, 0)->first, 2), *b2 = nth_op(ir_op_region(b, 0)->first, 2);
+    CHECK_STREQ(ir_op_name(a2), "tst.add");
+    CHECK_STREQ(ir_op_name(b2), "tsu.add");
+    const IrType *ta = ir_op_result(a2, 0)->type, *tb = ir_op_result(b2, 0)->type;
+    CHECK(ta->def == &tst_wrap_def && tb->def == &tst_wrap_def);
+    CHECK(ta->ntypes == 1 && ta->types[0]->def == &tst_ty_def);
+    CHECK(tb->ntypes == 1 && tb->types[0]->def == &tsu_ty_def);
+    ir_op_destroy(m);
+  }
+  CHECK(wrap_body_calls == 2); /* once per dialect context: the repeats were memoized */
+
+  /* The same op name under different default dialects: tst.add in the
+   * region, then unknown at the top level (builtin). */
+  CHECK_ERR("tst.mod {\n"
+            "  %0 = \"tst.term\"() : () -> i32\n"
+            "  %1 = add %0, %0 : i32\n"
+            "}\n"
+            "%0 = \"tst.term\"() : () -> i32\n"
+            "%1 = add %0, %0 : i32\n",
+            "6:6: error: custom op 'add' is unknown (tried 'builtin.add' as well)");
+
+  /* Near the nesting limit a memoized type fails exactly where parsing it
+   * again would: with and without an earlier (memoized) use of the same
+   * spelling, the outcome and message are the same at every depth (the
+   * dialect type memo, nested in itself, and the function type memo). */
+  const char *use = "%0 = \"tst.term\"() : () -> !tst.wrap<wrap<wrap<ty<1>>>>\n";
+  int ok_count = 0, fail_count = 0;
+  for (int n = 480; n <= 505; n++) {
+    StrBuf b = {0};
+    nest(&b, n, use);
+    m = parse(sb_cstr(&b));
+    bool ok_plain = m != NULL;
+    if (m) ir_op_destroy(m);
+    StrBuf plain_msg = {0};
+    sb_puts(&plain_msg, first_msg());
+    sb_clear(&b);
+    sb_puts(&b, "%p = \"tst.term\"() : () -> !tst.wrap<wrap<wrap<ty<1>>>>\n");
+    nest(&b, n, use);
+    m = parse(sb_cstr(&b));
+    bool ok_memo = m != NULL;
+    if (m) ir_op_destroy(m);
+    CHECK(ok_plain == ok_memo);
+    CHECK_STREQ(first_msg(), sb_cstr(&plain_msg));
+    if (ok_plain) ok_count++;
+    else fail_count++;
+    sb_free(&plain_msg);
+    sb_free(&b);
+  }
+  CHECK(ok_count > 0 && fail_count > 0); /* the range crosses the limit */
+}
+
 /* ---- aliases and locations ------------------------------------------------------------------------ */
 static void test_aliases_and_locs(void) {
   reset_ctx(true);
@@ -556,6 +683,7 @@ UNIT_MAIN {
   test_syntax_errors();
   test_unregistered();
   test_custom_syntax();
+  test_memo();
   test_aliases_and_locs();
   test_attributes();
   test_limits();

@@ -841,6 +841,106 @@ static void test_roundtrips(void) {
   roundtrip(LOC_PLAIN, false, false);
 }
 
+/* ---- memoized type text and integer formatting -------------------------------
+ * Dialect "m": `box<T>` types printed by op hooks through asm_print_type_memo
+ * with their integer payload through asm_print_int.  The same box prints
+ * differently in different dialect scopes (its `m.leaf` element is short
+ * only inside m ops), and a fresh printer starts with an empty memo. */
+static void leaf_print(AsmPrinter *p, const IrType *t) {
+  (void)t;
+  asm_puts(p, "leaf");
+}
+static void box_print(AsmPrinter *p, const IrType *t) {
+  asm_puts(p, "box<");
+  for (uint32_t i = 0; i < t->nints; i++) {
+    asm_print_int(p, t->ints[i]);
+    asm_putc(p, ',');
+  }
+  asm_print_uint(p, (uint64_t)t->nints);
+  asm_putc(p, ',');
+  asm_print_type(p, t->types[0]);
+  asm_putc(p, '>');
+}
+static const IrTypeDef m_leaf_def = {.name = "leaf", .dialect = "m", .print = leaf_print};
+static const IrTypeDef m_box_def = {.name = "box", .dialect = "m", .print = box_print};
+/* `m.show : <type memoized> <type memoized>` (twice: the second is a hit). */
+static void show_print(AsmPrinter *p, IrOp *op) {
+  asm_puts(p, " : ");
+  asm_print_type_memo(p, ir_op_result(op, 0)->type, box_print);
+  asm_putc(p, ' ');
+  asm_print_type_memo(p, ir_op_result(op, 0)->type, box_print);
+}
+static const IrOpInfo m_ops[] = {
+    {.name = "m.show", .max_results = 1, .min_results = 1, .print = show_print},
+};
+static const IrDialect m_dialect = {.name = "m", .ops = m_ops, .nops = 1};
+static const IrOpInfo n_ops[] = {
+    {.name = "n.show", .max_results = 1, .min_results = 1, .print = show_print},
+};
+static const IrDialect n_dialect = {.name = "n", .ops = n_ops, .nops = 1};
+
+static void test_memo_and_ints(void) {
+  ir_register_dialect(ctx, &m_dialect);
+  ir_register_dialect(ctx, &n_dialect);
+  const IrType *leaf = ir_type_unique(ctx, &(IrType){.def = &m_leaf_def});
+  int64_t v[] = {INT64_MIN, -1, 0, 9, 10, 99, 100, INT64_MAX};
+  const IrType *box = ir_type_unique(ctx, &(IrType){.def = &m_box_def, .nints = 8, .ints = v,
+                                                    .ntypes = 1, .types = &leaf});
+  IrOp *m = ir_module_create(ctx, NULL);
+  IrBlock *b = ir_module_body(m);
+  mk(b, "m.show", NULL, 0, &box, 1, 0);
+  mk(b, "n.show", NULL, 0, &box, 1, 0);
+  mk(b, "m.show", NULL, 0, &box, 1, 0);
+  mk(b, "n.show", NULL, 0, &box, 1, 0);
+#define BOX_INTS "-9223372036854775808,-1,0,9,10,99,100,9223372036854775807,8,"
+#define M_LINE "box<" BOX_INTS "leaf> box<" BOX_INTS "leaf>\n"
+#define N_LINE "box<" BOX_INTS "!m.leaf> box<" BOX_INTS "!m.leaf>\n"
+  CHECK_PRINT(m, false, false,
+              "module {\n"
+              "  %0 = m.show : " M_LINE
+              "  %1 = n.show : " N_LINE
+              "  %2 = m.show : " M_LINE
+              "  %3 = n.show : " N_LINE
+              "}\n");
+  CHECK_PRINT(m, true, false,
+              "\"builtin.module\"() ({\n"
+              "  %0 = \"m.show\"() : () -> !m.box<" BOX_INTS "leaf>\n"
+              "  %1 = \"n.show\"() : () -> !m.box<" BOX_INTS "leaf>\n"
+              "  %2 = \"m.show\"() : () -> !m.box<" BOX_INTS "leaf>\n"
+              "  %3 = \"n.show\"() : () -> !m.box<" BOX_INTS "leaf>\n"
+              "}) : () -> ()\n");
+#undef BOX_INTS
+#undef M_LINE
+#undef N_LINE
+  ir_op_erase(m);
+  /* sb_put_int / sb_put_uint against printf around every power of ten. */
+  StrBuf got = {0};
+  char want[32];
+  bool same = true;
+  for (int k = 0; k <= 19; k++) {
+    uint64_t p10 = 1;
+    for (int i = 0; i < k; i++) p10 *= 10;
+    uint64_t us[] = {p10 - 1, p10, p10 + 1};
+    for (int j = 0; j < 3; j++) {
+      sb_clear(&got);
+      sb_put_uint(&got, us[j]);
+      snprintf(want, sizeof want, "%llu", (unsigned long long)us[j]);
+      if (strcmp(sb_cstr(&got), want)) same = false;
+      sb_clear(&got);
+      sb_put_int(&got, -(int64_t)(us[j] & INT64_MAX));
+      snprintf(want, sizeof want, "%lld", -(long long)(us[j] & INT64_MAX));
+      if (strcmp(sb_cstr(&got), want)) same = false;
+    }
+  }
+  CHECK(same);
+  sb_clear(&got);
+  sb_put_int(&got, INT64_MIN);
+  sb_putc(&got, ' ');
+  sb_put_uint(&got, UINT64_MAX);
+  CHECK_STREQ(sb_cstr(&got), "-9223372036854775808 18446744073709551615");
+  sb_free(&got);
+}
+
 UNIT_MAIN {
   ctx = ir_context_create();
   ir_ctx_allow_unregistered(ctx, true);
@@ -854,5 +954,6 @@ UNIT_MAIN {
   test_names_and_helpers();
   test_alias_suffixes();
   test_roundtrips();
+  test_memo_and_ints();
   ir_context_destroy(ctx);
 }

@@ -43,6 +43,8 @@ typedef struct OptConfig {
   bool verify_each, allow_unregistered, no_implicit_module;
   bool generic, debuginfo, pretty_debuginfo, local_scope, disable_threading;
   bool warn_hints, err_hints, list_passes, dump_pipeline, help, version;
+  bool print_op_on_diag;
+  uint64_t elide_limit;             /* --mlir-elide-elementsattrs-if-larger (0: off) */
 } OptConfig;
 
 
@@ -93,6 +95,8 @@ static void setup_context(IrContext *ctx, void *user) {
   if (c->warn_hints) tool_ctx_set_flag(ctx, "Wunsupported-hints", true);
   if (c->err_hints) tool_ctx_set_flag(ctx, "Werr-hints", true);
   rw_set_verify_each(ctx, c->verify_each);
+  /* MlirOptMain: the note is off while verifying diagnostics. */
+  ir_ctx_set_print_op_on_diagnostic(ctx, c->print_op_on_diag && !c->verify);
 }
 
 /* Reads a bytecode chunk through lib/bytecode when it is linked in. */
@@ -162,7 +166,8 @@ static bool process_chunk(IrContext *ctx, const char *name, const char *buf, siz
   if (ok) {
     AsmPrintOptions po = {.generic = c->generic, .debuginfo = c->debuginfo,
                           .pretty_debuginfo = c->pretty_debuginfo,
-                          .local_scope = c->local_scope};
+                          .local_scope = c->local_scope,
+                          .elide_elements_limit = (int64_t)c->elide_limit};
     asm_print_op_to(out, op, &po);
     sb_putc(out, '\n'); /* mlir-opt ends each printed op with an empty line */
   }
@@ -179,7 +184,7 @@ static const char *base_name(const char *p) {
 
 int main(int argc, char **argv) {
   OptConfig c = {.output = "-", .input = "-", .output_marker = TOOL_DEFAULT_SPLIT_MARKER,
-                 .verify_each = true};
+                 .verify_each = true, .print_op_on_diag = true};
   /* Table order is --help order. */
   const ToolOpt opts[] = {
       {OPT("allow-unregistered-dialect", TOOL_OPT_BOOL, &c.allow_unregistered,
@@ -193,6 +198,9 @@ int main(int argc, char **argv) {
            "Print the list of registered passes and exit")},
       {OPT("mlir-disable-threading", TOOL_OPT_BOOL, &c.disable_threading,
            "Disable multi-threading (accepted for compatibility; ctile is single-threaded)")},
+      {OPT("mlir-elide-elementsattrs-if-larger", TOOL_OPT_UINT, &c.elide_limit,
+           "Elide ElementsAttrs with \"...\" that have more elements than the given upper "
+           "limit")},
       {OPT("mlir-pretty-debuginfo", TOOL_OPT_BOOL, &c.pretty_debuginfo,
            "Print pretty debug info in MLIR output")},
       {OPT("mlir-print-debuginfo", TOOL_OPT_BOOL, &c.debuginfo,
@@ -201,6 +209,9 @@ int main(int argc, char **argv) {
            "Print with local scope and inline information (eliding aliases for attributes, "
            "types, and locations)")},
       {OPT("mlir-print-op-generic", TOOL_OPT_BOOL, &c.generic, "Print the generic op form")},
+      {OPT("mlir-print-op-on-diagnostic", TOOL_OPT_BOOL, &c.print_op_on_diag,
+           "When a diagnostic is emitted on an operation, also print the operation as an "
+           "attached note")},
       {OPT("no-implicit-module", TOOL_OPT_BOOL, &c.no_implicit_module,
            "Disable implicit addition of a top-level module op during parsing")},
       {OPT("o", TOOL_OPT_STRING, &c.output, "Output filename"), .value_desc = "filename"},

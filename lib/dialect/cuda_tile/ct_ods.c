@@ -43,17 +43,24 @@ bool ct_ods_results(IrOp *op, unsigned first, unsigned n, CtTypePred pred,
 
 /* ---- operand segments ---------------------------------------------------- */
 
+/* `a` when it is a valid operandSegmentSizes value (i32 dense array). */
+static const IrAttr *segment_attr_check(const IrAttr *a) {
+  if (!ir_attr_is(a, &ir_dense_array_attr_def)) return NULL;
+  if (!ir_type_is_int_width(a->type, 32)) return NULL;
+  return a;
+}
+
 static const IrAttr *segment_attr(const IrOp *op) {
-  const IrAttr *a = ir_op_attrz(op, "operandSegmentSizes");
+  const IrAttr *a = ct_op_attrz(op, "operandSegmentSizes");
   if (!ir_attr_is(a, &ir_dense_array_attr_def)) return NULL;
   if (!ir_type_is_int_width(a->type, 32)) return NULL;
   return a;
 }
 
 bool ct_ods_segments(IrOp *op, unsigned nseg, int32_t *sizes, uint32_t *starts) {
-  const IrAttr *raw = ir_op_attrz(op, "operandSegmentSizes");
+  const IrAttr *raw = ct_op_attrz(op, "operandSegmentSizes");
   if (!raw) return ir_op_error(op, "requires attribute 'operandSegmentSizes'");
-  const IrAttr *a = segment_attr(op);
+  const IrAttr *a = segment_attr_check(raw);
   if (!a)
     return ir_op_error(op, "attribute 'operandSegmentSizes' failed to satisfy "
                            "constraint: i32 dense array attribute");
@@ -111,24 +118,24 @@ const IrAttr *ct_ods_segment_attr(IrContext *ctx, const int32_t *sizes, size_t n
 
 /* ---- attributes ---------------------------------------------------------- */
 
-const IrAttr *ct_ods_required_attr(IrOp *op, const char *name) {
-  const IrAttr *a = ir_op_attrz(op, name);
+/* ir_op_attrn: the generic lookup compares lengths and bytes already. */
+const IrAttr *ct_op_attrn(const IrOp *op, const char *name, size_t len) {
+  return ir_op_attrn(op, name, len);
+}
+
+const IrAttr *ct_ods_check_required(IrOp *op, const char *name, const IrAttr *a) {
   if (!a) ir_op_error(op, "requires attribute '%s'", name);
   return a;
 }
 
-bool ct_ods_attr(IrOp *op, const char *name, CtAttrPred pred, const char *desc) {
-  const IrAttr *a = ir_op_attrz(op, name);
+bool ct_ods_check_attr(IrOp *op, const char *name, const IrAttr *a, CtAttrPred pred,
+                       const char *desc) {
   if (!a || pred(a)) return true;
   return ir_op_error(op, "attribute '%s' failed to satisfy constraint: %s", name,
                      desc);
 }
 
-bool ct_ods_required_attr_pred(IrOp *op, const char *name, CtAttrPred pred,
-                               const char *desc) {
-  if (!ct_ods_required_attr(op, name)) return false;
-  return ct_ods_attr(op, name, pred, desc);
-}
+
 
 /* ---- PredOpTraits ------------------------------------------------------- */
 
@@ -168,6 +175,12 @@ const IrType *ct_tile_elem(const IrType *t) {
 }
 size_t ct_tile_rank(const IrType *t) { return ct_is_tile(t) ? t->nints : 0; }
 const int64_t *ct_tile_shape(const IrType *t) { return ct_is_tile(t) ? t->ints : NULL; }
+
+bool ct_is_tile_of(const IrType *t, const int64_t *shape, size_t rank, const IrType *elem) {
+  return ct_type_is_tile(t) && t->flags == 0 && t->nints == rank && t->ntypes == 1 &&
+         !t->attr && !t->str && t->types[0] == elem &&
+         (!rank || !memcmp(t->ints, shape, rank * sizeof(int64_t)));
+}
 
 bool ct_elem_is_int(const IrType *e) {
   if (!ir_type_is_integer(e) || e->flags != IR_SIGNLESS) return false;

@@ -70,14 +70,39 @@ bool ct_ods_segment_range(const IrOp *op, unsigned seg, unsigned nseg,
 const IrAttr *ct_ods_segment_attr(IrContext *ctx, const int32_t *sizes, size_t n);
 
 /* ---- attributes --------------------------------------------------------- */
+/* An op's attribute by name, properties first, then discardable attributes:
+ * ir_op_attrn (no interning of `name`; keys compared by length, then bytes).
+ * Verify hooks run this for every op; ct_op_attrz's strlen of a literal
+ * folds at compile time. */
+const IrAttr *ct_op_attrn(const IrOp *op, const char *name, size_t len);
+static inline const IrAttr *ct_op_attrz(const IrOp *op, const char *name) {
+  return ct_op_attrn(op, name, strlen(name)); /* strlen of a literal folds */
+}
+/* ct_ods_required_attr's check of an attribute already looked up: reports
+ * "requires attribute 'name'" when `a` is NULL; returns `a`. */
+const IrAttr *ct_ods_check_required(IrOp *op, const char *name, const IrAttr *a);
+/* ct_ods_attr's check of an attribute already looked up (`a` may be NULL):
+ * for hooks that read the attribute again, so it is found once. */
+bool ct_ods_check_attr(IrOp *op, const char *name, const IrAttr *a, CtAttrPred pred,
+                       const char *desc);
+/* (These three are inline so that the lookup's strlen of a literal name
+ * folds at compile time.) */
 /* "requires attribute 'name'" when absent; returns the attribute or NULL. */
-const IrAttr *ct_ods_required_attr(IrOp *op, const char *name);
+static inline const IrAttr *ct_ods_required_attr(IrOp *op, const char *name) {
+  return ct_ods_check_required(op, name, ct_op_attrz(op, name));
+}
 /* For a present attribute: "attribute 'name' failed to satisfy constraint:
  * <desc>" when !pred(a).  Absent attributes pass (optional ones). */
-bool ct_ods_attr(IrOp *op, const char *name, CtAttrPred pred, const char *desc);
+static inline bool ct_ods_attr(IrOp *op, const char *name, CtAttrPred pred,
+                               const char *desc) {
+  return ct_ods_check_attr(op, name, ct_op_attrz(op, name), pred, desc);
+}
 /* Required + constrained in one call. */
-bool ct_ods_required_attr_pred(IrOp *op, const char *name, CtAttrPred pred,
-                               const char *desc);
+static inline bool ct_ods_required_attr_pred(IrOp *op, const char *name, CtAttrPred pred,
+                                             const char *desc) {
+  const IrAttr *a = ct_ods_required_attr(op, name);
+  return a && ct_ods_check_attr(op, name, a, pred, desc);
+}
 
 /* ---- PredOpTraits --------------------------------------------------------
  * "failed to verify that all of {a, b, c} have same type" when the n types
@@ -101,6 +126,12 @@ bool ct_is_tile_view(const IrType *t);     /* any view type (TileView interface)
 const IrType *ct_tile_elem(const IrType *t);
 size_t ct_tile_rank(const IrType *t);
 const int64_t *ct_tile_shape(const IrType *t);
+
+/* Whether `t` is the tile type ct_tile_type(ctx, shape, rank, elem) returns,
+ * decided field by field as the type uniquer compares keys: verify hooks
+ * check an op's type against an expected one without uniquing (hashing and,
+ * on a mismatch, creating) a type per op. */
+bool ct_is_tile_of(const IrType *t, const int64_t *shape, size_t rank, const IrType *elem);
 
 /* Element-class predicates on scalar types. */
 bool ct_elem_is_int(const IrType *e);      /* i1 i8 i16 i32 i64 */

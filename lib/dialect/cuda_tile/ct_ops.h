@@ -39,4 +39,10 @@ static inline bool ct_op_is(const IrOp *op, CtOpIndex i) {
   return op && op->info == &ct_op_infos[i];
 }
 
+/* Default-valued properties (defaults.c): the IrDialect.populate_defaults
+ * hook, and whether the table has any default for `op` (every such row
+ * carries IR_TRAIT_DEFAULT_PROPS). */
+void ct_populate_defaults(IrOpState *st);
+bool ct_op_has_defaults(CtOpIndex op);
+
 #endif

@@ -78,4 +78,5 @@ const IrDialect ct_dialect = {
     .init = ct_dialect_init,
     .fold = ct_fold_op,
     .canonicalize = ct_add_canonicalization_patterns,
+    .populate_defaults = ct_populate_defaults,
 };

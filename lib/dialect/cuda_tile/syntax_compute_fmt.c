@@ -283,12 +283,16 @@ static bool parse_darr(AsmParser *p, IrOpState *st, const Elem *el) {
 
 /* Parses a literal token of a format. */
 static bool parse_literal(AsmParser *p, const char *s) {
-  static const struct { const char *s; AsmPunct k; } puncts[] = {
-      {",", ASM_COMMA},    {":", ASM_COLON},     {"->", ASM_ARROW},
-      {"=", ASM_EQUAL},    {"[", ASM_LSQUARE},   {"]", ASM_RSQUARE},
-  };
-  for (size_t i = 0; i < sizeof puncts / sizeof puncts[0]; i++)
-    if (!strcmp(s, puncts[i].s)) return asm_parse_punct(p, puncts[i].k);
+  /* punctuation: `,` `:` `->` `=` `[` `]`; anything else is a keyword */
+  if (s[0] == '-' && s[1] == '>' && !s[2]) return asm_parse_punct(p, ASM_ARROW);
+  if (s[0] && !s[1]) switch (s[0]) {
+    case ',': return asm_parse_punct(p, ASM_COMMA);
+    case ':': return asm_parse_punct(p, ASM_COLON);
+    case '=': return asm_parse_punct(p, ASM_EQUAL);
+    case '[': return asm_parse_punct(p, ASM_LSQUARE);
+    case ']': return asm_parse_punct(p, ASM_RSQUARE);
+    default: break;
+    }
   return asm_parse_keyword(p, s);
 }
 
@@ -467,15 +471,22 @@ typedef struct PrintState {
   bool should_space, last_punct;
 } PrintState;
 
+/* Whether c (not NUL) is one of the characters of set. */
+static bool char_in(char c, const char *set) {
+  for (; *set; set++)
+    if (*set == c) return true;
+  return false;
+}
+
 static void fmt_print_literal(PrintState *s, const char *v) {
   size_t n = strlen(v);
   bool space;
-  if (n != 1 && strcmp(v, "->") != 0) space = true;
-  else if (s->last_punct) space = !strchr(">)}],", v[0]);
-  else space = !strchr("<>(){}[],", v[0]);
+  if (n != 1 && !(n == 2 && v[0] == '-' && v[1] == '>')) space = true;
+  else if (s->last_punct) space = !char_in(v[0], ">)}],");
+  else space = !char_in(v[0], "<>(){}[],");
   if (s->should_space && space) asm_putc(s->p, ' ');
-  asm_puts(s->p, v);
-  s->should_space = !(n == 1 && strchr("<({[", v[0]));
+  asm_putn(s->p, v, n);
+  s->should_space = !(n == 1 && char_in(v[0], "<({["));
   s->last_punct = !(v[0] == '_' || isalpha((unsigned char)v[0]));
 }
 
@@ -485,9 +496,29 @@ static void fmt_begin_elem(PrintState *s) {
   s->last_punct = false;
 }
 
+/* ir_dict_get by string: dictionaries are sorted by strcmp of the names. */
+static const IrAttr *dict_get_str(const IrAttr *dict, const char *name) {
+  size_t lo = 0, hi = dict ? dict->nelems : 0;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    int c = strcmp(dict->names[mid]->str, name);
+    if (c == 0) return dict->elems[mid];
+    if (c < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return NULL;
+}
+
+/* ir_op_attrz without interning the name (printing asks for every
+ * attribute element of every op). */
+static const IrAttr *op_attr_str(const IrOp *op, const char *name) {
+  const IrAttr *a = dict_get_str(op->props, name);
+  return a ? a : dict_get_str(op->attrs, name);
+}
+
 static void print_elem(PrintState *s, IrOp *op, const Elem *el) {
   AsmPrinter *p = s->p;
-  const IrAttr *a = el->attr ? ir_op_attrz(op, el->attr) : NULL;
+  const IrAttr *a = el->attr ? op_attr_str(op, el->attr) : NULL;
   switch ((EKind)el->kind) {
   case E_OPND:
     fmt_begin_elem(s);
@@ -558,7 +589,7 @@ static void print_elem(PrintState *s, IrOp *op, const Elem *el) {
   case E_OILIST: {
     static const char *const kws[] = {"flush_to_zero", "propagate_nan"};
     for (int i = 0; i < 2; i++)
-      if (ir_op_attrz(op, kws[i])) fmt_print_literal(s, kws[i]);
+      if (op_attr_str(op, kws[i])) fmt_print_literal(s, kws[i]);
     s->should_space = true;
     s->last_punct = false;
     return;
@@ -580,7 +611,7 @@ static void print_elem(PrintState *s, IrOp *op, const Elem *el) {
   }
   case E_INT:
     fmt_begin_elem(s);
-    if (ir_attr_is(a, &ir_integer_attr_def)) asm_printf(p, "%lld", (long long)a->ints[0]);
+    if (ir_attr_is(a, &ir_integer_attr_def)) asm_print_int(p, a->ints[0]);
     else if (a) asm_print_attr(p, a);
     return;
   case E_BOOL:
@@ -596,8 +627,10 @@ static void print_elem(PrintState *s, IrOp *op, const Elem *el) {
     fmt_begin_elem(s);
     if (ir_attr_is(a, &ir_dense_array_attr_def)) {
       asm_putc(p, '[');
-      for (uint32_t i = 0; i < a->nints; i++)
-        asm_printf(p, "%s%lld", i ? ", " : "", (long long)a->ints[i]);
+      for (uint32_t i = 0; i < a->nints; i++) {
+        if (i) asm_putn(p, ", ", 2);
+        asm_print_int(p, a->ints[i]);
+      }
       asm_putc(p, ']');
     } else if (a) {
       asm_print_attr(p, a);

@@ -4,6 +4,7 @@
  * checks of verifyAggregateOpRegions / the seed's region structure)
  * and the SSA names NVIDIA's printer gives them (`%reduce`, block arguments
  * `%reduce_lhs` / `%reduce_rhs`, numbered when there are several pairs). */
+#include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_syntax_compute.h"
 #include "dialect/cuda_tile/ct_types.h"
@@ -18,11 +19,31 @@ static bool is_f16(const IrType *t) { return ir_type_is_float(t) && ir_float_kin
 /* Type of a typed attribute (an identity), or NULL. */
 static const IrType *attr_type(const IrAttr *a) { return a ? a->type : NULL; }
 
+/* Whether every result has the inferred type (verify_inferred's test, on
+ * the types' fields: no type is uniqued for an op that passes). */
+static bool inferred_match(IrOp *op, bool reduce, int64_t dim) {
+  if (op->noperands != op->nresults) return false;
+  for (unsigned i = 0; i < op->noperands; i++) {
+    const IrType *t = opnd_t(op, i), *res = ir_op_result(op, i)->type;
+    if (!reduce) {
+      if (t != res) return false;
+      continue;
+    }
+    int64_t shape[64];
+    size_t r = 0;
+    for (size_t d = 0; d < ct_tile_type_rank(t) && r < 64; d++)
+      if ((int64_t)d != dim) shape[r++] = ct_tile_type_shape(t)[d];
+    if (!ct_is_tile_of(res, shape, r, ct_tile_type_elem(t))) return false;
+  }
+  return true;
+}
+
 /* InferTypeOpAdaptor: reduce drops `dim`, scan keeps the operand types. */
 static bool verify_inferred(IrOp *op) {
   IrContext *ctx = op->ctx;
   bool reduce = ct_op_is(op, CT_OP_reduce);
-  int64_t dim = ir_op_attrz(op, "dim")->ints[0];
+  int64_t dim = ct_op_attrz(op, "dim")->ints[0];
+  if (inferred_match(op, reduce, dim)) return true;
   IrTypeVec inferred = {0};
   for (unsigned i = 0; i < op->noperands; i++) {
     const IrType *t = opnd_t(op, i);
@@ -156,11 +177,11 @@ static bool verify_aggregate(IrOp *op, bool matching_result_shape) {
   unsigned n = op->noperands;
   if (n == 0) return ir_op_error(op, "reduce/scan requires at least one input");
   if (n != op->nresults) return ir_op_error(op, "reduce/scan must produce one result per input");
-  int64_t dim = ir_op_attrz(op, "dim")->ints[0];
+  int64_t dim = ct_op_attrz(op, "dim")->ints[0];
   size_t rank = ct_tile_type_rank(opnd_t(op, 0));
   if (dim < 0 || dim >= (int64_t)rank)
     return ir_op_error(op, "reduction dimension is out of range");
-  const IrAttr *ids = ir_op_attrz(op, "identities");
+  const IrAttr *ids = ct_op_attrz(op, "identities");
   if (ids) {
     if (ids->nelems != n)
       return ir_op_error(op, "expect identities to match the number of operands but got: %u "
@@ -204,12 +225,12 @@ void ct_names_reduce(IrOp *op, IrNameSetFn set, void *user) {
 
 void ct_block_names_reduce(IrOp *op, IrBlock *b, IrNameSetFn set, void *user) {
   (void)op;
+  StrBuf name = {0}; /* reduce_lhs / reduce_rhs, then N with more than one pair */
   for (unsigned i = 0; i < b->nargs; i++) {
-    char name[48];
-    if (b->nargs > 2)
-      snprintf(name, sizeof name, "%s%u", i % 2 ? "reduce_rhs" : "reduce_lhs", i / 2);
-    else
-      snprintf(name, sizeof name, "%s", i % 2 ? "reduce_rhs" : "reduce_lhs");
-    set(user, b->args[i], name);
+    sb_clear(&name);
+    sb_puts(&name, i % 2 ? "reduce_rhs" : "reduce_lhs");
+    if (b->nargs > 2) sb_put_uint(&name, i / 2);
+    set(user, b->args[i], name.s);
   }
+  sb_free(&name);
 }

@@ -122,8 +122,8 @@ bool ct_verify_return(IrOp *op) {
   if (!entry && !func)
     return ir_op_error(op, "must be used within a cuda_tile.testing$func, cuda_tile.entry, "
                            "or cuda_tile.if operation");
-  const IrAttr *fa = ir_op_attrz(p, "function_type");
-  const IrAttr *na = ir_op_attrz(p, "sym_name");
+  const IrAttr *fa = ct_op_attrz(p, "function_type");
+  const IrAttr *na = ct_op_attrz(p, "sym_name");
   if (!ir_attr_is(fa, &ir_type_attr_def) || !ir_type_is(fa->type, &ir_function_type_def))
     return true;
   const IrType *ft = fa->type;
@@ -140,8 +140,8 @@ bool ct_verify_return(IrOp *op) {
   }
   for (size_t i = 0; i < nres; i++)
     if (ir_op_operand(op, (unsigned)i)->type != ir_func_results(ft)[i])
-      return ir_error(op->ctx, ir_op_loc(op), "type of return operand %zu ('%T') doesn't match "
-                                        "function result type ('%T') in function @%s",
+      return ir_op_emit_error(op, "type of return operand %zu ('%T') doesn't match "
+                                  "function result type ('%T') in function @%s",
                       i, ir_op_operand(op, (unsigned)i)->type, ir_func_results(ft)[i], fname);
   return true;
 }
@@ -472,11 +472,14 @@ void ct_block_names_for(IrOp *op, IrBlock *b, IrNameSetFn set, void *user) {
   (void)op;
   if (!b || !b->nargs) return;
   set(user, b->args[0], "loopIdx");
-  char buf[32];
+  StrBuf buf = {0}; /* "iterArg" N, without printf */
+  sb_puts(&buf, "iterArg");
   for (uint32_t i = 1; i < b->nargs; i++) {
-    snprintf(buf, sizeof buf, "iterArg%u", i - 1);
-    set(user, b->args[i], buf);
+    buf.len = 7;
+    sb_put_uint(&buf, i - 1);
+    set(user, b->args[i], buf.s);
   }
+  sb_free(&buf);
 }
 
 /* ---- loop ------------------------------------------------------------------- */

@@ -41,7 +41,9 @@ bool ct_verify_module(IrOp *op) {
   /* DebugInfoVerifier::verifyModule (rule 5): globals carry no scope. */
   IrBlock *b = op->nregions ? ir_op_regions(op)[0].first : NULL;
   for (IrOp *o = b ? b->first : NULL; o; o = o->next) {
-    if (o->info->traits & IR_TRAIT_FUNCTION_LIKE) continue;
+    /* the location first: it usually shares a cache line with the `next` link
+     * just read, where `info` may be on another one */
+    if (ir_op_loc_is_compact(o) || (o->info->traits & IR_TRAIT_FUNCTION_LIKE)) continue;
     const IrAttr *dl = ct_di_loc_find(ir_op_loc(o));
     if (dl)
       return ir_op_error(o, "invalid operation debug info scope: %A. Global variables must "
@@ -53,6 +55,9 @@ bool ct_verify_module(IrOp *op) {
 
 /* DebugInfoVerifier::verifyFunc (rules 6, 1, 2). */
 static bool verify_func_debuginfo(IrOp *op) {
+  /* a plain file location (not materialized yet) is neither a CallSiteLoc
+   * nor carries a di_loc: nothing to check, and nothing to materialize */
+  if (ir_op_loc_is_compact(op)) return true;
   if (ir_attr_is(ir_op_loc(op), &ir_callsite_loc_def))
     return ir_op_error(op, "invalid function debug info location: %A. Function location "
                            "must not be a CallSiteLoc.",
@@ -65,7 +70,7 @@ static bool verify_func_debuginfo(IrOp *op) {
                            "have cuda_tile.di_subprogram debug info scope.",
                        scope);
   const IrAttr *link = ct_di_subprogram_linkage_name(scope);
-  const IrAttr *name = ir_op_attrz(op, "sym_name");
+  const IrAttr *name = ct_op_attrz(op, "sym_name");
   if (ir_attr_is(name, &ir_string_attr_def) && link != name)
     return ir_op_error(op, "invalid function debug info scope: %A. Function name \"%s\" does "
                            "not match subprogram scope linkage name %A.",
@@ -92,8 +97,8 @@ static IrWalkResult di_walk(IrOp *o, void *user) {
     return IR_WALK_INTERRUPT;
   }
   if (sp != w->fn_sp) {
-    ir_error(o->ctx, ir_op_loc(o), "invalid operation debug info scope: %A. Operation debug info "
-                             "scope does not match function debug info scope: %A.",
+    ir_op_emit_error(o, "invalid operation debug info scope: %A. Operation debug info "
+                        "scope does not match function debug info scope: %A.",
              sp, w->fn_sp);
     w->ok = false;
     return IR_WALK_INTERRUPT;
@@ -101,11 +106,27 @@ static IrWalkResult di_walk(IrOp *o, void *user) {
   return IR_WALK_ADVANCE;
 }
 
+/* ir_walk_post(op, di_walk, w) without a call per op: ops whose location is
+ * still compact (di_walk's first test) are passed over inline.  Same order:
+ * the nested ops first, then the op.  False once di_walk stopped the walk. */
+static bool di_walk_tree(IrOp *op, DiWalk *w) {
+  for (uint32_t i = 0; i < op->nregions; i++)
+    for (IrBlock *b = ir_op_regions(op)[i].first; b; b = b->next)
+      for (IrOp *o = b->first; o; o = o->next) {
+        if (o->nregions) {
+          if (!di_walk_tree(o, w)) return false;
+        } else if (!ir_op_loc_is_compact(o) && di_walk(o, w) == IR_WALK_INTERRUPT) {
+          return false;
+        }
+      }
+  return ir_op_loc_is_compact(op) || di_walk(op, w) != IR_WALK_INTERRUPT;
+}
+
 /* DebugInfoVerifier::verifyFuncBody (rules 3, 4): EntryOp::verifyRegions. */
 bool ct_verify_regions_entry(IrOp *op) {
-  const IrAttr *dl = ct_di_loc_find(ir_op_loc(op));
+  const IrAttr *dl = ir_op_loc_is_compact(op) ? NULL : ct_di_loc_find(ir_op_loc(op));
   DiWalk w = {dl ? ct_di_subprogram_of(ct_di_loc_scope(dl)) : NULL, true};
-  ir_walk_post(op, di_walk, &w);
+  di_walk_tree(op, &w);
   return w.ok;
 }
 
@@ -153,7 +174,7 @@ static bool parse_func_like(AsmParser *p, IrOpState *st, bool allow_hints) {
 
 static void print_func_like(AsmPrinter *p, IrOp *op, bool hints) {
   ct_print_func_signature(p, op);
-  const IrAttr *h = ir_op_attrz(op, "optimization_hints");
+  const IrAttr *h = ct_op_attrz(op, "optimization_hints");
   if (hints && h && h->def == &ct_opt_hints_attr_def && !ct_opt_hints_empty(h)) {
     asm_puts(p, " optimization_hints=");
     ct_print_opt_hints_body(p, h);
@@ -186,16 +207,19 @@ static bool is_opt_hints(const IrAttr *a) { return a && a->def == &ct_opt_hints_
 
 /* ODS invariants shared by the function-like ops. */
 static bool verify_func_attrs(IrOp *op) {
-  if (!ct_ods_required_attr(op, "function_type")) return false;
-  if (!ct_ods_required_attr(op, "sym_name")) return false;
+  const IrAttr *ft = ct_ods_required_attr(op, "function_type");
+  if (!ft) return false;
+  const IrAttr *name = ct_ods_required_attr(op, "sym_name");
+  if (!name) return false;
   if (!ct_ods_attr(op, "arg_attrs", is_dict_array, "Array of dictionary attributes"))
     return false;
-  if (!ct_ods_attr(op, "function_type", is_function_type_attr,
-                   "type attribute of function type"))
+  if (!ct_ods_check_attr(op, "function_type", ft, is_function_type_attr,
+                         "type attribute of function type"))
     return false;
   if (!ct_ods_attr(op, "res_attrs", is_dict_array, "Array of dictionary attributes"))
     return false;
-  if (!ct_ods_attr(op, "sym_name", ct_attr_is_string, "string attribute")) return false;
+  if (!ct_ods_check_attr(op, "sym_name", name, ct_attr_is_string, "string attribute"))
+    return false;
   /* SizedRegion<1>:$body */
   size_t nblocks = 0;
   for (IrBlock *bb = op->nregions ? ir_op_regions(op)[0].first : NULL; bb; bb = bb->next) nblocks++;
@@ -208,11 +232,11 @@ static bool verify_func_attrs(IrOp *op) {
 /* FunctionOpInterface::verifyTrait: argument/result attribute arrays, then
  * the entry block against the signature.  Runs after the ODS invariants. */
 static bool verify_function_interface(IrOp *op) {
-  const IrType *ft = ir_op_attrz(op, "function_type")->type;
+  const IrType *ft = ct_op_attrz(op, "function_type")->type;
   static const char *const which[2] = {"arg_attrs", "res_attrs"};
   static const char *const what[2] = {"argument", "result"};
   for (int k = 0; k < 2; k++) {
-    const IrAttr *all = ir_op_attrz(op, which[k]);
+    const IrAttr *all = ct_op_attrz(op, which[k]);
     if (!all) continue;
     size_t n = k == 0 ? ir_func_num_inputs(ft) : ir_func_num_results(ft);
     if (all->nelems != n)
@@ -246,7 +270,7 @@ bool ct_verify_entry(IrOp *op) {
     return false;
   if (!verify_function_interface(op)) return false;
   /* EntryOp::verify */
-  const IrType *ft = ir_op_attrz(op, "function_type")->type;
+  const IrType *ft = ct_op_attrz(op, "function_type")->type;
   if (ir_func_num_results(ft) != 0) return ir_op_error(op, "entry op must not return values");
   for (size_t i = 0; i < ir_func_num_inputs(ft); i++) {
     const IrType *t = ir_func_inputs(ft)[i];
@@ -254,7 +278,7 @@ bool ct_verify_entry(IrOp *op) {
       return ir_op_error(op, "entry op must have scalar types (rank 0 !cuda_tile.tile)");
   }
   if (!verify_func_debuginfo(op)) return false;
-  const IrAttr *h = ir_op_attrz(op, "optimization_hints");
+  const IrAttr *h = ct_op_attrz(op, "optimization_hints");
   if (h && !ct_opt_hints_empty(h) && !ct_verify_opt_hints_common(op, h)) return false;
   return true;
 }
@@ -334,7 +358,7 @@ bool ct_verify_global(IrOp *op) {
     return false;
   if (!ct_ods_attr(op, "value", is_tile_dense, "dense typed elements attribute"))
     return false;
-  if (ct_tile_type_rank(ir_op_attrz(op, "value")->type) != 1)
+  if (ct_tile_type_rank(ct_op_attrz(op, "value")->type) != 1)
     return ir_op_error(op, "type must have rank 1");
   return true;
 }
@@ -370,11 +394,11 @@ bool ct_verify_get_global(IrOp *op) {
     return false;
   if (!ct_ods_result(op, 0, ct_is_scalar_ptr_tile, CT_DESC_SCALAR_PTR)) return false;
   /* GetGlobalOp::verifySymbolUses */
-  const IrAttr *ref = ir_op_attrz(op, "name");
+  const IrAttr *ref = ct_op_attrz(op, "name");
   IrOp *g = ir_symbol_resolve(op, ref);
   if (!g || !ct_op_is(g, CT_OP_global))
     return ir_op_error(op, "'%s' does not reference a valid global", ref->str->str);
-  const IrAttr *v = ir_op_attrz(g, "value");
+  const IrAttr *v = ct_op_attrz(g, "value");
   if (!v || !ct_type_is_tile(v->type)) return true;
   const IrType *gel = ct_tile_type_elem(v->type);
   const IrType *ptr = ct_tile_type_elem(ir_op_result(op, 0)->type);

@@ -28,15 +28,20 @@ static bool is_hints(const IrAttr *a) { return a && a->def == &ct_opt_hints_attr
 
 /* ODS attribute checks of the memory ops (alphabetical, as ODS emits). */
 static bool verify_mem_attrs(IrOp *op, bool scope_required, bool has_mode, bool has_hints) {
-  if (!ct_ods_required_attr(op, "memory_ordering_semantics")) return false;
-  if (scope_required && !ct_ods_required_attr(op, "memory_scope")) return false;
-  if (has_mode && !ct_ods_required_attr(op, "mode")) return false;
-  if (!ct_ods_attr(op, "memory_ordering_semantics", is_ordering, "memory ordering semantics"))
+  /* each attribute looked up once; the messages are ct_ods_required_attr's */
+  const IrAttr *ord = ct_op_attrz(op, "memory_ordering_semantics");
+  const IrAttr *scope = ct_op_attrz(op, "memory_scope");
+  const IrAttr *mode = has_mode ? ct_op_attrz(op, "mode") : NULL;
+  if (!ord) return ir_op_error(op, "requires attribute 'memory_ordering_semantics'");
+  if (scope_required && !scope) return ir_op_error(op, "requires attribute 'memory_scope'");
+  if (has_mode && !mode) return ir_op_error(op, "requires attribute 'mode'");
+  if (!ct_ods_check_attr(op, "memory_ordering_semantics", ord, is_ordering,
+                         "memory ordering semantics"))
     return false;
-  if (!ct_ods_attr(op, "memory_scope", is_scope, "memory scope")) return false;
-  if (has_mode && !ct_ods_attr(op, "mode", is_mode,
-                               "allowed 32-bit signless integer cases: 0, 1, 2, 3, 4, 5, "
-                               "6, 7, 8, 9"))
+  if (!ct_ods_check_attr(op, "memory_scope", scope, is_scope, "memory scope")) return false;
+  if (has_mode && !ct_ods_check_attr(op, "mode", mode, is_mode,
+                                     "allowed 32-bit signless integer cases: 0, 1, 2, 3, "
+                                     "4, 5, 6, 7, 8, 9"))
     return false;
   if (has_hints &&
       !ct_ods_attr(op, "optimization_hints", is_hints, "optimization hints attribute"))
@@ -49,8 +54,9 @@ static bool verify_mem_attrs(IrOp *op, bool scope_required, bool has_mode, bool 
  * but got: X", "weak load must not have memory scope", "memory scope is
  * required for X load" — the same conditions, so the seed wins). */
 static bool verify_memory_model(IrOp *op, bool load) {
-  int ord = enum_prop(op, "memory_ordering_semantics");
-  bool has_scope = ir_op_attrz(op, "memory_scope") != NULL;
+  const IrAttr *oa = ct_op_attrz(op, "memory_ordering_semantics");
+  int ord = oa ? (int)ct_attr_int(oa, -1) : -1; /* as enum_prop */
+  bool has_scope = ct_op_attrz(op, "memory_scope") != NULL;
   int allowed = load ? CT_MEM_ACQUIRE : CT_MEM_RELEASE;
   if (ord != CT_MEM_WEAK && ord != CT_MEM_RELAXED && ord != allowed)
     return ir_op_error(op, load ? "load ordering must be weak, relaxed, or acquire"
@@ -78,7 +84,7 @@ static bool verify_ptr_value(IrOp *op, const IrType *ptrs, const IrType *vals) {
 }
 
 static bool verify_hints(IrOp *op) {
-  const IrAttr *h = ir_op_attrz(op, "optimization_hints");
+  const IrAttr *h = ct_op_attrz(op, "optimization_hints");
   if (!h || h->def != &ct_opt_hints_attr_def || ct_opt_hints_empty(h)) return true;
   return ct_verify_opt_hints_common(op, h);
 }
@@ -111,7 +117,7 @@ static bool parse_required_enum(AsmParser *p, IrOpState *st, const CtEnumInfo *e
 }
 
 static void print_enum_prop(AsmPrinter *p, IrOp *op, const CtEnumInfo *e, const char *name) {
-  const IrAttr *a = ir_op_attrz(op, name);
+  const IrAttr *a = ct_op_attrz(op, name);
   if (!a) return;
   asm_putc(p, ' ');
   const char *kw = ct_enum_keyword(e, (int)ct_attr_int(a, -1));
@@ -233,7 +239,7 @@ bool ct_verify_alloca(IrOp *op) {
     return false;
   if (!ct_ods_result(op, 0, ct_is_scalar_ptr_tile, CT_DESC_SCALAR_PTR)) return false;
   /* verifyAlloca */
-  int64_t align = ir_op_attrz(op, "alignment")->ints[0];
+  int64_t align = ct_op_attrz(op, "alignment")->ints[0];
   if (!(align > 0 && (align & (align - 1)) == 0))
     return ir_op_error(op, "'alignment' must be power of two");
   const IrType *pointee = ct_ptr_type_pointee(ct_tile_type_elem(ir_op_result(op, 0)->type));
@@ -261,7 +267,7 @@ static bool parse_opt_hints_eq(AsmParser *p, IrOpState *st) {
 }
 
 static void print_opt_hints_eq(AsmPrinter *p, IrOp *op) {
-  const IrAttr *h = ir_op_attrz(op, "optimization_hints");
+  const IrAttr *h = ct_op_attrz(op, "optimization_hints");
   if (!h) return;
   asm_puts(p, " optimization_hints = ");
   if (h->def == &ct_opt_hints_attr_def) ct_print_opt_hints_body(p, h);
@@ -609,15 +615,20 @@ static bool verify_view_common(IrOp *op, IrValue *view, IrUse *idx, size_t n,
   if (n != rank)
     return ir_op_error(op, "expected %zu index operands (based on view type), got %zu",
                        rank, n);
-  const IrType *want = ct_view_tile_type(op->ctx, vt);
-  if (tile != want)
+  /* tile == ct_view_tile_type(ctx, vt), without uniquing it for every op */
+  if (!ct_is_tile_of(tile, ct_view_tile_shape(vt), ct_view_tile_rank(vt),
+                     ct_tensor_view_elem(ct_view_tensor_view(vt))))
     return ir_op_error(op, "expected tile type to be '%T' (based on view type), got '%T'",
-                       want, tile);
+                       ct_view_tile_type(op->ctx, vt), tile);
   const IrType *types[64];
   const IrType **tv = n <= 64 ? types : xmalloc(n * sizeof *tv);
   for (size_t i = 0; i < n; i++) tv[i] = idx[i].value->type;
-  CtEmitter e = ct_emitter_loc(op->ctx, ir_op_loc(op));
-  bool ok = ct_view_verify_indices(&e, vt, tv, n);
+  /* a silent check first: the op's location is materialized only to report */
+  bool ok = ct_view_verify_indices(NULL, vt, tv, n);
+  if (!ok) {
+    CtEmitter e = ct_emitter_loc(op->ctx, ir_op_loc(op));
+    ok = ct_view_verify_indices(&e, vt, tv, n);
+  }
   if (tv != types) free(tv);
   if (!ok) return false;
   return verify_hints(op);

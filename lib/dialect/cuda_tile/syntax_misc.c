@@ -22,7 +22,7 @@ bool ct_parse_constant(AsmParser *p, IrOpState *st) {
 }
 
 void ct_print_constant(AsmPrinter *p, IrOp *op) {
-  const IrAttr *v = ir_op_attrz(op, "value");
+  const IrAttr *v = ct_op_attrz(op, "value");
   asm_putc(p, ' ');
   if (v && v->def == &ir_dense_elements_attr_def && ct_type_is_tile(v->type))
     ct_print_dense_constant(p, v);
@@ -38,7 +38,7 @@ bool ct_verify_constant(IrOp *op) {
   if (!ct_ods_required_attr_pred(op, "value", is_dense, "dense typed elements attribute"))
     return false;
   if (!ct_ods_result(op, 0, ct_is_number_tile, CT_DESC_NUMBER_TILE)) return false;
-  const IrAttr *v = ir_op_attrz(op, "value");
+  const IrAttr *v = ct_op_attrz(op, "value");
   if (v->type != ir_op_result(op, 0)->type)
     return ct_ods_fail_that(op, "all of {value, result} have same type");
   return true;
@@ -48,7 +48,7 @@ bool ct_verify_constant(IrOp *op) {
  * `cst` [_value] _type with the value only for splats (integers signed,
  * floats when exactly convertible to an unsigned 64-bit integer). */
 void ct_names_constant(IrOp *op, IrNameSetFn set, void *user) {
-  const IrAttr *v = ir_op_attrz(op, "value");
+  const IrAttr *v = ct_op_attrz(op, "value");
   if (!op->nresults || !v || v->def != &ir_dense_elements_attr_def ||
       !ct_type_is_tile(v->type))
     return;
@@ -65,24 +65,40 @@ void ct_names_constant(IrOp *op, IrNameSetFn set, void *user) {
     set(user, ir_op_result(op, 0), all_t ? "true" : all_f ? "false" : "cst_i1");
     return;
   }
+  /* Called for every constant when numbering values: formatted without
+   * printf, and the usual element types spelled without a printer. */
   StrBuf b = {0};
   sb_puts(&b, "cst");
   if (ct_dense_is_splat(v) || n == 1) {
     if (ir_type_is_integer(elem)) {
-      sb_printf(&b, "_%lld", (long long)ct_dense_int(v, 0));
+      sb_putc(&b, '_');
+      sb_put_int(&b, ct_dense_int(v, 0));
     } else if (ir_type_is_float(elem)) {
       double d = ct_dense_float(v, 0);
       if (isnan(d)) sb_puts(&b, "_NaN");
-      else if (d >= 0 && !signbit(d) && d == floor(d) && d < 18446744073709551616.0)
-        sb_printf(&b, "_%llu", (unsigned long long)d);
+      else if (d >= 0 && !signbit(d) && d == floor(d) && d < 18446744073709551616.0) {
+        sb_putc(&b, '_');
+        sb_put_uint(&b, (unsigned long long)d);
+      }
     }
   }
-  StrBuf tb = {0};
-  asm_print_type_str(&tb, elem);
-  snprintf(buf, sizeof buf, "_%s", sb_cstr(&tb));
-  sb_puts(&b, buf);
+  sb_putc(&b, '_');
+  if (ir_type_is_integer(elem)) {
+    if (elem->flags == IR_SIGNED) sb_putc(&b, 's');
+    else if (elem->flags == IR_UNSIGNED) sb_putc(&b, 'u');
+    sb_putc(&b, 'i');
+    sb_put_uint(&b, ir_integer_width(elem));
+  } else if (ir_type_is_float(elem)) {
+    sb_puts(&b, ir_float_kind_name(ir_float_kind(elem)));
+  } else { /* the type's text, at most sizeof buf - 2 bytes of it */
+    StrBuf tb = {0};
+    asm_print_type_str(&tb, elem);
+    snprintf(buf, sizeof buf, "%s", sb_cstr(&tb));
+    buf[sizeof buf - 2] = 0;
+    sb_puts(&b, buf);
+    sb_free(&tb);
+  }
   set(user, ir_op_result(op, 0), sb_cstr(&b));
-  sb_free(&tb);
   sb_free(&b);
 }
 
@@ -122,7 +138,7 @@ bool ct_verify_assume(IrOp *op) {
   if (!ct_ods_same_type_vals(op, "{value, result}", ir_op_operand(op, 0),
                              ir_op_result(op, 0), NULL, NULL))
     return false;
-  return ct_verify_assume_predicate(op, ir_op_attrz(op, "predicate"),
+  return ct_verify_assume_predicate(op, ct_op_attrz(op, "predicate"),
                                     ir_op_operand(op, 0)->type);
 }
 
@@ -194,8 +210,12 @@ bool ct_verify_grid_query(IrOp *op) {
 static void name3(IrOp *op, IrNameSetFn set, void *user, const char *base) {
   static const char xyz[] = "xyz";
   char buf[32];
+  size_t n = strlen(base); /* base is one of the short literals below */
+  memcpy(buf, base, n);
+  buf[n] = '_';
+  buf[n + 2] = 0;
   for (unsigned i = 0; i < op->nresults && i < 3; i++) {
-    snprintf(buf, sizeof buf, "%s_%c", base, xyz[i]);
+    buf[n + 1] = xyz[i];
     set(user, ir_op_result(op, i), buf);
   }
 }
@@ -430,7 +450,7 @@ bool ct_verify_print_tko(IrOp *op) {
       !ct_ods_result(op, 0, ct_is_token, CT_DESC_TOKEN))
     return false;
   /* PrintTkoOp::verify: one operand per format expression (`%%` escapes). */
-  const IrIdent *fmt = ir_op_attrz(op, "str")->str;
+  const IrIdent *fmt = ct_op_attrz(op, "str")->str;
   int expected = 0;
   for (uint32_t pos = 0; pos < fmt->len; pos++) {
     if (fmt->str[pos] != '%') continue;

@@ -124,7 +124,7 @@ static void print_mixed(AsmPrinter *p, const int64_t *v, size_t n, IrUse *dyn, s
   size_t k = 0;
   for (size_t i = 0; i < n; i++) {
     if (i) asm_puts(p, ", ");
-    if (v[i] != IR_DYNAMIC) asm_printf(p, "%lld", (long long)v[i]);
+    if (v[i] != IR_DYNAMIC) asm_print_int(p, v[i]);
     else if (k < ndyn) asm_print_operand(p, dyn[k++].value);
     else asm_puts(p, "?");
   }

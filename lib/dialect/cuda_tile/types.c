@@ -66,8 +66,10 @@ static const char *int_list(StrBuf *b, const int64_t *v, size_t n, bool dyn) {
 
 /* ---- printing ------------------------------------------------------------- */
 
+/* cuda_tile types print in short form through their (pure) printers,
+ * memoized: the same few types repeat on every op. */
 void ct_print_type(AsmPrinter *p, const IrType *t) {
-  if (t && ct_type_is_dialect(t) && t->def->print) t->def->print(p, t);
+  if (t && ct_type_is_dialect(t) && t->def->print) asm_print_type_memo(p, t, t->def->print);
   else asm_print_type(p, t);
 }
 
@@ -83,7 +85,7 @@ static void print_dims(AsmPrinter *p, const int64_t *d, size_t n) {
   for (size_t i = 0; i < n; i++) {
     if (i) asm_putc(p, 'x');
     if (d[i] == IR_DYNAMIC) asm_putc(p, '?');
-    else asm_printf(p, "%lld", (long long)d[i]);
+    else asm_print_int(p, d[i]);
   }
 }
 
@@ -91,7 +93,7 @@ static void print_ints(AsmPrinter *p, const int64_t *v, size_t n, const char *se
   for (size_t i = 0; i < n; i++) {
     if (i) asm_puts(p, sep);
     if (v[i] == IR_DYNAMIC) asm_putc(p, '?');
-    else asm_printf(p, "%lld", (long long)v[i]);
+    else asm_print_int(p, v[i]);
   }
 }
 

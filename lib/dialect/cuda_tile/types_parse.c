@@ -85,9 +85,10 @@ static const IrType *builtin_scalar(IrContext *ctx, Str w) {
       width = width * 10 + (unsigned)(digits.s[i] - '0');
     if (i == digits.n && width <= 16777215u) return ir_integer_type(ctx, width, sg);
   }
-  for (int k = 0; k < IR_FLOAT_KIND_COUNT; k++)
-    if (str_eqz(w, ir_float_kind_name((IrFloatKind)k)))
-      return ir_float_type(ctx, (IrFloatKind)k);
+  for (int k = 0; k < IR_FLOAT_KIND_COUNT; k++) {
+    const char *name = ir_float_kind_name((IrFloatKind)k);
+    if (name[0] == w.s[0] && str_eqz(w, name)) return ir_float_type(ctx, (IrFloatKind)k);
+  }
   if (str_eqz(w, "index")) return ir_index_type(ctx);
   if (str_eqz(w, "none")) return ir_none_type(ctx);
   return NULL;
@@ -96,13 +97,20 @@ static const IrType *builtin_scalar(IrContext *ctx, Str w) {
 static const char *const builtin_composites[] = {"tensor", "vector", "memref", "complex",
                                                  "tuple", NULL};
 
+/* The type mnemonics: "tile", "ptr", "token", "string", "tensor_view",
+ * "partition_view", "strided_view", "gather_scatter_view" (by length). */
 static bool is_dialect_mnemonic(Str w) {
-  static const char *const names[] = {"tile", "ptr", "token", "string", "tensor_view",
-                                      "partition_view", "strided_view",
-                                      "gather_scatter_view", NULL};
-  for (int i = 0; names[i]; i++)
-    if (str_eqz(w, names[i])) return true;
-  return false;
+  switch (w.n) {
+  case 3: return !memcmp(w.s, "ptr", 3);
+  case 4: return !memcmp(w.s, "tile", 4);
+  case 5: return !memcmp(w.s, "token", 5);
+  case 6: return !memcmp(w.s, "string", 6);
+  case 11: return !memcmp(w.s, "tensor_view", 11);
+  case 12: return !memcmp(w.s, "strided_view", 12);
+  case 14: return !memcmp(w.s, "partition_view", 14);
+  case 19: return !memcmp(w.s, "gather_scatter_view", 19);
+  default: return false;
+  }
 }
 
 /* The identifier starting at the current token, read from the source text
@@ -138,11 +146,11 @@ static bool is_builtin_composite(Str w) {
  * Bare identifiers are classified here (cuda_tile mnemonic, builtin type
  * keyword, or unknown) so the result does not depend on how the generic
  * type parser treats unknown keywords. */
-bool ct_parse_type(AsmParser *p, const IrType **out) {
+static bool parse_type_uncached(AsmParser *p, const IrType **out) {
   *out = NULL;
   Str w;
   if (peek_word(p, &w)) {
-    if (str_eqz(w, "token") || is_dialect_mnemonic(w)) {
+    if (is_dialect_mnemonic(w)) { /* `token` included */
       Str kw;
       if (!ct_parse_optional_word(p, &kw)) return asm_error(p, "expected valid keyword");
       *out = ct_parse_type_mnemonic(p, kw);
@@ -158,6 +166,22 @@ bool ct_parse_type(AsmParser *p, const IrType **out) {
   if (!asm_parse_optional_type(p, out, &present)) return false;
   if (present) return *out != NULL;
   return asm_error(p, "expected valid keyword");
+}
+
+/* The same, through the parser's type memo for the outermost type (op
+ * types repeat their long view types on every op): nested bodies run under
+ * ct_parse_enter and are parsed directly, so the memo's result never depends
+ * on the cuda_tile nesting depth. */
+static const IrType *parse_type_memo_fn(AsmParser *p, void *arg) {
+  (void)arg;
+  const IrType *t;
+  return parse_type_uncached(p, &t) ? t : NULL;
+}
+
+bool ct_parse_type(AsmParser *p, const IrType **out) {
+  if (ct_dialect_state(asm_ctx(p))->parse_depth) return parse_type_uncached(p, out);
+  *out = asm_parse_type_memo(p, asm_cur_loc(p), parse_type_memo_fn, NULL);
+  return *out != NULL;
 }
 
 bool ct_parse_type_list(AsmParser *p, const IrType ***out, size_t *n) {
@@ -434,11 +458,24 @@ static const IrType *parse_body(AsmParser *p, Str m, bool *known) {
   return t;
 }
 
-const IrType *ct_parse_type_mnemonic(AsmParser *p, Str mnemonic) {
+static const IrType *parse_type_mnemonic_uncached(AsmParser *p, Str mnemonic) {
   bool known;
   const IrType *t = parse_body(p, mnemonic, &known);
   if (!known)
     asm_error(p, "unknown  type `%.*s` in dialect `cuda_tile`", (int)mnemonic.n,
               mnemonic.s);
   return t;
+}
+
+static const IrType *type_mnemonic_memo_fn(AsmParser *p, void *arg) {
+  return parse_type_mnemonic_uncached(p, *(const Str *)arg);
+}
+
+/* A type body after its consumed mnemonic (the short form inside generic
+ * type syntax, or `!cuda_tile.m<...>`), memoized like ct_parse_type when it
+ * is not nested in another cuda_tile body. */
+const IrType *ct_parse_type_mnemonic(AsmParser *p, Str mnemonic) {
+  if (ct_dialect_state(asm_ctx(p))->parse_depth || mnemonic.s + mnemonic.n != asm_cur_loc(p).ptr)
+    return parse_type_mnemonic_uncached(p, mnemonic);
+  return asm_parse_type_memo(p, (AsmLoc){mnemonic.s}, type_mnemonic_memo_fn, &mnemonic);
 }
