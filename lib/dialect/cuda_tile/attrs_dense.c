@@ -341,12 +341,21 @@ void ct_print_dense_values(AsmPrinter *p, const IrAttr *a, int64_t hex_limit) {
   free(counter);
 }
 
-/* `<elem: values> : tile-type` */
+/* `<elem: values> : tile-type`.  NVIDIA's printer prints the attribute
+ * (`dense<...> : T`) and keeps the text between its first six characters
+ * and " : "; an attribute elided by --mlir-elide-elementsattrs-if-larger
+ * prints as `dense_resource<__elided__>`, so what remains is
+ * `resource<__elided__>`, which is reproduced here. */
 void ct_print_dense_constant(AsmPrinter *p, const IrAttr *a) {
   asm_putc(p, '<');
   asm_print_type(p, dense_elem(a));
   asm_puts(p, ": ");
-  ct_print_dense_values(p, a, 100);
+  const AsmPrintOptions *o = asm_printer_options(p);
+  int64_t limit = o ? o->elide_elements_limit : 0;
+  if (limit > 0 && !ct_dense_is_splat(a) && ct_dense_num_elements(a) > limit)
+    asm_puts(p, "resource<__elided__>");
+  else
+    ct_print_dense_values(p, a, 100);
   asm_puts(p, "> : ");
   ct_print_type(p, a->type);
 }
