@@ -66,6 +66,17 @@ static void w_error(Writer *w, const IrLoc *loc, const char *fmt, ...) {
   w->failed = true;
 }
 
+/* NVIDIA's op->emitError(): at the op, with the current-operation note when
+ * the context prints ops on diagnostics. */
+static void w_op_error(Writer *w, IrOp *op, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  IrDiag *d = ir_op_emitv(op, IR_SEV_ERROR, fmt, ap);
+  va_end(ap);
+  ir_diag_emit(w->ctx, d);
+  w->failed = true;
+}
+
 /* ---- tables ---------------------------------------------------------------- */
 
 static uint64_t str_index(Writer *w, const IrIdent *s) {
@@ -328,7 +339,7 @@ static bool di_validate(Writer *w, IrOp *op, const IrAttr *a) {
     return true;
   if (a->def == &ir_callsite_loc_def)
     return di_validate(w, op, a->elems[0]) && di_validate(w, op, a->elems[1]);
-  w_error(w, ir_op_loc(op), "unsupported location, got %s, expected DILocAttr or CallSiteLoc",
+  w_op_error(w, op, "unsupported location, got %s, expected DILocAttr or CallSiteLoc",
           loc_kind_name(a));
   return false;
 }
@@ -548,7 +559,7 @@ static bool put_attr(Writer *w, BcBuf *b, IrOp *op, const char *name, const IrAt
     bc_varint(b, a->nelems);
     for (size_t i = 0; i < a->nelems; i++)
       if (!put_attr(w, b, op, "arrayElement", a->elems[i], true)) {
-        if (!w->failed) w_error(w, ir_op_loc(op), "failed to write ArrayAttr element: %A", a->elems[i]);
+        if (!w->failed) w_op_error(w, op, "failed to write ArrayAttr element: %A", a->elems[i]);
         return false;
       }
   } else if (d == &ir_dict_attr_def) {
@@ -563,7 +574,7 @@ static bool put_attr(Writer *w, BcBuf *b, IrOp *op, const char *name, const IrAt
     if (ct_bounded_has_lb(a)) bc_svarint(b, (uint64_t)ct_bounded_lb(a));
     if (ct_bounded_has_ub(a)) bc_svarint(b, (uint64_t)ct_bounded_ub(a));
   } else {
-    w_error(w, ir_op_loc(op),
+    w_op_error(w, op,
             "unsupported attribute type encountered during serialization of attribute '%s': %A",
             name, a);
     return false;
@@ -600,7 +611,7 @@ static bool put_op_attr(Writer *w, BcBuf *b, IrOp *op, const BcArg *arg, const I
     }
     break;
   }
-  w_error(w, ir_op_loc(op), "unsupported attribute type encountered during serialization of "
+  w_op_error(w, op, "unsupported attribute type encountered during serialization of "
                       "attribute '%s': %A", arg->name, a);
   return false;
 }
@@ -661,7 +672,7 @@ static bool operand_groups(Writer *w, IrOp *op, const BcOpDesc *d, uint32_t *siz
   if (ir_op_info_has(op->info, IR_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS)) {
     const IrAttr *seg = ir_op_attr(op, w->id_seg);
     if (!seg || seg->nints != n) {
-      w_error(w, ir_op_loc(op), "missing or malformed operandSegmentSizes");
+      w_op_error(w, op, "missing or malformed operandSegmentSizes");
       return false;
     }
     for (size_t i = 0; i < n; i++) sizes[i] = (uint32_t)seg->ints[i];
@@ -680,11 +691,11 @@ static bool operand_groups(Writer *w, IrOp *op, const BcOpDesc *d, uint32_t *siz
 static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
   const BcOpDesc *d = desc_of(w, op);
   if (!d) {
-    w_error(w, ir_op_loc(op), "operation not supported in bytecode (missing from BytecodeOpcodes.td)");
+    w_op_error(w, op, "operation not supported in bytecode (missing from BytecodeOpcodes.td)");
     return false;
   }
   if (d->opcode > w->max_opcode) {
-    w_error(w, ir_op_loc(op), "operation '%s' is not available in bytecode version %s",
+    w_op_error(w, op, "operation '%s' is not available in bytecode version %s",
             op->info->name, w->vstr);
     return false;
   }
@@ -706,7 +717,7 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
       if (rv == d->ver || w->ver >= rv) keep[i] = true, nser++;
       else if (ir_value_has_uses(ir_op_result(op, i))) {
         bc_version_str(rv, need);
-        w_error(w, ir_op_loc(op),
+        w_op_error(w, op,
                 "result '%s' requires bytecode version %s but is being used and targeting %s. "
                 "Cannot serialize to older bytecode version when newer features are used.",
                 "result_token",
@@ -752,7 +763,7 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
       if (!present) continue;
       if (a->ver != d->ver && w->ver < a->ver) {
         bc_version_str(a->ver, need);
-        w_error(w, ir_op_loc(op), "optional %s '%s' is provided but requires bytecode version "
+        w_op_error(w, op, "optional %s '%s' is provided but requires bytecode version "
                             "%s, targeting %s",
                 is_attr ? "attribute" : "operand", a->name, need, w->vstr);
         return false;
@@ -773,14 +784,14 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
     }
     if (w->ver >= a->ver) {
       if (!v && !a->has_default) {
-        w_error(w, ir_op_loc(op), "missing required attribute '%s'", a->name);
+        w_op_error(w, op, "missing required attribute '%s'", a->name);
         return false;
       }
       if (!put_op_attr(w, b, op, a, v)) return false;
     } else if (a->has_default && v &&
                (a->kind == BC_A_ENUM ? enum_value(v) : v->ints[0]) != a->dflt) {
       bc_version_str(a->ver, need);
-      w_error(w, ir_op_loc(op), "attribute '%s' requires bytecode version %s+, but targeting %s",
+      w_op_error(w, op, "attribute '%s' requires bytecode version %s+, but targeting %s",
               a->name, need, w->vstr);
       return false;
     }
@@ -876,13 +887,13 @@ static bool write_global_section(Writer *w, IrOp *module) {
     Str nm = ir_ident_str(name->str);
     if (w->ver < BC_V(13, 3)) {
       if (visv != CT_VISIBILITY_PUBLIC) {
-        w_error(w, ir_op_loc(o), "global `%.*s` uses non-public symbol visibility, which cannot be "
+        w_op_error(w, o, "global `%.*s` uses non-public symbol visibility, which cannot be "
                            "encoded in bytecode version %s (requires bytecode 13.3+)",
                 (int)nm.n, nm.s, w->vstr);
         break;
       }
       if (constant) {
-        w_error(w, ir_op_loc(o), "constant global `%.*s` cannot be encoded in bytecode version %s "
+        w_op_error(w, o, "constant global `%.*s` cannot be encoded in bytecode version %s "
                            "(the `constant` attribute requires bytecode 13.3+)",
                 (int)nm.n, nm.s, w->vstr);
         break;

@@ -226,6 +226,10 @@ IrDiag *ir_op_emit(IrOp *op, IrSeverity sev, const char *fmt, ...) {
   return d;
 }
 
+IrDiag *ir_op_emitv(IrOp *op, IrSeverity sev, const char *fmt, va_list ap) {
+  return op_diag_v(op, sev, false, fmt, ap);
+}
+
 bool ir_op_emit_error(IrOp *op, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);

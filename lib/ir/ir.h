@@ -373,6 +373,7 @@ IrDiag *ir_op_diag(IrOp *op, IrSeverity sev, const char *fmt, ...);
  * no prefix, with the current-operation note when enabled.  Returns the
  * unemitted diagnostic (add notes, then ir_diag_emit). */
 IrDiag *ir_op_emit(IrOp *op, IrSeverity sev, const char *fmt, ...);
+IrDiag *ir_op_emitv(IrOp *op, IrSeverity sev, const char *fmt, va_list ap);
 /* ir_op_emit of an error, emitted; returns false. */
 bool ir_op_emit_error(IrOp *op, const char *fmt, ...);
 /* Number of errors emitted in this context so far. */

@@ -24,7 +24,7 @@
 typedef struct TrConfig {
   bool to_bc, from_bc, roundtrip, list_versions, help;
   bool no_implicit_module, allow_unregistered, warn_hints, err_hints;
-  bool generic, debuginfo;
+  bool generic, debuginfo, print_op_on_diag;
   const char *output, *input, *split, *verify, *version, *output_marker;
   unsigned vmajor, vminor;
 } TrConfig;
@@ -36,6 +36,8 @@ static void setup_context(IrContext *ctx, void *user) {
   ir_ctx_allow_unregistered(ctx, c->allow_unregistered);
   if (c->warn_hints) tool_ctx_set_flag(ctx, "Wunsupported-hints", true);
   if (c->err_hints) tool_ctx_set_flag(ctx, "Werr-hints", true);
+  /* MlirTranslateMain: the note is off while verifying diagnostics. */
+  ir_ctx_set_print_op_on_diagnostic(ctx, c->print_op_on_diag && !c->verify);
 }
 
 static void print_op(TrConfig *c, IrOp *op, StrBuf *out) {
@@ -130,7 +132,7 @@ static const char *base_name(const char *p) {
 }
 
 int main(int argc, char **argv) {
-  TrConfig c = {.output = "-", .input = "-", .version = "13.3",
+  TrConfig c = {.output = "-", .input = "-", .version = "13.3", .print_op_on_diag = true,
                 .output_marker = TOOL_DEFAULT_SPLIT_MARKER};
   const ToolOpt opts[] = {
       {OPT("allow-unregistered-dialect", TOOL_OPT_BOOL, &c.allow_unregistered,
@@ -145,6 +147,9 @@ int main(int argc, char **argv) {
       {OPT("mlir-print-debuginfo", TOOL_OPT_BOOL, &c.debuginfo,
            "Print debug info in MLIR output")},
       {OPT("mlir-print-op-generic", TOOL_OPT_BOOL, &c.generic, "Print the generic op form")},
+      {OPT("mlir-print-op-on-diagnostic", TOOL_OPT_BOOL, &c.print_op_on_diag,
+           "When a diagnostic is emitted on an operation, also print the operation as an "
+           "attached note")},
       {OPT("mlir-to-cudatilebc", TOOL_OPT_BOOL, &c.to_bc,
            "Translate MLIR to CUDA Tile IR bytecode")},
       {OPT("no-implicit-module", TOOL_OPT_BOOL, &c.no_implicit_module,
