@@ -42,6 +42,13 @@ typedef struct AsmPrintOptions {
    * more than N elements (splats excepted) print as
    * `dense_resource<__elided__>`; 0 = never. */
   int64_t elide_elements_limit;
+  /* Streaming: when set, asm_print_op_to hands the whole output buffer to
+   * sink (and empties it) whenever it holds more than about 1 MB at an op
+   * boundary, so printing a large module needs no buffer of its size.  Text
+   * already in the buffer when printing starts goes first.  What is left at
+   * the end stays in the buffer for the caller. */
+  void (*sink)(void *user, const char *s, size_t n);
+  void *sink_user;
 } AsmPrintOptions;
 
 /* Prints op (normally a module) followed by a newline. */

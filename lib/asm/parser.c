@@ -1191,9 +1191,13 @@ static bool parse_block_arg_list(AsmParser *p, IrBlock *b) {
       arg = b->args[next++];
       if (arg->type != t) return perr(p, "argument and block argument type mismatch");
     } else {
-      arg = ir_block_add_arg(b, t, ploc(p, o.loc.ptr));
+      arg = ir_block_add_arg_lazy(b, t, p->ctx, asm_lexer_lazy_loc(&p->lex, o.loc.ptr));
     }
-    if (!parse_optional_loc_specifier(p, &ir_block_arg(arg)->loc)) return false;
+    if (ptok(p, TOK_BARE_ID) && p->tok.kw == KW_LOC) {
+      const IrLoc *l = NULL;
+      if (!parse_optional_loc_specifier(p, &l)) return false;
+      ir_value_set_arg_loc(arg, l);
+    }
     if (!define_ssa(p, o.name.s, (uint32_t)o.name.n, o.number, o.loc.ptr, arg)) return false;
   } while (paccept(p, TOK_COMMA));
   return pexpect(p, TOK_RPAREN, "expected ')'");
@@ -1249,8 +1253,9 @@ static bool parse_region_body(AsmParser *p, IrRegion *r, const AsmArgument *args
         pdiag_emit(p, d);
         return false;
       }
-      const IrLoc *loc = args[i].loc ? args[i].loc : ploc(p, o->loc.ptr);
-      IrValue *v = ir_block_add_arg(entry, args[i].type, loc);
+      uintptr_t loc = args[i].loc ? (uintptr_t)args[i].loc
+                                  : asm_lexer_lazy_loc(&p->lex, o->loc.ptr);
+      IrValue *v = ir_block_add_arg_lazy(entry, args[i].type, p->ctx, loc);
       if (!define_ssa(p, o->name.s, (uint32_t)o->name.n, o->number, o->loc.ptr, v)) return false;
     }
   }
@@ -1349,7 +1354,11 @@ static IrWalkResult fix_locs_walk(IrOp *op, void *user) {
   for (uint32_t r = 0; r < op->nregions; r++)
     for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
       for (uint32_t i = 0; i < b->nargs; i++)
-        if (!fix_loc(lf->p, &ir_block_arg(b->args[i])->loc)) goto fail;
+        if (!(ir_block_arg(b->args[i])->loc_bits & 1)) {
+          const IrLoc *l = ir_value_arg_loc(b->args[i]);
+          if (!fix_loc(lf->p, &l)) goto fail;
+          ir_value_set_arg_loc(b->args[i], l);
+        }
   return IR_WALK_ADVANCE;
 fail:
   lf->ok = false;

@@ -655,6 +655,17 @@ static void print_pred_comment(AsmPrinter *p, IrBlock *b, const PredTable *t) {
 
 static void print_full_op_with_indent_and_loc(AsmPrinter *p, IrOp *op);
 
+/* Streaming (AsmPrintOptions.sink): between ops, and only while printing
+ * into the caller's buffer (not into a scratch buffer a hook may have
+ * redirected to), a full buffer is handed over and emptied. */
+#define STREAM_CHUNK ((size_t)1 << 20)
+static void maybe_stream(AsmPrinter *p) {
+  if (p->stream_out && p->out == p->stream_out && p->out->len >= STREAM_CHUNK) {
+    p->opts.sink(p->opts.sink_user, p->out->s, p->out->len);
+    sb_clear(p->out);
+  }
+}
+
 /* OperationPrinter::print(Block*). */
 static void print_block(AsmPrinter *p, IrBlock *b, bool header, int term_mode,
                         const PredTable *preds) {
@@ -695,6 +706,7 @@ static void print_block(AsmPrinter *p, IrBlock *b, bool header, int term_mode,
   for (IrOp *o = b->first; o && o != stop; o = o->next) {
     print_full_op_with_indent_and_loc(p, o);
     sb_putc(out, '\n');
+    maybe_stream(p);
   }
   p->indent -= 2;
 }
@@ -983,6 +995,7 @@ void asm_print_op_to(StrBuf *out, IrOp *op, const AsmPrintOptions *opts) {
     if (al.order.len) p.aliases = &al;
   }
   if (top) asm_print_alias_defs(&p, false);
+  if (o.sink) p.stream_out = out;
   print_full_op_with_indent_and_loc(&p, op);
   sb_putc(out, '\n');
   if (top) asm_print_alias_defs(&p, true);

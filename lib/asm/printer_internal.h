@@ -122,6 +122,7 @@ typedef struct AsmAliases {
 struct AsmPrinter {
   IrContext *ctx;
   StrBuf *out;               /* the real output, or &scratch while collecting */
+  StrBuf *stream_out;        /* with opts.sink: the buffer handed to it between ops */
   AsmPrintOptions opts;
   unsigned indent;           /* current indentation (spaces) */
   VEC(const char *) dd;      /* default dialect stack ("" = none) */

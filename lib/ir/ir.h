@@ -419,8 +419,10 @@ struct IrValue {
 typedef struct IrBlockArg {
   IrValue value;
   IrBlock *block;     /* owning block */
-  const IrLoc *loc;
+  uintptr_t loc_bits; /* IrLoc pointer, or compact bits (ir_lazy_file_loc) */
+  IrContext *ctx;     /* for compact bits; NULL otherwise */
 } IrBlockArg;
+const IrLoc *ir_block_arg_loc_slow(IrBlockArg *a);
 
 /* The argument behind a value, or NULL for an op result. */
 static inline IrBlockArg *ir_block_arg(IrValue *v) {
@@ -430,11 +432,14 @@ static inline IrBlockArg *ir_block_arg(IrValue *v) {
 static inline IrBlock *ir_value_arg_block(const IrValue *v) {
   return v->def ? NULL : ((const IrBlockArg *)v)->block;
 }
+/* The argument's location, materialized on first use like ir_op_loc. */
 static inline const IrLoc *ir_value_arg_loc(const IrValue *v) {
-  return v->def ? NULL : ((const IrBlockArg *)v)->loc;
+  if (v->def) return NULL;
+  IrBlockArg *a = (IrBlockArg *)(uintptr_t)v;
+  return (a->loc_bits & 1) ? ir_block_arg_loc_slow(a) : (const IrLoc *)a->loc_bits;
 }
 static inline void ir_value_set_arg_loc(IrValue *v, const IrLoc *loc) {
-  if (!v->def) ((IrBlockArg *)v)->loc = loc;
+  if (!v->def) ((IrBlockArg *)v)->loc_bits = (uintptr_t)loc;
 }
 
 struct IrUse {
@@ -694,6 +699,8 @@ struct IrRegion {
 IrBlock *ir_block_new(void);
 void ir_block_destroy(IrBlock *b);       /* detached block: ops and args */
 IrValue *ir_block_add_arg(IrBlock *b, const IrType *t, const IrLoc *loc);
+/* The same with a compact location (ir_lazy_file_loc bits) made on demand. */
+IrValue *ir_block_add_arg_lazy(IrBlock *b, const IrType *t, IrContext *ctx, uintptr_t loc_bits);
 void ir_block_erase_arg(IrBlock *b, unsigned i); /* must be unused */
 void ir_block_append(IrBlock *b, IrOp *op);
 void ir_block_insert_before(IrOp *pos, IrOp *op);

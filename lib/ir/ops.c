@@ -365,7 +365,7 @@ void ir_block_destroy(IrBlock *b) {
   free_block_tree(b);
 }
 
-IrValue *ir_block_add_arg(IrBlock *b, const IrType *t, const IrLoc *loc) {
+IrValue *ir_block_add_arg_lazy(IrBlock *b, const IrType *t, IrContext *ctx, uintptr_t loc_bits) {
   if (b->nargs == b->args_cap) {
     b->args_cap = b->args_cap ? b->args_cap * 2 : 4;
     b->args = xrealloc(b->args, b->args_cap * sizeof *b->args);
@@ -374,9 +374,20 @@ IrValue *ir_block_add_arg(IrBlock *b, const IrType *t, const IrLoc *loc) {
   a->value.type = t;
   a->value.index = b->nargs;
   a->block = b;
-  a->loc = loc;
+  a->loc_bits = loc_bits;
+  a->ctx = (loc_bits & 1) ? ctx : NULL;
   b->args[b->nargs++] = &a->value;
   return &a->value;
+}
+
+IrValue *ir_block_add_arg(IrBlock *b, const IrType *t, const IrLoc *loc) {
+  return ir_block_add_arg_lazy(b, t, NULL, (uintptr_t)loc);
+}
+
+const IrLoc *ir_block_arg_loc_slow(IrBlockArg *a) {
+  const IrLoc *l = ir_loc_from_bits(a->ctx, a->loc_bits);
+  a->loc_bits = (uintptr_t)l;
+  return l;
 }
 
 void ir_block_erase_arg(IrBlock *b, unsigned i) {

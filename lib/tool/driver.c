@@ -65,7 +65,8 @@ static bool run_chunk(const ToolDriver *d, ToolSourceMgr *sm, ToolSource *src,
   /* The parser wants a NUL right after its text: the input has one at its
    * end, so only chunks that end before it are copied. */
   char *buf = c->text + c->len == src->text + src->len ? NULL : xstrndup(c->text, c->len);
-  bool ok = d->process(ctx, src->name, buf ? buf : c->text, c->len, c->line_offset, out, d->user);
+  bool ok = d->process(ctx, src->name, buf ? buf : c->text, c->len, c->line_offset, out,
+                       &d->sink, d->user);
   if (d->verify != TOOL_VERIFY_NONE) {
     ok = tool_verifier_finish(&vs.v);
     flush_to(diag, d->errs);
@@ -138,11 +139,20 @@ bool tool_output_open(ToolOutput *o, const char *path, StrBuf *err) {
   return true;
 }
 
+void tool_output_write(void *user, const char *s, size_t n) {
+  ToolOutput *o = user;
+  if (!o->f || o->write_errno || !n) return;
+  if (fwrite(s, 1, n, o->f) != n) o->write_errno = errno ? errno : EIO;
+}
+
 bool tool_output_finish(ToolOutput *o, const char *data, size_t n, bool success,
                         StrBuf *err) {
   bool ok = true;
   if (!o->f) return false;
-  if (success || o->is_stdout) {
+  if (o->write_errno) {
+    sb_printf(err, "IO failure on output stream: %s", strerror(o->write_errno));
+    ok = false;
+  } else if (success || o->is_stdout) {
     if ((n && fwrite(data, 1, n, o->f) != n) || fflush(o->f) != 0) {
       sb_printf(err, "IO failure on output stream: %s", strerror(errno));
       ok = false;
@@ -188,7 +198,12 @@ int tool_run_file(const ToolDriver *d, const char *prog, const char *input,
     fprintf(stderr, "%s\n", sb_cstr(&msg));
     goto done;
   }
-  bool ok = tool_driver_run(d, tool_input_display_name(input), text, len, &out);
+  /* Output is handed to the file as it is made (when the tool streams it):
+   * a failed run removes the file as before, and stdout gets everything
+   * either way. */
+  ToolDriver run = *d;
+  run.sink = (ToolSink){tool_output_write, &o};
+  bool ok = tool_driver_run(&run, tool_input_display_name(input), text, len, &out);
   if (!tool_output_finish(&o, out.s, out.len, ok, &msg)) {
     fprintf(stderr, "%s: %s\n", prog, sb_cstr(&msg));
     ok = false;

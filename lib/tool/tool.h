@@ -168,6 +168,13 @@ typedef enum ToolVerifyLevel {
 extern const char *const tool_verify_level_names[];
 ToolVerifyLevel tool_verify_level(const char *value);
 
+/* Where finished output may go early: fn(user, text, n), or nothing when fn
+ * is NULL (see ToolDriver.sink). */
+typedef struct ToolSink {
+  void (*fn)(void *user, const char *s, size_t n);
+  void *user;
+} ToolSink;
+
 typedef struct ToolDriver {
   /* Input splitting: NULL = process the whole buffer at once. */
   const char *split_marker;
@@ -178,10 +185,15 @@ typedef struct ToolDriver {
   /* Prepares each chunk's fresh context (dialects, options). */
   void (*setup)(IrContext *ctx, void *user);
   /* Does the work on one chunk; `buf` is NUL-terminated at buf[len]; text
-   * for the output goes to `out`.  Returns success. */
+   * for the output goes to `out`.  When sink->fn is set, process may hand
+   * the whole of `out` (earlier chunks' text included) to it and empty `out`
+   * at any time, e.g. through AsmPrintOptions.sink.  Returns success. */
   bool (*process)(IrContext *ctx, const char *name, const char *buf,
-                  size_t len, unsigned line_offset, StrBuf *out, void *user);
+                  size_t len, unsigned line_offset, StrBuf *out,
+                  const ToolSink *sink, void *user);
   void *user;
+  /* Set by tool_run_file to the output file; left empty by other callers. */
+  ToolSink sink;
 } ToolDriver;
 
 /* Runs `d` over `text` named `name` (with a NUL at text[len], as read_file
@@ -220,8 +232,12 @@ typedef struct ToolOutput {
   char *path;
   FILE *f;
   bool is_stdout;
+  int write_errno;        /* first failed early write (tool_output_write), or 0 */
 } ToolOutput;
 bool tool_output_open(ToolOutput *o, const char *path, StrBuf *err);
+/* Writes text before the end (a ToolSink function; user = the ToolOutput).
+ * A failure is remembered and reported by tool_output_finish. */
+void tool_output_write(void *o, const char *s, size_t n);
 /* Writes data (when success, or always for stdout) and closes; removes the
  * file on failure.  Returns false (with a message in err) on a write error. */
 bool tool_output_finish(ToolOutput *o, const char *data, size_t n,

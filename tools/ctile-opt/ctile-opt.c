@@ -150,7 +150,8 @@ static bool run_passes(IrContext *ctx, IrOp *op, OptConfig *c) {
 
 /* parse -> verify -> passes -> print, for one chunk. */
 static bool process_chunk(IrContext *ctx, const char *name, const char *buf, size_t len,
-                          unsigned line_offset, StrBuf *out, void *user) {
+                          unsigned line_offset, StrBuf *out, const ToolSink *sink,
+                          void *user) {
   OptConfig *c = user;
   IrOp *op;
   if (tool_is_tile_bytecode(buf, len)) {
@@ -167,7 +168,8 @@ static bool process_chunk(IrContext *ctx, const char *name, const char *buf, siz
     AsmPrintOptions po = {.generic = c->generic, .debuginfo = c->debuginfo,
                           .pretty_debuginfo = c->pretty_debuginfo,
                           .local_scope = c->local_scope,
-                          .elide_elements_limit = (int64_t)c->elide_limit};
+                          .elide_elements_limit = (int64_t)c->elide_limit,
+                          .sink = sink->fn, .sink_user = sink->user};
     asm_print_op_to(out, op, &po);
     sb_putc(out, '\n'); /* mlir-opt ends each printed op with an empty line */
   }

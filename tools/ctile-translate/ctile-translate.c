@@ -40,8 +40,9 @@ static void setup_context(IrContext *ctx, void *user) {
   ir_ctx_set_print_op_on_diagnostic(ctx, c->print_op_on_diag && !c->verify);
 }
 
-static void print_op(TrConfig *c, IrOp *op, StrBuf *out) {
-  AsmPrintOptions po = {.generic = c->generic, .debuginfo = c->debuginfo};
+static void print_op(TrConfig *c, IrOp *op, StrBuf *out, const ToolSink *sink) {
+  AsmPrintOptions po = {.generic = c->generic, .debuginfo = c->debuginfo,
+                        .sink = sink->fn, .sink_user = sink->user};
   asm_print_op_to(out, op, &po);
 }
 
@@ -59,13 +60,14 @@ static IrOp *parse_text(TrConfig *c, IrContext *ctx, const char *name, const cha
 }
 
 static bool process_chunk(IrContext *ctx, const char *name, const char *buf, size_t len,
-                          unsigned line_offset, StrBuf *out, void *user) {
+                          unsigned line_offset, StrBuf *out, const ToolSink *sink,
+                          void *user) {
   TrConfig *c = user;
   if (c->from_bc) {
     IrOp *op = bc_read_module(ctx, name, (const uint8_t *)buf, len);
     if (!op) return false;
     bool ok = ir_verify(op);
-    if (ok) print_op(c, op, out);
+    if (ok) print_op(c, op, out, sink);
     ir_op_destroy(op);
     return ok;
   }
@@ -82,7 +84,7 @@ static bool process_chunk(IrContext *ctx, const char *name, const char *buf, siz
     IrOp *back = bc_read_module(ctx, name, bytes, n);
     ok = back && ir_verify(back);
     if (ok) {
-      print_op(c, back, out);
+      print_op(c, back, out, sink);
       /* the round-trip output is compared byte for byte (plain diff in
        * NVIDIA's tests) with cuda-tile-opt's, which ends in an empty line */
       sb_putc(out, '\n');

@@ -33,9 +33,10 @@ bool ct_parse_str_attr(AsmParser *p, const IrAttr **out);
 
 /* Adds a terminator `term` (no operands) to the single block of r when the
  * block is missing or does not end in a terminator (ensureTerminator).  An
- * empty region gets one block. */
+ * empty region gets one block.  The terminator takes the location of the
+ * parent op being parsed (`parent`), compact while that one is. */
 bool ct_ensure_terminator(AsmParser *p, IrRegion *r, const IrOpInfo *term,
-                          const IrLoc *loc);
+                          const IrOpState *parent);
 /* Prints region r of `op` eliding a trailing operand-less terminator of kind
  * `implicit_term` (printControlFlowRegion). */
 void ct_print_control_region(AsmPrinter *p, IrRegion *r, const IrOpInfo *implicit_term);

@@ -57,13 +57,18 @@ void ct_print_attr_stripped(AsmPrinter *p, const IrAttr *a) {
 /* ensureTerminator: an empty region gets a block; a block that does not end
  * in a (possible) terminator gets `term` appended. */
 bool ct_ensure_terminator(AsmParser *p, IrRegion *r, const IrOpInfo *term,
-                          const IrLoc *loc) {
+                          const IrOpState *parent) {
   if (!r->first) ir_region_append(r, ir_block_new());
   IrBlock *b = r->last;
   if (b->last && (b->last->info->traits & (IR_TRAIT_TERMINATOR | IR_TRAIT_UNREGISTERED)))
     return true;
   IrOpState st;
-  ir_op_state_init(&st, asm_ctx(p), term, loc);
+  /* at the parent op's location, kept compact when the parent's is */
+  ir_op_state_init(&st, asm_ctx(p), term, parent->loc);
+  if (!parent->loc) {
+    st.loc = NULL;
+    st.loc_bits = parent->loc_bits;
+  }
   IrOp *op = ir_op_create(&st);
   ir_op_state_free(&st);
   if (!op) return false;

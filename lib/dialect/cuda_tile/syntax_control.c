@@ -197,11 +197,11 @@ bool ct_parse_if(AsmParser *p, IrOpState *st) {
   IrRegion *then_r = ir_op_state_add_region(st);
   IrRegion *else_r = ir_op_state_add_region(st);
   if (!asm_parse_region(p, then_r, NULL, 0) ||
-      !ct_ensure_terminator(p, then_r, ct_op(yield), ir_op_state_loc(st)))
+      !ct_ensure_terminator(p, then_r, ct_op(yield), st))
     return false;
   if (asm_parse_optional_keyword(p, "else")) {
     if (!asm_parse_region(p, else_r, NULL, 0) ||
-        !ct_ensure_terminator(p, else_r, ct_op(yield), ir_op_state_loc(st)))
+        !ct_ensure_terminator(p, else_r, ct_op(yield), st))
       return false;
   }
   if (!asm_parse_optional_attr_dict(p, st)) return false;
@@ -334,7 +334,7 @@ bool ct_parse_for(AsmParser *p, IrOpState *st) {
   if (ok) {
     IrRegion *r = ir_op_state_add_region(st);
     ok = asm_parse_region(p, r, args.data, args.len) &&
-         ct_ensure_terminator(p, r, ct_op(continue_), ir_op_state_loc(st)) &&
+         ct_ensure_terminator(p, r, ct_op(continue_), st) &&
          asm_parse_optional_attr_dict(p, st);
   }
   if (ok) {
@@ -505,7 +505,7 @@ bool ct_parse_loop(AsmParser *p, IrOpState *st) {
   if (ok) {
     IrRegion *r = ir_op_state_add_region(st);
     ok = asm_parse_region(p, r, args.data, args.len) &&
-         ct_ensure_terminator(p, r, ct_op(continue_), ir_op_state_loc(st)) &&
+         ct_ensure_terminator(p, r, ct_op(continue_), st) &&
          asm_parse_optional_attr_dict(p, st);
   }
   if (ok)

@@ -162,7 +162,7 @@ static bool parse_func_like(AsmParser *p, IrOpState *st, bool allow_hints) {
   if (ok) {
     IrRegion *r = ir_op_state_add_region(st);
     ok = asm_parse_region(p, r, args.data, args.len) &&
-         ct_ensure_terminator(p, r, ct_op(return_), ir_op_state_loc(st)) &&
+         ct_ensure_terminator(p, r, ct_op(return_), st) &&
          asm_parse_optional_attr_dict(p, st);
   }
   vec_free(&args);
