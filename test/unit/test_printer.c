@@ -941,6 +941,50 @@ static void test_memo_and_ints(void) {
   sb_free(&got);
 }
 
+/* AsmPrintOptions.sink: output above ~1 MB is handed over in pieces at op
+ * boundaries; the pieces plus the rest equal the unstreamed output, and text
+ * already in the buffer goes first. */
+typedef struct { StrBuf all; int calls; } SinkCapture;
+static void sink_cb(void *user, const char *s, size_t n) {
+  SinkCapture *c = user;
+  sb_putn(&c->all, s, n);
+  c->calls++;
+}
+
+static void test_streaming(void) {
+  StrBuf src = {0};
+  sb_puts(&src, "\"t.func\"() ({\n");
+  for (int i = 0; i < 30000; i++)
+    sb_printf(&src, "  %%v%d = \"t.op\"() {a = \"attr\", n = %d : i64} : () -> tensor<4x8xf32>\n", i, i);
+  sb_puts(&src, "  \"t.ret\"() : () -> ()\n}) : () -> ()\n");
+  IrOp *m = asm_parse_buffer(ctx, "stream.mlir", src.s, src.len, NULL);
+  CHECK(m != NULL);
+  if (!m) {
+    sb_free(&src);
+    return;
+  }
+  for (int generic = 0; generic < 2; generic++) {
+    StrBuf whole = {0};
+    sb_puts(&whole, "prefix\n");
+    asm_print_op_to(&whole, m, &(AsmPrintOptions){.generic = generic});
+    CHECK(whole.len > (2u << 20));
+    SinkCapture cap = {{0}, 0};
+    StrBuf rest = {0};
+    sb_puts(&rest, "prefix\n");
+    asm_print_op_to(&rest, m, &(AsmPrintOptions){.generic = generic, .sink = sink_cb, .sink_user = &cap});
+    CHECK(cap.calls >= 2);
+    CHECK(rest.len < (2u << 20));
+    sb_putn(&cap.all, rest.s, rest.len);
+    CHECK(cap.all.len == whole.len && !memcmp(cap.all.s, whole.s, whole.len));
+    CHECK(!strncmp(cap.all.s, "prefix\n", 7));
+    sb_free(&whole);
+    sb_free(&rest);
+    sb_free(&cap.all);
+  }
+  ir_op_destroy(m);
+  sb_free(&src);
+}
+
 UNIT_MAIN {
   ctx = ir_context_create();
   ir_ctx_allow_unregistered(ctx, true);
@@ -955,5 +999,6 @@ UNIT_MAIN {
   test_alias_suffixes();
   test_roundtrips();
   test_memo_and_ints();
+  test_streaming();
   ir_context_destroy(ctx);
 }
