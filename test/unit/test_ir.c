@@ -391,6 +391,27 @@ static void test_lazy_locs(IrContext *ctx) {
   ir_op_set_loc(op, ir_unknown_loc(ctx));
   CHECK(ir_op_loc(op) == ir_unknown_loc(ctx));
   ir_op_destroy(op);
+
+  /* ir_op_materialize_locs makes every nested op's location at once */
+  IrOpState ps;
+  ir_op_state_init(&ps, ctx, ir_op_info_lookup(ctx, "test.lazyp", 10), NULL);
+  ps.loc = NULL;
+  ps.loc_bits = b2;
+  ir_region_append(ir_op_state_add_region(&ps), ir_block_new());
+  IrOp *parent = ir_op_create(&ps);
+  ir_op_state_free(&ps);
+  ir_op_state_init(&ps, ctx, ir_op_info_lookup(ctx, "test.lazyc", 10), NULL);
+  ps.loc = NULL;
+  ps.loc_bits = b1;
+  IrOp *child = ir_op_create(&ps);
+  ir_op_state_free(&ps);
+  ir_block_append(ir_op_region(parent, 0)->first, child);
+  CHECK(ir_op_loc_is_compact(parent) == (sizeof(uintptr_t) == 8));
+  ir_op_materialize_locs(parent);
+  CHECK(!ir_op_loc_is_compact(parent) && !ir_op_loc_is_compact(child));
+  CHECK((const IrLoc *)child->loc_bits == ir_file_loc(ctx, f1, 12, 7));
+  CHECK((const IrLoc *)parent->loc_bits == ir_file_loc(ctx, f2, (1 << 28) - 1, (1 << 20) - 1));
+  ir_op_destroy(parent);
 }
 
 /* ---- attribute lookup by name ------------------------------------------------ */

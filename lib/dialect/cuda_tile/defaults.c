@@ -97,9 +97,8 @@ static bool list_has(const IrNamedAttrVec *list, const IrIdent *name) {
 
 /* The IrDialect.populate_defaults hook: adds, as a property, each default
  * of st's op that is in neither its properties (st->props_dict, st->props)
- * nor its attributes (an
- * inherent attribute given in the generic `{...}` dictionary moves to the
- * properties in ir_op_create, and keeps its value). */
+ * nor its attributes (an inherent attribute given in the generic `{...}`
+ * dictionary moves to the properties in ir_op_create, and keeps its value). */
 void ct_populate_defaults(IrOpState *st) {
   if (st->info < ct_op_infos || st->info >= ct_op_infos + CT_OP_COUNT) return;
   CtOpIndex op = (CtOpIndex)(st->info - ct_op_infos);
