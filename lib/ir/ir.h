@@ -492,6 +492,11 @@ enum {
    * ir_op_create asks the dialect's populate_defaults hook to add the
    * missing ones, as MLIR's populateDefaultProperties does. */
   IR_TRAIT_DEFAULT_PROPS = 1u << 26,
+  /* No memory effects but not speculatable (ODS NoMemoryEffect without
+   * Pure, e.g. an integer division that may trap): erasable when unused and
+   * CSE-able like a pure op, but never to be hoisted or executed
+   * speculatively. */
+  IR_TRAIT_NO_MEMORY_EFFECT = 1u << 27,
   IR_TRAIT_UNREGISTERED = 1u << 31,      /* an op the context doesn't know */
 };
 

@@ -177,7 +177,7 @@ static bool may_write(IrOp *op) {
       for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
         for (IrOp *o = b->first; o; o = o->next)
           if (may_write(o)) return true;
-  if (t & (IR_TRAIT_PURE | IR_TRAIT_MEMORY_READ | IR_TRAIT_MEMORY_WRITE))
+  if (t & (IR_TRAIT_PURE | IR_TRAIT_NO_MEMORY_EFFECT | IR_TRAIT_MEMORY_READ | IR_TRAIT_MEMORY_WRITE))
     return (t & IR_TRAIT_MEMORY_WRITE) != 0;
   return !recursive;
 }

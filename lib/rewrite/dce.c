@@ -1,19 +1,23 @@
 /* dce.c — side-effect queries and trivially-dead-op erasure (MLIR's
  * SideEffectInterfaces.cpp helpers: isMemoryEffectFree,
  * wouldOpBeTriviallyDead, isOpTriviallyDead), mapped onto ctile's traits:
- * PURE = no memory effects; MEMORY_READ / MEMORY_WRITE = declared effects;
+ * PURE and NO_MEMORY_EFFECT = no memory effects (the second without
+ * speculatability, which none of these queries needs); MEMORY_READ /
+ * MEMORY_WRITE = declared effects;
  * RECURSIVE_EFFECTS = the effects of the nested ops; none = unknown. */
 #include "rewrite/rw_internal.h"
 
 /* Whether the op declares its effects (MLIR: implements MemoryEffectOpInterface). */
 static bool has_effect_interface(const IrOp *op) {
-  return (op->info->traits & (IR_TRAIT_PURE | IR_TRAIT_MEMORY_READ | IR_TRAIT_MEMORY_WRITE)) != 0;
+  return (op->info->traits & (IR_TRAIT_PURE | IR_TRAIT_NO_MEMORY_EFFECT | IR_TRAIT_MEMORY_READ |
+                             IR_TRAIT_MEMORY_WRITE)) != 0;
 }
 
 /* Whether the op's own declared effects are empty. */
 static bool declares_no_effect(const IrOp *op) {
   uint64_t t = op->info->traits;
-  return (t & IR_TRAIT_PURE) && !(t & (IR_TRAIT_MEMORY_READ | IR_TRAIT_MEMORY_WRITE));
+  return (t & (IR_TRAIT_PURE | IR_TRAIT_NO_MEMORY_EFFECT)) &&
+         !(t & (IR_TRAIT_MEMORY_READ | IR_TRAIT_MEMORY_WRITE));
 }
 
 bool rw_is_memory_effect_free(IrOp *op) {

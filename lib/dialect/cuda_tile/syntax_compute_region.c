@@ -73,14 +73,15 @@ static bool verify_inferred(IrOp *op) {
   return ok;
 }
 
-/* Memory-effect free, as the seed's body walk asks: Pure ops, terminators,
- * and RecursiveMemoryEffects ops whose nested ops all are. */
+/* Memory-effect free, as the seed's body walk asks: Pure and NoMemoryEffect
+ * ops, terminators, and RecursiveMemoryEffects ops whose nested ops all are. */
 static bool effect_free(IrOp *op, int depth);
 
 bool ct_op_is_effect_free(IrOp *op) { return effect_free(op, 0); }
 
 static bool effect_free(IrOp *op, int depth) {
-  if (op->info->traits & (IR_TRAIT_PURE | IR_TRAIT_TERMINATOR)) return true;
+  if (op->info->traits & (IR_TRAIT_PURE | IR_TRAIT_NO_MEMORY_EFFECT | IR_TRAIT_TERMINATOR))
+    return true;
   if (!(op->info->traits & IR_TRAIT_RECURSIVE_EFFECTS) || depth > 64) return false;
   for (uint32_t r = 0; r < op->nregions; r++)
     for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
