@@ -118,6 +118,10 @@ void ctileContextDestroy(CtileContext ctx);
  * --allow-unregistered-dialect).  Off by default. */
 void ctileContextSetAllowUnregisteredDialects(CtileContext ctx, bool allow);
 bool ctileContextGetAllowUnregisteredDialects(CtileContext ctx);
+/* Errors reported on an operation get a note "see current operation: <op>"
+ * (the op in generic form), as with mlir-opt's
+ * --mlir-print-op-on-diagnostic.  Off by default in a context. */
+void ctileContextSetPrintOpOnDiagnostic(CtileContext ctx, bool enable);
 /* Installs `handler` (NULL restores the default: print to stderr). */
 void ctileContextSetDiagnosticHandler(CtileContext ctx,
                                       CtileDiagnosticHandler handler,
@@ -160,7 +164,8 @@ enum {
   CTILE_PRINT_LOCAL_SCOPE = 1u << 2 /* --mlir-print-local-scope */
 };
 
-/* Prints the module as ctile-opt would (ending with a newline). */
+/* Prints the module as ctile-opt would (ending with a newline).  A large
+ * module's text reaches the callback in several pieces, in order. */
 void ctileModulePrint(CtileModule module, unsigned flags,
                       CtileStringCallback callback, void *userData);
 

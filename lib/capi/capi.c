@@ -40,6 +40,10 @@ bool ctileContextGetAllowUnregisteredDialects(CtileContext ctx) {
   return ctx.ptr && ir_ctx_allows_unregistered(capi_ctx(ctx));
 }
 
+void ctileContextSetPrintOpOnDiagnostic(CtileContext ctx, bool enable) {
+  if (ctx.ptr) ir_ctx_set_print_op_on_diagnostic(capi_ctx(ctx), enable);
+}
+
 unsigned ctileContextGetNumErrors(CtileContext ctx) {
   return ctx.ptr ? ir_ctx_num_errors(capi_ctx(ctx)) : 0;
 }
@@ -132,11 +136,26 @@ static AsmPrintOptions print_options(unsigned flags) {
   return o;
 }
 
+/* Large output reaches the callback in pieces as it is printed (the
+ * printer's sink), so printing needs no buffer of the module's size. */
+typedef struct CapiSink {
+  CtileStringCallback cb;
+  void *user;
+} CapiSink;
+
+static void capi_sink(void *user, const char *s, size_t n) {
+  CapiSink *k = user;
+  if (k->cb && n) k->cb(ctileStringRefCreate(s, n), k->user);
+}
+
 void ctileModulePrint(CtileModule module, unsigned flags, CtileStringCallback callback,
                       void *userData) {
   if (!module.ptr) return;
   StrBuf b = {0};
   AsmPrintOptions o = print_options(flags);
+  CapiSink k = {callback, userData};
+  o.sink = capi_sink;
+  o.sink_user = &k;
   asm_print_op_to(&b, capi_module(module), &o);
   capi_emit(&b, callback, userData);
   sb_free(&b);
@@ -282,7 +301,10 @@ void ctileOperationPrint(CtileOperation op, unsigned flags, CtileStringCallback 
   if (!op.ptr) return;
   StrBuf b = {0};
   AsmPrintOptions o = print_options(flags);
-  asm_print_op_to(&b, capi_op(op), &o);
+  CapiSink k = {callback, userData};
+  o.sink = capi_sink;
+  o.sink_user = &k;
+  asm_print_op_to(&b, capi_op(op), &o); /* the rest always ends the op's text */
   if (b.len && b.s[b.len - 1] == '\n') b.s[--b.len] = 0;
   capi_emit(&b, callback, userData);
   sb_free(&b);

@@ -299,10 +299,89 @@ static void test_pipeline_and_options(void) {
   ctileContextDestroy(ctx);
 }
 
+/* A large module reaches the print callback in several pieces whose
+ * concatenation is the whole text (it parses back and prints the same). */
+typedef struct BigText {
+  char *buf;
+  size_t len, cap;
+  int calls;
+} BigText;
+
+static void on_big(CtileStringRef s, void *user) {
+  BigText *t = user;
+  t->calls++;
+  if (t->len + s.length + 1 > t->cap) {
+    t->cap = 2 * (t->len + s.length + 1);
+    t->buf = realloc(t->buf, t->cap);
+  }
+  memcpy(t->buf + t->len, s.data, s.length);
+  t->len += s.length;
+  t->buf[t->len] = 0;
+}
+
+static void test_streamed_print(void) {
+  CtileContext ctx = ctileContextCreate();
+  ctileContextSetAllowUnregisteredDialects(ctx, true);
+  size_t cap = 64 * 40000 + 64, len = 0;
+  char *src = malloc(cap);
+  len += (size_t)snprintf(src + len, cap - len, "\"t.f\"() ({\n");
+  for (int i = 0; i < 40000; i++)
+    len += (size_t)snprintf(src + len, cap - len, "  %%v%d = \"t.op\"() {n = %d : i64} : () -> i32\n", i, i);
+  len += (size_t)snprintf(src + len, cap - len, "  \"t.ret\"() : () -> ()\n}) : () -> ()\n");
+  CtileModule m = ctileModuleParse(ctx, src, len, "big.mlir");
+  CHECK(!ctileModuleIsNull(m));
+  BigText a = {0}, b = {0};
+  ctileModulePrint(m, 0, on_big, &a);
+  CHECK(a.calls >= 2);
+  CHECK(a.len > (1u << 20) && a.buf[a.len - 1] == '\n');
+  CtileModule m2 = ctileModuleParse(ctx, a.buf, a.len, "big2.mlir");
+  CHECK(!ctileModuleIsNull(m2));
+  ctileModulePrint(m2, 0, on_big, &b);
+  CHECK(a.len == b.len && !memcmp(a.buf, b.buf, a.len));
+  /* ctileOperationPrint streams too and adds no newline */
+  BigText c = {0};
+  ctileOperationPrint(ctileModuleGetOperation(m), 0, on_big, &c);
+  CHECK(c.calls >= 2 && c.len + 1 == a.len && !memcmp(c.buf, a.buf, c.len));
+  ctileModuleDestroy(m);
+  ctileModuleDestroy(m2);
+  free(a.buf);
+  free(b.buf);
+  free(c.buf);
+  free(src);
+  ctileContextDestroy(ctx);
+}
+
+/* ctileContextSetPrintOpOnDiagnostic: a verifier error on an op gets the
+ * "see current operation" note only when enabled. */
+static void test_print_op_on_diagnostic(void) {
+  const char *bad =
+      "cuda_tile.module @m {\n"
+      "  cuda_tile.entry @e() {\n"
+      "    %c = cuda_tile.constant <i32: 0> : tile<32xi32>\n"
+      "    %e = cuda_tile.reshape %c : tile<32xi32> -> tile<16xi32>\n"
+      "    cuda_tile.return\n"
+      "  }\n"
+      "}\n";
+  for (int on = 0; on < 2; on++) {
+    CtileContext ctx = ctileContextCreate();
+    Diags d = {0};
+    ctileContextSetDiagnosticHandler(ctx, on_diag, &d);
+    if (on) ctileContextSetPrintOpOnDiagnostic(ctx, true);
+    CtileModule m = ctileModuleParse(ctx, bad, strlen(bad), "bad.mlir");
+    CHECK(ctileModuleIsNull(m));
+    CHECK_EQ_INT(d.errors, 1);
+    CHECK_EQ_INT(d.notes, on);
+    CHECK(strstr(d.first_msg, "'cuda_tile.reshape' op reshape element-count mismatch") != NULL);
+    ctileContextDestroy(ctx);
+  }
+}
+
 UNIT_MAIN {
   test_version_and_nulls();
   test_parse_error();
   test_navigation();
   test_print();
   test_pipeline_and_options();
+  test_streamed_print();
+  test_print_op_on_diagnostic();
 }
