@@ -168,6 +168,11 @@ static bool apply(const ToolCl *cl, const ToolOpt *o, const char *value, int *i,
   return false;
 }
 
+const char *tool_base_name(const char *path) {
+  const char *s = strrchr(path, '/');
+  return s ? s + 1 : path;
+}
+
 bool tool_cl_parse(const ToolCl *cl, int argc, char **argv, StrBuf *err) {
   bool ok = true, dashdash = false;
   int *seen = xcalloc(cl->nopts + 1, sizeof *seen);

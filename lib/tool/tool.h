@@ -293,13 +293,20 @@ typedef struct ToolOpt {
   ToolOptKind kind;
   const char *value_desc;   /* "<filename>" in help; NULL for none */
   const char *desc;
-  void *storage;            /* bool* (BOOL, HELP) or const char ** */
+  void *storage;            /* bool* (BOOL, HELP), uint64_t* (UINT) or const char ** */
   const char *implicit;     /* OPTSTRING/ENUM value when given bare */
   const char *const *values;/* ENUM: NULL-terminated allowed values */
   const char *alias_of;     /* ALIAS: target option name */
   bool hidden;              /* not listed by --help */
   int *count;               /* optional: incremented per occurrence */
 } ToolOpt;
+
+/* The common fields of a ToolOpt table row: {TOOL_OPT("o", TOOL_OPT_STRING,
+ * &cfg.output, "Output filename"), .value_desc = "filename"}. */
+#define TOOL_OPT(n, k, s, d) .name = (n), .kind = (k), .storage = (s), .desc = (d)
+
+/* The file-name part of a path (argv[0] -> the program name in messages). */
+const char *tool_base_name(const char *path);
 
 typedef struct ToolCl {
   const char *argv0;        /* as invoked (LLVM's "Try: 'ARGV0 --help'") */

@@ -177,71 +177,64 @@ static bool process_chunk(IrContext *ctx, const char *name, const char *buf, siz
   return ok;
 }
 
-#define OPT(n, k, s, d) .name = (n), .kind = (k), .storage = (s), .desc = (d)
-
-static const char *base_name(const char *p) {
-  const char *s = strrchr(p, '/');
-  return s ? s + 1 : p;
-}
-
 int main(int argc, char **argv) {
   OptConfig c = {.output = "-", .input = "-", .output_marker = TOOL_DEFAULT_SPLIT_MARKER,
                  .verify_each = true, .print_op_on_diag = true};
   /* Table order is --help order. */
   const ToolOpt opts[] = {
-      {OPT("allow-unregistered-dialect", TOOL_OPT_BOOL, &c.allow_unregistered,
+      {TOOL_OPT("allow-unregistered-dialect", TOOL_OPT_BOOL, &c.allow_unregistered,
            "Allow operation with no registered dialects")},
-      {OPT("dump-pass-pipeline", TOOL_OPT_BOOL, &c.dump_pipeline,
+      {TOOL_OPT("dump-pass-pipeline", TOOL_OPT_BOOL, &c.dump_pipeline,
            "Print the pipeline that will be run")},
-      {OPT("help", TOOL_OPT_HELP, &c.help, "Display available options")},
-      {OPT("help-hidden", TOOL_OPT_HELP, &c.help, "Display all available options"),
+      {TOOL_OPT("help", TOOL_OPT_HELP, &c.help, "Display available options")},
+      {TOOL_OPT("help-hidden", TOOL_OPT_HELP, &c.help, "Display all available options"),
        .hidden = true},
-      {OPT("list-passes", TOOL_OPT_BOOL, &c.list_passes,
+      {TOOL_OPT("list-passes", TOOL_OPT_BOOL, &c.list_passes,
            "Print the list of registered passes and exit")},
-      {OPT("mlir-disable-threading", TOOL_OPT_BOOL, &c.disable_threading,
+      {TOOL_OPT("mlir-disable-threading", TOOL_OPT_BOOL, &c.disable_threading,
            "Disable multi-threading (accepted for compatibility; ctile is single-threaded)")},
-      {OPT("mlir-elide-elementsattrs-if-larger", TOOL_OPT_UINT, &c.elide_limit,
+      {TOOL_OPT("mlir-elide-elementsattrs-if-larger", TOOL_OPT_UINT, &c.elide_limit,
            "Elide ElementsAttrs with \"...\" that have more elements than the given upper "
            "limit")},
-      {OPT("mlir-pretty-debuginfo", TOOL_OPT_BOOL, &c.pretty_debuginfo,
+      {TOOL_OPT("mlir-pretty-debuginfo", TOOL_OPT_BOOL, &c.pretty_debuginfo,
            "Print pretty debug info in MLIR output")},
-      {OPT("mlir-print-debuginfo", TOOL_OPT_BOOL, &c.debuginfo,
+      {TOOL_OPT("mlir-print-debuginfo", TOOL_OPT_BOOL, &c.debuginfo,
            "Print debug info in MLIR output")},
-      {OPT("mlir-print-local-scope", TOOL_OPT_BOOL, &c.local_scope,
+      {TOOL_OPT("mlir-print-local-scope", TOOL_OPT_BOOL, &c.local_scope,
            "Print with local scope and inline information (eliding aliases for attributes, "
            "types, and locations)")},
-      {OPT("mlir-print-op-generic", TOOL_OPT_BOOL, &c.generic, "Print the generic op form")},
-      {OPT("mlir-print-op-on-diagnostic", TOOL_OPT_BOOL, &c.print_op_on_diag,
+      {TOOL_OPT("mlir-print-op-generic", TOOL_OPT_BOOL, &c.generic, "Print the generic op form")},
+      {TOOL_OPT("mlir-print-op-on-diagnostic", TOOL_OPT_BOOL, &c.print_op_on_diag,
            "When a diagnostic is emitted on an operation, also print the operation as an "
            "attached note")},
-      {OPT("no-implicit-module", TOOL_OPT_BOOL, &c.no_implicit_module,
+      {TOOL_OPT("no-implicit-module", TOOL_OPT_BOOL, &c.no_implicit_module,
            "Disable implicit addition of a top-level module op during parsing")},
-      {OPT("o", TOOL_OPT_STRING, &c.output, "Output filename"), .value_desc = "filename"},
-      {OPT("output-split-marker", TOOL_OPT_STRING, &c.output_marker,
+      {TOOL_OPT("o", TOOL_OPT_STRING, &c.output, "Output filename"), .value_desc = "filename"},
+      {TOOL_OPT("output-split-marker", TOOL_OPT_STRING, &c.output_marker,
            "Split marker to use for merging the ouput")},
-      {OPT("p", TOOL_OPT_ALIAS, NULL, "Alias for --pass-pipeline"),
+      {TOOL_OPT("p", TOOL_OPT_ALIAS, NULL, "Alias for --pass-pipeline"),
        .alias_of = "pass-pipeline"},
-      {OPT("pass-pipeline", TOOL_OPT_STRING, &c.pipeline,
+      {TOOL_OPT("pass-pipeline", TOOL_OPT_STRING, &c.pipeline,
            "Textual description of the pass pipeline to run"),
        .count = &c.pipeline_count},
-      {OPT("split-input-file", TOOL_OPT_OPTSTRING, &c.split,
+      {TOOL_OPT("split-input-file", TOOL_OPT_OPTSTRING, &c.split,
            "Split the input file into chunks using the given or default marker and process "
            "each chunk independently"),
        .implicit = TOOL_DEFAULT_SPLIT_MARKER},
-      {OPT("verify-diagnostics", TOOL_OPT_ENUM, &c.verify,
+      {TOOL_OPT("verify-diagnostics", TOOL_OPT_ENUM, &c.verify,
            "Check that emitted diagnostics match expected-* lines on the corresponding line"),
        .implicit = "all", .values = tool_verify_level_names},
-      {OPT("verify-each", TOOL_OPT_BOOL, &c.verify_each,
+      {TOOL_OPT("verify-each", TOOL_OPT_BOOL, &c.verify_each,
            "Run the verifier after each transformation pass")},
-      {OPT("version", TOOL_OPT_HELP, &c.version, "Display the version of this program")},
-      {OPT("Werr-hints", TOOL_OPT_BOOL, &c.err_hints,
+      {TOOL_OPT("version", TOOL_OPT_HELP, &c.version, "Display the version of this program")},
+      {TOOL_OPT("Werr-hints", TOOL_OPT_BOOL, &c.err_hints,
            "Treat unsupported/invalid optimization hints as errors")},
-      {OPT("Wunsupported-hints", TOOL_OPT_BOOL, &c.warn_hints,
+      {TOOL_OPT("Wunsupported-hints", TOOL_OPT_BOOL, &c.warn_hints,
            "Enable warnings for unsupported/invalid optimization hints")},
   };
 
   ToolCl cl = {.argv0 = argv[0] ? argv[0] : "ctile-opt",
-               .prog = base_name(argv[0] ? argv[0] : "ctile-opt"),
+               .prog = tool_base_name(argv[0] ? argv[0] : "ctile-opt"),
                .opts = opts, .nopts = sizeof opts / sizeof opts[0],
                .dynamic = pass_flag, .dynamic_names = pass_names, .user = &c,
                .positional = &c.input};

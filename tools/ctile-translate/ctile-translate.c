@@ -126,55 +126,48 @@ static bool parse_version(TrConfig *c, const char *prog) {
   return true;
 }
 
-#define OPT(n, k, s, d) .name = (n), .kind = (k), .storage = (s), .desc = (d)
-
-static const char *base_name(const char *p) {
-  const char *s = strrchr(p, '/');
-  return s ? s + 1 : p;
-}
-
 int main(int argc, char **argv) {
   TrConfig c = {.output = "-", .input = "-", .version = "13.3", .print_op_on_diag = true,
                 .output_marker = TOOL_DEFAULT_SPLIT_MARKER};
   const ToolOpt opts[] = {
-      {OPT("allow-unregistered-dialect", TOOL_OPT_BOOL, &c.allow_unregistered,
+      {TOOL_OPT("allow-unregistered-dialect", TOOL_OPT_BOOL, &c.allow_unregistered,
            "Allow operation with no registered dialects")},
-      {OPT("bytecode-version", TOOL_OPT_STRING, &c.version,
+      {TOOL_OPT("bytecode-version", TOOL_OPT_STRING, &c.version,
            "Bytecode version to use for translation"), .value_desc = "value"},
-      {OPT("cudatilebc-to-mlir", TOOL_OPT_BOOL, &c.from_bc,
+      {TOOL_OPT("cudatilebc-to-mlir", TOOL_OPT_BOOL, &c.from_bc,
            "Translate CUDA Tile IR bytecode to MLIR")},
-      {OPT("help", TOOL_OPT_HELP, &c.help, "Display available options")},
-      {OPT("list-versions", TOOL_OPT_BOOL, &c.list_versions,
+      {TOOL_OPT("help", TOOL_OPT_HELP, &c.help, "Display available options")},
+      {TOOL_OPT("list-versions", TOOL_OPT_BOOL, &c.list_versions,
            "List all supported bytecode versions and exit")},
-      {OPT("mlir-print-debuginfo", TOOL_OPT_BOOL, &c.debuginfo,
+      {TOOL_OPT("mlir-print-debuginfo", TOOL_OPT_BOOL, &c.debuginfo,
            "Print debug info in MLIR output")},
-      {OPT("mlir-print-op-generic", TOOL_OPT_BOOL, &c.generic, "Print the generic op form")},
-      {OPT("mlir-print-op-on-diagnostic", TOOL_OPT_BOOL, &c.print_op_on_diag,
+      {TOOL_OPT("mlir-print-op-generic", TOOL_OPT_BOOL, &c.generic, "Print the generic op form")},
+      {TOOL_OPT("mlir-print-op-on-diagnostic", TOOL_OPT_BOOL, &c.print_op_on_diag,
            "When a diagnostic is emitted on an operation, also print the operation as an "
            "attached note")},
-      {OPT("mlir-to-cudatilebc", TOOL_OPT_BOOL, &c.to_bc,
+      {TOOL_OPT("mlir-to-cudatilebc", TOOL_OPT_BOOL, &c.to_bc,
            "Translate MLIR to CUDA Tile IR bytecode")},
-      {OPT("no-implicit-module", TOOL_OPT_BOOL, &c.no_implicit_module,
+      {TOOL_OPT("no-implicit-module", TOOL_OPT_BOOL, &c.no_implicit_module,
            "Disable the parsing of an implicit top-level module op")},
-      {OPT("o", TOOL_OPT_STRING, &c.output, "Output filename"), .value_desc = "filename"},
-      {OPT("output-split-marker", TOOL_OPT_STRING, &c.output_marker,
+      {TOOL_OPT("o", TOOL_OPT_STRING, &c.output, "Output filename"), .value_desc = "filename"},
+      {TOOL_OPT("output-split-marker", TOOL_OPT_STRING, &c.output_marker,
            "Split marker to use for merging the ouput")},
-      {OPT("split-input-file", TOOL_OPT_OPTSTRING, &c.split,
+      {TOOL_OPT("split-input-file", TOOL_OPT_OPTSTRING, &c.split,
            "Split the input file into chunks using the given or default marker and process "
            "each chunk independently"),
        .implicit = TOOL_DEFAULT_SPLIT_MARKER},
-      {OPT("test-cudatile-roundtrip", TOOL_OPT_BOOL, &c.roundtrip,
+      {TOOL_OPT("test-cudatile-roundtrip", TOOL_OPT_BOOL, &c.roundtrip,
            "Test CUDA Tile IR round trip: MLIR -> bytecode -> MLIR")},
-      {OPT("verify-diagnostics", TOOL_OPT_ENUM, &c.verify,
+      {TOOL_OPT("verify-diagnostics", TOOL_OPT_ENUM, &c.verify,
            "Check that emitted diagnostics match expected-* lines on the corresponding line"),
        .implicit = "all", .values = tool_verify_level_names},
-      {OPT("Werr-hints", TOOL_OPT_BOOL, &c.err_hints,
+      {TOOL_OPT("Werr-hints", TOOL_OPT_BOOL, &c.err_hints,
            "Treat unsupported/invalid optimization hints as errors.")},
-      {OPT("Wunsupported-hints", TOOL_OPT_BOOL, &c.warn_hints,
+      {TOOL_OPT("Wunsupported-hints", TOOL_OPT_BOOL, &c.warn_hints,
            "Enable warnings for unsupported/invalid optimization hints.")},
   };
   const char *argv0 = argv[0] ? argv[0] : "ctile-translate";
-  ToolCl cl = {.argv0 = argv0, .prog = base_name(argv0), .opts = opts,
+  ToolCl cl = {.argv0 = argv0, .prog = tool_base_name(argv0), .opts = opts,
                .nopts = sizeof opts / sizeof opts[0], .positional = &c.input};
   StrBuf msg = {0}, out = {0};
   int rc = 1;

@@ -89,10 +89,16 @@ bool ct_ods_segments(IrOp *op, unsigned nseg, int32_t *sizes, uint32_t *starts) 
   return true;
 }
 
-bool ct_ods_optional_segment(IrOp *op, uint32_t start, int32_t size) {
+static bool ct_ods_optional_segment(IrOp *op, uint32_t start, int32_t size) {
   if (size <= 1) return true;
   return ir_op_error(op, "operand group starting at #%u requires 0 or 1 "
                          "element, but found %d", start, size);
+}
+
+bool ct_ods_optional_operand(IrOp *op, uint32_t start, int32_t size, CtTypePred pred,
+                             const char *desc) {
+  return ct_ods_optional_segment(op, start, size) &&
+         ct_ods_operands(op, start, (unsigned)size, pred, desc);
 }
 
 bool ct_ods_segment_range(const IrOp *op, unsigned seg, unsigned nseg,

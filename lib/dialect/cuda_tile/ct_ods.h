@@ -59,9 +59,11 @@ bool ct_ods_results(IrOp *op, unsigned first, unsigned n, CtTypePred pred,
  *               specified in attribute 'operandSegmentSizes'"
  * starts (optional, may be NULL) receives each segment's first operand. */
 bool ct_ods_segments(IrOp *op, unsigned nseg, int32_t *sizes, uint32_t *starts);
-/* Optional<> segment check:
- * "operand group starting at #S requires 0 or 1 element, but found N". */
-bool ct_ods_optional_segment(IrOp *op, uint32_t start, int32_t size);
+/* An Optional<> operand: the segment holds 0 or 1 operand ("operand group
+ * starting at #S requires 0 or 1 element, but found N"), and the present one
+ * (if any) satisfies pred / desc as in ct_ods_operands. */
+bool ct_ods_optional_operand(IrOp *op, uint32_t start, int32_t size, CtTypePred pred,
+                             const char *desc);
 /* Segment sizes of an op (NULL / 0 when absent or malformed): for hooks
  * that run after verification (printers, result names). */
 bool ct_ods_segment_range(const IrOp *op, unsigned seg, unsigned nseg,

@@ -366,12 +366,9 @@ bool ct_verify_load_ptr(IrOp *op) {
   if (!verify_mem_attrs(op, false, false, true)) return false;
   if (seg[0] != 1) return ir_op_error(op, "operand group #0 requires exactly 1 element");
   if (!ct_ods_operand(op, st[0], ct_is_ptr_tile, CT_DESC_PTR_TILE) ||
-      !ct_ods_optional_segment(op, st[1], seg[1]) ||
-      !ct_ods_operands(op, st[1], (unsigned)seg[1], ct_is_i1_tile, CT_DESC_I1_TILE) ||
-      !ct_ods_optional_segment(op, st[2], seg[2]) ||
-      !ct_ods_operands(op, st[2], (unsigned)seg[2], ct_is_number_tile, CT_DESC_NUMBER_TILE) ||
-      !ct_ods_optional_segment(op, st[3], seg[3]) ||
-      !ct_ods_operands(op, st[3], (unsigned)seg[3], ct_is_token, CT_DESC_TOKEN) ||
+      !ct_ods_optional_operand(op, st[1], seg[1], ct_is_i1_tile, CT_DESC_I1_TILE) ||
+      !ct_ods_optional_operand(op, st[2], seg[2], ct_is_number_tile, CT_DESC_NUMBER_TILE) ||
+      !ct_ods_optional_operand(op, st[3], seg[3], ct_is_token, CT_DESC_TOKEN) ||
       !ct_ods_result(op, 0, ct_is_tile, CT_DESC_TILE) ||
       !ct_ods_result(op, 1, ct_is_token, CT_DESC_TOKEN))
     return false;
@@ -455,10 +452,8 @@ bool ct_verify_store_ptr(IrOp *op) {
     return ir_op_error(op, "operand group #%d requires exactly 1 element", seg[0] != 1 ? 0 : 1);
   if (!ct_ods_operand(op, st[0], ct_is_ptr_tile, CT_DESC_PTR_TILE) ||
       !ct_ods_operand(op, st[1], ct_is_tile, CT_DESC_TILE) ||
-      !ct_ods_optional_segment(op, st[2], seg[2]) ||
-      !ct_ods_operands(op, st[2], (unsigned)seg[2], ct_is_i1_tile, CT_DESC_I1_TILE) ||
-      !ct_ods_optional_segment(op, st[3], seg[3]) ||
-      !ct_ods_operands(op, st[3], (unsigned)seg[3], ct_is_token, CT_DESC_TOKEN) ||
+      !ct_ods_optional_operand(op, st[2], seg[2], ct_is_i1_tile, CT_DESC_I1_TILE) ||
+      !ct_ods_optional_operand(op, st[3], seg[3], ct_is_token, CT_DESC_TOKEN) ||
       !ct_ods_result(op, 0, ct_is_token, CT_DESC_TOKEN))
     return false;
   const IrType *dst = ir_op_operand(op, st[0])->type;
@@ -643,8 +638,7 @@ bool ct_verify_load_view(IrOp *op) {
   if (!ct_ods_operand(op, st[0], ct_type_is_view, CT_DESC_TILE_VIEW) ||
       !ct_ods_operands(op, st[1], (unsigned)seg[1], ct_is_int_tile,
                        CT_VARIADIC(CT_DESC_INT_TILE)) ||
-      !ct_ods_optional_segment(op, st[2], seg[2]) ||
-      !ct_ods_operands(op, st[2], (unsigned)seg[2], ct_is_token, CT_DESC_TOKEN) ||
+      !ct_ods_optional_operand(op, st[2], seg[2], ct_is_token, CT_DESC_TOKEN) ||
       !ct_ods_result(op, 0, ct_is_tile, CT_DESC_TILE) ||
       !ct_ods_result(op, 1, ct_is_token, CT_DESC_TOKEN))
     return false;
@@ -716,8 +710,7 @@ bool ct_verify_store_view(IrOp *op) {
       !ct_ods_operand(op, st[1], ct_type_is_view, CT_DESC_TILE_VIEW) ||
       !ct_ods_operands(op, st[2], (unsigned)seg[2], ct_is_int_tile,
                        CT_VARIADIC(CT_DESC_INT_TILE)) ||
-      !ct_ods_optional_segment(op, st[3], seg[3]) ||
-      !ct_ods_operands(op, st[3], (unsigned)seg[3], ct_is_token, CT_DESC_TOKEN) ||
+      !ct_ods_optional_operand(op, st[3], seg[3], ct_is_token, CT_DESC_TOKEN) ||
       !ct_ods_result(op, 0, ct_is_token, CT_DESC_TOKEN))
     return false;
   if (!verify_view_common(op, ir_op_operand(op, st[1]), op->operands + st[2],
@@ -828,8 +821,7 @@ bool ct_verify_atomic_red_view(IrOp *op) {
       !ct_ods_operands(op, st[1], (unsigned)seg[1], ct_is_int_tile,
                        CT_VARIADIC(CT_DESC_INT_TILE)) ||
       !ct_ods_operand(op, st[2], ct_is_tile, CT_DESC_TILE) ||
-      !ct_ods_optional_segment(op, st[3], seg[3]) ||
-      !ct_ods_operands(op, st[3], (unsigned)seg[3], ct_is_token, CT_DESC_TOKEN) ||
+      !ct_ods_optional_operand(op, st[3], seg[3], ct_is_token, CT_DESC_TOKEN) ||
       !ct_ods_result(op, 0, ct_is_token, CT_DESC_TOKEN))
     return false;
   /* AtomicRedViewTkoOp::verify */
@@ -973,10 +965,8 @@ bool ct_verify_atomic_cas(IrOp *op) {
   if (!ct_ods_operand(op, st[0], ct_is_ptr_tile, CT_DESC_PTR_TILE) ||
       !ct_ods_operand(op, st[1], ct_is_tile, CT_DESC_TILE) ||
       !ct_ods_operand(op, st[2], ct_is_tile, CT_DESC_TILE) ||
-      !ct_ods_optional_segment(op, st[3], seg[3]) ||
-      !ct_ods_operands(op, st[3], (unsigned)seg[3], ct_is_i1_tile, CT_DESC_I1_TILE) ||
-      !ct_ods_optional_segment(op, st[4], seg[4]) ||
-      !ct_ods_operands(op, st[4], (unsigned)seg[4], ct_is_token, CT_DESC_TOKEN) ||
+      !ct_ods_optional_operand(op, st[3], seg[3], ct_is_i1_tile, CT_DESC_I1_TILE) ||
+      !ct_ods_optional_operand(op, st[4], seg[4], ct_is_token, CT_DESC_TOKEN) ||
       !ct_ods_result(op, 0, ct_is_tile, CT_DESC_TILE) ||
       !ct_ods_result(op, 1, ct_is_token, CT_DESC_TOKEN))
     return false;
@@ -1064,10 +1054,8 @@ bool ct_verify_atomic_rmw(IrOp *op) {
     if (seg[i] != 1) return ir_op_error(op, "operand group #%d requires exactly 1 element", i);
   if (!ct_ods_operand(op, st[0], ct_is_ptr_tile, CT_DESC_PTR_TILE) ||
       !ct_ods_operand(op, st[1], ct_is_tile, CT_DESC_TILE) ||
-      !ct_ods_optional_segment(op, st[2], seg[2]) ||
-      !ct_ods_operands(op, st[2], (unsigned)seg[2], ct_is_i1_tile, CT_DESC_I1_TILE) ||
-      !ct_ods_optional_segment(op, st[3], seg[3]) ||
-      !ct_ods_operands(op, st[3], (unsigned)seg[3], ct_is_token, CT_DESC_TOKEN) ||
+      !ct_ods_optional_operand(op, st[2], seg[2], ct_is_i1_tile, CT_DESC_I1_TILE) ||
+      !ct_ods_optional_operand(op, st[3], seg[3], ct_is_token, CT_DESC_TOKEN) ||
       !ct_ods_result(op, 0, ct_is_tile, CT_DESC_TILE) ||
       !ct_ods_result(op, 1, ct_is_token, CT_DESC_TOKEN))
     return false;

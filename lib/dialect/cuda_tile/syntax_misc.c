@@ -445,8 +445,7 @@ bool ct_verify_print_tko(IrOp *op) {
   if (!ct_ods_required_attr_pred(op, "str", ct_attr_is_string, "string attribute"))
     return false;
   if (!ct_ods_operands(op, st[0], (unsigned)seg[0], ct_is_tile, CT_VARIADIC(CT_DESC_TILE)) ||
-      !ct_ods_optional_segment(op, st[1], seg[1]) ||
-      !ct_ods_operands(op, st[1], (unsigned)seg[1], ct_is_token, CT_DESC_TOKEN) ||
+      !ct_ods_optional_operand(op, st[1], seg[1], ct_is_token, CT_DESC_TOKEN) ||
       !ct_ods_result(op, 0, ct_is_token, CT_DESC_TOKEN))
     return false;
   /* PrintTkoOp::verify: one operand per format expression (`%%` escapes). */
@@ -611,8 +610,7 @@ bool ct_verify_bc_evolution(IrOp *op) {
   if (!ct_ods_attr(op, "new_attr", ct_attr_is_i32, "32-bit signless integer attribute"))
     return false;
   if (!ct_ods_operands(op, st[0], (unsigned)seg[0], ct_is_tile, CT_VARIADIC(CT_DESC_TILE)) ||
-      !ct_ods_optional_segment(op, st[1], seg[1]) ||
-      !ct_ods_operands(op, st[1], (unsigned)seg[1], ct_is_token, CT_DESC_TOKEN) ||
+      !ct_ods_optional_operand(op, st[1], seg[1], ct_is_token, CT_DESC_TOKEN) ||
       !ct_ods_result(op, 0, ct_is_token, CT_DESC_TOKEN))
     return false;
   return true;
