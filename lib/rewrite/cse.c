@@ -167,24 +167,9 @@ typedef struct Cse {
   bool changed;
 } Cse;
 
-/* Whether `op` may write memory (its own or nested effects; unknown effects
- * count as writes). */
-static bool may_write(IrOp *op) {
-  uint64_t t = op->info->traits;
-  bool recursive = t & IR_TRAIT_RECURSIVE_EFFECTS;
-  if (recursive)
-    for (uint32_t r = 0; r < op->nregions; r++)
-      for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
-        for (IrOp *o = b->first; o; o = o->next)
-          if (may_write(o)) return true;
-  if (t & (IR_TRAIT_PURE | IR_TRAIT_NO_MEMORY_EFFECT | IR_TRAIT_MEMORY_READ | IR_TRAIT_MEMORY_WRITE))
-    return (t & IR_TRAIT_MEMORY_WRITE) != 0;
-  return !recursive;
-}
-
 static bool write_between(IrOp *from, IrOp *to) {
   for (IrOp *o = from->next; o && o != to; o = o->next)
-    if (may_write(o)) return true;
+    if (!rw_has_no_writes(o)) return true;
   return false;
 }
 

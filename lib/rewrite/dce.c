@@ -37,14 +37,14 @@ bool rw_is_memory_effect_free(IrOp *op) {
 
 /* wouldOpBeTriviallyDeadImpl: every op in the tree (descending only through
  * ops with recursive effects) has no effects other than reads. */
-static bool effects_allow_dead(IrOp *op) {
+bool rw_has_no_writes(IrOp *op) {
   uint64_t t = op->info->traits;
   bool recursive = t & IR_TRAIT_RECURSIVE_EFFECTS;
   if (recursive)
     for (uint32_t r = 0; r < op->nregions; r++)
       for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
         for (IrOp *o = b->first; o; o = o->next)
-          if (!effects_allow_dead(o)) return false;
+          if (!rw_has_no_writes(o)) return false;
   if (has_effect_interface(op)) return !(t & IR_TRAIT_MEMORY_WRITE);
   return recursive;
 }
@@ -52,7 +52,7 @@ static bool effects_allow_dead(IrOp *op) {
 bool rw_would_be_trivially_dead(IrOp *op) {
   uint64_t t = op->info->traits;
   if (t & (IR_TRAIT_TERMINATOR | IR_TRAIT_SYMBOL | IR_TRAIT_UNREGISTERED)) return false;
-  return effects_allow_dead(op);
+  return rw_has_no_writes(op);
 }
 
 bool rw_is_trivially_dead(IrOp *op) {

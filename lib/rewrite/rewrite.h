@@ -266,6 +266,9 @@ bool rw_apply_patterns_greedily_region(IrRegion *region, const RwPatternSet *set
 /* ======================================================================== */
 /* MLIR's isMemoryEffectFree / wouldOpBeTriviallyDead / isOpTriviallyDead. */
 bool rw_is_memory_effect_free(IrOp *op);
+/* No op in the tree (through ops with recursive effects) may write memory;
+ * unknown effects count as writes (wouldOpBeTriviallyDead's effect test). */
+bool rw_has_no_writes(IrOp *op);
 bool rw_would_be_trivially_dead(IrOp *op);
 bool rw_is_trivially_dead(IrOp *op);
 /* Erases every trivially dead op nested in `root` (not root itself), to a
