@@ -994,6 +994,21 @@ static bool loc_uint(AsmParser *p, unsigned *out) {
   return true;
 }
 
+/* A column number of a file location, consumed; reports MLIR's error (a
+ * token that is no integer at all is reported where it is). */
+static bool loc_column(AsmParser *p, unsigned *out) {
+  if (!ptok(p, TOK_INTEGER)) {
+    perr_wrong(p, "expected integer column number in FileLineColRange");
+    return false;
+  }
+  if (!loc_uint(p, out)) {
+    perr(p, "expected integer column number in FileLineColRange");
+    return false;
+  }
+  pnext(p);
+  return true;
+}
+
 /* name-location ::= string-literal (`(` location `)`)?
  * filelinecol   ::= string-literal `:` line (`:` col (`to` line? `:` col)?)? */
 static const IrLoc *parse_name_or_file_loc(AsmParser *p) {
@@ -1016,15 +1031,7 @@ static const IrLoc *parse_name_or_file_loc(AsmParser *p) {
                                            .nints = 2, .ints = v});
     }
     pnext(p);
-    if (!ptok(p, TOK_INTEGER)) {
-      perr_wrong(p, "expected integer column number in FileLineColRange");
-      return NULL;
-    }
-    if (!loc_uint(p, &col)) {
-      perr(p, "expected integer column number in FileLineColRange");
-      return NULL;
-    }
-    pnext(p);
+    if (!loc_column(p, &col)) return NULL;
     if (!ptok_kw(p, "to")) return ir_file_loc(ctx, str, line, col);
     pnext(p);
     eline = line;
@@ -1040,15 +1047,7 @@ static const IrLoc *parse_name_or_file_loc(AsmParser *p) {
       return NULL;
     }
     pnext(p);
-    if (!ptok(p, TOK_INTEGER)) {
-      perr_wrong(p, "expected integer column number in FileLineColRange");
-      return NULL;
-    }
-    if (!loc_uint(p, &ecol)) {
-      perr(p, "expected integer column number in FileLineColRange");
-      return NULL;
-    }
-    pnext(p);
+    if (!loc_column(p, &ecol)) return NULL;
     return file_range_loc(p, str, line, col, eline, ecol);
   }
   if (paccept(p, TOK_LPAREN)) {

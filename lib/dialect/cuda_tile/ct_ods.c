@@ -95,6 +95,14 @@ static bool ct_ods_optional_segment(IrOp *op, uint32_t start, int32_t size) {
                          "element, but found %d", start, size);
 }
 
+bool ct_ods_sized_region(IrOp *op, unsigned idx, const char *name, bool at_most) {
+  size_t nblocks = 0;
+  for (IrBlock *b = ir_op_region(op, idx)->first; b; b = b->next) nblocks++;
+  if (at_most ? nblocks <= 1 : nblocks == 1) return true;
+  return ir_op_error(op, "region #%u ('%s') failed to verify constraint: region with %s1 blocks",
+                     idx, name, at_most ? "at most " : "");
+}
+
 bool ct_ods_optional_operand(IrOp *op, uint32_t start, int32_t size, CtTypePred pred,
                              const char *desc) {
   return ct_ods_optional_segment(op, start, size) &&

@@ -59,6 +59,9 @@ bool ct_ods_results(IrOp *op, unsigned first, unsigned n, CtTypePred pred,
  *               specified in attribute 'operandSegmentSizes'"
  * starts (optional, may be NULL) receives each segment's first operand. */
 bool ct_ods_segments(IrOp *op, unsigned nseg, int32_t *sizes, uint32_t *starts);
+/* SizedRegion<1> (or MaxSizedRegion<1> when at_most): "region #I ('NAME')
+ * failed to verify constraint: region with [at most ]1 blocks". */
+bool ct_ods_sized_region(IrOp *op, unsigned idx, const char *name, bool at_most);
 /* An Optional<> operand: the segment holds 0 or 1 operand ("operand group
  * starting at #S requires 0 or 1 element, but found N"), and the present one
  * (if any) satisfies pred / desc as in ct_ods_operands. */

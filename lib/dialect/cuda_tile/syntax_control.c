@@ -240,14 +240,8 @@ bool ct_verify_if(IrOp *op) {
   /* SizedRegion<1> / MaxSizedRegion<1> and NoRegionArguments. */
   for (uint32_t r = 0; r < op->nregions && r < 2; r++) {
     IrRegion *rg = &ir_op_regions(op)[r];
-    size_t nblocks = 0;
-    for (IrBlock *b = rg->first; b; b = b->next) nblocks++;
-    if (r == 0 && nblocks != 1)
-      return ir_op_error(op, "region #0 ('thenRegion') failed to verify constraint: "
-                             "region with 1 blocks");
-    if (r == 1 && nblocks > 1)
-      return ir_op_error(op, "region #1 ('elseRegion') failed to verify constraint: "
-                             "region with at most 1 blocks");
+    if (!ct_ods_sized_region(op, r, r == 0 ? "thenRegion" : "elseRegion", r == 1))
+      return false;
     if (rg->first && rg->first->nargs)
       return ir_op_error(op, "region #%u should have no arguments", r);
   }
@@ -389,11 +383,7 @@ bool ct_verify_for(IrOp *op) {
     return false;
   if (!ct_ods_results(op, 0, op->nresults, ct_is_any_type, "variadic of any type"))
     return false;
-  size_t nblocks = 0;
-  for (IrBlock *b = ir_op_regions(op)[0].first; b; b = b->next) nblocks++;
-  if (nblocks != 1)
-    return ir_op_error(op, "region #0 ('region') failed to verify constraint: region "
-                           "with 1 blocks");
+  if (!ct_ods_sized_region(op, 0, "region", false)) return false;
   /* AllTypesMatch<["lowerBound", "upperBound", "step"]> is the seed's first
    * verify_for condition: its text.  AllTypesMatch<["initValues",
    * "resultValues"]> is covered by the seed's init/iter-arg and
@@ -551,12 +541,7 @@ bool ct_verify_loop(IrOp *op) {
   if (!ct_ods_operands(op, 0, op->noperands, ct_is_any_type, "variadic of any type") ||
       !ct_ods_results(op, 0, op->nresults, ct_is_any_type, "variadic of any type"))
     return false;
-  size_t nblocks = 0;
-  for (IrBlock *b = ir_op_regions(op)[0].first; b; b = b->next) nblocks++;
-  if (nblocks != 1)
-    return ir_op_error(op, "region #0 ('region') failed to verify constraint: region "
-                           "with 1 blocks");
-  return true;
+  return ct_ods_sized_region(op, 0, "region", false);
 }
 
 bool ct_verify_regions_loop(IrOp *op) {
