@@ -203,6 +203,20 @@ static const Field subprogram_fields[] = {
     {"name", F_STRING, false},        {"linkageName", F_STRING, false},
     {"compileUnit", F_CU, false},     {"scopeLine", F_UNSIGNED, true}};
 
+/* `= value` of the struct parameter `key` (already read): a parameter not
+ * yet seen, its value parsed into attrs[i] / nums[i]. */
+static bool parse_struct_param(AsmParser *p, Str key, const Field *fields, size_t nf,
+                               const char *ods, bool *seen, const IrAttr **attrs,
+                               int64_t *nums) {
+  size_t i = 0;
+  while (i < nf && (seen[i] || !str_eqz(key, fields[i].name))) i++;
+  if (!asm_parse_punct(p, ASM_EQUAL)) return false;
+  if (i == nf)
+    return asm_error(p, "duplicate or unknown struct parameter name: %.*s", (int)key.n, key.s);
+  seen[i] = true;
+  return parse_field(p, &fields[i], ods, &attrs[i], &nums[i]);
+}
+
 /* struct-body := `<` (name `=` value (`,` name `=` value)*)? `>` — each
  * parameter at most once, in any order; required ones must appear. */
 static const IrAttr *parse_struct_attr(AsmParser *p, const IrAttrDef *def) {
@@ -231,28 +245,12 @@ static const IrAttr *parse_struct_attr(AsmParser *p, const IrAttrDef *def) {
         asm_error(p, "expected a parameter name in struct");
         return NULL;
       }
-      size_t i = 0;
-      while (i < nf && (seen[i] || !str_eqz(key, fields[i].name))) i++;
-      if (!asm_parse_punct(p, ASM_EQUAL)) return NULL;
-      if (i == nf) {
-        asm_error(p, "duplicate or unknown struct parameter name: %.*s", (int)key.n, key.s);
-        return NULL;
-      }
-      seen[i] = true;
-      if (!parse_field(p, &fields[i], ods, &attrs[i], &nums[i])) return NULL;
+      if (!parse_struct_param(p, key, fields, nf, ods, seen, attrs, nums)) return NULL;
       if (k + 1 < nf && !asm_parse_punct(p, ASM_COMMA)) return NULL;
     }
   } else if (ct_parse_optional_word(p, &key)) {
     for (;;) {
-      size_t i = 0;
-      while (i < nf && (seen[i] || !str_eqz(key, fields[i].name))) i++;
-      if (!asm_parse_punct(p, ASM_EQUAL)) return NULL;
-      if (i == nf) {
-        asm_error(p, "duplicate or unknown struct parameter name: %.*s", (int)key.n, key.s);
-        return NULL;
-      }
-      seen[i] = true;
-      if (!parse_field(p, &fields[i], ods, &attrs[i], &nums[i])) return NULL;
+      if (!parse_struct_param(p, key, fields, nf, ods, seen, attrs, nums)) return NULL;
       if (!asm_parse_optional_punct(p, ASM_COMMA)) break;
       if (!ct_parse_optional_word(p, &key)) {
         asm_error(p, "expected a parameter name in struct");
