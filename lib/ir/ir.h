@@ -663,10 +663,14 @@ void ir_op_replace_all_uses_with(IrOp *op, IrValue *const *vals);
 
 /* Attribute access: properties first, then discardable attributes. */
 const IrAttr *ir_op_attr(const IrOp *op, const IrIdent *name);
-const IrAttr *ir_op_attrz(const IrOp *op, const char *name);
-/* ir_op_attrz for a name of `len` bytes (properties first, then discardable
- * attributes); neither interns the name. */
+/* By name of `len` bytes; neither this nor ir_op_attrz interns the name
+ * (keys are compared by length, then bytes). */
 const IrAttr *ir_op_attrn(const IrOp *op, const char *name, size_t len);
+/* Inline so that the strlen of a literal name folds at compile time: hooks
+ * look attributes up by literal name on every op. */
+static inline const IrAttr *ir_op_attrz(const IrOp *op, const char *name) {
+  return ir_op_attrn(op, name, strlen(name));
+}
 void ir_op_set_attr(IrOp *op, const char *name, const IrAttr *a);  /* discardable */
 void ir_op_set_prop(IrOp *op, const char *name, const IrAttr *a);
 void ir_op_remove_attr(IrOp *op, const char *name);

@@ -303,10 +303,6 @@ const IrAttr *ir_op_attrn(const IrOp *op, const char *name, size_t len) {
   return a ? a : ir_dict_getn(op->attrs, name, len);
 }
 
-const IrAttr *ir_op_attrz(const IrOp *op, const char *name) {
-  return ir_op_attrn(op, name, strlen(name));
-}
-
 void ir_op_set_attr(IrOp *op, const char *name, const IrAttr *a) {
   const IrIdent *id = ir_identz(op->ctx, name);
   if (!(op->info->traits & IR_TRAIT_UNREGISTERED) && is_inherent(op->info, id)) {

@@ -51,14 +51,14 @@ static const IrAttr *segment_attr_check(const IrAttr *a) {
 }
 
 static const IrAttr *segment_attr(const IrOp *op) {
-  const IrAttr *a = ct_op_attrz(op, "operandSegmentSizes");
+  const IrAttr *a = ir_op_attrz(op, "operandSegmentSizes");
   if (!ir_attr_is(a, &ir_dense_array_attr_def)) return NULL;
   if (!ir_type_is_int_width(a->type, 32)) return NULL;
   return a;
 }
 
 bool ct_ods_segments(IrOp *op, unsigned nseg, int32_t *sizes, uint32_t *starts) {
-  const IrAttr *raw = ct_op_attrz(op, "operandSegmentSizes");
+  const IrAttr *raw = ir_op_attrz(op, "operandSegmentSizes");
   if (!raw) return ir_op_error(op, "requires attribute 'operandSegmentSizes'");
   const IrAttr *a = segment_attr_check(raw);
   if (!a)
@@ -131,11 +131,6 @@ const IrAttr *ct_ods_segment_attr(IrContext *ctx, const int32_t *sizes, size_t n
 }
 
 /* ---- attributes ---------------------------------------------------------- */
-
-/* ir_op_attrn: the generic lookup compares lengths and bytes already. */
-const IrAttr *ct_op_attrn(const IrOp *op, const char *name, size_t len) {
-  return ir_op_attrn(op, name, len);
-}
 
 const IrAttr *ct_ods_check_required(IrOp *op, const char *name, const IrAttr *a) {
   if (!a) ir_op_error(op, "requires attribute '%s'", name);

@@ -75,14 +75,6 @@ bool ct_ods_segment_range(const IrOp *op, unsigned seg, unsigned nseg,
 const IrAttr *ct_ods_segment_attr(IrContext *ctx, const int32_t *sizes, size_t n);
 
 /* ---- attributes --------------------------------------------------------- */
-/* An op's attribute by name, properties first, then discardable attributes:
- * ir_op_attrn (no interning of `name`; keys compared by length, then bytes).
- * Verify hooks run this for every op; ct_op_attrz's strlen of a literal
- * folds at compile time. */
-const IrAttr *ct_op_attrn(const IrOp *op, const char *name, size_t len);
-static inline const IrAttr *ct_op_attrz(const IrOp *op, const char *name) {
-  return ct_op_attrn(op, name, strlen(name)); /* strlen of a literal folds */
-}
 /* ct_ods_required_attr's check of an attribute already looked up: reports
  * "requires attribute 'name'" when `a` is NULL; returns `a`. */
 const IrAttr *ct_ods_check_required(IrOp *op, const char *name, const IrAttr *a);
@@ -94,13 +86,13 @@ bool ct_ods_check_attr(IrOp *op, const char *name, const IrAttr *a, CtAttrPred p
  * folds at compile time.) */
 /* "requires attribute 'name'" when absent; returns the attribute or NULL. */
 static inline const IrAttr *ct_ods_required_attr(IrOp *op, const char *name) {
-  return ct_ods_check_required(op, name, ct_op_attrz(op, name));
+  return ct_ods_check_required(op, name, ir_op_attrz(op, name));
 }
 /* For a present attribute: "attribute 'name' failed to satisfy constraint:
  * <desc>" when !pred(a).  Absent attributes pass (optional ones). */
 static inline bool ct_ods_attr(IrOp *op, const char *name, CtAttrPred pred,
                                const char *desc) {
-  return ct_ods_check_attr(op, name, ct_op_attrz(op, name), pred, desc);
+  return ct_ods_check_attr(op, name, ir_op_attrz(op, name), pred, desc);
 }
 /* Required + constrained in one call. */
 static inline bool ct_ods_required_attr_pred(IrOp *op, const char *name, CtAttrPred pred,

@@ -167,8 +167,8 @@ bool ct_parse_func_signature(AsmParser *p, AsmArgumentVec *args, IrTypeVec *resu
 /* ` @name(%arg0: T, ...)` + ` -> T` / ` -> (T, U)`.  Argument attributes
  * are not printed (as NVIDIA's printer). */
 void ct_print_func_signature(AsmPrinter *p, IrOp *op) {
-  const IrAttr *name = ct_op_attrz(op, "sym_name");
-  const IrAttr *fty = ct_op_attrz(op, "function_type");
+  const IrAttr *name = ir_op_attrz(op, "sym_name");
+  const IrAttr *fty = ir_op_attrz(op, "function_type");
   asm_putc(p, ' ');
   if (ir_attr_is(name, &ir_string_attr_def)) asm_print_symbol_name(p, name->str);
   else asm_puts(p, "@\"\"");

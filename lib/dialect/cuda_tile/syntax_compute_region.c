@@ -42,7 +42,7 @@ static bool inferred_match(IrOp *op, bool reduce, int64_t dim) {
 static bool verify_inferred(IrOp *op) {
   IrContext *ctx = op->ctx;
   bool reduce = ct_op_is(op, CT_OP_reduce);
-  int64_t dim = ct_op_attrz(op, "dim")->ints[0];
+  int64_t dim = ir_op_attrz(op, "dim")->ints[0];
   if (inferred_match(op, reduce, dim)) return true;
   IrTypeVec inferred = {0};
   for (unsigned i = 0; i < op->noperands; i++) {
@@ -178,11 +178,11 @@ static bool verify_aggregate(IrOp *op, bool matching_result_shape) {
   unsigned n = op->noperands;
   if (n == 0) return ir_op_error(op, "reduce/scan requires at least one input");
   if (n != op->nresults) return ir_op_error(op, "reduce/scan must produce one result per input");
-  int64_t dim = ct_op_attrz(op, "dim")->ints[0];
+  int64_t dim = ir_op_attrz(op, "dim")->ints[0];
   size_t rank = ct_tile_type_rank(opnd_t(op, 0));
   if (dim < 0 || dim >= (int64_t)rank)
     return ir_op_error(op, "reduction dimension is out of range");
-  const IrAttr *ids = ct_op_attrz(op, "identities");
+  const IrAttr *ids = ir_op_attrz(op, "identities");
   if (ids) {
     if (ids->nelems != n)
       return ir_op_error(op, "expect identities to match the number of operands but got: %u "

@@ -63,7 +63,7 @@ bool ctc_verify_reshape(IrOp *op) {
 
 bool ctc_verify_permute(IrOp *op) {
   const IrType *s = opnd_t(op, 0), *r = res_t(op, 0);
-  const IrAttr *perm = ct_op_attrz(op, "permutation");
+  const IrAttr *perm = ir_op_attrz(op, "permutation");
   size_t rank = rank_of(s);
   if (rank < 2) return ir_op_error(op, "expects at least rank 2, but got: %zu", rank);
   size_t n = perm->nints;
@@ -89,7 +89,7 @@ bool ctc_verify_permute(IrOp *op) {
 
 bool ctc_verify_cat(IrOp *op) {
   const IrType *l = opnd_t(op, 0), *rh = opnd_t(op, 1), *res = res_t(op, 0);
-  int64_t dim = ct_op_attrz(op, "dim")->ints[0];
+  int64_t dim = ir_op_attrz(op, "dim")->ints[0];
   int64_t rank = (int64_t)rank_of(l);
   if (dim < 0 || dim >= rank)
     return ir_op_error(op, "expect dim to be [0, %lld), but got: %lld", (long long)rank,
@@ -117,7 +117,7 @@ bool ctc_verify_cat(IrOp *op) {
 static bool const_index(IrValue *v, int64_t *out) {
   IrOp *d = v->def;
   if (!d || strcmp(ir_op_name(d), "cuda_tile.constant") != 0) return false;
-  const IrAttr *a = ct_op_attrz(d, "value");
+  const IrAttr *a = ir_op_attrz(d, "value");
   if (!ir_attr_is(a, &ir_dense_elements_attr_def) || !ct_dense_is_splat(a)) return false;
   if (!ct_type_is_tile(a->type) || !ir_type_is_integer(ct_tile_type_elem(a->type))) return false;
   *out = ct_dense_int(a, 0);

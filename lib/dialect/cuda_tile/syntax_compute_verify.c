@@ -152,10 +152,10 @@ static const IrType *result_elem(IrOp *op) {
 static bool is_f32(const IrType *t) { return ir_type_is_float(t) && ir_float_kind(t) == IR_F32; }
 
 static int attr_enum(IrOp *op, const char *name, const CtEnumInfo *e, int dflt) {
-  int v = ct_enum_value(ct_op_attrz(op, name), e);
+  int v = ct_enum_value(ir_op_attrz(op, name), e);
   return v < 0 ? dflt : v;
 }
-static bool has_attr(IrOp *op, const char *name) { return ct_op_attrz(op, name) != NULL; }
+static bool has_attr(IrOp *op, const char *name) { return ir_op_attrz(op, name) != NULL; }
 
 /* flush_to_zero on a non-f32 element: the seed's wording (seed 003,
  * verify_float_arith; NVIDIA: "flush_to_zero modifier only supported for f32
@@ -616,11 +616,11 @@ bool ct_verify_compute(IrOp *op) {
   /* attributes: presence, then constraints (ODS order); mmai's signedness
    * attributes are the seed's "expect signedness attribute for operand A" */
   if (ct_op_is(op, CT_OP_mmai) &&
-      (!ct_op_attrz(op, "signedness_lhs") || !ct_op_attrz(op, "signedness_rhs")))
+      (!ir_op_attrz(op, "signedness_lhs") || !ir_op_attrz(op, "signedness_rhs")))
     return ir_op_error(op, "expect signedness attribute for operand A");
   const IrAttr *av[3]; /* each spec attribute, looked up once */
   for (int i = 0; i < 3 && s->attrs[i].name; i++) {
-    av[i] = ct_op_attrz(op, s->attrs[i].name);
+    av[i] = ir_op_attrz(op, s->attrs[i].name);
     if (s->attrs[i].required && !av[i])
       return ir_op_error(op, "requires attribute '%s'", s->attrs[i].name);
   }

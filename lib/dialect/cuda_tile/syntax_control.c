@@ -122,8 +122,8 @@ bool ct_verify_return(IrOp *op) {
   if (!entry && !func)
     return ir_op_error(op, "must be used within a cuda_tile.testing$func, cuda_tile.entry, "
                            "or cuda_tile.if operation");
-  const IrAttr *fa = ct_op_attrz(p, "function_type");
-  const IrAttr *na = ct_op_attrz(p, "sym_name");
+  const IrAttr *fa = ir_op_attrz(p, "function_type");
+  const IrAttr *na = ir_op_attrz(p, "sym_name");
   if (!ir_attr_is(fa, &ir_type_attr_def) || !ir_type_is(fa->type, &ir_function_type_def))
     return true;
   const IrType *ft = fa->type;

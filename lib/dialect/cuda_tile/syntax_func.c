@@ -70,7 +70,7 @@ static bool verify_func_debuginfo(IrOp *op) {
                            "have cuda_tile.di_subprogram debug info scope.",
                        scope);
   const IrAttr *link = ct_di_subprogram_linkage_name(scope);
-  const IrAttr *name = ct_op_attrz(op, "sym_name");
+  const IrAttr *name = ir_op_attrz(op, "sym_name");
   if (ir_attr_is(name, &ir_string_attr_def) && link != name)
     return ir_op_error(op, "invalid function debug info scope: %A. Function name \"%s\" does "
                            "not match subprogram scope linkage name %A.",
@@ -174,7 +174,7 @@ static bool parse_func_like(AsmParser *p, IrOpState *st, bool allow_hints) {
 
 static void print_func_like(AsmPrinter *p, IrOp *op, bool hints) {
   ct_print_func_signature(p, op);
-  const IrAttr *h = ct_op_attrz(op, "optimization_hints");
+  const IrAttr *h = ir_op_attrz(op, "optimization_hints");
   if (hints && h && h->def == &ct_opt_hints_attr_def && !ct_opt_hints_empty(h)) {
     asm_puts(p, " optimization_hints=");
     ct_print_opt_hints_body(p, h);
@@ -232,11 +232,11 @@ static bool verify_func_attrs(IrOp *op) {
 /* FunctionOpInterface::verifyTrait: argument/result attribute arrays, then
  * the entry block against the signature.  Runs after the ODS invariants. */
 static bool verify_function_interface(IrOp *op) {
-  const IrType *ft = ct_op_attrz(op, "function_type")->type;
+  const IrType *ft = ir_op_attrz(op, "function_type")->type;
   static const char *const which[2] = {"arg_attrs", "res_attrs"};
   static const char *const what[2] = {"argument", "result"};
   for (int k = 0; k < 2; k++) {
-    const IrAttr *all = ct_op_attrz(op, which[k]);
+    const IrAttr *all = ir_op_attrz(op, which[k]);
     if (!all) continue;
     size_t n = k == 0 ? ir_func_num_inputs(ft) : ir_func_num_results(ft);
     if (all->nelems != n)
@@ -270,7 +270,7 @@ bool ct_verify_entry(IrOp *op) {
     return false;
   if (!verify_function_interface(op)) return false;
   /* EntryOp::verify */
-  const IrType *ft = ct_op_attrz(op, "function_type")->type;
+  const IrType *ft = ir_op_attrz(op, "function_type")->type;
   if (ir_func_num_results(ft) != 0) return ir_op_error(op, "entry op must not return values");
   for (size_t i = 0; i < ir_func_num_inputs(ft); i++) {
     const IrType *t = ir_func_inputs(ft)[i];
@@ -278,7 +278,7 @@ bool ct_verify_entry(IrOp *op) {
       return ir_op_error(op, "entry op must have scalar types (rank 0 !cuda_tile.tile)");
   }
   if (!verify_func_debuginfo(op)) return false;
-  const IrAttr *h = ct_op_attrz(op, "optimization_hints");
+  const IrAttr *h = ir_op_attrz(op, "optimization_hints");
   if (h && !ct_opt_hints_empty(h) && !ct_verify_opt_hints_common(op, h)) return false;
   return true;
 }
@@ -358,7 +358,7 @@ bool ct_verify_global(IrOp *op) {
     return false;
   if (!ct_ods_attr(op, "value", is_tile_dense, "dense typed elements attribute"))
     return false;
-  if (ct_tile_type_rank(ct_op_attrz(op, "value")->type) != 1)
+  if (ct_tile_type_rank(ir_op_attrz(op, "value")->type) != 1)
     return ir_op_error(op, "type must have rank 1");
   return true;
 }
@@ -394,11 +394,11 @@ bool ct_verify_get_global(IrOp *op) {
     return false;
   if (!ct_ods_result(op, 0, ct_is_scalar_ptr_tile, CT_DESC_SCALAR_PTR)) return false;
   /* GetGlobalOp::verifySymbolUses */
-  const IrAttr *ref = ct_op_attrz(op, "name");
+  const IrAttr *ref = ir_op_attrz(op, "name");
   IrOp *g = ir_symbol_resolve(op, ref);
   if (!g || !ct_op_is(g, CT_OP_global))
     return ir_op_error(op, "'%s' does not reference a valid global", ref->str->str);
-  const IrAttr *v = ct_op_attrz(g, "value");
+  const IrAttr *v = ir_op_attrz(g, "value");
   if (!v || !ct_type_is_tile(v->type)) return true;
   const IrType *gel = ct_tile_type_elem(v->type);
   const IrType *ptr = ct_tile_type_elem(ir_op_result(op, 0)->type);

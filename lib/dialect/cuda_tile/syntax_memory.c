@@ -29,9 +29,9 @@ static bool is_hints(const IrAttr *a) { return a && a->def == &ct_opt_hints_attr
 /* ODS attribute checks of the memory ops (alphabetical, as ODS emits). */
 static bool verify_mem_attrs(IrOp *op, bool scope_required, bool has_mode, bool has_hints) {
   /* each attribute looked up once; the messages are ct_ods_required_attr's */
-  const IrAttr *ord = ct_op_attrz(op, "memory_ordering_semantics");
-  const IrAttr *scope = ct_op_attrz(op, "memory_scope");
-  const IrAttr *mode = has_mode ? ct_op_attrz(op, "mode") : NULL;
+  const IrAttr *ord = ir_op_attrz(op, "memory_ordering_semantics");
+  const IrAttr *scope = ir_op_attrz(op, "memory_scope");
+  const IrAttr *mode = has_mode ? ir_op_attrz(op, "mode") : NULL;
   if (!ord) return ir_op_error(op, "requires attribute 'memory_ordering_semantics'");
   if (scope_required && !scope) return ir_op_error(op, "requires attribute 'memory_scope'");
   if (has_mode && !mode) return ir_op_error(op, "requires attribute 'mode'");
@@ -54,9 +54,9 @@ static bool verify_mem_attrs(IrOp *op, bool scope_required, bool has_mode, bool 
  * but got: X", "weak load must not have memory scope", "memory scope is
  * required for X load" — the same conditions, so the seed wins). */
 static bool verify_memory_model(IrOp *op, bool load) {
-  const IrAttr *oa = ct_op_attrz(op, "memory_ordering_semantics");
+  const IrAttr *oa = ir_op_attrz(op, "memory_ordering_semantics");
   int ord = oa ? (int)ct_attr_int(oa, -1) : -1; /* as enum_prop */
-  bool has_scope = ct_op_attrz(op, "memory_scope") != NULL;
+  bool has_scope = ir_op_attrz(op, "memory_scope") != NULL;
   int allowed = load ? CT_MEM_ACQUIRE : CT_MEM_RELEASE;
   if (ord != CT_MEM_WEAK && ord != CT_MEM_RELAXED && ord != allowed)
     return ir_op_error(op, load ? "load ordering must be weak, relaxed, or acquire"
@@ -84,7 +84,7 @@ static bool verify_ptr_value(IrOp *op, const IrType *ptrs, const IrType *vals) {
 }
 
 static bool verify_hints(IrOp *op) {
-  const IrAttr *h = ct_op_attrz(op, "optimization_hints");
+  const IrAttr *h = ir_op_attrz(op, "optimization_hints");
   if (!h || h->def != &ct_opt_hints_attr_def || ct_opt_hints_empty(h)) return true;
   return ct_verify_opt_hints_common(op, h);
 }
@@ -117,7 +117,7 @@ static bool parse_required_enum(AsmParser *p, IrOpState *st, const CtEnumInfo *e
 }
 
 static void print_enum_prop(AsmPrinter *p, IrOp *op, const CtEnumInfo *e, const char *name) {
-  const IrAttr *a = ct_op_attrz(op, name);
+  const IrAttr *a = ir_op_attrz(op, name);
   if (!a) return;
   asm_putc(p, ' ');
   const char *kw = ct_enum_keyword(e, (int)ct_attr_int(a, -1));
@@ -239,7 +239,7 @@ bool ct_verify_alloca(IrOp *op) {
     return false;
   if (!ct_ods_result(op, 0, ct_is_scalar_ptr_tile, CT_DESC_SCALAR_PTR)) return false;
   /* verifyAlloca */
-  int64_t align = ct_op_attrz(op, "alignment")->ints[0];
+  int64_t align = ir_op_attrz(op, "alignment")->ints[0];
   if (!(align > 0 && (align & (align - 1)) == 0))
     return ir_op_error(op, "'alignment' must be power of two");
   const IrType *pointee = ct_ptr_type_pointee(ct_tile_type_elem(ir_op_result(op, 0)->type));
@@ -267,7 +267,7 @@ static bool parse_opt_hints_eq(AsmParser *p, IrOpState *st) {
 }
 
 static void print_opt_hints_eq(AsmPrinter *p, IrOp *op) {
-  const IrAttr *h = ct_op_attrz(op, "optimization_hints");
+  const IrAttr *h = ir_op_attrz(op, "optimization_hints");
   if (!h) return;
   asm_puts(p, " optimization_hints = ");
   if (h->def == &ct_opt_hints_attr_def) ct_print_opt_hints_body(p, h);

@@ -22,7 +22,7 @@ bool ct_parse_constant(AsmParser *p, IrOpState *st) {
 }
 
 void ct_print_constant(AsmPrinter *p, IrOp *op) {
-  const IrAttr *v = ct_op_attrz(op, "value");
+  const IrAttr *v = ir_op_attrz(op, "value");
   asm_putc(p, ' ');
   if (v && v->def == &ir_dense_elements_attr_def && ct_type_is_tile(v->type))
     ct_print_dense_constant(p, v);
@@ -38,7 +38,7 @@ bool ct_verify_constant(IrOp *op) {
   if (!ct_ods_required_attr_pred(op, "value", is_dense, "dense typed elements attribute"))
     return false;
   if (!ct_ods_result(op, 0, ct_is_number_tile, CT_DESC_NUMBER_TILE)) return false;
-  const IrAttr *v = ct_op_attrz(op, "value");
+  const IrAttr *v = ir_op_attrz(op, "value");
   if (v->type != ir_op_result(op, 0)->type)
     return ct_ods_fail_that(op, "all of {value, result} have same type");
   return true;
@@ -48,7 +48,7 @@ bool ct_verify_constant(IrOp *op) {
  * `cst` [_value] _type with the value only for splats (integers signed,
  * floats when exactly convertible to an unsigned 64-bit integer). */
 void ct_names_constant(IrOp *op, IrNameSetFn set, void *user) {
-  const IrAttr *v = ct_op_attrz(op, "value");
+  const IrAttr *v = ir_op_attrz(op, "value");
   if (!op->nresults || !v || v->def != &ir_dense_elements_attr_def ||
       !ct_type_is_tile(v->type))
     return;
@@ -138,7 +138,7 @@ bool ct_verify_assume(IrOp *op) {
   if (!ct_ods_same_type_vals(op, "{value, result}", ir_op_operand(op, 0),
                              ir_op_result(op, 0), NULL, NULL))
     return false;
-  return ct_verify_assume_predicate(op, ct_op_attrz(op, "predicate"),
+  return ct_verify_assume_predicate(op, ir_op_attrz(op, "predicate"),
                                     ir_op_operand(op, 0)->type);
 }
 
@@ -449,7 +449,7 @@ bool ct_verify_print_tko(IrOp *op) {
       !ct_ods_result(op, 0, ct_is_token, CT_DESC_TOKEN))
     return false;
   /* PrintTkoOp::verify: one operand per format expression (`%%` escapes). */
-  const IrIdent *fmt = ct_op_attrz(op, "str")->str;
+  const IrIdent *fmt = ir_op_attrz(op, "str")->str;
   int expected = 0;
   for (uint32_t pos = 0; pos < fmt->len; pos++) {
     if (fmt->str[pos] != '%') continue;
