@@ -62,9 +62,7 @@ void asm_lexer_line_col(AsmLexer *lx, const char *ptr, unsigned *line, unsigned 
 
 const IrLoc *asm_lexer_loc(AsmLexer *lx, const char *ptr) {
   if (ptr == lx->last_loc_ptr && lx->last_loc) return lx->last_loc;
-  unsigned line, col;
-  asm_lexer_line_col(lx, ptr, &line, &col);
-  const IrLoc *l = ir_file_loc(lx->ctx, lx->file, (int64_t)line + lx->line_offset, col);
+  const IrLoc *l = ir_loc_from_bits(lx->ctx, asm_lexer_lazy_loc(lx, ptr));
   lx->last_loc_ptr = ptr;
   lx->last_loc = l;
   return l;
