@@ -99,7 +99,7 @@ FAILED=0   # build failure (0/1) is added at the end
 echo "== build ($BUILD)"
 build_fail=0
 SAN_FLAG=OFF; [ $SANITIZE = 1 ] && SAN_FLAG=ON
-if ! cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCTILE_SANITIZE=$SAN_FLAG >"$BUILD/configure.log" 2>&1; then
+if ! cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCTILE_SANITIZE=$SAN_FLAG -DCTILE_WERROR=${CTILE_WERROR:-ON} >"$BUILD/configure.log" 2>&1; then
   cat "$BUILD/configure.log"
   echo "build: configure FAILED (counted as 1 failure)"
   build_fail=1
