@@ -8,7 +8,7 @@
  * each), and its arguments — operands and attributes — in ODS order, because
  * the on-disk layout of an op is derived from that order:
  *
- *   op      = opcode:varint  [numResults:varint if variadic results]
+ *   op      = opcode:varint  [numResults:varint if a Variadic<> group]
  *             resultType:varint*  [flags:varint]  attribute*  operands
  *             [numRegions:varint region*]
  *   flags   = one bit per optional attribute / optional operand (operand
@@ -110,8 +110,9 @@ typedef struct BcOpDesc {
   const char *name;        /* "cuda_tile.addi" */
   uint32_t opcode;
   uint16_t ver;            /* version that introduced the op */
-  uint8_t var_results;     /* some operand or result group has variable
-                              length: the result count is encoded */
+  uint8_t var_results;     /* some operand or result group is Variadic<>
+                              (Optional<> does not count): the result
+                              count is encoded */
   uint8_t nregions;
   uint8_t nres;            /* declared result groups */
   const uint16_t *res_ver; /* version of each declared result */
