@@ -155,6 +155,11 @@ size_t bc_supported_versions(const uint16_t **out);
 /* Highest opcode available in version v (newer ops are refused). */
 uint32_t bc_max_opcode(uint16_t v);
 void bc_version_str(uint16_t v, char buf[16]); /* "13.1" */
+/* Dense constants: IR element storage <-> MLIR raw data (see bc_common.c). */
+void bc_dense_to_raw(const IrType *elem, int64_t count, const uint8_t *data, size_t ndata,
+                     BcBuf *out);
+uint8_t *bc_dense_from_raw(const IrType *elem, int64_t count, const uint8_t *raw, size_t n,
+                           size_t *ndata, bool *splat);
 #define BC_MAX_ARGS 16 /* most ODS arguments of any op (print_tko..: < 10) */
 unsigned bc_flag_bits(const BcOpDesc *d, bool seg, int bits[BC_MAX_ARGS]);
 

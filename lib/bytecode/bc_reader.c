@@ -418,15 +418,18 @@ static const IrAttr *get_dense(Reader *r, uint64_t i, const IrType *type) {
     r_error(r, "failed to read constant data size");
     return NULL;
   }
-  size_t esz = ir_dense_elem_size(ct_tile_type_elem(type));
-  int64_t count = ct_tile_type_num_elements(type);
-  if (!esz || (n != esz && (count < 0 || n != esz * (uint64_t)count))) {
+  size_t ndata;
+  bool splat;
+  uint8_t *data = bc_dense_from_raw(ct_tile_type_elem(type), ct_tile_type_num_elements(type),
+                                    c.p, (size_t)n, &ndata, &splat);
+  if (!data) {
     r_error(r, "invalid raw buffer of %llu bytes for constant of type %T",
             (unsigned long long)n, type);
     return NULL;
   }
-  bool splat = n == esz && count != 1;
-  return ir_dense_elements(r->ctx, type, c.p, (size_t)n, splat || count == 1);
+  const IrAttr *attr = ir_dense_elements(r->ctx, type, data, ndata, splat);
+  free(data);
+  return attr;
 }
 
 /* ---- debug info ------------------------------------------------------------------ */
