@@ -141,7 +141,7 @@ def main():
     ap.add_argument("--known", default=os.path.join(here, "known-failures.txt"))
     ap.add_argument("--kinds", default="", help="comma list of kind prefixes (opt,generic,w,r,ref)")
     ap.add_argument("cases", nargs="*", help="case names (default: all)")
-    a = ap.parse_args()
+    a = ap.parse_intermixed_args()
 
     cases_dir = os.path.join(a.oracle, "cases")
     if not os.path.isdir(cases_dir):
