@@ -63,12 +63,23 @@ typedef struct Reader {
   uint8_t *bits_done;
   const IrOpInfo **infos;    /* registered op kind of each row */
   const IrLoc *loc;          /* where errors are reported: "<file>":0:0 */
+  const uint8_t *base;       /* the whole file, for "error at offset N" */
+  size_t len;
 } Reader;
 
-/* Errors are located at "<file>:0:0", as MLIR's own bytecode reader does
- * (NVIDIA's uses an unknown location; its tests match the text only). */
+/* Start of the field the primitive reads below last touched: errors name its
+ * offset in the file.  Per thread, since readers run independently. */
+static _Thread_local const uint8_t *rd_last;
+
+/* Errors are located at "<file>:0:0", as MLIR's own bytecode reader does,
+ * and start "error at offset N: " as NVIDIA's reader's do, N being the file
+ * offset of the field read last (the one at fault, or the end of the data). */
 static bool r_error(Reader *r, const char *fmt, ...) {
   IrDiag *d = ir_diag_new(r->ctx, IR_SEV_ERROR, r->loc ? r->loc : ir_unknown_loc(r->ctx));
+  size_t off = 0;
+  if (r->base && rd_last >= r->base && rd_last <= r->base + r->len)
+    off = (size_t)(rd_last - r->base);
+  ir_diag_append(r->ctx, d, "error at offset %llu: ", (unsigned long long)off);
   va_list ap;
   va_start(ap, fmt);
   ir_diag_vappend(r->ctx, d, fmt, ap);
@@ -83,6 +94,7 @@ static bool r_error(Reader *r, const char *fmt, ...) {
 static size_t left(const Cur *c) { return (size_t)(c->end - c->p); }
 
 static bool rd_varint(Cur *c, uint64_t *out) {
+  rd_last = c->p;
   uint64_t v = 0;
   for (unsigned shift = 0;; shift += 7) {
     if (c->p >= c->end || shift > 63) return false;
@@ -103,6 +115,7 @@ static bool rd_svarint(Cur *c, int64_t *out) {
 }
 
 static bool rd_byte(Cur *c, uint8_t *out) {
+  rd_last = c->p;
   if (c->p >= c->end) return false;
   *out = *c->p++;
   return true;
@@ -115,6 +128,7 @@ static uint64_t le_at(const uint8_t *p, unsigned n) {
 }
 
 static bool rd_le(Cur *c, unsigned n, uint64_t *out) {
+  rd_last = c->p;
   if (left(c) < n) return false;
   *out = le_at(c->p, n);
   c->p += n;
@@ -123,6 +137,7 @@ static bool rd_le(Cur *c, unsigned n, uint64_t *out) {
 
 /* Skips padding up to `align` (relative to base). */
 static bool rd_pad(Cur *c, const uint8_t *base, size_t align) {
+  rd_last = c->p;
   while ((size_t)(c->p - base) % align) {
     if (c->p >= c->end || *c->p != BC_ALIGN_BYTE) return false;
     c->p++;
@@ -162,6 +177,7 @@ static const IrIdent *get_string(Reader *r, uint64_t i) {
             (unsigned long long)r->nstrs);
     return NULL;
   }
+  rd_last = r->str_offs + 4 * i;
   uint64_t a = le_at(r->str_offs + 4 * i, 4);
   uint64_t b = i + 1 < r->nstrs ? le_at(r->str_offs + 4 * (i + 1), 4) : r->str_len;
   if (a > b || b > r->str_len) {
@@ -373,6 +389,7 @@ static const IrType *get_type(Reader *r, uint64_t i) {
     r_error(r, "type nesting exceeds the maximum depth of %d", BC_MAX_DEPTH);
     return NULL;
   }
+  rd_last = r->type_offs + 4 * i;
   uint64_t a = le_at(r->type_offs + 4 * i, 4);
   uint64_t b = i + 1 < r->ntypes ? le_at(r->type_offs + 4 * (i + 1), 4) : r->type_len;
   if (a > b || b > r->type_len) {
@@ -406,6 +423,7 @@ static const IrAttr *get_dense(Reader *r, uint64_t i, const IrType *type) {
     r_error(r, "invalid type %T for a dense constant", type);
     return NULL;
   }
+  rd_last = r->const_offs + 8 * i;
   uint64_t a = le_at(r->const_offs + 8 * i, 8);
   uint64_t b = i + 1 < r->nconsts ? le_at(r->const_offs + 8 * (i + 1), 8) : r->const_len;
   if (a > b || b > r->const_len) {
@@ -524,6 +542,7 @@ static const IrAttr *get_di(Reader *r, uint64_t i) {
             (unsigned long long)i + BC_DI_RESERVED);
     return NULL;
   }
+  rd_last = r->di_attr_offs + 4 * i;
   uint64_t a = le_at(r->di_attr_offs + 4 * i, 4);
   uint64_t b = i + 1 < r->di_nattrs ? le_at(r->di_attr_offs + 4 * (i + 1), 4) : r->di_len;
   if (a > b || b > r->di_len) {
@@ -1190,6 +1209,9 @@ static void reader_free(Reader *r) {
 static bool open_file(Reader *r, const uint8_t *data, size_t len) {
   static const uint8_t magic[8] = {0x7F, 'T', 'i', 'l', 'e', 'I', 'R', 0x00};
   Cur c = {data, data + len};
+  r->base = data;
+  r->len = len;
+  rd_last = data;
   for (int i = 0; i < 8; i++) {
     uint8_t b;
     if (!rd_byte(&c, &b)) return r_error(r, "invalid magic number: unexpected end of data");
@@ -1200,10 +1222,12 @@ static bool open_file(Reader *r, const uint8_t *data, size_t len) {
   uint64_t maj, min, tag;
   if (!rd_le(&c, 1, &maj) || !rd_le(&c, 1, &min) || !rd_le(&c, 2, &tag))
     return r_error(r, "failed to parse bytecode header");
-  if (!bc_version_supported((unsigned)maj, (unsigned)min))
+  if (!bc_version_supported((unsigned)maj, (unsigned)min)) {
+    rd_last = data + 8;
     return r_error(r, "unsupported Tile version %u.%u.%u, this reader supports versions "
                       "[13.1 - 13.3]",
                    (unsigned)maj, (unsigned)min, (unsigned)tag);
+  }
   r->ver = BC_V(maj, min);
   bc_version_str(r->ver, r->vstr);
   if (!split_sections(r, &c, data)) return r_error(r, "failed to parse section header");
