@@ -17,11 +17,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asm/parser_internal.h" /* ASM_MAX_DEPTH */
 #include "bytecode/bc_internal.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_types.h"
 
-#define BC_MAX_DEPTH 1000
+/* The text parser's nesting limit, counted as it counts: one level per
+ * operation, region, attribute, type and location on the way down (a
+ * function body starts below module op, module region, entry op and entry
+ * region: BC_FN_BODY_DEPTH). */
+#define BC_MAX_DEPTH ASM_MAX_DEPTH
+#define BC_FN_BODY_DEPTH 4
 
 typedef struct Cur {
   const uint8_t *p, *end;
@@ -841,7 +847,7 @@ static IrValue *rd_value(Reader *r, Cur *c) {
 }
 
 /* Reads one op record into `blk`. */
-static bool rd_op(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
+static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
   uint64_t opcode;
   if (!rd_varint(c, &opcode)) return r_error(r, "failed to read opcode");
   const BcOpDesc *d = bc_op_by_opcode(opcode);
@@ -978,7 +984,7 @@ static bool rd_op(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     if (!rd_count(r, c, 1, &nr, "region") || nr != d->nregions)
       ok = r->failed ? false : r_error(r, "expected %u regions for '%s'", d->nregions, d->name);
     if (ok && r->depth >= BC_MAX_DEPTH)
-      ok = r_error(r, "region nesting exceeds the maximum depth of %d", BC_MAX_DEPTH);
+      ok = r_error(r, "nesting depth exceeds the limit of %d", BC_MAX_DEPTH);
     r->depth++;
     for (uint64_t k = 0; k < nr && ok; k++) {
       IrRegion *reg = ir_op_state_add_region(&st);
@@ -999,6 +1005,16 @@ static bool rd_op(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     vec_push(&r->vals, ir_op_result(op, i));
   }
   return true;
+}
+
+/* One operation, one nesting level deeper (as the text parser's
+ * parse_operation). */
+static bool rd_op(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
+  if (r->depth >= BC_MAX_DEPTH) return r_error(r, "nesting depth exceeds the limit of %d", BC_MAX_DEPTH);
+  r->depth++;
+  bool ok = rd_op_at(r, c, blk, fc);
+  r->depth--;
+  return ok;
 }
 
 static bool rd_block(Reader *r, Cur *c, IrRegion *reg, FnCtx *fc) {
@@ -1179,7 +1195,10 @@ static IrOp *build_function(Reader *r, const BcFnEntry *e) {
   for (size_t i = 0; i < ni; i++)
     vec_push(&r->vals, ir_block_add_arg(blk, sig->types[i], ir_unknown_loc(r->ctx)));
   bool ok = true;
+  unsigned depth = r->depth;
+  r->depth = BC_FN_BODY_DEPTH;
   while (ok && body.p < body.end) ok = rd_op(r, &body, blk, &fc);
+  r->depth = depth;
   IrOp *op = ok ? ir_op_create(&st) : NULL;
   ir_op_state_free(&st);
   if (!ok) r_error(r, "failed to parse function body for function '%.*s'", (int)nm.n, nm.s);
