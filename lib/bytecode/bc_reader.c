@@ -623,9 +623,43 @@ static const IrAttr *rd_dict(Reader *r, Cur *c) {
   return res;
 }
 
+/* bare-id ::= (letter|[_]) (letter|digit|[_$.])* — what the hints printer
+ * writes unquoted and the text parser reads back as a key. */
+static bool is_bare_id(Str s) {
+  if (!s.n) return false;
+  for (size_t i = 0; i < s.n; i++) {
+    char ch = s.s[i];
+    bool alpha = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_';
+    bool more = (ch >= '0' && ch <= '9') || ch == '$' || ch == '.';
+    if (!alpha && !(i && more)) return false;
+  }
+  return true;
+}
+
+/* Optimization hints: a dictionary of architecture keys to dictionaries of
+ * hint keys.  Only what the text syntax can carry is accepted (keys that are
+ * bare identifiers, dictionary values), so reading never yields text the
+ * parser would reject. */
 static const IrAttr *rd_hints(Reader *r, Cur *c) {
   const IrAttr *d = rd_dict(r, c);
-  return d ? ct_opt_hints_attr(r->ctx, d) : NULL;
+  if (!d) return NULL;
+  for (uint32_t i = 0; i < d->nelems; i++) {
+    Str key = ir_ident_str(d->names[i]);
+    if (!is_bare_id(key))
+      return r_error(r, "invalid optimization_hints key \"%.*s\": expected an identifier",
+                     (int)key.n, key.s), NULL;
+    const IrAttr *in = d->elems[i];
+    if (!ir_attr_is(in, &ir_dict_attr_def))
+      return r_error(r, "expected dictionary attribute for optimization_hints entry `%.*s` "
+                        "got value=%A", (int)key.n, key.s, in), NULL;
+    for (uint32_t k = 0; k < in->nelems; k++) {
+      Str hk = ir_ident_str(in->names[k]);
+      if (!is_bare_id(hk))
+        return r_error(r, "invalid optimization hint name \"%.*s\" in entry `%.*s`: "
+                          "expected an identifier", (int)hk.n, hk.s, (int)key.n, key.s), NULL;
+    }
+  }
+  return ct_opt_hints_attr(r->ctx, d);
 }
 
 static const IrAttr *rd_div_by(Reader *r, Cur *c) {
