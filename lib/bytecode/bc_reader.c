@@ -699,9 +699,19 @@ static const IrAttr *rd_attr_self(Reader *r, Cur *c) {
   case BC_A_TAG_INTEGER: {
     const IrType *t = rd_type(r, c);
     uint64_t v;
-    if (t && !ir_type_is_integer(t)) r_error(r, "expected an integer type, got %T", t);
-    else if (t && !rd_varint(c, &v)) r_error(r, "failed to read IntegerAttr value");
-    else if (t) res = int_attr(r, t, v);
+    /* As NVIDIA's reader: i1 is one byte (any non-zero is true), wider
+     * integers a varint that must fit the width. */
+    uint8_t b;
+    if (!t) break;
+    unsigned w = ir_type_is_integer(t) ? ir_integer_width(t) : 0;
+    if (!w || w > 64) r_error(r, "unsupported width for inline integer attribute: %u", w);
+    else if (w == 1 && !rd_byte(c, &b)) r_error(r, "failed to read byte for inline bool (i1)");
+    else if (w == 1) res = ir_bool_attr(r->ctx, b != 0);
+    else if (!rd_varint(c, &v))
+      r_error(r, "failed to read VarInt for inline integer (width=%u)", w);
+    else if (w < 64 && (v >> w))
+      r_error(r, "value %llu does not fit in %u bits", (unsigned long long)v, w);
+    else res = int_attr(r, t, v);
     break;
   }
   case BC_A_TAG_FLOAT: {
