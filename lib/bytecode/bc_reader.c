@@ -1185,7 +1185,7 @@ static bool scan_function(Reader *r, Cur *c, BcFnEntry *e) {
       !rd_varint(c, &e->loc_i))
     return r_error(r, "failed to read function entry");
   e->hints = NULL;
-  if ((e->flags & BC_FN_HAS_HINTS)) {
+  if ((e->flags & BC_FN_KERNEL) && (e->flags & BC_FN_HAS_HINTS)) {
     e->hints = rd_attr_self(r, c);
     if (!e->hints) return false;
     if (e->hints->def != &ct_opt_hints_attr_def)
@@ -1224,14 +1224,16 @@ static IrOp *build_function(Reader *r, const BcFnEntry *e) {
   ir_op_state_init(&st, r->ctx, ct_op(entry), loc);
   ir_op_state_add_prop(&st, "sym_name", str_attr(r, name));
   ir_op_state_add_prop(&st, "function_type", ir_type_attr(r->ctx, sig));
-  size_t ni = ir_func_num_inputs(sig);
-  if (ni) {
-    const IrAttr **empty = malloc(ni * sizeof *empty);
-    for (size_t i = 0; i < ni; i++) empty[i] = ir_empty_dict(r->ctx);
-    ir_op_state_add_prop(&st, "arg_attrs", ir_array_attr(r->ctx, empty, ni));
-    free(empty);
-  }
-  if (hints) ir_op_state_add_prop(&st, "optimization_hints", hints);
+  /* As NVIDIA's reader builds the entry: one empty dictionary per argument
+   * and per result (arrays present even when empty), and empty optimization
+   * hints when the file has none (the custom form prints none of these). */
+  size_t ni = ir_func_num_inputs(sig), nr = ir_func_num_results(sig);
+  const IrAttr **empty = malloc((ni + nr + 1) * sizeof *empty);
+  for (size_t i = 0; i < ni + nr; i++) empty[i] = ir_empty_dict(r->ctx);
+  ir_op_state_add_prop(&st, "arg_attrs", ir_array_attr(r->ctx, empty, ni));
+  ir_op_state_add_prop(&st, "res_attrs", ir_array_attr(r->ctx, empty, nr));
+  free(empty);
+  ir_op_state_add_prop(&st, "optimization_hints", hints ? hints : ct_opt_hints_attr(r->ctx, NULL));
   IrRegion *reg = ir_op_state_add_region(&st);
   IrBlock *blk = ir_block_new();
   ir_region_append(reg, blk);
