@@ -876,6 +876,7 @@ static const IrAttr *rd_op_attr(Reader *r, Cur *c, const BcArg *a, const IrType 
 
 typedef struct FnCtx {
   DiIter di;
+  const IrLoc *arg_loc; /* location of block arguments: the region's op's */
 } FnCtx;
 
 static bool rd_block(Reader *r, Cur *c, IrRegion *reg, FnCtx *fc);
@@ -1030,12 +1031,16 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     if (ok && r->depth >= BC_MAX_DEPTH)
       ok = r_error(r, "nesting depth exceeds the limit of %d", BC_MAX_DEPTH);
     r->depth++;
+    /* Block arguments take this op's location (NVIDIA's parseBlock). */
+    const IrLoc *outer = fc->arg_loc;
+    fc->arg_loc = loc;
     for (uint64_t k = 0; k < nr && ok; k++) {
       IrRegion *reg = ir_op_state_add_region(&st);
       uint64_t nb;
       if (!rd_count(r, c, 2, &nb, "block")) ok = false;
       for (uint64_t b = 0; b < nb && ok; b++) ok = rd_block(r, c, reg, fc);
     }
+    fc->arg_loc = outer;
     r->depth--;
   }
 
@@ -1070,7 +1075,7 @@ static bool rd_block(Reader *r, Cur *c, IrRegion *reg, FnCtx *fc) {
   for (uint64_t i = 0; i < na; i++) {
     const IrType *t = rd_type(r, c);
     if (!t) return false;
-    vec_push(&r->vals, ir_block_add_arg(blk, t, ir_unknown_loc(r->ctx)));
+    vec_push(&r->vals, ir_block_add_arg(blk, t, fc->arg_loc));
   }
   if (!rd_count(r, c, 1, &nops, "operation")) return false;
   for (uint64_t i = 0; i < nops; i++)
@@ -1217,9 +1222,10 @@ static IrOp *build_function(Reader *r, const BcFnEntry *e) {
                    (unsigned long long)sig_i, (int)nm.n, nm.s, sig), NULL;
   if (!(flags & BC_FN_KERNEL))
     return r_error(r, "un-expected non-entry function '%.*s'", (int)nm.n, nm.s), NULL;
-  FnCtx fc = {di_iter(r, loc_i)};
+  FnCtx fc = {di_iter(r, loc_i), NULL};
   const IrLoc *loc = di_next(r, &fc.di);
   if (!loc) return NULL;
+  fc.arg_loc = loc;
   IrOpState st;
   ir_op_state_init(&st, r->ctx, ct_op(entry), loc);
   ir_op_state_add_prop(&st, "sym_name", str_attr(r, name));
@@ -1239,7 +1245,7 @@ static IrOp *build_function(Reader *r, const BcFnEntry *e) {
   ir_region_append(reg, blk);
   r->vals.len = 0;
   for (size_t i = 0; i < ni; i++)
-    vec_push(&r->vals, ir_block_add_arg(blk, sig->types[i], ir_unknown_loc(r->ctx)));
+    vec_push(&r->vals, ir_block_add_arg(blk, sig->types[i], loc)); /* addEntryBlock */
   bool ok = true;
   unsigned depth = r->depth;
   r->depth = BC_FN_BODY_DEPTH;
