@@ -10,9 +10,10 @@
  * checked against the bytes left before anything is allocated for them (each
  * element needs at least one byte), so a lying length costs nothing; table
  * indices are range-checked; types and debug attributes are decoded on first
- * use with cycle detection and a depth cap; nested regions are capped at
- * BC_MAX_DEPTH.  Every failure is reported through the context's diagnostics
- * (at "<file>":0:0) and yields NULL. */
+ * use with cycle detection and a depth cap; nesting (ops, regions,
+ * attributes, types) is capped at the text parser's limit.  Every failure is
+ * reported through the context's diagnostics (at "<file>":0:0, the message
+ * naming the byte offset: "error at offset N: ...") and yields NULL. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
