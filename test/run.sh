@@ -10,6 +10,8 @@
 #   2. lit:          test/lit (*.mlir, *.test) via test/lit/lit.cfg.py
 #   3. conformance:  NVIDIA's suite via test/conformance/run.py; only the files listed in
 #                    test/conformance-must-pass.txt count as tests here
+#   4. oracle:       ../shared/oracle (NVIDIA's recorded outputs) via test/oracle/run.sh; each
+#                    check counts; test/oracle/known-failures.txt lists the expected failures
 # The last line is exactly "N passed, N failed" (a failed build adds one failure);
 # exit status 0 iff nothing failed.
 # Missing tools (cmake, gcc, clang, python3, FileCheck + lit) are installed with apt-get
@@ -186,8 +188,21 @@ fi
 echo "conformance must-pass files: $c_pass passed, $c_fail failed"
 PASSED=$((PASSED + c_pass)) FAILED=$((FAILED + c_fail))
 
+# ---------------------------------------------------------------------------- oracle
+echo "== oracle (../shared/oracle)"
+o_out=$(timeout -k 10 1800 bash test/oracle/run.sh "$BUILD" </dev/null 2>&1)
+echo "$o_out" | grep -v '^oracle: [0-9]* passed, [0-9]* failed$'
+o_pass=0 o_fail=1
+if line=$(echo "$o_out" | grep -E '^oracle: [0-9]+ passed, [0-9]+ failed$' | tail -n 1); then
+  o_pass=$(echo "$line" | awk '{print $2}') o_fail=$(echo "$line" | awk '{print $4}')
+else
+  echo "oracle: driver failed (counted as 1 failure)"
+fi
+echo "oracle: $o_pass passed, $o_fail failed"
+PASSED=$((PASSED + o_pass)) FAILED=$((FAILED + o_fail))
+
 # ---------------------------------------------------------------------------- summary
 FAILED=$((FAILED + build_fail))
-echo "== summary: build $([ $build_fail = 0 ] && echo ok || echo FAILED), unit $u_pass/$((u_pass + u_fail)), lit $l_pass/$((l_pass + l_fail)), conformance must-pass $c_pass/$((c_pass + c_fail))"
+echo "== summary: build $([ $build_fail = 0 ] && echo ok || echo FAILED), unit $u_pass/$((u_pass + u_fail)), lit $l_pass/$((l_pass + l_fail)), conformance must-pass $c_pass/$((c_pass + c_fail)), oracle $o_pass/$((o_pass + o_fail))"
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" = 0 ]
