@@ -1211,7 +1211,7 @@ bool asm_parse_dense_elements_literal(AsmParser *p, const IrType *type, const Ir
   for (size_t i = 0; i < rank; i++)
     if (shape[i] < 0) return perr_at(p, loc, "elements literal type must have static shape");
   if (ir_shape_num_elements(shape, rank) < 0)
-    return perr_at(p, loc, "elements literal type must have static shape");
+    return perr_at(p, loc, "elements literal type has more elements than fit in 64 bits");
   DenseLit d = {0};
   const IrAttr *a = NULL;
   if (dense_literal(p, &d, true)) a = dense_build(p, &d, loc, type, elem, shape, rank);
