@@ -355,8 +355,15 @@ bool interp_args_build(IrContext *ctx, IrOp *entry, const char *const *specs, si
                              "stride parameters)" : "");
       return false;
     }
-    if (!interp_arg_parse(ctx, specs[s], body->args[p]->type, p, &out->args[p], &out->bufs[p], err))
+    if (!interp_arg_parse(ctx, specs[s], body->args[p]->type, p, &out->args[p], &out->bufs[p],
+                          err)) {
+      const IrType *t = body->args[p]->type;
+      if (!shape_args && strchr(specs[s], '[') && ct_type_is_tile(t) &&
+          !ct_type_is_ptr(ct_tile_type_elem(t)))
+        sb_puts(err, " (a kernel that takes each array's shape and strides after its pointer "
+                     "needs --shape-args)");
       return false;
+    }
     size_t q = p + 1;
     if (shape_args && out->args[p].kind == INTERP_ARG_BUFFER) {
       if (!fill_shape_args(&out->bufs[p], body, q, p, out, err)) return false;

@@ -122,15 +122,41 @@ static void print_sink(void *user, const char *text, size_t len) {
   if (fflush(stdout) != 0) stdout_failed = true; /* keep block output ahead of errors */
 }
 
+/* Element i of an integer buffer, exactly (sign-extended; i1 as 0/1). */
+static int64_t load_int(const InterpBuffer *b, size_t i) {
+  const uint8_t *p = b->data;
+  switch (interp_elem_bytes(b->elem)) {
+  case 1: {
+    int8_t v;
+    memcpy(&v, p + i, 1);
+    return ir_integer_width(b->elem) == 1 ? (v & 1) : v;
+  }
+  case 2: {
+    int16_t v;
+    memcpy(&v, p + 2 * i, 2);
+    return v;
+  }
+  case 4: {
+    int32_t v;
+    memcpy(&v, p + 4 * i, 4);
+    return v;
+  }
+  default: {
+    int64_t v;
+    memcpy(&v, p + 8 * i, 8);
+    return v;
+  }
+  }
+}
+
 /* --dump: the buffer as one line of values. */
 static void dump_buf(const InterpBuffer *b, int idx) {
   StrBuf s = {0};
   sb_printf(&s, "arg %d: [", idx);
   bool fl = ir_type_is_float(b->elem);
   for (size_t i = 0; i < b->n; i++) {
-    double v = interp_load_elem(b->elem, b->data, i);
-    if (fl) sb_printf(&s, "%s%.9g", i ? ", " : "", v);
-    else sb_printf(&s, "%s%lld", i ? ", " : "", (long long)v);
+    if (fl) sb_printf(&s, "%s%.9g", i ? ", " : "", interp_load_elem(b->elem, b->data, i));
+    else sb_printf(&s, "%s%lld", i ? ", " : "", (long long)load_int(b, i));
     if (s.len > (1 << 16)) {
       out_write(s.s, s.len);
       sb_clear(&s);
@@ -186,11 +212,21 @@ static bool check_expect(const char *entry, const char *grid, int idx, const Int
   bool fl = ir_type_is_float(b->elem);
   size_t bad = 0, first = 0;
   double maxerr = 0, got0 = 0, want0 = 0;
+  int64_t gi0 = 0, wi0 = 0;
   for (size_t i = 0; i < b->n; i++) {
-    double g = interp_load_elem(b->elem, b->data, i), w = interp_load_elem(b->elem, ref->data, i);
+    double g, w;
     bool ok;
     double err = 0;
-    if (isnan(g) || isnan(w)) {
+    if (!fl) {
+      int64_t gi = load_int(b, i), wi = load_int(ref, i);
+      uint64_t d = gi > wi ? (uint64_t)gi - (uint64_t)wi : (uint64_t)wi - (uint64_t)gi;
+      err = (double)d;
+      ok = d == 0 || err <= atol + rtol * fabs((double)wi);
+      if (err > maxerr) maxerr = err;
+      if (!ok && bad == 0) gi0 = gi, wi0 = wi;
+      g = w = 0;
+    } else if (isnan(g = interp_load_elem(b->elem, b->data, i)) |
+               isnan(w = interp_load_elem(b->elem, ref->data, i))) {
       ok = isnan(g) && isnan(w);
     } else if (isinf(g) || isinf(w)) {
       ok = g == w;
@@ -212,7 +248,7 @@ static bool check_expect(const char *entry, const char *grid, int idx, const Int
     sb_puts(&s, "MISMATCH at ");
     describe_index(&s, b, first);
     if (fl) sb_printf(&s, ": got %.9g, want %.9g", got0, want0);
-    else sb_printf(&s, ": got %lld, want %lld", (long long)got0, (long long)want0);
+    else sb_printf(&s, ": got %lld, want %lld", (long long)gi0, (long long)wi0);
     sb_printf(&s, " (%zu of %zu elements differ; tolerance atol %g, rtol %g)\n", bad, b->n,
               atol, rtol);
     fflush(stdout);
