@@ -153,6 +153,9 @@ static inline uint64_t in_zext(int64_t v, unsigned w) {
   if (w >= 64) return (uint64_t)v;
   return (uint64_t)v & (((uint64_t)1 << w) - 1);
 }
+/* ceil(a / b) for a >= 0, b >= 1, without the overflow of (a + b - 1) / b
+ * (tile counts of views whose extent is near INT64_MAX). */
+static inline int64_t in_ceil_div(int64_t a, int64_t b) { return a / b + (a % b != 0); }
 /* Width of an integer-like element (pointers and index: 64). */
 unsigned in_int_width(const IrType *elem);
 
