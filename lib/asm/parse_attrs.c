@@ -463,7 +463,10 @@ static const IrAttr *parse_dense_attr(AsmParser *p, const IrType *type) {
     goto out;
   }
   if (!type_is_static_shaped(type)) {
-    perr_at(p, loc, "elements literal type must have static shape");
+    bool dyn = false;
+    for (size_t i = 0; i < type->nints; i++) dyn |= type->ints[i] < 0;
+    perr_at(p, loc, dyn ? "elements literal type must have static shape"
+                        : "elements literal type has more elements than fit in 64 bits");
     goto out;
   }
   a = dense_build(p, &d, loc, type, type->types[0], type->ints, type->nints);
