@@ -463,7 +463,7 @@ static const IrAttr *parse_dense_attr(AsmParser *p, const IrType *type) {
     goto out;
   }
   if (!type_is_static_shaped(type)) {
-    bool dyn = false;
+    bool dyn = ir_type_is(type, &ir_tensor_type_def) && (type->flags & ASM_TENSOR_UNRANKED);
     for (size_t i = 0; i < type->nints; i++) dyn |= type->ints[i] < 0;
     perr_at(p, loc, dyn ? "elements literal type must have static shape"
                         : "elements literal type has more elements than fit in 64 bits");
