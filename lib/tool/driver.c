@@ -202,7 +202,7 @@ bool tool_output_open(ToolOutput *o, const char *path, StrBuf *err) {
   o->path = xstrndup(path, strlen(path));
   if (!strcmp(path, "-")) {
     o->f = stdout;
-    o->is_stdout = true;
+    o->is_stdout = o->stream = true;
     return true;
   }
   struct stat st;
@@ -217,11 +217,12 @@ bool tool_output_open(ToolOutput *o, const char *path, StrBuf *err) {
     for (int i = 0; i < 2; i++)
       if (exists && fstat(fds[i], &fs) == 0 && fs.st_dev == st.st_dev && fs.st_ino == st.st_ino) {
         o->f = i ? stderr : stdout; /* share the stream (and its file offset) */
-        o->is_stdout = true;
+        o->is_stdout = o->stream = true;
         return true;
       }
     o->f = fopen(path, exists && S_ISREG(st.st_mode) ? "ab" : "wb");
     if (!o->f) goto fail;
+    o->stream = true;
     return true;
   }
   /* A regular file (or a new one): written to a temporary file beside the
@@ -233,18 +234,17 @@ bool tool_output_open(ToolOutput *o, const char *path, StrBuf *err) {
   memcpy(o->tmp + tl, ".tmp-XXXXXX", 12);
   int fd = mkstemp(o->tmp);
   if (fd < 0) {
-    /* report the target's problem (a missing directory, no permission) */
     int e = errno;
-    FILE *probe = exists ? NULL : fopen(o->target, "ab");
-    if (probe) {
-      fclose(probe);
-      unlink(o->target);
-    } else if (!exists) {
-      e = errno;
-    }
-    errno = e;
     free(o->tmp);
     o->tmp = NULL;
+    if (exists) {
+      /* no temporary file beside it (a read-only directory): the existing
+       * file is written in place, as LLVM does */
+      o->f = fopen(o->target, "wb");
+      if (o->f) return true;
+      e = errno;
+    }
+    errno = e; /* a missing directory, no permission */
     goto fail;
   }
   mode_t mask = umask(0);
@@ -281,7 +281,7 @@ bool tool_output_finish(ToolOutput *o, const char *data, size_t n, bool success,
   if (o->write_errno) {
     sb_printf(err, "IO failure on output stream: %s", strerror(o->write_errno));
     ok = false;
-  } else if (success || !o->tmp) {
+  } else if (success || o->stream) {
     errno = 0;
     if ((n && fwrite(data, 1, n, o->f) != n) || fflush(o->f) != 0) {
       sb_printf(err, "IO failure on output stream: %s", strerror(errno ? errno : EIO));

@@ -245,13 +245,15 @@ const char *tool_input_display_name(const char *path);
  * target keeps its old contents.  Paths that exist and are not regular
  * files (/dev/stdout, /dev/null, FIFOs) are written in place and never
  * removed.  "-" is stdout, whose text is written even on failure (mlir-opt
- * streams it); so is the text for in-place files. */
+ * streams it); so is the text for those in-place files.  An existing file in
+ * a directory where no temporary file can be made is written in place. */
 typedef struct ToolOutput {
   char *path;
   char *tmp;              /* the temporary file, or NULL when written in place */
   char *target;           /* what tmp is renamed to (path, links followed) */
   FILE *f;
-  bool is_stdout;
+  bool is_stdout;         /* f is stdout or stderr (never closed) */
+  bool stream;            /* written in place and also on failure: stdout, devices */
   int write_errno;        /* first failed early write (tool_output_write), or 0 */
 } ToolOutput;
 bool tool_output_open(ToolOutput *o, const char *path, StrBuf *err);
