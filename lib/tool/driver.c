@@ -193,6 +193,17 @@ static char *resolve_target(const char *path) {
   if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
     char *r = realpath(path, NULL);
     if (r) return r;
+    /* a dangling link: its target (one level), relative to the link's folder */
+    char buf[PATH_MAX];
+    ssize_t n = readlink(path, buf, sizeof buf - 1);
+    if (n > 0) {
+      buf[n] = 0;
+      const char *slash = strrchr(path, '/');
+      StrBuf t = {0};
+      if (buf[0] != '/' && slash) sb_putn(&t, path, (size_t)(slash - path + 1));
+      sb_puts(&t, buf);
+      return sb_take(&t);
+    }
   }
   return xstrndup(path, strlen(path));
 }

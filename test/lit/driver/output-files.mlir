@@ -17,6 +17,10 @@
 // RUN: test -L %t/link && FileCheck %s < %t/target
 // RUN: not ctile-translate --mlir-to-cudatilebc %t/bad.mlir -o %t/link 2>/dev/null
 // RUN: test -L %t/link && FileCheck %s < %t/target
+// A dangling link: the file it names is created, the link stays.
+// RUN: ln -s new-target %t/dangling
+// RUN: ctile-opt --allow-unregistered-dialect %s -o %t/dangling
+// RUN: test -L %t/dangling && FileCheck %s < %t/new-target
 // RUN: ls %t | FileCheck %s --check-prefix=NOTMP
 // RUN: ctile-opt --allow-unregistered-dialect %s -o /dev/stdout | FileCheck %s
 // RUN: not ctile-opt --allow-unregistered-dialect %s -o /dev/full 2>&1 | FileCheck %s --check-prefix=FULL
