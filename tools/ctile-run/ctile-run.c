@@ -110,7 +110,8 @@ static const char usage_text[] =
 
 /* ---- output to stdout ----------------------------------------------------------- */
 
-static bool stdout_failed; /* a write to stdout failed */
+static bool stdout_failed;   /* a write to stdout failed */
+static bool stdout_reported; /* ... and an --out N=- message said so */
 
 static void out_write(const char *s, size_t n) {
   if (n && fwrite(s, 1, n, stdout) != n) stdout_failed = true;
@@ -558,10 +559,12 @@ int main(int argc, char **argv) {
       bool ok = interp_npy_write(o->o.f, b);
       if (!ok) o->o.write_errno = errno ? errno : EIO;
       o->open = false;
+      bool to_stdout = o->o.f == stdout;
       if (!tool_output_finish(&o->o, NULL, 0, true, &err)) {
         fprintf(stderr, "ctile-run: --out %d: cannot write '%s': %s\n", o->idx, o->path,
                 sb_cstr(&err));
         rc = 1;
+        if (to_stdout) stdout_reported = true;
       }
     } else if (o->kind == 1) {
       dump_buf(b, o->idx);
@@ -581,11 +584,10 @@ done:
     interp_buffer_free(&o->ref);
   }
   if (fflush(stdout) != 0 || ferror(stdout)) stdout_failed = true;
-  if (stdout_failed) {
+  if (stdout_failed) rc = 1;
+  if (stdout_failed && !stdout_reported)
     fprintf(stderr, "ctile-run: error writing to standard output: %s\n",
             strerror(errno ? errno : EIO));
-    rc = 1;
-  }
   interp_args_free(&args);
   if (module) ir_op_destroy(module);
   ir_context_destroy(ctx);

@@ -48,6 +48,7 @@
 // NOTBUF: ctile-run: --dump 1: parameter 1 is not a buffer
 // FULL: ctile-run: error writing to standard output: No space left on device
 // FULLOUT: ctile-run: --out 0: cannot write '-': IO failure on output stream: No space left on device
+// FULLOUT-NOT: error writing to standard output
 // VERSION: ctile version {{[0-9]+\.[0-9]+\.[0-9]+}}
 // ENTRY: ctile-run: no cuda_tile.entry named 'hell' in {{.*}}run-args.mlir; did you mean 'hello'? (entries: 'scal', 'scal8', 'hello')
 // ENTRY2: ctile-run: no cuda_tile.entry named 'nothing_like_it' in {{.*}}run-args.mlir (entries: 'scal', 'scal8', 'hello')
