@@ -54,7 +54,7 @@ static const char usage_text[] =
     "  --expect N=FILE.npy after the run, compare the buffer of parameter N with FILE.npy\n"
     "                      (same element count; dtype as for .npy input) and print one line:\n"
     "                      'ENTRY: param N f32[64,128], grid 4: matches reference (max abs\n"
-    "                      err 3e-08)', or on a mismatch the first differing element (index,\n"
+    "                      err 3e-8)', or on a mismatch the first differing element (index,\n"
     "                      got, want) and the number of differing elements; exit status 1\n"
     "  --tol ATOL[,RTOL]   tolerance for --expect: |got - want| <= ATOL + RTOL * |want|.\n"
     "                      Default: integers exact; floats by format: f64 1e-12,1e-9;\n"
@@ -243,7 +243,12 @@ static bool check_expect(const char *entry, const char *grid, int idx, const Int
   describe_buf(&s, b);
   sb_printf(&s, ", grid %s: ", grid);
   if (!bad) {
-    sb_printf(&s, "matches reference (max abs err %.3g)\n", maxerr);
+    char num[32];
+    snprintf(num, sizeof num, "%.3g", maxerr);
+    char *ex = strstr(num, "e-0"); /* 3e-08 -> 3e-8 */
+    if (!ex) ex = strstr(num, "e+0");
+    if (ex) memmove(ex + 2, ex + 3, strlen(ex + 3) + 1);
+    sb_printf(&s, "matches reference (max abs err %s)\n", num);
     out_write(s.s, s.len);
   } else {
     sb_puts(&s, "MISMATCH at ");

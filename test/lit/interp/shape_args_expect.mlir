@@ -7,6 +7,9 @@
 // RUN: ctile-run %s --entry scale2 --grid 2 --shape-args --arg 'f32[8,8]=iota' --arg 'f32[8,8]=zeros' --dump 5 --out 5=%t/want.npy | FileCheck %s --check-prefix=DUMP
 // RUN: ctile-run %s --entry scale2 --grid 2 --shape-args --arg 'f32[8,8]=iota' --arg 'f32[8,8]=zeros' --expect 5=%t/want.npy | FileCheck %s --check-prefix=MATCH
 // RUN: not ctile-run %s --entry scale2 --grid 2 --shape-args --arg 'f32[8,8]=const:1' --arg 'f32[8,8]=zeros' --expect 5=%t/want.npy 2>&1 | FileCheck %s --check-prefix=MISMATCH
+// A reference off by 3e-8 in its first element matches within the f32 default:
+// RUN: python3 -c "import sys; d = open(sys.argv[1], 'rb').read(); open(sys.argv[2], 'wb').write(d[:128] + bytes.fromhex('59d90033') + d[132:])" %t/want.npy %t/near.npy
+// RUN: ctile-run %s --entry scale2 --grid 2 --shape-args --arg 'f32[8,8]=iota' --arg 'f32[8,8]=zeros' --expect 5=%t/near.npy | FileCheck %s --check-prefix=NEAR
 // RUN: not ctile-run %s --entry scale2 --grid 1 --shape-args --arg 'f32[8,8]=iota' --arg 'f32[8,8]=zeros' --expect 5=%t/want.npy 2>&1 | FileCheck %s --check-prefix=HALF
 // RUN: ctile-run %s --entry scale2 --grid 2 --shape-args --arg 'f32[8,8]=iota' --arg 'f32[8,8]=zeros' --expect 5=%t/want.npy --expect 0=%t/want.npy --tol 64,0 | FileCheck %s --check-prefix=TOL
 // RUN: not ctile-run %s --entry scale2 --grid 2 --shape-args --arg 'f32[8,8]=iota' --arg 'f32[8,8]=zeros' --expect 0=%t/want.npy --tol 62.5 2>&1 | FileCheck %s --check-prefix=TOL2
@@ -27,6 +30,7 @@
 
 // DUMP: arg 5: [0, 2, 4, 6, 8, 10, 12, 14, 16, {{.*}}, 124, 126]
 // MATCH: scale2: param 5 f32[8,8], grid 2: matches reference (max abs err 0)
+// NEAR: scale2: param 5 f32[8,8], grid 2: matches reference (max abs err 3e-8)
 // MISMATCH: scale2: param 5 f32[8,8], grid 2: MISMATCH at [0,0]: got 2, want 0 (63 of 64 elements differ; tolerance atol 1e-06, rtol 1e-05)
 // grid 1 covers the first 4 rows only
 // HALF: scale2: param 5 f32[8,8], grid 1: MISMATCH at [4,0]: got 0, want 64 (32 of 64 elements differ
