@@ -5,8 +5,11 @@
  * printed (source line and caret taken from the whole input, so line numbers
  * are the file's) or checked against the chunk's expected-* designators.
  * Chunk outputs are joined by the output split marker.  Input and output
- * files follow mlir::openInputFile / llvm::ToolOutputFile: the output is
- * opened up front, filled at the end, and removed when the tool fails. */
+ * files follow mlir::openInputFile / llvm::ToolOutputFile: the input is read
+ * whole up to a size limit; the output is opened up front as a temporary
+ * file beside the target, filled, and renamed over the target only on
+ * success, so a failed run leaves the target as it was and never removes a
+ * file it did not create (devices and stdout are written in place). */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "tool/tool.h"
 
