@@ -110,8 +110,12 @@ size_t interp_elem_bytes(const IrType *elem);
 size_t interp_buffer_bytes(const IrType *elem, size_t n);
 /* Element i of a buffer in elem's memory format, as a double (integers
  * sign-extended, i1 as 0/1), and the reverse (rounding to nearest-even,
- * integers truncated to their width). */
+ * integers truncated to their width, doubles past the int64 range
+ * saturated). */
 double interp_load_elem(const IrType *elem, const void *buf, size_t i);
 void interp_store_elem(const IrType *elem, void *buf, size_t i, double v);
+/* Stores integer v exactly (truncated to an integer element's width; for
+ * float elements, rounded like interp_store_elem). */
+void interp_store_int(const IrType *elem, void *buf, size_t i, int64_t v);
 
 #endif

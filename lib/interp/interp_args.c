@@ -278,8 +278,10 @@ bool interp_arg_parse(IrContext *ctx, const char *spec, const IrType *ptype, siz
       sb_printf(err, "--arg %zu ('%s'): out of memory allocating %zu bytes", idx, spec, b->bytes);
       goto out;
     }
-    double v = fl ? cv.f : (double)cv.i;
-    for (size_t i = 0; kind != ZEROS && i < b->n; i++) {
+    double v = cv.f;
+    for (size_t i = 0; kind == CONST && !fl && i < b->n; i++)
+      interp_store_int(pointee, b->data, i, cv.i); /* exact for every i64 */
+    for (size_t i = 0; kind != ZEROS && (fl || kind != CONST) && i < b->n; i++) {
       if (kind == IOTA) {
         v = (double)i;
       } else if (kind == RAND) {

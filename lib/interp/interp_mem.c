@@ -861,9 +861,19 @@ void interp_store_elem(const IrType *elem, void *buf, size_t i, double v) {
   }
   uint8_t *p = (uint8_t *)buf + i * es;
   if (!ir_type_is_float(elem)) {
-    int64_t iv = (int64_t)v;
+    /* saturating (a double past the int64 range must not be UB); NaN -> 0 */
+    int64_t iv = v != v ? 0 : v >= 0x1p63 ? INT64_MAX : v < -0x1p63 ? INT64_MIN : (int64_t)v;
     in_mem_write(elem, p, in_sext(iv, in_int_width(elem)), 0);
     return;
   }
   in_mem_write(elem, p, 0, v);
+}
+
+void interp_store_int(const IrType *elem, void *buf, size_t i, int64_t v) {
+  size_t es = interp_elem_bytes(elem);
+  if (!es || ir_type_is_float(elem)) {
+    interp_store_elem(elem, buf, i, (double)v);
+    return;
+  }
+  in_mem_write(elem, (uint8_t *)buf + i * es, in_sext(v, in_int_width(elem)), 0);
 }

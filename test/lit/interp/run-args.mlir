@@ -8,6 +8,9 @@
 // RUN: ctile-run %s --entry scal --grid 1 --arg 'i64[1]=zeros' --arg i64:9223372036854775807 --dump 0 | FileCheck %s --check-prefix=MAX
 // RUN: ctile-run %s --entry scal --grid 1 --arg 'i64[1]=zeros' --arg i64:-9223372036854775808 --dump 0 | FileCheck %s --check-prefix=MIN
 // RUN: ctile-run %s --entry scal8 --grid 1 --arg 'i8[1]=zeros' --arg i8:255 --dump 0 | FileCheck %s --check-prefix=I8
+// const:V fills integers exactly (it went through a double: UB past 2^63, rounded past 2^53):
+// RUN: ctile-run %s --entry scal --grid 1 --arg 'i64[2]=const:9223372036854775807' --arg i64:1 --dump 0 | FileCheck %s --check-prefix=CMAX
+// RUN: ctile-run %s --entry scal --grid 1 --arg 'i64[2]=const:9007199254740993' --arg i64:1 --dump 0 | FileCheck %s --check-prefix=C53
 // RUN: not ctile-run %s --entry scal8 --grid 1 --arg 'i8[1]=zeros' --arg i8:256 2>&1 | FileCheck %s --check-prefix=I8BIG
 // RUN: not ctile-run %s --entry scal8 --grid 1 --arg 'i8[1]=zeros' --arg i8:-129 2>&1 | FileCheck %s --check-prefix=I8SMALL
 // RUN: not ctile-run %s --entry scal --grid 1 --arg 'i64[1]=zeros' --arg 'i64: 5' 2>&1 | FileCheck %s --check-prefix=SPACE
@@ -36,6 +39,8 @@
 // MAX: arg 0: [9223372036854775807]
 // MIN: arg 0: [-9223372036854775808]
 // I8: arg 0: [-1]
+// CMAX: arg 0: [1, 9223372036854775807]
+// C53: arg 0: [1, 9007199254740993]
 // I8BIG: '256' does not fit in i8
 // I8SMALL: '-129' does not fit in i8
 // SPACE: ' 5' is not an integer value
