@@ -12,6 +12,7 @@
 #                    test/conformance-must-pass.txt count as tests here
 #   4. oracle:       ../shared/oracle (NVIDIA's recorded outputs) via test/oracle/run.sh; each
 #                    check counts; test/oracle/known-failures.txt lists the expected failures
+#   5. fuzz corpora: every test/fuzz/corpus/<name>/ through <build>/fuzz/replay_<name>
 # The last line is exactly "N passed, N failed" (a failed build adds one failure);
 # exit status 0 iff nothing failed.
 # Missing tools (cmake, gcc, clang, python3, FileCheck + lit) are installed with apt-get
@@ -201,8 +202,33 @@ fi
 echo "oracle: $o_pass passed, $o_fail failed"
 PASSED=$((PASSED + o_pass)) FAILED=$((FAILED + o_fail))
 
+# ---------------------------------------------------------------------------- fuzz corpora
+# Every corpus test/fuzz/corpus/<name>/ is replayed through <build>/fuzz/replay_<name>
+# (plain executables built with any compiler; under --sanitize with ASan+UBSan):
+# one test per corpus, failing when the replay program is missing or any input fails.
+echo "== fuzz corpus replay (test/fuzz/corpus)"
+f_pass=0 f_fail=0
+for dir in test/fuzz/corpus/*/; do
+  [ -d "$dir" ] || continue
+  name=$(basename "$dir")
+  exe="$BUILD/fuzz/replay_$name"
+  if [ ! -x "$exe" ]; then
+    echo "replay_$name: FAILED (not built)"
+    f_fail=$((f_fail + 1))
+  elif out=$(timeout -k 5 600 "$exe" "$dir" </dev/null 2>&1); then
+    echo "replay_$name: $(echo "$out" | tail -n 1)"
+    f_pass=$((f_pass + 1))
+  else
+    echo "$out" | tail -n 30
+    echo "replay_$name: FAILED"
+    f_fail=$((f_fail + 1))
+  fi
+done
+echo "fuzz corpus replay: $f_pass passed, $f_fail failed"
+PASSED=$((PASSED + f_pass)) FAILED=$((FAILED + f_fail))
+
 # ---------------------------------------------------------------------------- summary
 FAILED=$((FAILED + build_fail))
-echo "== summary: build $([ $build_fail = 0 ] && echo ok || echo FAILED), unit $u_pass/$((u_pass + u_fail)), lit $l_pass/$((l_pass + l_fail)), conformance must-pass $c_pass/$((c_pass + c_fail)), oracle $o_pass/$((o_pass + o_fail))"
+echo "== summary: build $([ $build_fail = 0 ] && echo ok || echo FAILED), unit $u_pass/$((u_pass + u_fail)), lit $l_pass/$((l_pass + l_fail)), conformance must-pass $c_pass/$((c_pass + c_fail)), oracle $o_pass/$((o_pass + o_fail)), fuzz corpora $f_pass/$((f_pass + f_fail))"
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" = 0 ]

@@ -32,7 +32,7 @@ bool ctileRunEntry(CtileModule module, CtileStringRef entry, const CtileRunArg *
     ia[i].data = args[i].data;
     ia[i].bytes = args[i].bytes;
   }
-  InterpOptions o = {{1, 1, 1}, 1, NULL, NULL, 0};
+  InterpOptions o = {{1, 1, 1}, 1, NULL, NULL, 0, 0};
   RunPrint rp = {NULL, NULL};
   if (options) {
     for (int d = 0; d < 3; d++) o.grid[d] = options->grid[d];

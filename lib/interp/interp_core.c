@@ -597,17 +597,75 @@ static void set_term(Exec *e, IrOp *op) {
  * of line so the per-op check in in_exec_block stays one add and compare. */
 static __attribute__((noinline, cold)) void step_limit_error(Exec *e, IrOp *op) {
   in_fail(e, e->cur_loop ? e->cur_loop : op,
-          "exceeded the step limit of %llu operations per tile block (raise it with "
+          "exceeded the step limit of %llu steps per tile block (raise it with "
           "--max-steps)", (unsigned long long)e->max_steps);
+}
+
+/* Elements in a value of type t (tiles; 1 for anything else). */
+static uint64_t type_elems(const IrType *t) {
+  if (!ct_type_is_tile(t)) return 1;
+  const int64_t *sh = ct_tile_type_shape(t);
+  uint64_t n = 1;
+  for (size_t i = 0, r = ct_tile_type_rank(t); i < r; i++) n *= (uint64_t)sh[i];
+  return n;
+}
+
+/* The step cost of one execution of op: 1 plus one per
+ * INTERP_STEP_ELEMS elements of work, the work being the element count of
+ * its largest result (of its largest operand when it has no results), and
+ * M*N*K multiply-adds for mmaf/mmai/mmaf_scaled.  Tile shapes are static
+ * and at most 2^24 elements, so the product cannot overflow. */
+static uint64_t op_cost(IrOp *op, CtOpIndex idx) {
+  uint64_t work = 1;
+  for (unsigned i = 0; i < op->nresults; i++) {
+    uint64_t n = type_elems(ir_op_result(op, i)->type);
+    if (n > work) work = n;
+  }
+  if (!op->nresults)
+    for (unsigned i = 0; i < op->noperands; i++) {
+      uint64_t n = type_elems(ir_op_operand(op, i)->type);
+      if (n > work) work = n;
+    }
+  if (idx == CT_OP_mmaf || idx == CT_OP_mmai || idx == CT_OP_mmaf_scaled) {
+    const IrType *a = ir_op_operand(op, 0)->type;
+    size_t r = ct_type_is_tile(a) ? ct_tile_type_rank(a) : 0;
+    if (r) work *= (uint64_t)ct_tile_type_shape(a)[r - 1];
+  }
+  return 1 + work / INTERP_STEP_ELEMS;
+}
+
+/* Whether the run's time limit has passed (checked every
+ * IN_TIME_CHECK_STEPS steps of a worker). */
+static bool past_deadline(Exec *e) {
+  Run *r = e->run;
+  if (!r->has_deadline) return false;
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return now.tv_sec > r->deadline.tv_sec ||
+         (now.tv_sec == r->deadline.tv_sec && now.tv_nsec >= r->deadline.tv_nsec);
+}
+
+static __attribute__((noinline, cold)) bool time_check(Exec *e, IrOp *op) {
+  e->time_check_at = e->work + IN_TIME_CHECK_STEPS;
+  if (!past_deadline(e)) return true;
+  in_fail(e, e->cur_loop ? e->cur_loop : op,
+          "exceeded the time limit of %g s for the run (raise it with --timeout)",
+          e->run->timeout);
+  return false;
 }
 
 ExecCode in_exec_block(Exec *e, IrBlock *b) {
   for (IrOp *op = b->first; op; op = op->next) {
     if (e->failed) return X_ERR;
-    if (__builtin_expect(++e->steps > e->max_steps, 0)) {
+    bool ct = op->info >= ct_op_infos && op->info < ct_op_infos + CT_OP_COUNT;
+    uint64_t cost = ct ? op_cost(op, (CtOpIndex)(op->info - ct_op_infos)) : 1;
+    e->steps += cost;
+    e->work += cost;
+    if (__builtin_expect(e->steps > e->max_steps, 0)) {
       step_limit_error(e, op);
       return X_ERR;
     }
+    if (__builtin_expect(e->work >= e->time_check_at, 0) && !time_check(e, op)) return X_ERR;
     if (op->info >= ct_op_infos && op->info < ct_op_infos + CT_OP_COUNT) {
       CtOpIndex idx = (CtOpIndex)(op->info - ct_op_infos);
       ExecCode c;
@@ -702,6 +760,20 @@ static void *worker(void *user) {
     int64_t b = r->abort_flag ? r->nblocks : r->next_block++;
     pthread_mutex_unlock(&r->mu);
     if (b >= r->nblocks) break;
+    e->work += 1; /* a block costs at least one step of the time budget */
+    if (e->work >= e->time_check_at) {
+      e->time_check_at = e->work + IN_TIME_CHECK_STEPS;
+      if (past_deadline(e)) {
+        e->linear = b;
+        e->bid[0] = b % r->grid[0];
+        e->bid[1] = b / r->grid[0] % r->grid[1];
+        e->bid[2] = b / (r->grid[0] * r->grid[1]);
+        e->failed = false;
+        in_fail(e, r->entry, "exceeded the time limit of %g s for the run (raise it with "
+                "--timeout)", r->timeout);
+        break;
+      }
+    }
     run_block(e, b);
   }
   return NULL;
@@ -802,7 +874,21 @@ bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, siz
     return ir_error(ctx, ir_op_loc(entry), "grid (%lld, %lld, %lld) exceeds the limits "
                     "(2^31-1, 65535, 65535)", (long long)r.grid[0], (long long)r.grid[1],
                     (long long)r.grid[2]);
-  r.nblocks = r.grid[0] * r.grid[1] * r.grid[2];
+  r.nblocks = r.grid[0] * r.grid[1] * r.grid[2]; /* < 2^63: at most 2^31 * 2^16 * 2^16 */
+  if (r.nblocks > INTERP_MAX_BLOCKS)
+    return ir_error(ctx, ir_op_loc(entry), "grid (%lld, %lld, %lld) has %lld tile blocks, more "
+                    "than the limit of %lld per run", (long long)r.grid[0], (long long)r.grid[1],
+                    (long long)r.grid[2], (long long)r.nblocks, (long long)INTERP_MAX_BLOCKS);
+  if (opts->timeout > 0) {
+    r.has_deadline = true;
+    r.timeout = opts->timeout;
+    clock_gettime(CLOCK_MONOTONIC, &r.deadline);
+    double whole = floor(opts->timeout);
+    double secs = (double)r.deadline.tv_sec + whole;
+    r.deadline.tv_sec = secs > 4e18 ? (time_t)4e18 : (time_t)secs;
+    r.deadline.tv_nsec += (long)((opts->timeout - whole) * 1e9);
+    if (r.deadline.tv_nsec >= 1000000000L) r.deadline.tv_sec++, r.deadline.tv_nsec -= 1000000000L;
+  }
   ir_walk_pre(entry, find_print, &r.has_print);
   if (r.has_print && r.nblocks > ((int64_t)1 << 26))
     return ir_error(ctx, ir_op_loc(entry), "too many tile blocks (%lld) for a kernel that prints "
@@ -840,6 +926,7 @@ bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, siz
     for (int i = 0; i < nt; i++) {
       ex[i].run = &r;
       ex[i].max_steps = opts->max_steps ? opts->max_steps : UINT64_MAX;
+      ex[i].time_check_at = IN_TIME_CHECK_STEPS;
       ex[i].slots = xcalloc(r.nslots + 1, sizeof(Val *));
     }
     int started = 0;

@@ -14,6 +14,7 @@
 #define CTILE_INTERP_INTERNAL_H
 
 #include <pthread.h>
+#include <time.h>
 
 #include "interp/interp.h"
 #include "dialect/cuda_tile/ct_ops.h"
@@ -80,7 +81,14 @@ typedef struct Run {
   /* Ops with an overflow<...> flag other than none -> flag (CT_OVERFLOW_*),
    * found once per run so that flag-free programs never look it up. */
   U64Map ovf_ops;
+  /* InterpOptions.timeout: the monotonic time the run must end by. */
+  bool has_deadline;
+  double timeout;
+  struct timespec deadline;
 } Run;
+
+/* Steps between two looks at the clock for InterpOptions.timeout. */
+#define IN_TIME_CHECK_STEPS ((uint64_t)1 << 16)
 
 typedef enum ExecCode { X_OK, X_YIELD, X_BREAK, X_CONTINUE, X_RETURN, X_ERR } ExecCode;
 
@@ -101,6 +109,9 @@ typedef struct Exec {
    * error). */
   uint64_t steps, max_steps;
   IrOp *cur_loop;
+  /* Steps taken by this worker over all its blocks, and when next to look
+   * at the clock (InterpOptions.timeout). */
+  uint64_t work, time_check_at;
 } Exec;
 
 typedef bool (*InHandler)(Exec *e, IrOp *op);
@@ -142,6 +153,9 @@ static inline uint64_t in_zext(int64_t v, unsigned w) {
   if (w >= 64) return (uint64_t)v;
   return (uint64_t)v & (((uint64_t)1 << w) - 1);
 }
+/* ceil(a / b) for a >= 0, b >= 1, without the overflow of (a + b - 1) / b
+ * (tile counts of views whose extent is near INT64_MAX). */
+static inline int64_t in_ceil_div(int64_t a, int64_t b) { return a / b + (a % b != 0); }
 /* Width of an integer-like element (pointers and index: 64). */
 unsigned in_int_width(const IrType *elem);
 

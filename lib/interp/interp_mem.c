@@ -358,7 +358,7 @@ bool h_get_index_space_shape(Exec *e, IrOp *op) {
   for (unsigned i = 0; i < op->nresults && i < tr; i++) {
     int64_t td, step;
     view_dim(t, (int)i, &td, &step);
-    int64_t n = (pv->vshape[td] + step - 1) / step;
+    int64_t n = in_ceil_div(pv->vshape[td], step);
     if (ct_type_is_gather_scatter_view(t) && i == ct_view_sparse_dim(t)) n = pv->vshape[td];
     Val *r = val_new_tile(ir_op_result(op, i)->type);
     ((int64_t *)r->data)[0] = in_sext(n, in_int_width(r->elem));
@@ -415,7 +415,7 @@ static bool view_decode(Exec *e, IrOp *op, Val *pv, unsigned idx0, unsigned nidx
       continue;
     }
     int64_t ix = in_scalar_int(iv);
-    int64_t nspace = (pv->vshape[td] + step - 1) / step;
+    int64_t nspace = in_ceil_div(pv->vshape[td], step);
     if (ix < 0 || ix >= nspace) {
       view_free(va);
       return in_fail(e, op, "index %lld out of bounds of the %s's index space "
@@ -446,8 +446,10 @@ static double pad_value(int pad) {
 static inline int64_t wmul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
 static inline int64_t wadd(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
 
+/* Tensor coordinate of tile coordinate c along d (wrapping: a coordinate
+ * past INT64_MAX becomes negative, which is out of bounds like it). */
 static inline int64_t coord_at(const ViewAcc *va, int d, int64_t c) {
-  return va->coord[d] ? va->coord[d][c] : va->origin[d] + c;
+  return va->coord[d] ? va->coord[d][c] : wadd(va->origin[d], c);
 }
 
 static inline bool coord_ok(const ViewAcc *va, int d, int64_t c) {
@@ -859,9 +861,19 @@ void interp_store_elem(const IrType *elem, void *buf, size_t i, double v) {
   }
   uint8_t *p = (uint8_t *)buf + i * es;
   if (!ir_type_is_float(elem)) {
-    int64_t iv = (int64_t)v;
+    /* saturating (a double past the int64 range must not be UB); NaN -> 0 */
+    int64_t iv = v != v ? 0 : v >= 0x1p63 ? INT64_MAX : v < -0x1p63 ? INT64_MIN : (int64_t)v;
     in_mem_write(elem, p, in_sext(iv, in_int_width(elem)), 0);
     return;
   }
   in_mem_write(elem, p, 0, v);
+}
+
+void interp_store_int(const IrType *elem, void *buf, size_t i, int64_t v) {
+  size_t es = interp_elem_bytes(elem);
+  if (!es || ir_type_is_float(elem)) {
+    interp_store_elem(elem, buf, i, (double)v);
+    return;
+  }
+  in_mem_write(elem, (uint8_t *)buf + i * es, in_sext(v, in_int_width(elem)), 0);
 }

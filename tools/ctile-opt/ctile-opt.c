@@ -45,6 +45,7 @@ typedef struct OptConfig {
   bool warn_hints, err_hints, list_passes, dump_pipeline, help, version;
   bool print_op_on_diag;
   uint64_t elide_limit;             /* --mlir-elide-elementsattrs-if-larger (0: off) */
+  uint64_t max_input;               /* --max-input-size (0: the default) */
 } OptConfig;
 
 
@@ -209,6 +210,8 @@ int main(int argc, char **argv) {
            "attached note")},
       {TOOL_OPT("no-implicit-module", TOOL_OPT_BOOL, &c.no_implicit_module,
            "Disable implicit addition of a top-level module op during parsing")},
+      {TOOL_OPT("max-input-size", TOOL_OPT_UINT, &c.max_input,
+           "Largest input file read, in bytes (default 256 MiB)"), .value_desc = "bytes"},
       {TOOL_OPT("o", TOOL_OPT_STRING, &c.output, "Output filename"), .value_desc = "filename"},
       {TOOL_OPT("output-split-marker", TOOL_OPT_STRING, &c.output_marker,
            "Split marker to use for merging the ouput")},
@@ -282,6 +285,7 @@ int main(int argc, char **argv) {
       .setup = setup_context,
       .process = process_chunk,
       .user = &c,
+      .max_input = c.max_input,
   };
   rc = tool_run_file(&d, cl.prog, c.input, c.output);
 

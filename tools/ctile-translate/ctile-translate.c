@@ -30,6 +30,7 @@ typedef struct TrConfig {
   bool generic, debuginfo, print_op_on_diag;
   const char *output, *input, *split, *verify, *version, *output_marker;
   unsigned vmajor, vminor;
+  uint64_t max_input;               /* --max-input-size (0: the default) */
 } TrConfig;
 
 
@@ -199,6 +200,8 @@ int main(int argc, char **argv) {
            "Translate MLIR to CUDA Tile IR bytecode")},
       {TOOL_OPT("no-implicit-module", TOOL_OPT_BOOL, &c.no_implicit_module,
            "Disable the parsing of an implicit top-level module op")},
+      {TOOL_OPT("max-input-size", TOOL_OPT_UINT, &c.max_input,
+           "Largest input file read, in bytes (default 256 MiB)"), .value_desc = "bytes"},
       {TOOL_OPT("o", TOOL_OPT_STRING, &c.output, "Output filename"), .value_desc = "filename"},
       {TOOL_OPT("output-split-marker", TOOL_OPT_STRING, &c.output_marker,
            "Split marker to use for merging the ouput")},
@@ -265,6 +268,7 @@ int main(int argc, char **argv) {
       .setup = setup_context,
       .process = process_chunk,
       .user = &c,
+      .max_input = c.max_input,
   };
   rc = tool_run_file(&d, cl.prog, c.input, c.output);
 done:
