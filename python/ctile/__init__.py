@@ -284,14 +284,15 @@ class Module(object):
 
     def verify(self):
         """Runs the verifier; returns True or raises Error."""
-        self._ctx.check(_lib.lib.ctileModuleVerify(self._h()), "verification")
+        ok = _lib.lib.ctileModuleVerify(self._h())
+        self._ctx.check(ok, "verification")
         return True
 
     def run_pass_pipeline(self, pipeline):
         """Runs a textual pass pipeline in place, e.g.
         "builtin.module(canonicalize,cse)"; returns the module."""
-        self._ctx.check(_lib.lib.ctileModuleRunPipeline(self._h(), pipeline.encode()),
-                        "pass pipeline")
+        ok = _lib.lib.ctileModuleRunPipeline(self._h(), pipeline.encode())
+        self._ctx.check(ok, "pass pipeline")
         return self
 
     def print(self, generic=False, debuginfo=False, local_scope=False):
