@@ -99,6 +99,26 @@ class TestLibrary(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(r.stdout.strip(), ctile.version())
 
+    def test_cmake_install(self):
+        # `cmake --install` puts the package beside the library and records
+        # where the library went; the installed package imports on its own.
+        if not os.path.exists(os.path.join(BUILD, "CMakeCache.txt")):
+            self.skipTest("no configured build in %s" % BUILD)
+        with tempfile.TemporaryDirectory() as prefix:
+            r = subprocess.run(["cmake", "--install", BUILD, "--prefix", prefix],
+                               capture_output=True, text=True)
+            self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+            pkgs = [os.path.dirname(d) for d, _, files in os.walk(prefix)
+                    if os.path.basename(d) == "ctile" and "__init__.py" in files]
+            self.assertEqual(len(pkgs), 1, pkgs)
+            env = {k: v for k, v in os.environ.items() if k != "CTILE_LIBRARY"}
+            env["PYTHONPATH"] = pkgs[0]
+            r = subprocess.run([sys.executable, "-c",
+                                "import ctile; print(ctile.library_path)"],
+                               cwd=prefix, env=env, capture_output=True, text=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertTrue(r.stdout.startswith(prefix), r.stdout)
+
     def test_bad_ctile_library(self):
         env = dict(os.environ, PYTHONPATH="python", CTILE_LIBRARY="/nonexistent/libctile.so")
         r = subprocess.run([sys.executable, "-c", "import ctile"], cwd=ROOT, env=env,
@@ -261,6 +281,18 @@ class TestRun(unittest.TestCase):
         out = m.run("softmax_rows", 128, x, y, threads=2)
         self.assertEqual(out, "")
         np.testing.assert_allclose(y, np_softmax(x.astype(np.float64)), rtol=1e-5, atol=1e-7)
+
+    def test_shipped_data(self):
+        # The README's main job: examples/data holds NumPy's softmax of the
+        # shipped input; the kernel reproduces it within the --tol the README uses.
+        x = np.load(os.path.join(ROOT, "examples", "data", "softmax_in.npy"))
+        ref = np.load(os.path.join(ROOT, "examples", "data", "softmax_ref.npy"))
+        self.assertEqual((x.dtype, x.shape, ref.dtype, ref.shape),
+                         (np.float32, (1024, 128), np.float32, (1024, 128)))
+        np.testing.assert_array_equal(np_softmax(x.astype(np.float64)).astype(np.float32), ref)
+        y = np.zeros_like(x)
+        ctile.Module.load(SOFTMAX).run("softmax_rows", 128, x, y)
+        self.assertLess(float(np.abs(y - ref).max()), 1e-6)
 
     def test_signature(self):
         m = ctile.Module.parse(SCALE)
