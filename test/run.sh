@@ -219,11 +219,13 @@ elif [ -n "$py_skip" ]; then
   echo "python: skipped ($py_skip)"
 else
   p_out=$(timeout -k 5 600 "${py_env[@]}" "$PY" test/python/run.py </dev/null 2>&1)
-  echo "$p_out" | grep -Ev '^(\.|s|F|E)*$' | tail -n 40
   if line=$(echo "$p_out" | grep -E '^python: [0-9]+ passed, [0-9]+ failed$' | tail -n 1); then
     p_pass=$(echo "$line" | awk '{print $2}') p_fail=$(echo "$line" | awk '{print $4}')
     [ "$p_fail" = 0 ] && [ "$p_pass" = 0 ] && p_fail=1
+    if [ "$p_fail" = 0 ]; then echo "$p_out" | grep -E '^Ran [0-9]+ test'
+    else echo "$p_out" | grep -v '^python: '; fi
   else
+    echo "$p_out" | tail -n 40
     echo "python: runner did not report (counted as 1 failure)"
     p_fail=1
   fi
