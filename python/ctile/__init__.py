@@ -289,8 +289,10 @@ class Module(object):
         return True
 
     def run_pass_pipeline(self, pipeline):
-        """Runs a textual pass pipeline in place, e.g.
-        "builtin.module(canonicalize,cse)"; returns the module."""
+        """Runs a textual pass pipeline in place and returns the module.
+        An anchored pipeline names the top-level op: "builtin.module(...)"
+        for parsed text, "cuda_tile.module(...)" for a module read from
+        bytecode; "canonicalize,cse" (unanchored) runs on either."""
         ok = _lib.lib.ctileModuleRunPipeline(self._h(), pipeline.encode())
         self._ctx.check(ok, "pass pipeline")
         return self

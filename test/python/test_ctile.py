@@ -165,6 +165,10 @@ class TestModule(unittest.TestCase):
             self.assertEqual(m.to_bytecode(version=v)[:8], b"\x7fTileIR\x00")
         back = ctile.Module.from_bytecode(data)
         self.assertEqual(back.to_bytecode(version="13.3"), data)
+        # A module read from bytecode is the cuda_tile.module itself.
+        self.assertTrue(str(back).startswith("cuda_tile.module @kernels"))
+        back.run_pass_pipeline("cuda_tile.module(canonicalize)").run_pass_pipeline("cse")
+        self.assertEqual(back.entries, ["softmax_rows"])
         with self.assertRaises(ctile.Error) as cm:
             m.to_bytecode(version="12.0")
         self.assertIn("unsupported bytecode version 12.0", str(cm.exception))
