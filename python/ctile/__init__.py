@@ -223,6 +223,7 @@ class Module(object):
                                     "input is Tile IR bytecode, not MLIR text; use "
                                     "Module.from_bytecode() or Module.load()",
                                     filename)])
+        filename = str(filename)
         return cls._finish(ctx, _lib.lib.ctileModuleParse(
             ctx.handle, data, len(data), filename.encode()), "parse", filename)
 
@@ -267,7 +268,10 @@ class Module(object):
             self._ctx = None
 
     def __del__(self):
-        self.close()
+        try:
+            self.close()
+        except Exception:  # interpreter shutdown: ctypes may already be gone
+            pass
 
     def __enter__(self):
         return self
@@ -378,8 +382,7 @@ class Module(object):
         (a str, "" when the kernel prints nothing).  `max_steps` bounds the
         ops one tile block may execute (None: ctile-run's default, 0:
         unlimited)."""
-        op = self._entry(entry)
-        params = self.signature(entry)
+        params = self.signature(entry)  # raises Error for an unknown entry
         if shape_args:
             args = _expand_shape_args(args)
         if len(args) != len(params):
@@ -399,7 +402,6 @@ class Module(object):
         name = entry.encode()
         ok = _lib.lib.ctileRunEntry(self._h(), _strref(name), cargs, len(args),
                                     _ct.byref(opts))
-        del op
         self._ctx.check(ok, "running '%s'" % entry)
         return b"".join(printed).decode("utf-8", "replace")
 

@@ -286,6 +286,16 @@ class TestRun(unittest.TestCase):
         self.assertEqual(out, "")
         np.testing.assert_allclose(y, np_softmax(x.astype(np.float64)), rtol=1e-5, atol=1e-7)
 
+    def test_gemm_matches_numpy(self):
+        m = ctile.Module.load(os.path.join(ROOT, "examples", "gemm.mlir"))
+        rng = np.random.default_rng(3)
+        a = rng.standard_normal((256, 256), dtype=np.float32)
+        b = rng.standard_normal((256, 256), dtype=np.float32)
+        c = np.zeros((256, 256), np.float32)
+        m.run("gemm_f32", (4, 4), a, b, c, threads=2)
+        np.testing.assert_allclose(c, a.astype(np.float64) @ b.astype(np.float64),
+                                   rtol=1e-4, atol=1e-3)
+
     def test_shipped_data(self):
         # The README's main job: examples/data holds NumPy's softmax of the
         # shipped input; the kernel reproduces it within the --tol the README uses.
