@@ -236,9 +236,12 @@ class TestErrors(unittest.TestCase):
         try:
             with self.assertRaises(ctile.Error) as cm:
                 ctile.Module.load(f.name)
+            # Without the sanitizer runtime python may have preloaded (clang's
+            # ASan tools carry their own).
+            env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
             tool = subprocess.run([os.path.join(BUILD, "bin", "ctile-opt"), f.name,
                                    "--mlir-print-op-on-diagnostic=false"],
-                                  capture_output=True, text=True)
+                                  capture_output=True, text=True, env=env)
         finally:
             os.unlink(f.name)
         self.assertEqual(tool.returncode, 1)
