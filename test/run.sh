@@ -8,9 +8,9 @@
 # Stages, all run even when an earlier one fails:
 #   1. unit tests:   every test/unit/test_<name>.c -> <build>/test/test_<name> (exit 0 = pass)
 #   2. lit:          test/lit (*.mlir, *.test) via test/lit/lit.cfg.py
+#   2b. python:      test/python (the ctile package) with /usr/bin/python3 + python3-numpy
 #   3. conformance:  NVIDIA's suite via test/conformance/run.py; only the files listed in
 #                    test/conformance-must-pass.txt count as tests here
-#   4. python:       test/python (the ctile package) with /usr/bin/python3 + python3-numpy
 # The last line is exactly "N passed, N failed" (a failed build adds one failure);
 # exit status 0 iff nothing failed.
 # Missing tools (cmake, gcc, clang, python3, FileCheck + lit) are installed with apt-get
@@ -170,23 +170,6 @@ fi
 echo "lit: $l_pass passed, $l_fail failed"
 PASSED=$((PASSED + l_pass)) FAILED=$((FAILED + l_fail))
 
-# ---------------------------------------------------------------------------- conformance
-echo "== conformance (../shared/conformance/cuda-tile/test)"
-c_out=$(python3 test/conformance/run.py --build-dir "$BUILD" --lit "$LIT_PY" \
-          --llvm-tools-dir "$LLVM_BIN" </dev/null 2>&1)
-c_rc=$?
-echo "$c_out"
-c_pass=0 c_fail=0
-if line=$(echo "$c_out" | grep -E '^must-pass: [0-9]+ passed, [0-9]+ failed$' | tail -n 1); then
-  c_pass=$(echo "$line" | awk '{print $2}') c_fail=$(echo "$line" | awk '{print $4}')
-fi
-if [ $c_rc != 0 ] && [ "$c_fail" = 0 ]; then
-  echo "conformance: driver failed (exit $c_rc; counted as 1 failure)"
-  c_fail=1
-fi
-echo "conformance must-pass files: $c_pass passed, $c_fail failed"
-PASSED=$((PASSED + c_pass)) FAILED=$((FAILED + c_fail))
-
 # ---------------------------------------------------------------------------- python
 # The Python package (python/ctile) over $BUILD/lib/libctile.so, with Debian's python3 and
 # python3-numpy (the python3 first on PATH may lack NumPy). Under --sanitize the library
@@ -233,8 +216,25 @@ fi
 echo "python: $p_pass passed, $p_fail failed"
 PASSED=$((PASSED + p_pass)) FAILED=$((FAILED + p_fail))
 
+# ---------------------------------------------------------------------------- conformance
+echo "== conformance (../shared/conformance/cuda-tile/test)"
+c_out=$(python3 test/conformance/run.py --build-dir "$BUILD" --lit "$LIT_PY" \
+          --llvm-tools-dir "$LLVM_BIN" </dev/null 2>&1)
+c_rc=$?
+echo "$c_out"
+c_pass=0 c_fail=0
+if line=$(echo "$c_out" | grep -E '^must-pass: [0-9]+ passed, [0-9]+ failed$' | tail -n 1); then
+  c_pass=$(echo "$line" | awk '{print $2}') c_fail=$(echo "$line" | awk '{print $4}')
+fi
+if [ $c_rc != 0 ] && [ "$c_fail" = 0 ]; then
+  echo "conformance: driver failed (exit $c_rc; counted as 1 failure)"
+  c_fail=1
+fi
+echo "conformance must-pass files: $c_pass passed, $c_fail failed"
+PASSED=$((PASSED + c_pass)) FAILED=$((FAILED + c_fail))
+
 # ---------------------------------------------------------------------------- summary
 FAILED=$((FAILED + build_fail))
-echo "== summary: build $([ $build_fail = 0 ] && echo ok || echo FAILED), unit $u_pass/$((u_pass + u_fail)), lit $l_pass/$((l_pass + l_fail)), conformance must-pass $c_pass/$((c_pass + c_fail)), python $p_pass/$((p_pass + p_fail))"
+echo "== summary: build $([ $build_fail = 0 ] && echo ok || echo FAILED), unit $u_pass/$((u_pass + u_fail)), lit $l_pass/$((l_pass + l_fail)), conformance must-pass $c_pass/$((c_pass + c_fail))"
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" = 0 ]
