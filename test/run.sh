@@ -8,6 +8,7 @@
 # Stages, all run even when an earlier one fails:
 #   1. unit tests:   every test/unit/test_<name>.c -> <build>/test/test_<name> (exit 0 = pass)
 #   2. lit:          test/lit (*.mlir, *.test) via test/lit/lit.cfg.py
+#   2b. python:      test/python (the ctile package) with /usr/bin/python3 + python3-numpy
 #   3. conformance:  NVIDIA's suite via test/conformance/run.py; only the files listed in
 #                    test/conformance-must-pass.txt count as tests here
 #   4. oracle:       ../shared/oracle (NVIDIA's recorded outputs) via test/oracle/run.sh; each
@@ -171,6 +172,52 @@ EOF
 fi
 echo "lit: $l_pass passed, $l_fail failed"
 PASSED=$((PASSED + l_pass)) FAILED=$((FAILED + l_fail))
+
+# ---------------------------------------------------------------------------- python
+# The Python package (python/ctile) over $BUILD/lib/libctile.so, with Debian's python3 and
+# python3-numpy (the python3 first on PATH may lack NumPy). Under --sanitize the library
+# is instrumented, so the sanitizer runtime is preloaded into python (leak checks off:
+# the interpreter itself keeps memory until exit); if that does not work it is skipped.
+echo "== python (test/python)"
+p_pass=0 p_fail=0
+PY=/usr/bin/python3
+if [ ! -x "$PY" ] || ! "$PY" -c 'import numpy' 2>/dev/null; then
+  echo "run.sh: installing python3 + python3-numpy"
+  apt_install python3 python3-numpy || true
+fi
+py_env=(env CTILE_LIBRARY="$BUILD/lib/libctile.so" CTILE_BUILD_DIR="$BUILD")
+py_skip=""
+if [ $SANITIZE = 1 ]; then
+  py_cc=$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$BUILD/CMakeCache.txt" 2>/dev/null)
+  case "$(basename "${py_cc:-cc}")" in
+    clang*) py_rt=$("$py_cc" -print-file-name=libclang_rt.asan-x86_64.so 2>/dev/null) ;;
+    *) py_rt=$("${py_cc:-gcc}" -print-file-name=libasan.so 2>/dev/null) ;;
+  esac
+  py_env+=(LD_PRELOAD="$py_rt" ASAN_OPTIONS=detect_leaks=0:abort_on_error=0)
+  if [ ! -f "$py_rt" ] || ! "${py_env[@]}" PYTHONPATH=python "$PY" -c 'import ctile' </dev/null >/dev/null 2>&1; then
+    py_skip="cannot load the sanitized libctile.so into python (runtime: ${py_rt:-none})"
+  fi
+fi
+if [ ! -x "$PY" ] || ! "$PY" -c 'import numpy' 2>/dev/null; then
+  echo "python: /usr/bin/python3 with NumPy not available (counted as 1 failure)"
+  p_fail=1
+elif [ -n "$py_skip" ]; then
+  echo "python: skipped ($py_skip)"
+else
+  p_out=$(timeout -k 5 600 "${py_env[@]}" "$PY" test/python/run.py </dev/null 2>&1)
+  if line=$(echo "$p_out" | grep -E '^python: [0-9]+ passed, [0-9]+ failed$' | tail -n 1); then
+    p_pass=$(echo "$line" | awk '{print $2}') p_fail=$(echo "$line" | awk '{print $4}')
+    [ "$p_fail" = 0 ] && [ "$p_pass" = 0 ] && p_fail=1
+    if [ "$p_fail" = 0 ]; then echo "$p_out" | grep -E '^Ran [0-9]+ test'
+    else echo "$p_out" | grep -v '^python: '; fi
+  else
+    echo "$p_out" | tail -n 40
+    echo "python: runner did not report (counted as 1 failure)"
+    p_fail=1
+  fi
+fi
+echo "python: $p_pass passed, $p_fail failed"
+PASSED=$((PASSED + p_pass)) FAILED=$((FAILED + p_fail))
 
 # ---------------------------------------------------------------------------- conformance
 echo "== conformance (../shared/conformance/cuda-tile/test)"

@@ -347,6 +347,45 @@ typedef struct CtileRunOptions {
 bool ctileRunEntry(CtileModule module, CtileStringRef entry, const CtileRunArg *args,
                    size_t numArgs, const CtileRunOptions *options);
 
+/* ---- Entries and their parameters (what ctileRunEntry expects) ----------- */
+
+/* The cuda_tile.entry ops of the module, in program order, found where
+ * ctileRunEntry looks for them (inside cuda_tile.module ops, at any depth):
+ * their number and the pos-th one (null when pos is out of range). */
+intptr_t ctileModuleGetNumEntries(CtileModule module);
+CtileOperation ctileModuleGetEntry(CtileModule module, intptr_t pos);
+/* The entry ctileRunEntry would run for `name`, or null. */
+CtileOperation ctileModuleLookupEntry(CtileModule module, CtileStringRef name);
+/* An entry's symbol name (empty for anything else); valid as long as the
+ * context. */
+CtileStringRef ctileEntryGetName(CtileOperation entry);
+
+/* One parameter of an entry. */
+typedef struct CtileEntryParam {
+  /* CTILE_RUN_ARG_BUFFER for tile<ptr<T>>, else CTILE_RUN_ARG_SCALAR */
+  CtileRunArgKind kind;
+  /* T: the pointee of a pointer parameter, the element of a scalar one */
+  CtileType elementType;
+  /* T as MLIR prints it ("f32", "bf16", "i1", "f8E4M3FN"; valid as long as
+   * the context) */
+  CtileStringRef elementTypeName;
+  /* bytes one element occupies in a buffer (see CtileRunArg); 0 for
+   * f4E2M1FN, which packs two elements per byte */
+  size_t elementBytes;
+  /* true for floating-point T, false for integers (i1 included) */
+  bool isFloat;
+} CtileEntryParam;
+
+/* Number of parameters of an entry (0 for anything else). */
+intptr_t ctileEntryGetNumParams(CtileOperation entry);
+/* Describes the pos-th parameter; false (and *param untouched) when `entry`
+ * is not an entry or pos is out of range. */
+bool ctileEntryGetParam(CtileOperation entry, intptr_t pos, CtileEntryParam *param);
+
+/* True when the bytes start with Tile IR bytecode's magic ("\x7FTileIR\0"),
+ * i.e. ctileModuleReadBytecode rather than ctileModuleParse reads them. */
+bool ctileIsBytecode(const void *data, size_t length);
+
 #ifdef __cplusplus
 }
 #endif
