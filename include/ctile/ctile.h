@@ -328,10 +328,11 @@ typedef struct CtileRunOptions {
   /* print_tko output, block by block in block order (NULL discards it) */
   CtileStringCallback print;
   void *printUserData;
-  /* Step budget: the most ops one tile block may execute (every op counts
-   * one, loop bodies once per iteration) before the run stops with an
-   * error; 0 means unlimited.  CTILE_RUN_DEFAULT_MAX_STEPS is what ctile-run
-   * uses. */
+  /* Step budget: the most work one tile block may do before the run stops
+   * with an error (an op costs 1 + E/64 steps for E elements of its largest
+   * result, M*N*K for mma; loop bodies count once per iteration; see
+   * docs/ctile-run.md); 0 means unlimited.  CTILE_RUN_DEFAULT_MAX_STEPS is
+   * what ctile-run uses. */
   uint64_t maxSteps;
 } CtileRunOptions;
 
