@@ -35,6 +35,10 @@
  *    innermost enclosing for/loop, so a runaway loop cannot hang a run.
  *  - Memory ordering and scopes are ignored (each block runs its ops in
  *    program order; tokens are no-ops); atomics are serialised run-wide.
+ *    InterpOptions.checks turns on checks that report what this choice
+ *    hides (unordered conflicting accesses, races between blocks, reads of
+ *    uninitialised allocas) and a seeded block order; checked runs use one
+ *    thread.
  *  - Narrow float arithmetic (f16, bf16, tf32, f8, f4) is done in f32 and
  *    rounded once to the format, which is exact (correctly rounded); math
  *    functions are computed in double and rounded to the element format. */
@@ -74,7 +78,21 @@ typedef struct InterpOptions {
   /* Most ops one tile block may execute (0: unlimited); ctile-run's default
    * is INTERP_DEFAULT_MAX_STEPS. */
   uint64_t max_steps;
+  /* --check: INTERP_CHECK_* bits (0: none; see interp_check.c and
+   * docs/ctile-run.md), and the seed of INTERP_CHECK_SHUFFLE's block order
+   * (INTERP_CHECK_RERUN also runs with seed + 1 and compares the buffers). */
+  unsigned checks;
+  uint64_t seed;
 } InterpOptions;
+
+enum {
+  INTERP_CHECK_ORDER = 1,   /* unordered conflicting accesses within a tile block */
+  INTERP_CHECK_RACES = 2,   /* conflicting accesses from different tile blocks */
+  INTERP_CHECK_UNINIT = 4,  /* reads of never-written alloca memory */
+  INTERP_CHECK_SHUFFLE = 8, /* seeded tile block order */
+  INTERP_CHECK_RERUN = 16,  /* run twice (seed, seed + 1), compare the buffers */
+  INTERP_CHECK_ALL = 31
+};
 
 /* ctile-run's default step budget per tile block (10^8): far above real
  * kernels, whose ops are whole-tile operations, and reached by a runaway

@@ -25,7 +25,7 @@ static const char usage_text[] =
     "OVERVIEW: ctile-run: execute a cuda_tile kernel on the CPU (reference interpreter)\n"
     "\n"
     "USAGE: ctile-run FILE --entry NAME --grid X[,Y[,Z]] [--arg SPEC]... [--out N=FILE.npy]...\n"
-    "                 [--dump N]... [-j N] [--max-steps N]\n"
+    "                 [--dump N]... [-j N] [--max-steps N] [--check=LIST]\n"
     "\n"
     "FILE is MLIR text or Tile IR bytecode ('-' reads stdin).\n"
     "\n"
@@ -41,6 +41,14 @@ static const char usage_text[] =
     "                      (every op counts one, loop bodies once per iteration);\n"
     "                      0 = unlimited; default 100000000 (a loop that never ends\n"
     "                      stops after about 10 s)\n"
+    "  --check=LIST        report memory bugs a CPU run hides (runs on one thread); LIST is\n"
+    "                      comma-separated: order (accesses to the same memory in one tile\n"
+    "                      block that no token or data dependence orders), races (the same\n"
+    "                      memory from two tile blocks, one a non-atomic write), uninit (reads of\n"
+    "                      never-written alloca memory, which starts as NaN/-1 poison),\n"
+    "                      order-shuffle=SEED (tile blocks in a seeded random order), all\n"
+    "                      (order, races, uninit, and two runs with block orders from seeds 1\n"
+    "                      and 2 whose buffers must match); see docs/ctile-run.md\n"
     "  --help              this text\n"
     "\n"
     "ARGUMENT SPECS:\n"
@@ -518,6 +526,8 @@ int main(int argc, char **argv) {
   VEC(OutReq) outs = {0};
   int threads = 1;
   uint64_t max_steps = INTERP_DEFAULT_MAX_STEPS;
+  unsigned checks = 0;
+  uint64_t check_seed = 1;
   int rc = 1;
   const char *missing = NULL;
   for (int i = 1; i < argc; i++) {
@@ -565,6 +575,28 @@ int main(int argc, char **argv) {
         goto early;
       }
       max_steps = v;
+    } else if (OPT("check")) {
+      /* --check=LIST: order, races, uninit, order-shuffle=SEED, all */
+      for (const char *p = val; *p;) {
+        size_t n = strcspn(p, ",");
+        if (n == 5 && !strncmp(p, "order", 5)) checks |= INTERP_CHECK_ORDER;
+        else if (n == 5 && !strncmp(p, "races", 5)) checks |= INTERP_CHECK_RACES;
+        else if (n == 6 && !strncmp(p, "uninit", 6)) checks |= INTERP_CHECK_UNINIT;
+        else if (n == 3 && !strncmp(p, "all", 3)) checks |= INTERP_CHECK_ALL;
+        else if (n > 14 && !strncmp(p, "order-shuffle=", 14) && p[14] != '-') {
+          char *e;
+          errno = 0;
+          check_seed = strtoull(p + 14, &e, 10);
+          if (e != p + n || errno == ERANGE) { rc = usage_error("bad --check seed: ", val); goto early; }
+          checks |= INTERP_CHECK_SHUFFLE;
+        } else {
+          rc = usage_error("bad --check (expected a list of order, races, uninit, "
+                           "order-shuffle=SEED, all): ", val);
+          goto early;
+        }
+        p += n;
+        if (*p) p++;
+      }
     } else if (!strncmp(a, "-j", 2) && a[2]) {
       char *e;
       long v = strtol(a + 2, &e, 10);
@@ -581,7 +613,7 @@ int main(int argc, char **argv) {
   }
   if (!file) { rc = usage_error("no input file", NULL); goto early; }
   if (!entry) { rc = usage_error("--entry NAME is required", NULL); goto early; }
-  InterpOptions opts = {{1, 1, 1}, threads, print_sink, NULL, max_steps};
+  InterpOptions opts = {{1, 1, 1}, threads, print_sink, NULL, max_steps, checks, check_seed};
   if (grid) {
     const char *p = grid;
     for (int d = 0; d < 3; d++) {
