@@ -21,9 +21,8 @@ cuda_tile.module @m {
     %c0 = constant <i32: 0> : tile<i32>
     %v = constant <f32: 2.5> : tile<8xf32>
     %t0 = store_view_tko weak %v, %pa[%c0] : tile<8xf32>, partition_view<tile=(8), tensor_view<8xf32, strides=[1]>>, tile<i32> -> token
-    // RAW: order.mlir:[[@LINE-1]]:11
     %x, %t1 = load_view_tko weak %pa[%c0] : partition_view<tile=(8), tensor_view<8xf32, strides=[1]>>, tile<i32> -> tile<8xf32>, token
-    // RAW: order.mlir:[[@LINE-1]]:15: error: 'cuda_tile.load_view_tko' op load of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 0) is not ordered after the store by 'cuda_tile.store_view_tko' at {{.*}}order.mlir:[[@LINE-3]]:11 to the same memory in this tile block (no token or data dependence orders them) (tile block (0, 0, 0))
+    // RAW: order.mlir:[[@LINE-1]]:15: error: 'cuda_tile.load_view_tko' op load of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 0) is not ordered after the store by 'cuda_tile.store_view_tko' at {{.*}}order.mlir:[[@LINE-2]]:11 to the same memory in this tile block (no token or data dependence orders them) (tile block (0, 0, 0))
     %t2 = store_view_tko weak %x, %pb[%c0] : tile<8xf32>, partition_view<tile=(8), tensor_view<8xf32, strides=[1]>>, tile<i32> -> token
     return
   }
