@@ -53,13 +53,15 @@
 
 enum { CELL_WATOMIC = 1, CELL_RATOMIC = 2 };
 
+/* 28 bytes per granule.  Blocks are linear id + 1 (0: none); events are
+ * valid in their block only; op ids (1-based, 0: unknown) name the ops in
+ * reports. */
 typedef struct Cell {
-  uint32_t wblk, wev, wop;  /* last write: block + 1, its event there, op id */
-  uint32_t nwblk, nwop;     /* last non-atomic write: block + 1, op id */
-  uint32_t rblk, rev;       /* last read: block + 1, its event there */
-  uint32_t ablk, aop;       /* last block (+ 1) that accessed the cell, its op */
-  uint32_t oblk, oop;       /* the block that accessed it before ablk */
-  uint32_t flags;           /* CELL_* of the last write / read */
+  uint32_t wblk, wev;       /* last write (an atomic counts as a read and a write) */
+  uint32_t rblk, rev;       /* last read */
+  uint32_t oblk;            /* a block other than rblk that read the cell before */
+  uint16_t wop, rop, oop;   /* the ops of wblk, rblk, oblk */
+  uint16_t flags;           /* CELL_WATOMIC: the last write, CELL_RATOMIC: the last read */
 } Cell;
 
 typedef struct Page {
@@ -102,7 +104,9 @@ struct InChk {
   uint32_t epoch;
   IrOp *cur_op;             /* the op instance of cur_ev */
   uint64_t cur_step;
-  uint32_t cur_ev;
+  uint32_t cur_ev, cur_oid;
+  uint64_t last_pno;        /* page lookup cache */
+  Page *last_page;
 };
 
 /* ======================================================================== */
@@ -292,23 +296,6 @@ void in_chk_result(Exec *e, IrOp *op, Val *val) {
   val->dep = merge(c, val->dep, operand_deps(c, e, op));
 }
 
-/* The event of the running op instance (created on its first access). */
-static uint32_t cur_event(InChk *c, Exec *e, IrOp *op) {
-  if (c->cur_ev && c->cur_op == op && c->cur_step == e->steps) return c->cur_ev;
-  Event ev = {op, operand_deps(c, e, op), 0, 0};
-  vec_push(&c->ev, ev);
-  uint32_t id = (uint32_t)(c->ev.len - 1);
-  c->ev.data[id].self = new_set(c, &id, 1, id, false);
-  c->cur_op = op;
-  c->cur_step = e->steps;
-  c->cur_ev = id;
-  return id;
-}
-
-/* ======================================================================== */
-/* Shadow memory                                                             */
-/* ======================================================================== */
-
 static uint32_t op_id(InChk *c, IrOp *op) {
   uintptr_t id = (uintptr_t)u64map_get(&c->op_id, (uint64_t)(uintptr_t)op);
   if (id) return (uint32_t)id;
@@ -319,18 +306,39 @@ static uint32_t op_id(InChk *c, IrOp *op) {
 
 static IrOp *op_of(InChk *c, uint32_t id) { return id && id <= c->ops.len ? c->ops.data[id - 1] : NULL; }
 
+/* The event of the running op instance (created on its first access). */
+static uint32_t cur_event(InChk *c, Exec *e, IrOp *op) {
+  if (c->cur_ev && c->cur_op == op && c->cur_step == e->steps) return c->cur_ev;
+  Event ev = {op, operand_deps(c, e, op), 0, 0};
+  vec_push(&c->ev, ev);
+  uint32_t id = (uint32_t)(c->ev.len - 1);
+  c->ev.data[id].self = new_set(c, &id, 1, id, false);
+  c->cur_op = op;
+  c->cur_step = e->steps;
+  c->cur_ev = id;
+  c->cur_oid = op_id(c, op);
+  return id;
+}
+
+/* ======================================================================== */
+/* Shadow memory                                                             */
+/* ======================================================================== */
+
+
 /* The page holding addr, with a granule that divides `bytes` and addr. */
 static Page *get_page(InChk *c, uintptr_t addr, size_t bytes) {
   unsigned want = 8;
   while (want > 1 && (bytes % want || addr % want)) want /= 2;
-  Page *p = u64map_get(&c->pages, addr >> PAGE_BITS);
+  uint64_t pno = addr >> PAGE_BITS;
+  Page *p = c->last_page && c->last_pno == pno ? c->last_page : u64map_get(&c->pages, pno);
   if (!p) {
     p = xmalloc(sizeof *p);
     p->g = want;
     p->cells = xcalloc(PAGE_SIZE / want, sizeof(Cell));
-    u64map_put(&c->pages, addr >> PAGE_BITS, p);
-    return p;
+    u64map_put(&c->pages, pno, p);
   }
+  c->last_pno = pno;
+  c->last_page = p;
   if (want < p->g) {
     Cell *nc = xmalloc(PAGE_SIZE / want * sizeof(Cell));
     for (size_t k = 0; k < PAGE_SIZE / want; k++) nc[k] = p->cells[k * want / p->g];
@@ -383,25 +391,34 @@ static LocalRange *local_of(InChk *c, uintptr_t addr) {
   return NULL;
 }
 
-/* One checked access of [addr, addr + bytes) by op (kind: IN_ACC_*). */
-bool in_chk_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, int kind, const MemRegion *m) {
+/* One checked access of the es-byte elements in [addr, addr + bytes) by op
+ * (kind: IN_ACC_*): every shadow cell they cover is checked and updated. */
+bool in_chk_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, size_t es, int kind,
+                   const MemRegion *m) {
   InChk *c = e->run->chk;
   Run *r = e->run;
-  if (!(c->checks & (INTERP_CHECK_ORDER | INTERP_CHECK_RACES | INTERP_CHECK_UNINIT)) || !bytes)
-    return true;
+  if (!bytes) return true;
   bool wr = (kind & IN_ACC_WRITE) != 0, at = (kind & IN_ACC_ATOMIC) != 0;
   uint32_t ev = cur_event(c, e, op);
   uint32_t preds = c->ev.data[ev].preds;
-  uint32_t me = c->blk, oid = op_id(c, op);
+  uint32_t me = c->blk;
+  uint16_t oid16 = c->cur_oid > 0xFFFF ? 0 : (uint16_t)c->cur_oid;
   LocalRange *loc = (c->checks & INTERP_CHECK_UNINIT) && !wr ? local_of(c, addr) : NULL;
+  Page *p = NULL;
+  uintptr_t pend = 0;
   for (uintptr_t a = addr; a < addr + bytes;) {
-    Page *p = get_page(c, a, bytes);
+    if (a >= pend) {
+      p = get_page(c, a, es);
+      pend = (a & ~(PAGE_SIZE - 1)) + PAGE_SIZE;
+    }
     Cell *x = &p->cells[(a & (PAGE_SIZE - 1)) / p->g];
+    /* the element holding this cell, for the reports */
+    uintptr_t ea = addr + (a - addr) / es * es;
     a += p->g;
     if (loc && !x->wblk) {
       StrBuf b = {0};
       sb_puts(&b, "reads uninitialized memory: ");
-      put_access(&b, kind, addr, bytes, m);
+      put_access(&b, kind, ea, es, m);
       sb_puts(&b, " of the alloca at ");
       put_loc(&b, loc->op);
       sb_puts(&b, ", never written before");
@@ -418,7 +435,7 @@ bool in_chk_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, int kind, co
         prev = x->rev, what = "load";
       if (prev) {
         StrBuf b = {0};
-        put_access(&b, kind, addr, bytes, m);
+        put_access(&b, kind, ea, es, m);
         sb_printf(&b, " is not ordered after the %s by ", what);
         put_op(&b, c->ev.data[prev].op);
         sb_puts(&b, " to the same memory in this tile block (no token or data dependence "
@@ -429,17 +446,18 @@ bool in_chk_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, int kind, co
     if (c->checks & INTERP_CHECK_RACES) {
       uint32_t ob = 0, oop = 0;
       const char *what = "access";
-      if (!wr || at) {
-        if (x->nwblk && x->nwblk != me) ob = x->nwblk, oop = x->nwop, what = "store";
-      } else if (x->ablk && x->ablk != me) {
-        ob = x->ablk, oop = x->aop;
-      } else if (x->oblk && x->oblk != me) {
-        ob = x->oblk, oop = x->oop;
-      }
+      if (x->wblk && x->wblk != me && !(x->flags & CELL_WATOMIC))
+        ob = x->wblk, oop = x->wop, what = "store";
+      else if (wr && !at && x->wblk && x->wblk != me)
+        ob = x->wblk, oop = x->wop, what = "atomic access";
+      else if (wr && !at && x->rblk && x->rblk != me)
+        ob = x->rblk, oop = x->rop, what = (x->flags & CELL_RATOMIC) ? "atomic access" : "load";
+      else if (wr && !at && x->oblk && x->oblk != me)
+        ob = x->oblk, oop = x->oop, what = "load";
       if (ob) {
         StrBuf b = {0};
         sb_puts(&b, "data race: ");
-        put_access(&b, kind, addr, bytes, m);
+        put_access(&b, kind, ea, es, m);
         sb_printf(&b, " conflicts with the %s by ", what);
         put_op(&b, op_of(c, oop));
         sb_puts(&b, " in ");
@@ -451,21 +469,19 @@ bool in_chk_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, int kind, co
     if (wr) {
       x->wblk = me;
       x->wev = ev;
-      x->wop = oid;
-      x->flags = at ? CELL_WATOMIC | CELL_RATOMIC : 0;
-      if (!at) x->nwblk = me, x->nwop = oid;
+      x->wop = oid16;
+      x->flags = (uint16_t)((x->flags & ~CELL_WATOMIC) | (at ? CELL_WATOMIC : 0));
     }
     if (!wr || at) {
-      x->rblk = me;
+      if (x->rblk != me) {
+        x->oblk = x->rblk;
+        x->oop = x->rop;
+        x->rblk = me;
+      }
       x->rev = ev;
-      x->flags = (x->flags & ~(uint32_t)CELL_RATOMIC) | (at ? CELL_RATOMIC : 0);
+      x->rop = oid16;
+      x->flags = (uint16_t)((x->flags & ~CELL_RATOMIC) | (at ? CELL_RATOMIC : 0));
     }
-    if (x->ablk != me) {
-      x->oblk = x->ablk;
-      x->oop = x->aop;
-      x->ablk = me;
-    }
-    x->aop = oid;
   }
   return true;
 }

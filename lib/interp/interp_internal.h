@@ -82,6 +82,8 @@ typedef struct Run {
    * found once per run so that flag-free programs never look it up. */
   U64Map ovf_ops;
   struct InChk *chk;       /* --check state (NULL: no checks) */
+  bool chk_mem;            /* --check=order/races/uninit: accesses go to in_chk_access */
+  bool chk_deps;           /* --check=order: results get dependency sets */
 } Run;
 
 typedef enum ExecCode { X_OK, X_YIELD, X_BREAK, X_CONTINUE, X_RETURN, X_ERR } ExecCode;
@@ -173,8 +175,9 @@ int64_t in_chk_block_id(InChk *c, int64_t k);  /* k-th block to run */
 void in_chk_block_begin(Exec *e);
 void in_chk_block_end(Exec *e);
 void in_chk_alloca(Exec *e, IrOp *op, void *mem, size_t bytes);
-/* One access (IN_ACC_* kind) inside region m; false after reporting. */
-bool in_chk_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, int kind,
+/* One access (IN_ACC_* kind) of the elements of es bytes in [addr, addr +
+ * bytes) inside region m; false after reporting. */
+bool in_chk_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, size_t es, int kind,
                    const MemRegion *m);
 /* Sets val's dependency set as op's result. */
 void in_chk_result(Exec *e, IrOp *op, Val *val);

@@ -46,7 +46,8 @@ bool in_check_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, size_t ali
   if (write && m->readonly)
     return in_fail(e, op, "store to constant global memory at address 0x%llx",
                    (unsigned long long)addr);
-  if (e->run->chk && !(kind & IN_ACC_SPAN)) return in_chk_access(e, op, addr, bytes, kind, m);
+  if (e->run->chk_mem && !(kind & IN_ACC_SPAN))
+    return in_chk_access(e, op, addr, bytes, align ? align : 1, kind, m);
   return true;
 }
 
@@ -490,9 +491,10 @@ static bool view_access(Exec *e, IrOp *op, Val *pv, ViewAcc *va, Val *tile, int 
         size_t span = dist >= ((uint64_t)1 << 60) ? SIZE_MAX
                       : f4 ? (size_t)(dist / 2 + 1) : (size_t)(dist + 1) * es;
         uintptr_t a = (uintptr_t)wadd(pv->base, f4 ? lo / 2 : wmul(lo, (int64_t)es));
-        if (!in_check_access(e, op, a, span, f4 ? 1 : es, acc | (e->run->chk ? IN_ACC_SPAN : 0)))
+        bool each = e->run->chk_mem && st != 1; /* --check: a strided run element by element */
+        if (!in_check_access(e, op, a, span, f4 ? 1 : es, acc | (each ? IN_ACC_SPAN : 0)))
           return false;
-        for (int64_t j = lo_e; e->run->chk && j < hi_e; j++) { /* --check: per element */
+        for (int64_t j = lo_e; each && j < hi_e; j++) {
           int64_t eo = wadd(off, wmul(c0 + j, st));
           uintptr_t aj = (uintptr_t)wadd(pv->base, f4 ? eo / 2 : wmul(eo, (int64_t)es));
           if (!in_check_access(e, op, aj, f4 ? 1 : es, f4 ? 1 : es, acc)) return false;

@@ -32,7 +32,7 @@ cuda_tile.module @m {
     %x1 = reshape %x : tile<f32> -> tile<1x1xf32>
     %xv = broadcast %x1 : tile<1x1xf32> -> tile<1x8xf32>
     %t0 = store_view_tko weak %xv, %v[%c0, %c0] : tile<1x8xf32>, partition_view<tile=(1x8), tensor_view<4x8xf32, strides=[8,1]>>, tile<i32> -> token
-    // ROW: races.mlir:[[@LINE-1]]:11: error: 'cuda_tile.store_view_tko' op data race: store of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 0) conflicts with the access by 'cuda_tile.store_view_tko' at {{.*}}races.mlir:[[@LINE-1]]:11 in tile block (0, 0, 0) (tile blocks are unordered; use atomics or separate outputs) (tile block (1, 0, 0))
+    // ROW: races.mlir:[[@LINE-1]]:11: error: 'cuda_tile.store_view_tko' op data race: store of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 0) conflicts with the store by 'cuda_tile.store_view_tko' at {{.*}}races.mlir:[[@LINE-1]]:11 in tile block (0, 0, 0) (tile blocks are unordered; use atomics or separate outputs) (tile block (1, 0, 0))
     return
   }
 
