@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/bench_check.sh — cost of ctile-run --check on the two example kernels, scaled up:
-#   GEMM    examples/gemm.mlir with 512x512 matrices (grid 8x8, k-loop of 16 steps)
+#   GEMM    examples/gemm.mlir with 1024x1024 matrices (grid 16x16, k-loop of 32 steps)
 #   softmax examples/softmax.mlir with 16384 rows of 128 (grid 2048)
 # For each: the best of R runs (default 3) of an unchecked run, of
 # --check=order,races,uninit (one run with shadow memory) and of --check=all (that plus
@@ -14,10 +14,10 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 RUN="$ROOT/$BUILD/bin/ctile-run"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-sed -e 's/256/512/g' -e 's/<i32: 8>/<i32: 16>/' "$ROOT/examples/gemm.mlir" >"$tmp/gemm.mlir"
+sed -e 's/256/1024/g' -e 's/<i32: 8>/<i32: 32>/' "$ROOT/examples/gemm.mlir" >"$tmp/gemm.mlir"
 sed -e 's/1024/16384/g' "$ROOT/examples/softmax.mlir" >"$tmp/softmax.mlir"
-gemm=("$tmp/gemm.mlir" --entry gemm_f32 --grid 8,8 --arg 'f32[512,512]=rand:1'
-      --arg 'f32[512,512]=rand:2' --arg 'f32[512,512]=zeros')
+gemm=("$tmp/gemm.mlir" --entry gemm_f32 --grid 16,16 --arg 'f32[1024,1024]=rand:1'
+      --arg 'f32[1024,1024]=rand:2' --arg 'f32[1024,1024]=zeros')
 soft=("$tmp/softmax.mlir" --entry softmax_rows --grid 2048 --arg 'f32[16384,128]=rand:1'
       --arg 'f32[16384,128]=zeros')
 

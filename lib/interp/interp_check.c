@@ -82,6 +82,17 @@ typedef struct Event {
   uint32_t mark;            /* DFS epoch */
 } Event;
 
+/* order-shuffle: a range the current store wrote (old contents), or a
+ * deferred store (new contents, written at its flush). */
+typedef struct Range {
+  uint32_t ev;
+  uintptr_t addr;
+  size_t n;
+  uint8_t *bytes;
+} Range;
+
+#define MAX_PENDING 16
+
 typedef struct LocalRange {
   uintptr_t lo, hi;
   IrOp *op;                 /* the alloca */
@@ -107,6 +118,12 @@ struct InChk {
   uint32_t cur_ev, cur_oid;
   uint64_t last_pno;        /* page lookup cache */
   Page *last_page;
+  /* order-shuffle inside a block: stores deferred past unordered ops */
+  bool defer;
+  uint64_t rng;
+  bool cur_store;           /* cur_ev is a non-atomic store */
+  VEC(Range) cur_rng;       /* what it overwrote */
+  VEC(Range) pend;          /* deferred stores, by event */
 };
 
 /* ======================================================================== */
@@ -150,6 +167,8 @@ InChk *in_chk_new(Run *r, unsigned checks, uint64_t seed) {
     while (c->perm_a == 0 || gcd64(c->perm_a, n) != 1);
     c->perm_c = splitmix(&s) % n;
   }
+  c->defer = (checks & INTERP_CHECK_SHUFFLE) != 0;
+  c->rng = seed ^ 0x5DEECE66Dull;
   Event e0 = {0};
   DepSet s0 = {0};
   vec_push(&c->ev, e0);
@@ -175,6 +194,10 @@ void in_chk_free(InChk *c) {
   vec_free(&c->pool);
   vec_free(&c->stack);
   vec_free(&c->local);
+  for (size_t i = 0; i < c->pend.len; i++) free(c->pend.data[i].bytes);
+  for (size_t i = 0; i < c->cur_rng.len; i++) free(c->cur_rng.data[i].bytes);
+  vec_free(&c->pend);
+  vec_free(&c->cur_rng);
   free(c);
 }
 
@@ -191,10 +214,15 @@ void in_chk_block_begin(Exec *e) {
   reset_block(c);
 }
 
-/* Forgets the shadow of the block's allocas (their memory is freed and may
- * come back as another block's alloca). */
+static void finish_event(InChk *c);
+static void flush(InChk *c, uint32_t preds, bool all);
+
+/* Writes the block's deferred stores, and forgets the shadow of its allocas
+ * (their memory is freed and may come back as another block's alloca). */
 void in_chk_block_end(Exec *e) {
   InChk *c = e->run->chk;
+  finish_event(c);
+  flush(c, 0, true);
   for (size_t i = 0; i < c->local.len; i++) {
     LocalRange *l = &c->local.data[i];
     for (uintptr_t a = l->lo & ~(PAGE_SIZE - 1); a < l->hi; a += PAGE_SIZE) {
@@ -306,9 +334,49 @@ static uint32_t op_id(InChk *c, IrOp *op) {
 
 static IrOp *op_of(InChk *c, uint32_t id) { return id && id <= c->ops.len ? c->ops.data[id - 1] : NULL; }
 
+/* order-shuffle: once a store op instance is done, a coin decides whether
+ * it is deferred: what it wrote is set aside and the old contents put back
+ * (ranges undone newest first), until an op ordered after it accesses
+ * memory or the block ends.  Unordered ops in between see the old contents,
+ * which is a legal order under the memory model. */
+static void finish_event(InChk *c) {
+  if (!c->cur_rng.len) return;
+  bool d = c->cur_store && c->pend.len + c->cur_rng.len <= MAX_PENDING && (splitmix(&c->rng) & 1);
+  size_t n = c->cur_rng.len;
+  if (d) {
+    for (size_t i = 0; i < n; i++) {
+      Range *r = &c->cur_rng.data[i];
+      Range pr = {r->ev, r->addr, r->n, xmalloc(r->n)};
+      memcpy(pr.bytes, (const void *)r->addr, r->n);
+      vec_push(&c->pend, pr);
+    }
+    for (size_t i = n; i-- > 0;) memcpy((void *)c->cur_rng.data[i].addr, c->cur_rng.data[i].bytes, c->cur_rng.data[i].n);
+  }
+  for (size_t i = 0; i < n; i++) free(c->cur_rng.data[i].bytes);
+  c->cur_rng.len = 0;
+}
+
+/* Writes the deferred stores ordered before an op with operand set preds
+ * (all of them when `all`), oldest first. */
+static void flush(InChk *c, uint32_t preds, bool all) {
+  size_t k = 0;
+  for (size_t i = 0; i < c->pend.len; i++) {
+    Range *r = &c->pend.data[i];
+    if (all || ordered(c, r->ev, preds)) {
+      memcpy((void *)r->addr, r->bytes, r->n);
+      free(r->bytes);
+    } else {
+      c->pend.data[k++] = *r;
+    }
+  }
+  c->pend.len = k;
+}
+
 /* The event of the running op instance (created on its first access). */
 static uint32_t cur_event(InChk *c, Exec *e, IrOp *op) {
   if (c->cur_ev && c->cur_op == op && c->cur_step == e->steps) return c->cur_ev;
+  finish_event(c);
+  c->cur_store = false;
   Event ev = {op, operand_deps(c, e, op), 0, 0};
   vec_push(&c->ev, ev);
   uint32_t id = (uint32_t)(c->ev.len - 1);
@@ -317,6 +385,7 @@ static uint32_t cur_event(InChk *c, Exec *e, IrOp *op) {
   c->cur_step = e->steps;
   c->cur_ev = id;
   c->cur_oid = op_id(c, op);
+  if (c->pend.len) flush(c, ev.preds, false);
   return id;
 }
 
@@ -400,6 +469,15 @@ bool in_chk_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, size_t es, i
   if (!bytes) return true;
   bool wr = (kind & IN_ACC_WRITE) != 0, at = (kind & IN_ACC_ATOMIC) != 0;
   uint32_t ev = cur_event(c, e, op);
+  if (c->defer && wr) {
+    c->cur_store = !at;
+    if (!at) {
+      Range rg = {ev, addr, bytes, xmalloc(bytes)};
+      memcpy(rg.bytes, (const void *)addr, bytes);
+      vec_push(&c->cur_rng, rg);
+    }
+  }
+  if (!(c->checks & (INTERP_CHECK_ORDER | INTERP_CHECK_RACES | INTERP_CHECK_UNINIT))) return true;
   uint32_t preds = c->ev.data[ev].preds;
   uint32_t me = c->blk;
   uint16_t oid16 = c->cur_oid > 0xFFFF ? 0 : (uint16_t)c->cur_oid;

@@ -848,8 +848,8 @@ bool in_run_once(IrOp *module, const char *entry_name, const InterpArg *args, si
     int nt = opts->threads < 1 ? 1 : opts->threads;
     if (opts->checks & ~(unsigned)INTERP_CHECK_RERUN) { /* --check: one thread */
       r.chk = in_chk_new(&r, opts->checks, opts->seed);
-      r.chk_mem = (opts->checks & (INTERP_CHECK_ORDER | INTERP_CHECK_RACES | INTERP_CHECK_UNINIT)) != 0;
-      r.chk_deps = (opts->checks & INTERP_CHECK_ORDER) != 0;
+      r.chk_mem = (opts->checks & ~(unsigned)INTERP_CHECK_RERUN) != 0;
+      r.chk_deps = (opts->checks & (INTERP_CHECK_ORDER | INTERP_CHECK_SHUFFLE)) != 0;
       nt = 1;
     }
     if (nt > r.nblocks) nt = (int)r.nblocks;

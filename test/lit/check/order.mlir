@@ -8,6 +8,13 @@
 // RUN: ctile-run %s --entry war_data_dep --grid 1 --arg 'f32[8]=iota' --check=all --dump 0 | FileCheck %s --check-prefix=DEP
 // RUN: not ctile-run %s --entry waw_ptr --grid 2 --arg 'i32[4]=zeros' --check=order 2>&1 | FileCheck %s --check-prefix=WAW
 // RUN: ctile-run %s --entry waw_ptr_join --grid 2 --arg 'i32[4]=zeros' --check=all --dump 0 | FileCheck %s --check-prefix=WAWOK
+// order-shuffle=SEED defers stores past the ops they are not ordered with
+// (a coin per store): seed 1 defers the store, and the load sees the old
+// contents; seed 2 does not.  The corrected kernel gives 2.5 with any seed.
+// RUN: ctile-run %s --entry raw_missing_token --grid 1 --arg 'f32[8]=zeros' --arg 'f32[8]=zeros' --check=order-shuffle=1 --dump 1 | FileCheck %s --check-prefix=SHUF
+// RUN: ctile-run %s --entry raw_missing_token --grid 1 --arg 'f32[8]=zeros' --arg 'f32[8]=zeros' --check=order-shuffle=2 --dump 1 | FileCheck %s --check-prefix=RAWOK
+// RUN: ctile-run %s --entry raw_token --grid 1 --arg 'f32[8]=zeros' --arg 'f32[8]=zeros' --check=order-shuffle=1 --dump 1 | FileCheck %s --check-prefix=RAWOK
+// SHUF: arg 1: [0, 0, 0, 0, 0, 0, 0, 0]
 // Without --check the buggy kernels run (the CPU order hides the bug):
 // RUN: ctile-run %s --entry raw_missing_token --grid 1 --arg 'f32[8]=zeros' --arg 'f32[8]=zeros' --dump 1 | FileCheck %s --check-prefix=RAWOK
 
