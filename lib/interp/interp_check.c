@@ -26,10 +26,13 @@
  * cost is proportional to the bytes a run touches.  A page's granule is the
  * smallest access size seen on it (1, 2, 4 or 8 bytes); a smaller access
  * splits the page's cells.  A cell records the last write (block, event, op,
- * atomic or not), the last non-atomic write, the last read (block, event),
- * and the last two distinct blocks that accessed it.  Only the newest read
- * is remembered, so a write unordered with an older read that was followed
- * by an ordered one is missed.
+ * atomic or not), the last read (block, event, op) and one earlier reading
+ * block.  Only the newest read is remembered, so a write unordered with an
+ * older read that was followed by an ordered one is missed.
+ *
+ * order-shuffle: tile blocks run in a seeded affine permutation of their
+ * ids, and inside a block a seeded coin defers each non-atomic store past
+ * the ops not ordered after it (finish_event / flush).
  *
  * Races: tile blocks of a grid may run in any order and concurrently; two
  * accesses from different blocks to the same bytes where at least one is a
