@@ -9,8 +9,10 @@
  * token edge (an op that consumes a token produced by another memory op,
  * directly or through join_tokens, loop-carried tokens and if/for results)
  * and a data dependence (an op whose operands — value, pointer, view index,
- * mask — were computed from the result of another memory op).  The relation
- * is the transitive closure of those edges.  Every runtime value carries a
+ * mask — were computed from the result of another memory op), and memory
+ * orderings (an acquire orders every later op of the block after it, a
+ * release every earlier op before it).  The relation is the transitive
+ * closure of those edges.  Every runtime value carries a
  * dependency set (Val.dep): the memory-op instances ("events") it was
  * computed from; a memory op's results carry its own event, and each event
  * records the set of its operands, so happens-before is reachability in that
@@ -37,8 +39,11 @@
  * Races: tile blocks of a grid may run in any order and concurrently; two
  * accesses from different blocks to the same bytes where at least one is a
  * non-atomic write are a race (atomics are exempt: two atomic accesses never
- * race, whatever their ordering and scope).  Checks run the blocks on one
- * thread, so the shadow needs no lock.
+ * race, whatever their ordering and scope; loads and stores with an ordering
+ * other than weak are atomic), unless a release of the first block after its
+ * access and an acquire of the second before its access synchronise them
+ * (see synced()).  Checks run the blocks on one thread, so the shadow needs
+ * no lock.
  *
  * The dependency-set hook (in_chk_result) and the access hook
  * (in_chk_access, reached through in_check_access) take only an Exec, an op
@@ -127,6 +132,14 @@ struct InChk {
   bool cur_store;           /* cur_ev is a non-atomic store */
   VEC(Range) cur_rng;       /* what it overwrote */
   VEC(Range) pend;          /* deferred stores, by event */
+  /* memory orderings: the current op's (CT_MEM_*), the newest acquire of
+   * the block, and synchronisation between blocks (release -> acquire) */
+  int cur_ord;
+  uint32_t acq_ev;
+  uint64_t pos;             /* 1-based position of the block in the run */
+  uint64_t sync_pos;        /* releases by blocks at positions <= this are acquired */
+  U64Map rel_blk;           /* block + 1 -> (position << 32) | its last release event */
+  U64Map rel_addr;          /* granule address -> newest position that released to it */
 };
 
 /* ======================================================================== */
@@ -191,6 +204,8 @@ void in_chk_free(InChk *c) {
   }
   u64map_free(&c->pages);
   u64map_free(&c->op_id);
+  u64map_free(&c->rel_blk);
+  u64map_free(&c->rel_addr);
   vec_free(&c->ops);
   vec_free(&c->ev);
   vec_free(&c->sets);
@@ -214,6 +229,9 @@ int64_t in_chk_block_id(InChk *c, int64_t k) {
 void in_chk_block_begin(Exec *e) {
   InChk *c = e->run->chk;
   c->blk = (uint32_t)(e->linear + 1);
+  c->pos++;
+  c->sync_pos = 0;
+  c->acq_ev = 0;
   reset_block(c);
 }
 
@@ -388,7 +406,16 @@ static uint32_t cur_event(InChk *c, Exec *e, IrOp *op) {
   c->cur_step = e->steps;
   c->cur_ev = id;
   c->cur_oid = op_id(c, op);
-  if (c->pend.len) flush(c, ev.preds, false);
+  /* acquire: later ops of the block are ordered after it; release: every
+   * earlier op is ordered before it */
+  c->cur_ord = (int)in_attr_int(op, "memory_ordering_semantics", CT_MEM_WEAK);
+  if (c->acq_ev) c->ev.data[id].preds = merge(c, c->ev.data[id].preds, c->ev.data[c->acq_ev].self);
+  if ((c->cur_ord == CT_MEM_RELEASE || c->cur_ord == CT_MEM_ACQ_REL) && id > 1)
+    c->ev.data[id].preds = new_set(c, NULL, 0, id - 1, true);
+  if (c->cur_ord == CT_MEM_ACQUIRE || c->cur_ord == CT_MEM_ACQ_REL) c->acq_ev = id;
+  if (c->cur_ord == CT_MEM_RELEASE || c->cur_ord == CT_MEM_ACQ_REL)
+    u64map_put(&c->rel_blk, c->blk, (void *)(uintptr_t)((c->pos << 32) | id));
+  if (c->pend.len) flush(c, c->ev.data[id].preds, false);
   return id;
 }
 
@@ -463,6 +490,18 @@ static LocalRange *local_of(InChk *c, uintptr_t addr) {
   return NULL;
 }
 
+/* Whether an access by block ob (event oev there, 0: unknown) happens before
+ * the current block's: ob released (after that access) and the current block
+ * acquired from a release made at or after ob's position in the run.  This
+ * over-approximates (any release of ob and any acquire count), so it can hide
+ * a race but never invents one. */
+static bool synced(InChk *c, uint32_t ob, uint32_t oev) {
+  if (!c->sync_pos) return false;
+  uint64_t v = (uint64_t)(uintptr_t)u64map_get(&c->rel_blk, ob);
+  if (!v) return false;
+  return (v >> 32) <= c->sync_pos && (!oev || oev <= (uint32_t)v);
+}
+
 /* One checked access of the es-byte elements in [addr, addr + bytes) by op
  * (kind: IN_ACC_*): every shadow cell they cover is checked and updated. */
 bool in_chk_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, size_t es, int kind,
@@ -472,6 +511,10 @@ bool in_chk_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, size_t es, i
   if (!bytes) return true;
   bool wr = (kind & IN_ACC_WRITE) != 0, at = (kind & IN_ACC_ATOMIC) != 0;
   uint32_t ev = cur_event(c, e, op);
+  bool rmw = at;
+  if (c->cur_ord != CT_MEM_WEAK) at = true; /* relaxed/acquire/release accesses are atomic */
+  bool acq = c->cur_ord == CT_MEM_ACQUIRE || c->cur_ord == CT_MEM_ACQ_REL;
+  bool rel = c->cur_ord == CT_MEM_RELEASE || c->cur_ord == CT_MEM_ACQ_REL;
   if (c->defer && wr) {
     c->cur_store = !at;
     if (!at) {
@@ -495,6 +538,11 @@ bool in_chk_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, size_t es, i
     Cell *x = &p->cells[(a & (PAGE_SIZE - 1)) / p->g];
     /* the element holding this cell, for the reports */
     uintptr_t ea = addr + (a - addr) / es * es;
+    if (acq && (!wr || rmw)) { /* reads from the releases made to this granule */
+      uint64_t rp = (uint64_t)(uintptr_t)u64map_get(&c->rel_addr, a);
+      if (rp > c->sync_pos) c->sync_pos = rp;
+    }
+    if (rel && wr) u64map_put(&c->rel_addr, a, (void *)(uintptr_t)c->pos);
     a += p->g;
     if (loc && !x->wblk) {
       StrBuf b = {0};
@@ -527,13 +575,13 @@ bool in_chk_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, size_t es, i
     if (c->checks & INTERP_CHECK_RACES) {
       uint32_t ob = 0, oop = 0;
       const char *what = "access";
-      if (x->wblk && x->wblk != me && !(x->flags & CELL_WATOMIC))
+      if (x->wblk && x->wblk != me && !(x->flags & CELL_WATOMIC) && !synced(c, x->wblk, x->wev))
         ob = x->wblk, oop = x->wop, what = "store";
-      else if (wr && !at && x->wblk && x->wblk != me)
+      else if (wr && !at && x->wblk && x->wblk != me && !synced(c, x->wblk, x->wev))
         ob = x->wblk, oop = x->wop, what = "atomic access";
-      else if (wr && !at && x->rblk && x->rblk != me)
+      else if (wr && !at && x->rblk && x->rblk != me && !synced(c, x->rblk, x->rev))
         ob = x->rblk, oop = x->rop, what = (x->flags & CELL_RATOMIC) ? "atomic access" : "load";
-      else if (wr && !at && x->oblk && x->oblk != me)
+      else if (wr && !at && x->oblk && x->oblk != me && !synced(c, x->oblk, 0))
         ob = x->oblk, oop = x->oop, what = "load";
       if (ob) {
         StrBuf b = {0};
