@@ -2,7 +2,8 @@
 # bench/bench_check.sh — cost of ctile-run --check on the two example kernels, scaled up:
 #   GEMM    examples/gemm.mlir with 1024x1024 matrices (grid 16x16, k-loop of 32 steps)
 #   softmax examples/softmax.mlir with 16384 rows of 128 (grid 2048)
-# For each: the best of R runs (default 3) of an unchecked run, of
+# For each: the best of R runs (default 3; CPU time, user + sys, which a busy shared machine
+# disturbs less than wall time) of an unchecked run, of
 # --check=order,races,uninit (one run with shadow memory) and of --check=all (that plus
 # the second run in another block order and the comparison), with the slowdown against the
 # unchecked run and the peak RSS.  Never run as a test.
@@ -21,18 +22,19 @@ gemm=("$tmp/gemm.mlir" --entry gemm_f32 --grid 16,16 --arg 'f32[1024,1024]=rand:
 soft=("$tmp/softmax.mlir" --entry softmax_rows --grid 2048 --arg 'f32[16384,128]=rand:1'
       --arg 'f32[16384,128]=zeros')
 
-# best wall time (s) and its peak RSS (KB) over R runs of ctile-run "$@"
+# best CPU time (s) and its peak RSS (KB) over R runs of ctile-run "$@"
 best() {
   local b="" m=""
   for _ in $(seq "$R"); do
-    /usr/bin/time -f "%e %M" -o "$tmp/t" "$RUN" "$@" >/dev/null
-    read -r t rss <"$tmp/t"
+    /usr/bin/time -f "%U %S %M" -o "$tmp/t" "$RUN" "$@" >/dev/null
+    read -r tu ts rss <"$tmp/t"
+    t=$(awk "BEGIN{print $tu + $ts}")
     if [ -z "$b" ] || awk "BEGIN{exit !($t < $b)}"; then b=$t m=$rss; fi
   done
   echo "$b $m"
 }
 
-printf '%-8s %-26s %8s %9s %10s\n' kernel mode 'time(s)' slowdown 'RSS(MB)'
+printf '%-8s %-26s %8s %9s %10s\n' kernel mode 'cpu(s)' slowdown 'RSS(MB)'
 for k in gemm soft; do
   if [ $k = gemm ]; then args=("${gemm[@]}"); name=GEMM; else args=("${soft[@]}"); name=softmax; fi
   read -r t0 m0 < <(best "${args[@]}")

@@ -528,90 +528,90 @@ bool in_chk_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, size_t es, i
   uint32_t me = c->blk;
   uint16_t oid16 = c->cur_oid > 0xFFFF ? 0 : (uint16_t)c->cur_oid;
   LocalRange *loc = (c->checks & INTERP_CHECK_UNINIT) && !wr ? local_of(c, addr) : NULL;
-  Page *p = NULL;
-  uintptr_t pend = 0;
-  for (uintptr_t a = addr; a < addr + bytes;) {
-    if (a >= pend) {
-      p = get_page(c, a, es);
-      pend = (a & ~(PAGE_SIZE - 1)) + PAGE_SIZE;
-    }
-    Cell *x = &p->cells[(a & (PAGE_SIZE - 1)) / p->g];
-    /* the element holding this cell, for the reports */
-    uintptr_t ea = addr + (a - addr) / es * es;
-    if (acq && (!wr || rmw)) { /* reads from the releases made to this granule */
-      uint64_t rp = (uint64_t)(uintptr_t)u64map_get(&c->rel_addr, a);
-      if (rp > c->sync_pos) c->sync_pos = rp;
-    }
-    if (rel && wr) u64map_put(&c->rel_addr, a, (void *)(uintptr_t)c->pos);
-    a += p->g;
-    if (loc && !x->wblk) {
-      StrBuf b = {0};
-      sb_puts(&b, "reads uninitialized memory: ");
-      put_access(&b, kind, ea, es, m);
-      sb_puts(&b, " of the alloca at ");
-      put_loc(&b, loc->op);
-      sb_puts(&b, ", never written before");
-      return report(e, op, &b);
-    }
-    if (c->checks & INTERP_CHECK_ORDER) {
-      uint32_t prev = 0;
-      const char *what = NULL;
-      if (x->wblk == me && x->wev != ev && !(at && (x->flags & CELL_WATOMIC)) &&
-          !ordered(c, x->wev, preds))
-        prev = x->wev, what = "store";
-      else if (wr && x->rblk == me && x->rev != ev && !(at && (x->flags & CELL_RATOMIC)) &&
-               !ordered(c, x->rev, preds))
-        prev = x->rev, what = "load";
-      if (prev) {
+  for (uintptr_t a = addr, end = addr + bytes; a < end;) {
+    Page *p = get_page(c, a, es);
+    uintptr_t pe = (a & ~(PAGE_SIZE - 1)) + PAGE_SIZE;
+    if (pe > end) pe = end;
+    unsigned g = p->g;
+    Cell *x = &p->cells[(a & (PAGE_SIZE - 1)) / g];
+    for (; a < pe; a += g, x++) {
+      /* the element holding this cell, for the reports */
+#define ea (addr + (a - addr) / es * es)
+      if (acq && (!wr || rmw)) { /* reads from the releases made to this granule */
+        uint64_t rp = (uint64_t)(uintptr_t)u64map_get(&c->rel_addr, a);
+        if (rp > c->sync_pos) c->sync_pos = rp;
+      }
+      if (rel && wr) u64map_put(&c->rel_addr, a, (void *)(uintptr_t)c->pos);
+      if (loc && !x->wblk) {
         StrBuf b = {0};
+        sb_puts(&b, "reads uninitialized memory: ");
         put_access(&b, kind, ea, es, m);
-        sb_printf(&b, " is not ordered after the %s by ", what);
-        put_op(&b, c->ev.data[prev].op);
-        sb_puts(&b, " to the same memory in this tile block (no token or data dependence "
-                    "orders them)");
+        sb_puts(&b, " of the alloca at ");
+        put_loc(&b, loc->op);
+        sb_puts(&b, ", never written before");
         return report(e, op, &b);
       }
-    }
-    if (c->checks & INTERP_CHECK_RACES) {
-      uint32_t ob = 0, oop = 0;
-      const char *what = "access";
-      if (x->wblk && x->wblk != me && !(x->flags & CELL_WATOMIC) && !synced(c, x->wblk, x->wev))
-        ob = x->wblk, oop = x->wop, what = "store";
-      else if (wr && !at && x->wblk && x->wblk != me && !synced(c, x->wblk, x->wev))
-        ob = x->wblk, oop = x->wop, what = "atomic access";
-      else if (wr && !at && x->rblk && x->rblk != me && !synced(c, x->rblk, x->rev))
-        ob = x->rblk, oop = x->rop, what = (x->flags & CELL_RATOMIC) ? "atomic access" : "load";
-      else if (wr && !at && x->oblk && x->oblk != me && !synced(c, x->oblk, 0))
-        ob = x->oblk, oop = x->oop, what = "load";
-      if (ob) {
-        StrBuf b = {0};
-        sb_puts(&b, "data race: ");
-        put_access(&b, kind, ea, es, m);
-        sb_printf(&b, " conflicts with the %s by ", what);
-        put_op(&b, op_of(c, oop));
-        sb_puts(&b, " in ");
-        put_block(&b, r, ob);
-        sb_puts(&b, " (tile blocks are unordered; use atomics or separate outputs)");
-        return report(e, op, &b);
+      if (c->checks & INTERP_CHECK_ORDER) {
+        uint32_t prev = 0;
+        const char *what = NULL;
+        if (x->wblk == me && x->wev != ev && !(at && (x->flags & CELL_WATOMIC)) &&
+            !ordered(c, x->wev, preds))
+          prev = x->wev, what = "store";
+        else if (wr && x->rblk == me && x->rev != ev && !(at && (x->flags & CELL_RATOMIC)) &&
+                 !ordered(c, x->rev, preds))
+          prev = x->rev, what = "load";
+        if (prev) {
+          StrBuf b = {0};
+          put_access(&b, kind, ea, es, m);
+          sb_printf(&b, " is not ordered after the %s by ", what);
+          put_op(&b, c->ev.data[prev].op);
+          sb_puts(&b, " to the same memory in this tile block (no token or data dependence "
+                      "orders them)");
+          return report(e, op, &b);
+        }
       }
-    }
-    if (wr) {
-      x->wblk = me;
-      x->wev = ev;
-      x->wop = oid16;
-      x->flags = (uint16_t)((x->flags & ~CELL_WATOMIC) | (at ? CELL_WATOMIC : 0));
-    }
-    if (!wr || at) {
-      if (x->rblk != me) {
-        x->oblk = x->rblk;
-        x->oop = x->rop;
-        x->rblk = me;
+      if (c->checks & INTERP_CHECK_RACES) {
+        uint32_t ob = 0, oop = 0;
+        const char *what = "access";
+        if (x->wblk && x->wblk != me && !(x->flags & CELL_WATOMIC) && !synced(c, x->wblk, x->wev))
+          ob = x->wblk, oop = x->wop, what = "store";
+        else if (wr && !at && x->wblk && x->wblk != me && !synced(c, x->wblk, x->wev))
+          ob = x->wblk, oop = x->wop, what = "atomic access";
+        else if (wr && !at && x->rblk && x->rblk != me && !synced(c, x->rblk, x->rev))
+          ob = x->rblk, oop = x->rop, what = (x->flags & CELL_RATOMIC) ? "atomic access" : "load";
+        else if (wr && !at && x->oblk && x->oblk != me && !synced(c, x->oblk, 0))
+          ob = x->oblk, oop = x->oop, what = "load";
+        if (ob) {
+          StrBuf b = {0};
+          sb_puts(&b, "data race: ");
+          put_access(&b, kind, ea, es, m);
+          sb_printf(&b, " conflicts with the %s by ", what);
+          put_op(&b, op_of(c, oop));
+          sb_puts(&b, " in ");
+          put_block(&b, r, ob);
+          sb_puts(&b, " (tile blocks are unordered; use atomics or separate outputs)");
+          return report(e, op, &b);
+        }
       }
-      x->rev = ev;
-      x->rop = oid16;
-      x->flags = (uint16_t)((x->flags & ~CELL_RATOMIC) | (at ? CELL_RATOMIC : 0));
+      if (wr) {
+        x->wblk = me;
+        x->wev = ev;
+        x->wop = oid16;
+        x->flags = (uint16_t)((x->flags & ~CELL_WATOMIC) | (at ? CELL_WATOMIC : 0));
+      }
+      if (!wr || at) {
+        if (x->rblk != me) {
+          x->oblk = x->rblk;
+          x->oop = x->rop;
+          x->rblk = me;
+        }
+        x->rev = ev;
+        x->rop = oid16;
+        x->flags = (uint16_t)((x->flags & ~CELL_RATOMIC) | (at ? CELL_RATOMIC : 0));
+      }
     }
   }
+#undef ea
   return true;
 }
 
