@@ -344,7 +344,18 @@ typedef struct CtileRunOptions {
    * docs/ctile-run.md); 0 means unlimited.  CTILE_RUN_DEFAULT_MAX_STEPS is
    * what ctile-run uses. */
   uint64_t maxSteps;
+  /* ctile-run --check: CTILE_RUN_CHECK_* bits (0: none; checked runs use one
+   * thread), and the seed of the shuffled tile block order. */
+  unsigned checks;
+  uint64_t checkSeed;
 } CtileRunOptions;
+
+#define CTILE_RUN_CHECK_ORDER 1u   /* unordered conflicting accesses in a tile block */
+#define CTILE_RUN_CHECK_RACES 2u   /* conflicting accesses from two tile blocks */
+#define CTILE_RUN_CHECK_UNINIT 4u  /* reads of never-written alloca memory */
+#define CTILE_RUN_CHECK_SHUFFLE 8u /* tile blocks in an order drawn from checkSeed */
+#define CTILE_RUN_CHECK_RERUN 16u  /* two runs (checkSeed, checkSeed + 1), buffers compared */
+#define CTILE_RUN_CHECK_ALL 31u
 
 #define CTILE_RUN_DEFAULT_MAX_STEPS 100000000ull
 

@@ -38,12 +38,14 @@ bool ctileRunEntry(CtileModule module, CtileStringRef entry, const CtileRunArg *
     ia[i].data = args[i].data;
     ia[i].bytes = args[i].bytes;
   }
-  InterpOptions o = {{1, 1, 1}, 1, NULL, NULL, 0, 0};
+  InterpOptions o = {.grid = {1, 1, 1}, .threads = 1};
   RunPrint rp = {NULL, NULL};
   if (options) {
     for (int d = 0; d < 3; d++) o.grid[d] = options->grid[d];
     o.threads = options->threads;
     o.max_steps = options->maxSteps;
+    o.checks = options->checks & INTERP_CHECK_ALL; /* CTILE_RUN_CHECK_* == INTERP_CHECK_* */
+    o.seed = options->checkSeed;
     if (options->print) {
       rp.cb = options->print;
       rp.user = options->printUserData;

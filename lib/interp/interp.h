@@ -39,6 +39,10 @@
  *    seconds, and a grid may have at most INTERP_MAX_BLOCKS blocks.
  *  - Memory ordering and scopes are ignored (each block runs its ops in
  *    program order; tokens are no-ops); atomics are serialised run-wide.
+ *    InterpOptions.checks turns on checks that report what this choice
+ *    hides (unordered conflicting accesses, races between blocks, reads of
+ *    uninitialised allocas) and a seeded block order; checked runs use one
+ *    thread.
  *  - Narrow float arithmetic (f16, bf16, tf32, f8, f4) is done in f32 and
  *    rounded once to the format, which is exact (correctly rounded); math
  *    functions are computed in double and rounded to the element format. */
@@ -80,11 +84,26 @@ typedef struct InterpOptions {
   uint64_t max_steps;
   /* Wall-clock limit for the whole run in seconds (<= 0: none). */
   double timeout;
+  /* --check: INTERP_CHECK_* bits (0: none; see interp_check.c and
+   * docs/ctile-run.md), and the seed of INTERP_CHECK_SHUFFLE's block order
+   * (INTERP_CHECK_RERUN also runs with seed + 1 and compares the buffers). */
+  unsigned checks;
+  uint64_t seed;
 } InterpOptions;
 
 /* Elements of work per step beyond the first (about the time one scalar op
  * takes: ~100 ns). */
 #define INTERP_STEP_ELEMS 64
+
+enum {
+  INTERP_CHECK_ORDER = 1,   /* unordered conflicting accesses within a tile block */
+  INTERP_CHECK_RACES = 2,   /* conflicting accesses from different tile blocks */
+  INTERP_CHECK_UNINIT = 4,  /* reads of never-written alloca memory */
+  INTERP_CHECK_SHUFFLE = 8, /* seeded tile block order */
+  INTERP_CHECK_RERUN = 16,  /* run twice (seed, seed + 1), compare the buffers */
+  INTERP_CHECK_ALL = 31
+};
+
 /* ctile-run's default step budget per tile block (10^8): far above real
  * kernels, and reached by a runaway loop in about 10 s, whether its body is
  * scalar ops (~100 ns per step) or whole-tile ops on large tiles. */

@@ -131,6 +131,7 @@ void in_set(Exec *e, IrValue *v, Val *val) {
 }
 
 void in_set_result(Exec *e, IrOp *op, unsigned i, Val *val) {
+  if (val && e->run->chk_deps) in_chk_result(e, op, val);
   in_set(e, ir_op_result(op, i), val);
 }
 
@@ -731,6 +732,7 @@ static void run_block(Exec *e, int64_t linear) {
   e->steps = 0;
   e->cur_loop = NULL;
   e->out = r->outputs ? &r->outputs[linear] : &e->scratch_out;
+  if (r->chk) in_chk_block_begin(e);
   IrBlock *body = ir_region_entry(ir_op_region(r->entry, 0));
   for (size_t i = 0; i < body->nargs && i < r->nargs; i++) {
     const IrType *t = body->args[i]->type;
@@ -747,6 +749,7 @@ static void run_block(Exec *e, int64_t linear) {
     in_set(e, body->args[i], v);
   }
   in_exec_block(e, body);
+  if (r->chk) in_chk_block_end(e);
   exec_reset(e);
 }
 
@@ -774,7 +777,7 @@ static void *worker(void *user) {
         break;
       }
     }
-    run_block(e, b);
+    run_block(e, r->chk ? in_chk_block_id(r->chk, b) : b);
   }
   return NULL;
 }
@@ -845,6 +848,12 @@ static const char *const attr_names[] = {
 
 bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, size_t nargs,
                 const InterpOptions *opts) {
+  if (opts->checks & INTERP_CHECK_RERUN) return in_chk_rerun(module, entry_name, args, nargs, opts);
+  return in_run_once(module, entry_name, args, nargs, opts);
+}
+
+bool in_run_once(IrOp *module, const char *entry_name, const InterpArg *args, size_t nargs,
+                 const InterpOptions *opts) {
   IrContext *ctx = ir_op_context(module);
   IrOp *entry = interp_find_entry(module, entry_name);
   if (!entry) return ir_error(ctx, ir_op_loc(module), "no cuda_tile.entry named '%s'", entry_name);
@@ -893,6 +902,9 @@ bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, siz
   if (r.has_print && r.nblocks > ((int64_t)1 << 26))
     return ir_error(ctx, ir_op_loc(entry), "too many tile blocks (%lld) for a kernel that prints "
                     "(at most 2^26)", (long long)r.nblocks);
+  if ((opts->checks & ~(unsigned)INTERP_CHECK_RERUN) && r.nblocks >= (int64_t)UINT32_MAX)
+    return ir_error(ctx, ir_op_loc(entry), "too many tile blocks (%lld) for --check (at most "
+                    "2^32-2)", (long long)r.nblocks);
   pthread_mutex_init(&r.mu, NULL);
   pthread_mutex_init(&r.amu, NULL);
   /* Intern every attribute name the handlers look up before workers start:
@@ -920,6 +932,12 @@ bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, siz
     if (r.regions.len) qsort(r.regions.data, r.regions.len, sizeof(MemRegion), cmp_region);
     if (r.has_print) r.outputs = xcalloc((size_t)r.nblocks, sizeof(StrBuf));
     int nt = opts->threads < 1 ? 1 : opts->threads;
+    if (opts->checks & ~(unsigned)INTERP_CHECK_RERUN) { /* --check: one thread */
+      r.chk = in_chk_new(&r, opts->checks, opts->seed);
+      r.chk_mem = (opts->checks & ~(unsigned)INTERP_CHECK_RERUN) != 0;
+      r.chk_deps = (opts->checks & (INTERP_CHECK_ORDER | INTERP_CHECK_SHUFFLE)) != 0;
+      nt = 1;
+    }
     if (nt > r.nblocks) nt = (int)r.nblocks;
     Exec *ex = xcalloc((size_t)nt, sizeof(Exec));
     pthread_t *th = xcalloc((size_t)nt, sizeof(pthread_t));
@@ -954,6 +972,7 @@ bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, siz
       sb_free(&r.outputs[b]);
     }
     free(r.outputs);
+    in_chk_free(r.chk);
     if (r.have_err) {
       ir_error(ctx, r.err.loc, "%s", r.err.msg);
       ok = false;

@@ -208,7 +208,7 @@ static void test_shape_args(void) {
   StrBuf err = {0};
   if (CHECK(interp_args_build(ctx, e, specs, 2, true, &a, &err))) {
     CHECK_EQ_INT(a.n, 10);
-    InterpOptions o = {{1, 1, 1}, 1, NULL, NULL, 0, 0};
+    InterpOptions o = {.grid = {1, 1, 1}, .threads = 1};
     CHECK(interp_run(m, "k", a.args, a.n, &o));
     const int64_t *got = a.bufs[7].data;
     static const int64_t want[8] = {2, 3, 4, 12, 4, 1, 0, 0};

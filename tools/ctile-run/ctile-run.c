@@ -35,6 +35,7 @@ static const char usage_text[] =
     "USAGE: ctile-run FILE --entry NAME --grid X[,Y[,Z]] [--arg SPEC]... [--shape-args]\n"
     "                 [--out N=FILE.npy]... [--dump N]... [--expect N=FILE.npy]... [--tol A[,R]]\n"
     "                 [-j N] [--max-steps N] [--timeout SECONDS] [--max-input-size BYTES]\n"
+    "                 [--check=LIST]\n"
     "\n"
     "FILE is MLIR text or Tile IR bytecode ('-' reads stdin).\n"
     "\n"
@@ -70,6 +71,14 @@ static const char usage_text[] =
     "  --timeout SECONDS   stop the whole run with an error after SECONDS of wall-clock time\n"
     "                      (default 0 = no limit)\n"
     "  --max-input-size N  largest FILE accepted, in bytes (default 268435456 = 256 MiB)\n"
+    "  --check=LIST        report memory bugs a CPU run hides (runs on one thread); LIST is\n"
+    "                      comma-separated: order (accesses to the same memory in one tile\n"
+    "                      block that no token or data dependence orders), races (the same\n"
+    "                      memory from two tile blocks, one a non-atomic write), uninit (reads of\n"
+    "                      never-written alloca memory, which starts as NaN/-1 poison),\n"
+    "                      order-shuffle=SEED (tile blocks in a seeded random order), all\n"
+    "                      (order, races, uninit, and two runs with block orders from seeds 1\n"
+    "                      and 2 whose buffers must match); see docs/ctile-run.md\n"
     "  --version           print the version\n"
     "  --help              this text\n"
     "\n"
@@ -332,6 +341,8 @@ typedef struct RunConfig {
   int threads;
   uint64_t max_steps, max_input;
   double timeout;
+  unsigned checks;     /* --check: INTERP_CHECK_* bits */
+  uint64_t check_seed; /* --check=order-shuffle=SEED */
   bool shape_args, tol_given;
   double atol, rtol;
 } RunConfig;
@@ -416,6 +427,27 @@ static int parse_args(RunConfig *c, int argc, char **argv, InterpOptions *opts) 
       if (e == val || *e || !(v >= 0) || v > 1e9)
         return usage_error("bad --timeout (expected seconds, 0 to 1e9): ", val);
       c->timeout = v;
+    } else if (OPT("check")) {
+      /* --check=LIST: order, races, uninit, order-shuffle=SEED, all */
+      for (const char *p = val; *p;) {
+        size_t n = strcspn(p, ",");
+        if (n == 5 && !strncmp(p, "order", 5)) c->checks |= INTERP_CHECK_ORDER;
+        else if (n == 5 && !strncmp(p, "races", 5)) c->checks |= INTERP_CHECK_RACES;
+        else if (n == 6 && !strncmp(p, "uninit", 6)) c->checks |= INTERP_CHECK_UNINIT;
+        else if (n == 3 && !strncmp(p, "all", 3)) c->checks |= INTERP_CHECK_ALL;
+        else if (n > 14 && !strncmp(p, "order-shuffle=", 14) && p[14] != '-' && p[14] != '+') {
+          char *e;
+          errno = 0;
+          c->check_seed = strtoull(p + 14, &e, 10);
+          if (e != p + n || errno == ERANGE) return usage_error("bad --check seed: ", val);
+          c->checks |= INTERP_CHECK_SHUFFLE;
+        } else {
+          return usage_error("bad --check (expected a list of order, races, uninit, "
+                             "order-shuffle=SEED, all): ", val);
+        }
+        p += n;
+        if (*p) p++;
+      }
     } else if (!strncmp(a, "-j", 2) && a[2]) {
       char *e;
       long v = strtol(a + 2, &e, 10);
@@ -459,7 +491,8 @@ int main(int argc, char **argv) {
   memset(&c, 0, sizeof c);
   c.threads = 1;
   c.max_steps = INTERP_DEFAULT_MAX_STEPS;
-  InterpOptions opts = {{1, 1, 1}, 1, print_sink, NULL, 0, 0};
+  c.check_seed = 1;
+  InterpOptions opts = {.grid = {1, 1, 1}, .threads = 1, .print = print_sink};
   int rc = parse_args(&c, argc, argv, &opts);
   if (rc >= 0) {
     vec_free(&c.specs);
@@ -470,6 +503,8 @@ int main(int argc, char **argv) {
   opts.threads = c.threads;
   opts.max_steps = c.max_steps;
   opts.timeout = c.timeout;
+  opts.checks = c.checks;
+  opts.seed = c.check_seed;
 
   StrBuf err = {0};
   size_t len;
