@@ -153,23 +153,18 @@ static void probe_set(void *user, IrValue *v, const char *name) {
   if (v == np->want && !np->name) np->name = xstrndup(name, strlen(name));
 }
 
-/* Ops whose result names are MLIR's ODS auto-names (more than one named
- * result definition, no OpAsmOpInterface): they do not count as naming
- * producers for assume. */
-static bool is_ods_auto_named(const IrOpInfo *info) {
-  return info->result_names == ct_names_result_token ||
-         info->result_names == ct_names_tile_token ||
-         info->result_names == ct_names_block_id || info->result_names == ct_names_grid_size;
-}
-
 /* AssumeOp::getAsmResultNames: "assume_" + the producer's name for the value
  * when the producer implements OpAsmOpInterface (has a result_names hook
- * here), else "assume". */
+ * here), else "assume".  Ops with two or more named ODS results (grid
+ * queries, the token-returning memory ops) implement the interface too: ODS
+ * generates their getAsmResultNames, so `assume` of `%blockId_x` is
+ * `%assume_blockId_x`.  Ops that declare the interface without naming their
+ * results (if, loop, scan) give "assume_". */
 void ct_names_assume(IrOp *op, IrNameSetFn set, void *user) {
   if (!op->nresults || !op->noperands) return;
   IrValue *v = ir_op_operand(op, 0);
   IrOp *prod = v->def;
-  if (prod && prod->info->result_names && !is_ods_auto_named(prod->info)) {
+  if (prod && prod->info->result_names) {
     NameProbe np = {v, NULL};
     prod->info->result_names(prod, probe_set, &np);
     StrBuf b = {0};
