@@ -109,6 +109,9 @@ bool asm_peek_punct(AsmParser *p, AsmPunct k);
 bool asm_parse_keyword(AsmParser *p, const char *kw);          /* "expected 'kw'" */
 bool asm_parse_optional_keyword(AsmParser *p, const char *kw);
 bool asm_peek_keyword(AsmParser *p, const char *kw);
+/* True when the current token is `k` and the next one the keyword `kw`
+ * (nothing consumed): `, token = %t` versus `, %operand`. */
+bool asm_peek_punct_keyword(AsmParser *p, AsmPunct k, const char *kw);
 bool asm_parse_keyword_any(AsmParser *p, Str *out);            /* "expected keyword" */
 bool asm_parse_optional_keyword_any(AsmParser *p, Str *out);
 /* Parses one of `options` (NULL-terminated), storing its index; on failure

@@ -382,10 +382,21 @@ bool ct_parse_print_tko(AsmParser *p, IrOpState *st) {
   AsmOperand tok;
   bool has_tok = false, ok = true;
   AsmLoc args_at = asm_cur_loc(p);
-  if (asm_parse_optional_punct(p, ASM_COMMA)) {
+  /* A comma before `token` belongs to the token group (`"fmt", %x, token =
+   * %t`), as the memory ops accept NVIDIA's documented `%v, token = %t`. */
+  if (!asm_peek_punct_keyword(p, ASM_COMMA, "token") && asm_parse_optional_punct(p, ASM_COMMA)) {
     args_at = asm_cur_loc(p);
-    ok = asm_parse_operand_list(p, &args);
+    /* asm_parse_operand_list's zero-or-more list, stopping at `, token`. */
+    if (asm_peek_operand(p)) {
+      do {
+        AsmOperand a;
+        ok = asm_parse_operand(p, &a);
+        if (ok) vec_push(&args, a);
+      } while (ok && !asm_peek_punct_keyword(p, ASM_COMMA, "token") &&
+               asm_parse_optional_punct(p, ASM_COMMA));
+    }
   }
+  if (ok && asm_peek_punct_keyword(p, ASM_COMMA, "token")) asm_parse_punct(p, ASM_COMMA);
   if (ok && asm_parse_optional_keyword(p, "token")) {
     has_tok = true;
     ok = asm_parse_punct(p, ASM_EQUAL) && asm_parse_operand(p, &tok);
@@ -527,6 +538,7 @@ bool ct_parse_bc_evolution(AsmParser *p, IrOpState *st) {
          asm_parse_attr(p, ir_integer_type(ctx, 32, IR_SIGNLESS), &a);
     if (ok) ir_op_state_add_prop(st, "new_attr", a);
   }
+  if (ok && asm_peek_punct_keyword(p, ASM_COMMA, "token")) asm_parse_punct(p, ASM_COMMA);
   if (ok && asm_parse_optional_keyword(p, "token")) {
     has_tok = true;
     ok = asm_parse_punct(p, ASM_EQUAL) && asm_parse_operand(p, &tok) &&
