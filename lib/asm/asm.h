@@ -277,7 +277,10 @@ void asm_print_optional_loc(AsmPrinter *p, const IrLoc *loc); /* " loc(...)" wit
 void asm_print_attr_dict(AsmPrinter *p, IrOp *op, const char *const *elided);
 void asm_print_attr_dict_with_keyword(AsmPrinter *p, IrOp *op,
                                       const char *const *elided);
-/* `(%a: T, %b: U)` for the entry block of r (names bound for printing). */
+/* `(%a: T, %b: U)` for the entry block of r (names bound for printing).
+ * Argument locations are neither printed nor aliased, even with
+ * -mlir-print-debuginfo: this is the signature form of NVIDIA's
+ * printFunctionSignatureWithCudaTileTypes (reduce/scan bodies). */
 void asm_print_block_args(AsmPrinter *p, IrBlock *b, bool with_types);
 /* Prints ` {` region body `}`.  print_entry_args: print `^bb0(...)` label;
  * print_terminator: false elides a terminator with no operands. */
