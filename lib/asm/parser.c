@@ -1040,7 +1040,7 @@ static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned 
           StrBuf nb = {0};
           for (size_t i = 0; i < nd; i++) sb_printf(&nb, "%s%s", i ? ", " : "", names[i]);
           pdiag_note(p, d, nt.ptr,
-                     "Registered dialects: %s ; for more info on dialect registration see "
+                     "Available dialects: %s ; for more info on dialect registration see "
                      "https://mlir.llvm.org/getting_started/Faq/"
                      "#registered-loaded-dependent-whats-up-with-dialects-management",
                      sb_cstr(&nb));

@@ -625,10 +625,11 @@ static bool verify_view_common(IrOp *op, IrValue *view, IrUse *idx, size_t n,
   const IrType *types[64];
   const IrType **tv = n <= 64 ? types : xmalloc(n * sizeof *tv);
   for (size_t i = 0; i < n; i++) tv[i] = idx[i].value->type;
-  /* a silent check first: the op's location is materialized only to report */
+  /* a silent check first; the report is NVIDIA's op->emitOpError() (the
+   * op-name prefix and the current-operation note) */
   bool ok = ct_view_verify_indices(NULL, vt, tv, n);
   if (!ok) {
-    CtEmitter e = ct_emitter_loc(op->ctx, ir_op_loc(op));
+    CtEmitter e = ct_emitter_op(op);
     ok = ct_view_verify_indices(&e, vt, tv, n);
   }
   if (tv != types) free(tv);
