@@ -109,6 +109,10 @@ bool asm_peek_punct(AsmParser *p, AsmPunct k);
 bool asm_parse_keyword(AsmParser *p, const char *kw);          /* "expected 'kw'" */
 bool asm_parse_optional_keyword(AsmParser *p, const char *kw);
 bool asm_peek_keyword(AsmParser *p, const char *kw);
+/* The registered op of dialect d (a full "dialect.op" name) whose mnemonic
+ * is within a third of mn's length (1 to 3 edits) of `mn`, for "did you
+ * mean" notes on unknown ops; NULL when none is that close. */
+const char *asm_closest_op_name(const IrDialect *d, const char *mn, size_t n);
 /* True when the current token is `k` and the next one the keyword `kw`
  * (nothing consumed): `, token = %t` versus `, %operand`. */
 bool asm_peek_punct_keyword(AsmParser *p, AsmPunct k, const char *kw);

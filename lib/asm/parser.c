@@ -165,6 +165,61 @@ void pdiag_note(AsmParser *p, IrDiag *d, const char *ptr, const char *fmt, ...) 
   va_end(ap);
 }
 
+/* Levenshtein distance of a[0..na) and b[0..nb), or `limit + 1` when it is
+ * larger than `limit` (names longer than 128 bytes are never close). */
+static size_t edit_distance(const char *a, size_t na, const char *b, size_t nb, size_t limit) {
+  if (na > 128 || nb > 128) return limit + 1;
+  if ((na > nb ? na - nb : nb - na) > limit) return limit + 1;
+  size_t row[129];
+  for (size_t j = 0; j <= nb; j++) row[j] = j;
+  for (size_t i = 1; i <= na; i++) {
+    size_t diag = row[0], best = row[0] = i;
+    for (size_t j = 1; j <= nb; j++) {
+      size_t up = row[j];
+      size_t v = diag + (a[i - 1] != b[j - 1]);
+      if (up + 1 < v) v = up + 1;
+      if (row[j - 1] + 1 < v) v = row[j - 1] + 1;
+      row[j] = v;
+      diag = up;
+      if (v < best) best = v;
+    }
+    if (best > limit) return limit + 1;
+  }
+  return row[nb];
+}
+
+/* The registered op of dialect `d` whose mnemonic is closest to `mn` (the
+ * unknown op name without its dialect prefix), or NULL when none is close
+ * enough: at most a third of the mnemonic's length (at least 1, at most 3)
+ * edits.  Ties go to the first op in the dialect's table. */
+const char *asm_closest_op_name(const IrDialect *d, const char *mn, size_t n) {
+  if (!d || !n) return NULL;
+  size_t limit = n / 3;
+  if (limit < 1) limit = 1;
+  if (limit > 3) limit = 3;
+  size_t plen = strlen(d->name) + 1; /* "dialect." */
+  const char *best = NULL;
+  size_t best_d = limit + 1;
+  for (size_t i = 0; i < d->nops && best_d > 0; i++) {
+    const char *full = d->ops[i].name;
+    if (strncmp(full, d->name, plen - 1) != 0 || full[plen - 1] != '.') continue;
+    size_t dist = edit_distance(mn, n, full + plen, strlen(full + plen), best_d - 1);
+    if (dist < best_d) {
+      best_d = dist;
+      best = full;
+    }
+  }
+  return best;
+}
+
+/* Adds "did you mean 'dialect.op'?" to d for an unknown op `mn` of dialect
+ * `dname` (a note at the op name). */
+static void note_did_you_mean(AsmParser *p, IrDiag *d, const char *at, const char *dname,
+                              size_t dlen, const char *mn, size_t n) {
+  const char *best = asm_closest_op_name(ir_lookup_dialect(p->ctx, dname, dlen), mn, n);
+  if (best) pdiag_note(p, d, at, "did you mean '%s'?", best);
+}
+
 void pdiag_emit(AsmParser *p, IrDiag *d) {
   if (d) ir_diag_emit(p->ctx, d);
 }
@@ -837,10 +892,13 @@ static IrOp *parse_generic_op(AsmParser *p, OpFrame *f, IrBlock *block) {
         return NULL;
       }
     } else {
-      perr_at(p, nt.ptr,
-              "unregistered operation '%s' found in dialect ('%.*s') that does not allow "
-              "unknown operations",
-              name->str, (int)dn, name->str);
+      IrDiag *d = pdiag_at(p, nt.ptr,
+                           "unregistered operation '%s' found in dialect ('%.*s') that does "
+                           "not allow unknown operations",
+                           name->str, (int)dn, name->str);
+      if (d && dot)
+        note_did_you_mean(p, d, nt.ptr, name->str, dn, dot + 1, name->len - dn - 1);
+      pdiag_emit(p, d);
       return NULL;
     }
     info = ir_op_info_lookup(ctx, name->str, name->len);
@@ -1050,6 +1108,11 @@ static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned 
       } else {
         d = pdiag_at(p, nt.ptr, "custom op '%.*s' is unknown", (int)nt.len, nt.ptr);
         if (d && !dot) ir_diag_append(ctx, d, " (tried '%s' as well)", full.s);
+        /* issue 17: the closest registered op of that dialect, if close */
+        if (d) {
+          const char *mn = dot ? dot + 1 : nt.ptr;
+          note_did_you_mean(p, d, nt.ptr, dname, dlen, mn, nt.len - (size_t)(mn - nt.ptr));
+        }
       }
       pdiag_emit(p, d);
       sb_free(&full);
