@@ -187,6 +187,17 @@ bool asm_parse_x_in_dimension_list(AsmParser *p);
 bool asm_parse_dense_elements_literal(AsmParser *p, const IrType *type, const IrType *elem,
                                       const int64_t *shape, size_t rank, const IrAttr **out);
 
+/* Dense data in MLIR's hex form `"0x..."` (raw storage: i1 bit-packed,
+ * ceil(width / 8) bytes per element): asm_print_dense_hex writes n elements
+ * stored es bytes each (the quotes included); asm_dense_hex_decode reads the
+ * bytes of such a string back for numel elements into malloc'd storage of
+ * esize bytes per element (*count: numel, or 1 for a splat); false when
+ * the size fits neither. */
+void asm_print_dense_hex(AsmPrinter *p, const IrType *elem, const uint8_t *data, size_t es,
+                         size_t n);
+bool asm_dense_hex_decode(const IrType *elem, const uint8_t *bytes, size_t n, int64_t numel,
+                          size_t esize, uint8_t **data, size_t *count);
+
 /* Operands: `%name` or `%name#N`. */
 typedef struct AsmOperand {
   Str name;         /* without '%' */
