@@ -1380,17 +1380,6 @@ static bool parse_type_alias_def(AsmParser *p) {
 
 /* file-metadata-dict ::= `{-#` ... `#-}` — resources are not kept: the
  * block is skipped token by token (strings may contain anything). */
-static bool skip_file_metadata(AsmParser *p) {
-  pnext(p);
-  while (!ptok(p, TOK_META_END)) {
-    if (ptok(p, TOK_ERROR)) return false;
-    if (ptok(p, TOK_EOF)) return perr(p, "expected '#-}' to end the file metadata dictionary");
-    pnext(p);
-  }
-  pnext(p);
-  return true;
-}
-
 typedef struct LocFix {
   AsmParser *p;
   bool ok;
@@ -1463,7 +1452,7 @@ static bool parse_top_level(AsmParser *p) {
       if (!parse_type_alias_def(p)) return false;
       break;
     case TOK_META_BEGIN:
-      if (!skip_file_metadata(p)) return false;
+      if (!asm_parse_file_metadata(p)) return false;
       break;
     default:
       if (!parse_operation(p, body)) return false;

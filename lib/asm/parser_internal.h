@@ -333,6 +333,9 @@ static inline void phook_end(AsmParser *p, HookSave s) {
 }
 
 /* ---- types (parse_types.c) --------------------------------------------------- */
+/* resources.c: `{-# ... #-}` at the current `{-#` token, kept in the context */
+bool asm_parse_file_metadata(AsmParser *p);
+
 const IrType *parse_type(AsmParser *p);
 const IrType *parse_non_function_type(AsmParser *p);
 /* 0: no type here, 1: parsed, -1: error. */

@@ -393,7 +393,10 @@ void asm_print_attr_impl(AsmPrinter *p, const IrAttr *a, AsmTypeElision e) {
   }
   if (d == &ir_opaque_attr_def) {
     /* flags&1: a builtin attribute kept verbatim (affine_map<...>) */
-    if (a->str && (a->flags & 1u)) sb_putn(b, a->str->str, a->str->len);
+    if (a->str && (a->flags & 1u)) {
+      sb_putn(b, a->str->str, a->str->len);
+      asm_resources_note_use(p, a); /* dense_resource<key>: print its blob */
+    }
     else if (a->str) asm_print_dialect_symbol_text(p, '#', a->str->str, a->str->len);
     else sb_puts(b, "#<<opaque>>");
   } else if (d == &ir_unit_attr_def) {

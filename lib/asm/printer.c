@@ -582,6 +582,7 @@ void asm_printer_init(AsmPrinter *p, IrContext *ctx, StrBuf *out,
 
 void asm_printer_fini(AsmPrinter *p) {
   vec_free(&p->dd);
+  vec_free(&p->res_used);
   sb_free(&p->scratch);
   sb_free(&p->tcache_text);
   u64map_free(&p->precheck);
@@ -1002,6 +1003,7 @@ void asm_print_op_to(StrBuf *out, IrOp *op, const AsmPrintOptions *opts) {
   if (top) {
     sb_putc(out, '\n');
     asm_print_alias_defs(&p, true);
+    asm_print_file_metadata(&p, out);
   }
   asm_aliases_free(&al);
   asm_names_free(&names);
