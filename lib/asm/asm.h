@@ -109,6 +109,14 @@ bool asm_peek_punct(AsmParser *p, AsmPunct k);
 bool asm_parse_keyword(AsmParser *p, const char *kw);          /* "expected 'kw'" */
 bool asm_parse_optional_keyword(AsmParser *p, const char *kw);
 bool asm_peek_keyword(AsmParser *p, const char *kw);
+/* The most attribute/type nodes that the alias uses of one parsed text may
+ * expand to.  Aliases let a small text stand for an exponentially large
+ * value (`#a1 = [#a0, #a0]`, ...), which printing writes out in full; every
+ * use of an attribute, type or location alias adds the node count of its
+ * value (each attribute, type and element, dense data counted by bytes), and
+ * the use that passes this limit is an error located at it. */
+#define ASM_MAX_ALIAS_EXPANSION (UINT64_C(1) << 26)
+
 /* The registered op of dialect d (a full "dialect.op" name) whose mnemonic
  * is within a third of mn's length (1 to 3 edits) of `mn`, for "did you
  * mean" notes on unknown ops; NULL when none is that close. */

@@ -687,11 +687,12 @@ bool parse_attr_dict(AsmParser *p, IrNamedAttrVec *out) {
     }
   }
   size_t first = out->len;
+  unsigned uses = p->alias_uses;
   PeakSave ps = ppeak_begin(p);
   bool ok = parse_attr_dict_impl(p, out);
   unsigned need = ppeak_end(p, ps);
   if (!ok) return false;
-  if (ext && p->prev_end == ext && need <= ASM_MEMO_DEPTH) {
+  if (ext && p->prev_end == ext && need <= ASM_MEMO_DEPTH && uses == p->alias_uses) {
     size_t n = out->len - first;
     IrNamedAttr *tmp = xmalloc((n ? n : 1) * sizeof *tmp);
     if (n) memcpy(tmp, out->data + first, n * sizeof *tmp);
@@ -793,12 +794,13 @@ static const IrAttr *parse_dict_attr(AsmParser *p) {
   }
   size_t ns = p->nstack.len;
   const IrAttr *a = NULL;
+  unsigned uses = p->alias_uses;
   PeakSave ps = ppeak_begin(p);
   bool ok = parse_attr_dict_impl(p, &p->nstack);
   unsigned need = ppeak_end(p, ps);
   if (ok) {
     a = make_dict(p, p->nstack.data + ns, p->nstack.len - ns);
-    if (ext && p->prev_end == ext && need <= ASM_MEMO_DEPTH)
+    if (ext && p->prev_end == ext && need <= ASM_MEMO_DEPTH && uses == p->alias_uses)
       strmap_put(&p->dictmemo, start, (size_t)(ext - start), h, (void *)a);
   }
   p->nstack.len = ns;
@@ -845,6 +847,7 @@ const IrAttr *parse_extended_attr(AsmParser *p, const IrType *type) {
       perr_wrong(p, "undefined symbol alias id '%.*s'", (int)len, ident);
       return NULL;
     }
+    if (!asm_alias_use(p, t.ptr, a, NULL)) return NULL;
   } else {
     DialectSym ds;
     if (!parse_dialect_symbol(p, t.ptr, ident, len, dot, trailing, &ds)) return NULL;

@@ -423,7 +423,7 @@ static const IrType *parse_extended_type(AsmParser *p) {
   if (!trailing && !dot) {
     const IrType *a = strmap_get(&p->type_aliases, ident, len, asm_str_hash(ident, len));
     if (!a) perr_wrong(p, "undefined symbol alias id '%.*s'", (int)len, ident);
-    return a;
+    return a && asm_alias_use(p, t.ptr, NULL, a) ? a : NULL;
   }
   DialectSym ds;
   if (!parse_dialect_symbol(p, t.ptr, ident, len, dot, trailing, &ds)) return NULL;
@@ -665,6 +665,7 @@ const IrType *parse_function_type(AsmParser *p) {
       return t;
     }
   }
+  unsigned uses = p->alias_uses;
   PeakSave ps = ppeak_begin(p);
   const IrType *t = NULL;
   if (penter(p)) {
@@ -679,7 +680,7 @@ const IrType *parse_function_type(AsmParser *p) {
     pleave(p);
   }
   unsigned need = ppeak_end(p, ps);
-  if (t && ext && p->prev_end == ext && need <= ASM_MEMO_DEPTH)
+  if (t && ext && p->prev_end == ext && need <= ASM_MEMO_DEPTH && uses == p->alias_uses)
     strmap_put(&p->typememo, start, (size_t)(ext - start), h, (void *)t);
   return t;
 }
@@ -807,11 +808,11 @@ const IrType *asm_parse_type_memo(AsmParser *p, AsmLoc start, AsmTypeMemoFn fn, 
       return e->t;
     }
   }
-  unsigned nerr = ir_ctx_num_errors(p->ctx);
+  unsigned nerr = ir_ctx_num_errors(p->ctx), uses = p->alias_uses;
   PeakSave ps = ppeak_begin(p);
   const IrType *t = fn(p, arg);
   unsigned need = ppeak_end(p, ps);
-  if (t && p->prev_end == ext && ir_ctx_num_errors(p->ctx) == nerr) {
+  if (t && p->prev_end == ext && ir_ctx_num_errors(p->ctx) == nerr && uses == p->alias_uses) {
     AsmTypeMemo m = {s, n, h, wlen, need, fn, strip, t};
     tmemo_put(p, &m);
     trecent_put(p, &m);

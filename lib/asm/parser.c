@@ -14,6 +14,7 @@
  * private dialect list (there is no public enumeration API). */
 #include "ir/ir_internal.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 
 /* ======================================================================== */
@@ -218,6 +219,51 @@ static void note_did_you_mean(AsmParser *p, IrDiag *d, const char *at, const cha
                               size_t dlen, const char *mn, size_t n) {
   const char *best = asm_closest_op_name(ir_lookup_dialect(p->ctx, dname, dlen), mn, n);
   if (best) pdiag_note(p, d, at, "did you mean '%s'?", best);
+}
+
+/* Expanded node count of a type / attribute (with multiplicity: a value
+ * used twice counts twice), saturating past ASM_MAX_ALIAS_EXPANSION;
+ * memoized per object in p->alias_size. */
+static uint64_t xsize_attr(AsmParser *p, const IrAttr *a);
+static uint64_t xsize_add(uint64_t a, uint64_t b) {
+  uint64_t s = a + b;
+  return s > ASM_MAX_ALIAS_EXPANSION ? ASM_MAX_ALIAS_EXPANSION + 1 : s;
+}
+
+static uint64_t xsize_type(AsmParser *p, const IrType *t) {
+  if (!t) return 0;
+  void *m = u64map_get(&p->alias_size, (uintptr_t)t);
+  if (m) return (uint64_t)(uintptr_t)m - 1;
+  uint64_t n = 1;
+  for (uint32_t i = 0; i < t->ntypes; i++) n = xsize_add(n, xsize_type(p, t->types[i]));
+  if (t->attr) n = xsize_add(n, xsize_attr(p, t->attr));
+  u64map_put(&p->alias_size, (uintptr_t)t, (void *)(uintptr_t)(n + 1));
+  return n;
+}
+
+static uint64_t xsize_attr(AsmParser *p, const IrAttr *a) {
+  if (!a) return 0;
+  void *m = u64map_get(&p->alias_size, (uintptr_t)a);
+  if (m) return (uint64_t)(uintptr_t)m - 1;
+  uint64_t n = xsize_add(1, a->ndata);
+  for (uint32_t i = 0; i < a->nelems; i++) n = xsize_add(n, xsize_attr(p, a->elems[i]));
+  n = xsize_add(n, xsize_type(p, a->type));
+  u64map_put(&p->alias_size, (uintptr_t)a, (void *)(uintptr_t)(n + 1));
+  return n;
+}
+
+bool asm_alias_use(AsmParser *p, const char *at, const IrAttr *a, const IrType *t) {
+  p->alias_uses++;
+  p->alias_nodes = xsize_add(p->alias_nodes, a ? xsize_attr(p, a) : xsize_type(p, t));
+  if (p->alias_nodes <= ASM_MAX_ALIAS_EXPANSION) return true;
+  const char *e = at;
+  while (e < p->lex.end && (isalnum((unsigned char)*e) || *e == '_' || *e == '$' || *e == '.' ||
+                            *e == '#' || *e == '!' || *e == '-'))
+    e++;
+  return perr_at(p, at,
+                 "alias '%.*s' expands to too large a value: alias uses in this text expand to "
+                 "more than %llu attribute and type nodes",
+                 (int)(e - at), at, (unsigned long long)ASM_MAX_ALIAS_EXPANSION);
 }
 
 void pdiag_emit(AsmParser *p, IrDiag *d) {
@@ -710,7 +756,7 @@ static const IrLoc *parse_location_alias(AsmParser *p) {
       perr_at(p, t.ptr, "expected location, but found '%A'", a);
       return NULL;
     }
-    return a;
+    return asm_alias_use(p, t.ptr, a, NULL) ? a : NULL;
   }
   vec_push(&p->deferred, ((DeferredLoc){t.ptr, name, len}));
   return deferred_loc(p, p->deferred.len - 1);
@@ -1392,6 +1438,7 @@ static bool fix_loc(AsmParser *p, const IrLoc **slot) {
   const IrAttr *a = strmap_get(&p->attr_aliases, dl->name, dl->len, asm_str_hash(dl->name, dl->len));
   if (!a) return perr_at(p, dl->ptr, "operation location alias was never defined");
   if (!ir_attr_is_loc(a)) return perr_at(p, dl->ptr, "expected location, but found '%A'", a);
+  if (!asm_alias_use(p, dl->ptr, a, NULL)) return false;
   *slot = a;
   return true;
 }
@@ -1508,6 +1555,7 @@ static void parser_destroy(AsmParser *p) {
   vec_free(&p->deferred);
   strmap_free(&p->type_aliases);
   strmap_free(&p->attr_aliases);
+  u64map_free(&p->alias_size);
   strmap_free(&p->typememo);
   strmap_free(&p->dictmemo);
   free(p->tmemo);
