@@ -109,6 +109,18 @@ bool asm_peek_punct(AsmParser *p, AsmPunct k);
 bool asm_parse_keyword(AsmParser *p, const char *kw);          /* "expected 'kw'" */
 bool asm_parse_optional_keyword(AsmParser *p, const char *kw);
 bool asm_peek_keyword(AsmParser *p, const char *kw);
+/* The one nesting limit of ctile's readers (issue 12).  The text parser
+ * counts one level for each operation, region, type, attribute, location
+ * and bracketed dense-literal list being parsed, dialect type/attribute
+ * bodies included (asm_nesting_enter), and reports "nesting depth exceeds
+ * the limit of 1000" past it; the bytecode reader counts the same levels
+ * against the same constant, so whatever one accepts the other can hold. */
+#define ASM_MAX_NESTING_DEPTH 1000
+/* One level of that count around a dialect's recursive parse: false (after
+ * the error) past the limit; each successful enter pairs with a leave. */
+bool asm_nesting_enter(AsmParser *p);
+void asm_nesting_leave(AsmParser *p);
+
 /* The most attribute/type nodes that the alias uses of one parsed text may
  * expand to.  Aliases let a small text stand for an exponentially large
  * value (`#a1 = [#a0, #a0]`, ...), which printing writes out in full; every

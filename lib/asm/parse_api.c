@@ -64,6 +64,9 @@ bool asm_parse_punct(AsmParser *p, AsmPunct k) {
 
 bool asm_peek_keyword(AsmParser *p, const char *kw) { return ptok_kw(p, kw); }
 
+bool asm_nesting_enter(AsmParser *p) { return penter(p); }
+void asm_nesting_leave(AsmParser *p) { pleave(p); }
+
 /* Two-token lookahead without lexing: the current token is punctuation `k`
  * and the text after it starts with the bare identifier `kw` (not a longer
  * identifier). */

@@ -18,7 +18,7 @@
 #include "asm/lexer.h"
 
 /* Nesting limit for regions, attributes, types and locations together. */
-#define ASM_MAX_DEPTH 1000
+#define ASM_MAX_DEPTH ASM_MAX_NESTING_DEPTH /* asm.h */
 
 /* ---- string-keyed hash map (open addressing) ----------------------------- */
 typedef struct StrMapSlot {

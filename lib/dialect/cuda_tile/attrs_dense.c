@@ -81,7 +81,6 @@ typedef struct DenseParse {
   const IrType *elem;  /* element type named by the prefix */
   bool is_int;
   VEC(uint64_t) bits;  /* element bit patterns, in order */
-  unsigned depth;
 } DenseParse;
 
 /* NVIDIA's validateIntegerBounds: union of the signed and unsigned ranges. */
@@ -146,16 +145,15 @@ static bool inconsistent(AsmParser *p) {
 static bool parse_tree(DenseParse *c, I64Vec *shape) {
   AsmParser *p = c->p;
   if (!asm_parse_optional_punct(p, ASM_LSQUARE)) return parse_scalar(c);
-  if (++c->depth > CT_MAX_PARSE_DEPTH)
-    return asm_error(p, "exceeded the maximum nesting depth of %d", CT_MAX_PARSE_DEPTH);
+  if (!asm_nesting_enter(p)) return false;
   I64Vec elem_shape = {0}, first = {0}, cur = {0}, this_shape = {0};
   int64_t count = 0;
   bool ok = true;
   do {
     count++;
     if (asm_parse_optional_punct(p, ASM_LSQUARE)) {
-      if (++c->depth > CT_MAX_PARSE_DEPTH) {
-        ok = asm_error(p, "exceeded the maximum nesting depth of %d", CT_MAX_PARSE_DEPTH);
+      if (!asm_nesting_enter(p)) {
+        ok = false;
         break;
       }
       int64_t ncount = 0;
@@ -177,7 +175,7 @@ static bool parse_tree(DenseParse *c, I64Vec *shape) {
           break;
         }
       } while (asm_parse_optional_punct(p, ASM_COMMA));
-      c->depth--;
+      asm_nesting_leave(p);
       if (!ok || !asm_parse_punct(p, ASM_RSQUARE)) {
         ok = false;
         break;
@@ -194,7 +192,7 @@ static bool parse_tree(DenseParse *c, I64Vec *shape) {
       break;
     }
   } while (asm_parse_optional_punct(p, ASM_COMMA));
-  c->depth--;
+  asm_nesting_leave(p);
   if (ok) ok = asm_parse_punct(p, ASM_RSQUARE);
   if (ok) {
     shape->len = 0;
