@@ -22,7 +22,15 @@ typedef struct AsmParseOptions {
   /* Source line offset: when parsing a chunk of a split file, line numbers
    * reported are relative to the whole file (chunk starts at line_offset+1). */
   unsigned line_offset;
+  /* 1-based column at which buf starts on its first line (a split chunk
+   * starts right after the marker, on the marker's line): columns reported
+   * on that line count from there, as MLIR's.  0: taken from the context's
+   * ASM_FIRST_COLUMN_STATE (set by a driver that splits), else 1. */
+  unsigned first_column;
 } AsmParseOptions;
+/* ir_ctx_dialect_state key under which a tool may store, as a uintptr_t, the
+ * first_column of the chunk it is about to parse in that context. */
+#define ASM_FIRST_COLUMN_STATE "asm.first_column"
 
 /* Parses a whole buffer named `filename` (registered with the context as a
  * diagnostic source).  Returns the top-level op — a builtin.module wrapping

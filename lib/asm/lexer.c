@@ -57,7 +57,7 @@ void asm_lexer_line_col(AsmLexer *lx, const char *ptr, unsigned *line, unsigned 
     }
   }
   *line = (unsigned)lo + 1;
-  *col = off - lx->lines.data[lo] + 1;
+  *col = off - lx->lines.data[lo] + 1 + (lo == 0 ? lx->col_offset : 0);
 }
 
 const IrLoc *asm_lexer_loc(AsmLexer *lx, const char *ptr) {

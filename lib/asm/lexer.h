@@ -90,6 +90,7 @@ typedef struct AsmLexer {
   const char *buf, *end;    /* *end == '\0' */
   const char *cur;          /* next character to lex */
   unsigned line_offset;     /* added to every reported line number */
+  unsigned col_offset;      /* added to columns on the buffer's first line */
   /* Line table: byte offsets of line starts discovered so far, and how far
    * the buffer has been scanned for newlines. */
   VEC(uint32_t) lines;

@@ -1575,6 +1575,9 @@ IrOp *asm_parse_buffer(IrContext *ctx, const char *filename, const char *buf, si
   if (o.line_offset == 0) ir_ctx_add_source(ctx, file, buf, len);
   AsmParser p;
   parser_init(&p, ctx, file, buf, len, o.line_offset);
+  unsigned fc = o.first_column ? o.first_column
+                               : (unsigned)(uintptr_t)ir_ctx_dialect_state(ctx, ASM_FIRST_COLUMN_STATE);
+  p.lex.col_offset = fc > 1 ? fc - 1 : 0;
   p.ssa_ok = true;
   unsigned nerr = ir_ctx_num_errors(ctx);
   const IrLoc *file_loc = ir_file_loc(ctx, file, o.line_offset, 0);
