@@ -602,6 +602,10 @@ const char *asm_attr_alias_name(const IrAttr *a) {
   const char *n = a->def->alias ? a->def->alias(a) : NULL;
   if (n && *n) return n;
   if (a->def->is_location) return "loc";
+  /* a verbatim builtin `distinct[N]<...>` (BuiltinOpAsmDialectInterface) */
+  if (a->def == &ir_opaque_attr_def && (a->flags & 1u) && a->str &&
+      !strncmp(a->str->str, "distinct[", 9))
+    return "distinct";
   return NULL;
 }
 
