@@ -2,8 +2,8 @@
 // after a comma (`%vals, token = %token`).  Every op whose optional token
 // follows an optional `, operand` group reads that comma as the token group's,
 // and prints the canonical comma-less form.
-// RUN: ctile-opt %s | FileCheck %s
-// RUN: ctile-opt %s | ctile-opt | FileCheck %s
+// RUN: ctile-opt -split-input-file %s | FileCheck %s
+// RUN: ctile-opt -split-input-file %s | ctile-opt -split-input-file | FileCheck %s
 
 cuda_tile.module @m {
   testing$func @f(%ptrs: !cuda_tile.tile<8xptr<f32>>, %vals: !cuda_tile.tile<8xf32>,
@@ -34,3 +34,18 @@ cuda_tile.module @m {
   }
 }
 
+// -----
+
+// The view ops (load_view_tko, store_view_tko) read `], token = %t` too.
+cuda_tile.module @m {
+  testing$func @g(%x: !cuda_tile.tile<ptr<f32>>, %i: !cuda_tile.tile<i32>) {
+    %tv = make_tensor_view %x, shape=[8,8], strides=[8,1] : tensor_view<8x8xf32, strides=[8,1]>
+    %pv = make_partition_view %tv : partition_view<tile=(4x4), tensor_view<8x8xf32, strides=[8,1]>>
+    %tok = make_token : token
+    // CHECK: load_view_tko weak %pview[%arg1, %arg1] token = %0 :
+    %t, %k = load_view_tko weak %pv[%i, %i], token = %tok : partition_view<tile=(4x4), tensor_view<8x8xf32, strides=[8,1]>>, tile<i32> -> tile<4x4xf32>, token
+    // CHECK: store_view_tko weak %tile, %pview[%arg1, %arg1] token = %0 :
+    %k2 = store_view_tko weak %t, %pv[%i, %i], token = %tok : tile<4x4xf32>, partition_view<tile=(4x4), tensor_view<8x8xf32, strides=[8,1]>>, tile<i32> -> token
+    return
+  }
+}
