@@ -45,7 +45,21 @@ module_of() {
   esac
 }
 
-files=0 bad=0
+# Known exceptions, "file:included-header" (printed as "known:", not counted): each names
+# the issue that removes it.  Keep this list short and shrinking.
+KNOWN=(
+  # issue 12: lib/interp moves to dialect/cuda_tile/cuda_tile.h after the interp split lands
+  "lib/interp/interp_args.c:dialect/cuda_tile/ct_types.h"
+  "lib/interp/interp_internal.h:dialect/cuda_tile/ct_ops.h"
+  "lib/interp/interp_internal.h:dialect/cuda_tile/ct_types.h"
+)
+is_known() {
+  local k
+  for k in "${KNOWN[@]}"; do [ "$k" = "$1" ] && return 0; done
+  return 1
+}
+
+files=0 bad=0 known=0
 while IFS= read -r f; do
   files=$((files + 1))
   from=$(module_of "$f")
@@ -79,7 +93,10 @@ while IFS= read -r f; do
     elif [[ $ok != *" $to "* ]]; then
       why="module $from may not use $to"
     fi
-    if [ -n "$why" ]; then
+    if [ -n "$why" ] && is_known "$f:$inc"; then
+      echo "known: $f:$line: #include \"$inc\": $why"
+      known=$((known + 1))
+    elif [ -n "$why" ]; then
       echo "$f:$line: #include \"$inc\": $why"
       bad=$((bad + 1))
     fi
@@ -87,5 +104,5 @@ while IFS= read -r f; do
            sed -E 's/^([0-9]+):[^"]*"([^"]*)".*/\1:\2/')
 done < <(find lib -type f \( -name '*.c' -o -name '*.h' -o -name '*.def' \) | sort)
 
-echo "includes: $files files checked, $bad violations"
+echo "includes: $files files checked, $bad violations, $known known exceptions"
 [ $bad = 0 ]

@@ -274,8 +274,20 @@ done
 echo "fuzz corpus replay: $f_pass passed, $f_fail failed"
 PASSED=$((PASSED + f_pass)) FAILED=$((FAILED + f_fail))
 
+# ---------------------------------------------------------------------------- layers
+# Include rules of docs/architecture.md and libctile.so's exports (test/check_layers.sh).
+echo "== layers"
+ly_out=$(bash test/check_layers.sh "$BUILD" </dev/null 2>&1)
+echo "$ly_out" | grep -v '^layers: [0-9]* passed, [0-9]* failed$'
+ly_pass=0 ly_fail=1
+if line=$(echo "$ly_out" | grep -E '^layers: [0-9]+ passed, [0-9]+ failed$' | tail -n 1); then
+  ly_pass=$(echo "$line" | awk '{print $2}') ly_fail=$(echo "$line" | awk '{print $4}')
+fi
+echo "layers: $ly_pass passed, $ly_fail failed"
+PASSED=$((PASSED + ly_pass)) FAILED=$((FAILED + ly_fail))
+
 # ---------------------------------------------------------------------------- summary
 FAILED=$((FAILED + build_fail))
-echo "== summary: build $([ $build_fail = 0 ] && echo ok || echo FAILED), unit $u_pass/$((u_pass + u_fail)), lit $l_pass/$((l_pass + l_fail)), conformance must-pass $c_pass/$((c_pass + c_fail)), oracle $o_pass/$((o_pass + o_fail)), fuzz corpora $f_pass/$((f_pass + f_fail))"
+echo "== summary: build $([ $build_fail = 0 ] && echo ok || echo FAILED), unit $u_pass/$((u_pass + u_fail)), lit $l_pass/$((l_pass + l_fail)), conformance must-pass $c_pass/$((c_pass + c_fail)), oracle $o_pass/$((o_pass + o_fail)), fuzz corpora $f_pass/$((f_pass + f_fail)), layers $ly_pass/$((ly_pass + ly_fail))"
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" = 0 ]

@@ -66,6 +66,8 @@ void asm_print_op_to(StrBuf *out, IrOp *op, const AsmPrintOptions *opts);
  * messages: full "!dialect." prefixes, no aliases). */
 void asm_print_type_str(StrBuf *b, const IrType *t);
 void asm_print_attr_str(StrBuf *b, const IrAttr *a);
+/* A location as diagnostics without a file part show it: `loc(...)`. */
+void asm_print_loc(StrBuf *out, const IrLoc *loc);
 /* Prints one op as MLIR's Diagnostic::appendOp does for the "see current
  * operation" note: local scope (names numbered from the nearest
  * isolated-from-above ancestor, no aliases), elements attributes larger than

@@ -10,10 +10,6 @@
  * mlir-opt hold for ctile-opt. */
 #include "asm/parser_internal.h"
 
-/* Registered dialect names for "Dialect `x' not found" notes: the context's
- * private dialect list (there is no public enumeration API). */
-#include "ir/ir_internal.h"
-
 #include <ctype.h>
 #include <stdlib.h>
 
@@ -864,6 +860,13 @@ static int cmp_cstr(const void *a, const void *b) {
   return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* Registered dialect names, for the "Available dialects" note. */
+typedef VEC(const char *) DialectNames;
+static void collect_dialect_name(const IrDialect *d, void *user) {
+  DialectNames *v = user;
+  vec_push(v, d->name);
+}
+
 /* Sets the `<{...}>` dictionary as op's properties, merged with inherent
  * attributes ir_op_create moved there from the attribute dictionary. */
 static bool attach_props(AsmParser *p, IrOp *op, const IrAttr *dict) {
@@ -1137,10 +1140,11 @@ static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned 
                      (int)nt.len, nt.ptr);
         if (d && !dot) ir_diag_append(ctx, d, " (tried '%s' as well)", full.s);
         if (d) {
-          size_t nd = ctx->dialects.len;
-          const char **names = xmalloc((nd ? nd : 1) * sizeof *names);
-          for (size_t i = 0; i < nd; i++) names[i] = ctx->dialects.data[i]->name;
-          qsort(names, nd, sizeof *names, cmp_cstr);
+          DialectNames dn = {0};
+          ir_ctx_for_each_dialect(ctx, collect_dialect_name, &dn);
+          size_t nd = dn.len;
+          const char **names = dn.data;
+          if (nd) qsort(names, nd, sizeof *names, cmp_cstr);
           StrBuf nb = {0};
           for (size_t i = 0; i < nd; i++) sb_printf(&nb, "%s%s", i ? ", " : "", names[i]);
           pdiag_note(p, d, nt.ptr,

@@ -1026,6 +1026,16 @@ void asm_print_attr_str(StrBuf *b, const IrAttr *a) {
   asm_printer_fini(&p);
 }
 
+/* `loc(...)` around the printed location unless it already reads that way. */
+void asm_print_loc(StrBuf *out, const IrLoc *loc) {
+  StrBuf b = {0};
+  asm_print_attr_str(&b, loc);
+  const char *s = sb_cstr(&b);
+  if (strncmp(s, "loc(", 4) == 0) sb_puts(out, s);
+  else sb_printf(out, "loc(%s)", s);
+  sb_free(&b);
+}
+
 void asm_print_op_for_diag(StrBuf *b, IrOp *op, bool generic) {
   AsmPrintOptions o = {.generic = generic, .local_scope = true, .elide_elements_limit = 16};
   size_t start = b->len;

@@ -201,3 +201,8 @@ uint8_t *bc_dense_from_raw(const IrType *elem, int64_t count, const uint8_t *raw
   *ndata = all_same ? esz : len;
   return out;
 }
+
+/* The 8-byte magic every tileirbc file starts with. */
+bool bc_is_tile_bytecode(const char *buf, size_t len) {
+  return buf && len >= 8 && !memcmp(buf, "\x7FTileIR\0", 8);
+}

@@ -20,8 +20,7 @@
 
 #include "asm/asm.h" /* ASM_MAX_NESTING_DEPTH */
 #include "bytecode/bc_internal.h"
-#include "dialect/cuda_tile/ct_ops.h"
-#include "dialect/cuda_tile/ct_types.h"
+#include "dialect/cuda_tile/cuda_tile.h"
 
 /* The text parser's nesting limit, counted as it counts: one level per
  * operation, region, attribute, type and location on the way down (a

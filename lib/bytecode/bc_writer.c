@@ -16,9 +16,7 @@
 #include <string.h>
 
 #include "bytecode/bc_internal.h"
-#include "dialect/cuda_tile/ct_syntax_compute.h"
-#include "dialect/cuda_tile/ct_ops.h"
-#include "dialect/cuda_tile/ct_types.h"
+#include "dialect/cuda_tile/cuda_tile.h"
 
 typedef VEC(uint64_t) U64Vec;
 

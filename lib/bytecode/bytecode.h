@@ -61,6 +61,8 @@ bool bc_write_module_stream(IrOp *op, unsigned vmajor, unsigned vminor,
                             void *user);
 
 /* True if vmajor.vminor is a version this implementation reads and writes. */
+/* Whether buf starts with the Tile IR bytecode magic "\x7FTileIR\0". */
+bool bc_is_tile_bytecode(const char *buf, size_t len);
 bool bc_version_supported(unsigned vmajor, unsigned vminor);
 /* The supported versions, oldest first, packed as (major << 8 | minor). */
 size_t bc_supported_versions(const uint16_t **out);

@@ -7,9 +7,9 @@
 
 #include "asm/asm.h"
 #include "bytecode/bytecode.h"
+#include "dialect/cuda_tile/cuda_tile.h"
 #include "dialect/dialects.h"
 #include "rewrite/rewrite.h"
-#include "tool/tool.h"
 
 const char *ctileGetVersion(void) { return CTILE_VERSION_STRING; }
 
@@ -54,7 +54,7 @@ static void deliver(CapiState *st, const IrDiag *d) {
   const IrLoc *fl = ir_loc_find_file(d->loc);
   if (fl) sb_printf(&where, "%s:%lld:%lld", fl->str->str, (long long)fl->ints[0],
                     (long long)fl->ints[1]);
-  else tool_print_loc(&where, d->loc);
+  else asm_print_loc(&where, d->loc);
   st->handler((CtileDiagnosticSeverity)d->sev, sb_cstr(&where), sb_cstr((StrBuf *)&d->msg),
               st->user);
   sb_free(&where);
@@ -81,8 +81,16 @@ bool ctileContextSetOption(CtileContext ctx, const char *name, const char *value
   bool on = !strcmp(value, "true") || !strcmp(value, "1");
   bool off = !strcmp(value, "false") || !strcmp(value, "0");
   if (!strcmp(name, "verify-each") && (on || off)) rw_set_verify_each(c, on);
-  else if (on || off) tool_ctx_set_flag(c, name, on);
-  else tool_ctx_set_option(c, name, ir_string_attr(c, value, strlen(value)));
+  else if (!strcmp(name, "Wunsupported-hints") && (on || off))
+    ct_set_warn_unsupported_hints(c, on);
+  else if (!strcmp(name, "Werr-hints") && (on || off)) ct_set_err_hints(c, on);
+  else {
+    /* Any other setting is kept in the context's option dictionary (state
+     * slot "options", as the drivers keep theirs) for code that reads it. */
+    const IrAttr *v = (on || off) ? ir_bool_attr(c, on) : ir_string_attr(c, value, strlen(value));
+    const IrAttr *d = ir_dict_set(c, ir_ctx_dialect_state(c, "options"), ir_identz(c, name), v);
+    ir_ctx_set_dialect_state(c, "options", (void *)d, NULL);
+  }
   return true;
 }
 
@@ -429,7 +437,7 @@ bool ctileLocationIsUnknown(CtileLocation loc) {
 void ctileLocationPrint(CtileLocation loc, CtileStringCallback callback, void *userData) {
   if (!loc.ptr) return;
   StrBuf b = {0};
-  tool_print_loc(&b, capi_loc(loc));
+  asm_print_loc(&b, capi_loc(loc));
   capi_emit(&b, callback, userData);
   sb_free(&b);
 }

@@ -5,10 +5,9 @@
  * entries and each parameter's kind and element type. */
 #include "capi/capi_internal.h"
 #include "asm/asm.h"
-#include "dialect/cuda_tile/ct_ops.h"
-#include "dialect/cuda_tile/ct_types.h"
+#include "bytecode/bytecode.h"
+#include "dialect/cuda_tile/cuda_tile.h"
 #include "interp/interp.h"
-#include "tool/tool.h"
 
 _Static_assert(CTILE_RUN_DEFAULT_MAX_STEPS == INTERP_DEFAULT_MAX_STEPS,
                "ctile.h and interp.h disagree on the default step budget");
@@ -146,5 +145,5 @@ bool ctileEntryGetParam(CtileOperation entry, intptr_t pos, CtileEntryParam *par
 }
 
 bool ctileIsBytecode(const void *data, size_t length) {
-  return data && tool_is_tile_bytecode(data, length);
+  return data && bc_is_tile_bytecode(data, length);
 }

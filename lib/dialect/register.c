@@ -3,9 +3,8 @@
 #include "dialect/dialects.h"
 
 #include "asm/asm.h"
-#include "dialect/cuda_tile/ct_types.h"
-#include "dialect/cuda_tile/ct_transforms.h"
-#include "dialect/nv_tileaa/aa.h"
+#include "dialect/cuda_tile/cuda_tile.h"
+#include "dialect/nv_tileaa/nv_tileaa.h"
 
 void ctile_register_all(IrContext *ctx) {
   asm_install_printers(ctx);

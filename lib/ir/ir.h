@@ -183,6 +183,9 @@ static inline bool ir_type_is_float(const IrType *t) {
 }
 static inline unsigned ir_integer_width(const IrType *t) { return (unsigned)t->ints[0]; }
 static inline IrFloatKind ir_float_kind(const IrType *t) { return (IrFloatKind)t->flags; }
+/* The float types of the Tile IR element palette (cuda_tile's AnyFloat, which
+ * nv_tileaa shares): f16 bf16 f32 tf32 f64 f8E4M3FN f8E5M2 f8E8M0FNU f4E2M1FN. */
+bool ir_type_is_tile_float(const IrType *t);
 static inline bool ir_type_is_int_width(const IrType *t, unsigned w) {
   return ir_type_is_integer(t) && ir_integer_width(t) == w;
 }

@@ -26,6 +26,17 @@ static const unsigned char float_widths[] = {
 const char *ir_float_kind_name(IrFloatKind k) {
   return (unsigned)k < IR_FLOAT_KIND_COUNT ? float_names[k] : "f?";
 }
+bool ir_type_is_tile_float(const IrType *t) {
+  if (!ir_type_is_float(t)) return false;
+  switch (ir_float_kind(t)) {
+  case IR_F16: case IR_BF16: case IR_F32: case IR_TF32: case IR_F64:
+  case IR_F8E4M3FN: case IR_F8E5M2: case IR_F8E8M0FNU: case IR_F4E2M1FN:
+    return true;
+  default:
+    return false;
+  }
+}
+
 unsigned ir_float_kind_width(IrFloatKind k) {
   return (unsigned)k < IR_FLOAT_KIND_COUNT ? float_widths[k] : 0;
 }

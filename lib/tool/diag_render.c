@@ -15,14 +15,7 @@
 
 #define CALL_STACK_LIMIT 10
 
-void tool_print_loc(StrBuf *out, const IrLoc *loc) {
-  StrBuf b = {0};
-  asm_print_attr_str(&b, loc);
-  const char *s = sb_cstr(&b);
-  if (strncmp(s, "loc(", 4) == 0) sb_puts(out, s);
-  else sb_printf(out, "loc(%s)", s);
-  sb_free(&b);
-}
+void tool_print_loc(StrBuf *out, const IrLoc *loc) { asm_print_loc(out, loc); }
 
 void tool_render_at(ToolSourceMgr *sm, const IrLoc *loc, const char *msg,
                     IrSeverity kind, bool show_source, StrBuf *out) {

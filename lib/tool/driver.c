@@ -13,6 +13,8 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "tool/tool.h"
 
+#include "bytecode/bytecode.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -327,7 +329,7 @@ bool tool_output_finish(ToolOutput *o, const char *data, size_t n, bool success,
 }
 
 bool tool_is_tile_bytecode(const char *buf, size_t len) {
-  return len >= 8 && !memcmp(buf, "\x7FTileIR\0", 8);
+  return bc_is_tile_bytecode(buf, len);
 }
 
 const char *const tool_verify_level_names[] = {"all", "only-expected", NULL};

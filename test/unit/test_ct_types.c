@@ -755,6 +755,22 @@ static void test_hints(void) {
   CHECK(ct_verify_opt_hints_common(op, at(ctx, "#cuda_tile.optimization_hints<>")));
   ir_op_destroy(op);
   ir_context_destroy(ctx);
+
+  /* The drivers' typed setters, one flag at a time (issue 12: no option
+   * dictionary read by string key). -Werr-hints alone stays silent. */
+  ctx = new_ctx();
+  CHECK(ct_hint_diag_mode(ctx) == CT_HINTS_SILENT);
+  ct_set_err_hints(ctx, true);
+  CHECK(ct_hint_diag_mode(ctx) == CT_HINTS_SILENT);
+  ct_set_warn_unsupported_hints(ctx, true);
+  CHECK(ct_hint_diag_mode(ctx) == CT_HINTS_ERROR);
+  ct_set_err_hints(ctx, false);
+  CHECK(ct_hint_diag_mode(ctx) == CT_HINTS_WARN);
+  ct_set_warn_unsupported_hints(ctx, false);
+  CHECK(ct_hint_diag_mode(ctx) == CT_HINTS_SILENT);
+  ct_set_hint_diag_mode(ctx, CT_HINTS_ERROR);
+  CHECK(ct_hint_diag_mode(ctx) == CT_HINTS_ERROR);
+  ir_context_destroy(ctx);
 }
 
 /* ---- debug info ------------------------------------------------------------------------------ */

@@ -20,6 +20,7 @@
 #include "asm/asm.h"
 #include "bytecode/bytecode.h"
 #include "ctile/ctile.h"
+#include "dialect/cuda_tile/cuda_tile.h"
 #include "dialect/dialects.h"
 #include "tool/tool.h"
 
@@ -38,8 +39,8 @@ static void setup_context(IrContext *ctx, void *user) {
   TrConfig *c = user;
   ctile_register_all(ctx);
   ir_ctx_allow_unregistered(ctx, c->allow_unregistered);
-  if (c->warn_hints) tool_ctx_set_flag(ctx, "Wunsupported-hints", true);
-  if (c->err_hints) tool_ctx_set_flag(ctx, "Werr-hints", true);
+  if (c->warn_hints) ct_set_warn_unsupported_hints(ctx, true);
+  if (c->err_hints) ct_set_err_hints(ctx, true);
   /* MlirTranslateMain: the note is off while verifying diagnostics. */
   ir_ctx_set_print_op_on_diagnostic(ctx, c->print_op_on_diag && !c->verify);
 }

@@ -95,22 +95,20 @@ bool ct_parse_opt_hints_body(AsmParser *p, const IrAttr **out) {
 
 void ct_set_hint_diag_mode(IrContext *ctx, CtHintDiagMode mode) {
   CtDialectState *st = ct_dialect_state(ctx);
-  st->hint_mode = mode;
-  st->hint_mode_set = true;
+  st->warn_hints = mode != CT_HINTS_SILENT;
+  st->err_hints = mode == CT_HINTS_ERROR;
 }
 
-/* A BoolAttr `true` under `key` in the tool options dictionary. */
-static bool tool_flag(IrContext *ctx, const char *key) {
-  const IrAttr *opts = ir_ctx_dialect_state(ctx, "options");
-  if (!ir_attr_is(opts, &ir_dict_attr_def)) return false;
-  return ir_dict_getz(ctx, opts, key) == ir_bool_attr(ctx, true);
+void ct_set_warn_unsupported_hints(IrContext *ctx, bool on) {
+  ct_dialect_state(ctx)->warn_hints = on;
 }
+
+void ct_set_err_hints(IrContext *ctx, bool on) { ct_dialect_state(ctx)->err_hints = on; }
 
 CtHintDiagMode ct_hint_diag_mode(IrContext *ctx) {
   CtDialectState *st = ct_dialect_state(ctx);
-  if (st->hint_mode_set) return st->hint_mode;
-  if (!tool_flag(ctx, "Wunsupported-hints")) return CT_HINTS_SILENT;
-  return tool_flag(ctx, "Werr-hints") ? CT_HINTS_ERROR : CT_HINTS_WARN;
+  if (!st->warn_hints) return CT_HINTS_SILENT;
+  return st->err_hints ? CT_HINTS_ERROR : CT_HINTS_WARN;
 }
 
 /* ---- value validation -------------------------------------------------------- */

@@ -47,9 +47,4 @@ bool ctc_verify_mma_seed_shapes(IrOp *op);
 bool ctc_verify_reduce(IrOp *op);
 bool ctc_verify_scan(IrOp *op);
 
-/* Whether a reduce/scan body may hold `op`: pure, a terminator, or an op
- * whose effects are those of its nested ops and all of those are effect
- * free (the verifier's rule; the bytecode writer applies the same one). */
-bool ct_op_is_effect_free(IrOp *op);
-
 #endif

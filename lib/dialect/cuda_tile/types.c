@@ -37,7 +37,7 @@ bool ct_emit_error(const CtEmitter *e, const char *fmt, ...) {
   sb_vformat(&b, fmt, &ap, "TA", fmt_ext, NULL);
   va_end(ap);
   const char *msg = sb_cstr(&b);
-  if (e->parser) asm_error_at(e->parser, e->at, "%s", msg);
+  if (e->parser) asm_error_at(e->parser, (AsmLoc){e->at}, "%s", msg);
   else if (e->op) ir_op_error(e->op, "%s", msg);
   else if (e->ctx) ir_error(e->ctx, e->loc, "%s", msg);
   sb_free(&b);
@@ -322,16 +322,7 @@ bool ct_type_is_any_int(const IrType *t) {
   return w == 1 || w == 8 || w == 16 || w == 32 || w == 64;
 }
 
-bool ct_type_is_any_float(const IrType *t) {
-  if (!ir_type_is_float(t)) return false;
-  switch (ir_float_kind(t)) {
-  case IR_F16: case IR_BF16: case IR_F32: case IR_TF32: case IR_F64:
-  case IR_F8E4M3FN: case IR_F8E5M2: case IR_F8E8M0FNU: case IR_F4E2M1FN:
-    return true;
-  default:
-    return false;
-  }
-}
+bool ct_type_is_any_float(const IrType *t) { return ir_type_is_tile_float(t); }
 
 bool ct_type_is_number(const IrType *t) {
   return ct_type_is_any_int(t) || ct_type_is_any_float(t);

@@ -16,8 +16,6 @@
  * same pointer without hashing. */
 #include "dialect/nv_tileaa/aa.h"
 
-#include "dialect/cuda_tile/ct_types.h"
-
 /* ---- printing ------------------------------------------------------------- */
 
 static void print_dims(AsmPrinter *p, const int64_t *d, size_t n, bool trailing_x) {
@@ -203,7 +201,7 @@ const IrType *aa_tiled_view_type(IrContext *ctx, const IrType *source,
 /* Tile elements: cuda_tile's numeric element types (its float palette and
  * integers, here of any signedness), index, and nv_tileaa pointers. */
 bool aa_tile_elem_ok(const IrType *e) {
-  return ir_type_is_integer(e) || ir_type_is_index(e) || ct_type_is_any_float(e) ||
+  return ir_type_is_integer(e) || ir_type_is_index(e) || ir_type_is_tile_float(e) ||
          aa_is_ptr(e);
 }
 
