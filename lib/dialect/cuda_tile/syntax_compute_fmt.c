@@ -164,40 +164,18 @@ FMT(f_scan, SRC_NONE, -1, OPNDS(0), AD, SPACE, LIT("dim"), EMPTY, LIT("="), EMPT
     LIT("identities"), EMPTY, LIT("="), EMPTY, ARRAYA("identities"), LIT(":"),
     TY('O', 0), LIT("->"), TY('R', 0), REGION);
 
-/* Op -> format. */
+/* Op -> format: the `format` column of the ops_compute.def rows. */
 static const Fmt *const fmts[CT_OP_COUNT] = {
-    [CT_OP_absf] = &f_unary,      [CT_OP_absi] = &f_unary,
-    [CT_OP_ceil] = &f_unary,      [CT_OP_cos] = &f_unary,
-    [CT_OP_cosh] = &f_unary,      [CT_OP_floor] = &f_unary,
-    [CT_OP_log] = &f_unary,       [CT_OP_log2] = &f_unary,
-    [CT_OP_negf] = &f_unary,      [CT_OP_sin] = &f_unary,
-    [CT_OP_sinh] = &f_unary,      [CT_OP_tan] = &f_unary,
-    [CT_OP_andi] = &f_binary,     [CT_OP_ori] = &f_binary,
-    [CT_OP_xori] = &f_binary,     [CT_OP_atan2] = &f_binary,
-    [CT_OP_remf] = &f_binary,     [CT_OP_mulhii] = &f_binary,
-    [CT_OP_pow] = &f_binary,      [CT_OP_addi] = &f_binary_ovf,
-    [CT_OP_muli] = &f_binary_ovf, [CT_OP_subi] = &f_binary_ovf,
-    [CT_OP_shli] = &f_binary_ovf, [CT_OP_negi] = &f_unary_ovf,
-    [CT_OP_addf] = &f_binary_ieee, [CT_OP_mulf] = &f_binary_ieee,
-    [CT_OP_subf] = &f_binary_ieee, [CT_OP_divf] = &f_divf,
-    [CT_OP_fma] = &f_fma,         [CT_OP_sqrt] = &f_sqrt,
-    [CT_OP_rsqrt] = &f_unary_ftz, [CT_OP_exp2] = &f_unary_ftz,
-    [CT_OP_exp] = &f_exp,         [CT_OP_tanh] = &f_tanh,
-    [CT_OP_maxf] = &f_minmaxf,    [CT_OP_minf] = &f_minmaxf,
-    [CT_OP_maxi] = &f_binary_sign, [CT_OP_mini] = &f_binary_sign,
-    [CT_OP_remi] = &f_binary_sign, [CT_OP_shri] = &f_binary_sign,
-    [CT_OP_divi] = &f_divi,       [CT_OP_cmpi] = &f_cmpi,
-    [CT_OP_cmpf] = &f_cmpf,       [CT_OP_bitcast] = &f_cast,
-    [CT_OP_broadcast] = &f_cast,  [CT_OP_reshape] = &f_cast,
-    [CT_OP_pack] = &f_cast,       [CT_OP_unpack] = &f_cast,
-    [CT_OP_exti] = &f_cast_sign,  [CT_OP_trunci] = &f_trunci,
-    [CT_OP_ftof] = &f_ftof,       [CT_OP_ftoi] = &f_ftoi,
-    [CT_OP_itof] = &f_itof,       [CT_OP_permute] = &f_permute,
-    [CT_OP_cat] = &f_cat,         [CT_OP_extract] = &f_extract,
-    [CT_OP_iota] = &f_iota,       [CT_OP_select] = &f_select,
-    [CT_OP_mmaf] = &f_mmaf,       [CT_OP_mmai] = &f_mmai,
-    [CT_OP_mmaf_scaled] = &f_mmaf_scaled,
-    [CT_OP_reduce] = &f_reduce,   [CT_OP_scan] = &f_scan,
+#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, sum)
+#define CT_OPX(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, par, dd, ban, vr, sum)
+#define CT_OPC(c, m, tr, a, b, rc, rd, nr, inh, fmt, spec, nm, sum) [CT_OP_##c] = &fmt,
+#define CT_OPCX(c, m, tr, a, b, rc, rd, nr, inh, fmt, spec, nm, par, dd, ban, vr, sum) \
+  [CT_OP_##c] = &fmt,
+#include "dialect/cuda_tile/ops_compute.def"
+#undef CT_OPCX
+#undef CT_OPC
+#undef CT_OPX
+#undef CT_OP
 };
 
 static const Fmt *fmt_of(const IrOpInfo *info) {

@@ -459,39 +459,18 @@ static const Spec spec_scan = {OPS1(c_vtile), &c_vtile,
                                 {"identities", A_ARRAY, true}},
                                NOPRED, ctc_verify_scan};
 
+/* Op -> spec: the `spec` column of the ops_compute.def rows. */
 static const Spec *const specs[CT_OP_COUNT] = {
-    [CT_OP_absf] = &spec_unary_f,   [CT_OP_ceil] = &spec_unary_f,
-    [CT_OP_cos] = &spec_unary_f,    [CT_OP_cosh] = &spec_unary_f,
-    [CT_OP_floor] = &spec_unary_f,  [CT_OP_log] = &spec_unary_f,
-    [CT_OP_log2] = &spec_unary_f,   [CT_OP_negf] = &spec_unary_f,
-    [CT_OP_sin] = &spec_unary_f,    [CT_OP_sinh] = &spec_unary_f,
-    [CT_OP_tan] = &spec_unary_f,    [CT_OP_absi] = &spec_unary_i,
-    [CT_OP_andi] = &spec_binary_i,  [CT_OP_ori] = &spec_binary_i,
-    [CT_OP_xori] = &spec_binary_i,  [CT_OP_remf] = &spec_binary_f,
-    [CT_OP_atan2] = &spec_atan2,    [CT_OP_pow] = &spec_pow,
-    [CT_OP_mulhii] = &spec_mulhii,  [CT_OP_addi] = &spec_binary_ovf,
-    [CT_OP_subi] = &spec_binary_ovf, [CT_OP_muli] = &spec_binary_ovf,
-    [CT_OP_shli] = &spec_binary_ovf, [CT_OP_negi] = &spec_negi,
-    [CT_OP_maxi] = &spec_binary_sign, [CT_OP_mini] = &spec_binary_sign,
-    [CT_OP_shri] = &spec_binary_sign, [CT_OP_remi] = &spec_remi,
-    [CT_OP_divi] = &spec_divi,      [CT_OP_addf] = &spec_ieee,
-    [CT_OP_subf] = &spec_ieee,      [CT_OP_mulf] = &spec_ieee,
-    [CT_OP_divf] = &spec_divf,      [CT_OP_fma] = &spec_fma,
-    [CT_OP_maxf] = &spec_minmaxf,   [CT_OP_minf] = &spec_minmaxf,
-    [CT_OP_sqrt] = &spec_sqrt,      [CT_OP_rsqrt] = &spec_unary_ftz,
-    [CT_OP_exp2] = &spec_unary_ftz, [CT_OP_exp] = &spec_full,
-    [CT_OP_tanh] = &spec_full,      [CT_OP_cmpi] = &spec_cmpi,
-    [CT_OP_cmpf] = &spec_cmpf,      [CT_OP_bitcast] = &spec_bitcast,
-    [CT_OP_exti] = &spec_exti,      [CT_OP_trunci] = &spec_trunci,
-    [CT_OP_ftof] = &spec_ftof,      [CT_OP_ftoi] = &spec_ftoi,
-    [CT_OP_itof] = &spec_itof,      [CT_OP_broadcast] = &spec_broadcast,
-    [CT_OP_reshape] = &spec_reshape, [CT_OP_permute] = &spec_permute,
-    [CT_OP_cat] = &spec_cat,        [CT_OP_extract] = &spec_extract,
-    [CT_OP_iota] = &spec_iota,      [CT_OP_select] = &spec_select,
-    [CT_OP_pack] = &spec_pack,      [CT_OP_unpack] = &spec_unpack,
-    [CT_OP_mmaf] = &spec_mmaf,      [CT_OP_mmai] = &spec_mmai,
-    [CT_OP_mmaf_scaled] = &spec_mmas, [CT_OP_reduce] = &spec_reduce,
-    [CT_OP_scan] = &spec_scan,
+#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, sum)
+#define CT_OPX(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, par, dd, ban, vr, sum)
+#define CT_OPC(c, m, tr, a, b, rc, rd, nr, inh, fmt, spec, nm, sum) [CT_OP_##c] = &spec,
+#define CT_OPCX(c, m, tr, a, b, rc, rd, nr, inh, fmt, spec, nm, par, dd, ban, vr, sum) \
+  [CT_OP_##c] = &spec,
+#include "dialect/cuda_tile/ops_compute.def"
+#undef CT_OPCX
+#undef CT_OPC
+#undef CT_OPX
+#undef CT_OP
 };
 
 /* seed 003 verify_mma, integer half: mmai's ODS element constraints are
