@@ -24,6 +24,7 @@
 #include <stdio.h>
 
 #include "bytecode/bytecode.h"
+#include "dialect/cuda_tile/cuda_tile.h"
 
 #define BC_V(major, minor) ((uint16_t)(((major) << 8) | (minor)))
 #define BC_V_MAJOR(v) ((unsigned)((v) >> 8))
@@ -107,7 +108,7 @@ typedef struct BcArg {
 } BcArg;
 
 typedef struct BcOpDesc {
-  const char *name;        /* "cuda_tile.addi" */
+  uint16_t op;             /* CtOpIndex: the op's row in ct_op_infos */
   uint32_t opcode;
   uint16_t ver;            /* version that introduced the op */
   uint8_t var_results;     /* some operand or result group is Variadic<>
@@ -123,7 +124,10 @@ typedef struct BcOpDesc {
 extern const BcOpDesc bc_op_descs[];
 extern const size_t bc_num_op_descs;
 
-const BcOpDesc *bc_op_by_name(const char *name);
+/* The row of a cuda_tile op kind (NULL for other ops and ops without one). */
+const BcOpDesc *bc_op_of(const IrOpInfo *info);
+/* The op's full name ("cuda_tile.addi"), from its row in the op table. */
+static inline const char *bc_op_name(const BcOpDesc *d) { return ct_op_infos[d->op].name; }
 const BcOpDesc *bc_op_by_opcode(uint64_t opcode);
 
 /* True if major.minor is readable and writable (see bc_common.c). */

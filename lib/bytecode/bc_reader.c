@@ -906,8 +906,9 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     r->infos = xcalloc(bc_num_op_descs, sizeof *r->infos);
   }
   const IrOpInfo *info = r->infos[di];
-  if (!info) info = r->infos[di] = ir_op_info_find(r->ctx, d->name, strlen(d->name));
-  if (!info) return r_error(r, "operation '%s' is not registered", d->name);
+  if (!info && ir_op_info_dialect(r->ctx, &ct_op_infos[d->op]))
+    info = r->infos[di] = &ct_op_infos[d->op];
+  if (!info) return r_error(r, "operation '%s' is not registered", bc_op_name(d));
   const IrLoc *loc = di_next(r, &fc->di);
   if (!loc) return false;
   IrOpState st;
@@ -1027,7 +1028,7 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
   if (ok && d->nregions) {
     uint64_t nr;
     if (!rd_count(r, c, 1, &nr, "region") || nr != d->nregions)
-      ok = r->failed ? false : r_error(r, "expected %u regions for '%s'", d->nregions, d->name);
+      ok = r->failed ? false : r_error(r, "expected %u regions for '%s'", d->nregions, bc_op_name(d));
     if (ok && r->depth >= BC_MAX_DEPTH)
       ok = r_error(r, "nesting depth exceeds the limit of %d", BC_MAX_DEPTH);
     r->depth++;
@@ -1046,7 +1047,7 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
 
   IrOp *op = ok ? ir_op_create(&st) : NULL;
   ir_op_state_free(&st);
-  if (!op) return r->failed ? false : r_error(r, "failed to create operation '%s'", d->name);
+  if (!op) return r->failed ? false : r_error(r, "failed to create operation '%s'", bc_op_name(d));
   ir_block_append(blk, op);
   for (uint32_t i = 0; i < op->nresults; i++) {
     /* Results not in the file's numbering (see above) get no index. */

@@ -657,7 +657,7 @@ static bool write_block(Writer *w, BcBuf *b, IrBlock *blk, IrOp *fn) {
 static const BcOpDesc *desc_of(Writer *w, IrOp *op) {
   void *v = u64map_get(&w->desc_cache, (uintptr_t)op->info);
   if (v) return v;
-  const BcOpDesc *d = bc_op_by_name(op->info->name);
+  const BcOpDesc *d = bc_op_of(op->info);
   if (d) u64map_put(&w->desc_cache, (uintptr_t)op->info, (void *)d);
   return d;
 }
