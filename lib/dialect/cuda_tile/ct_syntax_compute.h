@@ -22,6 +22,10 @@ bool ct_parse_compute(AsmParser *p, IrOpState *st);
 void ct_print_compute(AsmPrinter *p, IrOp *op);
 /* ODS invariants + op verifier of every compute op. */
 bool ct_verify_compute(IrOp *op);
+/* Whether the op's row names a format / a verify spec (the census test:
+ * ct_parse_compute and ct_verify_compute do nothing useful without them). */
+bool ct_compute_has_format(const IrOpInfo *info);
+bool ct_compute_has_spec(const IrOpInfo *info);
 /* reduce/scan region verifier (runs after nested ops). */
 bool ct_verify_compute_regions(IrOp *op);
 /* getAsmResultNames / getAsmBlockArgumentNames. */

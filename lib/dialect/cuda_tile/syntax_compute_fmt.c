@@ -183,6 +183,8 @@ static const Fmt *fmt_of(const IrOpInfo *info) {
   return fmts[info - ct_op_infos];
 }
 
+bool ct_compute_has_format(const IrOpInfo *info) { return fmt_of(info) != NULL; }
+
 /* ---- enum directives ------------------------------------------------------- */
 static const CtEnumInfo *kw_enum(uint8_t kind) {
   return kind == E_SIGN ? &ct_enum_signedness

@@ -588,6 +588,10 @@ static bool check_native(IrOp *op) {
   return true;
 }
 
+bool ct_compute_has_spec(const IrOpInfo *info) {
+  return info >= ct_op_infos && info < ct_op_infos + CT_OP_COUNT && specs[info - ct_op_infos];
+}
+
 bool ct_verify_compute(IrOp *op) {
   if (op->info < ct_op_infos || op->info >= ct_op_infos + CT_OP_COUNT) return true;
   const Spec *s = specs[op->info - ct_op_infos];
