@@ -102,9 +102,8 @@ typedef struct BcArg {
   uint8_t kind;       /* BcArgKind */
   uint8_t optional;   /* OptionalAttr / UnitAttr */
   uint8_t enum_id;    /* BcEnumId for BC_A_ENUM */
-  uint8_t has_default;/* DefaultValuedAttr */
-  uint16_t ver;       /* version that introduced the argument */
-  int64_t dflt;       /* default value (enum case or integer) */
+  uint16_t ver;       /* version that introduced the argument (a DefaultValuedAttr
+                       * argument's default: ct_op_default_attr) */
 } BcArg;
 
 typedef struct BcOpDesc {

@@ -980,10 +980,7 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     }
     const IrAttr *v = NULL;
     if (r->ver >= a->ver) v = rd_op_attr(r, c, a, res0), ok = v != NULL;
-    else if (a->has_default)
-      v = a->kind == BC_A_ENUM ? enum_attr(r, a->enum_id, (uint64_t)a->dflt)
-          : ir_integer_attr(r->ctx, ir_integer_type(r->ctx, a->kind == BC_A_U32 ? 32 : 64,
-                                                    IR_SIGNLESS), a->dflt);
+    else v = ct_op_default_attr(r->ctx, (CtOpIndex)d->op, a->name); /* NULL: none */
     if (v) ir_op_state_add_prop(&st, a->name, v);
   }
 

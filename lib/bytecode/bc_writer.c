@@ -597,11 +597,11 @@ static bool put_op_attr(Writer *w, BcBuf *b, IrOp *op, const BcArg *arg, const I
   switch (arg->kind) {
   case BC_A_UNIT:
   case BC_A_SKIP: return true;
-  case BC_A_ENUM: bc_varint(b, (uint64_t)(a ? enum_value(a) : arg->dflt)); return true;
+  case BC_A_ENUM: bc_varint(b, (uint64_t)enum_value(a)); return true;
   case BC_A_STR:
   case BC_A_SYMREF: bc_varint(b, str_index(w, a->str)); return true;
-  case BC_A_U32: bc_varint(b, a ? (uint32_t)a->ints[0] : (uint32_t)arg->dflt); return true;
-  case BC_A_U64: bc_varint(b, a ? (uint64_t)a->ints[0] : (uint64_t)arg->dflt); return true;
+  case BC_A_U32: bc_varint(b, (uint32_t)a->ints[0]); return true;
+  case BC_A_U64: bc_varint(b, (uint64_t)a->ints[0]); return true;
   case BC_A_BOOL: bc_byte(b, a && a->ints[0] ? 1 : 0); return true;
   case BC_A_DI32: put_i32s(b, a->ints, a->nints); return true;
   case BC_A_ARRAY:
@@ -786,14 +786,18 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
       if (v && !put_op_attr(w, b, op, a, v)) return false;
       continue;
     }
+    /* the op's default for this attribute (defaults.c), if it has one */
+    const IrAttr *dv = ct_op_default_attr(w->ctx, (CtOpIndex)d->op, a->name);
     if (w->ver >= a->ver) {
-      if (!v && !a->has_default) {
+      if (!v) v = dv;
+      if (!v) {
         w_op_error(w, op, "missing required attribute '%s'", a->name);
         return false;
       }
       if (!put_op_attr(w, b, op, a, v)) return false;
-    } else if (a->has_default && v &&
-               (a->kind == BC_A_ENUM ? enum_value(v) : v->ints[0]) != a->dflt) {
+    } else if (dv && v &&
+               (a->kind == BC_A_ENUM ? enum_value(v) : v->ints[0]) !=
+                   (a->kind == BC_A_ENUM ? enum_value(dv) : dv->ints[0])) {
       bc_version_str(a->ver, need);
       w_op_error(w, op, "attribute '%s' requires bytecode version %s+, but targeting %s",
               a->name, need, w->vstr);

@@ -463,6 +463,10 @@ uint64_t ct_dense_bits(const IrAttr *a, int64_t i); /* raw element bits */
 /* Dialect                                                                   */
 /* ======================================================================== */
 extern const IrDialect ct_dialect;
+/* The default of the op's DefaultValuedAttr `name` (the one table of them,
+ * defaults.c), or NULL when that attribute has no default.  The bytecode
+ * reader and writer take their defaults from here. */
+const IrAttr *ct_op_default_attr(IrContext *ctx, CtOpIndex op, const char *name);
 /* Registers the cuda_tile passes and the constant materializer (ct_transforms.h). */
 void ct_register_transforms(IrContext *ctx);
 

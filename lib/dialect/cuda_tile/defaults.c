@@ -12,6 +12,7 @@
 #include "dialect/cuda_tile/ct_types.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* ---- default value makers ------------------------------------------------------ */
 
@@ -86,6 +87,13 @@ static const CtDefaultsCache *defaults_cache(IrContext *ctx) {
   }
   ir_ctx_set_dialect_state(ctx, ct_defaults_key, c, free);
   return c;
+}
+
+const IrAttr *ct_op_default_attr(IrContext *ctx, CtOpIndex op, const char *name) {
+  for (size_t i = 0; i < CT_NDEFAULTS; i++)
+    if (ct_defaults[i].op == op && !strcmp(ct_defaults[i].name, name))
+      return defaults_cache(ctx)->values[i];
+  return NULL;
 }
 
 /* True when `list` (the state's properties or attributes) has `name`. */
