@@ -542,8 +542,6 @@ struct IrOpInfo {
   bool (*fold)(IrOp *op, const IrAttr *const *operand_consts,
                IrFoldResult *results);
   void (*canonicalize)(struct RwPatternSet *set, IrContext *ctx);
-  const void *interp;           /* interpreter hook, owned by lib/interp */
-  const void *bytecode;         /* bytecode hook data, owned by lib/bytecode */
   const void *extra;            /* dialect-private data */
 };
 
