@@ -16,7 +16,7 @@
 
 #include "bytecode/bc_internal.h"
 #include "dialect/cuda_tile/ct_ops.h"
-#include "dialect/cuda_tile/ct_syntax_compute.h"
+#include "dialect/cuda_tile/ct_ops_compute.h"
 #include "dialect/cuda_tile/ct_types.h"
 #include "dialect/nv_tileaa/aa.h"
 

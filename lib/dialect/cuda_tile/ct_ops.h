@@ -13,7 +13,7 @@
  *   - inherent: CT_ATTRS("a", "b") or CT_NO_ATTRS — inherent attribute
  *     names (stored as properties, printed in `<{...}>` in generic form).
  *   - parse/print/verify/result_names: hook functions or NULL, declared in
- *     the family's syntax header (ct_syntax_core.h / ct_syntax_compute.h). */
+ *     the family's syntax header (ct_ops_core.h / ct_ops_compute.h). */
 #ifndef CTILE_CT_OPS_H
 #define CTILE_CT_OPS_H
 

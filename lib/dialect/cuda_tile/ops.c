@@ -1,7 +1,7 @@
 /* ops.c — builds the cuda_tile op table from the family .def files. */
 #include "dialect/cuda_tile/ct_ops.h"
-#include "dialect/cuda_tile/ct_syntax_core.h"
-#include "dialect/cuda_tile/ct_syntax_compute.h"
+#include "dialect/cuda_tile/ct_ops_core.h"
+#include "dialect/cuda_tile/ct_ops_compute.h"
 
 const IrOpInfo ct_op_infos[] = {
     /* The module: ops and types inside it may omit the "cuda_tile." prefix. */

@@ -5,7 +5,7 @@
  * (NVIDIA's parseFunctionSignatureWithArguments / printFunctionSignature-
  * WithCudaTileTypes). */
 #include "dialect/cuda_tile/ct_ods.h"
-#include "dialect/cuda_tile/ct_syntax_core.h"
+#include "dialect/cuda_tile/ct_ops_core.h"
 
 #include <string.h>
 

@@ -1,10 +1,10 @@
-/* syntax_view.c — custom syntax, result names and checks of the cuda_tile
+/* ops_view.c — custom syntax, result names and checks of the cuda_tile
  * view ops: make_tensor_view (static/dynamic shape and strides mixed in one
  * list), make_partition_view / make_strided_view / make_gather_scatter_view,
  * and the shape queries get_tensor_shape / get_index_space_shape. */
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_ops.h"
-#include "dialect/cuda_tile/ct_syntax_core.h"
+#include "dialect/cuda_tile/ct_ops_core.h"
 
 #include <stdio.h>
 

@@ -1,10 +1,10 @@
-/* syntax_misc.c — custom syntax, result names and ODS-level checks of the
+/* ops_misc.c — custom syntax, result names and ODS-level checks of the
  * small cuda_tile ops: constant, assume, get_tile_block_id /
  * get_num_tile_blocks, the pointer casts, offset, make_token, join_tokens,
  * print_tko and the bytecode testing ops of TestingOps.td. */
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_ops.h"
-#include "dialect/cuda_tile/ct_syntax_core.h"
+#include "dialect/cuda_tile/ct_ops_core.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* syntax_compute_verify.c — verification of the cuda_tile compute ops.
+/* verify_compute.c — verification of the cuda_tile compute ops.
  *
  * What MLIR runs for these ops, in MLIR's order, with MLIR's/NVIDIA's words:
  *  1. ODS invariants (verifyInvariantsImpl): required attributes, attribute
@@ -12,10 +12,10 @@
  * where they word a condition differently: their texts replace NVIDIA's at
  * the same check, and their checks that a type-matching trait would also
  * catch run just before the traits (docs/diagnostics.md lists both texts).
- * reduce/scan region checks live in syntax_compute_region.c. */
+ * reduce/scan region checks live in ops_compute_region.c. */
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_ops.h"
-#include "dialect/cuda_tile/ct_syntax_compute.h"
+#include "dialect/cuda_tile/ct_ops_compute.h"
 #include "dialect/cuda_tile/ct_types.h"
 
 /* ---- element classes ------------------------------------------------------ */

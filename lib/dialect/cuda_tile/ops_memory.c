@@ -1,4 +1,4 @@
-/* syntax_memory.c — custom syntax, result names and checks of cuda_tile's
+/* ops_memory.c — custom syntax, result names and checks of cuda_tile's
  * memory ops: alloca, load_ptr_tko / store_ptr_tko (declarative formats),
  * load_view_tko / store_view_tko / atomic_red_view_tko (NVIDIA's hand-
  * written parsers) and atomic_cas_tko / atomic_rmw_tko.
@@ -7,7 +7,7 @@
  * `N : i32` properties; operand groups are described by operandSegmentSizes. */
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_ops.h"
-#include "dialect/cuda_tile/ct_syntax_core.h"
+#include "dialect/cuda_tile/ct_ops_core.h"
 
 /* ---- shared pieces ----------------------------------------------------------- */
 

@@ -1,10 +1,10 @@
-/* ct_syntax_core.h — hooks (custom syntax, verifiers, result names) of the
+/* ct_ops_core.h — hooks (custom syntax, verifiers, result names) of the
  * ops in ops_core.def, and the shared syntax helpers of the cuda_tile
  * dialect's custom formats (syntax_common.c): the short-form type parser and
  * printer (NVIDIA's custom<CudaTileType>), I32 enum keywords, implicit
  * terminators and the function signature of entry/testing$func. */
-#ifndef CTILE_CT_SYNTAX_CORE_H
-#define CTILE_CT_SYNTAX_CORE_H
+#ifndef CTILE_CT_OPS_CORE_H
+#define CTILE_CT_OPS_CORE_H
 
 #include "asm/asm.h"
 #include "dialect/cuda_tile/ct_types.h"
@@ -61,7 +61,7 @@ bool ct_parse_module(AsmParser *p, IrOpState *st);
 void ct_print_module(AsmPrinter *p, IrOp *op);
 bool ct_verify_module(IrOp *op);
 
-/* syntax_func.c: entry, testing$func, global, get_global */
+/* ops_func.c: entry, testing$func, global, get_global */
 bool ct_parse_entry(AsmParser *p, IrOpState *st);
 void ct_print_entry(AsmPrinter *p, IrOp *op);
 bool ct_verify_entry(IrOp *op);
@@ -76,7 +76,7 @@ bool ct_parse_get_global(AsmParser *p, IrOpState *st);
 void ct_print_get_global(AsmPrinter *p, IrOp *op);
 bool ct_verify_get_global(IrOp *op);
 
-/* syntax_control.c: terminators, if, for, loop, assert */
+/* ops_control.c: terminators, if, for, loop, assert */
 bool ct_parse_term_operands(AsmParser *p, IrOpState *st);
 void ct_print_term_operands(AsmPrinter *p, IrOp *op);
 bool ct_verify_return(IrOp *op);
@@ -101,7 +101,7 @@ bool ct_parse_assert(AsmParser *p, IrOpState *st);
 void ct_print_assert(AsmPrinter *p, IrOp *op);
 bool ct_verify_assert(IrOp *op);
 
-/* syntax_misc.c: constant, assume, grid queries, pointer casts, offset,
+/* ops_misc.c: constant, assume, grid queries, pointer casts, offset,
  * tokens, testing bytecode ops */
 bool ct_parse_constant(AsmParser *p, IrOpState *st);
 void ct_print_constant(AsmPrinter *p, IrOp *op);
@@ -140,7 +140,7 @@ bool ct_parse_bc_evolution(AsmParser *p, IrOpState *st);
 void ct_print_bc_evolution(AsmPrinter *p, IrOp *op);
 bool ct_verify_bc_evolution(IrOp *op);
 
-/* syntax_memory.c: alloca, load/store (ptr and view), atomics */
+/* ops_memory.c: alloca, load/store (ptr and view), atomics */
 bool ct_parse_alloca(AsmParser *p, IrOpState *st);
 void ct_print_alloca(AsmPrinter *p, IrOp *op);
 bool ct_verify_alloca(IrOp *op);
@@ -168,7 +168,7 @@ bool ct_verify_atomic_red_view(IrOp *op);
 void ct_names_result_token(IrOp *op, IrNameSetFn set, void *user);
 void ct_names_tile_token(IrOp *op, IrNameSetFn set, void *user);
 
-/* syntax_view.c: view construction and shape queries */
+/* ops_view.c: view construction and shape queries */
 bool ct_parse_make_tensor_view(AsmParser *p, IrOpState *st);
 void ct_print_make_tensor_view(AsmPrinter *p, IrOp *op);
 bool ct_verify_make_tensor_view(IrOp *op);

@@ -1,4 +1,4 @@
-/* syntax_control.c — custom syntax and ODS-level checks of cuda_tile's
+/* ops_control.c — custom syntax and ODS-level checks of cuda_tile's
  * structured control flow: the terminators (return, yield, break,
  * continue), `if`, `for`, `loop`, and `assert`.
  *
@@ -11,7 +11,7 @@
  * return, region-count constraints).  docs/diagnostics.md lists both. */
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_ops.h"
-#include "dialect/cuda_tile/ct_syntax_core.h"
+#include "dialect/cuda_tile/ct_ops_core.h"
 
 #include <stdio.h>
 

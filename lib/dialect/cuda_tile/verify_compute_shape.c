@@ -1,11 +1,11 @@
-/* syntax_compute_shape.c — the op verifiers (NVIDIA's `verify()`) of the
+/* verify_compute_shape.c — the op verifiers (NVIDIA's `verify()`) of the
  * cuda_tile shape-manipulation ops (broadcast, reshape, permute, cat,
  * extract, iota, select, pack/unpack) and of the mma ops.  They run after
- * the ODS checks of syntax_compute_verify.c, so operand/result kinds, ranks
+ * the ODS checks of verify_compute.c, so operand/result kinds, ranks
  * and element types that ODS constrains can be relied on here.  Messages are
  * NVIDIA's, including their spacing quirks (" shape error: ..."). */
 #include "dialect/cuda_tile/ct_ods.h"
-#include "dialect/cuda_tile/ct_syntax_compute.h"
+#include "dialect/cuda_tile/ct_ops_compute.h"
 #include "dialect/cuda_tile/ct_types.h"
 
 static const IrType *opnd_t(IrOp *op, unsigned i) { return ir_op_operand(op, i)->type; }

@@ -1,4 +1,4 @@
-/* syntax_compute_region.c — cuda_tile.reduce and cuda_tile.scan: the op
+/* ops_compute_region.c — cuda_tile.reduce and cuda_tile.scan: the op
  * verifier (seed 003's verify_aggregate over NVIDIA's verifyAggregateOp,
  * result-type inference as InferTypeOpAdaptor checks it, and the body
  * checks of verifyAggregateOpRegions / the seed's region structure)
@@ -6,7 +6,7 @@
  * `%reduce_lhs` / `%reduce_rhs`, numbered when there are several pairs). */
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_ops.h"
-#include "dialect/cuda_tile/ct_syntax_compute.h"
+#include "dialect/cuda_tile/ct_ops_compute.h"
 #include "dialect/cuda_tile/ct_types.h"
 
 #include <stdio.h>

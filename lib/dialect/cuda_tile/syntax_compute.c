@@ -1,4 +1,4 @@
-/* syntax_compute_fmt.c — custom assembly of the cuda_tile compute ops.
+/* syntax_compute.c — custom assembly of the cuda_tile compute ops.
  *
  * Every compute op of NVIDIA's Ops.td uses a declarative `assemblyFormat`.
  * Rather than hand-writing ~60 parse/print pairs, each format is transcribed
@@ -12,7 +12,7 @@
  * Operand types not spelled in a format are derived as ODS does from the
  * op's AllTypesMatch/TypesMatchWith partners (Fmt.opnd_src / Fmt.res_src). */
 #include "dialect/cuda_tile/ct_ops.h"
-#include "dialect/cuda_tile/ct_syntax_compute.h"
+#include "dialect/cuda_tile/ct_ops_compute.h"
 #include "dialect/cuda_tile/ct_types.h"
 
 #include <ctype.h>

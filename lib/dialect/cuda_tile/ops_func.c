@@ -1,10 +1,10 @@
-/* syntax_func.c — custom syntax and ODS-level checks of cuda_tile's
+/* ops_func.c — custom syntax and ODS-level checks of cuda_tile's
  * structural ops: `cuda_tile.module`, `entry`, `testing$func`, `global` and
  * `get_global`.  Function-like ops share one parser/printer (NVIDIA's
  * parseFuncOp / printFuncOp in SharedFuncParserAndPrinter.h). */
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_ops.h"
-#include "dialect/cuda_tile/ct_syntax_core.h"
+#include "dialect/cuda_tile/ct_ops_core.h"
 
 static const IrType *i64_type(IrContext *ctx) {
   return ir_integer_type(ctx, 64, IR_SIGNLESS);

@@ -1,18 +1,18 @@
-/* ct_syntax_compute.h — hooks (custom syntax, verifiers, result names) of the
+/* ct_ops_compute.h — hooks (custom syntax, verifiers, result names) of the
  * ops in ops_compute.def, and the small interface between the files that
  * implement them:
- *   syntax_compute_fmt.c     the ODS-style format engine: one parse and one
+ *   syntax_compute.c     the ODS-style format engine: one parse and one
  *                            print hook driven by a per-op element list
  *                            (NVIDIA's assemblyFormat strings, transcribed);
  *                            enum/rounding/type syntax comes from ct_types.h
- *   syntax_compute_verify.c  ODS invariants (type constraints, PredOpTraits,
+ *   verify_compute.c  ODS invariants (type constraints, PredOpTraits,
  *                            native traits) and the ops' own verifiers
- *   syntax_compute_shape.c   op verifiers of the shape ops (broadcast,
+ *   verify_compute_shape.c   op verifiers of the shape ops (broadcast,
  *                            reshape, permute, cat, extract, iota, select,
  *                            pack/unpack) and of the mma ops
- *   syntax_compute_region.c  reduce/scan: verifiers, result/block names */
-#ifndef CTILE_CT_SYNTAX_COMPUTE_H
-#define CTILE_CT_SYNTAX_COMPUTE_H
+ *   ops_compute_region.c  reduce/scan: verifiers, result/block names */
+#ifndef CTILE_CT_OPS_COMPUTE_H
+#define CTILE_CT_OPS_COMPUTE_H
 
 #include "asm/asm.h"
 
