@@ -30,8 +30,8 @@ uint32_t bc_max_opcode(uint16_t v) {
   for (size_t k = 0; k < sizeof supported / sizeof supported[0] && supported[k] <= v; k++) {
     uint32_t m = 0;
     for (size_t i = 0; i < bc_num_op_descs; i++)
-      if (bc_op_descs[i].ver == supported[k] && bc_op_descs[i].opcode > m)
-        m = bc_op_descs[i].opcode;
+      if (bc_op_ver(&bc_op_descs[i]) == supported[k] && bc_op_opcode(&bc_op_descs[i]) > m)
+        m = bc_op_opcode(&bc_op_descs[i]);
     if (m) best = m;
   }
   return best;

@@ -107,9 +107,9 @@ typedef struct BcArg {
 } BcArg;
 
 typedef struct BcOpDesc {
-  uint16_t op;             /* CtOpIndex: the op's row in ct_op_infos */
-  uint32_t opcode;
-  uint16_t ver;            /* version that introduced the op */
+  uint16_t op;             /* CtOpIndex: the op's row in ct_op_infos; its
+                              opcode and version are the row's CT_BC column
+                              (bc_op_opcode, bc_op_ver) */
   uint8_t var_results;     /* some operand or result group is Variadic<>
                               (Optional<> does not count): the result
                               count is encoded */
@@ -127,6 +127,9 @@ extern const size_t bc_num_op_descs;
 const BcOpDesc *bc_op_of(const IrOpInfo *info);
 /* The op's full name ("cuda_tile.addi"), from its row in the op table. */
 static inline const char *bc_op_name(const BcOpDesc *d) { return ct_op_infos[d->op].name; }
+/* The op's opcode and the version that introduced it (the row's CT_BC). */
+static inline uint32_t bc_op_opcode(const BcOpDesc *d) { return ct_op_bc_opcode((CtOpIndex)d->op); }
+static inline uint16_t bc_op_ver(const BcOpDesc *d) { return ct_op_bc_since((CtOpIndex)d->op); }
 const BcOpDesc *bc_op_by_opcode(uint64_t opcode);
 
 /* True if major.minor is readable and writable (see bc_common.c). */

@@ -896,7 +896,7 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
   uint64_t opcode;
   if (!rd_varint(c, &opcode)) return r_error(r, "failed to read opcode");
   const BcOpDesc *d = bc_op_by_opcode(opcode);
-  if (!d || d->ver > r->ver)
+  if (!d || bc_op_ver(d) > r->ver)
     return r_error(r, "unknown or unsupported opcode 0x%llx for bytecode version %s",
                    (unsigned long long)opcode, r->vstr);
   size_t di = (size_t)(d - bc_op_descs);
@@ -919,10 +919,10 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
   uint64_t nres = 0;
   bool versioned = false;
   for (size_t i = 0; i < d->nres; i++)
-    if (d->res_ver[i] != d->ver) versioned = true;
+    if (d->res_ver[i] != bc_op_ver(d)) versioned = true;
   if (d->var_results) ok = rd_count(r, c, 1, &nres, "result");
   if (versioned && !d->var_results) {
-    for (size_t i = 0; i < d->nres; i++) nres += d->res_ver[i] == d->ver || r->ver >= d->res_ver[i];
+    for (size_t i = 0; i < d->nres; i++) nres += d->res_ver[i] == bc_op_ver(d) || r->ver >= d->res_ver[i];
   } else if (!d->var_results) nres = d->nres;
   for (uint64_t i = 0; i < nres && ok; i++) {
     const IrType *t = rd_type(r, c);
@@ -937,7 +937,7 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     IrTypeVec all = {0};
     size_t k = 0;
     for (size_t i = 0; i < d->nres && i < 8; i++) {
-      if (d->res_ver[i] != d->ver && r->ver < d->res_ver[i]) {
+      if (d->res_ver[i] != bc_op_ver(d) && r->ver < d->res_ver[i]) {
         skipped[i] = true;
         vec_push(&all, ct_token_type(r->ctx));
       } else if (k < st.result_types.len) {
@@ -957,7 +957,7 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
       if (a->ver < min_opt) min_opt = a->ver;
   }
   uint64_t flags = 0;
-  bool have_flags = min_opt != 0xffff && (min_opt == d->ver || r->ver >= min_opt);
+  bool have_flags = min_opt != 0xffff && (min_opt == bc_op_ver(d) || r->ver >= min_opt);
   if (ok && have_flags && !rd_varint(c, &flags)) ok = r_error(r, "failed to read op flags");
   if (!r->bits_done[di]) {
     bc_flag_bits(d, seg, r->bits[di]);

@@ -698,12 +698,12 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
     w_op_error(w, op, "operation not supported in bytecode (missing from BytecodeOpcodes.td)");
     return false;
   }
-  if (d->opcode > w->max_opcode) {
+  if (bc_op_opcode(d) > w->max_opcode) {
     w_op_error(w, op, "operation '%s' is not available in bytecode version %s",
             op->info->name, w->vstr);
     return false;
   }
-  bc_varint(b, d->opcode);
+  bc_varint(b, bc_op_opcode(d));
   if (!di_validate(w, op, ir_op_loc(op))) return false;
   di_add(w, di_fn_index(w, fn), ir_op_loc(op));
 
@@ -712,13 +712,13 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
   uint32_t nser = op->nresults;
   bool versioned = false;
   for (size_t i = 0; i < d->nres; i++)
-    if (d->res_ver[i] != d->ver) versioned = true;
+    if (d->res_ver[i] != bc_op_ver(d)) versioned = true;
   if (versioned) {
     nser = 0;
     bool keep[8] = {0};
     for (uint32_t i = 0; i < op->nresults && i < 8; i++) {
-      uint16_t rv = i < d->nres ? d->res_ver[i] : d->ver;
-      if (rv == d->ver || w->ver >= rv) keep[i] = true, nser++;
+      uint16_t rv = i < d->nres ? d->res_ver[i] : bc_op_ver(d);
+      if (rv == bc_op_ver(d) || w->ver >= rv) keep[i] = true, nser++;
       else if (ir_value_has_uses(ir_op_result(op, i))) {
         bc_version_str(rv, need);
         w_op_error(w, op,
@@ -765,7 +765,7 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
       bool is_attr = a->kind >= BC_A_UNIT;
       bool present = is_attr ? ir_op_attrz(op, a->name) != NULL : sizes[gi] != 0;
       if (!present) continue;
-      if (a->ver != d->ver && w->ver < a->ver) {
+      if (a->ver != bc_op_ver(d) && w->ver < a->ver) {
         bc_version_str(a->ver, need);
         w_op_error(w, op, "optional %s '%s' is provided but requires bytecode version "
                             "%s, targeting %s",
@@ -774,7 +774,7 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
       }
       flags |= UINT64_C(1) << bits[i];
     }
-    if (min_opt == d->ver || w->ver >= min_opt) bc_varint(b, flags);
+    if (min_opt == bc_op_ver(d) || w->ver >= min_opt) bc_varint(b, flags);
   }
 
   /* Attributes in ODS order. */

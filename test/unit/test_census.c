@@ -74,6 +74,12 @@ static void test_cuda_tile(void) {
     if (!CHECK(bc_op_descs[i].op < CT_OP_COUNT)) continue;
     rows_per_op[bc_op_descs[i].op]++;
   }
+  /* the opcodes (the rows' CT_BC column) are unique and the table is sorted
+   * by them, as bc_op_by_opcode's search needs */
+  for (size_t i = 1; i < bc_num_op_descs; i++)
+    CHECK(bc_op_opcode(&bc_op_descs[i - 1]) < bc_op_opcode(&bc_op_descs[i]));
+  for (size_t i = 0; i < bc_num_op_descs; i++)
+    CHECK(bc_op_by_opcode(bc_op_opcode(&bc_op_descs[i])) == &bc_op_descs[i]);
   for (size_t i = 0; i < CT_OP_COUNT; i++)
     if (rows_per_op[i] > 1) report("a single bytecode row (it has several)", &ct_op_infos[i]);
   CHECK_EQ_INT(missing - before, 0);
@@ -105,7 +111,7 @@ static void test_census_catches(void) {
   CHECK(!ct_compute_has_spec(&fake));
   CHECK(ct_compute_has_format(ct_op(addi)));
   CHECK(ct_compute_has_spec(ct_op(addi)));
-  CHECK(bc_op_of(ct_op(addi)) != NULL && bc_op_of(ct_op(addi))->opcode == 0x3);
+  CHECK(bc_op_of(ct_op(addi)) != NULL && bc_op_opcode(bc_op_of(ct_op(addi))) == 0x3);
 }
 
 UNIT_MAIN {
