@@ -1,11 +1,8 @@
-/* options.c — tool settings carried by a context.
- *
- * Some command-line flags change what library code does (-Wunsupported-hints
- * and -Werr-hints for the cuda_tile hint verifier, --verify-each for the
- * pass manager).  The library must not know about command lines, so the
- * tool records them in the context: a DictionaryAttr in the state slot
- * TOOL_OPTIONS_SLOT, readable with lib/ir alone (see tool.h).  The
- * dictionary is uniqued and immortal in the context: nothing to free. */
+/* options.c — tool settings carried by a context: a DictionaryAttr in the
+ * state slot TOOL_OPTIONS_SLOT (see tool.h).  Flags that change what library
+ * code does go through the library's typed setters instead
+ * (ct_set_warn_unsupported_hints, rw_set_verify_each, ...).  The dictionary
+ * is uniqued and immortal in the context: nothing to free. */
 #include "tool/tool.h"
 
 void tool_ctx_set_option(IrContext *ctx, const char *key, const IrAttr *value) {

@@ -281,16 +281,13 @@ bool tool_is_tile_bytecode(const char *buf, size_t len);
 /* Tool settings carried by a context                                        */
 /* ======================================================================== */
 
-/* Tool flags that library code must see (-Wunsupported-hints, -Werr-hints)
- * live in a DictionaryAttr stored in the context's
+/* A tool's own settings, kept in a DictionaryAttr stored in the context's
  * state slot TOOL_OPTIONS_SLOT.  Boolean settings are BoolAttrs, others
- * StringAttrs.  Library code reads them with lib/ir alone:
- *
- *   const IrAttr *opts = ir_ctx_dialect_state(ctx, "options");
- *   bool warn = ir_dict_getz(ctx, opts, "Wunsupported-hints") == ir_bool_attr(ctx, true);
- *
- * (attributes are uniqued, and the dictionary is immortal in the context,
- * so nothing needs freeing).  Keys are the flag names without dashes. */
+ * StringAttrs (attributes are uniqued, and the dictionary is immortal in the
+ * context, so nothing needs freeing).  Keys are the flag names without
+ * dashes.  Library code never reads this dictionary: flags that change what
+ * the library does reach it through typed setters (ct_set_warn_unsupported_
+ * hints, ct_set_err_hints, rw_set_verify_each). */
 #define TOOL_OPTIONS_SLOT "options"
 void tool_ctx_set_option(IrContext *ctx, const char *key, const IrAttr *value);
 void tool_ctx_set_flag(IrContext *ctx, const char *key, bool on);
