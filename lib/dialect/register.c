@@ -6,10 +6,12 @@
 #include "dialect/cuda_tile/ct_types.h"
 #include "dialect/cuda_tile/ct_transforms.h"
 #include "dialect/nv_tileaa/aa.h"
+#include "conversion/conversions.h"
 
 void ctile_register_all(IrContext *ctx) {
   asm_install_printers(ctx);
   ir_register_dialect(ctx, &ct_dialect);
   ir_register_dialect(ctx, &aa_dialect);
   ct_register_transforms(ctx);
+  cv_register_conversions(ctx);
 }

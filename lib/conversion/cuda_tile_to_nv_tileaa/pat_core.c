@@ -1,0 +1,304 @@
+/* pat_core.c — cuda_tile -> nv_tileaa patterns for structure and control
+ * flow, plus the helpers every pattern file shares:
+ *   cuda_tile.module           builtin.module @name
+ *   entry / testing$func       nv_tileaa.func (signature converted; entries
+ *                              carry the unit attribute `nv_tileaa.kernel`);
+ *                              the body starts the mem-token chain with
+ *                              nv_tileaa.create_mem_token
+ *   return                     nv_tileaa.return
+ *   for / if                   scf.for / scf.if (regions moved, block
+ *                              signatures converted)
+ *   yield / continue           scf.yield, or nv_tileaa.yield in reduce/scan
+ *   constant                   arith.constant (scalars: integer/float attr,
+ *                              tiles: dense elements retyped to the tile)
+ *   get_tile_block_id / get_num_tile_blocks
+ *                              nv_tileaa.get_program_id / get_num_programs
+ *                              {axis = 0, 1, 2} : i32
+ *   make_token / join_tokens   nv_tileaa.create_mem_token / join_mem_token
+ *   assume                     the value itself (the predicate is a fact
+ *                              for the optimizer; see docs/conversion.md) */
+#include "conversion/cuda_tile_to_nv_tileaa/c2a.h"
+
+#include <string.h>
+
+/* ---- shared helpers --------------------------------------------------------- */
+
+const IrType *c2a_res_type(CvConversion *cv, IrOp *op, unsigned i) {
+  return cv_convert_type1(cv, ir_op_result(op, i)->type);
+}
+
+const IrAttr *c2a_dict(IrContext *ctx, const char *const *names, const IrAttr *const *vals,
+                       size_t n) {
+  IrNamedAttr e[16];
+  size_t k = 0;
+  for (size_t i = 0; i < n && k < 16; i++)
+    if (vals[i]) e[k++] = (IrNamedAttr){ir_identz(ctx, names[i]), vals[i]};
+  return k ? ir_dict_attr(ctx, e, k, NULL) : NULL;
+}
+
+IrOp *c2a_one_to_one(CvConversion *cv, IrOp *op, const IrOpInfo *info, const char *name,
+                     const char *const *keep_attrs) {
+  IrValue *ops[64];
+  const IrType *rts[16];
+  if (op->noperands > 64 || op->nresults > 16) return NULL;
+  for (unsigned i = 0; i < op->noperands; i++)
+    if (!(ops[i] = cv_operand(cv, op, i))) return NULL;
+  for (unsigned i = 0; i < op->nresults; i++)
+    if (!(rts[i] = c2a_res_type(cv, op, i))) return NULL;
+  const IrAttr *vals[16];
+  const char *names[16];
+  size_t n = 0;
+  for (const char *const *k = keep_attrs; k && *k && n < 16; k++) {
+    const IrAttr *a = ir_op_attrz(op, *k);
+    if (a) names[n] = *k, vals[n++] = a;
+  }
+  const IrAttr *attrs = c2a_dict(cv->ctx, names, vals, n);
+  IrOp *r = info ? cv_build(cv, info, ir_op_loc(op), ops, op->noperands, rts, op->nresults,
+                            NULL, attrs)
+                 : cv_build_named(cv, name, ir_op_loc(op), ops, op->noperands, rts,
+                                  op->nresults, attrs);
+  if (!r) return NULL;
+  IrValue *res[16];
+  for (unsigned i = 0; i < op->nresults; i++) res[i] = ir_op_result(r, i);
+  cv_replace(cv, op, res);
+  return r;
+}
+
+/* arith.constant of an integer/index type. */
+IrValue *c2a_const_int(CvConversion *cv, const IrLoc *loc, const IrType *t, int64_t v) {
+  const char *n = "value";
+  const IrAttr *a = ir_integer_attr(cv->ctx, t, v);
+  IrOp *c = cv_build_named(cv, "arith.constant", loc, NULL, 0, &t, 1, c2a_dict(cv->ctx, &n, &a, 1));
+  return c ? ir_op_result(c, 0) : NULL;
+}
+
+/* arith.index_cast to index (identity for index values). */
+IrValue *c2a_index_cast(CvConversion *cv, const IrLoc *loc, IrValue *v) {
+  if (!v || ir_type_is_index(v->type)) return v;
+  const IrType *t = ir_index_type(cv->ctx);
+  IrOp *c = cv_build_named(cv, "arith.index_cast", loc, &v, 1, &t, 1, NULL);
+  return c ? ir_op_result(c, 0) : NULL;
+}
+
+IrValue *c2a_binop(CvConversion *cv, const char *name, const IrLoc *loc, IrValue *a,
+                   IrValue *b) {
+  if (!a || !b) return NULL;
+  IrValue *ops[2] = {a, b};
+  const IrType *t = a->type;
+  IrOp *c = cv_build_named(cv, name, loc, ops, 2, &t, 1, NULL);
+  return c ? ir_op_result(c, 0) : NULL;
+}
+
+/* ---- the token chain ---------------------------------------------------------- */
+
+void c2a_chain_start(CvConversion *cv, IrBlock *b, IrValue *tok) {
+  u64map_put(&c2a(cv)->chain, (uint64_t)(uintptr_t)b, tok);
+}
+
+IrValue *c2a_chain_get(CvConversion *cv, IrOp *at) {
+  for (IrBlock *b = at->block; b;) {
+    IrValue *t = u64map_get(&c2a(cv)->chain, (uint64_t)(uintptr_t)b);
+    if (t) return t;
+    IrOp *p = ir_block_parent_op(b);
+    b = p ? p->block : NULL;
+  }
+  return NULL;
+}
+
+void c2a_chain_set(CvConversion *cv, IrOp *at, IrValue *tok) {
+  if (at->block && tok) c2a_chain_start(cv, at->block, tok);
+}
+
+/* ---- module and functions -------------------------------------------------------- */
+
+/* Creates an op with `nregions` empty regions at the insertion point. */
+static IrOp *build_with_regions(CvConversion *cv, const IrOpInfo *info, IrOp *old,
+                                IrValue *const *ops, size_t nops, const IrType *const *rts,
+                                size_t nres, const IrAttr *props, const IrAttr *attrs,
+                                unsigned nregions) {
+  IrOpState st;
+  ir_op_state_init(&st, cv->ctx, info, ir_op_loc(old));
+  for (size_t i = 0; i < nops; i++) {
+    if (!ops[i]) {
+      ir_op_state_free(&st);
+      return NULL;
+    }
+    vec_push(&st.operands, ops[i]);
+  }
+  for (size_t i = 0; i < nres; i++) vec_push(&st.result_types, rts[i]);
+  for (uint32_t i = 0; props && i < props->nelems; i++)
+    vec_push(&st.props, ((IrNamedAttr){props->names[i], props->elems[i]}));
+  for (uint32_t i = 0; attrs && i < attrs->nelems; i++)
+    vec_push(&st.attrs, ((IrNamedAttr){attrs->names[i], attrs->elems[i]}));
+  for (unsigned i = 0; i < nregions; i++) ir_op_state_add_region(&st);
+  return rw_create_op(&cv->rw, &st);
+}
+
+static bool p_module(CvConversion *cv, IrOp *op) {
+  const char *n = "sym_name";
+  const IrAttr *name = ir_op_attrz(op, "sym_name");
+  IrOp *m = build_with_regions(cv, &ir_builtin_module_info, op, NULL, 0, NULL, 0,
+                               NULL, c2a_dict(cv->ctx, &n, &name, 1), 1);
+  if (!m) return false;
+  cv_take_region(cv, op, 0, ir_op_region(m, 0));
+  return true;
+}
+
+static bool p_func(CvConversion *cv, IrOp *op) {
+  IrContext *ctx = cv->ctx;
+  const IrAttr *fta = ir_op_attrz(op, "function_type");
+  if (!fta || !fta->type) return false;
+  const IrType *ft = fta->type;
+  const IrType *in[64], *out[16];
+  size_t ni = ir_func_num_inputs(ft), no = ir_func_num_results(ft);
+  if (ni > 64 || no > 16) return false;
+  for (size_t i = 0; i < ni; i++)
+    if (!(in[i] = cv_convert_type1(cv, ir_func_inputs(ft)[i]))) return false;
+  for (size_t i = 0; i < no; i++)
+    if (!(out[i] = cv_convert_type1(cv, ir_func_results(ft)[i]))) return false;
+  const IrType *nft = ir_function_type(ctx, in, ni, out, no);
+  const char *pn[3] = {"sym_name", "function_type", "arg_attrs"};
+  const IrAttr *pv[3] = {ir_op_attrz(op, "sym_name"), ir_type_attr(ctx, nft),
+                         ir_op_attrz(op, "arg_attrs")};
+  const char *an = "nv_tileaa.kernel";
+  const IrAttr *av = ct_op_is(op, CT_OP_entry) ? ir_unit_attr(ctx) : NULL;
+  IrOp *f = build_with_regions(cv, aa_op(func), op, NULL, 0, NULL, 0, c2a_dict(ctx, pn, pv, 3),
+                               c2a_dict(ctx, &an, &av, 1), 1);
+  if (!f) return false;
+  cv_take_region(cv, op, 0, ir_op_region(f, 0));
+  IrBlock *body = ir_op_region(f, 0)->first;
+  if (body) {
+    /* the token chain starts at the top of the body */
+    RwInsertPoint ip = rw_save_insertion_point(&cv->rw);
+    rw_set_insertion_point_start(&cv->rw, body);
+    const IrType *tt = aa_mem_token_type(ctx);
+    IrOp *t = cv_build(cv, aa_op(create_mem_token), ir_op_loc(op), NULL, 0, &tt, 1, NULL, NULL);
+    rw_restore_insertion_point(&cv->rw, ip);
+    if (!t) return false;
+    c2a_chain_start(cv, body, ir_op_result(t, 0));
+  }
+  return true;
+}
+
+static bool p_return(CvConversion *cv, IrOp *op) {
+  return c2a_one_to_one(cv, op, aa_op(return_), NULL, NULL) != NULL;
+}
+
+/* ---- control flow ------------------------------------------------------------------ */
+
+static bool p_for(CvConversion *cv, IrOp *op) {
+  IrValue *ops[64];
+  const IrType *rts[16];
+  if (op->noperands > 64 || op->nresults > 16) return false;
+  for (unsigned i = 0; i < op->noperands; i++)
+    if (!(ops[i] = cv_operand(cv, op, i))) return false;
+  for (unsigned i = 0; i < op->nresults; i++)
+    if (!(rts[i] = c2a_res_type(cv, op, i))) return false;
+  const char *n = "unsignedCmp";
+  const IrAttr *u = ir_op_attrz(op, "unsignedCmp");
+  const IrOpInfo *info = ir_op_info_lookup(cv->ctx, "scf.for", 7);
+  IrOp *f = build_with_regions(cv, info, op, ops, op->noperands, rts, op->nresults, NULL,
+                               c2a_dict(cv->ctx, &n, &u, 1), 1);
+  if (!f) return false;
+  cv_take_region(cv, op, 0, ir_op_region(f, 0));
+  IrValue *res[16];
+  for (unsigned i = 0; i < op->nresults; i++) res[i] = ir_op_result(f, i);
+  cv_replace(cv, op, res);
+  return true;
+}
+
+static bool p_if(CvConversion *cv, IrOp *op) {
+  IrValue *c = cv_operand(cv, op, 0);
+  const IrType *rts[16];
+  if (op->nresults > 16) return false;
+  for (unsigned i = 0; i < op->nresults; i++)
+    if (!(rts[i] = c2a_res_type(cv, op, i))) return false;
+  const IrOpInfo *info = ir_op_info_lookup(cv->ctx, "scf.if", 6);
+  IrOp *f = build_with_regions(cv, info, op, &c, 1, rts, op->nresults, NULL, NULL, 2);
+  if (!f) return false;
+  cv_take_region(cv, op, 0, ir_op_region(f, 0));
+  cv_take_region(cv, op, 1, ir_op_region(f, 1));
+  /* scf.if's else region, when present, needs its terminator; cuda_tile's
+   * implicit empty else becomes an empty region */
+  IrValue *res[16];
+  for (unsigned i = 0; i < op->nresults; i++) res[i] = ir_op_result(f, i);
+  cv_replace(cv, op, res);
+  return true;
+}
+
+/* yield/continue: the terminator of whatever now owns the region. */
+static bool p_yield(CvConversion *cv, IrOp *op) {
+  IrOp *parent = ir_op_parent_op(op);
+  if (parent && (aa_op_is(parent, AA_OP_reduce) || aa_op_is(parent, AA_OP_scan)))
+    return c2a_one_to_one(cv, op, aa_op(yield), NULL, NULL) != NULL;
+  if (parent && (ir_op_isz(parent, "scf.for") || ir_op_isz(parent, "scf.if")))
+    return c2a_one_to_one(cv, op, NULL, "scf.yield", NULL) != NULL;
+  return false;
+}
+
+/* ---- values ---------------------------------------------------------------------------- */
+
+static bool p_constant(CvConversion *cv, IrOp *op) {
+  const IrAttr *v = ir_op_attrz(op, "value");
+  const IrType *rt = c2a_res_type(cv, op, 0);
+  if (!v || !rt || !ir_attr_is(v, &ir_dense_elements_attr_def)) return false;
+  const IrAttr *nv;
+  if (aa_is_tile(rt)) {
+    nv = ir_dense_elements(cv->ctx, rt, v->data, v->ndata, ct_dense_is_splat(v));
+  } else if (ir_type_is_float(rt)) {
+    nv = ir_float_attr(cv->ctx, rt, ct_dense_float(v, 0));
+  } else if (ir_type_is_integer(rt) || ir_type_is_index(rt)) {
+    nv = ir_integer_attr(cv->ctx, rt, ct_dense_int(v, 0));
+  } else {
+    return false;
+  }
+  const char *n = "value";
+  IrOp *c = cv_build_named(cv, "arith.constant", ir_op_loc(op), NULL, 0, &rt, 1,
+                           c2a_dict(cv->ctx, &n, &nv, 1));
+  if (!c) return false;
+  IrValue *r = ir_op_result(c, 0);
+  cv_replace(cv, op, &r);
+  return true;
+}
+
+static bool p_grid(CvConversion *cv, IrOp *op) {
+  bool id = ct_op_is(op, CT_OP_get_tile_block_id);
+  IrValue *res[3];
+  for (unsigned i = 0; i < 3; i++) {
+    const IrType *rt = c2a_res_type(cv, op, i);
+    if (!rt) return false;
+    const char *n = "axis";
+    const IrAttr *a = ir_integer_attr(cv->ctx, ir_integer_type(cv->ctx, 32, IR_SIGNLESS), i);
+    IrOp *g = cv_build(cv, id ? aa_op(get_program_id) : aa_op(get_num_programs), ir_op_loc(op),
+                       NULL, 0, &rt, 1, NULL, c2a_dict(cv->ctx, &n, &a, 1));
+    if (!g) return false;
+    res[i] = ir_op_result(g, 0);
+  }
+  cv_replace(cv, op, res);
+  return true;
+}
+
+static bool p_make_token(CvConversion *cv, IrOp *op) {
+  return c2a_one_to_one(cv, op, aa_op(create_mem_token), NULL, NULL) != NULL;
+}
+
+static bool p_join_tokens(CvConversion *cv, IrOp *op) {
+  if (op->noperands == 0) return p_make_token(cv, op);
+  return c2a_one_to_one(cv, op, aa_op(join_mem_token), NULL, NULL) != NULL;
+}
+
+void c2a_add_core_patterns(CvConversion *cv) {
+  cv_add_pattern(cv, &ct_op_infos[CT_OP_module], p_module);
+  cv_add_pattern(cv, ct_op(entry), p_func);
+  cv_add_pattern(cv, ct_op(testing_func), p_func);
+  cv_add_pattern(cv, ct_op(return_), p_return);
+  cv_add_pattern(cv, ct_op(for_), p_for);
+  cv_add_pattern(cv, ct_op(if_), p_if);
+  cv_add_pattern(cv, ct_op(yield), p_yield);
+  cv_add_pattern(cv, ct_op(continue_), p_yield);
+  cv_add_pattern(cv, ct_op(constant), p_constant);
+  cv_add_pattern(cv, ct_op(get_tile_block_id), p_grid);
+  cv_add_pattern(cv, ct_op(get_num_tile_blocks), p_grid);
+  cv_add_pattern(cv, ct_op(make_token), p_make_token);
+  cv_add_pattern(cv, ct_op(join_tokens), p_join_tokens);
+}

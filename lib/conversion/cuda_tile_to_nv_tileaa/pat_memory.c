@@ -1,0 +1,234 @@
+/* pat_memory.c — cuda_tile -> nv_tileaa patterns for pointers, views and
+ * memory effects:
+ *   make_tensor_view       nv_tileaa.make_memref (static sizes/strides in the
+ *                          memref type, dynamic ones as index operands)
+ *   make_partition_view    the memref itself (the tiling is carried by the
+ *                          tile shape of each tiled_load/tiled_store)
+ *   load_view_tko          nv_tileaa.tiled_load %memref[elem offsets], %tok
+ *   store_view_tko         nv_tileaa.tiled_store %memref[elem offsets], %v, %tok
+ *                          (element offset = tile index * tile size, as
+ *                          index; padding_value carried from the view)
+ *   load_ptr_tko           nv_tileaa.load %ptrs, mask, other, %tok
+ *   store_ptr_tko          nv_tileaa.store %ptrs, %v, mask, %tok
+ *   offset                 nv_tileaa.addptr %ptr, index_cast(%off)
+ * Every memory op takes a token: the cuda_tile op's own token when it has
+ * one, else the current token of the enclosing chain (c2a_chain_get); its
+ * result token becomes the chain's current token.  memory_ordering_semantics
+ * / memory_scope become mem_semantic / mem_scope (weak: none). */
+#include "conversion/cuda_tile_to_nv_tileaa/c2a.h"
+
+#include <string.h>
+
+const IrAttr *c2a_mem_semantic(CvConversion *cv, IrOp *op) {
+  const IrAttr *a = ir_op_attrz(op, "memory_ordering_semantics");
+  if (!a || !ir_attr_is(a, &ir_integer_attr_def) || a->ints[0] <= CT_MEM_WEAK) return NULL;
+  return aa_enum_attr(cv->ctx, &aa_enum_mem_semantic, (int)a->ints[0]);
+}
+
+const IrAttr *c2a_mem_scope(CvConversion *cv, IrOp *op) {
+  const IrAttr *a = ir_op_attrz(op, "memory_scope");
+  if (!a || !ir_attr_is(a, &ir_integer_attr_def)) return NULL;
+  int v = a->ints[0] == CT_SCOPE_TL_BLK ? 0 : a->ints[0] == CT_SCOPE_DEVICE ? 2 : 3;
+  return aa_enum_attr(cv->ctx, &aa_enum_mem_scope, v);
+}
+
+/* index_cast of a tile of integers to a tile of index (scalars: index). */
+static IrValue *to_index(CvConversion *cv, const IrLoc *loc, IrValue *v) {
+  if (!v) return NULL;
+  if (!aa_is_tile(v->type)) return c2a_index_cast(cv, loc, v);
+  if (ir_type_is_index(aa_elem(v->type))) return v;
+  const IrType *t = aa_tile_type(cv->ctx, aa_shape(v->type), aa_rank(v->type),
+                                 ir_index_type(cv->ctx));
+  IrOp *c = cv_build_named(cv, "arith.index_cast", loc, &v, 1, &t, 1, NULL);
+  return c ? ir_op_result(c, 0) : NULL;
+}
+
+static bool p_make_tensor_view(CvConversion *cv, IrOp *op) {
+  const IrType *rt = c2a_res_type(cv, op, 0);
+  if (!rt) return false;
+  IrValue *ops[32];
+  size_t n = 0;
+  ops[n++] = cv_operand(cv, op, 0);
+  for (unsigned i = 1; i < op->noperands && n < 32; i++)
+    ops[n++] = to_index(cv, ir_op_loc(op), cv_operand(cv, op, i));
+  int32_t seg[4] = {1, 0, 0, 0};
+  const IrAttr *ss = ir_op_attrz(op, "operandSegmentSizes");
+  if (!ss || ss->nints < 3) return false;
+  seg[2] = (int32_t)ss->ints[1];
+  seg[3] = (int32_t)ss->ints[2];
+  const char *nm = "operandSegmentSizes";
+  const IrAttr *sa = aa_segment_attr(cv->ctx, seg, 4);
+  IrOp *m = cv_build(cv, aa_op(make_memref), ir_op_loc(op), ops, n, &rt, 1,
+                     c2a_dict(cv->ctx, &nm, &sa, 1), NULL);
+  if (!m) return false;
+  IrValue *r = ir_op_result(m, 0);
+  cv_replace(cv, op, &r);
+  return true;
+}
+
+static bool identity_dim_map(const IrType *view) {
+  size_t n = ct_view_dim_map_size(view);
+  const int64_t *m = ct_view_dim_map(view);
+  for (size_t i = 0; i < n; i++)
+    if (m[i] != (int64_t)i) return false;
+  return true;
+}
+
+static bool p_make_partition_view(CvConversion *cv, IrOp *op) {
+  if (!identity_dim_map(ir_op_result(op, 0)->type)) return false;
+  IrValue *m = cv_operand(cv, op, 0);
+  if (!m) return false;
+  cv_map(cv, ir_op_result(op, 0), &m, 1);
+  return true;
+}
+
+/* Element offsets of a partition-view access: index_cast(idx_d) * tile_d. */
+static bool view_offsets(CvConversion *cv, IrOp *op, const IrType *view, unsigned first,
+                         unsigned n, IrValue **out) {
+  if (!ct_type_is_partition_view(view) || !identity_dim_map(view)) return false;
+  const int64_t *tile = ct_view_tile_shape(view);
+  if (ct_view_tile_rank(view) != n) return false;
+  for (unsigned d = 0; d < n; d++) {
+    IrValue *i = to_index(cv, ir_op_loc(op), cv_operand(cv, op, first + d));
+    if (!i) return false;
+    if (tile[d] != 1) {
+      IrValue *ts = c2a_const_int(cv, ir_op_loc(op), ir_index_type(cv->ctx), tile[d]);
+      i = c2a_binop(cv, "arith.muli", ir_op_loc(op), i, ts);
+      if (!i) return false;
+    }
+    out[d] = i;
+  }
+  return true;
+}
+
+/* Common attributes of a memory op. */
+static const IrAttr *mem_attrs(CvConversion *cv, IrOp *op, const int32_t *seg, size_t nseg,
+                               const IrType *view) {
+  const char *names[4] = {"operandSegmentSizes", "mem_semantic", "mem_scope", "padding_value"};
+  const IrAttr *sem = c2a_mem_semantic(cv, op);
+  const IrAttr *vals[4] = {aa_segment_attr(cv->ctx, seg, nseg), sem,
+                           sem ? c2a_mem_scope(cv, op) : NULL, NULL};
+  if (view && view->attr) {
+    int pad = ct_enum_value(view->attr, &ct_enum_padding_value);
+    if (pad >= 0) vals[3] = aa_enum_attr(cv->ctx, &aa_enum_padding_value, pad);
+  }
+  return c2a_dict(cv->ctx, names, vals, 4);
+}
+
+static bool p_load_view(CvConversion *cv, IrOp *op) {
+  const IrAttr *ss = ir_op_attrz(op, "operandSegmentSizes");
+  if (!ss || ss->nints < 3) return false;
+  unsigned nidx = (unsigned)ss->ints[1];
+  const IrType *view = ir_op_operand(op, 0)->type;
+  IrValue *ops[16];
+  if (nidx > 12) return false;
+  ops[0] = cv_operand(cv, op, 0);
+  if (!view_offsets(cv, op, view, 1, nidx, ops + 1)) return false;
+  IrValue *tok = ss->ints[2] ? cv_operand(cv, op, 1 + nidx) : c2a_chain_get(cv, op);
+  if (!tok) return false;
+  ops[1 + nidx] = tok;
+  const IrType *rts[2] = {c2a_res_type(cv, op, 0), aa_mem_token_type(cv->ctx)};
+  if (!rts[0]) return false;
+  int32_t seg[4] = {1, (int32_t)nidx, 0, 0};
+  IrOp *l = cv_build(cv, aa_op(tiled_load), ir_op_loc(op), ops, nidx + 2, rts, 2,
+                     mem_attrs(cv, op, seg, 4, view), NULL);
+  if (!l) return false;
+  IrValue *res[2] = {ir_op_result(l, 0), ir_op_result(l, 1)};
+  cv_replace(cv, op, res);
+  c2a_chain_set(cv, l, res[1]);
+  return true;
+}
+
+static bool p_store_view(CvConversion *cv, IrOp *op) {
+  const IrAttr *ss = ir_op_attrz(op, "operandSegmentSizes");
+  if (!ss || ss->nints < 4) return false;
+  unsigned nidx = (unsigned)ss->ints[2];
+  const IrType *view = ir_op_operand(op, 1)->type;
+  IrValue *ops[16];
+  if (nidx > 12) return false;
+  ops[0] = cv_operand(cv, op, 1);
+  ops[1] = cv_operand(cv, op, 0);
+  if (!view_offsets(cv, op, view, 2, nidx, ops + 2)) return false;
+  IrValue *tok = ss->ints[3] ? cv_operand(cv, op, 2 + nidx) : c2a_chain_get(cv, op);
+  if (!tok) return false;
+  ops[2 + nidx] = tok;
+  const IrType *rt = aa_mem_token_type(cv->ctx);
+  int32_t seg[4] = {1, 1, (int32_t)nidx, 0};
+  IrOp *s = cv_build(cv, aa_op(tiled_store), ir_op_loc(op), ops, nidx + 3, &rt, 1,
+                     mem_attrs(cv, op, seg, 4, NULL), NULL);
+  if (!s) return false;
+  IrValue *r = ir_op_result(s, 0);
+  cv_replace(cv, op, &r);
+  c2a_chain_set(cv, s, r);
+  return true;
+}
+
+/* load_ptr_tko {ptrs, mask, padding, token} -> load {base, -, mask, other} + token. */
+static bool p_load_ptr(CvConversion *cv, IrOp *op) {
+  const IrAttr *ss = ir_op_attrz(op, "operandSegmentSizes");
+  if (!ss || ss->nints < 4) return false;
+  IrValue *ops[5];
+  size_t n = 0;
+  unsigned k = 0;
+  ops[n++] = cv_operand(cv, op, k++);
+  int32_t seg[4] = {1, 0, (int32_t)ss->ints[1], (int32_t)ss->ints[2]};
+  for (int s = 1; s <= 2; s++)
+    for (int64_t j = 0; j < ss->ints[s]; j++) ops[n++] = cv_operand(cv, op, k++);
+  IrValue *tok = ss->ints[3] ? cv_operand(cv, op, k) : c2a_chain_get(cv, op);
+  if (!tok) return false;
+  ops[n++] = tok;
+  const IrType *rts[2] = {c2a_res_type(cv, op, 0), aa_mem_token_type(cv->ctx)};
+  if (!rts[0]) return false;
+  IrOp *l = cv_build(cv, aa_op(load), ir_op_loc(op), ops, n, rts, 2,
+                     mem_attrs(cv, op, seg, 4, NULL), NULL);
+  if (!l) return false;
+  IrValue *res[2] = {ir_op_result(l, 0), ir_op_result(l, 1)};
+  cv_replace(cv, op, res);
+  c2a_chain_set(cv, l, res[1]);
+  return true;
+}
+
+/* store_ptr_tko {ptrs, value, mask, token} -> store {base, value, -, mask} + token. */
+static bool p_store_ptr(CvConversion *cv, IrOp *op) {
+  const IrAttr *ss = ir_op_attrz(op, "operandSegmentSizes");
+  if (!ss || ss->nints < 4) return false;
+  IrValue *ops[5];
+  size_t n = 0;
+  unsigned k = 0;
+  ops[n++] = cv_operand(cv, op, k++);
+  ops[n++] = cv_operand(cv, op, k++);
+  int32_t seg[4] = {1, 1, 0, (int32_t)ss->ints[2]};
+  for (int64_t j = 0; j < ss->ints[2]; j++) ops[n++] = cv_operand(cv, op, k++);
+  IrValue *tok = ss->ints[3] ? cv_operand(cv, op, k) : c2a_chain_get(cv, op);
+  if (!tok) return false;
+  ops[n++] = tok;
+  const IrType *rt = aa_mem_token_type(cv->ctx);
+  IrOp *s = cv_build(cv, aa_op(store), ir_op_loc(op), ops, n, &rt, 1,
+                     mem_attrs(cv, op, seg, 4, NULL), NULL);
+  if (!s) return false;
+  IrValue *r = ir_op_result(s, 0);
+  cv_replace(cv, op, &r);
+  c2a_chain_set(cv, s, r);
+  return true;
+}
+
+static bool p_offset(CvConversion *cv, IrOp *op) {
+  const IrType *rt = c2a_res_type(cv, op, 0);
+  IrValue *ops[2] = {cv_operand(cv, op, 0), to_index(cv, ir_op_loc(op), cv_operand(cv, op, 1))};
+  if (!rt || !ops[0] || !ops[1]) return false;
+  IrOp *a = cv_build(cv, aa_op(addptr), ir_op_loc(op), ops, 2, &rt, 1, NULL, NULL);
+  if (!a) return false;
+  IrValue *r = ir_op_result(a, 0);
+  cv_replace(cv, op, &r);
+  return true;
+}
+
+void c2a_add_memory_patterns(CvConversion *cv) {
+  cv_add_pattern(cv, ct_op(make_tensor_view), p_make_tensor_view);
+  cv_add_pattern(cv, ct_op(make_partition_view), p_make_partition_view);
+  cv_add_pattern(cv, ct_op(load_view_tko), p_load_view);
+  cv_add_pattern(cv, ct_op(store_view_tko), p_store_view);
+  cv_add_pattern(cv, ct_op(load_ptr_tko), p_load_ptr);
+  cv_add_pattern(cv, ct_op(store_ptr_tko), p_store_ptr);
+  cv_add_pattern(cv, ct_op(offset), p_offset);
+}
