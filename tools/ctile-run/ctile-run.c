@@ -19,6 +19,7 @@
 #include "dialect/cuda_tile/ct_types.h"
 #include "dialect/dialects.h"
 #include "interp/interp.h"
+#include "rewrite/rewrite.h"
 #include "tool/tool.h"
 
 static const char usage_text[] =
@@ -37,6 +38,8 @@ static const char usage_text[] =
     "  --dump N            after the run, print the buffer of parameter N as text\n"
     "  -j N                run tile blocks on N threads (default 1); results do not depend on N\n"
     "                      except for programs that race through atomics\n"
+    "  --pipeline P        run the pass pipeline P (--pass-pipeline syntax without the\n"
+    "                      builtin.module(...) wrapper) on the module before running it\n"
     "  --max-steps N       stop a tile block with an error once it has executed N ops\n"
     "                      (every op counts one, loop bodies once per iteration);\n"
     "                      0 = unlimited; default 100000000 (a loop that never ends\n"
@@ -513,7 +516,7 @@ typedef struct OutReq {
 
 /* Command line -> module -> arguments -> interp_run -> --out/--dump. */
 int main(int argc, char **argv) {
-  const char *file = NULL, *entry = NULL, *grid = NULL;
+  const char *file = NULL, *entry = NULL, *grid = NULL, *pipeline = NULL;
   VEC(const char *) specs = {0};
   VEC(OutReq) outs = {0};
   int threads = 1;
@@ -534,6 +537,8 @@ int main(int argc, char **argv) {
       return 0;
     } else if (OPT("entry")) {
       entry = val;
+    } else if (OPT("pipeline")) {
+      pipeline = val; /* passes run on the module before the kernel */
     } else if (OPT("grid")) {
       grid = val;
     } else if (OPT("arg")) {
@@ -658,6 +663,9 @@ int main(int argc, char **argv) {
       goto done;
     }
   }
+  /* --pipeline: arguments were checked against the original entry; the
+   * passes then rewrite the module (e.g. to nv_tileaa) before it runs */
+  if (pipeline && !rw_run_pipeline(ctx, module, pipeline)) goto done;
   if (!interp_run(module, entry, args, np, &opts)) {
     fflush(stdout);
     goto done;

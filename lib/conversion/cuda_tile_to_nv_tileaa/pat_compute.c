@@ -110,9 +110,9 @@ static bool p_plain(CvConversion *cv, IrOp *op) {
   CtOpIndex idx = (CtOpIndex)(op->info - ct_op_infos);
   for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++)
     if (plain[i].ct == idx) {
-      /* math functions keep cuda_tile's rounding and flush_to_zero facts */
+      /* flush_to_zero is kept (the interpreter refuses it) */
       return emit(cv, op, NULL, plain[i].name, "flush_to_zero", ir_op_attrz(op, "flush_to_zero"),
-                  "overflow", ir_op_attrz(op, "overflow"), NULL, NULL);
+                  NULL, NULL, NULL, NULL);
     }
   return false;
 }
@@ -252,7 +252,10 @@ static bool p_reduce_scan(CvConversion *cv, IrOp *op) {
   const IrAttr *rev = ir_op_attrz(op, "reverse");
   const IrAttr *vals[3] = {ir_integer_attr(cv->ctx, i32, dim->ints[0]),
                            ir_op_attrz(op, "identities"),
-                           reduce ? NULL : ir_bool_attr(cv->ctx, rev && (!ir_attr_is(rev, &ir_bool_attr_def) || rev->ints[0]))};
+                           NULL};
+  /* reverse only when set: the interpreter reads its presence */
+  if (!reduce && rev && (!ir_attr_is(rev, &ir_bool_attr_def) || rev->ints[0]))
+    vals[2] = ir_bool_attr(cv->ctx, true);
   IrOpState st;
   ir_op_state_init(&st, cv->ctx, reduce ? aa_op(reduce) : aa_op(scan), ir_op_loc(op));
   for (unsigned i = 0; i < op->noperands; i++) vec_push(&st.operands, ops[i]);

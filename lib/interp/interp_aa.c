@@ -1,0 +1,358 @@
+/* interp_aa.c — the interpreter's handlers for nv_tileaa (the output of the
+ * cuda_tile -> nv_tileaa conversion) and the dispatcher for every op that
+ * is not cuda_tile: one handler table per dialect (nv_tileaa by op index,
+ * arith/math by name in interp_std.c), scf.for/scf.if through cuda_tile's
+ * control flow (same semantics, same step budget).
+ *
+ * Values: nv_tileaa tiles and builtin scalars are ordinary tiles (rank 0 for
+ * scalars); pointers are host addresses (VK_INT); a memref is a VK_TVIEW
+ * value (base address, shape, strides in elements); tokens are VK_TOKEN.
+ * Shape ops, reduce/scan and float dot reuse the cuda_tile kernels, which
+ * only look at values; tiled_load/tiled_store give the padding value (zero
+ * by default) for out-of-bounds elements and skip them on store, as
+ * cuda_tile's partition-view accesses do, with the same bounds and alignment
+ * checks per element. */
+#include "interp/interp_ops.h"
+#include "interp/interp_std.h"
+#include "dialect/nv_tileaa/aa.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---- types ----------------------------------------------------------------- */
+
+const IrType *in_foreign_elem(const IrType *t) {
+  if (aa_is_tile(t)) return aa_elem(t);
+  if (ir_type_is_integer(t) || ir_type_is_index(t) || ir_type_is_float(t) || aa_is_ptr(t))
+    return t;
+  return NULL;
+}
+
+bool in_foreign_is_ptr(const IrType *t) { return aa_is_ptr(t); }
+
+Val *in_foreign_new(const IrType *t) {
+  const IrType *e = in_foreign_elem(t);
+  if (!e) return NULL;
+  Val *v = aa_is_tile(t) ? val_new_shape(e, aa_shape(t), (int)aa_rank(t))
+                         : val_new_shape(e, NULL, 0);
+  v->type = t;
+  return v;
+}
+
+bool in_is_foreign_entry(IrOp *op) {
+  return aa_op_is(op, AA_OP_func) && ir_op_attrz(op, "nv_tileaa.kernel") != NULL;
+}
+
+/* ---- simple ops ----------------------------------------------------------- */
+
+static bool h_aa_token(Exec *e, IrOp *op) {
+  in_set_result(e, op, 0, val_new_token());
+  return true;
+}
+
+static bool h_aa_program(Exec *e, IrOp *op) {
+  int64_t axis = in_attr_int(op, "axis", 0);
+  if (axis < 0 || axis > 2) return in_fail(e, op, "bad axis");
+  Val *v = in_foreign_new(ir_op_result(op, 0)->type);
+  ((int64_t *)v->data)[0] = aa_op_is(op, AA_OP_get_program_id) ? e->bid[axis] : e->run->grid[axis];
+  in_set_result(e, op, 0, v);
+  return true;
+}
+
+static bool h_aa_make_memref(Exec *e, IrOp *op) {
+  const IrType *t = ir_op_result(op, 0)->type;
+  size_t rank = aa_memref_rank(t);
+  if (rank > IN_MAX_RANK || aa_memref_num_strides(t) != rank)
+    return in_fail(e, op, "memref without static strides per dimension");
+  int32_t seg[4];
+  uint32_t st[4];
+  if (!aa_segments(op, 4, seg, st, true)) return in_fail(e, op, "bad operandSegmentSizes");
+  Val *v = xcalloc(1, sizeof(Val));
+  v->refs = 1;
+  v->kind = VK_TVIEW;
+  v->elem = aa_memref_elem(t);
+  v->base = in_scalar_int(in_opnd(e, op, 0));
+  if (seg[1]) v->base += in_scalar_int(in_opnd(e, op, st[1])) * (int64_t)interp_elem_bytes(v->elem);
+  v->vrank = (int)rank;
+  unsigned ds = st[2], dt = st[3];
+  for (size_t d = 0; d < rank; d++) {
+    int64_t s = aa_memref_shape(t)[d], k = aa_memref_strides(t)[d];
+    v->vshape[d] = s == IR_DYNAMIC ? in_scalar_int(in_opnd(e, op, ds++)) : s;
+    v->vstrides[d] = k == IR_DYNAMIC ? in_scalar_int(in_opnd(e, op, dt++)) : k;
+  }
+  in_set_result(e, op, 0, v);
+  return true;
+}
+
+static double pad_value(IrOp *op) {
+  const IrAttr *a = ir_op_attrz(op, "padding_value");
+  switch (a ? aa_enum_value(a, &aa_enum_padding_value) : 0) {
+  case 1: return -0.0;
+  case 2: return NAN;
+  case 3: return INFINITY;
+  case 4: return -INFINITY;
+  default: return 0.0;
+  }
+}
+
+static void put(Val *v, int64_t i, int64_t iv, double fv) {
+  if (v->kind == VK_INT) ((int64_t *)v->data)[i] = iv;
+  else if (v->kind == VK_F32) ((float *)v->data)[i] = (float)fv;
+  else ((double *)v->data)[i] = fv;
+}
+
+static void get(const Val *v, int64_t i, int64_t *iv, double *fv) {
+  if (v->kind == VK_INT) *iv = ((const int64_t *)v->data)[i];
+  else *fv = in_elem_f(v, i);
+}
+
+/* tiled_load / tiled_store: the tile at element offsets idx of the memref. */
+static bool tiled_access(Exec *e, IrOp *op, bool store) {
+  int32_t seg[4];
+  uint32_t st[4];
+  if (!aa_segments(op, 4, seg, st, true)) return in_fail(e, op, "bad operandSegmentSizes");
+  Val *m = in_opnd(e, op, 0);
+  unsigned idx0 = store ? st[2] : st[1];
+  Val *tile = store ? in_opnd(e, op, 1) : NULL;
+  const IrType *elem = m->elem;
+  if (ir_type_is_float(elem) && ir_float_kind(elem) == IR_F4E2M1FN)
+    return in_fail(e, op, "f4E2M1FN memrefs are not supported by the interpreter");
+  int rank = m->vrank;
+  int64_t off[IN_MAX_RANK];
+  for (int d = 0; d < rank; d++) off[d] = in_scalar_int(in_opnd(e, op, idx0 + (unsigned)d));
+  if (!store) {
+    const IrType *rt = ir_op_result(op, 0)->type;
+    tile = in_foreign_new(rt);
+  }
+  if (tile->rank != rank && !(tile->rank == 0 && rank == 0)) {
+    if (!store) val_release(tile);
+    return in_fail(e, op, "tile rank does not match the memref rank");
+  }
+  double padv = pad_value(op);
+  size_t es = interp_elem_bytes(elem);
+  int64_t c[IN_MAX_RANK] = {0};
+  for (int64_t i = 0; i < tile->n; i++) {
+    bool ok = true;
+    int64_t eo = 0;
+    for (int d = 0; d < rank; d++) {
+      int64_t x = off[d] + c[d];
+      if (x < 0 || x >= m->vshape[d]) ok = false;
+      eo += x * m->vstrides[d];
+    }
+    if (ok) {
+      uintptr_t a = (uintptr_t)(m->base + eo * (int64_t)es);
+      if (!in_check_access(e, op, a, es, es, store)) {
+        if (!store) val_release(tile);
+        return false;
+      }
+      if (store) {
+        int64_t iv = 0;
+        double fv = 0;
+        get(tile, i, &iv, &fv);
+        in_mem_write(elem, (uint8_t *)a, iv, fv);
+      } else {
+        double fv = 0;
+        int64_t iv = in_mem_read(elem, (const uint8_t *)a, tile->kind, &fv);
+        put(tile, i, iv, fv);
+      }
+    } else if (!store) {
+      put(tile, i, 0, padv);
+    }
+    for (int d = rank - 1; d >= 0; d--) {
+      if (++c[d] < tile->shape[d]) break;
+      c[d] = 0;
+    }
+  }
+  if (!store) {
+    in_set_result(e, op, 0, tile);
+    in_set_result(e, op, 1, val_new_token());
+  } else {
+    in_set_result(e, op, 0, val_new_token());
+  }
+  return true;
+}
+
+static bool h_aa_tiled_load(Exec *e, IrOp *op) { return tiled_access(e, op, false); }
+static bool h_aa_tiled_store(Exec *e, IrOp *op) { return tiled_access(e, op, true); }
+
+/* load / store through a pointer or a tile of pointers, with mask/other. */
+static bool ptr_access(Exec *e, IrOp *op, bool store) {
+  int32_t seg[4];
+  uint32_t st[4];
+  if (!aa_segments(op, 4, seg, st, true)) return in_fail(e, op, "bad operandSegmentSizes");
+  Val *p = in_opnd(e, op, 0);
+  if (seg[store ? 2 : 1]) return in_fail(e, op, "indexed pointer access is not supported");
+  const IrType *pt = ir_op_operand(op, 0)->type;
+  const IrType *elem = aa_ptr_pointee(aa_elem(pt));
+  if (ir_type_is_float(elem) && ir_float_kind(elem) == IR_F4E2M1FN)
+    return in_fail(e, op, "f4E2M1FN pointers are not supported by the interpreter");
+  Val *mask = seg[store ? 3 : 2] ? in_opnd(e, op, st[store ? 3 : 2]) : NULL;
+  Val *other = !store && seg[3] ? in_opnd(e, op, st[3]) : NULL;
+  Val *v = store ? in_opnd(e, op, 1) : in_foreign_new(ir_op_result(op, 0)->type);
+  size_t es = interp_elem_bytes(elem);
+  for (int64_t i = 0; i < v->n; i++) {
+    int64_t pi = p->n == 1 ? 0 : i;
+    bool on = !mask || ((int64_t *)mask->data)[mask->n == 1 ? 0 : i] != 0;
+    if (!on) {
+      if (!store) {
+        int64_t iv = 0;
+        double fv = 0;
+        if (other) get(other, other->n == 1 ? 0 : i, &iv, &fv);
+        put(v, i, iv, fv);
+      }
+      continue;
+    }
+    uintptr_t a = (uintptr_t)((int64_t *)p->data)[pi];
+    if (!in_check_access(e, op, a, es, es, store)) {
+      if (!store) val_release(v);
+      return false;
+    }
+    if (store) {
+      int64_t iv = 0;
+      double fv = 0;
+      get(v, i, &iv, &fv);
+      in_mem_write(elem, (uint8_t *)a, iv, fv);
+    } else {
+      double fv = 0;
+      int64_t iv = in_mem_read(elem, (const uint8_t *)a, v->kind, &fv);
+      put(v, i, iv, fv);
+    }
+  }
+  if (!store) {
+    in_set_result(e, op, 0, v);
+    if (op->nresults > 1) in_set_result(e, op, 1, val_new_token());
+  } else if (op->nresults) {
+    in_set_result(e, op, 0, val_new_token());
+  }
+  return true;
+}
+
+static bool h_aa_load(Exec *e, IrOp *op) { return ptr_access(e, op, false); }
+static bool h_aa_store(Exec *e, IrOp *op) { return ptr_access(e, op, true); }
+
+/* addptr: base + offset * sizeof(pointee), broadcasting a scalar side. */
+static bool h_aa_addptr(Exec *e, IrOp *op) {
+  Val *b = in_opnd(e, op, 0), *o = in_opnd(e, op, 1);
+  const IrType *rt = ir_op_result(op, 0)->type;
+  Val *r = in_foreign_new(rt);
+  int64_t es = (int64_t)interp_elem_bytes(aa_ptr_pointee(aa_elem(rt)));
+  for (int64_t i = 0; i < r->n; i++)
+    ((int64_t *)r->data)[i] = (int64_t)((uint64_t)((int64_t *)b->data)[b->n == 1 ? 0 : i] +
+                                        (uint64_t)((int64_t *)o->data)[o->n == 1 ? 0 : i] *
+                                            (uint64_t)es);
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+/* splat: a scalar repeated over the result tile. */
+static bool h_aa_splat(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0);
+  Val *r = in_foreign_new(ir_op_result(op, 0)->type);
+  size_t es = in_kind_size(r->kind);
+  for (int64_t i = 0; i < r->n; i++) memcpy((char *)r->data + (size_t)i * es, a->data, es);
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+/* extract with all-zero... general indices: element at the given indices. */
+static bool h_aa_extract(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0);
+  const IrType *rt = ir_op_result(op, 0)->type;
+  if (aa_is_tile(rt)) return in_fail(e, op, "only scalar extracts are supported");
+  if ((int)op->noperands - 1 != a->rank) return in_fail(e, op, "expects one index per axis");
+  int64_t lin = 0;
+  for (int d = 0; d < a->rank; d++) {
+    int64_t x = in_scalar_int(in_opnd(e, op, 1 + (unsigned)d));
+    if (x < 0 || x >= a->shape[d]) return in_fail(e, op, "index %lld out of bounds", (long long)x);
+    lin = lin * a->shape[d] + x;
+  }
+  Val *r = in_foreign_new(rt);
+  size_t es = in_kind_size(r->kind);
+  memcpy(r->data, (char *)a->data + (size_t)lin * es, es);
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+/* dot: float forms through cuda_tile's mmaf kernel. */
+static bool h_aa_dot(Exec *e, IrOp *op) {
+  if (op->noperands != 3) return in_fail(e, op, "block-scaled dot is not supported by the interpreter");
+  if (!ir_type_is_float(aa_elem(ir_op_operand(op, 0)->type)))
+    return in_fail(e, op, "integer dot is not supported by the interpreter");
+  return h_mmaf(e, op);
+}
+
+/* make_range: start..end-1 (start 0 is cuda_tile's iota). */
+static bool h_aa_make_range(Exec *e, IrOp *op) {
+  Val *r = in_foreign_new(ir_op_result(op, 0)->type);
+  int64_t s = in_attr_int(op, "start", 0);
+  unsigned w = in_int_width(r->elem);
+  for (int64_t i = 0; i < r->n; i++) ((int64_t *)r->data)[i] = in_sext(s + i, w);
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+static const InHandler aa_handlers[AA_OP_COUNT] = {
+    [AA_OP_create_mem_token] = h_aa_token,
+    [AA_OP_join_mem_token] = h_aa_token,
+    [AA_OP_get_program_id] = h_aa_program,
+    [AA_OP_get_num_programs] = h_aa_program,
+    [AA_OP_make_memref] = h_aa_make_memref,
+    [AA_OP_tiled_load] = h_aa_tiled_load,
+    [AA_OP_tiled_store] = h_aa_tiled_store,
+    [AA_OP_load] = h_aa_load,
+    [AA_OP_store] = h_aa_store,
+    [AA_OP_addptr] = h_aa_addptr,
+    [AA_OP_splat] = h_aa_splat,
+    [AA_OP_broadcast] = h_broadcast,
+    [AA_OP_view] = h_reshape,
+    [AA_OP_extract] = h_aa_extract,
+    [AA_OP_reduce] = h_reduce,
+    [AA_OP_scan] = h_scan,
+    [AA_OP_dot] = h_aa_dot,
+    [AA_OP_make_range] = h_aa_make_range,
+    [AA_OP_addf] = in_std_float_aa,
+    [AA_OP_subf] = in_std_float_aa,
+    [AA_OP_mulf] = in_std_float_aa,
+    [AA_OP_divf] = in_std_float_aa,
+    [AA_OP_fma] = in_std_float_aa,
+    [AA_OP_sqrt] = in_std_float_aa,
+    [AA_OP_rsqrt] = in_std_float_aa,
+    [AA_OP_exp2] = in_std_float_aa,
+    [AA_OP_fp_to_fp] = in_std_float_aa,
+};
+
+ExecCode in_exec_foreign(Exec *e, IrOp *op) {
+  InHandler h = NULL;
+  if (op->info >= aa_op_infos && op->info < aa_op_infos + AA_OP_COUNT) {
+    AaOpIndex idx = (AaOpIndex)(op->info - aa_op_infos);
+    if (idx == AA_OP_yield) {
+      in_set_term(e, op);
+      return X_YIELD;
+    }
+    if (idx == AA_OP_return_) {
+      in_set_term(e, op);
+      return X_RETURN;
+    }
+    h = aa_handlers[idx];
+  } else {
+    const char *n = ir_op_name(op);
+    if (!strncmp(n, "scf.", 4)) {
+      if (!strcmp(n, "scf.yield")) {
+        in_set_term(e, op);
+        return X_YIELD;
+      }
+      if (!strcmp(n, "scf.for")) return in_exec_for(e, op);
+      if (!strcmp(n, "scf.if")) return in_exec_if(e, op);
+    }
+    h = in_std_handler(n);
+  }
+  if (!h) {
+    in_fail(e, op, "is not supported by the interpreter");
+    return X_ERR;
+  }
+  if (!h(e, op)) {
+    if (!e->failed) in_fail(e, op, "failed");
+    return X_ERR;
+  }
+  return X_OK;
+}
