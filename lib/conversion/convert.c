@@ -177,7 +177,7 @@ static bool convert_illegal(CvConversion *cv, IrOp *op) {
   cv->cur = saved;
   if (!ok) {
     cv->created.len = start;
-    ir_op_error(op, "failed to legalize operation '%s'", ir_op_name(op));
+    ir_op_emit_error(op, "failed to legalize operation '%s'", ir_op_name(op));
     return false;
   }
   ir_op_unlink(op);

@@ -287,7 +287,16 @@ static bool p_join_tokens(CvConversion *cv, IrOp *op) {
   return c2a_one_to_one(cv, op, aa_op(join_mem_token), NULL, NULL) != NULL;
 }
 
+/* assume: the value itself (the predicate is dropped; see the header). */
+static bool p_assume(CvConversion *cv, IrOp *op) {
+  IrValue *v = cv_operand(cv, op, 0);
+  if (!v) return false;
+  cv_replace(cv, op, &v);
+  return true;
+}
+
 void c2a_add_core_patterns(CvConversion *cv) {
+  cv_add_pattern(cv, ct_op(assume), p_assume);
   cv_add_pattern(cv, &ct_op_infos[CT_OP_module], p_module);
   cv_add_pattern(cv, ct_op(entry), p_func);
   cv_add_pattern(cv, ct_op(testing_func), p_func);
