@@ -186,6 +186,15 @@ fi
 echo "conformance must-pass files: $c_pass passed, $c_fail failed"
 PASSED=$((PASSED + c_pass)) FAILED=$((FAILED + c_fail))
 
+echo "== equivalence (test/equiv: original vs convert-cuda-tile-to-nv-tileaa)"
+e_out=$(timeout -k 10 1200 test/equiv/run.sh "$BUILD" </dev/null 2>&1)
+echo "$e_out"
+e_pass=0 e_fail=1
+if line=$(echo "$e_out" | grep -E '^equiv: [0-9]+ passed, [0-9]+ failed$' | tail -n 1); then
+  e_pass=$(echo "$line" | awk '{print $2}') e_fail=$(echo "$line" | awk '{print $4}')
+fi
+PASSED=$((PASSED + e_pass)) FAILED=$((FAILED + e_fail))
+
 # ---------------------------------------------------------------------------- summary
 FAILED=$((FAILED + build_fail))
 echo "== summary: build $([ $build_fail = 0 ] && echo ok || echo FAILED), unit $u_pass/$((u_pass + u_fail)), lit $l_pass/$((l_pass + l_fail)), conformance must-pass $c_pass/$((c_pass + c_fail))"
