@@ -273,6 +273,68 @@ static bool h_aa_extract(Exec *e, IrOp *op) {
   return true;
 }
 
+/* extract_slice: the result-shaped subtile at element offsets. */
+static bool h_aa_extract_slice(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0);
+  Val *r = in_foreign_new(ir_op_result(op, 0)->type);
+  if ((int)op->noperands - 1 != a->rank || r->rank != a->rank) {
+    val_release(r);
+    return in_fail(e, op, "expects one offset per axis");
+  }
+  int64_t off[IN_MAX_RANK], st[IN_MAX_RANK], c[IN_MAX_RANK] = {0};
+  for (int d = a->rank - 1, s = 1; d >= 0; d--) {
+    st[d] = s;
+    s *= (int)a->shape[d];
+  }
+  for (int d = 0; d < a->rank; d++) {
+    off[d] = in_scalar_int(in_opnd(e, op, 1 + (unsigned)d));
+    if (off[d] < 0 || off[d] + r->shape[d] > a->shape[d]) {
+      val_release(r);
+      return in_fail(e, op, "slice at offset %lld out of bounds in dimension %d",
+                     (long long)off[d], d);
+    }
+  }
+  size_t es = in_kind_size(r->kind);
+  for (int64_t i = 0; i < r->n; i++) {
+    int64_t src = 0;
+    for (int d = 0; d < a->rank; d++) src += (off[d] + c[d]) * st[d];
+    memcpy((char *)r->data + (size_t)i * es, (const char *)a->data + (size_t)src * es, es);
+    for (int d = a->rank - 1; d >= 0; d--) {
+      if (++c[d] < r->shape[d]) break;
+      c[d] = 0;
+    }
+  }
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+/* get_dim_size {dim}: a memref's or tile's size along dim. */
+static bool h_aa_get_dim_size(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0);
+  int64_t d = in_attr_int(op, "dim", 0);
+  int rank = a->kind == VK_TVIEW ? a->vrank : a->rank;
+  if (d < 0 || d >= rank) return in_fail(e, op, "bad dim");
+  Val *r = in_foreign_new(ir_op_result(op, 0)->type);
+  int64_t v = a->kind == VK_TVIEW ? a->vshape[d] : a->shape[d];
+  ((int64_t *)r->data)[0] = in_sext(v, in_int_width(r->elem));
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+/* mulhiui: high half of the zero-extended product. */
+static bool h_aa_mulhiui(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
+  Val *r = val_new_raw(a->elem, a->shape, a->rank);
+  unsigned w = in_int_width(r->elem);
+  for (int64_t i = 0; i < r->n; i++) {
+    unsigned __int128 p = (unsigned __int128)in_zext(((int64_t *)a->data)[a->n == 1 ? 0 : i], w) *
+                          in_zext(((int64_t *)b->data)[b->n == 1 ? 0 : i], w);
+    ((int64_t *)r->data)[i] = in_sext((int64_t)(uint64_t)(p >> w), w);
+  }
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
 /* dot: float forms through cuda_tile's mmaf kernel. */
 static bool h_aa_dot(Exec *e, IrOp *op) {
   if (op->noperands != 3) return in_fail(e, op, "block-scaled dot is not supported by the interpreter");
@@ -291,7 +353,20 @@ static bool h_aa_make_range(Exec *e, IrOp *op) {
   return true;
 }
 
+/* assert: fails on the first false element, as cuda_tile's assert. */
+static bool h_aa_assert(Exec *e, IrOp *op) {
+  Val *c = in_opnd(e, op, 0);
+  for (int64_t i = 0; i < c->n; i++)
+    if (((int64_t *)c->data)[i] == 0) {
+      const IrAttr *m = ir_op_attrz(op, "message");
+      return in_fail(e, op, "assertion failed: %s", m && m->str ? m->str->str : "");
+    }
+  return true;
+}
+
 static const InHandler aa_handlers[AA_OP_COUNT] = {
+    [AA_OP_print] = h_print,
+    [AA_OP_assert_] = h_aa_assert,
     [AA_OP_create_mem_token] = h_aa_token,
     [AA_OP_join_mem_token] = h_aa_token,
     [AA_OP_get_program_id] = h_aa_program,
@@ -306,6 +381,11 @@ static const InHandler aa_handlers[AA_OP_COUNT] = {
     [AA_OP_broadcast] = h_broadcast,
     [AA_OP_view] = h_reshape,
     [AA_OP_extract] = h_aa_extract,
+    [AA_OP_extract_slice] = h_aa_extract_slice,
+    [AA_OP_get_dim_size] = h_aa_get_dim_size,
+    [AA_OP_mulhiui] = h_aa_mulhiui,
+    [AA_OP_cat] = h_cat,
+    [AA_OP_permute] = h_permute,
     [AA_OP_reduce] = h_reduce,
     [AA_OP_scan] = h_scan,
     [AA_OP_dot] = h_aa_dot,

@@ -766,7 +766,7 @@ void in_add_region(Run *r, uintptr_t lo, size_t bytes, bool ro) {
 bool in_setup_globals(Run *r); /* interp_mem.c */
 
 static IrWalkResult find_print(IrOp *op, void *user) {
-  if (ct_op_is(op, CT_OP_print_tko)) {
+  if (ct_op_is(op, CT_OP_print_tko) || ir_op_isz(op, "nv_tileaa.print")) {
     *(bool *)user = true;
     return IR_WALK_INTERRUPT;
   }

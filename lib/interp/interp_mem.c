@@ -819,7 +819,7 @@ bool h_print(Exec *e, IrOp *op) {
       }
     }
   }
-  in_set_result(e, op, 0, val_new_token());
+  if (op->nresults) in_set_result(e, op, 0, val_new_token()); /* nv_tileaa.print: none */
   return true;
 }
 

@@ -86,6 +86,7 @@ bool h_permute(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0);
   Val *r = new_res(op, 0);
   const IrAttr *p = ir_op_attrz(op, "permutation");
+  if (!p) p = ir_op_attrz(op, "order"); /* nv_tileaa.permute */
   int64_t ast[IN_MAX_RANK], sst[IN_MAX_RANK];
   strides_of(a->shape, a->rank, ast);
   for (int d = 0; d < r->rank; d++) sst[d] = ast[p && (int)p->nints > d ? p->ints[d] : d];

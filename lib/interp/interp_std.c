@@ -3,13 +3,16 @@
  * float ops.  The arithmetic is cuda_tile's (interp.h): f32 and narrower
  * formats compute in float and round once to the element format, f64 in
  * double, math functions in double rounded to the format; integers wrap at
- * their width.  Rounding modes other than to-nearest, and flush_to_zero,
- * are refused rather than approximated.  Handlers are found by name
+ * their width.  Directed rounding (rz rm rp) of add/sub/mul/div/fma/sqrt
+ * runs the hardware operation under fesetround (correctly rounded, as
+ * cuda_tile's); flush_to_zero flushes subnormal inputs and results.  Handlers are found by name
  * (binary search in a sorted table). */
 #include "interp/interp_std.h"
 #include "interp/interp_ops.h"
 #include "dialect/nv_tileaa/aa.h"
 
+#include <fenv.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,15 +32,30 @@ static void fput(Val *r, int64_t i, double x) {
   else ((double *)r->data)[i] = x;
 }
 
-static bool refuse_modes(Exec *e, IrOp *op) {
-  if (ir_op_attrz(op, "flush_to_zero"))
-    return in_fail(e, op, "flush_to_zero is not supported by the interpreter");
+/* The op's rounding mode as a case of cuda_tile's rounding enum (rn rz rm
+ * rp share their numbers; approx and full round to nearest). */
+static int mode_of(IrOp *op) {
   const IrAttr *rm = ir_op_attrz(op, "rounding_mode");
   int m = rm ? aa_enum_value(rm, &aa_enum_rounding_mode) : 0;
-  if (m > 0 && m < 4) /* rz rm rp */
-    return in_fail(e, op, "directed rounding is not supported by the interpreter");
-  return true;
+  return m > 0 && m < 4 ? m : 0;
 }
+
+/* Directed rounding is done by the hardware under fesetround (per thread);
+ * rounding an f32 result to a narrower format again in the same direction
+ * is exact, as cuda_tile's directed rounding is correctly rounded. */
+static int set_mode(int m) {
+  int old = fegetround();
+  fesetround(m == 1 ? FE_TOWARDZERO : m == 2 ? FE_DOWNWARD : m == 3 ? FE_UPWARD : FE_TONEAREST);
+  return old;
+}
+
+/* cuda_tile's flush_to_zero: subnormal f32 values become signed zeros. */
+static double ftz(double x) {
+  float f = (float)x;
+  return fabsf(f) < FLT_MIN ? (double)copysignf(0.0f, f) : (double)f;
+}
+
+
 
 /* IEEE max/min as cuda_tile's maxf/minf: -0 < +0; NaN ignored unless
  * propagated. */
@@ -57,16 +75,23 @@ typedef enum { F_ADD, F_SUB, F_MUL, F_DIV, F_REM, F_MAXNUM, F_MINNUM, F_MAXIMUM,
                F_POW, F_ATAN2 } FBin;
 
 static bool float_binary(Exec *e, IrOp *op, FBin k) {
-  if (!refuse_modes(e, op)) return false;
   Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
   Val *r = res_like(op, a, b, NULL);
   IrFloatKind fk = ir_float_kind(r->elem);
+  bool fz = ir_op_attrz(op, "flush_to_zero") != NULL;
+  int mode = k <= F_DIV ? mode_of(op) : 0;
+  int old = mode ? set_mode(mode) : 0;
   for (int64_t i = 0; i < r->n; i++) {
     double p = fget(a, i), q = fget(b, i), z;
+    if (fz) p = ftz(p), q = ftz(q);
     if (k <= F_DIV && r->kind == VK_F32) {
-      float x = (float)p, y = (float)q;
-      z = k == F_ADD ? x + y : k == F_SUB ? x - y : k == F_MUL ? x * y : x / y;
-      z = in_round_fmt(fk, z, 0);
+      volatile float x = (float)p, y = (float)q;
+      volatile float f = k == F_ADD ? x + y : k == F_SUB ? x - y : k == F_MUL ? x * y : x / y;
+      z = in_round_fmt(fk, f, mode);
+    } else if (k <= F_DIV) {
+      volatile double x = p, y = q;
+      volatile double f = k == F_ADD ? x + y : k == F_SUB ? x - y : k == F_MUL ? x * y : x / y;
+      z = f;
     } else {
       switch (k) {
       case F_ADD: z = p + q; break;
@@ -82,32 +107,45 @@ static bool float_binary(Exec *e, IrOp *op, FBin k) {
       default: z = in_round_fmt(fk, atan2(p, q), -1); break;
       }
     }
+    if (fz) z = ftz(z);
     fput(r, i, z);
   }
+  if (mode) fesetround(old);
   in_set_result(e, op, 0, r);
   return true;
 }
 
 typedef enum { U_NEG, U_ABS, U_CEIL, U_FLOOR, U_EXP, U_EXP2, U_LOG, U_LOG2, U_SIN, U_COS, U_TAN,
-               U_SINH, U_COSH, U_TANH, U_SQRT, U_RSQRT } FUn;
+               U_SINH, U_COSH, U_TANH, U_SQRT, U_RSQRT, U_ROUNDEVEN } FUn;
 
 static bool float_unary(Exec *e, IrOp *op, FUn k) {
-  if (!refuse_modes(e, op)) return false;
   Val *a = in_opnd(e, op, 0);
   Val *r = res_like(op, a, NULL, NULL);
   IrFloatKind fk = ir_float_kind(r->elem);
+  bool fz = ir_op_attrz(op, "flush_to_zero") != NULL;
+  int mode = k == U_SQRT ? mode_of(op) : 0;
+  if (k == U_SQRT && fk != IR_F32 && fk != IR_F64) {
+    val_release(r);
+    return in_fail(e, op, "narrow sqrt is not supported by the interpreter");
+  }
+  int old = mode ? set_mode(mode) : 0;
   for (int64_t i = 0; i < r->n; i++) {
     double x = fget(a, i), y;
+    if (fz) x = ftz(x);
     switch (k) {
     case U_NEG: y = -x; break;
     case U_ABS: y = fabs(x); break;
-    case U_SQRT: y = r->kind == VK_F32 ? (double)sqrtf((float)x) : sqrt(x);
-      if (fk != IR_F32 && fk != IR_F64) return val_release(r), in_fail(e, op, "narrow sqrt is not supported by the interpreter");
+    case U_SQRT: {
+      volatile float xf = (float)x;
+      volatile double xd = x;
+      y = r->kind == VK_F32 ? (double)sqrtf(xf) : sqrt(xd);
       break;
+    }
     default: {
       switch (k) {
       case U_CEIL: y = ceil(x); break;
       case U_FLOOR: y = floor(x); break;
+      case U_ROUNDEVEN: y = nearbyint(x); break;
       case U_EXP: y = exp(x); break;
       case U_EXP2: y = exp2(x); break;
       case U_LOG: y = log(x); break;
@@ -123,14 +161,15 @@ static bool float_unary(Exec *e, IrOp *op, FUn k) {
       y = in_round_fmt(fk, y, -1);
     }
     }
+    if (fz) y = ftz(y);
     fput(r, i, y);
   }
+  if (mode) fesetround(old);
   in_set_result(e, op, 0, r);
   return true;
 }
 
 static bool float_fma(Exec *e, IrOp *op) {
-  if (!refuse_modes(e, op)) return false;
   Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1), *c = in_opnd(e, op, 2);
   Val *r = res_like(op, a, b, c);
   IrFloatKind fk = ir_float_kind(r->elem);
@@ -138,10 +177,19 @@ static bool float_fma(Exec *e, IrOp *op) {
     val_release(r);
     return in_fail(e, op, "narrow fma is not supported by the interpreter");
   }
+  bool fz = ir_op_attrz(op, "flush_to_zero") != NULL;
+  int mode = mode_of(op);
+  int old = mode ? set_mode(mode) : 0;
   for (int64_t i = 0; i < r->n; i++) {
     double p = fget(a, i), q = fget(b, i), s = fget(c, i);
-    fput(r, i, fk == IR_F32 ? (double)fmaf((float)p, (float)q, (float)s) : fma(p, q, s));
+    if (fz) p = ftz(p), q = ftz(q), s = ftz(s);
+    volatile float pf = (float)p, qf = (float)q, sf = (float)s;
+    volatile double pd = p, qd = q, sd = s;
+    double z = fk == IR_F32 ? (double)fmaf(pf, qf, sf) : fma(pd, qd, sd);
+    if (fz) z = ftz(z);
+    fput(r, i, z);
   }
+  if (mode) fesetround(old);
   in_set_result(e, op, 0, r);
   return true;
 }
@@ -157,11 +205,11 @@ bool in_std_float_aa(Exec *e, IrOp *op) {
   case AA_OP_rsqrt: return float_unary(e, op, U_RSQRT);
   case AA_OP_exp2: return float_unary(e, op, U_EXP2);
   case AA_OP_fp_to_fp: {
-    if (!refuse_modes(e, op)) return false;
-    Val *a = in_opnd(e, op, 0);
+      Val *a = in_opnd(e, op, 0);
     Val *r = res_like(op, a, NULL, NULL);
     IrFloatKind fk = ir_float_kind(r->elem);
-    for (int64_t i = 0; i < r->n; i++) fput(r, i, in_round_fmt(fk, fget(a, i), 0));
+    int mode = mode_of(op);
+    for (int64_t i = 0; i < r->n; i++) fput(r, i, in_round_fmt(fk, fget(a, i), mode));
     in_set_result(e, op, 0, r);
     return true;
   }
@@ -306,6 +354,99 @@ static bool int_cast(Exec *e, IrOp *op, bool zext) {
   return true;
 }
 
+/* mulsi_extended / mului_extended: low and high halves of the product. */
+static bool mul_extended(Exec *e, IrOp *op, bool uns) {
+  Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
+  Val *lo = res_like(op, a, b, NULL), *hi = val_new_raw(lo->elem, lo->shape, lo->rank);
+  unsigned w = in_int_width(lo->elem);
+  for (int64_t i = 0; i < lo->n; i++) {
+    int64_t p = iget(a, i), q = iget(b, i);
+    __int128 prod = uns ? (__int128)((unsigned __int128)in_zext(p, w) * in_zext(q, w))
+                        : (__int128)p * q;
+    ((int64_t *)lo->data)[i] = in_sext((int64_t)(uint64_t)prod, w);
+    ((int64_t *)hi->data)[i] = in_sext((int64_t)(uint64_t)(prod >> w), w);
+  }
+  in_set_result(e, op, 0, lo);
+  in_set_result(e, op, 1, hi);
+  return true;
+}
+static bool h_mulsi_ext(Exec *e, IrOp *op) { return mul_extended(e, op, false); }
+static bool h_mului_ext(Exec *e, IrOp *op) { return mul_extended(e, op, true); }
+
+/* fpto{s,u}i: truncation; out-of-range values saturate and NaN gives 0, as
+ * cuda_tile's ftoi. */
+static bool fp_to_int(Exec *e, IrOp *op, bool uns) {
+  Val *a = in_opnd(e, op, 0);
+  Val *r = res_like(op, a, NULL, NULL);
+  unsigned w = in_int_width(r->elem);
+  for (int64_t i = 0; i < r->n; i++) {
+    double x = trunc(fget(a, i));
+    int64_t v;
+    if (isnan(x)) v = 0;
+    else if (uns) {
+      double hi = w >= 64 ? 18446744073709551615.0 : (double)(((uint64_t)1 << w) - 1);
+      v = x <= 0 ? 0 : x >= hi ? (int64_t)(w >= 64 ? UINT64_MAX : ((uint64_t)1 << w) - 1)
+                               : (int64_t)(uint64_t)x;
+    } else {
+      double hi = ldexp(1.0, (int)w - 1);
+      v = x >= hi ? (int64_t)(((uint64_t)1 << (w - 1)) - 1)
+          : x < -hi ? (int64_t)((uint64_t)0 - ((uint64_t)1 << (w - 1))) : (int64_t)x;
+    }
+    ((int64_t *)r->data)[i] = in_sext(v, w);
+  }
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+/* {s,u}itofp: round to nearest even. */
+static bool int_to_fp(Exec *e, IrOp *op, bool uns) {
+  Val *a = in_opnd(e, op, 0);
+  Val *r = res_like(op, a, NULL, NULL);
+  unsigned w = in_int_width(a->elem);
+  IrFloatKind k = ir_float_kind(r->elem);
+  for (int64_t i = 0; i < r->n; i++) {
+    int64_t x = iget(a, i);
+    double y;
+    if (k == IR_F32) y = uns ? (double)(float)in_zext(x, w) : (double)(float)x;
+    else y = in_round_fmt(k, uns ? (double)in_zext(x, w) : (double)x, 0);
+    fput(r, i, y);
+  }
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+/* bitcast between an integer and a float (or same kinds) of one width. */
+static bool h_bitcast_std(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0);
+  Val *r = res_like(op, a, NULL, NULL);
+  for (int64_t i = 0; i < r->n; i++) {
+    uint64_t bits = a->kind == VK_INT ? (uint64_t)iget(a, i)
+                                      : ir_float_to_bits(ir_float_kind(a->elem), fget(a, i));
+    if (r->kind == VK_INT) ((int64_t *)r->data)[i] = in_sext((int64_t)bits, in_int_width(r->elem));
+    else fput(r, i, ir_float_from_bits(ir_float_kind(r->elem), bits));
+  }
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+/* math.absi: |x| wrapping at the width (|min| = min). */
+static bool h_absi_std(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0);
+  Val *r = res_like(op, a, NULL, NULL);
+  unsigned w = in_int_width(r->elem);
+  for (int64_t i = 0; i < r->n; i++) {
+    int64_t x = iget(a, i);
+    ((int64_t *)r->data)[i] = in_sext(x < 0 ? (int64_t)((uint64_t)0 - (uint64_t)x) : x, w);
+  }
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+static bool h_fptosi(Exec *e, IrOp *op) { return fp_to_int(e, op, false); }
+static bool h_fptoui(Exec *e, IrOp *op) { return fp_to_int(e, op, true); }
+static bool h_sitofp(Exec *e, IrOp *op) { return int_to_fp(e, op, false); }
+static bool h_uitofp(Exec *e, IrOp *op) { return int_to_fp(e, op, true); }
+
 static bool h_std_constant(Exec *e, IrOp *op) {
   const IrAttr *v = ir_op_attrz(op, "value");
   const IrType *t = ir_op_result(op, 0)->type;
@@ -346,7 +487,7 @@ FB(h_minimumf, F_MINIMUM) FB(h_powf, F_POW) FB(h_atan2s, F_ATAN2)
 FU(h_negfs, U_NEG) FU(h_absfs, U_ABS) FU(h_ceils, U_CEIL) FU(h_floors, U_FLOOR)
 FU(h_exps, U_EXP) FU(h_exp2s, U_EXP2) FU(h_logs, U_LOG) FU(h_log2s, U_LOG2) FU(h_sins, U_SIN)
 FU(h_coss, U_COS) FU(h_tans, U_TAN) FU(h_sinhs, U_SINH) FU(h_coshs, U_COSH) FU(h_tanhs, U_TANH)
-FU(h_sqrts, U_SQRT) FU(h_rsqrts, U_RSQRT)
+FU(h_sqrts, U_SQRT) FU(h_rsqrts, U_RSQRT) FU(h_roundevens, U_ROUNDEVEN)
 IB(h_addi, I_ADD) IB(h_subi, I_SUB) IB(h_muli, I_MUL) IB(h_andi, I_AND) IB(h_ori, I_OR)
 IB(h_xori, I_XOR) IB(h_shli, I_SHL) IB(h_shrsi, I_SHRS) IB(h_shrui, I_SHRU) IB(h_maxsi, I_MAXS)
 IB(h_minsi, I_MINS) IB(h_maxui, I_MAXU) IB(h_minui, I_MINU) IB(h_divsi, I_DIVS)
@@ -359,30 +500,33 @@ typedef struct { const char *name; InHandler h; } StdEntry;
 /* sorted by name (strcmp) */
 static const StdEntry std_table[] = {
     {"arith.addf", h_addf},         {"arith.addi", h_addi},
-    {"arith.andi", h_andi},         {"arith.ceildivsi", h_ceildivsi},
+    {"arith.andi", h_andi},         {"arith.bitcast", h_bitcast_std},         {"arith.ceildivsi", h_ceildivsi},
     {"arith.ceildivui", h_ceildivui}, {"arith.cmpf", h_cmpf_std},
     {"arith.cmpi", h_cmpi_std},     {"arith.constant", h_std_constant},
     {"arith.divf", h_divf},         {"arith.divsi", h_divsi},
     {"arith.divui", h_divui},       {"arith.extsi", h_sext},
     {"arith.extui", h_zext},        {"arith.floordivsi", h_floordivsi},
+    {"arith.fptosi", h_fptosi},     {"arith.fptoui", h_fptoui},
     {"arith.index_cast", h_sext},   {"arith.index_castui", h_zext},
     {"arith.maximumf", h_maximumf}, {"arith.maxnumf", h_maxnumf},
     {"arith.maxsi", h_maxsi},       {"arith.maxui", h_maxui},
     {"arith.minimumf", h_minimumf}, {"arith.minnumf", h_minnumf},
     {"arith.minsi", h_minsi},       {"arith.minui", h_minui},
     {"arith.mulf", h_mulf},         {"arith.muli", h_muli},
+    {"arith.mulsi_extended", h_mulsi_ext}, {"arith.mului_extended", h_mului_ext},
     {"arith.negf", h_negfs},        {"arith.ori", h_ori},
     {"arith.remf", h_remf},         {"arith.remsi", h_remsi},
     {"arith.remui", h_remui},       {"arith.select", h_select},
     {"arith.shli", h_shli},         {"arith.shrsi", h_shrsi},
-    {"arith.shrui", h_shrui},       {"arith.subf", h_subf},
-    {"arith.subi", h_subi},         {"arith.trunci", h_sext},
-    {"arith.xori", h_xori},         {"math.absf", h_absfs},
+    {"arith.shrui", h_shrui},       {"arith.sitofp", h_sitofp},
+    {"arith.subf", h_subf},
+    {"arith.subi", h_subi},         {"arith.trunci", h_sext},       {"arith.uitofp", h_uitofp},
+    {"arith.xori", h_xori},         {"math.absf", h_absfs},         {"math.absi", h_absi_std},
     {"math.atan2", h_atan2s},       {"math.ceil", h_ceils},
     {"math.cos", h_coss},           {"math.cosh", h_coshs},
     {"math.exp", h_exps},           {"math.exp2", h_exp2s},
     {"math.floor", h_floors},       {"math.log", h_logs},
-    {"math.log2", h_log2s},         {"math.powf", h_powf},
+    {"math.log2", h_log2s},         {"math.powf", h_powf},          {"math.roundeven", h_roundevens},
     {"math.rsqrt", h_rsqrts},       {"math.sin", h_sins},
     {"math.sinh", h_sinhs},         {"math.sqrt", h_sqrts},
     {"math.tan", h_tans},           {"math.tanh", h_tanhs},

@@ -12,7 +12,7 @@
  *   maxi mini shri divi remi      arith.{max,min}{si,ui}, shr{si,ui},
  *                                 div{si,ui} / ceildivsi / floordivsi,
  *                                 rem{si,ui} by signedness and rounding
- *   mulhii (unsigned)             nv_tileaa.mulhiui
+ *   mulhii                        nv_tileaa.mulhiui (cuda_tile's is unsigned)
  *   cmpi cmpf select              arith.cmpi / cmpf {predicate} / select
  *   exti trunci itof ftoi bitcast arith.ext{s,u}i / trunci / {s,u}itofp /
  *                                 fpto{s,u}i / bitcast
@@ -128,10 +128,38 @@ static bool p_signed_int(CvConversion *cv, IrOp *op) {
   case CT_OP_shri: n = u ? "arith.shrui" : "arith.shrsi"; break;
   case CT_OP_remi: n = u ? "arith.remui" : "arith.remsi"; break;
   case CT_OP_exti: n = u ? "arith.extui" : "arith.extsi"; break;
-  case CT_OP_itof: n = u ? "arith.uitofp" : "arith.sitofp"; break;
-  case CT_OP_ftoi: n = u ? "arith.fptoui" : "arith.fptosi"; break;
-  case CT_OP_mulhii:
-    if (!u) return false;
+  case CT_OP_itof: {
+    /* arith's int-to-float conversions round to nearest */
+    const IrAttr *ra = ir_op_attrz(op, "rounding_mode");
+    if (ra && ct_enum_value(ra, &ct_enum_rounding) != CT_ROUNDING_NEAREST_EVEN) return false;
+    n = u ? "arith.uitofp" : "arith.sitofp";
+    break;
+  }
+  case CT_OP_ftoi: {
+    /* arith's float-to-int conversions truncate: other roundings first
+     * round with math.roundeven / floor / ceil */
+    const IrAttr *ra = ir_op_attrz(op, "rounding_mode");
+    int r = ra ? ct_enum_value(ra, &ct_enum_rounding) : CT_ROUNDING_NEAREST_INT_TO_ZERO;
+    const char *pre = r == CT_ROUNDING_NEAREST_EVEN ? "math.roundeven"
+                      : r == CT_ROUNDING_NEGATIVE_INF ? "math.floor"
+                      : r == CT_ROUNDING_POSITIVE_INF ? "math.ceil" : NULL;
+    IrValue *x = cv_operand(cv, op, 0);
+    const IrType *rt = c2a_res_type(cv, op, 0);
+    if (!x || !rt) return false;
+    if (pre) {
+      const IrType *xt = x->type;
+      IrOp *p = cv_build_named(cv, pre, ir_op_loc(op), &x, 1, &xt, 1, NULL);
+      if (!p) return false;
+      x = ir_op_result(p, 0);
+    }
+    IrOp *c = cv_build_named(cv, u ? "arith.fptoui" : "arith.fptosi", ir_op_loc(op), &x, 1, &rt,
+                             1, NULL);
+    if (!c) return false;
+    IrValue *v = ir_op_result(c, 0);
+    cv_replace(cv, op, &v);
+    return true;
+  }
+  case CT_OP_mulhii: /* cuda_tile's mulhii is the unsigned high half */
     return emit(cv, op, aa_op(mulhiui), NULL, NULL, NULL, NULL, NULL, NULL, NULL);
   case CT_OP_divi: {
     const IrAttr *ra = ir_op_attrz(op, "rounding");
@@ -228,6 +256,103 @@ static bool p_permute(CvConversion *cv, IrOp *op) {
   return emit(cv, op, aa_op(permute), NULL, "order", o, NULL, NULL, NULL, NULL);
 }
 
+/* negi: arith.subi of a zero constant of the same type. */
+static bool p_negi(CvConversion *cv, IrOp *op) {
+  const IrType *t = c2a_res_type(cv, op, 0);
+  IrValue *x = cv_operand(cv, op, 0);
+  if (!t || !x) return false;
+  const IrAttr *z;
+  if (aa_is_tile(t)) {
+    uint8_t zero[8] = {0};
+    z = ir_dense_elements(cv->ctx, t, zero, ir_dense_elem_size(aa_elem(t)), true);
+  } else {
+    z = ir_integer_attr(cv->ctx, t, 0);
+  }
+  const char *n = "value";
+  IrOp *c = cv_build_named(cv, "arith.constant", ir_op_loc(op), NULL, 0, &t, 1,
+                           c2a_dict(cv->ctx, &n, &z, 1));
+  IrValue *r = c ? c2a_binop(cv, "arith.subi", ir_op_loc(op), ir_op_result(c, 0), x) : NULL;
+  if (!r) return false;
+  cv_replace(cv, op, &r);
+  return true;
+}
+
+/* Permutes v so that axis `dim` comes first (or back, when `back`). */
+static IrValue *move_axis(CvConversion *cv, const IrLoc *loc, IrValue *v, int dim, bool back) {
+  size_t r = aa_rank(v->type);
+  int64_t ord[C2A_MAX_RANK], shape[C2A_MAX_RANK];
+  if (r > C2A_MAX_RANK) return NULL;
+  /* forward: [dim, 0, .., dim-1, dim+1, ..]; back: its inverse */
+  int64_t fwd[C2A_MAX_RANK];
+  fwd[0] = dim;
+  for (size_t i = 0, k = 1; i < r; i++)
+    if ((int)i != dim) fwd[k++] = (int64_t)i;
+  for (size_t i = 0; i < r; i++) {
+    if (back) ord[fwd[i]] = (int64_t)i;
+    else ord[i] = fwd[i];
+  }
+  for (size_t i = 0; i < r; i++) shape[i] = aa_shape(v->type)[ord[i]];
+  const IrType *t = aa_tile_type(cv->ctx, shape, r, aa_elem(v->type));
+  const char *n = "order";
+  const IrAttr *o = ir_dense_i64_array(cv->ctx, ir_integer_type(cv->ctx, 64, IR_SIGNLESS), ord, r);
+  IrOp *p = cv_build(cv, aa_op(permute), loc, &v, 1, &t, 1, NULL, c2a_dict(cv->ctx, &n, &o, 1));
+  return p ? ir_op_result(p, 0) : NULL;
+}
+
+/* cat along dim: nv_tileaa.cat concatenates equal tiles along axis 0, so
+ * other axes go through permutes. */
+static bool p_cat(CvConversion *cv, IrOp *op) {
+  IrValue *a = cv_operand(cv, op, 0), *b = cv_operand(cv, op, 1);
+  const IrType *rt = c2a_res_type(cv, op, 0);
+  const IrAttr *da = ir_op_attrz(op, "dim");
+  if (!a || !b || !rt || a->type != b->type || !aa_is_tile(rt)) return false;
+  int dim = da ? (int)da->ints[0] : 0;
+  const IrLoc *loc = ir_op_loc(op);
+  if (dim != 0) {
+    a = move_axis(cv, loc, a, dim, false);
+    b = a ? move_axis(cv, loc, b, dim, false) : NULL;
+    if (!b) return false;
+  }
+  int64_t shape[C2A_MAX_RANK];
+  size_t r = aa_rank(a->type);
+  for (size_t i = 0; i < r; i++) shape[i] = aa_shape(a->type)[i];
+  shape[0] *= 2;
+  const IrType *ct = aa_tile_type(cv->ctx, shape, r, aa_elem(rt));
+  IrValue *ops[2] = {a, b};
+  IrOp *c = cv_build(cv, aa_op(cat), loc, ops, 2, &ct, 1, NULL, NULL);
+  IrValue *v = c ? ir_op_result(c, 0) : NULL;
+  if (v && dim != 0) v = move_axis(cv, loc, v, dim, true);
+  if (!v) return false;
+  cv_replace(cv, op, &v);
+  return true;
+}
+
+/* extract: slice idx[d] in units of the result shape -> extract_slice at
+ * element offsets idx[d] * shape[d]. */
+static bool p_extract(CvConversion *cv, IrOp *op) {
+  const IrType *rt = c2a_res_type(cv, op, 0);
+  IrValue *ops[1 + C2A_MAX_RANK];
+  ops[0] = cv_operand(cv, op, 0);
+  if (!rt || !ops[0]) return false;
+  size_t r = op->noperands - 1;
+  if (r > C2A_MAX_RANK) return false;
+  const int64_t *rs = aa_is_tile(rt) ? aa_shape(rt) : NULL;
+  for (size_t d = 0; d < r; d++) {
+    IrValue *i = c2a_index_cast(cv, ir_op_loc(op), cv_operand(cv, op, 1 + (unsigned)d));
+    int64_t k = rs ? rs[d] : 1;
+    if (i && k != 1)
+      i = c2a_binop(cv, "arith.muli", ir_op_loc(op), i,
+                    c2a_const_int(cv, ir_op_loc(op), ir_index_type(cv->ctx), k));
+    if (!(ops[1 + d] = i)) return false;
+  }
+  IrOp *x = cv_build(cv, aa_is_tile(rt) ? aa_op(extract_slice) : aa_op(extract), ir_op_loc(op),
+                     ops, 1 + r, &rt, 1, NULL, NULL);
+  if (!x) return false;
+  IrValue *v = ir_op_result(x, 0);
+  cv_replace(cv, op, &v);
+  return true;
+}
+
 static bool p_iota(CvConversion *cv, IrOp *op) {
   const IrType *rt = c2a_res_type(cv, op, 0);
   if (!rt || !aa_is_tile(rt) || aa_rank(rt) != 1) return false;
@@ -315,6 +440,9 @@ void c2a_add_compute_patterns(CvConversion *cv) {
   cv_add_pattern(cv, ct_op(broadcast), p_broadcast);
   cv_add_pattern(cv, ct_op(permute), p_permute);
   cv_add_pattern(cv, ct_op(iota), p_iota);
+  cv_add_pattern(cv, ct_op(negi), p_negi);
+  cv_add_pattern(cv, ct_op(cat), p_cat);
+  cv_add_pattern(cv, ct_op(extract), p_extract);
   cv_add_pattern(cv, ct_op(reduce), p_reduce_scan);
   cv_add_pattern(cv, ct_op(scan), p_reduce_scan);
   cv_add_pattern(cv, ct_op(mmaf), p_mma);

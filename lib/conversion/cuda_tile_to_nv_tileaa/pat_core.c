@@ -295,7 +295,34 @@ static bool p_assume(CvConversion *cv, IrOp *op) {
   return true;
 }
 
+/* print_tko: nv_tileaa.print of the value operands (format in `str`); its
+ * token is the incoming one (printing is not a memory effect). */
+static bool p_print(CvConversion *cv, IrOp *op) {
+  const IrAttr *ss = ir_op_attrz(op, "operandSegmentSizes");
+  unsigned nv = ss && ss->nints >= 2 ? (unsigned)ss->ints[0] : op->noperands;
+  IrValue *ops[64];
+  if (nv > 64) return false;
+  for (unsigned i = 0; i < nv; i++)
+    if (!(ops[i] = cv_operand(cv, op, i))) return false;
+  IrValue *tok = nv < op->noperands ? cv_operand(cv, op, nv) : c2a_chain_get(cv, op);
+  const char *n = "str";
+  const IrAttr *str = ir_op_attrz(op, "str");
+  if (!tok || !cv_build(cv, aa_op(print), ir_op_loc(op), ops, nv, NULL, 0, NULL,
+                        c2a_dict(cv->ctx, &n, &str, 1)))
+    return false;
+  cv_replace(cv, op, &tok);
+  return true;
+}
+
+/* assert: nv_tileaa.assert with the message. */
+static bool p_assert(CvConversion *cv, IrOp *op) {
+  return c2a_one_to_one(cv, op, aa_op(assert_), NULL, (const char *const[]){"message", NULL}) !=
+         NULL;
+}
+
 void c2a_add_core_patterns(CvConversion *cv) {
+  cv_add_pattern(cv, ct_op(print_tko), p_print);
+  cv_add_pattern(cv, ct_op(assert_), p_assert);
   cv_add_pattern(cv, ct_op(assume), p_assume);
   cv_add_pattern(cv, &ct_op_infos[CT_OP_module], p_module);
   cv_add_pattern(cv, ct_op(entry), p_func);

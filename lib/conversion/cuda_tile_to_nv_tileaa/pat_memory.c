@@ -223,7 +223,44 @@ static bool p_offset(CvConversion *cv, IrOp *op) {
   return true;
 }
 
+/* get_tensor_shape: nv_tileaa.get_dim_size {dim = d} of the memref per
+ * result; get_index_space_shape: the same (as index) ceil-divided by the
+ * view's tile size, cast to the result type. */
+static bool p_get_shape(CvConversion *cv, IrOp *op) {
+  bool space = ct_op_is(op, CT_OP_get_index_space_shape);
+  const IrType *view = ir_op_operand(op, 0)->type;
+  if (space && (!ct_type_is_partition_view(view) || !identity_dim_map(view))) return false;
+  IrValue *m = cv_operand(cv, op, 0);
+  IrValue *res[16];
+  if (!m || op->nresults > 16) return false;
+  const IrType *i32 = ir_integer_type(cv->ctx, 32, IR_SIGNLESS);
+  const IrType *idx = ir_index_type(cv->ctx);
+  for (unsigned d = 0; d < op->nresults; d++) {
+    const IrType *rt = c2a_res_type(cv, op, d);
+    if (!rt) return false;
+    const char *n = "dim";
+    const IrAttr *a = ir_integer_attr(cv->ctx, i32, d);
+    IrOp *g = cv_build(cv, aa_op(get_dim_size), ir_op_loc(op), &m, 1, space ? &idx : &rt, 1, NULL,
+                       c2a_dict(cv->ctx, &n, &a, 1));
+    if (!g) return false;
+    IrValue *v = ir_op_result(g, 0);
+    if (space) {
+      int64_t t = ct_view_tile_shape(view)[d];
+      v = c2a_binop(cv, "arith.ceildivsi", ir_op_loc(op), v,
+                    c2a_const_int(cv, ir_op_loc(op), idx, t));
+      IrOp *c = v ? cv_build_named(cv, "arith.index_cast", ir_op_loc(op), &v, 1, &rt, 1, NULL) : NULL;
+      if (!c) return false;
+      v = ir_op_result(c, 0);
+    }
+    res[d] = v;
+  }
+  cv_replace(cv, op, res);
+  return true;
+}
+
 void c2a_add_memory_patterns(CvConversion *cv) {
+  cv_add_pattern(cv, ct_op(get_tensor_shape), p_get_shape);
+  cv_add_pattern(cv, ct_op(get_index_space_shape), p_get_shape);
   cv_add_pattern(cv, ct_op(make_tensor_view), p_make_tensor_view);
   cv_add_pattern(cv, ct_op(make_partition_view), p_make_partition_view);
   cv_add_pattern(cv, ct_op(load_view_tko), p_load_view);
