@@ -364,7 +364,153 @@ static bool h_aa_assert(Exec *e, IrOp *op) {
   return true;
 }
 
+static bool h_aa_nop(Exec *e, IrOp *op) {
+  (void)e;
+  (void)op;
+  return true;
+}
+
+/* bitcast: pointers move as 64-bit integers; numbers as arith.bitcast. */
+static bool h_aa_bitcast(Exec *e, IrOp *op) {
+  if (aa_is_ptr(aa_elem(ir_op_result(op, 0)->type)) ||
+      aa_is_ptr(aa_elem(ir_op_operand(op, 0)->type)))
+    return h_ptr_cast(e, op);
+  return in_std_handler("arith.bitcast")(e, op);
+}
+
+/* One read-modify-write step (rmw_mode numbering: add and or xor xchg min
+ * max umin umax addf); the same arithmetic as cuda_tile's atomics. */
+static void rmw_step(int mode, const IrType *elem, int64_t *oi, double *of, int64_t ai,
+                     double af) {
+  unsigned w = in_int_width(elem);
+  switch (mode) {
+  case 0: *oi = in_sext((int64_t)((uint64_t)*oi + (uint64_t)ai), w); break;
+  case 1: *oi &= ai; break;
+  case 2: *oi |= ai; break;
+  case 3: *oi ^= ai; break;
+  case 4: *oi = ai; *of = af; break;
+  case 5: *oi = *oi < ai ? *oi : ai; break;
+  case 6: *oi = *oi > ai ? *oi : ai; break;
+  case 7: *oi = in_zext(*oi, w) < in_zext(ai, w) ? *oi : ai; break;
+  case 8: *oi = in_zext(*oi, w) > in_zext(ai, w) ? *oi : ai; break;
+  default: {
+    IrFloatKind k = ir_float_kind(elem);
+    *of = in_round_fmt(k, k == IR_F64 ? *of + af : (double)((float)*of + (float)af), -1);
+  }
+  }
+}
+
+/* Applies the atomic at address a (under the run-wide atomics lock, taken
+ * by the caller); old value into (oi, of). */
+static bool atomic_at(Exec *e, IrOp *op, uintptr_t a, const IrType *elem, ValKind k, bool cas,
+                      int mode, int64_t ai, double af, int64_t ci, double cf, int64_t *oi,
+                      double *of) {
+  size_t es = interp_elem_bytes(elem);
+  pthread_mutex_unlock(&e->run->amu);
+  bool ok = in_check_access(e, op, a, es, es, true);
+  pthread_mutex_lock(&e->run->amu);
+  if (!ok) return false;
+  if (cas) {
+    uint8_t cur[8] = {0}, want[8] = {0};
+    memcpy(cur, (const void *)a, es);
+    in_mem_write(elem, want, ci, cf);
+    *oi = in_mem_read(elem, cur, k, of);
+    if (memcmp(cur, want, es) == 0) in_mem_write(elem, (uint8_t *)a, ai, af);
+    return true;
+  }
+  *oi = in_mem_read(elem, (const uint8_t *)a, k, of);
+  int64_t ni = *oi;
+  double nf = *of;
+  rmw_step(mode, elem, &ni, &nf, ai, af);
+  in_mem_write(elem, (uint8_t *)a, ni, nf);
+  return true;
+}
+
+/* atomic_rmw / atomic_cas on a pointer or tile of pointers, with a mask
+ * (masked-off lanes return the operand, as cuda_tile's atomics do). */
+static bool h_aa_atomic(Exec *e, IrOp *op) {
+  bool cas = aa_op_is(op, AA_OP_atomic_cas);
+  int32_t seg[5];
+  uint32_t st[5];
+  if (!aa_segments(op, cas ? 5 : 4, seg, st, true)) return in_fail(e, op, "bad operandSegmentSizes");
+  if (seg[cas ? 3 : 2]) return in_fail(e, op, "indexed atomics are not supported");
+  Val *p = in_opnd(e, op, 0), *arg = in_opnd(e, op, cas ? 2 : 1);
+  Val *cmp = cas ? in_opnd(e, op, 1) : NULL;
+  unsigned mseg = cas ? 4 : 3;
+  Val *mask = seg[mseg] ? in_opnd(e, op, st[mseg]) : NULL;
+  int mode = cas ? 0 : aa_enum_value(ir_op_attrz(op, "rmw_mode"), &aa_enum_rmw_mode);
+  Val *r = in_foreign_new(ir_op_result(op, 0)->type);
+  bool ok = true;
+  pthread_mutex_lock(&e->run->amu);
+  for (int64_t i = 0; i < r->n && ok; i++) {
+    int64_t ai = 0, ci = 0, oi = 0;
+    double af = 0, cf = 0, of = 0;
+    get(arg, arg->n == 1 ? 0 : i, &ai, &af);
+    if (cmp) get(cmp, cmp->n == 1 ? 0 : i, &ci, &cf);
+    if (mask && !((const int64_t *)mask->data)[mask->n == 1 ? 0 : i]) {
+      if (cas) put(r, i, ci, cf);
+      else put(r, i, ai, af);
+      continue;
+    }
+    uintptr_t a = (uintptr_t)((const int64_t *)p->data)[p->n == 1 ? 0 : i];
+    ok = atomic_at(e, op, a, r->elem, r->kind, cas, mode, ai, af, ci, cf, &oi, &of);
+    if (ok) put(r, i, oi, of);
+  }
+  pthread_mutex_unlock(&e->run->amu);
+  if (!ok) return val_release(r), false;
+  in_set_result(e, op, 0, r);
+  if (op->nresults > 1) in_set_result(e, op, 1, val_new_token());
+  return true;
+}
+
+/* tiled_atomic_rmw: the rmw on every in-bounds element of the memref tile
+ * at element offsets (out-of-bounds elements are skipped). */
+static bool h_aa_tiled_atomic(Exec *e, IrOp *op) {
+  int32_t seg[4];
+  uint32_t st[4];
+  if (!aa_segments(op, 4, seg, st, true)) return in_fail(e, op, "bad operandSegmentSizes");
+  Val *m = in_opnd(e, op, 0), *v = in_opnd(e, op, 1);
+  int mode = aa_enum_value(ir_op_attrz(op, "rmw_mode"), &aa_enum_rmw_mode);
+  int rank = m->vrank;
+  if (v->rank != rank) return in_fail(e, op, "tile rank does not match the memref rank");
+  int64_t off[IN_MAX_RANK], c[IN_MAX_RANK] = {0};
+  for (int d = 0; d < rank; d++) off[d] = in_scalar_int(in_opnd(e, op, st[2] + (unsigned)d));
+  size_t es = interp_elem_bytes(m->elem);
+  Val *r = in_foreign_new(ir_op_result(op, 0)->type);
+  bool ok = true;
+  pthread_mutex_lock(&e->run->amu);
+  for (int64_t i = 0; i < v->n && ok; i++) {
+    bool in = true;
+    int64_t eo = 0;
+    for (int d = 0; d < rank; d++) {
+      int64_t x = off[d] + c[d];
+      if (x < 0 || x >= m->vshape[d]) in = false;
+      eo += x * m->vstrides[d];
+    }
+    if (in) {
+      int64_t ai = 0, oi = 0;
+      double af = 0, of = 0;
+      get(v, i, &ai, &af);
+      ok = atomic_at(e, op, (uintptr_t)(m->base + eo * (int64_t)es), m->elem, v->kind, false, mode,
+                     ai, af, 0, 0, &oi, &of);
+      if (ok) put(r, i, oi, of);
+    }
+    for (int d = rank - 1; d >= 0; d--) {
+      if (++c[d] < v->shape[d]) break;
+      c[d] = 0;
+    }
+  }
+  pthread_mutex_unlock(&e->run->amu);
+  if (!ok) return val_release(r), false;
+  in_set_result(e, op, 0, r);
+  in_set_result(e, op, 1, val_new_token());
+  return true;
+}
+
 static const InHandler aa_handlers[AA_OP_COUNT] = {
+    [AA_OP_atomic_rmw] = h_aa_atomic,
+    [AA_OP_atomic_cas] = h_aa_atomic,
+    [AA_OP_tiled_atomic_rmw] = h_aa_tiled_atomic,
     [AA_OP_print] = h_print,
     [AA_OP_assert_] = h_aa_assert,
     [AA_OP_create_mem_token] = h_aa_token,
@@ -384,6 +530,11 @@ static const InHandler aa_handlers[AA_OP_COUNT] = {
     [AA_OP_extract_slice] = h_aa_extract_slice,
     [AA_OP_get_dim_size] = h_aa_get_dim_size,
     [AA_OP_mulhiui] = h_aa_mulhiui,
+    [AA_OP_global] = h_aa_nop,
+    [AA_OP_get_global] = h_get_global,
+    [AA_OP_int_to_ptr] = h_ptr_cast,
+    [AA_OP_ptr_to_int] = h_ptr_cast,
+    [AA_OP_bitcast] = h_aa_bitcast,
     [AA_OP_cat] = h_cat,
     [AA_OP_permute] = h_permute,
     [AA_OP_reduce] = h_reduce,

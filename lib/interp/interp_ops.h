@@ -57,6 +57,10 @@ static inline const IrType *in_res_elem(IrOp *op, unsigned i) {
   const IrType *t = ir_op_result(op, i)->type;
   return ct_type_is_tile(t) ? ct_tile_type_elem(t) : in_foreign_elem(t);
 }
+/* Element type of a tile type (cuda_tile or nv_tileaa) or scalar type. */
+static inline const IrType *in_res_elem_of(const IrType *t) {
+  return ct_type_is_tile(t) ? ct_tile_type_elem(t) : in_foreign_elem(t);
+}
 /* Rounds every element of a VK_F32 value to its element format (no-op for
  * f32); mode: CT_ROUNDING_*. */
 void in_round_to_format(Val *v);

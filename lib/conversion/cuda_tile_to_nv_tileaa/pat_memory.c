@@ -258,7 +258,125 @@ static bool p_get_shape(CvConversion *cv, IrOp *op) {
   return true;
 }
 
+/* global: nv_tileaa.global @g {type = tile type, value = dense retyped,
+ * constant, alignment}; get_global: nv_tileaa.get_global @g. */
+static bool p_global(CvConversion *cv, IrOp *op) {
+  const IrAttr *v = ir_op_attrz(op, "value");
+  if (!v || !ir_attr_is(v, &ir_dense_elements_attr_def) || !ct_type_is_tile(v->type)) return false;
+  const IrType *t = cv_convert_type1(cv, v->type);
+  if (!t || !aa_is_tile(t)) return false;
+  const IrAttr *nv = ir_dense_elements(cv->ctx, t, v->data, v->ndata, ct_dense_is_splat(v));
+  const char *pn = "sym_name";
+  const IrAttr *pv = ir_op_attrz(op, "sym_name");
+  const char *an[4] = {"type", "value", "constant", "alignment"};
+  const IrAttr *av[4] = {ir_type_attr(cv->ctx, t), nv, ir_op_attrz(op, "constant"),
+                         ir_op_attrz(op, "alignment")};
+  return cv_build(cv, aa_op(global), ir_op_loc(op), NULL, 0, NULL, 0, c2a_dict(cv->ctx, &pn, &pv, 1),
+                  c2a_dict(cv->ctx, an, av, 4)) != NULL;
+}
+
+static bool p_get_global(CvConversion *cv, IrOp *op) {
+  return c2a_one_to_one(cv, op, aa_op(get_global), NULL, (const char *const[]){"name", NULL}) !=
+         NULL;
+}
+
+/* int_to_ptr / ptr_to_int one-for-one; ptr_to_ptr: nv_tileaa.bitcast. */
+static bool p_ptr_cast(CvConversion *cv, IrOp *op) {
+  const IrOpInfo *info = ct_op_is(op, CT_OP_int_to_ptr)   ? aa_op(int_to_ptr)
+                         : ct_op_is(op, CT_OP_ptr_to_int) ? aa_op(ptr_to_int)
+                                                          : aa_op(bitcast);
+  return c2a_one_to_one(cv, op, info, NULL, NULL) != NULL;
+}
+
+/* cuda_tile's atomic mode -> nv_tileaa rmw_mode (add and or xor xchg min
+ * max umin umax addf). */
+static const IrAttr *rmw_mode(CvConversion *cv, IrOp *op) {
+  static const int map[10] = {[CT_RMW_AND] = 1, [CT_RMW_OR] = 2, [CT_RMW_XOR] = 3,
+                              [CT_RMW_ADD] = 0, [CT_RMW_ADDF] = 9, [CT_RMW_MAX] = 6,
+                              [CT_RMW_MIN] = 5, [CT_RMW_UMAX] = 8, [CT_RMW_UMIN] = 7,
+                              [CT_RMW_XCHG] = 4};
+  const IrAttr *m = ir_op_attrz(op, "mode");
+  if (!m || !ir_attr_is(m, &ir_integer_attr_def) || m->ints[0] < 0 || m->ints[0] > 9) return NULL;
+  return aa_enum_attr(cv->ctx, &aa_enum_rmw_mode, map[m->ints[0]]);
+}
+
+/* Memory-op attributes plus rmw_mode. */
+static const IrAttr *atomic_attrs(CvConversion *cv, IrOp *op, const int32_t *seg, size_t nseg,
+                                  bool rmw) {
+  const IrAttr *a = mem_attrs(cv, op, seg, nseg, NULL);
+  if (!rmw) return a;
+  const IrAttr *m = rmw_mode(cv, op);
+  return m ? ir_dict_set(cv->ctx, a, ir_identz(cv->ctx, "rmw_mode"), m) : NULL;
+}
+
+/* atomic_rmw_tko {ptrs, arg, mask, token} -> atomic_rmw {base, value, -, mask} + token;
+ * atomic_cas_tko {ptrs, cmp, val, mask, token} -> atomic_cas {base, cmp, val, -, mask}. */
+static bool p_atomic(CvConversion *cv, IrOp *op) {
+  bool cas = ct_op_is(op, CT_OP_atomic_cas_tko);
+  const IrAttr *ss = ir_op_attrz(op, "operandSegmentSizes");
+  unsigned nfix = cas ? 3 : 2;
+  if (!ss || ss->nints != nfix + 2) return false;
+  IrValue *ops[8];
+  size_t n = 0;
+  unsigned k = 0;
+  for (unsigned i = 0; i < nfix; i++) ops[n++] = cv_operand(cv, op, k++);
+  int64_t nmask = ss->ints[nfix];
+  for (int64_t j = 0; j < nmask; j++) ops[n++] = cv_operand(cv, op, k++);
+  IrValue *tok = ss->ints[nfix + 1] ? cv_operand(cv, op, k) : c2a_chain_get(cv, op);
+  if (!tok) return false;
+  ops[n++] = tok;
+  const IrType *rts[2] = {c2a_res_type(cv, op, 0), aa_mem_token_type(cv->ctx)};
+  if (!rts[0]) return false;
+  int32_t seg[5] = {1, 1, cas ? 1 : 0, 0, 0};
+  if (cas) seg[4] = (int32_t)nmask;
+  else seg[3] = (int32_t)nmask;
+  const IrAttr *at = atomic_attrs(cv, op, seg, cas ? 5 : 4, !cas);
+  if (!at) return false;
+  IrOp *a = cv_build(cv, cas ? aa_op(atomic_cas) : aa_op(atomic_rmw), ir_op_loc(op), ops, n, rts,
+                     2, at, NULL);
+  if (!a) return false;
+  IrValue *res[2] = {ir_op_result(a, 0), ir_op_result(a, 1)};
+  cv_replace(cv, op, res);
+  c2a_chain_set(cv, a, res[1]);
+  return true;
+}
+
+/* atomic_red_view_tko {view, indices, value, token} -> tiled_atomic_rmw
+ * %memref[offsets], %value (old values unused) + token. */
+static bool p_atomic_red_view(CvConversion *cv, IrOp *op) {
+  const IrAttr *ss = ir_op_attrz(op, "operandSegmentSizes");
+  if (!ss || ss->nints < 4) return false;
+  unsigned nidx = (unsigned)ss->ints[1];
+  const IrType *view = ir_op_operand(op, 0)->type;
+  IrValue *ops[16];
+  if (nidx > 12) return false;
+  ops[0] = cv_operand(cv, op, 0);
+  ops[1] = cv_operand(cv, op, 1 + nidx);
+  if (!view_offsets(cv, op, view, 1, nidx, ops + 2)) return false;
+  IrValue *tok = ss->ints[3] ? cv_operand(cv, op, 2 + nidx) : c2a_chain_get(cv, op);
+  if (!tok || !ops[1]) return false;
+  ops[2 + nidx] = tok;
+  const IrType *rts[2] = {ops[1]->type, aa_mem_token_type(cv->ctx)};
+  int32_t seg[4] = {1, 1, (int32_t)nidx, 0};
+  const IrAttr *at = atomic_attrs(cv, op, seg, 4, true);
+  if (!at) return false;
+  IrOp *a = cv_build(cv, aa_op(tiled_atomic_rmw), ir_op_loc(op), ops, nidx + 3, rts, 2, at, NULL);
+  if (!a) return false;
+  IrValue *t = ir_op_result(a, 1);
+  cv_replace(cv, op, &t);
+  c2a_chain_set(cv, a, t);
+  return true;
+}
+
 void c2a_add_memory_patterns(CvConversion *cv) {
+  cv_add_pattern(cv, ct_op(atomic_rmw_tko), p_atomic);
+  cv_add_pattern(cv, ct_op(atomic_cas_tko), p_atomic);
+  cv_add_pattern(cv, ct_op(atomic_red_view_tko), p_atomic_red_view);
+  cv_add_pattern(cv, ct_op(global), p_global);
+  cv_add_pattern(cv, ct_op(get_global), p_get_global);
+  cv_add_pattern(cv, ct_op(int_to_ptr), p_ptr_cast);
+  cv_add_pattern(cv, ct_op(ptr_to_int), p_ptr_cast);
+  cv_add_pattern(cv, ct_op(ptr_to_ptr), p_ptr_cast);
   cv_add_pattern(cv, ct_op(get_tensor_shape), p_get_shape);
   cv_add_pattern(cv, ct_op(get_index_space_shape), p_get_shape);
   cv_add_pattern(cv, ct_op(make_tensor_view), p_make_tensor_view);
