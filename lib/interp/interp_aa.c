@@ -17,6 +17,7 @@
 #include "dialect/nv_tileaa/aa.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- types ----------------------------------------------------------------- */
@@ -552,6 +553,68 @@ static const InHandler aa_handlers[AA_OP_COUNT] = {
     [AA_OP_fp_to_fp] = in_std_float_aa,
 };
 
+/* Takes the values of the last terminator (references move to the caller). */
+static Val **take_term(Exec *e, size_t *n) {
+  *n = e->term.len;
+  Val **v = xmalloc((e->term.len + 1) * sizeof(Val *));
+  for (size_t i = 0; i < e->term.len; i++) v[i] = e->term.data[i];
+  e->term.len = 0;
+  return v;
+}
+
+static void free_vals(Val **v, size_t n) {
+  for (size_t i = 0; i < n; i++) val_release(v[i]);
+  free(v);
+}
+
+/* scf.while: the before region computes scf.condition(c) values; while c
+ * holds the after region maps them to the next arguments, else they are
+ * the results.  Counts against the step budget like cuda_tile.loop. */
+static ExecCode exec_while(Exec *e, IrOp *op) {
+  IrBlock *before = ir_region_entry(ir_op_region(op, 0));
+  IrBlock *after = ir_region_entry(ir_op_region(op, 1));
+  size_t n = op->noperands;
+  Val **cur = xmalloc((n + 1) * sizeof(Val *));
+  for (size_t i = 0; i < n; i++) cur[i] = val_retain(in_opnd(e, op, (unsigned)i));
+  IrOp *outer = e->cur_loop;
+  e->cur_loop = op;
+  ExecCode code = X_OK;
+  for (;;) {
+    if (__atomic_load_n(&e->run->fail_min, __ATOMIC_RELAXED) < e->linear) {
+      code = X_ERR;
+      break;
+    }
+    for (size_t i = 0; i < n && i < before->nargs; i++) in_set(e, before->args[i], val_retain(cur[i]));
+    code = in_exec_block(e, before);
+    if (code != X_YIELD) break;
+    size_t m;
+    Val **tv = take_term(e, &m);
+    bool go = m > 0 && in_scalar_int(tv[0]) != 0;
+    if (!go) {
+      for (unsigned i = 0; i < op->nresults && i + 1 < m; i++)
+        in_set_result(e, op, i, val_retain(tv[i + 1]));
+      free_vals(tv, m);
+      code = X_OK;
+      break;
+    }
+    for (size_t i = 1; i < m && i - 1 < after->nargs; i++)
+      in_set(e, after->args[i - 1], val_retain(tv[i]));
+    free_vals(tv, m);
+    code = in_exec_block(e, after);
+    if (code != X_YIELD) break;
+    Val **nv = take_term(e, &m);
+    for (size_t i = 0; i < n && i < m; i++) {
+      val_release(cur[i]);
+      cur[i] = val_retain(nv[i]);
+    }
+    free_vals(nv, m);
+  }
+  e->cur_loop = outer;
+  free_vals(cur, n);
+  if (code == X_OK && e->failed) code = X_ERR;
+  return code == X_YIELD ? X_ERR : code;
+}
+
 ExecCode in_exec_foreign(Exec *e, IrOp *op) {
   InHandler h = NULL;
   if (op->info >= aa_op_infos && op->info < aa_op_infos + AA_OP_COUNT) {
@@ -568,12 +631,13 @@ ExecCode in_exec_foreign(Exec *e, IrOp *op) {
   } else {
     const char *n = ir_op_name(op);
     if (!strncmp(n, "scf.", 4)) {
-      if (!strcmp(n, "scf.yield")) {
+      if (!strcmp(n, "scf.yield") || !strcmp(n, "scf.condition")) {
         in_set_term(e, op);
         return X_YIELD;
       }
       if (!strcmp(n, "scf.for")) return in_exec_for(e, op);
       if (!strcmp(n, "scf.if")) return in_exec_if(e, op);
+      if (!strcmp(n, "scf.while")) return exec_while(e, op);
     }
     h = in_std_handler(n);
   }

@@ -35,6 +35,9 @@ void c2a_add_core_patterns(CvConversion *cv);
 void c2a_add_memory_patterns(CvConversion *cv);
 void c2a_add_compute_patterns(CvConversion *cv);
 
+/* Rewrites nested early exits (early_exit.c); run before the patterns. */
+bool c2a_lift_early_exits(IrOp *root);
+
 /* The type converter (pass.c). */
 bool c2a_convert_type(CvConversion *cv, const IrType *t, IrTypeVec *out);
 

@@ -76,7 +76,7 @@ bool c2a_run(IrOp *root, int64_t sm) {
   c2a_add_core_patterns(&cv);
   c2a_add_memory_patterns(&cv);
   c2a_add_compute_patterns(&cv);
-  bool ok = cv_apply_partial(&cv, root);
+  bool ok = c2a_lift_early_exits(root) && cv_apply_partial(&cv, root);
   cv_free(&cv);
   u64map_free(&st.chain);
   if (ok) ok = aa_module_has_no_cuda_tile(root);

@@ -226,6 +226,75 @@ static bool p_if(CvConversion *cv, IrOp *op) {
   return true;
 }
 
+/* loop (its body already ends in `yield (tag, break values, continue
+ * values)`, early_exit.c): scf.while whose before region is the body ending
+ * in scf.condition(tag == 2) of the record, whose after region yields the
+ * continue values; the loop's results are the break values. */
+static bool p_loop(CvConversion *cv, IrOp *op) {
+  IrContext *ctx = cv->ctx;
+  IrBlock *body = ir_op_region(op, 0)->first;
+  IrOp *y = body ? body->last : NULL;
+  if (!y || !ct_op_is(y, CT_OP_yield)) return false;
+  size_t nr = op->nresults, ni = body->nargs;
+  if (y->noperands != 1 + nr + ni || nr + ni > 32) return false;
+  IrValue *ops[32];
+  const IrType *rts[32];
+  for (unsigned i = 0; i < op->noperands; i++)
+    if (!(ops[i] = cv_operand(cv, op, i))) return false;
+  for (size_t i = 0; i < nr + ni; i++)
+    if (!(rts[i] = cv_convert_type1(cv, ir_op_operand(y, (unsigned)(1 + i))->type))) return false;
+  const IrOpInfo *winfo = ir_op_info_lookup(ctx, "scf.while", 9);
+  IrOp *w = build_with_regions(cv, winfo, op, ops, op->noperands, rts, nr + ni, NULL, NULL, 2);
+  if (!w) return false;
+  /* before: the body, ending in scf.condition (its cuda_tile operands are
+   * converted with the region) */
+  RwInsertPoint ip = rw_save_insertion_point(&cv->rw);
+  rw_set_insertion_point_before(&cv->rw, y);
+  IrOpState st;
+  const IrType *t32 = ir_op_operand(y, 0)->type;
+  int32_t two = 2;
+  ir_op_state_init(&st, ctx, ct_op(constant), ir_op_loc(y));
+  vec_push(&st.result_types, t32);
+  ir_op_state_add_prop(&st, "value", ct_dense_attr(ctx, t32, &two, 1));
+  IrOp *c2 = rw_create_op(&cv->rw, &st);
+  IrOp *cmp = NULL;
+  if (c2) {
+    ir_op_state_init(&st, ctx, ct_op(cmpi), ir_op_loc(y));
+    vec_push(&st.operands, ir_op_operand(y, 0));
+    vec_push(&st.operands, ir_op_result(c2, 0));
+    vec_push(&st.result_types, ct_scalar_tile_type(ctx, ir_integer_type(ctx, 1, IR_SIGNLESS)));
+    ir_op_state_add_prop(&st, "comparison_predicate",
+                         ct_enum_attr(ctx, &ct_enum_comparison_predicate, CT_CMP_EQUAL));
+    ir_op_state_add_prop(&st, "signedness", ct_enum_attr(ctx, &ct_enum_signedness, CT_SIGNEDNESS_SIGNED));
+    cmp = rw_create_op(&cv->rw, &st);
+  }
+  IrOp *cond = NULL;
+  if (cmp) {
+    ir_op_state_init(&st, ctx, ir_op_info_lookup(ctx, "scf.condition", 13), ir_op_loc(y));
+    vec_push(&st.operands, ir_op_result(cmp, 0));
+    for (unsigned i = 1; i < y->noperands; i++) vec_push(&st.operands, ir_op_operand(y, i));
+    cond = rw_create_op(&cv->rw, &st);
+  }
+  rw_restore_insertion_point(&cv->rw, ip);
+  if (!cond) return false;
+  ir_op_erase(y);
+  cv_take_region(cv, op, 0, ir_op_region(w, 0));
+  /* after: forward the continue values */
+  IrBlock *after = ir_block_new();
+  ir_region_append(ir_op_region(w, 1), after);
+  IrValue *args[32];
+  for (size_t i = 0; i < nr + ni; i++) args[i] = ir_block_add_arg(after, rts[i], ir_op_loc(op));
+  ip = rw_save_insertion_point(&cv->rw);
+  rw_set_insertion_point_end(&cv->rw, after);
+  IrOp *sy = cv_build_named(cv, "scf.yield", ir_op_loc(op), args + nr, ni, NULL, 0, NULL);
+  rw_restore_insertion_point(&cv->rw, ip);
+  if (!sy) return false;
+  IrValue *res[32];
+  for (size_t i = 0; i < nr; i++) res[i] = ir_op_result(w, (unsigned)i);
+  cv_replace(cv, op, res);
+  return true;
+}
+
 /* yield/continue: the terminator of whatever now owns the region. */
 static bool p_yield(CvConversion *cv, IrOp *op) {
   IrOp *parent = ir_op_parent_op(op);
@@ -329,6 +398,7 @@ void c2a_add_core_patterns(CvConversion *cv) {
   cv_add_pattern(cv, ct_op(testing_func), p_func);
   cv_add_pattern(cv, ct_op(return_), p_return);
   cv_add_pattern(cv, ct_op(for_), p_for);
+  cv_add_pattern(cv, ct_op(loop), p_loop);
   cv_add_pattern(cv, ct_op(if_), p_if);
   cv_add_pattern(cv, ct_op(yield), p_yield);
   cv_add_pattern(cv, ct_op(continue_), p_yield);
