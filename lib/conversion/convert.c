@@ -62,29 +62,63 @@ const IrType *cv_convert_type1(CvConversion *cv, const IrType *t) {
   return c;
 }
 
+/* The value map holds a 1:1 replacement directly (an IrValue pointer) and a
+ * 1:N one as a CvMapped allocation tagged with bit 0, so the common case
+ * costs no allocation. */
 void cv_map(CvConversion *cv, IrValue *from, IrValue *const *vals, size_t n) {
+  if (n == 1 && vals[0]) {
+    u64map_put(&cv->map, (uint64_t)(uintptr_t)from, vals[0]);
+    return;
+  }
   CvMapped *m = xmalloc(sizeof *m + n * sizeof(IrValue *));
   m->n = (uint32_t)n;
   for (size_t i = 0; i < n; i++) m->vals[i] = vals[i];
   vec_push(&cv->owned, m);
-  u64map_put(&cv->map, (uint64_t)(uintptr_t)from, m);
-}
-
-const CvMapped *cv_lookup_n(CvConversion *cv, IrValue *v) {
-  return u64map_get(&cv->map, (uint64_t)(uintptr_t)v);
+  u64map_put(&cv->map, (uint64_t)(uintptr_t)from, (void *)((uintptr_t)m | 1));
 }
 
 /* Unmapped values (block arguments converted in place, values defined by
  * legal ops) stand for themselves. */
 IrValue *cv_lookup(CvConversion *cv, IrValue *v) {
-  const CvMapped *m = cv_lookup_n(cv, v);
-  if (!m) return v;
+  uintptr_t e = (uintptr_t)u64map_get(&cv->map, (uint64_t)(uintptr_t)v);
+  if (!e) return v;
+  if (!(e & 1)) return (IrValue *)e;
+  const CvMapped *m = (const CvMapped *)(e & ~(uintptr_t)1);
   return m->n == 1 ? m->vals[0] : NULL;
+}
+
+/* 1:N lookups: a 1:1 entry is returned through a one-element scratch. */
+size_t cv_lookup_n(CvConversion *cv, IrValue *v, IrValue *const **vals) {
+  uintptr_t e = (uintptr_t)u64map_get(&cv->map, (uint64_t)(uintptr_t)v);
+  if (!e) return 0;
+  if (e & 1) {
+    const CvMapped *m = (const CvMapped *)(e & ~(uintptr_t)1);
+    *vals = m->vals;
+    return m->n;
+  }
+  cv->one = (IrValue *)e;
+  *vals = &cv->one;
+  return 1;
 }
 
 void cv_replace(CvConversion *cv, IrOp *op, IrValue *const *vals) {
   for (unsigned i = 0; i < op->nresults; i++)
     if (vals[i]) cv_map(cv, ir_op_result(op, i), &vals[i], 1);
+}
+
+void cv_state_init(CvConversion *cv, IrOpState *st, const IrOpInfo *info, const IrLoc *loc) {
+  ir_op_state_init(st, cv->ctx, info, loc);
+  if (!loc && cv->cur) {
+    /* the rewritten op's location, still compact when the parser left it
+     * so: copying the bits avoids materializing one location per op */
+    uintptr_t bits = cv->cur->loc_bits;
+    if (bits & 1) {
+      st->loc = NULL;
+      st->loc_bits = bits;
+    } else {
+      st->loc = (const IrLoc *)bits;
+    }
+  }
 }
 
 IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
@@ -93,8 +127,15 @@ IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
                const IrAttr *props, const IrAttr *attrs) {
   for (size_t i = 0; i < noperands; i++)
     if (!operands[i]) return NULL; /* an operand without a 1:1 conversion */
-  return rw_build_op(&cv->rw, info, loc, operands, noperands, result_types, nresults, props,
-                     attrs);
+  IrOpState st;
+  cv_state_init(cv, &st, info, loc);
+  for (size_t i = 0; i < noperands; i++) vec_push(&st.operands, operands[i]);
+  for (size_t i = 0; i < nresults; i++) vec_push(&st.result_types, result_types[i]);
+  for (uint32_t i = 0; props && i < props->nelems; i++)
+    vec_push(&st.props, ((IrNamedAttr){props->names[i], props->elems[i]}));
+  for (uint32_t i = 0; attrs && i < attrs->nelems; i++)
+    vec_push(&st.attrs, ((IrNamedAttr){attrs->names[i], attrs->elems[i]}));
+  return rw_create_op(&cv->rw, &st);
 }
 
 IrOp *cv_build_named(CvConversion *cv, const char *name, const IrLoc *loc,
@@ -151,11 +192,12 @@ static bool convert_block_args(CvConversion *cv, IrBlock *b) {
 static bool remap_operands(CvConversion *cv, IrOp *op) {
   for (unsigned i = 0; i < op->noperands; i++) {
     IrValue *v = ir_op_operand(op, i);
-    const CvMapped *m = cv_lookup_n(cv, v);
-    if (!m) continue;
-    if (m->n != 1)
-      return ir_op_error(op, "operand #%u was converted to %u values", i, m->n);
-    ir_op_set_operand(op, i, m->vals[0]);
+    IrValue *const *vals;
+    size_t n = cv_lookup_n(cv, v, &vals);
+    if (!n) continue;
+    if (n != 1)
+      return ir_op_error(op, "operand #%u was converted to %zu values", i, n);
+    ir_op_set_operand(op, i, vals[0]);
   }
   return true;
 }

@@ -54,7 +54,8 @@ struct CvConversion {
   void *user;                   /* conversion-private state */
   /* internal */
   U64Map patterns;              /* IrOpInfo* -> CvPatternFn */
-  U64Map map;                   /* old IrValue* -> CvMapped* (heap) */
+  U64Map map;                   /* old IrValue* -> new IrValue*, or CvMapped* | 1 (1:N) */
+  IrValue *one;                 /* cv_lookup_n's view of a 1:1 entry */
   U64Map tcache;                /* IrType* -> converted single type (1:1 results) */
   VEC(IrOp *) created;          /* ops created by the pattern being applied */
   VEC(IrOp *) dead;             /* converted (unlinked) ops, destroyed at the end */
@@ -81,7 +82,8 @@ bool cv_apply_partial(CvConversion *cv, IrOp *root);
 const IrType *cv_convert_type1(CvConversion *cv, const IrType *t);
 /* The converted value(s) of old value v: 1:1 (NULL if v maps to != 1 value). */
 IrValue *cv_lookup(CvConversion *cv, IrValue *v);
-const CvMapped *cv_lookup_n(CvConversion *cv, IrValue *v);
+/* All values of old value v: their count (0: v is not mapped) and *vals. */
+size_t cv_lookup_n(CvConversion *cv, IrValue *v, IrValue *const **vals);
 /* Converted operand i of the op being rewritten. */
 static inline IrValue *cv_operand(CvConversion *cv, IrOp *op, unsigned i) {
   return cv_lookup(cv, ir_op_operand(op, i));
@@ -90,7 +92,11 @@ static inline IrValue *cv_operand(CvConversion *cv, IrOp *op, unsigned i) {
 void cv_map(CvConversion *cv, IrValue *from, IrValue *const *vals, size_t n);
 /* Maps result i of op to vals[i] (1:1 each; NULL entries: unused results). */
 void cv_replace(CvConversion *cv, IrOp *op, IrValue *const *vals);
-/* Builds an op at the insertion point (rw_build_op through the listener). */
+/* ir_op_state_init for an op replacing the current one: loc NULL takes the
+ * location of the op being rewritten (without materializing it). */
+void cv_state_init(CvConversion *cv, IrOpState *st, const IrOpInfo *info, const IrLoc *loc);
+/* Builds an op at the insertion point (through the listener); loc NULL: the
+ * location of the op being rewritten. */
 IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
                IrValue *const *operands, size_t noperands,
                const IrType *const *result_types, size_t nresults,

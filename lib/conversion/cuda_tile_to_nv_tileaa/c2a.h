@@ -26,6 +26,13 @@
 typedef struct C2a {
   int64_t sm;        /* compute capability */
   U64Map chain;      /* IrBlock* -> current mem_token value of that block */
+  /* Shared index values: one arith.index_cast per converted value (placed
+   * right after its definition) and one index constant per value in the
+   * current function (at the top of its body), so the offsets of every
+   * view access do not each carry their own. */
+  U64Map casts;      /* IrValue* -> its index_cast */
+  IrBlock *fn_body;  /* body of the function being converted */
+  VEC(struct C2aConst { int64_t v; IrValue *val; }) consts;
 } C2a;
 
 static inline C2a *c2a(CvConversion *cv) { return cv->user; }

@@ -79,6 +79,8 @@ bool c2a_run(IrOp *root, int64_t sm) {
   bool ok = c2a_lift_early_exits(root) && cv_apply_partial(&cv, root);
   cv_free(&cv);
   u64map_free(&st.chain);
+  u64map_free(&st.casts);
+  vec_free(&st.consts);
   if (ok) ok = aa_module_has_no_cuda_tile(root);
   if (!ok) {
     ir_error(ctx, ir_op_loc(root), "failed to convert cuda_tile to nv_tileaa");

@@ -57,7 +57,7 @@ static bool emit(CvConversion *cv, IrOp *op, const IrOpInfo *info, const char *n
   const IrAttr *vals[3] = {n0 ? a0 : NULL, n1 ? a1 : NULL, n2 ? a2 : NULL};
   const IrAttr *attrs = c2a_dict(cv->ctx, names, vals, 3);
   if (!info) info = ir_op_info_lookup(cv->ctx, name, strlen(name));
-  IrOp *r = cv_build(cv, info, ir_op_loc(op), ops, op->noperands, rts, op->nresults, NULL, attrs);
+  IrOp *r = cv_build(cv, info, NULL, ops, op->noperands, rts, op->nresults, NULL, attrs);
   if (!r) return false;
   IrValue *res[4];
   for (unsigned i = 0; i < op->nresults; i++) res[i] = ir_op_result(r, i);
@@ -148,11 +148,11 @@ static bool p_signed_int(CvConversion *cv, IrOp *op) {
     if (!x || !rt) return false;
     if (pre) {
       const IrType *xt = x->type;
-      IrOp *p = cv_build_named(cv, pre, ir_op_loc(op), &x, 1, &xt, 1, NULL);
+      IrOp *p = cv_build_named(cv, pre, NULL, &x, 1, &xt, 1, NULL);
       if (!p) return false;
       x = ir_op_result(p, 0);
     }
-    IrOp *c = cv_build_named(cv, u ? "arith.fptoui" : "arith.fptosi", ir_op_loc(op), &x, 1, &rt,
+    IrOp *c = cv_build_named(cv, u ? "arith.fptoui" : "arith.fptosi", NULL, &x, 1, &rt,
                              1, NULL);
     if (!c) return false;
     IrValue *v = ir_op_result(c, 0);
@@ -219,9 +219,9 @@ static bool p_reshape(CvConversion *cv, IrOp *op) {
     size_t r = aa_rank(st);
     if (r > C2A_MAX_RANK) return false;
     ops[0] = cv_operand(cv, op, 0);
-    IrValue *z = c2a_const_int(cv, ir_op_loc(op), ir_index_type(cv->ctx), 0);
+    IrValue *z = c2a_const_int(cv, NULL, ir_index_type(cv->ctx), 0);
     for (size_t i = 0; i < r; i++) ops[1 + i] = z;
-    IrOp *x = cv_build(cv, aa_op(extract), ir_op_loc(op), ops, 1 + r, &rt, 1, NULL, NULL);
+    IrOp *x = cv_build(cv, aa_op(extract), NULL, ops, 1 + r, &rt, 1, NULL, NULL);
     if (!x) return false;
     IrValue *v = ir_op_result(x, 0);
     cv_replace(cv, op, &v);
@@ -269,9 +269,9 @@ static bool p_negi(CvConversion *cv, IrOp *op) {
     z = ir_integer_attr(cv->ctx, t, 0);
   }
   const char *n = "value";
-  IrOp *c = cv_build_named(cv, "arith.constant", ir_op_loc(op), NULL, 0, &t, 1,
+  IrOp *c = cv_build_named(cv, "arith.constant", NULL, NULL, 0, &t, 1,
                            c2a_dict(cv->ctx, &n, &z, 1));
-  IrValue *r = c ? c2a_binop(cv, "arith.subi", ir_op_loc(op), ir_op_result(c, 0), x) : NULL;
+  IrValue *r = c ? c2a_binop(cv, "arith.subi", NULL, ir_op_result(c, 0), x) : NULL;
   if (!r) return false;
   cv_replace(cv, op, &r);
   return true;
@@ -307,7 +307,7 @@ static bool p_cat(CvConversion *cv, IrOp *op) {
   const IrAttr *da = ir_op_attrz(op, "dim");
   if (!a || !b || !rt || a->type != b->type || !aa_is_tile(rt)) return false;
   int dim = da ? (int)da->ints[0] : 0;
-  const IrLoc *loc = ir_op_loc(op);
+  const IrLoc *loc = NULL;
   if (dim != 0) {
     a = move_axis(cv, loc, a, dim, false);
     b = a ? move_axis(cv, loc, b, dim, false) : NULL;
@@ -338,14 +338,14 @@ static bool p_extract(CvConversion *cv, IrOp *op) {
   if (r > C2A_MAX_RANK) return false;
   const int64_t *rs = aa_is_tile(rt) ? aa_shape(rt) : NULL;
   for (size_t d = 0; d < r; d++) {
-    IrValue *i = c2a_index_cast(cv, ir_op_loc(op), cv_operand(cv, op, 1 + (unsigned)d));
+    IrValue *i = c2a_index_cast(cv, NULL, cv_operand(cv, op, 1 + (unsigned)d));
     int64_t k = rs ? rs[d] : 1;
     if (i && k != 1)
-      i = c2a_binop(cv, "arith.muli", ir_op_loc(op), i,
-                    c2a_const_int(cv, ir_op_loc(op), ir_index_type(cv->ctx), k));
+      i = c2a_binop(cv, "arith.muli", NULL, i,
+                    c2a_const_int(cv, NULL, ir_index_type(cv->ctx), k));
     if (!(ops[1 + d] = i)) return false;
   }
-  IrOp *x = cv_build(cv, aa_is_tile(rt) ? aa_op(extract_slice) : aa_op(extract), ir_op_loc(op),
+  IrOp *x = cv_build(cv, aa_is_tile(rt) ? aa_op(extract_slice) : aa_op(extract), NULL,
                      ops, 1 + r, &rt, 1, NULL, NULL);
   if (!x) return false;
   IrValue *v = ir_op_result(x, 0);
@@ -382,7 +382,7 @@ static bool p_reduce_scan(CvConversion *cv, IrOp *op) {
   if (!reduce && rev && (!ir_attr_is(rev, &ir_bool_attr_def) || rev->ints[0]))
     vals[2] = ir_bool_attr(cv->ctx, true);
   IrOpState st;
-  ir_op_state_init(&st, cv->ctx, reduce ? aa_op(reduce) : aa_op(scan), ir_op_loc(op));
+  cv_state_init(cv, &st, reduce ? aa_op(reduce) : aa_op(scan), NULL);
   for (unsigned i = 0; i < op->noperands; i++) vec_push(&st.operands, ops[i]);
   for (unsigned i = 0; i < op->nresults; i++) vec_push(&st.result_types, rts[i]);
   for (int i = 0; i < 3; i++)
@@ -412,7 +412,7 @@ static bool p_mma(CvConversion *cv, IrOp *op) {
     av[0] = aa_enum_attr(cv->ctx, &aa_enum_signedness, is_unsigned(op, "signedness_lhs"));
     av[1] = aa_enum_attr(cv->ctx, &aa_enum_signedness, is_unsigned(op, "signedness_rhs"));
   }
-  IrOp *d = cv_build(cv, aa_op(dot), ir_op_loc(op), ops, 3, &rt, 1, c2a_dict(cv->ctx, &pn, &pv, 1),
+  IrOp *d = cv_build(cv, aa_op(dot), NULL, ops, 3, &rt, 1, c2a_dict(cv->ctx, &pn, &pv, 1),
                      c2a_dict(cv->ctx, an, av, 2));
   if (!d) return false;
   IrValue *r = ir_op_result(d, 0);

@@ -53,9 +53,9 @@ IrOp *c2a_one_to_one(CvConversion *cv, IrOp *op, const IrOpInfo *info, const cha
     if (a) names[n] = *k, vals[n++] = a;
   }
   const IrAttr *attrs = c2a_dict(cv->ctx, names, vals, n);
-  IrOp *r = info ? cv_build(cv, info, ir_op_loc(op), ops, op->noperands, rts, op->nresults,
+  IrOp *r = info ? cv_build(cv, info, NULL, ops, op->noperands, rts, op->nresults,
                             NULL, attrs)
-                 : cv_build_named(cv, name, ir_op_loc(op), ops, op->noperands, rts,
+                 : cv_build_named(cv, name, NULL, ops, op->noperands, rts,
                                   op->nresults, attrs);
   if (!r) return NULL;
   IrValue *res[16];
@@ -64,20 +64,45 @@ IrOp *c2a_one_to_one(CvConversion *cv, IrOp *op, const IrOpInfo *info, const cha
   return r;
 }
 
-/* arith.constant of an integer/index type. */
+/* arith.constant of an integer/index type; index constants are shared per
+ * function (built once at the top of its body). */
 IrValue *c2a_const_int(CvConversion *cv, const IrLoc *loc, const IrType *t, int64_t v) {
+  C2a *st = c2a(cv);
+  bool shared = ir_type_is_index(t) && st->fn_body;
+  if (shared)
+    for (size_t i = 0; i < st->consts.len; i++)
+      if (st->consts.data[i].v == v) return st->consts.data[i].val;
   const char *n = "value";
   const IrAttr *a = ir_integer_attr(cv->ctx, t, v);
+  RwInsertPoint ip = rw_save_insertion_point(&cv->rw);
+  if (shared) {
+    IrOp *first = st->fn_body->first; /* after create_mem_token */
+    if (first && first->next) rw_set_insertion_point_before(&cv->rw, first->next);
+    else rw_set_insertion_point_end(&cv->rw, st->fn_body);
+  }
   IrOp *c = cv_build_named(cv, "arith.constant", loc, NULL, 0, &t, 1, c2a_dict(cv->ctx, &n, &a, 1));
-  return c ? ir_op_result(c, 0) : NULL;
+  rw_restore_insertion_point(&cv->rw, ip);
+  IrValue *r = c ? ir_op_result(c, 0) : NULL;
+  if (r && shared) vec_push(&st->consts, ((struct C2aConst){v, r}));
+  return r;
 }
 
-/* arith.index_cast to index (identity for index values). */
+/* arith.index_cast to index (identity for index values), one per value,
+ * right after its definition. */
 IrValue *c2a_index_cast(CvConversion *cv, const IrLoc *loc, IrValue *v) {
   if (!v || ir_type_is_index(v->type)) return v;
+  C2a *st = c2a(cv);
+  IrValue *r = u64map_get(&st->casts, (uint64_t)(uintptr_t)v);
+  if (r) return r;
   const IrType *t = ir_index_type(cv->ctx);
+  RwInsertPoint ip = rw_save_insertion_point(&cv->rw);
+  if (v->def) rw_set_insertion_point_after(&cv->rw, v->def);
+  else rw_set_insertion_point_start(&cv->rw, ir_value_arg_block(v));
   IrOp *c = cv_build_named(cv, "arith.index_cast", loc, &v, 1, &t, 1, NULL);
-  return c ? ir_op_result(c, 0) : NULL;
+  rw_restore_insertion_point(&cv->rw, ip);
+  r = c ? ir_op_result(c, 0) : NULL;
+  if (r) u64map_put(&st->casts, (uint64_t)(uintptr_t)v, r);
+  return r;
 }
 
 IrValue *c2a_binop(CvConversion *cv, const char *name, const IrLoc *loc, IrValue *a,
@@ -117,7 +142,8 @@ static IrOp *build_with_regions(CvConversion *cv, const IrOpInfo *info, IrOp *ol
                                 size_t nres, const IrAttr *props, const IrAttr *attrs,
                                 unsigned nregions) {
   IrOpState st;
-  ir_op_state_init(&st, cv->ctx, info, ir_op_loc(old));
+  (void)old; /* the location is the op being rewritten's (cv_state_init) */
+  cv_state_init(cv, &st, info, NULL);
   for (size_t i = 0; i < nops; i++) {
     if (!ops[i]) {
       ir_op_state_free(&st);
@@ -172,10 +198,12 @@ static bool p_func(CvConversion *cv, IrOp *op) {
     RwInsertPoint ip = rw_save_insertion_point(&cv->rw);
     rw_set_insertion_point_start(&cv->rw, body);
     const IrType *tt = aa_mem_token_type(ctx);
-    IrOp *t = cv_build(cv, aa_op(create_mem_token), ir_op_loc(op), NULL, 0, &tt, 1, NULL, NULL);
+    IrOp *t = cv_build(cv, aa_op(create_mem_token), NULL, NULL, 0, &tt, 1, NULL, NULL);
     rw_restore_insertion_point(&cv->rw, ip);
     if (!t) return false;
     c2a_chain_start(cv, body, ir_op_result(t, 0));
+    c2a(cv)->fn_body = body;
+    c2a(cv)->consts.len = 0;
   }
   return true;
 }
@@ -253,13 +281,13 @@ static bool p_loop(CvConversion *cv, IrOp *op) {
   IrOpState st;
   const IrType *t32 = ir_op_operand(y, 0)->type;
   int32_t two = 2;
-  ir_op_state_init(&st, ctx, ct_op(constant), ir_op_loc(y));
+  cv_state_init(cv, &st, ct_op(constant), NULL);
   vec_push(&st.result_types, t32);
   ir_op_state_add_prop(&st, "value", ct_dense_attr(ctx, t32, &two, 1));
   IrOp *c2 = rw_create_op(&cv->rw, &st);
   IrOp *cmp = NULL;
   if (c2) {
-    ir_op_state_init(&st, ctx, ct_op(cmpi), ir_op_loc(y));
+    cv_state_init(cv, &st, ct_op(cmpi), NULL);
     vec_push(&st.operands, ir_op_operand(y, 0));
     vec_push(&st.operands, ir_op_result(c2, 0));
     vec_push(&st.result_types, ct_scalar_tile_type(ctx, ir_integer_type(ctx, 1, IR_SIGNLESS)));
@@ -270,7 +298,7 @@ static bool p_loop(CvConversion *cv, IrOp *op) {
   }
   IrOp *cond = NULL;
   if (cmp) {
-    ir_op_state_init(&st, ctx, ir_op_info_lookup(ctx, "scf.condition", 13), ir_op_loc(y));
+    cv_state_init(cv, &st, ir_op_info_lookup(ctx, "scf.condition", 13), NULL);
     vec_push(&st.operands, ir_op_result(cmp, 0));
     for (unsigned i = 1; i < y->noperands; i++) vec_push(&st.operands, ir_op_operand(y, i));
     cond = rw_create_op(&cv->rw, &st);
@@ -283,10 +311,10 @@ static bool p_loop(CvConversion *cv, IrOp *op) {
   IrBlock *after = ir_block_new();
   ir_region_append(ir_op_region(w, 1), after);
   IrValue *args[32];
-  for (size_t i = 0; i < nr + ni; i++) args[i] = ir_block_add_arg(after, rts[i], ir_op_loc(op));
+  for (size_t i = 0; i < nr + ni; i++) args[i] = ir_block_add_arg_lazy(after, rts[i], ctx, op->loc_bits);
   ip = rw_save_insertion_point(&cv->rw);
   rw_set_insertion_point_end(&cv->rw, after);
-  IrOp *sy = cv_build_named(cv, "scf.yield", ir_op_loc(op), args + nr, ni, NULL, 0, NULL);
+  IrOp *sy = cv_build_named(cv, "scf.yield", NULL, args + nr, ni, NULL, 0, NULL);
   rw_restore_insertion_point(&cv->rw, ip);
   if (!sy) return false;
   IrValue *res[32];
@@ -322,7 +350,7 @@ static bool p_constant(CvConversion *cv, IrOp *op) {
     return false;
   }
   const char *n = "value";
-  IrOp *c = cv_build_named(cv, "arith.constant", ir_op_loc(op), NULL, 0, &rt, 1,
+  IrOp *c = cv_build_named(cv, "arith.constant", NULL, NULL, 0, &rt, 1,
                            c2a_dict(cv->ctx, &n, &nv, 1));
   if (!c) return false;
   IrValue *r = ir_op_result(c, 0);
@@ -338,7 +366,7 @@ static bool p_grid(CvConversion *cv, IrOp *op) {
     if (!rt) return false;
     const char *n = "axis";
     const IrAttr *a = ir_integer_attr(cv->ctx, ir_integer_type(cv->ctx, 32, IR_SIGNLESS), i);
-    IrOp *g = cv_build(cv, id ? aa_op(get_program_id) : aa_op(get_num_programs), ir_op_loc(op),
+    IrOp *g = cv_build(cv, id ? aa_op(get_program_id) : aa_op(get_num_programs), NULL,
                        NULL, 0, &rt, 1, NULL, c2a_dict(cv->ctx, &n, &a, 1));
     if (!g) return false;
     res[i] = ir_op_result(g, 0);
@@ -376,7 +404,7 @@ static bool p_print(CvConversion *cv, IrOp *op) {
   IrValue *tok = nv < op->noperands ? cv_operand(cv, op, nv) : c2a_chain_get(cv, op);
   const char *n = "str";
   const IrAttr *str = ir_op_attrz(op, "str");
-  if (!tok || !cv_build(cv, aa_op(print), ir_op_loc(op), ops, nv, NULL, 0, NULL,
+  if (!tok || !cv_build(cv, aa_op(print), NULL, ops, nv, NULL, 0, NULL,
                         c2a_dict(cv->ctx, &n, &str, 1)))
     return false;
   cv_replace(cv, op, &tok);

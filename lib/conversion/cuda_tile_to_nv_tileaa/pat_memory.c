@@ -50,7 +50,7 @@ static bool p_make_tensor_view(CvConversion *cv, IrOp *op) {
   size_t n = 0;
   ops[n++] = cv_operand(cv, op, 0);
   for (unsigned i = 1; i < op->noperands && n < 32; i++)
-    ops[n++] = to_index(cv, ir_op_loc(op), cv_operand(cv, op, i));
+    ops[n++] = to_index(cv, NULL, cv_operand(cv, op, i));
   int32_t seg[4] = {1, 0, 0, 0};
   const IrAttr *ss = ir_op_attrz(op, "operandSegmentSizes");
   if (!ss || ss->nints < 3) return false;
@@ -58,7 +58,7 @@ static bool p_make_tensor_view(CvConversion *cv, IrOp *op) {
   seg[3] = (int32_t)ss->ints[2];
   const char *nm = "operandSegmentSizes";
   const IrAttr *sa = aa_segment_attr(cv->ctx, seg, 4);
-  IrOp *m = cv_build(cv, aa_op(make_memref), ir_op_loc(op), ops, n, &rt, 1,
+  IrOp *m = cv_build(cv, aa_op(make_memref), NULL, ops, n, &rt, 1,
                      c2a_dict(cv->ctx, &nm, &sa, 1), NULL);
   if (!m) return false;
   IrValue *r = ir_op_result(m, 0);
@@ -89,11 +89,11 @@ static bool view_offsets(CvConversion *cv, IrOp *op, const IrType *view, unsigne
   const int64_t *tile = ct_view_tile_shape(view);
   if (ct_view_tile_rank(view) != n) return false;
   for (unsigned d = 0; d < n; d++) {
-    IrValue *i = to_index(cv, ir_op_loc(op), cv_operand(cv, op, first + d));
+    IrValue *i = to_index(cv, NULL, cv_operand(cv, op, first + d));
     if (!i) return false;
     if (tile[d] != 1) {
-      IrValue *ts = c2a_const_int(cv, ir_op_loc(op), ir_index_type(cv->ctx), tile[d]);
-      i = c2a_binop(cv, "arith.muli", ir_op_loc(op), i, ts);
+      IrValue *ts = c2a_const_int(cv, NULL, ir_index_type(cv->ctx), tile[d]);
+      i = c2a_binop(cv, "arith.muli", NULL, i, ts);
       if (!i) return false;
     }
     out[d] = i;
@@ -130,7 +130,7 @@ static bool p_load_view(CvConversion *cv, IrOp *op) {
   const IrType *rts[2] = {c2a_res_type(cv, op, 0), aa_mem_token_type(cv->ctx)};
   if (!rts[0]) return false;
   int32_t seg[4] = {1, (int32_t)nidx, 0, 0};
-  IrOp *l = cv_build(cv, aa_op(tiled_load), ir_op_loc(op), ops, nidx + 2, rts, 2,
+  IrOp *l = cv_build(cv, aa_op(tiled_load), NULL, ops, nidx + 2, rts, 2,
                      mem_attrs(cv, op, seg, 4, view), NULL);
   if (!l) return false;
   IrValue *res[2] = {ir_op_result(l, 0), ir_op_result(l, 1)};
@@ -154,7 +154,7 @@ static bool p_store_view(CvConversion *cv, IrOp *op) {
   ops[2 + nidx] = tok;
   const IrType *rt = aa_mem_token_type(cv->ctx);
   int32_t seg[4] = {1, 1, (int32_t)nidx, 0};
-  IrOp *s = cv_build(cv, aa_op(tiled_store), ir_op_loc(op), ops, nidx + 3, &rt, 1,
+  IrOp *s = cv_build(cv, aa_op(tiled_store), NULL, ops, nidx + 3, &rt, 1,
                      mem_attrs(cv, op, seg, 4, NULL), NULL);
   if (!s) return false;
   IrValue *r = ir_op_result(s, 0);
@@ -179,7 +179,7 @@ static bool p_load_ptr(CvConversion *cv, IrOp *op) {
   ops[n++] = tok;
   const IrType *rts[2] = {c2a_res_type(cv, op, 0), aa_mem_token_type(cv->ctx)};
   if (!rts[0]) return false;
-  IrOp *l = cv_build(cv, aa_op(load), ir_op_loc(op), ops, n, rts, 2,
+  IrOp *l = cv_build(cv, aa_op(load), NULL, ops, n, rts, 2,
                      mem_attrs(cv, op, seg, 4, NULL), NULL);
   if (!l) return false;
   IrValue *res[2] = {ir_op_result(l, 0), ir_op_result(l, 1)};
@@ -203,7 +203,7 @@ static bool p_store_ptr(CvConversion *cv, IrOp *op) {
   if (!tok) return false;
   ops[n++] = tok;
   const IrType *rt = aa_mem_token_type(cv->ctx);
-  IrOp *s = cv_build(cv, aa_op(store), ir_op_loc(op), ops, n, &rt, 1,
+  IrOp *s = cv_build(cv, aa_op(store), NULL, ops, n, &rt, 1,
                      mem_attrs(cv, op, seg, 4, NULL), NULL);
   if (!s) return false;
   IrValue *r = ir_op_result(s, 0);
@@ -214,9 +214,9 @@ static bool p_store_ptr(CvConversion *cv, IrOp *op) {
 
 static bool p_offset(CvConversion *cv, IrOp *op) {
   const IrType *rt = c2a_res_type(cv, op, 0);
-  IrValue *ops[2] = {cv_operand(cv, op, 0), to_index(cv, ir_op_loc(op), cv_operand(cv, op, 1))};
+  IrValue *ops[2] = {cv_operand(cv, op, 0), to_index(cv, NULL, cv_operand(cv, op, 1))};
   if (!rt || !ops[0] || !ops[1]) return false;
-  IrOp *a = cv_build(cv, aa_op(addptr), ir_op_loc(op), ops, 2, &rt, 1, NULL, NULL);
+  IrOp *a = cv_build(cv, aa_op(addptr), NULL, ops, 2, &rt, 1, NULL, NULL);
   if (!a) return false;
   IrValue *r = ir_op_result(a, 0);
   cv_replace(cv, op, &r);
@@ -240,15 +240,15 @@ static bool p_get_shape(CvConversion *cv, IrOp *op) {
     if (!rt) return false;
     const char *n = "dim";
     const IrAttr *a = ir_integer_attr(cv->ctx, i32, d);
-    IrOp *g = cv_build(cv, aa_op(get_dim_size), ir_op_loc(op), &m, 1, space ? &idx : &rt, 1, NULL,
+    IrOp *g = cv_build(cv, aa_op(get_dim_size), NULL, &m, 1, space ? &idx : &rt, 1, NULL,
                        c2a_dict(cv->ctx, &n, &a, 1));
     if (!g) return false;
     IrValue *v = ir_op_result(g, 0);
     if (space) {
       int64_t t = ct_view_tile_shape(view)[d];
-      v = c2a_binop(cv, "arith.ceildivsi", ir_op_loc(op), v,
-                    c2a_const_int(cv, ir_op_loc(op), idx, t));
-      IrOp *c = v ? cv_build_named(cv, "arith.index_cast", ir_op_loc(op), &v, 1, &rt, 1, NULL) : NULL;
+      v = c2a_binop(cv, "arith.ceildivsi", NULL, v,
+                    c2a_const_int(cv, NULL, idx, t));
+      IrOp *c = v ? cv_build_named(cv, "arith.index_cast", NULL, &v, 1, &rt, 1, NULL) : NULL;
       if (!c) return false;
       v = ir_op_result(c, 0);
     }
@@ -271,7 +271,7 @@ static bool p_global(CvConversion *cv, IrOp *op) {
   const char *an[4] = {"type", "value", "constant", "alignment"};
   const IrAttr *av[4] = {ir_type_attr(cv->ctx, t), nv, ir_op_attrz(op, "constant"),
                          ir_op_attrz(op, "alignment")};
-  return cv_build(cv, aa_op(global), ir_op_loc(op), NULL, 0, NULL, 0, c2a_dict(cv->ctx, &pn, &pv, 1),
+  return cv_build(cv, aa_op(global), NULL, NULL, 0, NULL, 0, c2a_dict(cv->ctx, &pn, &pv, 1),
                   c2a_dict(cv->ctx, an, av, 4)) != NULL;
 }
 
@@ -332,7 +332,7 @@ static bool p_atomic(CvConversion *cv, IrOp *op) {
   else seg[3] = (int32_t)nmask;
   const IrAttr *at = atomic_attrs(cv, op, seg, cas ? 5 : 4, !cas);
   if (!at) return false;
-  IrOp *a = cv_build(cv, cas ? aa_op(atomic_cas) : aa_op(atomic_rmw), ir_op_loc(op), ops, n, rts,
+  IrOp *a = cv_build(cv, cas ? aa_op(atomic_cas) : aa_op(atomic_rmw), NULL, ops, n, rts,
                      2, at, NULL);
   if (!a) return false;
   IrValue *res[2] = {ir_op_result(a, 0), ir_op_result(a, 1)};
@@ -360,7 +360,7 @@ static bool p_atomic_red_view(CvConversion *cv, IrOp *op) {
   int32_t seg[4] = {1, 1, (int32_t)nidx, 0};
   const IrAttr *at = atomic_attrs(cv, op, seg, 4, true);
   if (!at) return false;
-  IrOp *a = cv_build(cv, aa_op(tiled_atomic_rmw), ir_op_loc(op), ops, nidx + 3, rts, 2, at, NULL);
+  IrOp *a = cv_build(cv, aa_op(tiled_atomic_rmw), NULL, ops, nidx + 3, rts, 2, at, NULL);
   if (!a) return false;
   IrValue *t = ir_op_result(a, 1);
   cv_replace(cv, op, &t);

@@ -14,11 +14,14 @@
 // CHECK: module @gemm
 // CHECK: nv_tileaa.func @gemm_f32(%arg0: !nv_tileaa.ptr<f32, 1>, %arg1: !nv_tileaa.ptr<f32, 1>, %arg2: !nv_tileaa.ptr<f32, 1>) attributes {nv_tileaa.kernel}
 // CHECK-NEXT: %[[T0:.*]] = nv_tileaa.create_mem_token : !nv_tileaa.mem_token
-// CHECK-NEXT: %[[A:.*]] = nv_tileaa.make_memref %arg0 {operandSegmentSizes = array<i32: 1, 0, 0, 0>} : (!nv_tileaa.ptr<f32, 1>) -> !nv_tileaa.memref<256x256xf32, 1, strides = [256, 1]>
+// CHECK-NEXT: %c32 = arith.constant 32 : index
+// CHECK-NEXT: %c64 = arith.constant 64 : index
+// CHECK: %[[A:.*]] = nv_tileaa.make_memref %arg0 {operandSegmentSizes = array<i32: 1, 0, 0, 0>} : (!nv_tileaa.ptr<f32, 1>) -> !nv_tileaa.memref<256x256xf32, 1, strides = [256, 1]>
 // CHECK: %[[BX:.*]] = nv_tileaa.get_program_id {axis = 0 : i32} : i32
+// CHECK-NEXT: %[[BXI:.*]] = arith.index_cast %[[BX]] : i32 to index
 // CHECK: %[[BY:.*]] = nv_tileaa.get_program_id {axis = 1 : i32} : i32
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (!nv_tileaa.tile<64x64xf32>)  : i32 {
-// CHECK: arith.index_cast %[[BX]] : i32 to index
+// CHECK: arith.muli %[[BXI]], %c64 : index
 // CHECK: %[[LA:.*]]:2 = nv_tileaa.tiled_load %[[A]][%{{.*}}, %{{.*}}], %[[T0]] {operandSegmentSizes = array<i32: 1, 2, 0, 0>} {{.*}} -> tile<64x32xf32>, !nv_tileaa.mem_token
 // CHECK: %[[LB:.*]]:2 = nv_tileaa.tiled_load %{{.*}}[%{{.*}}, %{{.*}}], %[[LA]]#1 {{.*}} -> tile<32x64xf32>, !nv_tileaa.mem_token
 // CHECK: %[[D:.*]] = nv_tileaa.dot %[[LA]]#0, %[[LB]]#0, %[[ACC]] {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>} : tile<64x32xf32>, tile<32x64xf32>, tile<64x64xf32> -> tile<64x64xf32>
