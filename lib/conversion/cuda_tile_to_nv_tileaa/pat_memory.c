@@ -82,17 +82,21 @@ static bool p_make_partition_view(CvConversion *cv, IrOp *op) {
   return true;
 }
 
-/* Element offsets of a partition-view access: index_cast(idx_d) * tile_d. */
+/* Element offsets of a view access: index_cast(idx_d) * step_d, the step
+ * being the tile size (partition views) or the traversal stride (strided
+ * views). */
 static bool view_offsets(CvConversion *cv, IrOp *op, const IrType *view, unsigned first,
                          unsigned n, IrValue **out) {
-  if (!ct_type_is_partition_view(view) || !identity_dim_map(view)) return false;
-  const int64_t *tile = ct_view_tile_shape(view);
-  if (ct_view_tile_rank(view) != n) return false;
+  bool strided = ct_type_is_strided_view(view);
+  if ((!ct_type_is_partition_view(view) && !strided) || !identity_dim_map(view)) return false;
+  const int64_t *step = strided ? ct_view_traversal_strides(view) : ct_view_tile_shape(view);
+  if (ct_view_tile_rank(view) != n || (strided && ct_view_num_traversal_strides(view) != n))
+    return false;
   for (unsigned d = 0; d < n; d++) {
     IrValue *i = to_index(cv, NULL, cv_operand(cv, op, first + d));
     if (!i) return false;
-    if (tile[d] != 1) {
-      IrValue *ts = c2a_const_int(cv, NULL, ir_index_type(cv->ctx), tile[d]);
+    if (step[d] != 1) {
+      IrValue *ts = c2a_const_int(cv, NULL, ir_index_type(cv->ctx), step[d]);
       i = c2a_binop(cv, "arith.muli", NULL, i, ts);
       if (!i) return false;
     }
@@ -381,6 +385,7 @@ void c2a_add_memory_patterns(CvConversion *cv) {
   cv_add_pattern(cv, ct_op(get_index_space_shape), p_get_shape);
   cv_add_pattern(cv, ct_op(make_tensor_view), p_make_tensor_view);
   cv_add_pattern(cv, ct_op(make_partition_view), p_make_partition_view);
+  cv_add_pattern(cv, ct_op(make_strided_view), p_make_partition_view);
   cv_add_pattern(cv, ct_op(load_view_tko), p_load_view);
   cv_add_pattern(cv, ct_op(store_view_tko), p_store_view);
   cv_add_pattern(cv, ct_op(load_ptr_tko), p_load_ptr);
