@@ -32,6 +32,7 @@ void cv_free(CvConversion *cv) {
   u64map_free(&cv->patterns);
   u64map_free(&cv->map);
   u64map_free(&cv->tcache);
+  u64map_free(&cv->orig_types);
 }
 
 void cv_add_pattern(CvConversion *cv, const IrOpInfo *root, CvPatternFn fn) {
@@ -65,6 +66,11 @@ const IrType *cv_convert_type1(CvConversion *cv, const IrType *t) {
 /* The value map holds a 1:1 replacement directly (an IrValue pointer) and a
  * 1:N one as a CvMapped allocation tagged with bit 0, so the common case
  * costs no allocation. */
+const IrType *cv_original_type(CvConversion *cv, IrValue *v) {
+  const IrType *t = u64map_get(&cv->orig_types, (uint64_t)(uintptr_t)v);
+  return t ? t : v->type;
+}
+
 void cv_map(CvConversion *cv, IrValue *from, IrValue *const *vals, size_t n) {
   if (n == 1 && vals[0]) {
     u64map_put(&cv->map, (uint64_t)(uintptr_t)from, vals[0]);
@@ -164,6 +170,7 @@ static bool convert_block_args(CvConversion *cv, IrBlock *b) {
     IrValue *a = b->args[i];
     const IrType *t1 = cv_convert_type1(cv, a->type);
     if (t1) {
+      if (t1 != a->type) u64map_put(&cv->orig_types, (uint64_t)(uintptr_t)a, (void *)(uintptr_t)a->type);
       a->type = t1;
       continue;
     }

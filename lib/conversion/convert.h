@@ -57,6 +57,7 @@ struct CvConversion {
   U64Map map;                   /* old IrValue* -> new IrValue*, or CvMapped* | 1 (1:N) */
   IrValue *one;                 /* cv_lookup_n's view of a 1:1 entry */
   U64Map tcache;                /* IrType* -> converted single type (1:1 results) */
+  U64Map orig_types;            /* block argument -> its type before conversion */
   VEC(IrOp *) created;          /* ops created by the pattern being applied */
   VEC(IrOp *) dead;             /* converted (unlinked) ops, destroyed at the end */
   VEC(void *) owned;            /* CvMapped allocations */
@@ -80,6 +81,9 @@ bool cv_apply_partial(CvConversion *cv, IrOp *root);
 /* ---- pattern helpers ------------------------------------------------------ */
 /* Converted type of t when it converts 1:1 (NULL otherwise; reports nothing). */
 const IrType *cv_convert_type1(CvConversion *cv, const IrType *t);
+/* The type v had before the conversion (block arguments are converted in
+ * place; other values keep their type). */
+const IrType *cv_original_type(CvConversion *cv, IrValue *v);
 /* The converted value(s) of old value v: 1:1 (NULL if v maps to != 1 value). */
 IrValue *cv_lookup(CvConversion *cv, IrValue *v);
 /* All values of old value v: their count (0: v is not mapped) and *vals. */

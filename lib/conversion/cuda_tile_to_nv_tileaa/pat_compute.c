@@ -197,7 +197,7 @@ static bool p_cmpf(CvConversion *cv, IrOp *op) {
 }
 
 static bool p_ftof(CvConversion *cv, IrOp *op) {
-  const IrType *s = ct_tile_type_elem(ir_op_operand(op, 0)->type);
+  const IrType *s = ct_tile_type_elem(cv_original_type(cv, ir_op_operand(op, 0)));
   const IrType *d = ct_tile_type_elem(ir_op_result(op, 0)->type);
   if (!ir_type_is_float(s) || !ir_type_is_float(d)) return false;
   bool ext = ir_float_kind_width(ir_float_kind(d)) > ir_float_kind_width(ir_float_kind(s));

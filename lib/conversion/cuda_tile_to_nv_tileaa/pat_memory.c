@@ -75,7 +75,7 @@ static bool identity_dim_map(const IrType *view) {
 }
 
 static bool p_make_partition_view(CvConversion *cv, IrOp *op) {
-  if (!identity_dim_map(ir_op_result(op, 0)->type)) return false;
+  if (!identity_dim_map(ir_op_result(op, 0)->type)) return false; /* results keep their type */
   IrValue *m = cv_operand(cv, op, 0);
   if (!m) return false;
   cv_map(cv, ir_op_result(op, 0), &m, 1);
@@ -123,7 +123,7 @@ static bool p_load_view(CvConversion *cv, IrOp *op) {
   const IrAttr *ss = ir_op_attrz(op, "operandSegmentSizes");
   if (!ss || ss->nints < 3) return false;
   unsigned nidx = (unsigned)ss->ints[1];
-  const IrType *view = ir_op_operand(op, 0)->type;
+  const IrType *view = cv_original_type(cv, ir_op_operand(op, 0));
   IrValue *ops[16];
   if (nidx > 12) return false;
   ops[0] = cv_operand(cv, op, 0);
@@ -147,7 +147,7 @@ static bool p_store_view(CvConversion *cv, IrOp *op) {
   const IrAttr *ss = ir_op_attrz(op, "operandSegmentSizes");
   if (!ss || ss->nints < 4) return false;
   unsigned nidx = (unsigned)ss->ints[2];
-  const IrType *view = ir_op_operand(op, 1)->type;
+  const IrType *view = cv_original_type(cv, ir_op_operand(op, 1));
   IrValue *ops[16];
   if (nidx > 12) return false;
   ops[0] = cv_operand(cv, op, 1);
@@ -232,7 +232,7 @@ static bool p_offset(CvConversion *cv, IrOp *op) {
  * view's tile size, cast to the result type. */
 static bool p_get_shape(CvConversion *cv, IrOp *op) {
   bool space = ct_op_is(op, CT_OP_get_index_space_shape);
-  const IrType *view = ir_op_operand(op, 0)->type;
+  const IrType *view = cv_original_type(cv, ir_op_operand(op, 0));
   if (space && (!ct_type_is_partition_view(view) || !identity_dim_map(view))) return false;
   IrValue *m = cv_operand(cv, op, 0);
   IrValue *res[16];
@@ -351,7 +351,7 @@ static bool p_atomic_red_view(CvConversion *cv, IrOp *op) {
   const IrAttr *ss = ir_op_attrz(op, "operandSegmentSizes");
   if (!ss || ss->nints < 4) return false;
   unsigned nidx = (unsigned)ss->ints[1];
-  const IrType *view = ir_op_operand(op, 0)->type;
+  const IrType *view = cv_original_type(cv, ir_op_operand(op, 0));
   IrValue *ops[16];
   if (nidx > 12) return false;
   ops[0] = cv_operand(cv, op, 0);
