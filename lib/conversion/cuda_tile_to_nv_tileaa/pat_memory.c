@@ -75,7 +75,7 @@ static bool identity_dim_map(const IrType *view) {
 }
 
 static bool p_make_partition_view(CvConversion *cv, IrOp *op) {
-  if (!identity_dim_map(ir_op_result(op, 0)->type)) return false; /* results keep their type */
+  /* any dim_map: the accesses check it (view_offsets) */
   IrValue *m = cv_operand(cv, op, 0);
   if (!m) return false;
   cv_map(cv, ir_op_result(op, 0), &m, 1);
