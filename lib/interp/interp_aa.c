@@ -336,12 +336,43 @@ static bool h_aa_mulhiui(Exec *e, IrOp *op) {
   return true;
 }
 
-/* dot: float forms through cuda_tile's mmaf kernel. */
+/* Integer dot: C + sum_k A[i,k] * B[k,j] with each operand extended by its
+ * signedness, wrapping at the accumulator width (cuda_tile's mmai). */
+static bool h_aa_dot_int(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1), *c = in_opnd(e, op, 2);
+  if (a->rank != c->rank || (a->rank != 2 && a->rank != 3))
+    return in_fail(e, op, "expects rank-2 or rank-3 operands");
+  bool ua = aa_enum_value(ir_op_attrz(op, "signedness_a"), &aa_enum_signedness) == 1;
+  bool ub = aa_enum_value(ir_op_attrz(op, "signedness_b"), &aa_enum_signedness) == 1;
+  int r = a->rank;
+  int64_t nb = r == 3 ? a->shape[0] : 1, M = a->shape[r - 2], K = a->shape[r - 1],
+          N = b->shape[r - 1];
+  Val *res = val_new_raw(c->elem, c->shape, c->rank);
+  unsigned wa = in_int_width(a->elem), wb = in_int_width(b->elem), wr = in_int_width(c->elem);
+  const int64_t *A = a->data, *B = b->data, *C = c->data;
+  int64_t *R = res->data;
+  for (int64_t z = 0; z < nb; z++)
+    for (int64_t i = 0; i < M; i++)
+      for (int64_t j = 0; j < N; j++) {
+        uint64_t acc = (uint64_t)C[z * M * N + i * N + j];
+        for (int64_t k = 0; k < K; k++) {
+          int64_t p = A[z * M * K + i * K + k], q = B[z * K * N + k * N + j];
+          uint64_t pp = ua ? in_zext(p, wa) : (uint64_t)p, qq = ub ? in_zext(q, wb) : (uint64_t)q;
+          acc += pp * qq;
+        }
+        R[z * M * N + i * N + j] = in_sext((int64_t)acc, wr);
+      }
+  in_set_result(e, op, 0, res);
+  return true;
+}
+
+/* dot through cuda_tile's kernels: float (mmaf), block-scaled (with sfa and
+ * sfb: mmaf_scaled), integer with signedness_a/b (mmai's arithmetic). */
 static bool h_aa_dot(Exec *e, IrOp *op) {
-  if (op->noperands != 3) return in_fail(e, op, "block-scaled dot is not supported by the interpreter");
-  if (!ir_type_is_float(aa_elem(ir_op_operand(op, 0)->type)))
-    return in_fail(e, op, "integer dot is not supported by the interpreter");
-  return h_mmaf(e, op);
+  if (op->noperands == 5) return h_mmaf_scaled(e, op);
+  if (op->noperands != 3) return in_fail(e, op, "expects 3 or 5 operands");
+  if (ir_type_is_float(aa_elem(ir_op_operand(op, 0)->type))) return h_mmaf(e, op);
+  return h_aa_dot_int(e, op);
 }
 
 /* make_range: start..end-1 (start 0 is cuda_tile's iota). */

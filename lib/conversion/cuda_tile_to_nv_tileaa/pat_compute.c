@@ -22,7 +22,8 @@
  *   iota                          nv_tileaa.make_range {start = 0, end = n}
  *   reduce scan                   nv_tileaa.reduce / scan {axis, identities,
  *                                 reverse}, combiner region moved
- *   mmaf mmai                     nv_tileaa.dot (mmai: signedness_a/b) */
+ *   mmaf mmai mmaf_scaled         nv_tileaa.dot (mmai: signedness_a/b;
+ *                                 mmaf_scaled: the sfa/sfb operands) */
 #include "conversion/cuda_tile_to_nv_tileaa/c2a.h"
 
 #include <string.h>
@@ -398,12 +399,13 @@ static bool p_reduce_scan(CvConversion *cv, IrOp *op) {
 }
 
 static bool p_mma(CvConversion *cv, IrOp *op) {
-  IrValue *ops[3];
-  for (unsigned i = 0; i < 3; i++)
+  IrValue *ops[5];
+  unsigned n = ct_op_is(op, CT_OP_mmaf_scaled) ? 5 : 3; /* + scale factors of A and B */
+  for (unsigned i = 0; i < n; i++)
     if (!(ops[i] = cv_operand(cv, op, i))) return false;
   const IrType *rt = c2a_res_type(cv, op, 0);
   if (!rt) return false;
-  int32_t seg[5] = {1, 1, 1, 0, 0};
+  int32_t seg[5] = {1, 1, 1, n == 5, n == 5};
   const char *pn = "operandSegmentSizes";
   const IrAttr *pv = aa_segment_attr(cv->ctx, seg, 5);
   const char *an[2] = {"signedness_a", "signedness_b"};
@@ -412,7 +414,7 @@ static bool p_mma(CvConversion *cv, IrOp *op) {
     av[0] = aa_enum_attr(cv->ctx, &aa_enum_signedness, is_unsigned(op, "signedness_lhs"));
     av[1] = aa_enum_attr(cv->ctx, &aa_enum_signedness, is_unsigned(op, "signedness_rhs"));
   }
-  IrOp *d = cv_build(cv, aa_op(dot), NULL, ops, 3, &rt, 1, c2a_dict(cv->ctx, &pn, &pv, 1),
+  IrOp *d = cv_build(cv, aa_op(dot), NULL, ops, n, &rt, 1, c2a_dict(cv->ctx, &pn, &pv, 1),
                      c2a_dict(cv->ctx, an, av, 2));
   if (!d) return false;
   IrValue *r = ir_op_result(d, 0);
@@ -447,4 +449,5 @@ void c2a_add_compute_patterns(CvConversion *cv) {
   cv_add_pattern(cv, ct_op(scan), p_reduce_scan);
   cv_add_pattern(cv, ct_op(mmaf), p_mma);
   cv_add_pattern(cv, ct_op(mmai), p_mma);
+  cv_add_pattern(cv, ct_op(mmaf_scaled), p_mma);
 }
