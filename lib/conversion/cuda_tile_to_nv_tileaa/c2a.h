@@ -31,6 +31,8 @@ typedef struct C2a {
    * current function (at the top of its body), so the offsets of every
    * view access do not each carry their own. */
   U64Map casts;      /* IrValue* -> its index_cast */
+  U64Map threaded;   /* scf.for / scf.if carrying the token chain as their
+                      * last iter_arg / result (their yields append it) */
   IrBlock *fn_body;  /* body of the function being converted */
   VEC(struct C2aConst { int64_t v; IrValue *val; }) consts;
 } C2a;

@@ -80,6 +80,7 @@ bool c2a_run(IrOp *root, int64_t sm) {
   cv_free(&cv);
   u64map_free(&st.chain);
   u64map_free(&st.casts);
+  u64map_free(&st.threaded);
   vec_free(&st.consts);
   if (ok) ok = aa_module_has_no_cuda_tile(root);
   if (!ok) {

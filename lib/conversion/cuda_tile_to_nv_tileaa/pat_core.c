@@ -222,13 +222,27 @@ static bool p_for(CvConversion *cv, IrOp *op) {
     if (!(ops[i] = cv_operand(cv, op, i))) return false;
   for (unsigned i = 0; i < op->nresults; i++)
     if (!(rts[i] = c2a_res_type(cv, op, i))) return false;
+  /* the token chain goes through the loop as its last iter_arg */
+  IrValue *tok = c2a_chain_get(cv, op);
+  unsigned no = op->noperands, nr = op->nresults;
+  if (tok) {
+    ops[no++] = tok;
+    rts[nr++] = aa_mem_token_type(cv->ctx);
+  }
   const char *n = "unsignedCmp";
   const IrAttr *u = ir_op_attrz(op, "unsignedCmp");
   const IrOpInfo *info = ir_op_info_lookup(cv->ctx, "scf.for", 7);
-  IrOp *f = build_with_regions(cv, info, op, ops, op->noperands, rts, op->nresults, NULL,
+  IrOp *f = build_with_regions(cv, info, op, ops, no, rts, nr, NULL,
                                c2a_dict(cv->ctx, &n, &u, 1), 1);
   if (!f) return false;
   cv_take_region(cv, op, 0, ir_op_region(f, 0));
+  IrBlock *body = ir_op_region(f, 0)->first;
+  if (tok && body) {
+    IrValue *a = ir_block_add_arg_lazy(body, rts[nr - 1], cv->ctx, op->loc_bits);
+    c2a_chain_start(cv, body, a);
+    u64map_put(&c2a(cv)->threaded, (uint64_t)(uintptr_t)f, f);
+    c2a_chain_set(cv, op, ir_op_result(f, nr - 1));
+  }
   IrValue *res[16];
   for (unsigned i = 0; i < op->nresults; i++) res[i] = ir_op_result(f, i);
   cv_replace(cv, op, res);
@@ -241,13 +255,34 @@ static bool p_if(CvConversion *cv, IrOp *op) {
   if (op->nresults > 16) return false;
   for (unsigned i = 0; i < op->nresults; i++)
     if (!(rts[i] = c2a_res_type(cv, op, i))) return false;
+  /* the token chain leaves through the last result (each branch yields its
+   * chain token; an absent else branch yields the incoming one) */
+  IrValue *tok = c2a_chain_get(cv, op);
+  unsigned nr = op->nresults;
+  if (tok) rts[nr++] = aa_mem_token_type(cv->ctx);
   const IrOpInfo *info = ir_op_info_lookup(cv->ctx, "scf.if", 6);
-  IrOp *f = build_with_regions(cv, info, op, &c, 1, rts, op->nresults, NULL, NULL, 2);
+  IrOp *f = build_with_regions(cv, info, op, &c, 1, rts, nr, NULL, NULL, 2);
   if (!f) return false;
   cv_take_region(cv, op, 0, ir_op_region(f, 0));
   cv_take_region(cv, op, 1, ir_op_region(f, 1));
-  /* scf.if's else region, when present, needs its terminator; cuda_tile's
-   * implicit empty else becomes an empty region */
+  if (tok) {
+    IrRegion *els = ir_op_region(f, 1);
+    if (ir_region_empty(els)) {
+      IrBlock *eb = ir_block_new();
+      ir_region_append(els, eb);
+      RwInsertPoint ip = rw_save_insertion_point(&cv->rw);
+      rw_set_insertion_point_end(&cv->rw, eb);
+      IrOp *y = cv_build_named(cv, "scf.yield", NULL, &tok, 1, NULL, 0, NULL);
+      rw_restore_insertion_point(&cv->rw, ip);
+      if (!y) return false;
+    }
+    /* both branches start from the incoming token (the enclosing block's
+     * chain moves on to the if's result) */
+    for (unsigned r = 0; r < 2; r++)
+      if (ir_op_region(f, r)->first) c2a_chain_start(cv, ir_op_region(f, r)->first, tok);
+    u64map_put(&c2a(cv)->threaded, (uint64_t)(uintptr_t)f, f);
+    c2a_chain_set(cv, op, ir_op_result(f, nr - 1));
+  }
   IrValue *res[16];
   for (unsigned i = 0; i < op->nresults; i++) res[i] = ir_op_result(f, i);
   cv_replace(cv, op, res);
@@ -328,9 +363,16 @@ static bool p_yield(CvConversion *cv, IrOp *op) {
   IrOp *parent = ir_op_parent_op(op);
   if (parent && (aa_op_is(parent, AA_OP_reduce) || aa_op_is(parent, AA_OP_scan)))
     return c2a_one_to_one(cv, op, aa_op(yield), NULL, NULL) != NULL;
-  if (parent && (ir_op_isz(parent, "scf.for") || ir_op_isz(parent, "scf.if")))
+  if (!parent || (!ir_op_isz(parent, "scf.for") && !ir_op_isz(parent, "scf.if"))) return false;
+  if (!u64map_get(&c2a(cv)->threaded, (uint64_t)(uintptr_t)parent))
     return c2a_one_to_one(cv, op, NULL, "scf.yield", NULL) != NULL;
-  return false;
+  /* a token-carrying parent: the region's current chain token goes last */
+  IrValue *ops[64];
+  if (op->noperands >= 64) return false;
+  for (unsigned i = 0; i < op->noperands; i++)
+    if (!(ops[i] = cv_operand(cv, op, i))) return false;
+  if (!(ops[op->noperands] = c2a_chain_get(cv, op))) return false;
+  return cv_build_named(cv, "scf.yield", NULL, ops, op->noperands + 1, NULL, 0, NULL) != NULL;
 }
 
 /* ---- values ---------------------------------------------------------------------------- */

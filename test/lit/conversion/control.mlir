@@ -10,14 +10,14 @@
 // RUN: ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry k --grid 1 --arg 'i32[2]=zeros' --arg i32:-1 --dump 0 | FileCheck %s --check-prefix=NEG
 
 // CHECK-LABEL: nv_tileaa.func @k(
-// CHECK: scf.if
+// CHECK: scf.if %{{.*}} -> (i32, !nv_tileaa.mem_token) {
 // CHECK: %[[W:.*]]:4 = scf.while (%{{.*}}) : (i32, i32) -> (i32, i32, i32, i32) {
 // CHECK: %[[GO:[0-9]+]] = arith.cmpi eq, %{{[0-9]+}}#0, %c2_i32{{[_0-9]*}} : i32
 // CHECK-NEXT: scf.condition(%[[GO]]) %{{.*}} : i32, i32, i32, i32
 // CHECK-NEXT: } do {
 // CHECK-NEXT: ^bb0(%{{.*}}: i32, %{{.*}}: i32, %[[NI:[^:]*]]: i32, %[[NS:[^:]*]]: i32):
 // CHECK-NEXT: scf.yield %[[NI]], %[[NS]] : i32, i32
-// CHECK: scf.for %{{.*}} = %{{.*}} to %[[W]]#0 step %{{.*}} iter_args(%{{.*}} = %[[W]]#1) -> (i32)
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[W]]#0 step %{{.*}} iter_args(%{{.*}} = %[[W]]#1, %{{.*}} = %{{.*}}#1) -> (i32, !nv_tileaa.mem_token)
 // CHECK: nv_tileaa.return
 // CHECK-NOT: nv_tileaa.return
 // OUT: arg 0: [4, 10]
