@@ -33,6 +33,8 @@ void cv_free(CvConversion *cv) {
   u64map_free(&cv->map);
   u64map_free(&cv->tcache);
   u64map_free(&cv->orig_types);
+  u64map_free(&cv->names);
+  u64map_free(&cv->infos);
 }
 
 void cv_add_pattern(CvConversion *cv, const IrOpInfo *root, CvPatternFn fn) {
@@ -144,11 +146,31 @@ IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
   return rw_create_op(&cv->rw, &st);
 }
 
+/* Names are string literals in the patterns: their addresses key a cache of
+ * op infos and identifiers, which saves hashing the text on every op. */
+const IrIdent *cv_ident(CvConversion *cv, const char *name) {
+  const IrIdent *id = u64map_get(&cv->names, (uint64_t)(uintptr_t)name);
+  if (!id) {
+    id = ir_identz(cv->ctx, name);
+    u64map_put(&cv->names, (uint64_t)(uintptr_t)name, (void *)(uintptr_t)id);
+  }
+  return id;
+}
+
+const IrOpInfo *cv_op_info(CvConversion *cv, const char *name) {
+  const IrOpInfo *info = u64map_get(&cv->infos, (uint64_t)(uintptr_t)name);
+  if (!info) {
+    info = ir_op_info_lookup(cv->ctx, name, strlen(name));
+    u64map_put(&cv->infos, (uint64_t)(uintptr_t)name, (void *)(uintptr_t)info);
+  }
+  return info;
+}
+
 IrOp *cv_build_named(CvConversion *cv, const char *name, const IrLoc *loc,
                      IrValue *const *operands, size_t noperands,
                      const IrType *const *result_types, size_t nresults,
                      const IrAttr *attrs) {
-  const IrOpInfo *info = ir_op_info_lookup(cv->ctx, name, strlen(name));
+  const IrOpInfo *info = cv_op_info(cv, name);
   return cv_build(cv, info, loc, operands, noperands, result_types, nresults, NULL, attrs);
 }
 

@@ -58,6 +58,7 @@ struct CvConversion {
   IrValue *one;                 /* cv_lookup_n's view of a 1:1 entry */
   U64Map tcache;                /* IrType* -> converted single type (1:1 results) */
   U64Map orig_types;            /* block argument -> its type before conversion */
+  U64Map names, infos;          /* literal name -> IrIdent* / IrOpInfo* */
   VEC(IrOp *) created;          /* ops created by the pattern being applied */
   VEC(IrOp *) dead;             /* converted (unlinked) ops, destroyed at the end */
   VEC(void *) owned;            /* CvMapped allocations */
@@ -111,6 +112,10 @@ IrOp *cv_build_named(CvConversion *cv, const char *name, const IrLoc *loc,
                      IrValue *const *operands, size_t noperands,
                      const IrType *const *result_types, size_t nresults,
                      const IrAttr *attrs);
+/* The identifier / op info of a name given as a string literal (cached by
+ * the literal's address). */
+const IrIdent *cv_ident(CvConversion *cv, const char *name);
+const IrOpInfo *cv_op_info(CvConversion *cv, const char *name);
 /* Moves every block of old op's region `ri` into `dst` (the driver converts
  * their block signatures and ops afterwards). */
 void cv_take_region(CvConversion *cv, IrOp *op, unsigned ri, IrRegion *dst);

@@ -59,9 +59,12 @@ const IrType *c2a_res_type(CvConversion *cv, IrOp *op, unsigned i);
  * results.  Returns the new op or NULL. */
 IrOp *c2a_one_to_one(CvConversion *cv, IrOp *op, const IrOpInfo *info, const char *name,
                      const char *const *keep_attrs);
-/* Dictionary attribute from names/values (n pairs). */
+/* Dictionary attribute from names/values (n pairs; NULL values skipped);
+ * c2a_dictc takes names that are string literals (cached identifiers). */
 const IrAttr *c2a_dict(IrContext *ctx, const char *const *names, const IrAttr *const *vals,
                        size_t n);
+const IrAttr *c2a_dictc(CvConversion *cv, const char *const *names, const IrAttr *const *vals,
+                        size_t n);
 /* Builders for the arith ops the patterns need. */
 IrValue *c2a_const_int(CvConversion *cv, const IrLoc *loc, const IrType *t, int64_t v);
 IrValue *c2a_index_cast(CvConversion *cv, const IrLoc *loc, IrValue *v);

@@ -56,7 +56,7 @@ static bool emit(CvConversion *cv, IrOp *op, const IrOpInfo *info, const char *n
     if (!(rts[i] = c2a_res_type(cv, op, i))) return false;
   const char *names[3] = {n0, n1, n2};
   const IrAttr *vals[3] = {n0 ? a0 : NULL, n1 ? a1 : NULL, n2 ? a2 : NULL};
-  const IrAttr *attrs = c2a_dict(cv->ctx, names, vals, 3);
+  const IrAttr *attrs = c2a_dictc(cv, names, vals, 3);
   if (!info) info = ir_op_info_lookup(cv->ctx, name, strlen(name));
   IrOp *r = cv_build(cv, info, NULL, ops, op->noperands, rts, op->nresults, NULL, attrs);
   if (!r) return false;
@@ -271,7 +271,7 @@ static bool p_negi(CvConversion *cv, IrOp *op) {
   }
   const char *n = "value";
   IrOp *c = cv_build_named(cv, "arith.constant", NULL, NULL, 0, &t, 1,
-                           c2a_dict(cv->ctx, &n, &z, 1));
+                           c2a_dictc(cv, &n, &z, 1));
   IrValue *r = c ? c2a_binop(cv, "arith.subi", NULL, ir_op_result(c, 0), x) : NULL;
   if (!r) return false;
   cv_replace(cv, op, &r);
@@ -296,7 +296,7 @@ static IrValue *move_axis(CvConversion *cv, const IrLoc *loc, IrValue *v, int di
   const IrType *t = aa_tile_type(cv->ctx, shape, r, aa_elem(v->type));
   const char *n = "order";
   const IrAttr *o = ir_dense_i64_array(cv->ctx, ir_integer_type(cv->ctx, 64, IR_SIGNLESS), ord, r);
-  IrOp *p = cv_build(cv, aa_op(permute), loc, &v, 1, &t, 1, NULL, c2a_dict(cv->ctx, &n, &o, 1));
+  IrOp *p = cv_build(cv, aa_op(permute), loc, &v, 1, &t, 1, NULL, c2a_dictc(cv, &n, &o, 1));
   return p ? ir_op_result(p, 0) : NULL;
 }
 
@@ -414,8 +414,8 @@ static bool p_mma(CvConversion *cv, IrOp *op) {
     av[0] = aa_enum_attr(cv->ctx, &aa_enum_signedness, is_unsigned(op, "signedness_lhs"));
     av[1] = aa_enum_attr(cv->ctx, &aa_enum_signedness, is_unsigned(op, "signedness_rhs"));
   }
-  IrOp *d = cv_build(cv, aa_op(dot), NULL, ops, n, &rt, 1, c2a_dict(cv->ctx, &pn, &pv, 1),
-                     c2a_dict(cv->ctx, an, av, 2));
+  IrOp *d = cv_build(cv, aa_op(dot), NULL, ops, n, &rt, 1, c2a_dictc(cv, &pn, &pv, 1),
+                     c2a_dictc(cv, an, av, 2));
   if (!d) return false;
   IrValue *r = ir_op_result(d, 0);
   cv_replace(cv, op, &r);

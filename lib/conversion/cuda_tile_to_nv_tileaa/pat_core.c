@@ -36,6 +36,15 @@ const IrAttr *c2a_dict(IrContext *ctx, const char *const *names, const IrAttr *c
   return k ? ir_dict_attr(ctx, e, k, NULL) : NULL;
 }
 
+const IrAttr *c2a_dictc(CvConversion *cv, const char *const *names, const IrAttr *const *vals,
+                        size_t n) {
+  IrNamedAttr e[16];
+  size_t k = 0;
+  for (size_t i = 0; i < n && k < 16; i++)
+    if (vals[i]) e[k++] = (IrNamedAttr){cv_ident(cv, names[i]), vals[i]};
+  return k ? ir_dict_attr(cv->ctx, e, k, NULL) : NULL;
+}
+
 IrOp *c2a_one_to_one(CvConversion *cv, IrOp *op, const IrOpInfo *info, const char *name,
                      const char *const *keep_attrs) {
   IrValue *ops[64];
@@ -52,7 +61,7 @@ IrOp *c2a_one_to_one(CvConversion *cv, IrOp *op, const IrOpInfo *info, const cha
     const IrAttr *a = ir_op_attrz(op, *k);
     if (a) names[n] = *k, vals[n++] = a;
   }
-  const IrAttr *attrs = c2a_dict(cv->ctx, names, vals, n);
+  const IrAttr *attrs = c2a_dictc(cv, names, vals, n);
   IrOp *r = info ? cv_build(cv, info, NULL, ops, op->noperands, rts, op->nresults,
                             NULL, attrs)
                  : cv_build_named(cv, name, NULL, ops, op->noperands, rts,
@@ -80,7 +89,7 @@ IrValue *c2a_const_int(CvConversion *cv, const IrLoc *loc, const IrType *t, int6
     if (first && first->next) rw_set_insertion_point_before(&cv->rw, first->next);
     else rw_set_insertion_point_end(&cv->rw, st->fn_body);
   }
-  IrOp *c = cv_build_named(cv, "arith.constant", loc, NULL, 0, &t, 1, c2a_dict(cv->ctx, &n, &a, 1));
+  IrOp *c = cv_build_named(cv, "arith.constant", loc, NULL, 0, &t, 1, c2a_dictc(cv, &n, &a, 1));
   rw_restore_insertion_point(&cv->rw, ip);
   IrValue *r = c ? ir_op_result(c, 0) : NULL;
   if (r && shared) vec_push(&st->consts, ((struct C2aConst){v, r}));
@@ -164,7 +173,7 @@ static bool p_module(CvConversion *cv, IrOp *op) {
   const char *n = "sym_name";
   const IrAttr *name = ir_op_attrz(op, "sym_name");
   IrOp *m = build_with_regions(cv, &ir_builtin_module_info, op, NULL, 0, NULL, 0,
-                               NULL, c2a_dict(cv->ctx, &n, &name, 1), 1);
+                               NULL, c2a_dictc(cv, &n, &name, 1), 1);
   if (!m) return false;
   cv_take_region(cv, op, 0, ir_op_region(m, 0));
   return true;
@@ -231,9 +240,9 @@ static bool p_for(CvConversion *cv, IrOp *op) {
   }
   const char *n = "unsignedCmp";
   const IrAttr *u = ir_op_attrz(op, "unsignedCmp");
-  const IrOpInfo *info = ir_op_info_lookup(cv->ctx, "scf.for", 7);
+  const IrOpInfo *info = cv_op_info(cv, "scf.for");
   IrOp *f = build_with_regions(cv, info, op, ops, no, rts, nr, NULL,
-                               c2a_dict(cv->ctx, &n, &u, 1), 1);
+                               c2a_dictc(cv, &n, &u, 1), 1);
   if (!f) return false;
   cv_take_region(cv, op, 0, ir_op_region(f, 0));
   IrBlock *body = ir_op_region(f, 0)->first;
@@ -260,7 +269,7 @@ static bool p_if(CvConversion *cv, IrOp *op) {
   IrValue *tok = c2a_chain_get(cv, op);
   unsigned nr = op->nresults;
   if (tok) rts[nr++] = aa_mem_token_type(cv->ctx);
-  const IrOpInfo *info = ir_op_info_lookup(cv->ctx, "scf.if", 6);
+  const IrOpInfo *info = cv_op_info(cv, "scf.if");
   IrOp *f = build_with_regions(cv, info, op, &c, 1, rts, nr, NULL, NULL, 2);
   if (!f) return false;
   cv_take_region(cv, op, 0, ir_op_region(f, 0));
@@ -393,7 +402,7 @@ static bool p_constant(CvConversion *cv, IrOp *op) {
   }
   const char *n = "value";
   IrOp *c = cv_build_named(cv, "arith.constant", NULL, NULL, 0, &rt, 1,
-                           c2a_dict(cv->ctx, &n, &nv, 1));
+                           c2a_dictc(cv, &n, &nv, 1));
   if (!c) return false;
   IrValue *r = ir_op_result(c, 0);
   cv_replace(cv, op, &r);
@@ -409,7 +418,7 @@ static bool p_grid(CvConversion *cv, IrOp *op) {
     const char *n = "axis";
     const IrAttr *a = ir_integer_attr(cv->ctx, ir_integer_type(cv->ctx, 32, IR_SIGNLESS), i);
     IrOp *g = cv_build(cv, id ? aa_op(get_program_id) : aa_op(get_num_programs), NULL,
-                       NULL, 0, &rt, 1, NULL, c2a_dict(cv->ctx, &n, &a, 1));
+                       NULL, 0, &rt, 1, NULL, c2a_dictc(cv, &n, &a, 1));
     if (!g) return false;
     res[i] = ir_op_result(g, 0);
   }
@@ -447,7 +456,7 @@ static bool p_print(CvConversion *cv, IrOp *op) {
   const char *n = "str";
   const IrAttr *str = ir_op_attrz(op, "str");
   if (!tok || !cv_build(cv, aa_op(print), NULL, ops, nv, NULL, 0, NULL,
-                        c2a_dict(cv->ctx, &n, &str, 1)))
+                        c2a_dictc(cv, &n, &str, 1)))
     return false;
   cv_replace(cv, op, &tok);
   return true;

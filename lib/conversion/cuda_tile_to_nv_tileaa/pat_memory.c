@@ -59,7 +59,7 @@ static bool p_make_tensor_view(CvConversion *cv, IrOp *op) {
   const char *nm = "operandSegmentSizes";
   const IrAttr *sa = aa_segment_attr(cv->ctx, seg, 4);
   IrOp *m = cv_build(cv, aa_op(make_memref), NULL, ops, n, &rt, 1,
-                     c2a_dict(cv->ctx, &nm, &sa, 1), NULL);
+                     c2a_dictc(cv, &nm, &sa, 1), NULL);
   if (!m) return false;
   IrValue *r = ir_op_result(m, 0);
   cv_replace(cv, op, &r);
@@ -116,7 +116,7 @@ static const IrAttr *mem_attrs(CvConversion *cv, IrOp *op, const int32_t *seg, s
     int pad = ct_enum_value(view->attr, &ct_enum_padding_value);
     if (pad >= 0) vals[3] = aa_enum_attr(cv->ctx, &aa_enum_padding_value, pad);
   }
-  return c2a_dict(cv->ctx, names, vals, 4);
+  return c2a_dictc(cv, names, vals, 4);
 }
 
 static bool p_load_view(CvConversion *cv, IrOp *op) {
@@ -245,7 +245,7 @@ static bool p_get_shape(CvConversion *cv, IrOp *op) {
     const char *n = "dim";
     const IrAttr *a = ir_integer_attr(cv->ctx, i32, d);
     IrOp *g = cv_build(cv, aa_op(get_dim_size), NULL, &m, 1, space ? &idx : &rt, 1, NULL,
-                       c2a_dict(cv->ctx, &n, &a, 1));
+                       c2a_dictc(cv, &n, &a, 1));
     if (!g) return false;
     IrValue *v = ir_op_result(g, 0);
     if (space) {
@@ -275,8 +275,8 @@ static bool p_global(CvConversion *cv, IrOp *op) {
   const char *an[4] = {"type", "value", "constant", "alignment"};
   const IrAttr *av[4] = {ir_type_attr(cv->ctx, t), nv, ir_op_attrz(op, "constant"),
                          ir_op_attrz(op, "alignment")};
-  return cv_build(cv, aa_op(global), NULL, NULL, 0, NULL, 0, c2a_dict(cv->ctx, &pn, &pv, 1),
-                  c2a_dict(cv->ctx, an, av, 4)) != NULL;
+  return cv_build(cv, aa_op(global), NULL, NULL, 0, NULL, 0, c2a_dictc(cv, &pn, &pv, 1),
+                  c2a_dictc(cv, an, av, 4)) != NULL;
 }
 
 static bool p_get_global(CvConversion *cv, IrOp *op) {
