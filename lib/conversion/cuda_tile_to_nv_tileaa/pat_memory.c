@@ -106,18 +106,36 @@ static bool view_offsets(CvConversion *cv, IrOp *op, const IrType *view, unsigne
   return true;
 }
 
+/* in_bounds facts of a partition-view access: cuda_tile rejects a tile
+ * index outside the view's index space, so every executed access is in
+ * bounds along a dimension whose static size the tile size divides.  NULL
+ * for other views. */
+static const IrAttr *in_bounds(CvConversion *cv, const IrType *view) {
+  if (!view || !ct_type_is_partition_view(view) || !identity_dim_map(view)) return NULL;
+  const IrType *tv = ct_view_tensor_view(view);
+  size_t r = ct_view_tile_rank(view);
+  if (r > 8 || ct_tensor_view_rank(tv) != r) return NULL;
+  int64_t b[8];
+  for (size_t d = 0; d < r; d++) {
+    int64_t n = ct_tensor_view_shape(tv)[d], t = ct_view_tile_shape(view)[d];
+    b[d] = n != IR_DYNAMIC && t > 0 && n % t == 0;
+  }
+  return ir_dense_i64_array(cv->ctx, ir_integer_type(cv->ctx, 1, IR_SIGNLESS), b, r);
+}
+
 /* Common attributes of a memory op. */
 static const IrAttr *mem_attrs(CvConversion *cv, IrOp *op, const int32_t *seg, size_t nseg,
                                const IrType *view) {
-  const char *names[4] = {"operandSegmentSizes", "mem_semantic", "mem_scope", "padding_value"};
+  const char *names[5] = {"operandSegmentSizes", "mem_semantic", "mem_scope", "padding_value",
+                          "in_bounds"};
   const IrAttr *sem = c2a_mem_semantic(cv, op);
-  const IrAttr *vals[4] = {aa_segment_attr(cv->ctx, seg, nseg), sem,
-                           sem ? c2a_mem_scope(cv, op) : NULL, NULL};
+  const IrAttr *vals[5] = {aa_segment_attr(cv->ctx, seg, nseg), sem,
+                           sem ? c2a_mem_scope(cv, op) : NULL, NULL, in_bounds(cv, view)};
   if (view && view->attr) {
     int pad = ct_enum_value(view->attr, &ct_enum_padding_value);
     if (pad >= 0) vals[3] = aa_enum_attr(cv->ctx, &aa_enum_padding_value, pad);
   }
-  return c2a_dictc(cv, names, vals, 4);
+  return c2a_dictc(cv, names, vals, 5);
 }
 
 static bool gather_access(CvConversion *cv, IrOp *op, bool store);
@@ -166,7 +184,7 @@ static bool p_store_view(CvConversion *cv, IrOp *op) {
   const IrType *rt = aa_mem_token_type(cv->ctx);
   int32_t seg[4] = {1, 1, (int32_t)nidx, 0};
   IrOp *s = cv_build(cv, aa_op(tiled_store), NULL, ops, nidx + 3, &rt, 1,
-                     mem_attrs(cv, op, seg, 4, NULL), NULL);
+                     mem_attrs(cv, op, seg, 4, view), NULL);
   if (!s) return false;
   IrValue *r = ir_op_result(s, 0);
   cv_replace(cv, op, &r);
