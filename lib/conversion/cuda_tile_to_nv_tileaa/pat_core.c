@@ -15,8 +15,8 @@
  *                              nv_tileaa.get_program_id / get_num_programs
  *                              {axis = 0, 1, 2} : i32
  *   make_token / join_tokens   nv_tileaa.create_mem_token / join_mem_token
- *   assume                     the value itself (the predicate is a fact
- *                              for the optimizer; see docs/conversion.md) */
+ *   assume                     nv_tileaa.assume {predicates = [div_by |
+ *                              bounded | same_elements]} */
 #include "conversion/cuda_tile_to_nv_tileaa/c2a.h"
 
 #include <string.h>
@@ -435,11 +435,37 @@ static bool p_join_tokens(CvConversion *cv, IrOp *op) {
   return c2a_one_to_one(cv, op, aa_op(join_mem_token), NULL, NULL) != NULL;
 }
 
-/* assume: the value itself (the predicate is dropped; see the header). */
+/* assume: nv_tileaa.assume {predicates = [p]} with cuda_tile's predicate
+ * turned into nv_tileaa's (div_by, bounded, same_elements share their
+ * payloads). */
 static bool p_assume(CvConversion *cv, IrOp *op) {
   IrValue *v = cv_operand(cv, op, 0);
-  if (!v) return false;
-  cv_replace(cv, op, &v);
+  const IrAttr *p = ir_op_attrz(op, "predicate");
+  if (!v || !p) return false;
+  IrAttr k = {.flags = p->flags, .nints = p->nints, .ints = p->ints};
+  int64_t d[3];
+  if (ir_attr_is(p, &ct_div_by_attr_def)) {
+    d[0] = p->ints[0];
+    d[1] = ct_div_by_has_every(p) ? p->ints[1] : 0;
+    d[2] = ct_div_by_has_along(p) ? p->ints[2] : 0;
+    k.def = &aa_div_by_attr_def;
+    k.nints = 3;
+    k.ints = d;
+  } else if (ir_attr_is(p, &ct_bounded_attr_def)) {
+    k.def = &aa_bounded_attr_def;
+  } else if (ir_attr_is(p, &ct_same_elements_attr_def)) {
+    k.def = &aa_same_elements_attr_def;
+  } else {
+    return false;
+  }
+  const IrAttr *ap = ir_attr_unique(cv->ctx, &k);
+  const char *n = "predicates";
+  const IrAttr *arr = ir_array_attr(cv->ctx, &ap, 1);
+  const IrType *t = v->type;
+  IrOp *a = cv_build(cv, aa_op(assume), NULL, &v, 1, &t, 1, NULL, c2a_dictc(cv, &n, &arr, 1));
+  if (!a) return false;
+  IrValue *r = ir_op_result(a, 0);
+  cv_replace(cv, op, &r);
   return true;
 }
 

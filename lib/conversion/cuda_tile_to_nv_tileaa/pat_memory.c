@@ -17,6 +17,7 @@
  * / memory_scope become mem_semantic / mem_scope (weak: none). */
 #include "conversion/cuda_tile_to_nv_tileaa/c2a.h"
 
+#include <math.h>
 #include <string.h>
 
 const IrAttr *c2a_mem_semantic(CvConversion *cv, IrOp *op) {
@@ -105,21 +106,43 @@ static bool view_offsets(CvConversion *cv, IrOp *op, const IrType *view, unsigne
   return true;
 }
 
+/* in_bounds facts of a partition-view access: cuda_tile rejects a tile
+ * index outside the view's index space, so every executed access is in
+ * bounds along a dimension whose static size the tile size divides.  NULL
+ * for other views. */
+static const IrAttr *in_bounds(CvConversion *cv, const IrType *view) {
+  if (!view || !ct_type_is_partition_view(view) || !identity_dim_map(view)) return NULL;
+  const IrType *tv = ct_view_tensor_view(view);
+  size_t r = ct_view_tile_rank(view);
+  if (r > 8 || ct_tensor_view_rank(tv) != r) return NULL;
+  int64_t b[8];
+  for (size_t d = 0; d < r; d++) {
+    int64_t n = ct_tensor_view_shape(tv)[d], t = ct_view_tile_shape(view)[d];
+    b[d] = n != IR_DYNAMIC && t > 0 && n % t == 0;
+  }
+  return ir_dense_i64_array(cv->ctx, ir_integer_type(cv->ctx, 1, IR_SIGNLESS), b, r);
+}
+
 /* Common attributes of a memory op. */
 static const IrAttr *mem_attrs(CvConversion *cv, IrOp *op, const int32_t *seg, size_t nseg,
                                const IrType *view) {
-  const char *names[4] = {"operandSegmentSizes", "mem_semantic", "mem_scope", "padding_value"};
+  const char *names[5] = {"operandSegmentSizes", "mem_semantic", "mem_scope", "padding_value",
+                          "in_bounds"};
   const IrAttr *sem = c2a_mem_semantic(cv, op);
-  const IrAttr *vals[4] = {aa_segment_attr(cv->ctx, seg, nseg), sem,
-                           sem ? c2a_mem_scope(cv, op) : NULL, NULL};
+  const IrAttr *vals[5] = {aa_segment_attr(cv->ctx, seg, nseg), sem,
+                           sem ? c2a_mem_scope(cv, op) : NULL, NULL, in_bounds(cv, view)};
   if (view && view->attr) {
     int pad = ct_enum_value(view->attr, &ct_enum_padding_value);
     if (pad >= 0) vals[3] = aa_enum_attr(cv->ctx, &aa_enum_padding_value, pad);
   }
-  return c2a_dictc(cv, names, vals, 4);
+  return c2a_dictc(cv, names, vals, 5);
 }
 
+static bool gather_access(CvConversion *cv, IrOp *op, bool store);
+
 static bool p_load_view(CvConversion *cv, IrOp *op) {
+  if (ct_type_is_gather_scatter_view(cv_original_type(cv, ir_op_operand(op, 0))))
+    return gather_access(cv, op, false);
   const IrAttr *ss = ir_op_attrz(op, "operandSegmentSizes");
   if (!ss || ss->nints < 3) return false;
   unsigned nidx = (unsigned)ss->ints[1];
@@ -144,6 +167,8 @@ static bool p_load_view(CvConversion *cv, IrOp *op) {
 }
 
 static bool p_store_view(CvConversion *cv, IrOp *op) {
+  if (ct_type_is_gather_scatter_view(cv_original_type(cv, ir_op_operand(op, 1))))
+    return gather_access(cv, op, true);
   const IrAttr *ss = ir_op_attrz(op, "operandSegmentSizes");
   if (!ss || ss->nints < 4) return false;
   unsigned nidx = (unsigned)ss->ints[2];
@@ -159,7 +184,7 @@ static bool p_store_view(CvConversion *cv, IrOp *op) {
   const IrType *rt = aa_mem_token_type(cv->ctx);
   int32_t seg[4] = {1, 1, (int32_t)nidx, 0};
   IrOp *s = cv_build(cv, aa_op(tiled_store), NULL, ops, nidx + 3, &rt, 1,
-                     mem_attrs(cv, op, seg, 4, NULL), NULL);
+                     mem_attrs(cv, op, seg, 4, view), NULL);
   if (!s) return false;
   IrValue *r = ir_op_result(s, 0);
   cv_replace(cv, op, &r);
@@ -233,25 +258,36 @@ static bool p_offset(CvConversion *cv, IrOp *op) {
 static bool p_get_shape(CvConversion *cv, IrOp *op) {
   bool space = ct_op_is(op, CT_OP_get_index_space_shape);
   const IrType *view = cv_original_type(cv, ir_op_operand(op, 0));
-  if (space && (!ct_type_is_partition_view(view) || !identity_dim_map(view))) return false;
+  if (space && !ct_type_is_view(view)) return false;
   IrValue *m = cv_operand(cv, op, 0);
   IrValue *res[16];
   if (!m || op->nresults > 16) return false;
   const IrType *i32 = ir_integer_type(cv->ctx, 32, IR_SIGNLESS);
   const IrType *idx = ir_index_type(cv->ctx);
+  const int64_t *dm = space ? ct_view_dim_map(view) : NULL;
+  size_t ndm = space ? ct_view_dim_map_size(view) : 0;
   for (unsigned d = 0; d < op->nresults; d++) {
     const IrType *rt = c2a_res_type(cv, op, d);
     if (!rt) return false;
+    /* a view's dimension d walks tensor dimension dim_map[d] by its tile
+     * size (strided: traversal stride); a gather dimension by elements */
+    int64_t td = dm && ndm > d ? dm[d] : d, step = 1;
+    if (space) {
+      step = ct_view_tile_shape(view)[d];
+      if (ct_type_is_strided_view(view) && ct_view_num_traversal_strides(view) > d)
+        step = ct_view_traversal_strides(view)[d];
+      if (ct_type_is_gather_scatter_view(view) && d == ct_view_sparse_dim(view)) step = 1;
+      if (step < 1) step = 1;
+    }
     const char *n = "dim";
-    const IrAttr *a = ir_integer_attr(cv->ctx, i32, d);
+    const IrAttr *a = ir_integer_attr(cv->ctx, i32, td);
     IrOp *g = cv_build(cv, aa_op(get_dim_size), NULL, &m, 1, space ? &idx : &rt, 1, NULL,
                        c2a_dictc(cv, &n, &a, 1));
     if (!g) return false;
     IrValue *v = ir_op_result(g, 0);
     if (space) {
-      int64_t t = ct_view_tile_shape(view)[d];
-      v = c2a_binop(cv, "arith.ceildivsi", NULL, v,
-                    c2a_const_int(cv, NULL, idx, t));
+      if (step != 1)
+        v = c2a_binop(cv, "arith.ceildivsi", NULL, v, c2a_const_int(cv, NULL, idx, step));
       IrOp *c = v ? cv_build_named(cv, "arith.index_cast", NULL, &v, 1, &rt, 1, NULL) : NULL;
       if (!c) return false;
       v = ir_op_result(c, 0);
@@ -372,6 +408,142 @@ static bool p_atomic_red_view(CvConversion *cv, IrOp *op) {
   return true;
 }
 
+/* ---- gather/scatter views: per-element pointers ----------------------------- */
+
+/* A splat constant of tile type t from raw element bits. */
+static IrValue *splat_bits(CvConversion *cv, const IrType *t, uint64_t bits) {
+  const char *n = "value";
+  const IrAttr *a = ir_dense_elements(cv->ctx, t, &bits, ir_dense_elem_size(aa_elem(t)), true);
+  IrOp *c = cv_build_named(cv, "arith.constant", NULL, NULL, 0, &t, 1, c2a_dictc(cv, &n, &a, 1));
+  return c ? ir_op_result(c, 0) : NULL;
+}
+
+static IrValue *build1(CvConversion *cv, const IrOpInfo *info, const char *name, IrValue *a,
+                       const IrType *t, const IrAttr *attrs) {
+  if (!a) return NULL;
+  if (!info) info = cv_op_info(cv, name);
+  IrOp *o = cv_build(cv, info, NULL, &a, 1, &t, 1, NULL, attrs);
+  return o ? ir_op_result(o, 0) : NULL;
+}
+
+static IrValue *build2(CvConversion *cv, const char *name, IrValue *a, IrValue *b,
+                       const IrType *t, const IrAttr *attrs) {
+  if (!a || !b) return NULL;
+  IrValue *ops[2] = {a, b};
+  IrOp *o = cv_build(cv, cv_op_info(cv, name), NULL, ops, 2, &t, 1, NULL, attrs);
+  return o ? ir_op_result(o, 0) : NULL;
+}
+
+/* Pointers and in-bounds mask of a gather/scatter view access: along the
+ * sparse dimension the index operand is a tile of element coordinates,
+ * along the others a tile index (coordinate = index * tile size + c). */
+static bool gather_ptrs(CvConversion *cv, IrOp *op, const IrType *view, unsigned vop,
+                        unsigned first, IrValue **ptrs, IrValue **mask) {
+  IrContext *ctx = cv->ctx;
+  const IrType *tv = ct_view_tensor_view(view);
+  size_t r = ct_view_tile_rank(view);
+  const int64_t *ts = ct_view_tile_shape(view), *shape = ct_tensor_view_shape(tv),
+                *strides = ct_tensor_view_strides(tv);
+  if (r > 8 || ct_tensor_view_rank(tv) != r || ct_tensor_view_num_strides(tv) != r) return false;
+  for (size_t d = 0; d < r; d++)
+    if (shape[d] == IR_DYNAMIC || strides[d] == IR_DYNAMIC) return false;
+  IrValue *m = cv_operand(cv, op, vop);
+  IrOp *mk = m ? m->def : NULL; /* the memref's make_memref gives the base pointer */
+  if (!mk || !aa_op_is(mk, AA_OP_make_memref) || mk->noperands != 1) return false;
+  IrValue *base = ir_op_operand(mk, 0);
+  unsigned sparse = ct_view_sparse_dim(view);
+  const IrType *idx = ir_index_type(ctx), *i1 = ir_integer_type(ctx, 1, IR_SIGNLESS);
+  const IrType *full = aa_tile_type(ctx, ts, r, idx), *fullb = aa_tile_type(ctx, ts, r, i1);
+  const IrType *i32 = ir_integer_type(ctx, 32, IR_SIGNLESS);
+  const char *pn = "predicate";
+  IrValue *off = NULL, *ok = NULL;
+  for (size_t d = 0; d < r; d++) {
+    /* the coordinates along d as a 1-D index tile of ts[d] elements */
+    const IrType *line = aa_tile_type(ctx, &ts[d], 1, idx);
+    IrValue *c;
+    if (d == sparse) {
+      c = cv_operand(cv, op, first + (unsigned)d);
+      if (!c || !aa_is_tile(c->type) || aa_rank(c->type) != 1 || aa_shape(c->type)[0] != ts[d])
+        return false;
+      c = to_index(cv, NULL, c);
+    } else {
+      const char *rn[2] = {"start", "end"};
+      const IrAttr *rv[2] = {ir_integer_attr(ctx, i32, 0), ir_integer_attr(ctx, i32, ts[d])};
+      const IrType *lt = aa_tile_type(ctx, &ts[d], 1, i32);
+      IrOp *rg = cv_build(cv, aa_op(make_range), NULL, NULL, 0, &lt, 1, NULL, c2a_dictc(cv, rn, rv, 2));
+      c = rg ? to_index(cv, NULL, ir_op_result(rg, 0)) : NULL;
+      IrValue *i = to_index(cv, NULL, cv_operand(cv, op, first + (unsigned)d));
+      if (i && ts[d] != 1) i = c2a_binop(cv, "arith.muli", NULL, i, c2a_const_int(cv, NULL, idx, ts[d]));
+      c = build2(cv, "arith.addi", c, build1(cv, aa_op(splat), NULL, i, line, NULL), line, NULL);
+    }
+    /* to the full tile: size-one axes everywhere else, then broadcast */
+    int64_t sh[8];
+    for (size_t k = 0; k < r; k++) sh[k] = k == d ? ts[d] : 1;
+    c = build1(cv, aa_op(view), NULL, c, aa_tile_type(ctx, sh, r, idx), NULL);
+    c = build1(cv, aa_op(broadcast), NULL, c, full, NULL);
+    /* bounds: 0 <= c < shape[d] (unsigned compare) */
+    const IrAttr *ult = ir_integer_attr(ctx, ir_integer_type(ctx, 64, IR_SIGNLESS), 6);
+    IrValue *lim = splat_bits(cv, full, (uint64_t)shape[d]);
+    IrValue *in = build2(cv, "arith.cmpi", c, lim, fullb, c2a_dictc(cv, &pn, &ult, 1));
+    ok = ok ? build2(cv, "arith.andi", ok, in, fullb, NULL) : in;
+    IrValue *t = build2(cv, "arith.muli", c, splat_bits(cv, full, (uint64_t)strides[d]), full, NULL);
+    off = off ? build2(cv, "arith.addi", off, t, full, NULL) : t;
+    if (!off || !ok) return false;
+  }
+  const IrType *pt = aa_tile_type(ctx, ts, r, base->type);
+  IrValue *bs = build1(cv, aa_op(splat), NULL, base, pt, NULL);
+  *ptrs = build2(cv, "nv_tileaa.addptr", bs, off, pt, NULL);
+  *mask = ok;
+  return *ptrs != NULL;
+}
+
+/* Raw bits of cuda_tile's padding value p for element type e (0 without one). */
+static uint64_t pad_bits(const IrType *e, int p) {
+  if (!ir_type_is_float(e) || p <= 0) return 0;
+  double v = p == 1 ? -0.0 : p == 2 ? NAN : p == 3 ? INFINITY : -INFINITY;
+  return ir_float_to_bits(ir_float_kind(e), v);
+}
+
+/* load/store through a gather_scatter_view: nv_tileaa.load / store of the
+ * element pointers, masked to the in-bounds elements (loads: `other` is the
+ * padding value). */
+static bool gather_access(CvConversion *cv, IrOp *op, bool store) {
+  const IrAttr *ss = ir_op_attrz(op, "operandSegmentSizes");
+  unsigned vi = store ? 1 : 0;
+  const IrType *view = cv_original_type(cv, ir_op_operand(op, vi));
+  if (!ct_type_is_gather_scatter_view(view) || !ss) return false;
+  unsigned nidx = (unsigned)ss->ints[store ? 2 : 1];
+  bool has_tok = ss->ints[store ? 3 : 2] != 0;
+  IrValue *ptrs, *mask;
+  if (!gather_ptrs(cv, op, view, vi, vi + 1, &ptrs, &mask)) return false;
+  unsigned tokop = (store ? 2 : 1) + nidx;
+  IrValue *tok = has_tok ? cv_operand(cv, op, tokop) : c2a_chain_get(cv, op);
+  if (!tok) return false;
+  const IrType *tt = aa_mem_token_type(cv->ctx);
+  IrOp *a;
+  if (store) {
+    IrValue *ops[4] = {ptrs, cv_operand(cv, op, 0), mask, tok};
+    int32_t seg[4] = {1, 1, 0, 1};
+    a = cv_build(cv, aa_op(store), NULL, ops, 4, &tt, 1, mem_attrs(cv, op, seg, 4, NULL), NULL);
+  } else {
+    const IrType *rt = c2a_res_type(cv, op, 0);
+    if (!rt) return false;
+    int pad = view->attr ? ct_enum_value(view->attr, &ct_enum_padding_value) : -1;
+    IrValue *other = splat_bits(cv, rt, pad_bits(aa_elem(rt), pad));
+    IrValue *ops[4] = {ptrs, mask, other, tok};
+    int32_t seg[4] = {1, 0, 1, 1};
+    const IrType *rts[2] = {rt, tt};
+    a = cv_build(cv, aa_op(load), NULL, ops, 4, rts, 2, mem_attrs(cv, op, seg, 4, NULL), NULL);
+  }
+  if (!a) return false;
+  IrValue *res[2];
+  res[0] = ir_op_result(a, 0);
+  if (!store) res[1] = ir_op_result(a, 1);
+  cv_replace(cv, op, res);
+  c2a_chain_set(cv, a, store ? res[0] : res[1]);
+  return true;
+}
+
 void c2a_add_memory_patterns(CvConversion *cv) {
   cv_add_pattern(cv, ct_op(atomic_rmw_tko), p_atomic);
   cv_add_pattern(cv, ct_op(atomic_cas_tko), p_atomic);
@@ -386,6 +558,7 @@ void c2a_add_memory_patterns(CvConversion *cv) {
   cv_add_pattern(cv, ct_op(make_tensor_view), p_make_tensor_view);
   cv_add_pattern(cv, ct_op(make_partition_view), p_make_partition_view);
   cv_add_pattern(cv, ct_op(make_strided_view), p_make_partition_view);
+  cv_add_pattern(cv, ct_op(make_gather_scatter_view), p_make_partition_view);
   cv_add_pattern(cv, ct_op(load_view_tko), p_load_view);
   cv_add_pattern(cv, ct_op(store_view_tko), p_store_view);
   cv_add_pattern(cv, ct_op(load_ptr_tko), p_load_ptr);

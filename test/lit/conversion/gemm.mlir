@@ -1,6 +1,7 @@
 // cuda_tile -> nv_tileaa on the GEMM example: entry -> nv_tileaa.func with
 // converted signature, tensor views -> make_memref, partition-view loads ->
-// tiled_load at element offsets threaded on the mem-token chain (carried
+// tiled_load at element offsets with in_bounds facts (the tile sizes divide
+// the view) threaded on the mem-token chain (carried
 // through the loop as its last iter_arg), for -> scf.for,
 // mmaf -> dot, both pass spellings, and ctile-run giving identical results.
 // RUN: ctile-opt --convert-cuda-tile-to-nv-tileaa='compute-capability=100' %ctile_src/examples/gemm.mlir | FileCheck %s
@@ -23,9 +24,9 @@
 // CHECK: %[[BY:.*]] = nv_tileaa.get_program_id {axis = 1 : i32} : i32
 // CHECK: %[[FOR:.*]]:2 = scf.for %[[K:[^ ]*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:[^ ]*]] = %{{.*}}, %[[TK:[^ ]*]] = %[[T0]]) -> (!nv_tileaa.tile<64x64xf32>, !nv_tileaa.mem_token)  : i32 {
 // CHECK: arith.muli %[[BXI]], %c64 : index
-// CHECK: %[[LA:.*]]:2 = nv_tileaa.tiled_load %[[A]][%{{.*}}, %{{.*}}], %[[TK]] {operandSegmentSizes = array<i32: 1, 2, 0, 0>} {{.*}} -> tile<64x32xf32>, !nv_tileaa.mem_token
+// CHECK: %[[LA:.*]]:2 = nv_tileaa.tiled_load %[[A]][%{{.*}}, %{{.*}}], %[[TK]] {in_bounds = array<i1: true, true>, operandSegmentSizes = array<i32: 1, 2, 0, 0>} {{.*}} -> tile<64x32xf32>, !nv_tileaa.mem_token
 // CHECK: %[[LB:.*]]:2 = nv_tileaa.tiled_load %{{.*}}[%{{.*}}, %{{.*}}], %[[LA]]#1 {{.*}} -> tile<32x64xf32>, !nv_tileaa.mem_token
 // CHECK: %[[D:.*]] = nv_tileaa.dot %[[LA]]#0, %[[LB]]#0, %[[ACC]] {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>} : tile<64x32xf32>, tile<32x64xf32>, tile<64x64xf32> -> tile<64x64xf32>
 // CHECK: scf.yield %[[D]], %[[LB]]#1 : !nv_tileaa.tile<64x64xf32>, !nv_tileaa.mem_token
-// CHECK: nv_tileaa.tiled_store %{{.*}}[%{{.*}}, %{{.*}}], %[[FOR]]#0, %[[FOR]]#1 {operandSegmentSizes = array<i32: 1, 1, 2, 0>}
+// CHECK: nv_tileaa.tiled_store %{{.*}}[%{{.*}}, %{{.*}}], %[[FOR]]#0, %[[FOR]]#1 {in_bounds = array<i1: true, true>, operandSegmentSizes = array<i32: 1, 1, 2, 0>}
 // CHECK: nv_tileaa.return

@@ -1,7 +1,7 @@
 // Pointer and view memory ops of test/lit/interp/memory.mlir after the
 // conversion: globals, addptr with index offsets, masked loads with `other`,
 // masked stores, atomics with rmw_mode and the memory semantic/scope pair,
-// tiled loads with the view's padding value, all on one token chain per
+// tiled loads with the view's padding value and in_bounds facts, all on one token chain per
 // function; and every kernel of the file runs identically both ways.
 // RUN: ctile-opt --convert-cuda-tile-to-nv-tileaa='compute-capability=100' %S/../interp/memory.mlir | FileCheck %s
 // RUN: ctile-run %S/../interp/memory.mlir --entry ptrs --grid 2 --arg 'f32[8]=iota' --arg 'f32[8]=zeros' --arg 'i32[8]=zeros' --dump 1 --dump 2 > %t.a
@@ -24,5 +24,5 @@
 // CHECK: %[[C:.*]]:2 = nv_tileaa.atomic_cas %{{.*}}[], %{{.*}}, %{{.*}}, %{{.*}}, %[[A]]#1 {{.*}}operandSegmentSizes = array<i32: 1, 1, 1, 0, 1>}
 // CHECK: nv_tileaa.atomic_rmw {{.*}}rmw_mode = #nv_tileaa.rmw_mode<max>}
 // CHECK-LABEL: nv_tileaa.func @views(
-// CHECK: nv_tileaa.tiled_load %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} {operandSegmentSizes = array<i32: 1, 2, 0, 0>, padding_value = #nv_tileaa.padding_value<neg_inf>} : !nv_tileaa.memref<3x5xf32, 1, strides = [5, 1]>
-// CHECK: nv_tileaa.tiled_store %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}} {operandSegmentSizes = array<i32: 1, 1, 2, 0>} : !nv_tileaa.memref<4x8xf32, 1, strides = [8, 1]>
+// CHECK: nv_tileaa.tiled_load %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} {in_bounds = array<i1: false, false>, operandSegmentSizes = array<i32: 1, 2, 0, 0>, padding_value = #nv_tileaa.padding_value<neg_inf>} : !nv_tileaa.memref<3x5xf32, 1, strides = [5, 1]>
+// CHECK: nv_tileaa.tiled_store %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}} {in_bounds = array<i1: true, true>, operandSegmentSizes = array<i32: 1, 1, 2, 0>} : !nv_tileaa.memref<4x8xf32, 1, strides = [8, 1]>
