@@ -9,8 +9,9 @@
  *   fold_constant_dot       A or B a zero tile -> C; A, B, C all constant ->
  *                           a constant, accumulated in C's element type
  *   fuse_addptr_chain       addptr(addptr(p, a), b) -> addptr(p, a + b): same
- *                           address space, offsets of one shape normalized to
- *                           a common 64-bit integer before adding
+ *                           address space and pointee (element units), offsets
+ *                           of one shape, normalized to one 64-bit type (index
+ *                           if either is index, else i64) before adding
  *   push_assume_through_splat  assume(splat x) -> splat(assume x): every
  *                           predicate elementwise (div_by without every/along,
  *                           bounded; never same_elements)
@@ -307,11 +308,13 @@ static bool fold_constant_dot(IrOp *op, RwRewriter *rw) {
 
 /* ---- 2. fuse_addptr_chain -------------------------------------------------------------- */
 
-/* Offset v as a 64-bit integer of its shape (v itself when already i64 or
- * index of the same kind as `like`). */
+/* Offset v converted to the common offset type `wide` (index_cast to index,
+ * extsi to i64; element units are unchanged: both offsets count elements of
+ * the same pointee). */
 static IrValue *widen_offset(RwRewriter *rw, IrOp *at, IrValue *v, const IrType *wide) {
   if (v->type == wide) return v;
-  ArithOpIndex k = ir_type_is_index(aa_elem(v->type)) ? ARITH_OP_index_cast : ARITH_OP_extsi;
+  ArithOpIndex k = ir_type_is_index(ir_type_elem_or_self(wide)) ? ARITH_OP_index_cast
+                                                                : ARITH_OP_extsi;
   return insert_detached(rw, arith_build_cast(rw_context(rw), ir_op_loc(at), k, v, wide));
 }
 
@@ -336,10 +339,10 @@ static bool fuse_addptr_chain(IrOp *op, RwRewriter *rw) {
   /* Normalize: both offsets to one 64-bit element-unit integer type. */
   IrContext *ctx = rw_context(rw);
   const IrType *ea = aa_elem(a->type), *eb = aa_elem(b->type);
-  const IrType *we = ea == eb && (ir_type_is_index(ea) || int_width(ea) == 64)
-                         ? ea
+  const IrType *we = ea == eb && (ir_type_is_index(ea) || int_width(ea) == 64) ? ea
+                     : ir_type_is_index(ea) || ir_type_is_index(eb)
+                         ? ir_index_type(ctx)
                          : ir_integer_type(ctx, 64, IR_SIGNLESS);
-  if ((ir_type_is_index(ea) || ir_type_is_index(eb)) && ea != eb) return false;
   const IrType *wt = r ? aa_tile_type(ctx, aa_shape(a->type), r, we) : we;
   rw_set_insertion_point_before(rw, op);
   IrValue *wa = widen_offset(rw, op, a, wt), *wb = widen_offset(rw, op, b, wt);
