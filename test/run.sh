@@ -195,6 +195,15 @@ if line=$(echo "$e_out" | grep -E '^equiv: [0-9]+ passed, [0-9]+ failed$' | tail
 fi
 PASSED=$((PASSED + e_pass)) FAILED=$((FAILED + e_fail))
 
+echo "== canonicalization (test/canon: converted vs converted+canonicalize, token graph)"
+k_out=$(timeout -k 10 1200 test/canon/run.sh "$BUILD" </dev/null 2>&1)
+echo "$k_out"
+k_pass=0 k_fail=1
+if line=$(echo "$k_out" | grep -E '^canon: [0-9]+ passed, [0-9]+ failed$' | tail -n 1); then
+  k_pass=$(echo "$line" | awk '{print $2}') k_fail=$(echo "$line" | awk '{print $4}')
+fi
+PASSED=$((PASSED + k_pass)) FAILED=$((FAILED + k_fail))
+
 # ---------------------------------------------------------------------------- summary
 FAILED=$((FAILED + build_fail))
 echo "== summary: build $([ $build_fail = 0 ] && echo ok || echo FAILED), unit $u_pass/$((u_pass + u_fail)), lit $l_pass/$((l_pass + l_fail)), conformance must-pass $c_pass/$((c_pass + c_fail))"
