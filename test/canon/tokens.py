@@ -97,12 +97,10 @@ def check_func(fname, before, after, errors):
             return
     kept = set(align.values())
 
-    def producer(ops, funcargs, tok, removed_ok):
+    def producer(ops, funcargs, tok, removed):
         """The memory op index (in ops) producing tok, following removed ops'
         incoming tokens; or a description of a non-memory producer."""
         idx = {o["res"]: k for k, o in enumerate(ops) if o["res"]}
-        mem_idx = {id(o): k for k, o in enumerate(m for m in ops if False)}
-        del mem_idx
         while tok:
             base = tok.split("#")[0]
             if base in funcargs:
@@ -112,7 +110,7 @@ def check_func(fname, before, after, errors):
                 return ("unknown", base)
             o = ops[k]
             if o["name"].startswith("nv_tileaa.") and o["name"][10:] in MEM:
-                if removed_ok is not None and id(o) in removed_ok:
+                if removed is not None and id(o) in removed:
                     tok = o["token"]
                     continue
                 return ("mem", id(o))
