@@ -8,7 +8,8 @@ convert + canonicalize, with the same arguments, on its own inputs and again
 with every `rand:SEED` argument re-seeded; the dumps must be byte-identical
 (no tolerance is needed: the only inexact fold, fold_constant_dot of a zero
 multiplicand, differs only for Inf/NaN/-0.0 inputs, which `rand:` never gives).
-For each converted file, tokens.py checks the token graph before/after.
+For each converted file, tokens.py checks the token graph before/after (and
+must reject the broken graphs of fixtures/bad_*).
 Prints the ops canonicalization removes from the converted kernels, and
 ends with "canon: N passed, N failed"."""
 import importlib.util, os, re, subprocess, sys, tempfile
@@ -45,6 +46,20 @@ def main():
     files = sorted({p for p, _ in kernels if p not in known})
     before_ops = after_ops = generic_ops = 0
     tmp = tempfile.mkdtemp(prefix="canon.")
+    # the token check must itself catch broken graphs (fixtures/bad_*) and
+    # accept a legally removed op (fixtures/good_*)
+    fx = os.path.join(HERE, "fixtures")
+    for f in sorted(os.listdir(fx)):
+        if f == "before.mlir":
+            continue
+        t = subprocess.run([sys.executable, os.path.join(HERE, "tokens.py"),
+                            os.path.join(fx, "before.mlir"), os.path.join(fx, f)],
+                           capture_output=True, timeout=60)
+        if (t.returncode != 0) == f.startswith("bad_"):
+            passed += 1
+        else:
+            print("canon: FAIL token check self-test %s: %s" % (f, t.stdout.decode().strip()))
+            failed += 1
     for path in files:
         conv = subprocess.run([opt, "--pass-pipeline=builtin.module(%s)" % PIPE, path], cwd=ROOT,
                               capture_output=True, timeout=300)

@@ -62,23 +62,34 @@ def parse(path):
     return funcs
 
 
+def resolve(ops, tok, user):
+    """The op defining value tok as seen from op `user`: the latest earlier
+    definition whose region encloses the user's (None: an argument or not
+    dominating)."""
+    base = tok.split("#")[0]
+    best = None
+    for o in ops:
+        if o["line"] >= user["line"]:
+            break
+        if o["res"] == base and user["path"][:len(o["path"])] == o["path"]:
+            best = o
+    return best
+
+
 def check_func(fname, before, after, errors):
-    defs = {}
-    for op in after["ops"]:
-        if op["res"]:
-            defs[op["res"]] = op
-    mem_after = [op for op in after["ops"] if op["name"][10:] in MEM and op["name"].startswith("nv_tileaa.")]
-    mem_before = [op for op in before["ops"] if op["name"][10:] in MEM and op["name"].startswith("nv_tileaa.")]
-    # 1. dominance
+    def is_mem(o):
+        return o["name"].startswith("nv_tileaa.") and o["name"][10:] in MEM
+    mem_after = [o for o in after["ops"] if is_mem(o)]
+    mem_before = [o for o in before["ops"] if is_mem(o)]
+    # 1. dominance (printed names are reused in sibling regions: a use sees
+    # the latest earlier definition in its region or an enclosing one)
     for op in mem_after:
         t = op["token"]
         if not t:
             continue
-        base = t.split("#")[0]
-        if base in after["args"]:
+        if t.split("#")[0] in after["args"]:
             continue
-        d = defs.get(base)
-        if not d or d["line"] >= op["line"] or op["path"][:len(d["path"])] != d["path"]:
+        if not resolve(after["ops"], t, op):
             errors.append("tokens: FAIL @%s: token %s of %s (line %d) does not dominate it"
                           % (fname, t, op["name"], op["line"] + 1))
     # 2. align memory ops (same order; removals; atomic -> load)
@@ -97,21 +108,17 @@ def check_func(fname, before, after, errors):
             return
     kept = set(align.values())
 
-    def producer(ops, funcargs, tok, removed):
-        """The memory op index (in ops) producing tok, following removed ops'
+    def producer(ops, funcargs, tok, user, removed):
+        """The memory op producing tok for `user`, following removed ops'
         incoming tokens; or a description of a non-memory producer."""
-        idx = {o["res"]: k for k, o in enumerate(ops) if o["res"]}
         while tok:
             base = tok.split("#")[0]
-            if base in funcargs:
-                return ("arg", base)
-            k = idx.get(base)
-            if k is None:
-                return ("unknown", base)
-            o = ops[k]
+            o = resolve(ops, tok, user)
+            if o is None:
+                return ("arg", base) if base in funcargs else ("unknown", base)
             if o["name"].startswith("nv_tileaa.") and o["name"][10:] in MEM:
                 if removed is not None and id(o) in removed:
-                    tok = o["token"]
+                    tok, user = o["token"], o
                     continue
                 return ("mem", id(o))
             return ("op", o["name"])
@@ -120,8 +127,8 @@ def check_func(fname, before, after, errors):
     removed = {id(b) for k, b in enumerate(mem_before) if k not in kept}
     for j, op in enumerate(mem_after):
         b = mem_before[align[j]]
-        pa = producer(after["ops"], after["args"], op["token"], None)
-        pb = producer(before["ops"], before["args"], b["token"], removed)
+        pa = producer(after["ops"], after["args"], op["token"], op, None)
+        pb = producer(before["ops"], before["args"], b["token"], b, removed)
         if pa[0] == "mem":
             ja = next(k for k, o in enumerate(mem_after) if id(o) == pa[1])
             pa = ("mem", id(mem_before[align[ja]]))
