@@ -133,19 +133,17 @@ bool scf_verify_for_regions(IrOp *op) {
   }
   IrOp *y = scf_region_terminator(op, 0);
   if (!y || y->info != scf_op(yield)) return true;
-  TypeBuf buf = {0};
-  bool ok = edge_to_region(op, y, 0, 1, &buf, 0);
-  if (ok) {
-    for (unsigned i = 0; i < niter && i < y->noperands; i++) {
-      const IrType *arg = b->args[1 + i]->type, *yv = ir_op_operand(y, i)->type;
-      if (arg != yv) {
-        ok = ir_op_error(op, "%u-th region iter_arg and %u-th yielded value have different type: "
+  /* ForOp::verifyRegions pairs the yielded values with the iter args, then
+   * the region-branch edges are checked */
+  for (unsigned i = 0; i < niter && i < y->noperands; i++) {
+    const IrType *arg = b->args[1 + i]->type, *yv = ir_op_operand(y, i)->type;
+    if (arg != yv)
+      return ir_op_error(op, "%u-th region iter_arg and %u-th yielded value have different type: "
                              "'%T' != '%T'",
                          i, i, arg, yv);
-        break;
-      }
-    }
   }
+  TypeBuf buf = {0};
+  bool ok = edge_to_region(op, y, 0, 1, &buf, 0);
   if (ok) ok = edge_to_parent(op, y, &buf, 0);
   vec_free(&buf);
   return ok;
