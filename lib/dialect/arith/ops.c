@@ -1,7 +1,7 @@
 /* ops.c — the arith dialect object: its op rows (ops.def), the
  * #arith.overflow / #arith.fastmath attributes, enum names, the default
  * properties hook shared with math, accessors and builders (arith.h). */
-#include "dialect/arith/std_ops.h"
+#include "dialect/arith/std_const.h"
 
 #include <stdlib.h>
 
@@ -181,6 +181,7 @@ const IrDialect arith_dialect = {
     .ops = arith_op_infos,
     .nops = ARITH_OP_COUNT,
     .parse_attr = arith_parse_attr,
+    .fold = arith_fold_op,
     .populate_defaults = std_populate_defaults,
 };
 
