@@ -182,6 +182,7 @@ const IrDialect arith_dialect = {
     .nops = ARITH_OP_COUNT,
     .parse_attr = arith_parse_attr,
     .fold = arith_fold_op,
+    .canonicalize = arith_add_canonicalization_patterns,
     .populate_defaults = std_populate_defaults,
 };
 
