@@ -32,7 +32,6 @@ bool scf_verify_for_regions(IrOp *op);
 bool scf_verify_if(IrOp *op);
 bool scf_verify_if_regions(IrOp *op);
 bool scf_verify_index_switch(IrOp *op);
-bool scf_verify_index_switch_regions(IrOp *op);
 bool scf_verify_while_regions(IrOp *op);
 
 /* fold.c */
