@@ -4,9 +4,9 @@
  * RemoveUnusedResults and ReplaceIfYieldWithConditionOrValue (in MLIR's
  * registration order, CombineIfs included); SimplifyTrivialLoops for scf.for (no trip: the
  * inits; one trip: the body inlined; an empty body yielding outer values:
- * those values); SingleBlockExecuteInliner for scf.execute_region and
+ * those values) and ForOpIterArgsFolder; SingleBlockExecuteInliner for scf.execute_region and
  * FoldConstantCase for scf.index_switch.  Not implemented:
- * CombineNestedIfs, the iter_args folders and scf.while's patterns. */
+ * CombineNestedIfs, ForOpTensorCastFolder and scf.while's patterns. */
 #include "dialect/scf/scf_internal.h"
 
 #include "dialect/arith/arith.h"
@@ -404,6 +404,73 @@ static bool for_simplify_trivial(IrOp *op, RwRewriter *rw) {
   return ok;
 }
 
+/* ForOpIterArgsFolder: an iter arg that is yielded unchanged, whose init
+ * is yielded, or that is unused together with its result, is dropped: the
+ * uses of the arg and of the result take the init. */
+static bool for_iter_args_folder(IrOp *op, RwRewriter *rw) {
+  IrBlock *b = scf_body(op, 0);
+  IrOp *y = b ? b->last : NULL;
+  unsigned n = scf_for_num_inits(op);
+  if (!y || y->info != scf_op(yield) || y->noperands != n || b->nargs != n + 1) return false;
+  VEC(bool) keep = {0};
+  bool any = false;
+  for (unsigned i = 0; i < n; i++) {
+    IrValue *init = ir_op_operand(op, 3 + i), *arg = b->args[1 + i], *yv = ir_op_operand(y, i);
+    bool fwd = yv == arg || yv == init ||
+               (!ir_value_has_uses(arg) && !ir_value_has_uses(ir_op_result(op, i)));
+    vec_push(&keep, !fwd);
+    any |= fwd;
+  }
+  if (!any) {
+    vec_free(&keep);
+    return false;
+  }
+  rw_set_insertion_point_before(rw, op);
+  IrOpState st;
+  ir_op_state_init(&st, rw->ctx, scf_op(for), ir_op_loc(op));
+  for (unsigned i = 0; i < 3; i++) vec_push(&st.operands, ir_op_operand(op, i));
+  IrBlock *nb = ir_block_new();
+  ir_block_add_arg(nb, b->args[0]->type, ir_value_arg_loc(b->args[0]));
+  for (unsigned i = 0; i < n; i++)
+    if (keep.data[i]) {
+      vec_push(&st.operands, ir_op_operand(op, 3 + i));
+      vec_push(&st.result_types, ir_op_result(op, i)->type);
+      ir_block_add_arg(nb, b->args[1 + i]->type, ir_value_arg_loc(b->args[1 + i]));
+    }
+  if (scf_for_is_unsigned(op)) ir_op_state_add_prop(&st, "unsignedCmp", ir_unit_attr(rw->ctx));
+  if (op->attrs)
+    for (uint32_t i = 0; i < op->attrs->nelems; i++)
+      vec_push(&st.attrs, ((IrNamedAttr){op->attrs->names[i], op->attrs->elems[i]}));
+  ir_region_append(ir_op_state_add_region(&st), nb);
+  IrOp *nf = rw_create_op(rw, &st);
+  /* block transfer values and the replacement results */
+  IrValueVec args = {0}, res = {0}, kept = {0};
+  vec_push(&args, nb->args[0]);
+  unsigned k = 0;
+  for (unsigned i = 0; i < n; i++) {
+    if (keep.data[i]) {
+      vec_push(&args, nb->args[1 + k]);
+      vec_push(&res, ir_op_result(nf, k));
+      vec_push(&kept, ir_op_operand(y, i));
+      k++;
+    } else {
+      vec_push(&args, ir_op_operand(op, 3 + i));
+      vec_push(&res, ir_op_operand(op, 3 + i));
+    }
+  }
+  rw_inline_block_before(rw, b, nb, NULL, args.data);
+  IrOp *merged = nb->last;
+  rw_set_insertion_point_before(rw, merged);
+  rw_build_op(rw, scf_op(yield), ir_op_loc(merged), kept.data, kept.len, NULL, 0, NULL, NULL);
+  rw_erase_op(rw, merged);
+  rw_replace_op(rw, op, res.data);
+  vec_free(&keep);
+  vec_free(&args);
+  vec_free(&res);
+  vec_free(&kept);
+  return true;
+}
+
 /* ---- scf.execute_region / scf.index_switch ------------------------------------------ */
 
 static bool execute_region_inline(IrOp *op, RwRewriter *rw) {
@@ -498,6 +565,7 @@ void scf_add_canonicalization_patterns(struct RwPatternSet *set, IrContext *ctx)
   (void)ctx;
   rw_pattern_add(set, "scf.execute_region", 1, execute_region_forward, "ExecuteRegionForwarding");
   rw_pattern_add(set, "scf.execute_region", 1, execute_region_inline, "SingleBlockExecuteInliner");
+  rw_pattern_add(set, "scf.for", 1, for_iter_args_folder, "ForOpIterArgsFolder");
   rw_pattern_add(set, "scf.for", 1, for_simplify_trivial, "SimplifyTrivialLoops");
   rw_pattern_add(set, "scf.if", 1, if_combine, "CombineIfs");
   rw_pattern_add(set, "scf.if", 1, if_condition_propagation, "ConditionPropagation");
