@@ -7,6 +7,8 @@
  * constants moved to the right of cmpi, ...). */
 #include "dialect/arith/std_const.h"
 
+#include "rewrite/rewrite.h"
+
 #include <math.h>
 
 /* ---- constant predicates ----------------------------------------------------------- */
@@ -54,10 +56,19 @@ static bool int_elem(uint64_t a, uint64_t b, unsigned w, uint64_t *out, const vo
   case I_ADD: *out = (a + b) & m; return true;
   case I_SUB: *out = (a - b) & m; return true;
   case I_MUL: *out = (a * b) & m; return true;
+  case I_FLOORDIVS:
+    /* never refused per element: MLIR's flag is overwritten by each element
+     * (see last_floordiv_ok); b = 0 gives a, MIN / -1 wraps to MIN */
+    if (b == 0) { *out = a; return true; }
+    if (sa == smin && sb == -1) { *out = a; return true; }
+    /* fall through */
   case I_DIVS:
-  case I_CEILDIVS:
-  case I_FLOORDIVS: {
+  case I_CEILDIVS: {
     if (b == 0 || (sa == smin && sb == -1)) return false;
+    /* MLIR's ceildivsi negates the negative operands first and refuses to
+     * fold when that overflows */
+    if (k == I_CEILDIVS && sa != 0 && ((sa < 0 && sa == smin) || (sb < 0 && sb == smin)))
+      return false;
     int64_t q = sa / sb, r = sa % sb;
     if (k == I_CEILDIVS && r != 0 && ((sa < 0) == (sb < 0))) q++;
     if (k == I_FLOORDIVS && r != 0 && ((sa < 0) != (sb < 0))) q--;
@@ -80,18 +91,11 @@ static bool int_elem(uint64_t a, uint64_t b, unsigned w, uint64_t *out, const vo
   case I_AND: *out = a & b; return true;
   case I_OR: *out = a | b; return true;
   case I_XOR: *out = a ^ b; return true;
-  case I_SHL:
-    if (b >= w) return false;
-    *out = (a << b) & m;
-    return true;
-  case I_SHRU:
-    if (b >= w) return false;
-    *out = a >> b;
-    return true;
-  case I_SHRS:
-    if (b >= w) return false;
-    *out = (uint64_t)(sa >> b) & m;
-    return true;
+  /* APInt semantics for amounts >= width (0, or the sign for shrsi); the
+   * caller refuses the fold as MLIR does (see shift_bounded) */
+  case I_SHL: *out = b >= w ? 0 : (a << b) & m; return true;
+  case I_SHRU: *out = b >= w ? 0 : a >> b; return true;
+  case I_SHRS: *out = (uint64_t)(b >= w ? (sa < 0 ? -1 : 0) : sa >> b) & m; return true;
   case I_MAXS: *out = sa >= sb ? a : b; return true;
   case I_MAXU: *out = a >= b ? a : b; return true;
   case I_MINS: *out = sa <= sb ? a : b; return true;
@@ -118,6 +122,26 @@ static bool int_elem(uint64_t a, uint64_t b, unsigned w, uint64_t *out, const vo
   }
   }
   return false;
+}
+
+/* MLIR's shift folds keep a single `bounded` flag that each element
+ * overwrites, so only the last element's amount decides whether the fold
+ * happens (the others shift as APInt does). */
+static bool shift_bounded(const IrAttr *amount) {
+  StdConst c;
+  if (!std_const_get(amount, &c) || c.is_float) return false;
+  return std_const_int(&c, c.splat ? 0 : c.n - 1) < c.width;
+}
+
+/* floordivsi: MLIR folds unless the last element divides by zero or
+ * overflows (its flag is assigned, not accumulated, per element). */
+static bool last_floordiv_ok(const IrAttr *lhs, const IrAttr *rhs) {
+  StdConst a, b;
+  if (!std_const_get(lhs, &a) || !std_const_get(rhs, &b) || a.is_float || b.is_float) return false;
+  int64_t n = a.splat && b.splat ? 1 : (a.splat ? b.n : a.n);
+  uint64_t x = std_const_int(&a, a.splat ? 0 : n - 1), y = std_const_int(&b, b.splat ? 0 : n - 1);
+  unsigned w = b.width;
+  return y != 0 && !(std_sext(x, w) == std_sext(UINT64_C(1) << (w - 1), w) && std_sext(y, w) == -1);
 }
 
 /* ---- compare ------------------------------------------------------------------------ */
@@ -218,6 +242,9 @@ static bool float_elem(double a, double b, IrFloatKind fk, double *out, const vo
   case F_MAXNUM: r = isnan(a) ? b : isnan(b) ? a : (a == b ? (signbit(a) ? b : a) : (a > b ? a : b)); break;
   case F_MINNUM: r = isnan(a) ? b : isnan(b) ? a : (a == b ? (signbit(a) ? a : b) : (a < b ? a : b)); break;
   }
+  /* a NaN result is the first NaN operand (quieted, sign kept), else
+   * APFloat's default NaN, which is positive (x86's is negative) */
+  if (isnan(r)) r = isnan(a) ? a : isnan(b) ? b : NAN;
   /* + - * / computed in double then rounded once more: innocuous for every
    * format narrower than half a double's precision; f64 is exact */
   *out = fk == IR_F64 ? r : ir_float_round(fk, r);
@@ -225,6 +252,24 @@ static bool float_elem(double a, double b, IrFloatKind fk, double *out, const vo
 }
 
 /* ---- casts ---------------------------------------------------------------------------- */
+
+/* The magnitude `mag` (negated when `neg`) rounded once to format fk
+ * (APFloat::convertFromAPInt, ties to even).  f64 and f32 use C's exact
+ * conversions; narrower formats round a round-to-odd 53-bit value, which
+ * never double-rounds. */
+static double int_to_float(uint64_t mag, bool neg, IrFloatKind fk) {
+  double d;
+  if (fk == IR_F64) d = (double)mag;
+  else if (fk == IR_F32) d = (double)(float)mag;
+  else {
+    int s = 0;
+    while ((mag >> s) >= (UINT64_C(1) << 53)) s++;
+    uint64_t hi = mag >> s;
+    if (s && (mag & ((UINT64_C(1) << s) - 1))) hi |= 1;
+    d = ir_float_round(fk, ldexp((double)hi, s));
+  }
+  return neg ? -d : d;
+}
 
 /* Elementwise cast of constant `a` to the op's result type, or NULL. */
 static const IrAttr *fold_cast(IrOp *op, const IrAttr *a) {
@@ -264,17 +309,9 @@ static const IrAttr *fold_cast(IrOp *op, const IrAttr *a) {
     case ARITH_OP_sitofp:
     case ARITH_OP_uitofp: {
       uint64_t v = std_const_int(&c, i);
-      double d;
-      if (k == ARITH_OP_sitofp) {
-        int64_t s = std_sext(v, iw);
-        ok = s > -(INT64_C(1) << 53) && s < (INT64_C(1) << 53);
-        d = (double)s;
-      } else {
-        ok = v < (UINT64_C(1) << 53);
-        d = (double)v;
-      }
-      IrFloatKind fk = ir_float_kind(re);
-      fv[i] = fk == IR_F64 ? d : ir_float_round(fk, d);
+      bool neg = k == ARITH_OP_sitofp && std_sext(v, iw) < 0;
+      uint64_t mag = neg ? (uint64_t)0 - (uint64_t)std_sext(v, iw) : v;
+      fv[i] = int_to_float(mag, neg, ir_float_kind(re));
       break;
     }
     case ARITH_OP_fptosi:
@@ -355,8 +392,30 @@ static const int float_kind[ARITH_OP_COUNT] = {
 
 /* Identities of the integer binary ops (before constant folding, as MLIR's
  * fold methods check them first). */
+/* Whether v is xori(x, -1) for the given x; *ones gets the constant. */
+static bool is_not_of(IrValue *v, IrValue *x, IrValue **ones) {
+  if (!v->def || !arith_op_is(v->def, ARITH_OP_xori) || ir_op_operand(v->def, 0) != x) return false;
+  *ones = ir_op_operand(v->def, 1);
+  return is_all_ones(rw_value_constant(*ones));
+}
+
+/* The inner op of kind k defining v, or NULL. */
+static IrOp *def_of(IrValue *v, ArithOpIndex k) {
+  return v->def && arith_op_is(v->def, k) ? v->def : NULL;
+}
+
+static int64_t smax_of(unsigned w) { return std_sext(std_mask(w) >> 1, w); }
+
+/* Identities of the integer binary ops, checked before constant folding as
+ * in MLIR's fold methods; an identity that MLIR answers with an operand
+ * (a Value) returns that value, so the existing constant is kept. */
 static bool int_identity(IrOp *op, int k, const IrAttr *l, const IrAttr *r, IrFoldResult *res) {
-  IrValue *x = ir_op_operand(op, 0), *y = ir_op_operand(op, 1);
+  IrValue *x = ir_op_operand(op, 0), *y = ir_op_operand(op, 1), *ones;
+  StdConst rc;
+  bool rconst = r && std_const_get(r, &rc) && !rc.is_float && rc.splat;
+  uint64_t rv = rconst ? std_const_int(&rc, 0) : 0;
+  unsigned w = rconst ? rc.width : 0;
+  IrOp *in;
   switch (k) {
   case ARITH_OP_addi:
     if (is_int(r, 0)) return result_value(res, x);
@@ -364,13 +423,25 @@ static bool int_identity(IrOp *op, int k, const IrAttr *l, const IrAttr *r, IrFo
   case ARITH_OP_subi:
     if (x == y) return result_attr(res, int_splat(op, 0));
     if (is_int(r, 0)) return result_value(res, x);
+    if ((in = def_of(x, ARITH_OP_addi)) != NULL) {
+      if (y == ir_op_operand(in, 1)) return result_value(res, ir_op_operand(in, 0));
+      if (y == ir_op_operand(in, 0)) return result_value(res, ir_op_operand(in, 1));
+    }
     break;
   case ARITH_OP_muli:
-    if (is_int(r, 0)) return result_attr(res, int_splat(op, 0));
+    if (is_int(r, 0)) return result_value(res, y);
     if (is_int(r, 1)) return result_value(res, x);
     break;
   case ARITH_OP_divsi:
   case ARITH_OP_divui:
+    if (is_int(r, 1)) return result_value(res, x);
+    /* (a * b) / b -> a when the product has nsw (divsi) / nuw (divui) */
+    if ((in = def_of(x, ARITH_OP_muli)) != NULL &&
+        (arith_op_overflow(in) & (k == ARITH_OP_divsi ? ARITH_OVF_NSW : ARITH_OVF_NUW))) {
+      if (ir_op_operand(in, 0) == y) return result_value(res, ir_op_operand(in, 1));
+      if (ir_op_operand(in, 1) == y) return result_value(res, ir_op_operand(in, 0));
+    }
+    break;
   case ARITH_OP_ceildivsi:
   case ARITH_OP_ceildivui:
   case ARITH_OP_floordivsi:
@@ -381,16 +452,34 @@ static bool int_identity(IrOp *op, int k, const IrAttr *l, const IrAttr *r, IrFo
     if (is_int(r, 1)) return result_attr(res, int_splat(op, 0));
     break;
   case ARITH_OP_andi:
-    if (is_int(r, 0)) return result_attr(res, int_splat(op, 0));
+    if (is_int(r, 0)) return result_value(res, y);
     if (is_all_ones(r)) return result_value(res, x);
+    if (is_not_of(y, x, &ones) || is_not_of(x, y, &ones))
+      return result_attr(res, int_splat(op, 0));
+    /* and(a, and(a, b)) -> and(a, b) */
+    for (int rev = 0; rev < 2; rev++) {
+      IrValue *pv = rev ? y : x, *other = rev ? x : y;
+      IrOp *prev = def_of(pv, ARITH_OP_andi);
+      if (prev && (other == ir_op_operand(prev, 0) || other == ir_op_operand(prev, 1)))
+        return result_value(res, pv);
+    }
     break;
   case ARITH_OP_ori:
     if (is_int(r, 0)) return result_value(res, x);
     if (is_all_ones(r)) return result_attr(res, r);
+    if (is_not_of(y, x, &ones) || is_not_of(x, y, &ones)) return result_value(res, ones);
     break;
   case ARITH_OP_xori:
     if (is_int(r, 0)) return result_value(res, x);
     if (x == y) return result_attr(res, int_splat(op, 0));
+    if ((in = def_of(x, ARITH_OP_xori)) != NULL) {
+      if (ir_op_operand(in, 1) == y) return result_value(res, ir_op_operand(in, 0));
+      if (ir_op_operand(in, 0) == y) return result_value(res, ir_op_operand(in, 1));
+    }
+    if ((in = def_of(y, ARITH_OP_xori)) != NULL) {
+      if (ir_op_operand(in, 1) == x) return result_value(res, ir_op_operand(in, 0));
+      if (ir_op_operand(in, 0) == x) return result_value(res, ir_op_operand(in, 1));
+    }
     break;
   case ARITH_OP_shli:
   case ARITH_OP_shrsi:
@@ -400,9 +489,20 @@ static bool int_identity(IrOp *op, int k, const IrAttr *l, const IrAttr *r, IrFo
   case ARITH_OP_maxsi:
   case ARITH_OP_maxui:
   case ARITH_OP_minsi:
-  case ARITH_OP_minui:
-    if (x == y) return result_value(res, x);
+  case ARITH_OP_minui: {
+    if (x == y) return result_value(res, y);
+    if (!rconst) break;
+    int64_t sv = std_sext(rv, w);
+    bool smax = sv == smax_of(w), smin = sv == -smax_of(w) - 1;
+    bool umax = rv == std_mask(w), umin = rv == 0;
+    if ((k == ARITH_OP_maxsi && smax) || (k == ARITH_OP_maxui && umax) ||
+        (k == ARITH_OP_minsi && smin) || (k == ARITH_OP_minui && umin))
+      return result_value(res, y);
+    if ((k == ARITH_OP_maxsi && smin) || (k == ARITH_OP_maxui && umin) ||
+        (k == ARITH_OP_minsi && smax) || (k == ARITH_OP_minui && umax))
+      return result_value(res, x);
     break;
+  }
   }
   (void)l;
   return false;
@@ -449,6 +549,11 @@ bool arith_fold_op(IrOp *op, const IrAttr *const *consts, IrFoldResult *results)
   case ARITH_OP_shrui: case ARITH_OP_maxsi: case ARITH_OP_maxui: case ARITH_OP_minsi:
   case ARITH_OP_minui:
     if (int_identity(op, k, consts[0], consts[1], results)) return true;
+    if ((k == ARITH_OP_shli || k == ARITH_OP_shrsi || k == ARITH_OP_shrui) && consts[0] &&
+        consts[1] && !shift_bounded(consts[1]))
+      return false;
+    if (k == ARITH_OP_floordivsi && consts[0] && consts[1] && !last_floordiv_ok(consts[0], consts[1]))
+      return false;
     if (consts[0] && consts[1])
       return result_attr(results, std_fold_int_binary(ctx, consts[0], consts[1], rt, int_elem,
                                                        &int_kind[k]));
@@ -477,8 +582,13 @@ bool arith_fold_op(IrOp *op, const IrAttr *const *consts, IrFoldResult *results)
   case ARITH_OP_mului_extended: {
     bool s = k == ARITH_OP_mulsi_extended;
     if (is_int(consts[1], 0)) {
-      results[0].attr = results[1].attr = int_splat(op, 0);
-      return results[0].attr != NULL;
+      results[0].attr = results[1].attr = consts[1];
+      return true;
+    }
+    if (!s && is_int(consts[1], 1)) { /* mului_extended(x, 1) -> x, 0 */
+      results[0].value = ir_op_operand(op, 0);
+      results[1].attr = int_splat(op, 0);
+      return results[1].attr != NULL;
     }
     if (!consts[0] || !consts[1]) return false;
     int lo = I_MUL, hi = s ? I_MULHS : I_MULHU;
