@@ -302,8 +302,8 @@ static const IrAttr *fold_cast(IrOp *op, const IrAttr *a) {
       /* convertFloatValue: only exact conversions fold */
       double v = std_const_float(&c, i);
       double r = ir_float_round(ir_float_kind(re), v);
-      ok = !isnan(v) && r == v;
-      fv[i] = r;
+      ok = isnan(v) || r == v; /* a NaN converts exactly (quiet, sign kept) */
+      fv[i] = isnan(v) ? copysign(NAN, v) : r;
       break;
     }
     case ARITH_OP_sitofp:

@@ -74,6 +74,11 @@ typedef struct BinCtx {
 
 static bool float_bin_elem(double a, double b, IrFloatKind fk, double *out, const void *ud) {
   MathOpIndex k = ((const BinCtx *)ud)->k;
+  /* atan2 of two zeros folds to NaN in every format (MLIR's special case) */
+  if (k == MATH_OP_atan2 && a == 0 && b == 0) {
+    *out = NAN;
+    return true;
+  }
   if (k != MATH_OP_copysign && fk != IR_F32 && fk != IR_F64) return false;
   return binary_float(k, a, b, fk, out);
 }
