@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """equiv.py — runs every runnable kernel of the project twice with ctile-run,
-as written and after `--pipeline convert-cuda-tile-to-nv-tileaa{...}`, with
-the same arguments, and requires byte-identical results.
+as written, after `--pipeline convert-cuda-tile-to-nv-tileaa{...}` and after
+the conversion followed by canonicalize, with the same arguments, and
+requires byte-identical results.
 
 Kernels: every `ctile-run %s ...` RUN line of test/lit (lines under `not`
 are skipped: they test errors), and the examples in KERNELS below (random
@@ -17,6 +18,8 @@ import os, re, shlex, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PIPE = "convert-cuda-tile-to-nv-tileaa{compute-capability=100}"
+# each kernel also runs converted and canonicalized (arith/scf/nv_tileaa folds)
+PIPES = [PIPE, PIPE + ",canonicalize"]
 
 KERNELS = [
     ("examples/softmax.mlir", ["--entry", "softmax_rows", "--grid", "128",
@@ -115,18 +118,21 @@ def main():
         rc1, o1, e1 = run(exe, path, args)
         if rc1 != 0:
             continue  # not a runnable kernel invocation (errors are tested elsewhere)
-        rc2, o2, e2 = run(exe, path, ["--pipeline", PIPE] + args)
-        if rc2 != 0:
-            print("equiv: FAIL %s: converted run failed: %s" % (name, e2.strip().splitlines()[-1] if e2.strip() else rc2))
-            failed += 1
-            continue
-        d = first_diff(o1, o2)
-        if d:
-            i, x, y = d
-            print("equiv: FAIL %s: output line %d (buffer/element) differs:\n  original:  %s\n  converted: %s" % (name, i + 1, x, y))
-            failed += 1
-            continue
-        passed += 1
+        for pipe in PIPES:
+            rc2, o2, e2 = run(exe, path, ["--pipeline", pipe] + args)
+            tag = name + ("" if pipe == PIPE else " [+canonicalize]")
+            if rc2 != 0:
+                last = e2.strip().splitlines()[-3:] if e2.strip() else [str(rc2)]
+                print("equiv: FAIL %s: converted run failed: %s" % (tag, " | ".join(last)))
+                failed += 1
+                continue
+            d = first_diff(o1, o2)
+            if d:
+                i, x, y = d
+                print("equiv: FAIL %s: output line %d (buffer/element) differs:\n  original:  %s\n  converted: %s" % (tag, i + 1, x, y))
+                failed += 1
+                continue
+            passed += 1
     print("equiv: %d kernel runs not converted (files in test/equiv/unconvertible.txt)" % skipped)
     print("equiv: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
