@@ -5,8 +5,10 @@ the conversion followed by canonicalize, with the same arguments, and
 requires byte-identical results.
 
 Kernels: every `ctile-run %s ...` RUN line of test/lit (lines under `not`
-are skipped: they test errors), and the examples in KERNELS below (random
-inputs with fixed seeds).  For each run the buffers named by --dump/--out
+are skipped: they test errors), the examples in KERNELS below (random
+inputs with fixed seeds), and every entry of the NVIDIA conformance programs
+whose parameters are pointers or scalars (arguments derived from the
+signature; runs that fail as written are skipped).  For each run the buffers named by --dump/--out
 are compared (stdout of --dump byte for byte; .npy files byte for byte).
 The first difference fails the kernel, naming kernel, buffer and element.
 A kernel whose file does not convert fails unless the file is listed in
@@ -54,6 +56,54 @@ def lit_kernels():
     return out
 
 
+TMP = None
+
+
+def conformance_kernels():
+    """Entries of the NVIDIA conformance programs (split at `// -----`),
+    with arguments derived from the signature: a 4096-element random buffer
+    per pointer parameter (all dumped), a small value per scalar; entries
+    with other parameter kinds (views, tiles) are left out."""
+    global TMP
+    import tempfile
+    TMP = TMP or tempfile.mkdtemp(prefix="ctile-equiv-")
+    out = []
+    top = os.path.join(ROOT, "..", "shared", "conformance", "cuda-tile", "test")
+    n = 0
+    for d, _, files in os.walk(top):
+        for f in sorted(files):
+            if not f.endswith(".mlir"):
+                continue
+            text = open(os.path.join(d, f), encoding="utf-8", errors="replace").read()
+            for ci, chunk in enumerate(re.split(r"(?m)^// -----.*$", text)):
+                if "expected-error" in chunk or "entry @" not in chunk:
+                    continue
+                entries = re.findall(r"entry @([A-Za-z_0-9$]+)\(([^)]*)\)", chunk)
+                if not entries:
+                    continue
+                n += 1
+                path = os.path.join(TMP, "conf%d_%s" % (n, f))
+                open(path, "w", encoding="utf-8").write(chunk)
+                for name, params in entries:
+                    args, bufs, ok = [], [], True
+                    for i, prm in enumerate(p for p in params.split(",") if p.strip()):
+                        t = prm.split(":", 1)[-1].strip().replace("!cuda_tile.", "")
+                        m = re.fullmatch(r"tile<ptr<([a-z0-9A-Z]+)>>", t)
+                        s = re.fullmatch(r"tile<([a-z0-9A-Z]+)>", t)
+                        if m and not m.group(1).startswith("f4") and not m.group(1).startswith("f8"):
+                            args += ["--arg", "%s[4096]=rand:%d" % (m.group(1), i + 1)]
+                            bufs += ["--dump", str(i)]
+                        elif s and s.group(1).startswith("i"):
+                            args += ["--arg", "%s:%d" % (s.group(1), 1 if s.group(1) == "i1" else 3)]
+                        elif s and s.group(1) in ("f16", "bf16", "f32", "f64"):
+                            args += ["--arg", "%s:1.5" % s.group(1)]
+                        else:
+                            ok = False
+                    if ok:
+                        out.append((path, ["--entry", name, "--grid", "2"] + args + bufs))
+    return out
+
+
 def run(exe, path, args):
     p = subprocess.run([exe, path] + args, cwd=ROOT, capture_output=True, timeout=300)
     return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
@@ -96,17 +146,21 @@ def main():
     seen = set()
     known = known_unconvertible()
     conv = {}
-    for path, _ in KERNELS + lit_kernels():
+    kernels = KERNELS + lit_kernels()
+    conf = conformance_kernels()
+    for path, _ in kernels + conf:
         if path not in conv:
             conv[path] = conversion_error(build, path)
     for path in sorted(conv):
+        if path.startswith(TMP or "\0"):
+            continue  # conformance chunks: coverage.py accounts for them
         if conv[path] and path not in known:
             print("equiv: FAIL %s does not convert (%s) and is not in test/equiv/unconvertible.txt" % (path, conv[path]))
             failed += 1
         elif not conv[path] and path in known:
             print("equiv: FAIL %s converts now: remove it from test/equiv/unconvertible.txt" % path)
             failed += 1
-    for path, args in KERNELS + lit_kernels():
+    for path, args in kernels + conf:
         key = (path, tuple(args))
         if key in seen:
             continue
@@ -114,7 +168,10 @@ def main():
             skipped += 1
             continue
         seen.add(key)
-        name = "%s %s" % (path, " ".join(a for a in args if not a.startswith("--arg")))
+        shown = path
+        if TMP and path.startswith(TMP):
+            shown = "conformance:" + os.path.basename(path).split("_", 1)[1]
+        name = "%s %s" % (shown, " ".join(a for a in args if not a.startswith("--arg")))
         rc1, o1, e1 = run(exe, path, args)
         if rc1 != 0:
             continue  # not a runnable kernel invocation (errors are tested elsewhere)
@@ -133,7 +190,11 @@ def main():
                 failed += 1
                 continue
             passed += 1
-    print("equiv: %d kernel runs not converted (files in test/equiv/unconvertible.txt)" % skipped)
+    if TMP:
+        import shutil
+        shutil.rmtree(TMP, ignore_errors=True)
+    print("equiv: %d kernel runs not converted (files in test/equiv/unconvertible.txt, "
+          "conformance programs in not_converted.txt)" % skipped)
     print("equiv: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
