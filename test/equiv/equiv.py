@@ -143,6 +143,8 @@ def main():
     build = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build")
     exe = os.path.join(build, "bin", "ctile-run")
     passed = failed = skipped = 0
+    compared = {"project": 0, "conformance": 0}
+    errored = 0
     seen = set()
     known = known_unconvertible()
     conv = {}
@@ -174,7 +176,9 @@ def main():
         name = "%s %s" % (shown, " ".join(a for a in args if not a.startswith("--arg")))
         rc1, o1, e1 = run(exe, path, args)
         if rc1 != 0:
+            errored += 1
             continue  # not a runnable kernel invocation (errors are tested elsewhere)
+        compared["conformance" if TMP and path.startswith(TMP) else "project"] += 1
         for pipe in PIPES:
             rc2, o2, e2 = run(exe, path, ["--pipeline", pipe] + args)
             tag = name + ("" if pipe == PIPE else " [+canonicalize]")
@@ -193,8 +197,11 @@ def main():
     if TMP:
         import shutil
         shutil.rmtree(TMP, ignore_errors=True)
-    print("equiv: %d kernel runs not converted (files in test/equiv/unconvertible.txt, "
-          "conformance programs in not_converted.txt)" % skipped)
+    print("equiv: %d kernel runs compared both ways (%d project, %d conformance entries); "
+          "%d fail as written (skipped); %d not converted (files in test/equiv/unconvertible.txt, "
+          "conformance programs in not_converted.txt)"
+          % (compared["project"] + compared["conformance"], compared["project"],
+             compared["conformance"], errored, skipped))
     print("equiv: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
