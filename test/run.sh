@@ -285,6 +285,6 @@ PASSED=$((PASSED + f_pass)) FAILED=$((FAILED + f_fail))
 
 # ---------------------------------------------------------------------------- summary
 FAILED=$((FAILED + build_fail))
-echo "== summary: build $([ $build_fail = 0 ] && echo ok || echo FAILED), unit $u_pass/$((u_pass + u_fail)), lit $l_pass/$((l_pass + l_fail)), conformance must-pass $c_pass/$((c_pass + c_fail)), oracle $o_pass/$((o_pass + o_fail)), fuzz corpora $f_pass/$((f_pass + f_fail))"
+echo "== summary: build $([ $build_fail = 0 ] && echo ok || echo FAILED), unit $u_pass/$((u_pass + u_fail)), lit $l_pass/$((l_pass + l_fail)), conformance must-pass $c_pass/$((c_pass + c_fail)), oracle $o_pass/$((o_pass + o_fail)), fuzz corpora $f_pass/$((f_pass + f_fail)), equivalence $e_pass/$((e_pass + e_fail))"
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" = 0 ]
