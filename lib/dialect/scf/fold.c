@@ -5,8 +5,10 @@
  * registration order, CombineIfs included); SimplifyTrivialLoops for scf.for (no trip: the
  * inits; one trip: the body inlined; an empty body yielding outer values:
  * those values) and ForOpIterArgsFolder; SingleBlockExecuteInliner for scf.execute_region and
- * FoldConstantCase for scf.index_switch.  Not implemented:
- * CombineNestedIfs, ForOpTensorCastFolder and scf.while's patterns. */
+ * FoldConstantCase for scf.index_switch; RemoveLoopInvariantArgsFromBeforeBlock
+ * and RemoveLoopInvariantValueYielded for scf.while.  Not implemented:
+ * CombineNestedIfs, ForOpTensorCastFolder and scf.while's other patterns
+ * (WhileConditionTruth, WhileUnusedResult, WhileRemoveUnusedArgs, ...). */
 #include "dialect/scf/scf_internal.h"
 
 #include "dialect/arith/arith.h"
@@ -540,6 +542,153 @@ static bool execute_region_forward(IrOp *op, RwRewriter *rw) {
   return true;
 }
 
+/* ---- scf.while ------------------------------------------------------------------------ */
+
+/* A new scf.while at the insertion point: `inits` operands, `types`
+ * results, two empty regions. */
+static IrOp *new_while(RwRewriter *rw, IrOp *op, IrValue *const *inits, size_t n,
+                       const IrType *const *types, size_t nt) {
+  IrOpState st;
+  ir_op_state_init(&st, rw->ctx, scf_op(while), ir_op_loc(op));
+  for (size_t i = 0; i < n; i++) vec_push(&st.operands, inits[i]);
+  for (size_t i = 0; i < nt; i++) vec_push(&st.result_types, types[i]);
+  if (op->attrs)
+    for (uint32_t i = 0; i < op->attrs->nelems; i++)
+      vec_push(&st.attrs, ((IrNamedAttr){op->attrs->names[i], op->attrs->elems[i]}));
+  ir_op_state_add_region(&st);
+  ir_op_state_add_region(&st);
+  return rw_create_op(rw, &st);
+}
+
+/* The while's before/after blocks and terminators, when well formed. */
+static bool while_parts(IrOp *op, IrBlock **b, IrBlock **a, IrOp **c, IrOp **y) {
+  *b = scf_body(op, 0);
+  *a = scf_body(op, 1);
+  *c = *b ? (*b)->last : NULL;
+  *y = *a ? (*a)->last : NULL;
+  return *c && *y && (*c)->info == scf_op(condition) && (*y)->info == scf_op(yield) &&
+         (*b)->nargs == op->noperands && (*y)->noperands == op->noperands &&
+         (*a)->nargs == (*c)->noperands - 1;
+}
+
+/* RemoveLoopInvariantArgsFromBeforeBlock: a before argument whose next
+ * value is its init (yielded directly, or forwarded unchanged through the
+ * condition) is replaced by the init and dropped. */
+static bool while_invariant_before_args(IrOp *op, RwRewriter *rw) {
+  IrBlock *b, *a;
+  IrOp *c, *y;
+  if (!while_parts(op, &b, &a, &c, &y)) return false;
+  uint32_t n = op->noperands;
+  VEC(bool) inv = {0};
+  bool any = false;
+  for (uint32_t i = 0; i < n; i++) {
+    IrValue *init = ir_op_operand(op, i), *yv = ir_op_operand(y, i);
+    bool v = yv == init;
+    if (!v && ir_value_arg_block(yv) == a) {
+      IrValue *ca = ir_op_operand(c, 1 + yv->index);
+      v = ca == b->args[i] || ca == init;
+    }
+    vec_push(&inv, v);
+    any |= v;
+  }
+  if (!any) {
+    vec_free(&inv);
+    return false;
+  }
+  IrValueVec inits = {0}, yargs = {0}, map = {0};
+  for (uint32_t i = 0; i < n; i++)
+    if (!inv.data[i]) {
+      vec_push(&inits, ir_op_operand(op, i));
+      vec_push(&yargs, ir_op_operand(y, i));
+    }
+  rw_set_insertion_point_before(rw, y);
+  rw_build_op(rw, scf_op(yield), ir_op_loc(y), yargs.data, yargs.len, NULL, 0, NULL, NULL);
+  rw_erase_op(rw, y);
+  rw_set_insertion_point_before(rw, op);
+  IrTypeVec rt = {0};
+  for (uint32_t i = 0; i < op->nresults; i++) vec_push(&rt, ir_op_result(op, i)->type);
+  IrOp *nw = new_while(rw, op, inits.data, inits.len, rt.data, rt.len);
+  IrBlock *nb = ir_block_new();
+  for (uint32_t i = 0; i < n; i++)
+    if (!inv.data[i]) ir_block_add_arg(nb, yargs.data[nb->nargs]->type, ir_value_arg_loc(b->args[i]));
+  ir_region_append(ir_op_region(nw, 0), nb);
+  for (uint32_t i = 0, j = 0; i < n; i++)
+    vec_push(&map, inv.data[i] ? ir_op_operand(op, i) : nb->args[j++]);
+  rw_inline_block_before(rw, b, nb, NULL, map.data);
+  rw_inline_region_before(rw, ir_op_region(op, 1), ir_op_region(nw, 1), NULL);
+  IrValueVec res = {0};
+  for (uint32_t i = 0; i < op->nresults; i++) vec_push(&res, ir_op_result(nw, i));
+  rw_replace_op(rw, op, res.data);
+  vec_free(&inv);
+  vec_free(&inits);
+  vec_free(&yargs);
+  vec_free(&map);
+  vec_free(&rt);
+  vec_free(&res);
+  return true;
+}
+
+/* RemoveLoopInvariantValueYielded: a condition argument defined outside
+ * the before block replaces its after argument and its result. */
+static bool while_invariant_yielded(IrOp *op, RwRewriter *rw) {
+  IrBlock *b, *a;
+  IrOp *c, *y;
+  if (!while_parts(op, &b, &a, &c, &y)) return false;
+  uint32_t n = c->noperands - 1;
+  if (op->nresults != n) return false;
+  IrValueVec vals = {0}, cargs = {0}, map = {0}, res = {0}, inits = {0};
+  IrTypeVec types = {0};
+  bool any = false;
+  for (uint32_t i = 0; i < n; i++) {
+    IrValue *v = ir_op_operand(c, 1 + i);
+    IrBlock *pb = v->def ? v->def->block : ir_value_arg_block(v);
+    vec_push(&vals, v);
+    if (pb != b) any = true;
+  }
+  if (any) {
+    vec_push(&cargs, ir_op_operand(c, 0));
+    for (uint32_t i = 0; i < n; i++) {
+      IrValue *v = vals.data[i];
+      IrBlock *pb = v->def ? v->def->block : ir_value_arg_block(v);
+      if (pb == b) {
+        vec_push(&cargs, v);
+        vec_push(&types, v->type);
+      }
+    }
+    rw_set_insertion_point_before(rw, c);
+    rw_build_op(rw, scf_op(condition), ir_op_loc(c), cargs.data, cargs.len, NULL, 0, NULL, NULL);
+    rw_erase_op(rw, c);
+    rw_set_insertion_point_before(rw, op);
+    for (uint32_t i = 0; i < op->noperands; i++) vec_push(&inits, ir_op_operand(op, i));
+    IrOp *nw = new_while(rw, op, inits.data, inits.len, types.data, types.len);
+    IrBlock *na = ir_block_new();
+    for (uint32_t i = 0, j = 0; i < n; i++) {
+      IrValue *v = vals.data[i];
+      IrBlock *pb = v->def ? v->def->block : ir_value_arg_block(v);
+      if (pb != b) {
+        vec_push(&map, v);
+        vec_push(&res, v);
+      } else {
+        IrValue *arg = ir_block_add_arg(na, types.data[j], ir_value_arg_loc(a->args[i]));
+        vec_push(&map, arg);
+        vec_push(&res, ir_op_result(nw, j));
+        j++;
+      }
+    }
+    ir_region_append(ir_op_region(nw, 1), na);
+    rw_inline_block_before(rw, a, na, NULL, map.data);
+    rw_inline_region_before(rw, ir_op_region(op, 0), ir_op_region(nw, 0), NULL);
+    rw_replace_op(rw, op, res.data);
+  }
+  vec_free(&vals);
+  vec_free(&cargs);
+  vec_free(&map);
+  vec_free(&res);
+  vec_free(&types);
+  vec_free(&inits);
+  return any;
+}
+
 /* FoldConstantCase: a constant selector picks its case (or the default)
  * region, inlined in place of the op. */
 static bool index_switch_constant(IrOp *op, RwRewriter *rw) {
@@ -576,4 +725,7 @@ void scf_add_canonicalization_patterns(struct RwPatternSet *set, IrContext *ctx)
   rw_pattern_add(set, "scf.if", 1, if_yield_condition_or_value,
                  "ReplaceIfYieldWithConditionOrValue");
   rw_pattern_add(set, "scf.index_switch", 1, index_switch_constant, "FoldConstantCase");
+  rw_pattern_add(set, "scf.while", 1, while_invariant_before_args,
+                 "RemoveLoopInvariantArgsFromBeforeBlock");
+  rw_pattern_add(set, "scf.while", 1, while_invariant_yielded, "RemoveLoopInvariantValueYielded");
 }
