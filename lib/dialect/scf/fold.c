@@ -5,10 +5,11 @@
  * registration order, CombineIfs included); SimplifyTrivialLoops for scf.for (no trip: the
  * inits; one trip: the body inlined; an empty body yielding outer values:
  * those values) and ForOpIterArgsFolder; SingleBlockExecuteInliner for scf.execute_region and
- * FoldConstantCase for scf.index_switch; RemoveLoopInvariantArgsFromBeforeBlock
- * and RemoveLoopInvariantValueYielded for scf.while.  Not implemented:
- * CombineNestedIfs, ForOpTensorCastFolder and scf.while's other patterns
- * (WhileConditionTruth, WhileUnusedResult, WhileRemoveUnusedArgs, ...). */
+ * FoldConstantCase for scf.index_switch; RemoveLoopInvariantArgsFromBeforeBlock,
+ * RemoveLoopInvariantValueYielded, WhileConditionTruth and WhileUnusedResult for
+ * scf.while.  Not implemented: CombineNestedIfs, ForOpTensorCastFolder and
+ * scf.while's other patterns (WhileCmpCond, WhileRemoveDuplicatedResults,
+ * WhileRemoveUnusedArgs, WhileOpAlignBeforeArgs). */
 #include "dialect/scf/scf_internal.h"
 
 #include "dialect/arith/arith.h"
@@ -689,6 +690,87 @@ static bool while_invariant_yielded(IrOp *op, RwRewriter *rw) {
   return any;
 }
 
+/* WhileConditionTruth: an after argument that receives the condition
+ * itself is `true` there (a constant made before the while). */
+static bool while_condition_truth(IrOp *op, RwRewriter *rw) {
+  IrBlock *b, *a;
+  IrOp *c, *y;
+  if (!while_parts(op, &b, &a, &c, &y)) return false;
+  IrValue *cond = ir_op_operand(c, 0), *t = NULL;
+  bool changed = false;
+  for (uint32_t i = 1; i < c->noperands; i++) {
+    IrValue *arg = a->args[i - 1];
+    if (ir_op_operand(c, i) != cond || !ir_value_has_uses(arg)) continue;
+    if (!t) {
+      rw_set_insertion_point_before(rw, op);
+      const IrType *ty = cond->type;
+      IrNamedAttr v = {ir_identz(rw->ctx, "value"), ir_bool_attr(rw->ctx, true)};
+      t = ir_op_result(rw_build_op(rw, arith_op(constant), ir_op_loc(op), NULL, 0, &ty, 1,
+                                   ir_dict_attr(rw->ctx, &v, 1, NULL), NULL),
+                       0);
+    }
+    rw_replace_all_uses_with(rw, arg, t);
+    changed = true;
+  }
+  return changed;
+}
+
+/* WhileUnusedResult: a result unused both outside and as an after argument
+ * is dropped from the condition, the after block and the results. */
+static bool while_unused_result(IrOp *op, RwRewriter *rw) {
+  IrBlock *b, *a;
+  IrOp *c, *y;
+  if (!while_parts(op, &b, &a, &c, &y) || op->nresults != a->nargs) return false;
+  VEC(bool) keep = {0};
+  bool any = false;
+  for (uint32_t i = 0; i < op->nresults; i++) {
+    bool k = ir_value_has_uses(ir_op_result(op, i)) || ir_value_has_uses(a->args[i]);
+    vec_push(&keep, k);
+    any |= !k;
+  }
+  if (!any) {
+    vec_free(&keep);
+    return false;
+  }
+  IrValueVec cargs = {0}, inits = {0}, map = {0}, res = {0};
+  IrTypeVec types = {0};
+  vec_push(&cargs, ir_op_operand(c, 0));
+  for (uint32_t i = 0; i < op->nresults; i++)
+    if (keep.data[i]) {
+      vec_push(&cargs, ir_op_operand(c, 1 + i));
+      vec_push(&types, ir_op_result(op, i)->type);
+    }
+  rw_set_insertion_point_before(rw, c);
+  rw_build_op(rw, scf_op(condition), ir_op_loc(c), cargs.data, cargs.len, NULL, 0, NULL, NULL);
+  rw_erase_op(rw, c);
+  rw_set_insertion_point_before(rw, op);
+  for (uint32_t i = 0; i < op->noperands; i++) vec_push(&inits, ir_op_operand(op, i));
+  IrOp *nw = new_while(rw, op, inits.data, inits.len, types.data, types.len);
+  IrBlock *na = ir_block_new();
+  IrValue *any_val = ir_op_operand(b->last, 0); /* stands for the unused arguments */
+  for (uint32_t i = 0, j = 0; i < op->nresults; i++) {
+    if (keep.data[i]) {
+      vec_push(&map, ir_block_add_arg(na, types.data[j], ir_op_loc(op)));
+      vec_push(&res, ir_op_result(nw, j));
+      j++;
+    } else {
+      vec_push(&map, any_val);
+      vec_push(&res, NULL);
+    }
+  }
+  ir_region_append(ir_op_region(nw, 1), na);
+  rw_inline_block_before(rw, a, na, NULL, map.data);
+  rw_inline_region_before(rw, ir_op_region(op, 0), ir_op_region(nw, 0), NULL);
+  rw_replace_op(rw, op, res.data);
+  vec_free(&keep);
+  vec_free(&cargs);
+  vec_free(&inits);
+  vec_free(&map);
+  vec_free(&res);
+  vec_free(&types);
+  return true;
+}
+
 /* FoldConstantCase: a constant selector picks its case (or the default)
  * region, inlined in place of the op. */
 static bool index_switch_constant(IrOp *op, RwRewriter *rw) {
@@ -728,4 +810,6 @@ void scf_add_canonicalization_patterns(struct RwPatternSet *set, IrContext *ctx)
   rw_pattern_add(set, "scf.while", 1, while_invariant_before_args,
                  "RemoveLoopInvariantArgsFromBeforeBlock");
   rw_pattern_add(set, "scf.while", 1, while_invariant_yielded, "RemoveLoopInvariantValueYielded");
+  rw_pattern_add(set, "scf.while", 1, while_condition_truth, "WhileConditionTruth");
+  rw_pattern_add(set, "scf.while", 1, while_unused_result, "WhileUnusedResult");
 }
