@@ -6,10 +6,10 @@
  * inits; one trip: the body inlined; an empty body yielding outer values:
  * those values) and ForOpIterArgsFolder; SingleBlockExecuteInliner for scf.execute_region and
  * FoldConstantCase for scf.index_switch; RemoveLoopInvariantArgsFromBeforeBlock,
- * RemoveLoopInvariantValueYielded, WhileConditionTruth and WhileUnusedResult for
- * scf.while.  Not implemented: CombineNestedIfs, ForOpTensorCastFolder and
- * scf.while's other patterns (WhileCmpCond, WhileRemoveDuplicatedResults,
- * WhileRemoveUnusedArgs, WhileOpAlignBeforeArgs). */
+ * RemoveLoopInvariantValueYielded, WhileConditionTruth, WhileCmpCond and
+ * WhileUnusedResult for scf.while.  Not implemented: CombineNestedIfs,
+ * ForOpTensorCastFolder and scf.while's other patterns
+ * (WhileRemoveDuplicatedResults, WhileRemoveUnusedArgs, WhileOpAlignBeforeArgs). */
 #include "dialect/scf/scf_internal.h"
 
 #include "dialect/arith/arith.h"
@@ -715,6 +715,61 @@ static bool while_condition_truth(IrOp *op, RwRewriter *rw) {
   return changed;
 }
 
+/* WhileCmpCond: in the after block, a cmpi of a forwarded operand of the
+ * condition's cmpi against the same other operand, with the same (or the
+ * inverted) predicate, is true (false). */
+static bool while_cmp_cond(IrOp *op, RwRewriter *rw) {
+  IrBlock *b, *a;
+  IrOp *c, *y;
+  if (!while_parts(op, &b, &a, &c, &y)) return false;
+  IrValue *cv = ir_op_operand(c, 0);
+  IrOp *cmp = cv->def && arith_op_is(cv->def, ARITH_OP_cmpi) ? cv->def : NULL;
+  if (!cmp) return false;
+  static const int inv[ARITH_CMPI_COUNT] = {
+      [ARITH_CMPI_EQ] = ARITH_CMPI_NE,   [ARITH_CMPI_NE] = ARITH_CMPI_EQ,
+      [ARITH_CMPI_SLT] = ARITH_CMPI_SGE, [ARITH_CMPI_SLE] = ARITH_CMPI_SGT,
+      [ARITH_CMPI_SGT] = ARITH_CMPI_SLE, [ARITH_CMPI_SGE] = ARITH_CMPI_SLT,
+      [ARITH_CMPI_ULT] = ARITH_CMPI_UGE, [ARITH_CMPI_ULE] = ARITH_CMPI_UGT,
+      [ARITH_CMPI_UGT] = ARITH_CMPI_ULE, [ARITH_CMPI_UGE] = ARITH_CMPI_ULT};
+  int p = arith_op_predicate(cmp);
+  if (p < 0 || p >= ARITH_CMPI_COUNT) return false;
+  bool changed = false;
+  for (uint32_t k = 1; k < c->noperands; k++) {
+    IrValue *fwd = ir_op_operand(c, k), *arg = a->args[k - 1];
+    for (unsigned side = 0; side < 2; side++) {
+      if (fwd != ir_op_operand(cmp, side)) continue;
+      /* the users, newest use first as MLIR's use lists (collected:
+       * replacing edits the list; an op using the value twice once) */
+      VEC(IrOp *) users = {0};
+      for (IrUse *u = arg->uses; u; u = u->next) vec_push(&users, u->owner);
+      for (size_t ui = 0; ui < users.len; ui++) {
+        IrOp *cmp2 = users.data[ui];
+        bool seen = false;
+        for (size_t uj = 0; uj < ui; uj++) seen |= users.data[uj] == cmp2;
+        if (seen) continue;
+        if (!arith_op_is(cmp2, ARITH_OP_cmpi) ||
+            ir_op_operand(cmp2, 1 - side) != ir_op_operand(cmp, 1 - side))
+          continue;
+        int p2 = arith_op_predicate(cmp2);
+        bool same;
+        if (p2 == p) same = true;
+        else if (p2 == inv[p]) same = false;
+        else continue;
+        rw_set_insertion_point_before(rw, cmp2);
+        const IrType *t = ir_op_result(cmp2, 0)->type;
+        IrNamedAttr v = {ir_identz(rw->ctx, "value"), ir_bool_attr(rw->ctx, same)};
+        IrValue *k1 = ir_op_result(rw_build_op(rw, arith_op(constant), ir_op_loc(cmp2), NULL, 0,
+                                               &t, 1, ir_dict_attr(rw->ctx, &v, 1, NULL), NULL),
+                                   0);
+        rw_replace_op(rw, cmp2, &k1);
+        changed = true;
+      }
+      vec_free(&users);
+    }
+  }
+  return changed;
+}
+
 /* WhileUnusedResult: a result unused both outside and as an after argument
  * is dropped from the condition, the after block and the results. */
 static bool while_unused_result(IrOp *op, RwRewriter *rw) {
@@ -811,5 +866,6 @@ void scf_add_canonicalization_patterns(struct RwPatternSet *set, IrContext *ctx)
                  "RemoveLoopInvariantArgsFromBeforeBlock");
   rw_pattern_add(set, "scf.while", 1, while_invariant_yielded, "RemoveLoopInvariantValueYielded");
   rw_pattern_add(set, "scf.while", 1, while_condition_truth, "WhileConditionTruth");
+  rw_pattern_add(set, "scf.while", 1, while_cmp_cond, "WhileCmpCond");
   rw_pattern_add(set, "scf.while", 1, while_unused_result, "WhileUnusedResult");
 }
