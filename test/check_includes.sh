@@ -24,7 +24,7 @@ allowed() {
     asm)         echo "asm ir support" ;;
     rewrite)     echo "rewrite ir support" ;;
     dialect/*)   echo "$1 ir asm rewrite support" ;;
-    dialect)     echo "dialect dialect* ir asm rewrite support" ;;
+    dialect)     echo "dialect dialect* ir asm rewrite support conversion" ;;  # the registry
     conversion)  echo "conversion dialect* ir asm rewrite support" ;;
     bytecode)    echo "bytecode dialect* ir asm support" ;;
     interp)      echo "interp dialect* ir asm rewrite support" ;;

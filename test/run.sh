@@ -236,6 +236,24 @@ fi
 echo "conformance must-pass files: $c_pass passed, $c_fail failed"
 PASSED=$((PASSED + c_pass)) FAILED=$((FAILED + c_fail))
 
+echo "== equivalence (test/equiv: original vs convert-cuda-tile-to-nv-tileaa)"
+e_out=$(timeout -k 10 1200 test/equiv/run.sh "$BUILD" </dev/null 2>&1)
+echo "$e_out"
+e_pass=0 e_fail=1
+if line=$(echo "$e_out" | grep -E '^equiv: [0-9]+ passed, [0-9]+ failed$' | tail -n 1); then
+  e_pass=$(echo "$line" | awk '{print $2}') e_fail=$(echo "$line" | awk '{print $4}')
+fi
+PASSED=$((PASSED + e_pass)) FAILED=$((FAILED + e_fail))
+
+echo "== canonicalization (test/canon: converted vs converted+canonicalize, token graph)"
+k_out=$(timeout -k 10 1200 test/canon/run.sh "$BUILD" </dev/null 2>&1)
+echo "$k_out"
+k_pass=0 k_fail=1
+if line=$(echo "$k_out" | grep -E '^canon: [0-9]+ passed, [0-9]+ failed$' | tail -n 1); then
+  k_pass=$(echo "$line" | awk '{print $2}') k_fail=$(echo "$line" | awk '{print $4}')
+fi
+PASSED=$((PASSED + k_pass)) FAILED=$((FAILED + k_fail))
+
 # ---------------------------------------------------------------------------- oracle
 echo "== oracle (../shared/oracle)"
 o_out=$(timeout -k 10 1800 bash test/oracle/run.sh "$BUILD" </dev/null 2>&1)
@@ -288,6 +306,6 @@ PASSED=$((PASSED + ly_pass)) FAILED=$((FAILED + ly_fail))
 
 # ---------------------------------------------------------------------------- summary
 FAILED=$((FAILED + build_fail))
-echo "== summary: build $([ $build_fail = 0 ] && echo ok || echo FAILED), unit $u_pass/$((u_pass + u_fail)), lit $l_pass/$((l_pass + l_fail)), conformance must-pass $c_pass/$((c_pass + c_fail)), oracle $o_pass/$((o_pass + o_fail)), fuzz corpora $f_pass/$((f_pass + f_fail)), layers $ly_pass/$((ly_pass + ly_fail))"
+echo "== summary: build $([ $build_fail = 0 ] && echo ok || echo FAILED), unit $u_pass/$((u_pass + u_fail)), lit $l_pass/$((l_pass + l_fail)), conformance must-pass $c_pass/$((c_pass + c_fail)), oracle $o_pass/$((o_pass + o_fail)), fuzz corpora $f_pass/$((f_pass + f_fail)), equivalence $e_pass/$((e_pass + e_fail)), layers $ly_pass/$((ly_pass + ly_fail))"
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" = 0 ]

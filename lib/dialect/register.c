@@ -3,12 +3,22 @@
 #include "dialect/dialects.h"
 
 #include "asm/asm.h"
+#include "conversion/conversions.h"
+#include "dialect/arith/arith.h"
+#include "dialect/arith/std_const.h"
 #include "dialect/cuda_tile/cuda_tile.h"
+#include "dialect/math/math.h"
 #include "dialect/nv_tileaa/nv_tileaa.h"
+#include "dialect/scf/scf.h"
 
 void ctile_register_all(IrContext *ctx) {
   asm_install_printers(ctx);
   ir_register_dialect(ctx, &ct_dialect);
   ir_register_dialect(ctx, &aa_dialect);
+  ir_register_dialect(ctx, &arith_dialect);
+  ir_register_dialect(ctx, &math_dialect);
+  ir_register_dialect(ctx, &scf_dialect);
   ct_register_transforms(ctx);
+  std_register_materializers(ctx);
+  cv_register_conversions(ctx);
 }

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "asm/asm.h"
-#include "dialect/cuda_tile/ct_types.h"
+#include "dialect/cuda_tile/cuda_tile.h"
 
 /* splitmix64: the deterministic generator behind rand:SEED. */
 static uint64_t splitmix(uint64_t *s) {

@@ -77,7 +77,10 @@ Val *val_new_raw(const IrType *elem, const int64_t *shape, int rank) {
 }
 
 Val *val_new_tile(const IrType *type) {
-  if (!ct_type_is_tile(type)) return val_new_token();
+  if (!ct_type_is_tile(type)) {
+    Val *f = in_foreign_new(type); /* nv_tileaa tiles, builtin scalars */
+    return f ? f : val_new_token();
+  }
   Val *v = val_new_shape(ct_tile_type_elem(type), ct_tile_type_shape(type),
                          (int)ct_tile_type_rank(type));
   v->type = type;
@@ -377,6 +380,11 @@ static ExecCode exec_for(Exec *e, IrOp *op) {
   return e->failed ? X_ERR : X_OK;
 }
 
+/* Entry points for the handlers of other dialects (interp_aa.c): scf.if and
+ * scf.for share cuda_tile's semantics. */
+ExecCode in_exec_if(Exec *e, IrOp *op) { return exec_if(e, op); }
+ExecCode in_exec_for(Exec *e, IrOp *op) { return exec_for(e, op); }
+
 /* cuda_tile.loop: repeats the body until a `break` provides the results. */
 static ExecCode exec_loop(Exec *e, IrOp *op) {
   size_t niter = op->noperands;
@@ -593,6 +601,8 @@ static void set_term(Exec *e, IrOp *op) {
   for (unsigned i = 0; i < op->noperands; i++) vec_push(&e->term, val_retain(in_opnd(e, op, i)));
 }
 
+void in_set_term(Exec *e, IrOp *op) { set_term(e, op); }
+
 /* Reports the exhausted step budget at the innermost enclosing for/loop (the
  * op that keeps the block running), or at `op` outside any loop.  Kept out
  * of line so the per-op check in in_exec_block stays one add and compare. */
@@ -699,8 +709,8 @@ ExecCode in_exec_block(Exec *e, IrBlock *b) {
         return X_ERR;
       }
     } else {
-      in_fail(e, op, "is not supported by the interpreter");
-      return X_ERR;
+      ExecCode c = in_exec_foreign(e, op); /* nv_tileaa, arith, math, scf */
+      if (c != X_OK) return c;
     }
   }
   return X_OK;
@@ -790,7 +800,7 @@ static IrOp *find_in(IrOp *op, const char *name) {
   for (unsigned ri = 0; ri < op->nregions; ri++)
     for (IrBlock *b = ir_op_regions(op)[ri].first; b; b = b->next)
       for (IrOp *o = b->first; o; o = o->next) {
-        if (ct_op_is(o, CT_OP_entry)) {
+        if (ct_op_is(o, CT_OP_entry) || in_is_foreign_entry(o)) {
           const IrIdent *n = ir_symbol_name(o);
           if (n && strcmp(n->str, name) == 0) return o;
         } else if (o->nregions && !ct_op_is(o, CT_OP_testing_func)) {
@@ -831,7 +841,7 @@ void in_add_region(Run *r, uintptr_t lo, size_t bytes, bool ro) {
 bool in_setup_globals(Run *r); /* interp_mem.c */
 
 static IrWalkResult find_print(IrOp *op, void *user) {
-  if (ct_op_is(op, CT_OP_print_tko)) {
+  if (ct_op_is(op, CT_OP_print_tko) || ir_op_isz(op, "nv_tileaa.print")) {
     *(bool *)user = true;
     return IR_WALK_INTERRUPT;
   }
@@ -864,7 +874,8 @@ bool in_run_once(IrOp *module, const char *entry_name, const InterpArg *args, si
                     body->nargs, nargs);
   for (size_t i = 0; i < nargs; i++) {
     const IrType *t = body->args[i]->type;
-    bool isptr = ct_type_is_tile(t) && ct_type_is_ptr(ct_tile_type_elem(t));
+    bool isptr = (ct_type_is_tile(t) && ct_type_is_ptr(ct_tile_type_elem(t))) ||
+                 in_foreign_is_ptr(t);
     if (isptr != (args[i].kind == INTERP_ARG_BUFFER))
       return ir_error(ctx, ir_op_loc(entry), "argument %zu of '%s' must be a %s (type %T)", i,
                       entry_name, isptr ? "buffer" : "scalar", t);

@@ -16,9 +16,8 @@
 #include <pthread.h>
 #include <time.h>
 
+#include "dialect/cuda_tile/cuda_tile.h"
 #include "interp/interp.h"
-#include "dialect/cuda_tile/ct_ops.h"
-#include "dialect/cuda_tile/ct_types.h"
 
 #define IN_MAX_RANK 8
 
@@ -180,6 +179,21 @@ bool in_exec_compute_op(Exec *e, IrOp *op, CtOpIndex idx, bool *handled);
 /* Region call used by reduce/scan: runs the single-block region with args. */
 bool in_call_region(Exec *e, IrOp *op, IrRegion *r, Val **args, size_t nargs);
 
+/* ---- other dialects (interp_aa.c, interp_std.c) --------------------------- */
+/* Runs an op of nv_tileaa, arith, math or scf (X_OK, a terminator's code,
+ * or X_ERR after in_fail). */
+ExecCode in_exec_foreign(Exec *e, IrOp *op);
+/* A zeroed value of an nv_tileaa tile type or builtin scalar type (NULL for
+ * other types), the element type of such a type (NULL if none), whether a
+ * type is an nv_tileaa pointer, whether op is a runnable nv_tileaa.func. */
+Val *in_foreign_new(const IrType *type);
+const IrType *in_foreign_elem(const IrType *type);
+bool in_foreign_is_ptr(const IrType *type);
+bool in_is_foreign_entry(IrOp *op);
+/* cuda_tile's control flow, shared with scf (interp_core.c). */
+ExecCode in_exec_if(Exec *e, IrOp *op);
+ExecCode in_exec_for(Exec *e, IrOp *op);
+void in_set_term(Exec *e, IrOp *op);
 /* ---- --check (interp_check.c) ----------------------------------------------
  * Used only when Run.chk is set (checked runs are single-threaded). */
 typedef struct InChk InChk;

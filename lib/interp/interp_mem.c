@@ -134,12 +134,13 @@ static void val_get(const Val *v, int64_t i, int64_t *iv, double *fv) {
 
 static IrWalkResult collect_globals(IrOp *op, void *user) {
   Run *r = user;
-  if (!ct_op_is(op, CT_OP_global)) return IR_WALK_ADVANCE;
+  if (!ct_op_is(op, CT_OP_global) && !ir_op_isz(op, "nv_tileaa.global")) return IR_WALK_ADVANCE;
   const IrAttr *v = ir_op_attrz(op, "value");
-  if (!v || !ct_type_is_tile(v->type)) return IR_WALK_ADVANCE;
-  const IrType *elem = ct_tile_type_elem(v->type);
+  /* cuda_tile tiles, or nv_tileaa tiles (the converted global) */
+  const IrType *elem = v ? in_res_elem_of(v->type) : NULL;
+  if (!elem || !ir_type_is_shaped(v->type)) return IR_WALK_ADVANCE;
   size_t es = interp_elem_bytes(elem);
-  int64_t n = ct_tile_type_num_elements(v->type);
+  int64_t n = ir_shape_num_elements(v->type->ints, v->type->nints);
   size_t bytes = interp_buffer_bytes(elem, (size_t)n);
   uint8_t *mem = aligned_alloc(256, (bytes + 255) & ~(size_t)255);
   if (!mem) abort();
@@ -833,7 +834,7 @@ bool h_print(Exec *e, IrOp *op) {
       }
     }
   }
-  in_set_result(e, op, 0, val_new_token());
+  if (op->nresults) in_set_result(e, op, 0, val_new_token()); /* nv_tileaa.print: none */
   return true;
 }
 

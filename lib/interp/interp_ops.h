@@ -55,7 +55,11 @@ void in_add_region(Run *r, uintptr_t lo, size_t bytes, bool ro);
 /* Element type of result i of op (tile element, or NULL). */
 static inline const IrType *in_res_elem(IrOp *op, unsigned i) {
   const IrType *t = ir_op_result(op, i)->type;
-  return ct_type_is_tile(t) ? ct_tile_type_elem(t) : NULL;
+  return ct_type_is_tile(t) ? ct_tile_type_elem(t) : in_foreign_elem(t);
+}
+/* Element type of a tile type (cuda_tile or nv_tileaa) or scalar type. */
+static inline const IrType *in_res_elem_of(const IrType *t) {
+  return ct_type_is_tile(t) ? ct_tile_type_elem(t) : in_foreign_elem(t);
 }
 /* Rounds every element of a VK_F32 value to its element format (no-op for
  * f32); mode: CT_ROUNDING_*. */

@@ -86,6 +86,7 @@ bool h_permute(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0);
   Val *r = new_res(op, 0);
   const IrAttr *p = ir_op_attrz(op, "permutation");
+  if (!p) p = ir_op_attrz(op, "order"); /* nv_tileaa.permute */
   int64_t ast[IN_MAX_RANK], sst[IN_MAX_RANK];
   strides_of(a->shape, a->rank, ast);
   for (int d = 0; d < r->rank; d++) sst[d] = ast[p && (int)p->nints > d ? p->ints[d] : d];
@@ -98,7 +99,7 @@ bool h_permute(Exec *e, IrOp *op) {
 bool h_cat(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
   Val *r = new_res(op, 0);
-  int dim = (int)in_attr_int(op, "dim", 0);
+  int dim = (int)in_attr_int(op, "dim", in_attr_int(op, "axis", 0)); /* nv_tileaa: axis */
   size_t es = in_kind_size(r->kind);
   int64_t outer = 1, inner = 1;
   for (int d = 0; d < dim; d++) outer *= r->shape[d];
@@ -556,7 +557,7 @@ static bool reduce_scan_scalar(Exec *e, IrOp *op, bool scan, Val **in, Val **acc
  * the body run on whole slices (or per element, see body_is_elementwise). */
 static bool reduce_scan(Exec *e, IrOp *op, bool scan) {
   unsigned n = op->noperands;
-  int dim = (int)in_attr_int(op, "dim", 0);
+  int dim = (int)in_attr_int(op, "dim", in_attr_int(op, "axis", 0)); /* nv_tileaa: axis */
   bool rev = scan && in_attr_present(op, "reverse");
   const IrAttr *ids = ir_op_attrz(op, "identities");
   Val **in = xcalloc(n + 1, sizeof(Val *));

@@ -189,6 +189,29 @@ bool ir_type_is_tile_float(const IrType *t);
 static inline bool ir_type_is_int_width(const IrType *t, unsigned w) {
   return ir_type_is_integer(t) && ir_integer_width(t) == w;
 }
+/* Shaped types in the tensor layout (ints = shape, types[0] = element):
+ * builtin tensor and vector, and every dialect kind with IrTypeDef.shaped
+ * (cuda_tile.tile, nv_tileaa.tile).  This is what MLIR's standard dialects
+ * call a "value semantics container" (memref excluded). */
+static inline bool ir_type_is_shaped(const IrType *t) {
+  return t && (t->def == &ir_tensor_type_def || t->def == &ir_vector_type_def ||
+               t->def->shaped);
+}
+/* The element type of a shaped type; any other type is its own element
+ * (MLIR's getElementTypeOrSelf). */
+static inline const IrType *ir_type_elem_or_self(const IrType *t) {
+  return ir_type_is_shaped(t) && t->ntypes ? t->types[0] : t;
+}
+/* The same shaped type (same kind, shape, encoding) with element `elem`
+ * (MLIR's ShapedType::clone(elem)); a non-shaped `t` gives `elem` itself,
+ * so scalars map to scalars.  Generic over every shaped kind because they
+ * all share the tensor layout: the payload is copied with types[0]
+ * replaced (flags, shape and attr kept). */
+const IrType *ir_shaped_with_elem(IrContext *ctx, const IrType *t, const IrType *elem);
+/* Whether a and b have the same shape: both non-shaped, or both shaped with
+ * equal rank and dims (an unranked tensor matches any shape, `?` any dim). */
+bool ir_type_same_shape(const IrType *a, const IrType *b);
+
 /* Function type accessors. */
 static inline size_t ir_func_num_inputs(const IrType *t) { return (size_t)t->ints[0]; }
 static inline size_t ir_func_num_results(const IrType *t) {

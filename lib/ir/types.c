@@ -122,3 +122,35 @@ size_t ir_dense_elem_size(const IrType *t) {
   }
   return 0;
 }
+
+/* Same kind and shape, new element: a copy of the payload with types[0]
+ * replaced (every shaped kind uses the tensor layout). */
+const IrType *ir_shaped_with_elem(IrContext *ctx, const IrType *t, const IrType *elem) {
+  if (!ir_type_is_shaped(t)) return elem;
+  if (t->ntypes == 0) return elem;
+  if (t->types[0] == elem) return t;
+  const IrType *small[8];
+  const IrType **tv = t->ntypes > 8 ? xmalloc(t->ntypes * sizeof *tv) : small;
+  for (uint32_t i = 0; i < t->ntypes; i++) tv[i] = t->types[i];
+  tv[0] = elem;
+  IrType key = *t;
+  key.types = tv;
+  const IrType *r = ir_type_unique(ctx, &key);
+  if (tv != small) free(tv);
+  return r;
+}
+
+/* Shape equality with MLIR's verifyCompatibleShape leniency for `?` and
+ * unranked tensors. */
+bool ir_type_same_shape(const IrType *a, const IrType *b) {
+  bool sa = ir_type_is_shaped(a), sb = ir_type_is_shaped(b);
+  if (!sa || !sb) return sa == sb;
+  bool ua = a->def == &ir_tensor_type_def && (a->flags & 1);
+  bool ub = b->def == &ir_tensor_type_def && (b->flags & 1);
+  if (ua || ub) return true;
+  if (a->nints != b->nints) return false;
+  for (uint32_t i = 0; i < a->nints; i++)
+    if (a->ints[i] != b->ints[i] && a->ints[i] != IR_DYNAMIC && b->ints[i] != IR_DYNAMIC)
+      return false;
+  return true;
+}

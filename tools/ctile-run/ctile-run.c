@@ -27,6 +27,7 @@
 #include "dialect/dialects.h"
 #include "interp/interp.h"
 #include "interp/interp_host.h"
+#include "rewrite/rewrite.h"
 #include "tool/tool.h"
 
 static const char usage_text[] =
@@ -44,6 +45,8 @@ static const char usage_text[] =
     "  --grid X[,Y[,Z]]    tile blocks in x, y and z (missing dimensions are 1); at most\n"
     "                      2^31-1 x 65535 x 65535 and 2^30 blocks in all\n"
     "  --arg SPEC          one argument per entry parameter, in order (see below)\n"
+    "  --pipeline P        run the pass pipeline P (--pass-pipeline syntax without the\n"
+    "                      builtin.module(...) wrapper) on the module before running it\n"
     "  --shape-args        each buffer --arg also fills the parameters after its pointer with\n"
     "                      its shape, then its row-major strides in elements (2 x rank integer\n"
     "                      scalars, of the parameters' own type, i32 or i64), as cuTile Python\n"
@@ -336,6 +339,7 @@ typedef struct OutReq {
 
 typedef struct RunConfig {
   const char *file, *entry, *grid;
+  const char *pipeline; /* --pipeline: passes run on the module before the kernel */
   VEC(const char *) specs;
   VEC(OutReq) outs;
   int threads;
@@ -367,6 +371,8 @@ static int parse_args(RunConfig *c, int argc, char **argv, InterpOptions *opts) 
       c->shape_args = true;
     } else if (OPT("entry")) {
       c->entry = val;
+    } else if (OPT("pipeline")) {
+      c->pipeline = val;
     } else if (OPT("grid")) {
       c->grid = val;
     } else if (OPT("arg")) {
@@ -582,6 +588,9 @@ int main(int argc, char **argv) {
       o->open = true;
     }
   }
+  /* --pipeline: arguments were checked against the original entry; the
+   * passes then rewrite the module (e.g. to nv_tileaa) before it runs */
+  if (c.pipeline && !rw_run_pipeline(ctx, module, c.pipeline)) goto done;
   if (!interp_run(module, c.entry, args.args, args.n, &opts)) goto done;
   rc = 0;
   char grid[96];

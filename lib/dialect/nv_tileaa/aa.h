@@ -12,6 +12,7 @@
  *                  assume predicates), print + parse, the dialect hooks
  *   ops.c          the op table (X-macro rows of ops.def)
  *   syntax.c       the custom formats shared by every op (AaFormat)
+ *   canonicalize.c seed 001 rewrite patterns (the dialect canonicalize hook)
  *   verify_*.c     verifiers: dot/tiling, memory, assume/conversion,
  *                  structure (func, yield, symbols), elementwise/shape
  *
@@ -252,6 +253,11 @@ const IrAttr *aa_segment_attr(IrContext *ctx, const int32_t *sizes, size_t n);
  * operation is not allowed in an nv_tileaa module" at the first offender and
  * returns false; then runs ir_verify on the module. */
 bool aa_verify_module(IrOp *module);
+
+/* The canonicalization patterns of seed 001 (canonicalize.c), added by the
+ * dialect's `canonicalize` hook. */
+struct RwPatternSet;
+void aa_add_canonicalization_patterns(struct RwPatternSet *set, IrContext *ctx);
 bool aa_module_has_no_cuda_tile(IrOp *module);
 
 #endif

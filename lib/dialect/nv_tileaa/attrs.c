@@ -356,4 +356,5 @@ const IrDialect aa_dialect = {
     .nops = AA_OP_COUNT,
     .parse_type = parse_type_hook,
     .parse_attr = parse_attr_hook,
+    .canonicalize = aa_add_canonicalization_patterns,
 };

@@ -1,0 +1,307 @@
+/* convert.c — the generic dialect-conversion driver (see convert.h): legality
+ * by op-name prefix, the type converter with a per-type cache, the old->new
+ * value mapping (1:N), region signature conversion, and the pre-order walk
+ * that applies one pattern per illegal op and destroys the converted ops at
+ * the end. */
+#include "conversion/convert.h"
+
+#include <string.h>
+
+/* Listener: records the ops a pattern creates. */
+static void on_inserted(void *user, IrOp *op) {
+  CvConversion *cv = user;
+  vec_push(&cv->created, op);
+}
+
+void cv_init(CvConversion *cv, IrContext *ctx, const char *const *illegal,
+             CvTypeFn convert_type, void *user) {
+  memset(cv, 0, sizeof *cv);
+  cv->ctx = ctx;
+  cv->illegal = illegal;
+  cv->convert_type = convert_type;
+  cv->user = user;
+  cv->listener = (RwListener){.user = cv, .op_inserted = on_inserted};
+  rw_rewriter_init(&cv->rw, ctx, &cv->listener);
+}
+
+void cv_free(CvConversion *cv) {
+  for (size_t i = 0; i < cv->owned.len; i++) free(cv->owned.data[i]);
+  vec_free(&cv->owned);
+  vec_free(&cv->created);
+  vec_free(&cv->dead);
+  u64map_free(&cv->patterns);
+  u64map_free(&cv->map);
+  u64map_free(&cv->tcache);
+  u64map_free(&cv->orig_types);
+  u64map_free(&cv->names);
+  u64map_free(&cv->infos);
+}
+
+void cv_add_pattern(CvConversion *cv, const IrOpInfo *root, CvPatternFn fn) {
+  union { CvPatternFn f; void *p; } u = {.f = fn};
+  u64map_put(&cv->patterns, (uint64_t)(uintptr_t)root, u.p);
+}
+
+bool cv_is_illegal(CvConversion *cv, IrOp *op) {
+  const char *n = ir_op_name(op);
+  for (const char *const *p = cv->illegal; p && *p; p++)
+    if (!strncmp(n, *p, strlen(*p))) return true;
+  return cv->dyn_illegal && cv->dyn_illegal(cv, op);
+}
+
+/* ---- types and the value map --------------------------------------------- */
+
+const IrType *cv_convert_type1(CvConversion *cv, const IrType *t) {
+  const IrType *c = u64map_get(&cv->tcache, (uint64_t)(uintptr_t)t);
+  if (c) return c;
+  IrTypeVec out = {0};
+  if (!cv->convert_type(cv, t, &out) || out.len != 1) {
+    vec_free(&out);
+    return NULL;
+  }
+  c = out.data[0];
+  vec_free(&out);
+  u64map_put(&cv->tcache, (uint64_t)(uintptr_t)t, (void *)(uintptr_t)c);
+  return c;
+}
+
+/* The value map holds a 1:1 replacement directly (an IrValue pointer) and a
+ * 1:N one as a CvMapped allocation tagged with bit 0, so the common case
+ * costs no allocation. */
+const IrType *cv_original_type(CvConversion *cv, IrValue *v) {
+  const IrType *t = u64map_get(&cv->orig_types, (uint64_t)(uintptr_t)v);
+  return t ? t : v->type;
+}
+
+void cv_map(CvConversion *cv, IrValue *from, IrValue *const *vals, size_t n) {
+  if (n == 1 && vals[0]) {
+    u64map_put(&cv->map, (uint64_t)(uintptr_t)from, vals[0]);
+    return;
+  }
+  CvMapped *m = xmalloc(sizeof *m + n * sizeof(IrValue *));
+  m->n = (uint32_t)n;
+  for (size_t i = 0; i < n; i++) m->vals[i] = vals[i];
+  vec_push(&cv->owned, m);
+  u64map_put(&cv->map, (uint64_t)(uintptr_t)from, (void *)((uintptr_t)m | 1));
+}
+
+/* Unmapped values (block arguments converted in place, values defined by
+ * legal ops) stand for themselves. */
+IrValue *cv_lookup(CvConversion *cv, IrValue *v) {
+  uintptr_t e = (uintptr_t)u64map_get(&cv->map, (uint64_t)(uintptr_t)v);
+  if (!e) return v;
+  if (!(e & 1)) return (IrValue *)e;
+  const CvMapped *m = (const CvMapped *)(e & ~(uintptr_t)1);
+  return m->n == 1 ? m->vals[0] : NULL;
+}
+
+/* 1:N lookups: a 1:1 entry is returned through a one-element scratch. */
+size_t cv_lookup_n(CvConversion *cv, IrValue *v, IrValue *const **vals) {
+  uintptr_t e = (uintptr_t)u64map_get(&cv->map, (uint64_t)(uintptr_t)v);
+  if (!e) return 0;
+  if (e & 1) {
+    const CvMapped *m = (const CvMapped *)(e & ~(uintptr_t)1);
+    *vals = m->vals;
+    return m->n;
+  }
+  cv->one = (IrValue *)e;
+  *vals = &cv->one;
+  return 1;
+}
+
+void cv_replace(CvConversion *cv, IrOp *op, IrValue *const *vals) {
+  for (unsigned i = 0; i < op->nresults; i++)
+    if (vals[i]) cv_map(cv, ir_op_result(op, i), &vals[i], 1);
+}
+
+void cv_state_init(CvConversion *cv, IrOpState *st, const IrOpInfo *info, const IrLoc *loc) {
+  ir_op_state_init(st, cv->ctx, info, loc);
+  if (!loc && cv->cur) {
+    /* the rewritten op's location, still compact when the parser left it
+     * so: copying the bits avoids materializing one location per op */
+    uintptr_t bits = cv->cur->loc_bits;
+    if (bits & 1) {
+      st->loc = NULL;
+      st->loc_bits = bits;
+    } else {
+      st->loc = (const IrLoc *)bits;
+    }
+  }
+}
+
+IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
+               IrValue *const *operands, size_t noperands,
+               const IrType *const *result_types, size_t nresults,
+               const IrAttr *props, const IrAttr *attrs) {
+  for (size_t i = 0; i < noperands; i++)
+    if (!operands[i]) return NULL; /* an operand without a 1:1 conversion */
+  IrOpState st;
+  cv_state_init(cv, &st, info, loc);
+  for (size_t i = 0; i < noperands; i++) vec_push(&st.operands, operands[i]);
+  for (size_t i = 0; i < nresults; i++) vec_push(&st.result_types, result_types[i]);
+  for (uint32_t i = 0; props && i < props->nelems; i++)
+    vec_push(&st.props, ((IrNamedAttr){props->names[i], props->elems[i]}));
+  for (uint32_t i = 0; attrs && i < attrs->nelems; i++)
+    vec_push(&st.attrs, ((IrNamedAttr){attrs->names[i], attrs->elems[i]}));
+  return rw_create_op(&cv->rw, &st);
+}
+
+/* Names are string literals in the patterns: their addresses key a cache of
+ * op infos and identifiers, which saves hashing the text on every op. */
+const IrIdent *cv_ident(CvConversion *cv, const char *name) {
+  const IrIdent *id = u64map_get(&cv->names, (uint64_t)(uintptr_t)name);
+  if (!id) {
+    id = ir_identz(cv->ctx, name);
+    u64map_put(&cv->names, (uint64_t)(uintptr_t)name, (void *)(uintptr_t)id);
+  }
+  return id;
+}
+
+const IrOpInfo *cv_op_info(CvConversion *cv, const char *name) {
+  const IrOpInfo *info = u64map_get(&cv->infos, (uint64_t)(uintptr_t)name);
+  if (!info) {
+    info = ir_op_info_lookup(cv->ctx, name, strlen(name));
+    u64map_put(&cv->infos, (uint64_t)(uintptr_t)name, (void *)(uintptr_t)info);
+  }
+  return info;
+}
+
+IrOp *cv_build_named(CvConversion *cv, const char *name, const IrLoc *loc,
+                     IrValue *const *operands, size_t noperands,
+                     const IrType *const *result_types, size_t nresults,
+                     const IrAttr *attrs) {
+  const IrOpInfo *info = cv_op_info(cv, name);
+  return cv_build(cv, info, loc, operands, noperands, result_types, nresults, NULL, attrs);
+}
+
+void cv_take_region(CvConversion *cv, IrOp *op, unsigned ri, IrRegion *dst) {
+  (void)cv;
+  ir_region_take(dst, ir_op_region(op, ri));
+}
+
+/* ---- the walk ------------------------------------------------------------- */
+
+static bool convert_region(CvConversion *cv, IrRegion *r);
+
+/* Region signature conversion: each block argument takes its converted
+ * type; 1:N arguments are replaced by N new arguments at the end of the
+ * list (uses are remapped through the value map). */
+static bool convert_block_args(CvConversion *cv, IrBlock *b) {
+  uint32_t n0 = b->nargs;
+  for (uint32_t i = 0; i < n0; i++) {
+    IrValue *a = b->args[i];
+    const IrType *t1 = cv_convert_type1(cv, a->type);
+    if (t1) {
+      if (t1 != a->type) u64map_put(&cv->orig_types, (uint64_t)(uintptr_t)a, (void *)(uintptr_t)a->type);
+      a->type = t1;
+      continue;
+    }
+    IrTypeVec out = {0};
+    if (!cv->convert_type(cv, a->type, &out)) {
+      vec_free(&out);
+      IrOp *p = ir_block_parent_op(b);
+      ir_error(cv->ctx, p ? ir_op_loc(p) : ir_unknown_loc(cv->ctx),
+               "failed to convert the type %T of block argument #%u", a->type, i);
+      return false;
+    }
+    IrValue *nv[16];
+    if (out.len > 16) {
+      vec_free(&out);
+      return ir_error(cv->ctx, ir_unknown_loc(cv->ctx), "block argument expands to too many values");
+    }
+    for (size_t k = 0; k < out.len; k++)
+      nv[k] = ir_block_add_arg(b, out.data[k], ir_value_arg_loc(a));
+    cv_map(cv, a, nv, out.len);
+    vec_free(&out);
+  }
+  return true;
+}
+
+/* Remaps the operands of a legal op to converted values. */
+static bool remap_operands(CvConversion *cv, IrOp *op) {
+  for (unsigned i = 0; i < op->noperands; i++) {
+    IrValue *v = ir_op_operand(op, i);
+    IrValue *const *vals;
+    size_t n = cv_lookup_n(cv, v, &vals);
+    if (!n) continue;
+    if (n != 1)
+      return ir_op_error(op, "operand #%u was converted to %zu values", i, n);
+    ir_op_set_operand(op, i, vals[0]);
+  }
+  return true;
+}
+
+static bool convert_op_regions(CvConversion *cv, IrOp *op) {
+  for (unsigned ri = 0; ri < op->nregions; ri++)
+    if (!convert_region(cv, ir_op_region(op, ri))) return false;
+  return true;
+}
+
+static bool convert_illegal(CvConversion *cv, IrOp *op) {
+  union { CvPatternFn f; void *p; } u = {.p = u64map_get(&cv->patterns,
+                                                           (uint64_t)(uintptr_t)op->info)};
+  size_t start = cv->created.len;
+  IrOp *saved = cv->cur;
+  cv->cur = op;
+  rw_set_insertion_point_before(&cv->rw, op);
+  bool ok = u.f && u.f(cv, op);
+  cv->cur = saved;
+  if (!ok) {
+    cv->created.len = start;
+    ir_op_emit_error(op, "failed to legalize operation '%s'", ir_op_name(op));
+    return false;
+  }
+  ir_op_unlink(op);
+  vec_push(&cv->dead, op);
+  /* Convert the regions of the ops the pattern created (the old op's
+   * regions moved into them).  Ops nested inside another created op are
+   * reached through its regions; converting a legal op twice only remaps
+   * operands again, which is idempotent. */
+  size_t end = cv->created.len;
+  for (size_t i = start; i < end; i++) {
+    IrOp *c = cv->created.data[i];
+    if (!convert_op_regions(cv, c)) return false;
+  }
+  cv->created.len = start;
+  return true;
+}
+
+static bool convert_region(CvConversion *cv, IrRegion *r) {
+  for (IrBlock *b = r->first; b; b = b->next) {
+    if (!convert_block_args(cv, b)) return false;
+    IrOp *next;
+    for (IrOp *op = b->first; op; op = next) {
+      next = op->next;
+      if (cv_is_illegal(cv, op)) {
+        if (!convert_illegal(cv, op)) return false;
+      } else {
+        if (!remap_operands(cv, op)) return false;
+        if (!convert_op_regions(cv, op)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+bool cv_apply_partial(CvConversion *cv, IrOp *root) {
+  bool ok = convert_op_regions(cv, root);
+  /* Destroy the converted ops: first cut every reference they hold (their
+   * results are used only by other converted ops), then free them. */
+  for (size_t i = 0; i < cv->dead.len; i++) ir_op_drop_all_references(cv->dead.data[i]);
+  for (size_t i = 0; i < cv->dead.len; i++) {
+    IrOp *d = cv->dead.data[i];
+    bool used = false;
+    for (unsigned k = 0; k < d->nresults; k++) used |= ir_value_has_uses(ir_op_result(d, k));
+    if (used) {
+      /* a legal op still reads a value that no pattern replaced */
+      if (ok) ir_op_error(d, "has a result without a replacement that is still used");
+      ok = false;
+      IrBlock *b = root->nregions ? ir_op_region(root, 0)->first : NULL;
+      if (b) ir_block_append(b, d); /* freed with the root (error path) */
+      continue;
+    }
+    ir_op_destroy(d);
+  }
+  cv->dead.len = 0;
+  return ok;
+}

@@ -1,0 +1,123 @@
+/* convert.h — the generic dialect-conversion driver (MLIR's
+ * applyPartialConversion, in C).
+ *
+ * A conversion is a target (which ops are illegal: every op whose name
+ * starts with one of the illegal prefixes, plus an optional dynamic
+ * legality hook), a type converter (one type -> N types, N >= 0), and a
+ * table of patterns keyed by the root op's IrOpInfo.  cv_apply_partial walks
+ * the root's regions in pre-order (so definitions are converted before their
+ * uses):
+ *   - block arguments get their converted types in place (region signature
+ *     conversion; a 1:N argument is replaced by N new arguments);
+ *   - a legal op has its operands remapped to the converted values, then
+ *     its regions are converted;
+ *   - an illegal op is handed to its pattern with the rewriter positioned
+ *     before it; the pattern builds the replacement through cv->rw (so the
+ *     driver learns about created ops), reads its converted operands through
+ *     cv_operand / cv_operands, and records its results' replacements with
+ *     cv_replace (1:1) or cv_map (1:N).  It may move the op's regions into
+ *     the new ops; the driver then converts the regions of every op the
+ *     pattern created.  The old op is unlinked and destroyed at the end,
+ *     after every use was rewritten.
+ * An illegal op without a pattern, or whose pattern fails, is reported as
+ * "failed to legalize operation '<name>'" (at the op) and the conversion
+ * fails; the caller adds its own summary error. */
+#ifndef CTILE_CONVERT_H
+#define CTILE_CONVERT_H
+
+#include "rewrite/rewrite.h"
+
+typedef struct CvConversion CvConversion;
+
+/* Appends the converted form of `t` to `out` (0..N types).  Returns false if
+ * `t` cannot be converted.  A type the converter leaves alone is appended
+ * unchanged. */
+typedef bool (*CvTypeFn)(CvConversion *cv, const IrType *t, IrTypeVec *out);
+/* Rewrites illegal `op`; returns false (IR untouched, or only dead new ops
+ * left behind) when it cannot. */
+typedef bool (*CvPatternFn)(CvConversion *cv, IrOp *op);
+/* Dynamic legality of an op that the prefixes do not make illegal. */
+typedef bool (*CvLegalFn)(CvConversion *cv, IrOp *op);
+
+/* Mapped values of one old value (1:N). */
+typedef struct CvMapped {
+  uint32_t n;
+  IrValue *vals[];
+} CvMapped;
+
+struct CvConversion {
+  IrContext *ctx;
+  RwRewriter rw;                /* positioned before the op being rewritten */
+  const char *const *illegal;   /* NULL-terminated op-name prefixes ("cuda_tile.") */
+  CvLegalFn dyn_illegal;        /* optional: true = this legal-by-prefix op is illegal */
+  CvTypeFn convert_type;
+  void *user;                   /* conversion-private state */
+  /* internal */
+  U64Map patterns;              /* IrOpInfo* -> CvPatternFn */
+  U64Map map;                   /* old IrValue* -> new IrValue*, or CvMapped* | 1 (1:N) */
+  IrValue *one;                 /* cv_lookup_n's view of a 1:1 entry */
+  U64Map tcache;                /* IrType* -> converted single type (1:1 results) */
+  U64Map orig_types;            /* block argument -> its type before conversion */
+  U64Map names, infos;          /* literal name -> IrIdent* / IrOpInfo* */
+  VEC(IrOp *) created;          /* ops created by the pattern being applied */
+  VEC(IrOp *) dead;             /* converted (unlinked) ops, destroyed at the end */
+  VEC(void *) owned;            /* CvMapped allocations */
+  IrOp *cur;                    /* op being rewritten */
+  RwListener listener;
+  bool failed;
+};
+
+void cv_init(CvConversion *cv, IrContext *ctx, const char *const *illegal,
+             CvTypeFn convert_type, void *user);
+void cv_free(CvConversion *cv);
+void cv_add_pattern(CvConversion *cv, const IrOpInfo *root, CvPatternFn fn);
+
+/* Whether op must be converted. */
+bool cv_is_illegal(CvConversion *cv, IrOp *op);
+
+/* Converts every op nested in root's regions (root itself is not
+ * converted).  Returns false after reporting the first failure. */
+bool cv_apply_partial(CvConversion *cv, IrOp *root);
+
+/* ---- pattern helpers ------------------------------------------------------ */
+/* Converted type of t when it converts 1:1 (NULL otherwise; reports nothing). */
+const IrType *cv_convert_type1(CvConversion *cv, const IrType *t);
+/* The type v had before the conversion (block arguments are converted in
+ * place; other values keep their type). */
+const IrType *cv_original_type(CvConversion *cv, IrValue *v);
+/* The converted value(s) of old value v: 1:1 (NULL if v maps to != 1 value). */
+IrValue *cv_lookup(CvConversion *cv, IrValue *v);
+/* All values of old value v: their count (0: v is not mapped) and *vals. */
+size_t cv_lookup_n(CvConversion *cv, IrValue *v, IrValue *const **vals);
+/* Converted operand i of the op being rewritten. */
+static inline IrValue *cv_operand(CvConversion *cv, IrOp *op, unsigned i) {
+  return cv_lookup(cv, ir_op_operand(op, i));
+}
+/* Records that old value `from` is now the values vals[0..n). */
+void cv_map(CvConversion *cv, IrValue *from, IrValue *const *vals, size_t n);
+/* Maps result i of op to vals[i] (1:1 each; NULL entries: unused results). */
+void cv_replace(CvConversion *cv, IrOp *op, IrValue *const *vals);
+/* ir_op_state_init for an op replacing the current one: loc NULL takes the
+ * location of the op being rewritten (without materializing it). */
+void cv_state_init(CvConversion *cv, IrOpState *st, const IrOpInfo *info, const IrLoc *loc);
+/* Builds an op at the insertion point (through the listener); loc NULL: the
+ * location of the op being rewritten. */
+IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
+               IrValue *const *operands, size_t noperands,
+               const IrType *const *result_types, size_t nresults,
+               const IrAttr *props, const IrAttr *attrs);
+/* Same, for an op named by string (ops of dialects this library may not
+ * register, e.g. "arith.addi"). */
+IrOp *cv_build_named(CvConversion *cv, const char *name, const IrLoc *loc,
+                     IrValue *const *operands, size_t noperands,
+                     const IrType *const *result_types, size_t nresults,
+                     const IrAttr *attrs);
+/* The identifier / op info of a name given as a string literal (cached by
+ * the literal's address). */
+const IrIdent *cv_ident(CvConversion *cv, const char *name);
+const IrOpInfo *cv_op_info(CvConversion *cv, const char *name);
+/* Moves every block of old op's region `ri` into `dst` (the driver converts
+ * their block signatures and ops afterwards). */
+void cv_take_region(CvConversion *cv, IrOp *op, unsigned ri, IrRegion *dst);
+
+#endif

@@ -1,0 +1,722 @@
+/* canonicalize.c — nv_tileaa canonicalization (seed 001 "Canonicalization
+ * Surface"): the dialect's folds and rewrite patterns, registered through the
+ * dialect's `fold` and `canonicalize` hooks so that `--canonicalize` (the
+ * greedy driver of lib/rewrite) applies them together with every other fold —
+ * shape and memory folds live in one pattern set, since a shape fold often
+ * exposes a memory fold on the next iteration.
+ *
+ * Rewrites (name: safety condition, checked exactly):
+ *   fold_constant_dot       A or B a zero tile -> C; A, B, C all constant ->
+ *                           a constant, accumulated in C's element type
+ *   fuse_addptr_chain       addptr(addptr(p, a), b) -> addptr(p, a + b): same
+ *                           address space and pointee (element units), offsets
+ *                           of one shape, normalized to one 64-bit type (index
+ *                           if either is index, else i64) before adding
+ *   push_assume_through_splat  assume(splat x) -> splat(assume x): every
+ *                           predicate elementwise (div_by without every/along,
+ *                           bounded; never same_elements)
+ *   push_select_through_splat  splat(select(c, t, f)) -> select(splat c,
+ *                           splat t, splat f): the three splats have the
+ *                           original result shape (c, t, f scalars)
+ *   canonicalize_masked_load   constant mask: true -> unmasked; false -> the
+ *                           `other` operand (exact result type required), the
+ *                           incoming token replaces the token result
+ *   canonicalize_masked_store  true -> unmasked; false -> erased, token users
+ *                           get the incoming token
+ *   fold_expand_dims_of_splat / fold_view_chain / fold_broadcast_of_splat
+ *                           the rebuilt op has exactly the original result type
+ *   hoist_extract_through_elementwise  extract(ew(a, b), i) -> ew(extract a,
+ *                           extract b): ew is an nv_tileaa elementwise op whose
+ *                           operands all have the result's shape (lanes map
+ *                           one-to-one) and whose result has no other use
+ *   prune_queue_get_results    unused queue.get results dropped, order kept
+ *   fold_atomic_cas         equal constant compare and replacement -> an atomic
+ *                           load with the same ordering and scope
+ *   fold_atomic_rmw         identity operand (0 for add/or/xor/umax, all-ones
+ *                           for and/umin, -0.0 for addf, min/max extremes;
+ *                           never xchg) -> atomic load, token preserved
+ * Memory rewrites never drop a token edge: the replacing op takes the same
+ * incoming token and its token result replaces the old one.  Ops with
+ * acquire/release semantics are never erased (the ordering is an effect), and
+ * atomics are only weakened to loads when their ordering is a legal load
+ * ordering (weak/relaxed/acquire). */
+#include "dialect/nv_tileaa/aa.h"
+#include "dialect/arith/arith.h"
+#include "rewrite/rewrite.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- helpers ----------------------------------------------------------------------- */
+
+static IrOp *def_of(IrValue *v, AaOpIndex i) {
+  return v && v->def && aa_op_is(v->def, i) ? v->def : NULL;
+}
+
+/* Segment sizes and starts of a segmented op (quietly; false if malformed). */
+static bool segs(IrOp *op, int32_t *sz, uint32_t *st) {
+  const AaOpDesc *d = aa_desc(op->info);
+  return aa_segments(op, d->nseg, sz, st, true);
+}
+static uint32_t seg_total(const int32_t *sz, int n) {
+  uint32_t t = 0;
+  for (int i = 0; i < n; i++) t += (uint32_t)sz[i];
+  return t;
+}
+
+/* The incoming token of a memory op (NULL if none). */
+static IrValue *token_in(IrOp *op, uint32_t total) {
+  return op->noperands > total ? ir_op_operand(op, total) : NULL;
+}
+/* The token result of a memory op (NULL if none). */
+static IrValue *token_out(IrOp *op) {
+  if (!op->nresults) return NULL;
+  IrValue *r = ir_op_result(op, op->nresults - 1);
+  return aa_is_token(r->type) ? r : NULL;
+}
+
+static int mem_semantic(IrOp *op) {
+  const IrAttr *a = ir_op_attrz(op, "mem_semantic");
+  return a ? aa_enum_value(a, &aa_enum_mem_semantic) : AA_SEM_WEAK;
+}
+
+/* Raw little-endian integer at p of `size` bytes, sign- or zero-extended. */
+static int64_t read_int(const uint8_t *p, size_t size, bool sext) {
+  uint64_t v = 0;
+  for (size_t i = 0; i < size; i++) v |= (uint64_t)p[i] << (8 * i);
+  if (size < 8) {
+    uint64_t m = (uint64_t)1 << (8 * size - 1);
+    if (sext && (v & m)) v |= ~(((uint64_t)1 << (8 * size)) - 1);
+  }
+  return (int64_t)v;
+}
+
+/* Element i of a constant (scalar integer/float/bool attribute or dense
+ * elements attribute) as raw bits of `size` bytes; false if unsupported. */
+typedef struct Const {
+  const IrAttr *a;
+  const IrType *elem;
+  size_t esize;
+  size_t n;       /* element count (1 for scalars and splats) */
+  bool splat;
+} Const;
+
+/* A constant-like view of v: an arith.constant, or a splat of one.  The
+ * element count is that of v's type. */
+static bool const_of(IrValue *v, Const *c) {
+  memset(c, 0, sizeof *c);
+  IrOp *sp = def_of(v, AA_OP_splat);
+  const IrAttr *a = rw_value_constant(sp ? ir_op_operand(sp, 0) : v);
+  if (!a) return false;
+  c->a = a;
+  if (ir_attr_is(a, &ir_dense_elements_attr_def)) {
+    c->elem = ir_type_elem_or_self(a->type);
+    c->esize = c->elem ? ir_dense_elem_size(c->elem) : 0;
+    if (!c->esize) return false;
+    c->splat = (a->flags & 1) || sp;
+    c->n = a->ndata / c->esize;
+    return c->n >= 1;
+  }
+  if (ir_attr_is(a, &ir_integer_attr_def) || ir_attr_is(a, &ir_float_attr_def) ||
+      ir_attr_is(a, &ir_bool_attr_def)) {
+    c->elem = a->type;
+    c->n = 1;
+    c->splat = true;
+    return true;
+  }
+  return false;
+}
+
+static bool const_is_float(const Const *c) { return c->elem && ir_type_is_float(c->elem); }
+static bool is_f32_or_f64(const IrType *t) {
+  return ir_type_is_float(t) && (ir_float_kind(t) == IR_F32 || ir_float_kind(t) == IR_F64);
+}
+static unsigned int_width(const IrType *t) {
+  return ir_type_is_integer(t) ? ir_integer_width(t) : 64; /* index: 64 */
+}
+
+/* Element i as an integer (sign-extended unless zext) / as a double. */
+static int64_t const_int(const Const *c, size_t i, bool zext) {
+  const IrAttr *a = c->a;
+  if (!ir_attr_is(a, &ir_dense_elements_attr_def)) return a->ints[0];
+  size_t k = c->n == 1 ? 0 : i;
+  return read_int(a->data + k * c->esize, c->esize, !zext);
+}
+static double const_float(const Const *c, size_t i) {
+  const IrAttr *a = c->a;
+  if (!ir_attr_is(a, &ir_dense_elements_attr_def)) return a->f;
+  size_t k = c->n == 1 ? 0 : i;
+  if (c->esize == 4) {
+    float f;
+    memcpy(&f, a->data + k * 4, 4);
+    return f;
+  }
+  double d;
+  memcpy(&d, a->data + k * 8, 8);
+  return d;
+}
+/* Float elements are readable only as f32/f64 storage. */
+static bool const_float_ok(const Const *c) {
+  if (!const_is_float(c)) return false;
+  if (!ir_attr_is(c->a, &ir_dense_elements_attr_def)) return true; /* held as a double */
+  return is_f32_or_f64(c->elem);
+}
+
+/* Whether every element of constant c equals the integer/bit pattern `bits`
+ * (integers, compared in the element width). */
+static bool const_all_int(const Const *c, int64_t bits) {
+  if (const_is_float(c)) return false;
+  unsigned w = int_width(c->elem);
+  uint64_t m = w >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << w) - 1);
+  size_t n = c->splat ? 1 : c->n;
+  for (size_t i = 0; i < n; i++)
+    if (((uint64_t)const_int(c, i, false) & m) != ((uint64_t)bits & m)) return false;
+  return true;
+}
+
+/* Whether every element of a float constant has exactly the bits of `d`
+ * (so +0.0 and -0.0 differ). */
+static bool const_all_float(const Const *c, double d) {
+  if (!const_float_ok(c)) return false;
+  size_t n = c->splat ? 1 : c->n;
+  for (size_t i = 0; i < n; i++) {
+    double x = const_float(c, i);
+    if (x != d || signbit(x) != signbit(d)) return false;
+  }
+  return true;
+}
+
+/* A constant i1 mask: 1 all true, 0 all false, -1 unknown or mixed. */
+static int mask_value(IrValue *m) {
+  Const c;
+  if (!const_of(m, &c) || const_is_float(&c)) return -1;
+  size_t n = c.splat ? 1 : c.n;
+  int v = (int)(const_int(&c, 0, true) & 1);
+  for (size_t i = 1; i < n; i++)
+    if ((int)(const_int(&c, i, true) & 1) != v) return -1;
+  return v;
+}
+
+/* Props of `op` with operandSegmentSizes replaced by sz[0..n). */
+static const IrAttr *props_with_segs(IrOp *op, const int32_t *sz, size_t n) {
+  IrContext *ctx = ir_op_context(op);
+  return ir_dict_set(ctx, op->props ? op->props : ir_empty_dict(ctx),
+                     ir_identz(ctx, "operandSegmentSizes"), aa_segment_attr(ctx, sz, n));
+}
+
+/* Result types of op as an array (caller frees). */
+static const IrType **result_types(IrOp *op) {
+  const IrType **t = xcalloc(op->nresults ? op->nresults : 1, sizeof *t);
+  for (uint32_t i = 0; i < op->nresults; i++) t[i] = ir_op_result(op, i)->type;
+  return t;
+}
+
+static IrValue *build1(RwRewriter *rw, const IrOpInfo *info, IrOp *at, IrValue *const *ops,
+                       size_t nops, const IrType *rt, const IrAttr *props,
+                       const IrAttr *attrs) {
+  IrOp *n = rw_build_op(rw, info, ir_op_loc(at), ops, nops, &rt, 1, props, attrs);
+  return n ? ir_op_result(n, 0) : NULL;
+}
+
+/* Inserts a detached op (an arith builder's) before `at`; its result 0. */
+static IrValue *insert_detached(RwRewriter *rw, IrOp *n) {
+  if (!n) return NULL;
+  rw_insert_op(rw, n);
+  return ir_op_result(n, 0);
+}
+
+/* ---- 1. fold_constant_dot ------------------------------------------------------------ */
+
+static bool is_zero_tile(IrValue *v) {
+  Const c;
+  if (!const_of(v, &c)) return false;
+  if (const_is_float(&c)) return const_all_float(&c, 0.0) || const_all_float(&c, -0.0);
+  return const_all_int(&c, 0);
+}
+
+/* Rounds x to the storage of a float element type (f32 or f64). */
+static double round_to(const IrType *t, double x) {
+  return ir_float_kind(t) == IR_F32 ? (double)(float)x : x;
+}
+
+/* All three operands constant: computes D = A*B + C in C's element type. */
+static bool dot_fold_constants(IrOp *op, RwRewriter *rw) {
+  Const a, b, c;
+  IrValue *va = ir_op_operand(op, 0), *vb = ir_op_operand(op, 1), *vc = ir_op_operand(op, 2);
+  if (!const_of(va, &a) || !const_of(vb, &b) || !const_of(vc, &c)) return false;
+  const IrType *rt = ir_op_result(op, 0)->type;
+  if (aa_rank(va->type) != 2 || aa_rank(vb->type) != 2 || aa_rank(rt) != 2) return false;
+  int64_t M = aa_shape(va->type)[0], K = aa_shape(va->type)[1], N = aa_shape(vb->type)[1];
+  if (M * N > 65536 || M * N * K > (1 << 22)) return false; /* bounded work */
+  const IrType *ce = aa_elem(rt);
+  size_t es = ir_dense_elem_size(ce);
+  bool fl = ir_type_is_float(ce);
+  if (!es || (fl && !is_f32_or_f64(ce)))
+    return false;
+  if (fl && (!const_float_ok(&a) || !const_float_ok(&b) || !const_float_ok(&c))) return false;
+  if (!fl && (const_is_float(&a) || const_is_float(&b) || const_is_float(&c))) return false;
+  const IrAttr *sa = ir_op_attrz(op, "signedness_a"), *sb = ir_op_attrz(op, "signedness_b");
+  bool ua = sa && aa_enum_value(sa, &aa_enum_signedness) == 1;
+  bool ub = sb && aa_enum_value(sb, &aa_enum_signedness) == 1;
+  uint8_t *out = xcalloc((size_t)(M * N), es);
+  for (int64_t m = 0; m < M; m++)
+    for (int64_t n = 0; n < N; n++) {
+      size_t ci = (size_t)(m * N + n);
+      if (fl) {
+        double acc = const_float(&c, ci);
+        for (int64_t k = 0; k < K; k++) {
+          double p = round_to(ce, const_float(&a, (size_t)(m * K + k)) *
+                                      const_float(&b, (size_t)(k * N + n)));
+          acc = round_to(ce, acc + p);
+        }
+        if (es == 4) {
+          float f = (float)acc;
+          memcpy(out + ci * 4, &f, 4);
+        } else {
+          memcpy(out + ci * 8, &acc, 8);
+        }
+      } else {
+        uint64_t acc = (uint64_t)const_int(&c, ci, false);
+        for (int64_t k = 0; k < K; k++)
+          acc += (uint64_t)const_int(&a, (size_t)(m * K + k), ua) *
+                 (uint64_t)const_int(&b, (size_t)(k * N + n), ub);
+        for (size_t i = 0; i < es; i++) out[ci * es + i] = (uint8_t)(acc >> (8 * i));
+      }
+    }
+  const IrAttr *val = ir_dense_elements(rw_context(rw), rt, out, (size_t)(M * N) * es, false);
+  free(out);
+  IrValue *v = insert_detached(rw, arith_build_constant(rw_context(rw), ir_op_loc(op), val));
+  if (!v) return false;
+  rw_replace_op(rw, op, &v);
+  return true;
+}
+
+static bool fold_constant_dot(IrOp *op, RwRewriter *rw) {
+  int32_t sz[5];
+  uint32_t st[5];
+  if (!segs(op, sz, st) || sz[0] != 1 || sz[1] != 1 || sz[2] != 1 || sz[3] || sz[4])
+    return false; /* block-scaled dots have scale operands: never folded */
+  IrValue *vc = ir_op_operand(op, 2);
+  if (vc->type != ir_op_result(op, 0)->type) return false;
+  if (is_zero_tile(ir_op_operand(op, 0)) || is_zero_tile(ir_op_operand(op, 1))) {
+    rw_replace_op(rw, op, &vc);
+    return true;
+  }
+  return dot_fold_constants(op, rw);
+}
+
+/* ---- 2. fuse_addptr_chain -------------------------------------------------------------- */
+
+/* Offset v converted to the common offset type `wide` (index_cast to index,
+ * extsi to i64; element units are unchanged: both offsets count elements of
+ * the same pointee). */
+static IrValue *widen_offset(RwRewriter *rw, IrOp *at, IrValue *v, const IrType *wide) {
+  if (v->type == wide) return v;
+  ArithOpIndex k = ir_type_is_index(ir_type_elem_or_self(wide)) ? ARITH_OP_index_cast
+                                                                : ARITH_OP_extsi;
+  return insert_detached(rw, arith_build_cast(rw_context(rw), ir_op_loc(at), k, v, wide));
+}
+
+static bool fuse_addptr_chain(IrOp *op, RwRewriter *rw) {
+  IrOp *inner = def_of(ir_op_operand(op, 0), AA_OP_addptr);
+  if (!inner) return false;
+  const IrType *ri = ir_op_result(inner, 0)->type, *ro = ir_op_result(op, 0)->type;
+  if (!aa_is_ptr(aa_elem(ri)) || !aa_is_ptr(aa_elem(ro))) return false;
+  if (aa_ptr_space(aa_elem(ri)) != aa_ptr_space(aa_elem(ro)) ||
+      aa_ptr_pointee(aa_elem(ri)) != aa_ptr_pointee(aa_elem(ro)))
+    return rw_notify_match_failure(rw, op, "different address space or element units");
+  IrValue *a = ir_op_operand(inner, 1), *b = ir_op_operand(op, 1);
+  IrValue *p = ir_op_operand(inner, 0);
+  /* Both offsets must have one shape, and the fused addptr must keep the
+   * outer result type with base p. */
+  size_t r = aa_rank(a->type);
+  if (aa_rank(b->type) != r) return false;
+  for (size_t i = 0; i < r; i++)
+    if (aa_shape(a->type)[i] != aa_shape(b->type)[i]) return false;
+  if (p->type != ri && aa_rank(p->type) != 0) return false;
+  if (aa_rank(p->type) == 0 && aa_rank(ro) != r) return false;
+  /* Normalize: both offsets to one 64-bit element-unit integer type. */
+  IrContext *ctx = rw_context(rw);
+  const IrType *ea = aa_elem(a->type), *eb = aa_elem(b->type);
+  const IrType *we = ea == eb && (ir_type_is_index(ea) || int_width(ea) == 64) ? ea
+                     : ir_type_is_index(ea) || ir_type_is_index(eb)
+                         ? ir_index_type(ctx)
+                         : ir_integer_type(ctx, 64, IR_SIGNLESS);
+  const IrType *wt = r ? aa_tile_type(ctx, aa_shape(a->type), r, we) : we;
+  rw_set_insertion_point_before(rw, op);
+  IrValue *wa = widen_offset(rw, op, a, wt), *wb = widen_offset(rw, op, b, wt);
+  if (!wa || !wb) return false;
+  IrValue *sum = insert_detached(rw, arith_build_binary(ctx, ir_op_loc(op), ARITH_OP_addi, wa, wb));
+  if (!sum) return false;
+  IrValue *ops[2] = {p, sum};
+  IrValue *v = build1(rw, op->info, op, ops, 2, ro, op->props, op->attrs);
+  if (!v) return false;
+  rw_replace_op(rw, op, &v);
+  return true;
+}
+
+/* ---- 3. push_assume_through_splat ------------------------------------------------------- */
+
+/* Elementwise, lane-independent predicates: bounded, and div_by without an
+ * `every`/`along` lane structure. */
+static bool predicates_elementwise(IrOp *op) {
+  const IrAttr *preds = ir_op_attrz(op, "predicates");
+  if (!preds || !ir_attr_is(preds, &ir_array_attr_def)) return false;
+  for (uint32_t i = 0; i < preds->nelems; i++) {
+    const IrAttr *p = preds->elems[i];
+    if (ir_attr_is(p, &aa_bounded_attr_def)) continue;
+    if (ir_attr_is(p, &aa_div_by_attr_def) && (p->flags & 3) == 0) continue;
+    return false;
+  }
+  return true;
+}
+
+static bool push_assume_through_splat(IrOp *op, RwRewriter *rw) {
+  IrOp *sp = def_of(ir_op_operand(op, 0), AA_OP_splat);
+  if (!sp) return false;
+  if (!predicates_elementwise(op))
+    return rw_notify_match_failure(rw, op, "a predicate is not elementwise");
+  IrValue *x = ir_op_operand(sp, 0);
+  rw_set_insertion_point_before(rw, op);
+  IrValue *ax = build1(rw, op->info, op, &x, 1, x->type, op->props, op->attrs);
+  if (!ax) return false;
+  IrValue *v = build1(rw, sp->info, op, &ax, 1, ir_op_result(op, 0)->type, sp->props, sp->attrs);
+  if (!v) return false;
+  rw_replace_op(rw, op, &v);
+  return true;
+}
+
+/* ---- 4. push_select_through_splat ---------------------------------------------------------- */
+
+static bool push_select_through_splat(IrOp *op, RwRewriter *rw) {
+  IrValue *s = ir_op_operand(op, 0);
+  if (!s->def || !arith_op_is(s->def, ARITH_OP_select)) return false;
+  IrOp *sel = s->def;
+  const IrType *rt = ir_op_result(op, 0)->type;
+  if (!aa_is_tile(rt)) return false;
+  IrValue *c = ir_op_operand(sel, 0), *t = ir_op_operand(sel, 1), *f = ir_op_operand(sel, 2);
+  if (aa_rank(c->type) || aa_rank(t->type) || aa_rank(f->type))
+    return rw_notify_match_failure(rw, op, "select operands are not scalars");
+  IrContext *ctx = rw_context(rw);
+  const IrType *ct = aa_tile_type(ctx, aa_shape(rt), aa_rank(rt), c->type);
+  /* all three splats have the original result shape */
+  if (aa_tile_type(ctx, aa_shape(rt), aa_rank(rt), t->type) != rt ||
+      aa_tile_type(ctx, aa_shape(rt), aa_rank(rt), f->type) != rt)
+    return false;
+  rw_set_insertion_point_before(rw, op);
+  IrValue *sc = build1(rw, op->info, op, &c, 1, ct, op->props, op->attrs);
+  IrValue *st = build1(rw, op->info, op, &t, 1, rt, op->props, op->attrs);
+  IrValue *sf = build1(rw, op->info, op, &f, 1, rt, op->props, op->attrs);
+  if (!sc || !st || !sf) return false;
+  IrValue *v = insert_detached(rw, arith_build_select(ctx, ir_op_loc(op), sc, st, sf));
+  if (!v) return false;
+  rw_replace_op(rw, op, &v);
+  return true;
+}
+
+/* ---- 5. canonicalize_masked_load ------------------------------------------------------------ */
+
+static bool canonicalize_masked_load(IrOp *op, RwRewriter *rw) {
+  int32_t sz[4];
+  uint32_t st[4];
+  if (!segs(op, sz, st) || sz[2] != 1) return false;
+  int m = mask_value(ir_op_operand(op, st[2]));
+  if (m < 0) return false;
+  uint32_t total = seg_total(sz, 4);
+  IrValue *tin = token_in(op, total), *tout = token_out(op);
+  if (m == 1) {
+    /* unmasked load: base, indices, token; `other` is dead */
+    IrValue **ops = xcalloc(op->noperands, sizeof *ops);
+    size_t n = 0;
+    for (uint32_t i = 0; i < (uint32_t)(sz[0] + sz[1]); i++) ops[n++] = ir_op_operand(op, i);
+    if (tin) ops[n++] = tin;
+    int32_t ns[4] = {sz[0], sz[1], 0, 0};
+    const IrType **rts = result_types(op);
+    rw_set_insertion_point_before(rw, op);
+    IrOp *nl = rw_build_op(rw, op->info, ir_op_loc(op), ops, n, rts, op->nresults,
+                           props_with_segs(op, ns, 4), op->attrs);
+    free(ops);
+    free(rts);
+    if (!nl) return false;
+    IrValue *vals[2] = {ir_op_result(nl, 0), op->nresults > 1 ? ir_op_result(nl, 1) : NULL};
+    rw_replace_op(rw, op, vals);
+    return true;
+  }
+  /* constant false: no read happens; the fallback must have the exact type */
+  if (sz[3] != 1) return rw_notify_match_failure(rw, op, "no fallback value");
+  IrValue *other = ir_op_operand(op, st[3]);
+  if (other->type != ir_op_result(op, 0)->type)
+    return rw_notify_match_failure(rw, op, "fallback type differs from the result type");
+  if (mem_semantic(op) != AA_SEM_WEAK)
+    return rw_notify_match_failure(rw, op, "ordered load is an effect");
+  if (tout && !tin) return false;
+  IrValue *vals[2] = {other, tout ? tin : NULL};
+  rw_replace_op(rw, op, vals);
+  return true;
+}
+
+/* ---- 6. canonicalize_masked_store ----------------------------------------------------------- */
+
+static bool canonicalize_masked_store(IrOp *op, RwRewriter *rw) {
+  int32_t sz[4];
+  uint32_t st[4];
+  if (!segs(op, sz, st) || sz[3] != 1) return false;
+  int m = mask_value(ir_op_operand(op, st[3]));
+  if (m < 0) return false;
+  uint32_t total = seg_total(sz, 4);
+  IrValue *tin = token_in(op, total), *tout = token_out(op);
+  if (m == 1) {
+    IrValue **ops = xcalloc(op->noperands, sizeof *ops);
+    size_t n = 0;
+    for (uint32_t i = 0; i < (uint32_t)(sz[0] + sz[1] + sz[2]); i++)
+      ops[n++] = ir_op_operand(op, i);
+    if (tin) ops[n++] = tin;
+    int32_t ns[4] = {sz[0], sz[1], sz[2], 0};
+    const IrType **rts = result_types(op);
+    rw_set_insertion_point_before(rw, op);
+    IrOp *ns_op = rw_build_op(rw, op->info, ir_op_loc(op), ops, n, rts, op->nresults,
+                              props_with_segs(op, ns, 4), op->attrs);
+    free(ops);
+    free(rts);
+    if (!ns_op) return false;
+    IrValue *val = op->nresults ? ir_op_result(ns_op, 0) : NULL;
+    rw_replace_op(rw, op, &val);
+    return true;
+  }
+  /* constant false: the write is the store's only effect */
+  if (mem_semantic(op) != AA_SEM_WEAK)
+    return rw_notify_match_failure(rw, op, "ordered store is an effect");
+  if (tout && !tin) return false;
+  IrValue *val = tout ? tin : NULL;
+  rw_replace_op(rw, op, &val);
+  return true;
+}
+
+/* ---- 7-9. shape wrappers ---------------------------------------------------------------------- */
+
+/* op(splat x) -> splat x with op's exact result type. */
+static bool fold_wrapper_of_splat(IrOp *op, RwRewriter *rw) {
+  IrOp *sp = def_of(ir_op_operand(op, 0), AA_OP_splat);
+  if (!sp) return false;
+  const IrType *rt = ir_op_result(op, 0)->type;
+  if (!aa_is_tile(rt) || aa_elem(rt) != aa_elem(ir_op_result(sp, 0)->type)) return false;
+  IrValue *x = ir_op_operand(sp, 0);
+  rw_set_insertion_point_before(rw, op);
+  IrValue *v = build1(rw, sp->info, op, &x, 1, rt, sp->props, sp->attrs);
+  if (!v) return false;
+  rw_replace_op(rw, op, &v);
+  return true;
+}
+
+static bool fold_expand_dims_of_splat(IrOp *op, RwRewriter *rw) {
+  return fold_wrapper_of_splat(op, rw);
+}
+static bool fold_broadcast_of_splat(IrOp *op, RwRewriter *rw) {
+  return fold_wrapper_of_splat(op, rw);
+}
+
+/* view(view x) -> view x (or x itself when its type is the result type);
+ * view(splat x) -> splat x. */
+static bool fold_view_chain(IrOp *op, RwRewriter *rw) {
+  if (fold_wrapper_of_splat(op, rw)) return true;
+  IrOp *inner = def_of(ir_op_operand(op, 0), AA_OP_view);
+  if (!inner) return false;
+  IrValue *x = ir_op_operand(inner, 0);
+  const IrType *rt = ir_op_result(op, 0)->type;
+  if (x->type == rt) {
+    rw_replace_op(rw, op, &x);
+    return true;
+  }
+  rw_set_insertion_point_before(rw, op);
+  IrValue *v = build1(rw, op->info, op, &x, 1, rt, op->props, op->attrs);
+  if (!v) return false;
+  rw_replace_op(rw, op, &v);
+  return true;
+}
+
+/* ---- 10. hoist_extract_through_elementwise ----------------------------------------------------- */
+
+static bool hoist_extract_through_elementwise(IrOp *op, RwRewriter *rw) {
+  IrValue *src = ir_op_operand(op, 0);
+  IrOp *ew = src->def;
+  if (!ew || ir_op_info_dialect(rw_context(rw), ew->info) != &aa_dialect ||
+      !(ew->info->traits & IR_TRAIT_ELEMENTWISE) || ew->nresults != 1 || ew->nregions)
+    return false;
+  if (!src->uses || src->uses->next)
+    return rw_notify_match_failure(rw, op, "elementwise result has other uses");
+  const IrType *st = src->type, *rt = ir_op_result(op, 0)->type;
+  IrContext *ctx = rw_context(rw);
+  /* one-to-one lanes: every operand has the elementwise result's shape */
+  for (uint32_t i = 0; i < ew->noperands; i++) {
+    const IrType *t = ir_op_operand(ew, i)->type;
+    if (!aa_is_tile(t) || aa_rank(t) != aa_rank(st) ||
+        memcmp(aa_shape(t), aa_shape(st), aa_rank(st) * sizeof(int64_t)))
+      return rw_notify_match_failure(rw, op, "operand lanes are not one-to-one");
+  }
+  rw_set_insertion_point_before(rw, op);
+  IrValue **nops = xcalloc(ew->noperands, sizeof *nops);
+  IrValue **xops = xcalloc(op->noperands, sizeof *xops);
+  for (uint32_t k = 1; k < op->noperands; k++) xops[k] = ir_op_operand(op, k);
+  bool ok = true;
+  for (uint32_t i = 0; i < ew->noperands && ok; i++) {
+    IrValue *a = ir_op_operand(ew, i);
+    const IrType *et = aa_rank(rt) ? aa_tile_type(ctx, aa_shape(rt), aa_rank(rt), aa_elem(a->type))
+                                   : aa_elem(a->type);
+    xops[0] = a;
+    nops[i] = build1(rw, op->info, op, xops, op->noperands, et, op->props, op->attrs);
+    ok = nops[i] != NULL;
+  }
+  IrValue *v = ok ? build1(rw, ew->info, op, nops, ew->noperands, rt, ew->props, ew->attrs) : NULL;
+  free(nops);
+  free(xops);
+  if (!v) return false;
+  rw_replace_op(rw, op, &v);
+  return true;
+}
+
+/* ---- 11. prune_queue_get_results ------------------------------------------------------------- */
+
+/* queue.get's results are the queue type's value list: an unused result is
+ * dropped from both (the queue operand keeps its type, the surviving
+ * results keep their order).  Only when the queue is produced by a
+ * create_queue used by nothing else, whose type is rebuilt likewise. */
+static bool prune_queue_get_results(IrOp *op, RwRewriter *rw) {
+  uint32_t live = 0;
+  for (uint32_t i = 0; i < op->nresults; i++)
+    if (ir_op_result(op, i)->uses) live++;
+  if (live == op->nresults) return false;
+  IrValue *q = ir_op_operand(op, 0);
+  IrOp *cq = def_of(q, AA_OP_create_queue);
+  if (!cq || !q->uses || q->uses->next)
+    return rw_notify_match_failure(rw, op, "queue shared with other ops");
+  IrContext *ctx = rw_context(rw);
+  const IrType **nt = xcalloc(op->nresults, sizeof *nt);
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < op->nresults; i++)
+    if (ir_op_result(op, i)->uses) nt[n++] = ir_op_result(op, i)->type;
+  const IrType *qt = aa_queue_type(ctx, nt, n, q->type->flags != 0);
+  rw_set_insertion_point_before(rw, cq);
+  IrValue *nq = build1(rw, cq->info, cq, NULL, 0, qt, cq->props, cq->attrs);
+  IrOp *ng = NULL;
+  if (nq) {
+    rw_set_insertion_point_before(rw, op);
+    ng = rw_build_op(rw, op->info, ir_op_loc(op), &nq, 1, nt, n, op->props, op->attrs);
+  }
+  free(nt);
+  if (!ng) return false;
+  IrValue **vals = xcalloc(op->nresults, sizeof *vals);
+  for (uint32_t i = 0, k = 0; i < op->nresults; i++)
+    if (ir_op_result(op, i)->uses) vals[i] = ir_op_result(ng, k++);
+  rw_replace_op(rw, op, vals);
+  free(vals);
+  rw_erase_op(rw, cq);
+  return true;
+}
+
+/* ---- 13-14. atomics ---------------------------------------------------------------------------- */
+
+/* Replaces atomic `op` (data result 0, optional token result) by a load of
+ * base[indices] with op's ordering and scope, the same incoming token and a
+ * token result in the same position. */
+static bool replace_with_atomic_load(IrOp *op, RwRewriter *rw, uint32_t base_n,
+                                     uint32_t idx_start, uint32_t idx_n, uint32_t total) {
+  int sem = mem_semantic(op);
+  if (sem == AA_SEM_RELEASE || sem == AA_SEM_ACQ_REL)
+    return rw_notify_match_failure(rw, op, "release ordering has no load form");
+  IrContext *ctx = rw_context(rw);
+  IrValue *tin = token_in(op, total);
+  IrValue **ops = xcalloc(op->noperands, sizeof *ops);
+  size_t n = 0;
+  for (uint32_t i = 0; i < base_n; i++) ops[n++] = ir_op_operand(op, i);
+  for (uint32_t i = 0; i < idx_n; i++) ops[n++] = ir_op_operand(op, idx_start + i);
+  if (tin) ops[n++] = tin;
+  int32_t ns[4] = {(int32_t)base_n, (int32_t)idx_n, 0, 0};
+  const IrAttr *props = aa_segment_attr(ctx, ns, 4);
+  IrNamedAttr e[3];
+  size_t ne = 0;
+  const IrAttr *sc = ir_op_attrz(op, "mem_scope"), *sm = ir_op_attrz(op, "mem_semantic");
+  if (sc) e[ne++] = (IrNamedAttr){ir_identz(ctx, "mem_scope"), sc};
+  if (sm) e[ne++] = (IrNamedAttr){ir_identz(ctx, "mem_semantic"), sm};
+  e[ne++] = (IrNamedAttr){ir_identz(ctx, "operandSegmentSizes"), props};
+  const IrAttr *dict = ir_dict_attr(ctx, e, ne, false);
+  const IrType **rts = result_types(op);
+  rw_set_insertion_point_before(rw, op);
+  IrOp *ld = rw_build_op(rw, aa_op(load), ir_op_loc(op), ops, n, rts, op->nresults, dict, NULL);
+  free(ops);
+  free(rts);
+  if (!ld) return false;
+  IrValue *vals[2] = {ir_op_result(ld, 0), op->nresults > 1 ? ir_op_result(ld, 1) : NULL};
+  rw_replace_op(rw, op, vals);
+  return true;
+}
+
+static bool fold_atomic_cas(IrOp *op, RwRewriter *rw) {
+  int32_t sz[5];
+  uint32_t st[5];
+  if (!segs(op, sz, st) || sz[1] != 1 || sz[2] != 1) return false;
+  if (sz[4]) return rw_notify_match_failure(rw, op, "masked atomic");
+  Const c, r;
+  if (!const_of(ir_op_operand(op, st[1]), &c) || !const_of(ir_op_operand(op, st[2]), &r))
+    return false;
+  /* bitwise-equal constants (one attribute: attributes are uniqued) */
+  if (c.a != r.a) return false;
+  return replace_with_atomic_load(op, rw, (uint32_t)sz[0], st[3], (uint32_t)sz[3],
+                                  seg_total(sz, 5));
+}
+
+enum { RMW_ADD, RMW_AND, RMW_OR, RMW_XOR, RMW_XCHG, RMW_MIN, RMW_MAX, RMW_UMIN, RMW_UMAX, RMW_ADDF };
+
+/* Whether constant c is a true identity of rmw `mode` for its element type. */
+static bool rmw_identity(int mode, const Const *c) {
+  if (mode == RMW_ADDF) return const_all_float(c, -0.0);
+  if (const_is_float(c)) return false;
+  unsigned w = int_width(c->elem);
+  int64_t smax = w >= 64 ? INT64_MAX : (int64_t)(((uint64_t)1 << (w - 1)) - 1);
+  switch (mode) {
+    case RMW_ADD: case RMW_OR: case RMW_XOR: case RMW_UMAX: return const_all_int(c, 0);
+    case RMW_AND: case RMW_UMIN: return const_all_int(c, -1);
+    case RMW_MIN: return const_all_int(c, smax);
+    case RMW_MAX: return const_all_int(c, -smax - 1);
+    default: return false; /* xchg: never without a proof of the stored value */
+  }
+}
+
+static bool fold_atomic_rmw(IrOp *op, RwRewriter *rw) {
+  int32_t sz[4];
+  uint32_t st[4];
+  if (!segs(op, sz, st) || sz[1] != 1) return false;
+  if (sz[3]) return rw_notify_match_failure(rw, op, "masked atomic");
+  int mode = aa_enum_value(ir_op_attrz(op, "rmw_mode"), &aa_enum_rmw_mode);
+  Const c;
+  if (mode < 0 || !const_of(ir_op_operand(op, st[1]), &c) || !rmw_identity(mode, &c))
+    return false;
+  return replace_with_atomic_load(op, rw, (uint32_t)sz[0], st[2], (uint32_t)sz[2],
+                                  seg_total(sz, 4));
+}
+
+/* ---- registration -------------------------------------------------------------------------------- */
+
+void aa_add_canonicalization_patterns(RwPatternSet *set, IrContext *ctx) {
+  (void)ctx;
+  rw_pattern_add(set, "nv_tileaa.dot", 1, fold_constant_dot, "fold_constant_dot");
+  rw_pattern_add(set, "nv_tileaa.addptr", 1, fuse_addptr_chain, "fuse_addptr_chain");
+  rw_pattern_add(set, "nv_tileaa.assume", 1, push_assume_through_splat,
+                 "push_assume_through_splat");
+  rw_pattern_add(set, "nv_tileaa.splat", 1, push_select_through_splat,
+                 "push_select_through_splat");
+  rw_pattern_add(set, "nv_tileaa.load", 1, canonicalize_masked_load, "canonicalize_masked_load");
+  rw_pattern_add(set, "nv_tileaa.store", 1, canonicalize_masked_store,
+                 "canonicalize_masked_store");
+  rw_pattern_add(set, "nv_tileaa.expand_dims", 1, fold_expand_dims_of_splat,
+                 "fold_expand_dims_of_splat");
+  rw_pattern_add(set, "nv_tileaa.view", 1, fold_view_chain, "fold_view_chain");
+  rw_pattern_add(set, "nv_tileaa.broadcast", 1, fold_broadcast_of_splat,
+                 "fold_broadcast_of_splat");
+  rw_pattern_add(set, "nv_tileaa.extract", 1, hoist_extract_through_elementwise,
+                 "hoist_extract_through_elementwise");
+  rw_pattern_add(set, "nv_tileaa.queue.get", 1, prune_queue_get_results,
+                 "prune_queue_get_results");
+  rw_pattern_add(set, "nv_tileaa.atomic_cas", 1, fold_atomic_cas, "fold_atomic_cas");
+  rw_pattern_add(set, "nv_tileaa.atomic_rmw", 1, fold_atomic_rmw, "fold_atomic_rmw");
+}

@@ -1,0 +1,735 @@
+/* interp_aa.c — the interpreter's handlers for nv_tileaa (the output of the
+ * cuda_tile -> nv_tileaa conversion) and the dispatcher for every op that
+ * is not cuda_tile: one handler table per dialect (nv_tileaa by op index,
+ * arith/math by name in interp_std.c), scf.for/scf.if through cuda_tile's
+ * control flow (same semantics, same step budget).
+ *
+ * Values: nv_tileaa tiles and builtin scalars are ordinary tiles (rank 0 for
+ * scalars); pointers are host addresses (VK_INT); a memref is a VK_TVIEW
+ * value (base address, shape, strides in elements); tokens are VK_TOKEN.
+ * Shape ops, reduce/scan and float dot reuse the cuda_tile kernels, which
+ * only look at values; tiled_load/tiled_store give the padding value (zero
+ * by default) for out-of-bounds elements and skip them on store, as
+ * cuda_tile's partition-view accesses do, with the same bounds and alignment
+ * checks per element. */
+#include "interp/interp_ops.h"
+#include "interp/interp_std.h"
+#include "dialect/nv_tileaa/aa.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- types ----------------------------------------------------------------- */
+
+const IrType *in_foreign_elem(const IrType *t) {
+  if (aa_is_tile(t)) return aa_elem(t);
+  if (ir_type_is_integer(t) || ir_type_is_index(t) || ir_type_is_float(t) || aa_is_ptr(t))
+    return t;
+  return NULL;
+}
+
+bool in_foreign_is_ptr(const IrType *t) { return aa_is_ptr(t); }
+
+Val *in_foreign_new(const IrType *t) {
+  const IrType *e = in_foreign_elem(t);
+  if (!e) return NULL;
+  Val *v = aa_is_tile(t) ? val_new_shape(e, aa_shape(t), (int)aa_rank(t))
+                         : val_new_shape(e, NULL, 0);
+  v->type = t;
+  return v;
+}
+
+bool in_is_foreign_entry(IrOp *op) {
+  return aa_op_is(op, AA_OP_func) && ir_op_attrz(op, "nv_tileaa.kernel") != NULL;
+}
+
+/* ---- simple ops ----------------------------------------------------------- */
+
+static bool h_aa_token(Exec *e, IrOp *op) {
+  in_set_result(e, op, 0, val_new_token());
+  return true;
+}
+
+static bool h_aa_program(Exec *e, IrOp *op) {
+  int64_t axis = in_attr_int(op, "axis", 0);
+  if (axis < 0 || axis > 2) return in_fail(e, op, "bad axis");
+  Val *v = in_foreign_new(ir_op_result(op, 0)->type);
+  ((int64_t *)v->data)[0] = aa_op_is(op, AA_OP_get_program_id) ? e->bid[axis] : e->run->grid[axis];
+  in_set_result(e, op, 0, v);
+  return true;
+}
+
+static bool h_aa_make_memref(Exec *e, IrOp *op) {
+  const IrType *t = ir_op_result(op, 0)->type;
+  size_t rank = aa_memref_rank(t);
+  if (rank > IN_MAX_RANK || aa_memref_num_strides(t) != rank)
+    return in_fail(e, op, "memref without static strides per dimension");
+  int32_t seg[4];
+  uint32_t st[4];
+  if (!aa_segments(op, 4, seg, st, true)) return in_fail(e, op, "bad operandSegmentSizes");
+  Val *v = xcalloc(1, sizeof(Val));
+  v->refs = 1;
+  v->kind = VK_TVIEW;
+  v->elem = aa_memref_elem(t);
+  v->base = in_scalar_int(in_opnd(e, op, 0));
+  if (seg[1]) v->base += in_scalar_int(in_opnd(e, op, st[1])) * (int64_t)interp_elem_bytes(v->elem);
+  v->vrank = (int)rank;
+  unsigned ds = st[2], dt = st[3];
+  for (size_t d = 0; d < rank; d++) {
+    int64_t s = aa_memref_shape(t)[d], k = aa_memref_strides(t)[d];
+    v->vshape[d] = s == IR_DYNAMIC ? in_scalar_int(in_opnd(e, op, ds++)) : s;
+    v->vstrides[d] = k == IR_DYNAMIC ? in_scalar_int(in_opnd(e, op, dt++)) : k;
+  }
+  in_set_result(e, op, 0, v);
+  return true;
+}
+
+static double pad_value(IrOp *op) {
+  const IrAttr *a = ir_op_attrz(op, "padding_value");
+  switch (a ? aa_enum_value(a, &aa_enum_padding_value) : 0) {
+  case 1: return -0.0;
+  case 2: return NAN;
+  case 3: return INFINITY;
+  case 4: return -INFINITY;
+  default: return 0.0;
+  }
+}
+
+static void put(Val *v, int64_t i, int64_t iv, double fv) {
+  if (v->kind == VK_INT) ((int64_t *)v->data)[i] = iv;
+  else if (v->kind == VK_F32) ((float *)v->data)[i] = (float)fv;
+  else ((double *)v->data)[i] = fv;
+}
+
+static void get(const Val *v, int64_t i, int64_t *iv, double *fv) {
+  if (v->kind == VK_INT) *iv = ((const int64_t *)v->data)[i];
+  else *fv = in_elem_f(v, i);
+}
+
+/* tiled_load / tiled_store: the tile at element offsets idx of the memref. */
+static bool tiled_access(Exec *e, IrOp *op, bool store) {
+  int32_t seg[4];
+  uint32_t st[4];
+  if (!aa_segments(op, 4, seg, st, true)) return in_fail(e, op, "bad operandSegmentSizes");
+  Val *m = in_opnd(e, op, 0);
+  unsigned idx0 = store ? st[2] : st[1];
+  Val *tile = store ? in_opnd(e, op, 1) : NULL;
+  const IrType *elem = m->elem;
+  if (ir_type_is_float(elem) && ir_float_kind(elem) == IR_F4E2M1FN)
+    return in_fail(e, op, "f4E2M1FN memrefs are not supported by the interpreter");
+  int rank = m->vrank;
+  int64_t off[IN_MAX_RANK];
+  for (int d = 0; d < rank; d++) off[d] = in_scalar_int(in_opnd(e, op, idx0 + (unsigned)d));
+  if (!store) {
+    const IrType *rt = ir_op_result(op, 0)->type;
+    tile = in_foreign_new(rt);
+  }
+  if (tile->rank != rank && !(tile->rank == 0 && rank == 0)) {
+    if (!store) val_release(tile);
+    return in_fail(e, op, "tile rank does not match the memref rank");
+  }
+  double padv = pad_value(op);
+  size_t es = interp_elem_bytes(elem);
+  int64_t c[IN_MAX_RANK] = {0};
+  for (int64_t i = 0; i < tile->n; i++) {
+    bool ok = true;
+    int64_t eo = 0;
+    for (int d = 0; d < rank; d++) {
+      int64_t x = off[d] + c[d];
+      if (x < 0 || x >= m->vshape[d]) ok = false;
+      eo += x * m->vstrides[d];
+    }
+    if (ok) {
+      uintptr_t a = (uintptr_t)(m->base + eo * (int64_t)es);
+      if (!in_check_access(e, op, a, es, es, store)) {
+        if (!store) val_release(tile);
+        return false;
+      }
+      if (store) {
+        int64_t iv = 0;
+        double fv = 0;
+        get(tile, i, &iv, &fv);
+        in_mem_write(elem, (uint8_t *)a, iv, fv);
+      } else {
+        double fv = 0;
+        int64_t iv = in_mem_read(elem, (const uint8_t *)a, tile->kind, &fv);
+        put(tile, i, iv, fv);
+      }
+    } else if (!store) {
+      put(tile, i, 0, padv);
+    }
+    for (int d = rank - 1; d >= 0; d--) {
+      if (++c[d] < tile->shape[d]) break;
+      c[d] = 0;
+    }
+  }
+  if (!store) {
+    in_set_result(e, op, 0, tile);
+    in_set_result(e, op, 1, val_new_token());
+  } else {
+    in_set_result(e, op, 0, val_new_token());
+  }
+  return true;
+}
+
+static bool h_aa_tiled_load(Exec *e, IrOp *op) { return tiled_access(e, op, false); }
+static bool h_aa_tiled_store(Exec *e, IrOp *op) { return tiled_access(e, op, true); }
+
+/* load / store through a pointer or a tile of pointers, with mask/other. */
+static bool ptr_access(Exec *e, IrOp *op, bool store) {
+  int32_t seg[4];
+  uint32_t st[4];
+  if (!aa_segments(op, 4, seg, st, true)) return in_fail(e, op, "bad operandSegmentSizes");
+  Val *p = in_opnd(e, op, 0);
+  if (seg[store ? 2 : 1]) return in_fail(e, op, "indexed pointer access is not supported");
+  const IrType *pt = ir_op_operand(op, 0)->type;
+  const IrType *elem = aa_ptr_pointee(aa_elem(pt));
+  if (ir_type_is_float(elem) && ir_float_kind(elem) == IR_F4E2M1FN)
+    return in_fail(e, op, "f4E2M1FN pointers are not supported by the interpreter");
+  Val *mask = seg[store ? 3 : 2] ? in_opnd(e, op, st[store ? 3 : 2]) : NULL;
+  Val *other = !store && seg[3] ? in_opnd(e, op, st[3]) : NULL;
+  Val *v = store ? in_opnd(e, op, 1) : in_foreign_new(ir_op_result(op, 0)->type);
+  size_t es = interp_elem_bytes(elem);
+  for (int64_t i = 0; i < v->n; i++) {
+    int64_t pi = p->n == 1 ? 0 : i;
+    bool on = !mask || ((int64_t *)mask->data)[mask->n == 1 ? 0 : i] != 0;
+    if (!on) {
+      if (!store) {
+        int64_t iv = 0;
+        double fv = 0;
+        if (other) get(other, other->n == 1 ? 0 : i, &iv, &fv);
+        put(v, i, iv, fv);
+      }
+      continue;
+    }
+    uintptr_t a = (uintptr_t)((int64_t *)p->data)[pi];
+    if (!in_check_access(e, op, a, es, es, store)) {
+      if (!store) val_release(v);
+      return false;
+    }
+    if (store) {
+      int64_t iv = 0;
+      double fv = 0;
+      get(v, i, &iv, &fv);
+      in_mem_write(elem, (uint8_t *)a, iv, fv);
+    } else {
+      double fv = 0;
+      int64_t iv = in_mem_read(elem, (const uint8_t *)a, v->kind, &fv);
+      put(v, i, iv, fv);
+    }
+  }
+  if (!store) {
+    in_set_result(e, op, 0, v);
+    if (op->nresults > 1) in_set_result(e, op, 1, val_new_token());
+  } else if (op->nresults) {
+    in_set_result(e, op, 0, val_new_token());
+  }
+  return true;
+}
+
+static bool h_aa_load(Exec *e, IrOp *op) { return ptr_access(e, op, false); }
+static bool h_aa_store(Exec *e, IrOp *op) { return ptr_access(e, op, true); }
+
+/* addptr: base + offset * sizeof(pointee), broadcasting a scalar side. */
+static bool h_aa_addptr(Exec *e, IrOp *op) {
+  Val *b = in_opnd(e, op, 0), *o = in_opnd(e, op, 1);
+  const IrType *rt = ir_op_result(op, 0)->type;
+  Val *r = in_foreign_new(rt);
+  int64_t es = (int64_t)interp_elem_bytes(aa_ptr_pointee(aa_elem(rt)));
+  for (int64_t i = 0; i < r->n; i++)
+    ((int64_t *)r->data)[i] = (int64_t)((uint64_t)((int64_t *)b->data)[b->n == 1 ? 0 : i] +
+                                        (uint64_t)((int64_t *)o->data)[o->n == 1 ? 0 : i] *
+                                            (uint64_t)es);
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+/* splat: a scalar repeated over the result tile. */
+static bool h_aa_splat(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0);
+  Val *r = in_foreign_new(ir_op_result(op, 0)->type);
+  size_t es = in_kind_size(r->kind);
+  for (int64_t i = 0; i < r->n; i++) memcpy((char *)r->data + (size_t)i * es, a->data, es);
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+/* extract with all-zero... general indices: element at the given indices. */
+static bool h_aa_extract(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0);
+  const IrType *rt = ir_op_result(op, 0)->type;
+  if (aa_is_tile(rt)) return in_fail(e, op, "only scalar extracts are supported");
+  if ((int)op->noperands - 1 != a->rank) return in_fail(e, op, "expects one index per axis");
+  int64_t lin = 0;
+  for (int d = 0; d < a->rank; d++) {
+    int64_t x = in_scalar_int(in_opnd(e, op, 1 + (unsigned)d));
+    if (x < 0 || x >= a->shape[d]) return in_fail(e, op, "index %lld out of bounds", (long long)x);
+    lin = lin * a->shape[d] + x;
+  }
+  Val *r = in_foreign_new(rt);
+  size_t es = in_kind_size(r->kind);
+  memcpy(r->data, (char *)a->data + (size_t)lin * es, es);
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+/* extract_slice: the result-shaped subtile at element offsets. */
+static bool h_aa_extract_slice(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0);
+  Val *r = in_foreign_new(ir_op_result(op, 0)->type);
+  if ((int)op->noperands - 1 != a->rank || r->rank != a->rank) {
+    val_release(r);
+    return in_fail(e, op, "expects one offset per axis");
+  }
+  int64_t off[IN_MAX_RANK], st[IN_MAX_RANK], c[IN_MAX_RANK] = {0};
+  for (int d = a->rank - 1, s = 1; d >= 0; d--) {
+    st[d] = s;
+    s *= (int)a->shape[d];
+  }
+  for (int d = 0; d < a->rank; d++) {
+    off[d] = in_scalar_int(in_opnd(e, op, 1 + (unsigned)d));
+    if (off[d] < 0 || off[d] + r->shape[d] > a->shape[d]) {
+      val_release(r);
+      return in_fail(e, op, "slice at offset %lld out of bounds in dimension %d",
+                     (long long)off[d], d);
+    }
+  }
+  size_t es = in_kind_size(r->kind);
+  for (int64_t i = 0; i < r->n; i++) {
+    int64_t src = 0;
+    for (int d = 0; d < a->rank; d++) src += (off[d] + c[d]) * st[d];
+    memcpy((char *)r->data + (size_t)i * es, (const char *)a->data + (size_t)src * es, es);
+    for (int d = a->rank - 1; d >= 0; d--) {
+      if (++c[d] < r->shape[d]) break;
+      c[d] = 0;
+    }
+  }
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+/* get_dim_size {dim}: a memref's or tile's size along dim. */
+static bool h_aa_get_dim_size(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0);
+  int64_t d = in_attr_int(op, "dim", 0);
+  int rank = a->kind == VK_TVIEW ? a->vrank : a->rank;
+  if (d < 0 || d >= rank) return in_fail(e, op, "bad dim");
+  Val *r = in_foreign_new(ir_op_result(op, 0)->type);
+  int64_t v = a->kind == VK_TVIEW ? a->vshape[d] : a->shape[d];
+  ((int64_t *)r->data)[0] = in_sext(v, in_int_width(r->elem));
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+/* mulhiui: high half of the zero-extended product. */
+static bool h_aa_mulhiui(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
+  Val *r = val_new_raw(a->elem, a->shape, a->rank);
+  unsigned w = in_int_width(r->elem);
+  for (int64_t i = 0; i < r->n; i++) {
+    unsigned __int128 p = (unsigned __int128)in_zext(((int64_t *)a->data)[a->n == 1 ? 0 : i], w) *
+                          in_zext(((int64_t *)b->data)[b->n == 1 ? 0 : i], w);
+    ((int64_t *)r->data)[i] = in_sext((int64_t)(uint64_t)(p >> w), w);
+  }
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+/* Integer dot: C + sum_k A[i,k] * B[k,j] with each operand extended by its
+ * signedness, wrapping at the accumulator width (cuda_tile's mmai). */
+static bool h_aa_dot_int(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1), *c = in_opnd(e, op, 2);
+  if (a->rank != c->rank || (a->rank != 2 && a->rank != 3))
+    return in_fail(e, op, "expects rank-2 or rank-3 operands");
+  bool ua = aa_enum_value(ir_op_attrz(op, "signedness_a"), &aa_enum_signedness) == 1;
+  bool ub = aa_enum_value(ir_op_attrz(op, "signedness_b"), &aa_enum_signedness) == 1;
+  int r = a->rank;
+  int64_t nb = r == 3 ? a->shape[0] : 1, M = a->shape[r - 2], K = a->shape[r - 1],
+          N = b->shape[r - 1];
+  Val *res = val_new_raw(c->elem, c->shape, c->rank);
+  unsigned wa = in_int_width(a->elem), wb = in_int_width(b->elem), wr = in_int_width(c->elem);
+  const int64_t *A = a->data, *B = b->data, *C = c->data;
+  int64_t *R = res->data;
+  for (int64_t z = 0; z < nb; z++)
+    for (int64_t i = 0; i < M; i++)
+      for (int64_t j = 0; j < N; j++) {
+        uint64_t acc = (uint64_t)C[z * M * N + i * N + j];
+        for (int64_t k = 0; k < K; k++) {
+          int64_t p = A[z * M * K + i * K + k], q = B[z * K * N + k * N + j];
+          uint64_t pp = ua ? in_zext(p, wa) : (uint64_t)p, qq = ub ? in_zext(q, wb) : (uint64_t)q;
+          acc += pp * qq;
+        }
+        R[z * M * N + i * N + j] = in_sext((int64_t)acc, wr);
+      }
+  in_set_result(e, op, 0, res);
+  return true;
+}
+
+/* dot through cuda_tile's kernels: float (mmaf), block-scaled (with sfa and
+ * sfb: mmaf_scaled), integer with signedness_a/b (mmai's arithmetic). */
+static bool h_aa_dot(Exec *e, IrOp *op) {
+  if (op->noperands == 5) return h_mmaf_scaled(e, op);
+  if (op->noperands != 3) return in_fail(e, op, "expects 3 or 5 operands");
+  if (ir_type_is_float(aa_elem(ir_op_operand(op, 0)->type))) return h_mmaf(e, op);
+  return h_aa_dot_int(e, op);
+}
+
+/* make_range: start..end-1 (start 0 is cuda_tile's iota). */
+static bool h_aa_make_range(Exec *e, IrOp *op) {
+  Val *r = in_foreign_new(ir_op_result(op, 0)->type);
+  int64_t s = in_attr_int(op, "start", 0);
+  unsigned w = in_int_width(r->elem);
+  for (int64_t i = 0; i < r->n; i++) ((int64_t *)r->data)[i] = in_sext(s + i, w);
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+/* assert: fails on the first false element, as cuda_tile's assert. */
+static bool h_aa_assert(Exec *e, IrOp *op) {
+  Val *c = in_opnd(e, op, 0);
+  for (int64_t i = 0; i < c->n; i++)
+    if (((int64_t *)c->data)[i] == 0) {
+      const IrAttr *m = ir_op_attrz(op, "message");
+      return in_fail(e, op, "assertion failed: %s", m && m->str ? m->str->str : "");
+    }
+  return true;
+}
+
+static bool h_aa_nop(Exec *e, IrOp *op) {
+  (void)e;
+  (void)op;
+  return true;
+}
+
+/* bitcast: pointers move as 64-bit integers; numbers as arith.bitcast. */
+static bool h_aa_bitcast(Exec *e, IrOp *op) {
+  if (aa_is_ptr(aa_elem(ir_op_result(op, 0)->type)) ||
+      aa_is_ptr(aa_elem(ir_op_operand(op, 0)->type)))
+    return h_ptr_cast(e, op);
+  return in_std_handler("arith.bitcast")(e, op);
+}
+
+/* One read-modify-write step (rmw_mode numbering: add and or xor xchg min
+ * max umin umax addf); the same arithmetic as cuda_tile's atomics. */
+static void rmw_step(int mode, const IrType *elem, int64_t *oi, double *of, int64_t ai,
+                     double af) {
+  unsigned w = in_int_width(elem);
+  switch (mode) {
+  case 0: *oi = in_sext((int64_t)((uint64_t)*oi + (uint64_t)ai), w); break;
+  case 1: *oi &= ai; break;
+  case 2: *oi |= ai; break;
+  case 3: *oi ^= ai; break;
+  case 4: *oi = ai; *of = af; break;
+  case 5: *oi = *oi < ai ? *oi : ai; break;
+  case 6: *oi = *oi > ai ? *oi : ai; break;
+  case 7: *oi = in_zext(*oi, w) < in_zext(ai, w) ? *oi : ai; break;
+  case 8: *oi = in_zext(*oi, w) > in_zext(ai, w) ? *oi : ai; break;
+  default: {
+    IrFloatKind k = ir_float_kind(elem);
+    *of = in_round_fmt(k, k == IR_F64 ? *of + af : (double)((float)*of + (float)af), -1);
+  }
+  }
+}
+
+/* Applies the atomic at address a (under the run-wide atomics lock, taken
+ * by the caller); old value into (oi, of). */
+static bool atomic_at(Exec *e, IrOp *op, uintptr_t a, const IrType *elem, ValKind k, bool cas,
+                      int mode, int64_t ai, double af, int64_t ci, double cf, int64_t *oi,
+                      double *of) {
+  size_t es = interp_elem_bytes(elem);
+  pthread_mutex_unlock(&e->run->amu);
+  bool ok = in_check_access(e, op, a, es, es, true);
+  pthread_mutex_lock(&e->run->amu);
+  if (!ok) return false;
+  if (cas) {
+    uint8_t cur[8] = {0}, want[8] = {0};
+    memcpy(cur, (const void *)a, es);
+    in_mem_write(elem, want, ci, cf);
+    *oi = in_mem_read(elem, cur, k, of);
+    if (memcmp(cur, want, es) == 0) in_mem_write(elem, (uint8_t *)a, ai, af);
+    return true;
+  }
+  *oi = in_mem_read(elem, (const uint8_t *)a, k, of);
+  int64_t ni = *oi;
+  double nf = *of;
+  rmw_step(mode, elem, &ni, &nf, ai, af);
+  in_mem_write(elem, (uint8_t *)a, ni, nf);
+  return true;
+}
+
+/* atomic_rmw / atomic_cas on a pointer or tile of pointers, with a mask
+ * (masked-off lanes return the operand, as cuda_tile's atomics do). */
+static bool h_aa_atomic(Exec *e, IrOp *op) {
+  bool cas = aa_op_is(op, AA_OP_atomic_cas);
+  int32_t seg[5];
+  uint32_t st[5];
+  if (!aa_segments(op, cas ? 5 : 4, seg, st, true)) return in_fail(e, op, "bad operandSegmentSizes");
+  if (seg[cas ? 3 : 2]) return in_fail(e, op, "indexed atomics are not supported");
+  Val *p = in_opnd(e, op, 0), *arg = in_opnd(e, op, cas ? 2 : 1);
+  Val *cmp = cas ? in_opnd(e, op, 1) : NULL;
+  unsigned mseg = cas ? 4 : 3;
+  Val *mask = seg[mseg] ? in_opnd(e, op, st[mseg]) : NULL;
+  int mode = cas ? 0 : aa_enum_value(ir_op_attrz(op, "rmw_mode"), &aa_enum_rmw_mode);
+  Val *r = in_foreign_new(ir_op_result(op, 0)->type);
+  bool ok = true;
+  pthread_mutex_lock(&e->run->amu);
+  for (int64_t i = 0; i < r->n && ok; i++) {
+    int64_t ai = 0, ci = 0, oi = 0;
+    double af = 0, cf = 0, of = 0;
+    get(arg, arg->n == 1 ? 0 : i, &ai, &af);
+    if (cmp) get(cmp, cmp->n == 1 ? 0 : i, &ci, &cf);
+    if (mask && !((const int64_t *)mask->data)[mask->n == 1 ? 0 : i]) {
+      if (cas) put(r, i, ci, cf);
+      else put(r, i, ai, af);
+      continue;
+    }
+    uintptr_t a = (uintptr_t)((const int64_t *)p->data)[p->n == 1 ? 0 : i];
+    ok = atomic_at(e, op, a, r->elem, r->kind, cas, mode, ai, af, ci, cf, &oi, &of);
+    if (ok) put(r, i, oi, of);
+  }
+  pthread_mutex_unlock(&e->run->amu);
+  if (!ok) return val_release(r), false;
+  in_set_result(e, op, 0, r);
+  if (op->nresults > 1) in_set_result(e, op, 1, val_new_token());
+  return true;
+}
+
+/* tiled_atomic_rmw: the rmw on every in-bounds element of the memref tile
+ * at element offsets (out-of-bounds elements are skipped). */
+static bool h_aa_tiled_atomic(Exec *e, IrOp *op) {
+  int32_t seg[4];
+  uint32_t st[4];
+  if (!aa_segments(op, 4, seg, st, true)) return in_fail(e, op, "bad operandSegmentSizes");
+  Val *m = in_opnd(e, op, 0), *v = in_opnd(e, op, 1);
+  int mode = aa_enum_value(ir_op_attrz(op, "rmw_mode"), &aa_enum_rmw_mode);
+  int rank = m->vrank;
+  if (v->rank != rank) return in_fail(e, op, "tile rank does not match the memref rank");
+  int64_t off[IN_MAX_RANK], c[IN_MAX_RANK] = {0};
+  for (int d = 0; d < rank; d++) off[d] = in_scalar_int(in_opnd(e, op, st[2] + (unsigned)d));
+  size_t es = interp_elem_bytes(m->elem);
+  Val *r = in_foreign_new(ir_op_result(op, 0)->type);
+  bool ok = true;
+  pthread_mutex_lock(&e->run->amu);
+  for (int64_t i = 0; i < v->n && ok; i++) {
+    bool in = true;
+    int64_t eo = 0;
+    for (int d = 0; d < rank; d++) {
+      int64_t x = off[d] + c[d];
+      if (x < 0 || x >= m->vshape[d]) in = false;
+      eo += x * m->vstrides[d];
+    }
+    if (in) {
+      int64_t ai = 0, oi = 0;
+      double af = 0, of = 0;
+      get(v, i, &ai, &af);
+      ok = atomic_at(e, op, (uintptr_t)(m->base + eo * (int64_t)es), m->elem, v->kind, false, mode,
+                     ai, af, 0, 0, &oi, &of);
+      if (ok) put(r, i, oi, of);
+    }
+    for (int d = rank - 1; d >= 0; d--) {
+      if (++c[d] < v->shape[d]) break;
+      c[d] = 0;
+    }
+  }
+  pthread_mutex_unlock(&e->run->amu);
+  if (!ok) return val_release(r), false;
+  in_set_result(e, op, 0, r);
+  in_set_result(e, op, 1, val_new_token());
+  return true;
+}
+
+/* assume: checks each predicate as cuda_tile's assume does (violations are
+ * runtime errors), then forwards the value. */
+static bool h_aa_assume(Exec *e, IrOp *op) {
+  Val *v = in_opnd(e, op, 0);
+  const IrAttr *preds = ir_op_attrz(op, "predicates");
+  size_t np = preds ? (ir_attr_is(preds, &ir_array_attr_def) ? preds->nelems : 1) : 0;
+  const int64_t *x = v->data;
+  for (size_t k = 0; k < np && v->kind == VK_INT; k++) {
+    const IrAttr *p = ir_attr_is(preds, &ir_array_attr_def) ? preds->elems[k] : preds;
+    if (p->def == &aa_div_by_attr_def) {
+      uint64_t d = (uint64_t)p->ints[0];
+      int64_t every = (p->flags & 1) ? p->ints[1] : 1;
+      int along = (p->flags & 2) ? (int)p->ints[2] : -1;
+      int64_t inner = 1;
+      if (along >= 0 && along < v->rank)
+        for (int q = along + 1; q < v->rank; q++) inner *= v->shape[q];
+      if (d)
+        for (int64_t i = 0; i < v->n; i++)
+          if ((along < 0 || along >= v->rank || every <= 1 ||
+               (i / inner) % v->shape[along] % every == 0) &&
+              (uint64_t)x[i] % d != 0)
+            return in_fail(e, op, "violated assumption div_by<%llu>: element %lld is %lld",
+                           (unsigned long long)d, (long long)i, (long long)x[i]);
+    } else if (p->def == &aa_bounded_attr_def) {
+      for (int64_t i = 0; i < v->n; i++)
+        if (((p->flags & 1) && x[i] < p->ints[0]) || ((p->flags & 2) && x[i] > p->ints[1]))
+          return in_fail(e, op, "violated assumption bounded: element %lld is %lld",
+                         (long long)i, (long long)x[i]);
+    } else if (p->def == &aa_same_elements_attr_def && v->rank == (int)p->nints) {
+      int64_t idx[IN_MAX_RANK] = {0};
+      for (int64_t i = 0; i < v->n; i++) {
+        int64_t j = 0;
+        for (int d = 0; d < v->rank; d++) {
+          int64_t g = p->ints[d] > 0 ? p->ints[d] : 1;
+          j = j * v->shape[d] + idx[d] / g * g;
+        }
+        if (x[i] != x[j])
+          return in_fail(e, op, "violated assumption same_elements: element %lld is %lld, "
+                                "expected %lld", (long long)i, (long long)x[i], (long long)x[j]);
+        for (int d = v->rank - 1; d >= 0; d--) {
+          if (++idx[d] < v->shape[d]) break;
+          idx[d] = 0;
+        }
+      }
+    }
+  }
+  in_set_result(e, op, 0, val_retain(v));
+  return true;
+}
+
+static const InHandler aa_handlers[AA_OP_COUNT] = {
+    [AA_OP_assume] = h_aa_assume,
+    [AA_OP_atomic_rmw] = h_aa_atomic,
+    [AA_OP_atomic_cas] = h_aa_atomic,
+    [AA_OP_tiled_atomic_rmw] = h_aa_tiled_atomic,
+    [AA_OP_print] = h_print,
+    [AA_OP_assert_] = h_aa_assert,
+    [AA_OP_create_mem_token] = h_aa_token,
+    [AA_OP_join_mem_token] = h_aa_token,
+    [AA_OP_get_program_id] = h_aa_program,
+    [AA_OP_get_num_programs] = h_aa_program,
+    [AA_OP_make_memref] = h_aa_make_memref,
+    [AA_OP_tiled_load] = h_aa_tiled_load,
+    [AA_OP_tiled_store] = h_aa_tiled_store,
+    [AA_OP_load] = h_aa_load,
+    [AA_OP_store] = h_aa_store,
+    [AA_OP_addptr] = h_aa_addptr,
+    [AA_OP_splat] = h_aa_splat,
+    [AA_OP_broadcast] = h_broadcast,
+    [AA_OP_view] = h_reshape,
+    [AA_OP_extract] = h_aa_extract,
+    [AA_OP_extract_slice] = h_aa_extract_slice,
+    [AA_OP_get_dim_size] = h_aa_get_dim_size,
+    [AA_OP_mulhiui] = h_aa_mulhiui,
+    [AA_OP_global] = h_aa_nop,
+    [AA_OP_get_global] = h_get_global,
+    [AA_OP_int_to_ptr] = h_ptr_cast,
+    [AA_OP_ptr_to_int] = h_ptr_cast,
+    [AA_OP_bitcast] = h_aa_bitcast,
+    [AA_OP_cat] = h_cat,
+    [AA_OP_permute] = h_permute,
+    [AA_OP_reduce] = h_reduce,
+    [AA_OP_scan] = h_scan,
+    [AA_OP_dot] = h_aa_dot,
+    [AA_OP_make_range] = h_aa_make_range,
+    [AA_OP_addf] = in_std_float_aa,
+    [AA_OP_subf] = in_std_float_aa,
+    [AA_OP_mulf] = in_std_float_aa,
+    [AA_OP_divf] = in_std_float_aa,
+    [AA_OP_fma] = in_std_float_aa,
+    [AA_OP_sqrt] = in_std_float_aa,
+    [AA_OP_rsqrt] = in_std_float_aa,
+    [AA_OP_exp2] = in_std_float_aa,
+    [AA_OP_fp_to_fp] = in_std_float_aa,
+};
+
+/* Takes the values of the last terminator (references move to the caller). */
+static Val **take_term(Exec *e, size_t *n) {
+  *n = e->term.len;
+  Val **v = xmalloc((e->term.len + 1) * sizeof(Val *));
+  for (size_t i = 0; i < e->term.len; i++) v[i] = e->term.data[i];
+  e->term.len = 0;
+  return v;
+}
+
+static void free_vals(Val **v, size_t n) {
+  for (size_t i = 0; i < n; i++) val_release(v[i]);
+  free(v);
+}
+
+/* scf.while: the before region computes scf.condition(c) values; while c
+ * holds the after region maps them to the next arguments, else they are
+ * the results.  Counts against the step budget like cuda_tile.loop. */
+static ExecCode exec_while(Exec *e, IrOp *op) {
+  IrBlock *before = ir_region_entry(ir_op_region(op, 0));
+  IrBlock *after = ir_region_entry(ir_op_region(op, 1));
+  size_t n = op->noperands;
+  Val **cur = xmalloc((n + 1) * sizeof(Val *));
+  for (size_t i = 0; i < n; i++) cur[i] = val_retain(in_opnd(e, op, (unsigned)i));
+  IrOp *outer = e->cur_loop;
+  e->cur_loop = op;
+  ExecCode code = X_OK;
+  for (;;) {
+    if (__atomic_load_n(&e->run->fail_min, __ATOMIC_RELAXED) < e->linear) {
+      code = X_ERR;
+      break;
+    }
+    for (size_t i = 0; i < n && i < before->nargs; i++) in_set(e, before->args[i], val_retain(cur[i]));
+    code = in_exec_block(e, before);
+    if (code != X_YIELD) break;
+    size_t m;
+    Val **tv = take_term(e, &m);
+    bool go = m > 0 && in_scalar_int(tv[0]) != 0;
+    if (!go) {
+      for (unsigned i = 0; i < op->nresults && i + 1 < m; i++)
+        in_set_result(e, op, i, val_retain(tv[i + 1]));
+      free_vals(tv, m);
+      code = X_OK;
+      break;
+    }
+    for (size_t i = 1; i < m && i - 1 < after->nargs; i++)
+      in_set(e, after->args[i - 1], val_retain(tv[i]));
+    free_vals(tv, m);
+    code = in_exec_block(e, after);
+    if (code != X_YIELD) break;
+    Val **nv = take_term(e, &m);
+    for (size_t i = 0; i < n && i < m; i++) {
+      val_release(cur[i]);
+      cur[i] = val_retain(nv[i]);
+    }
+    free_vals(nv, m);
+  }
+  e->cur_loop = outer;
+  free_vals(cur, n);
+  if (code == X_OK && e->failed) code = X_ERR;
+  return code == X_YIELD ? X_ERR : code;
+}
+
+ExecCode in_exec_foreign(Exec *e, IrOp *op) {
+  InHandler h = NULL;
+  if (op->info >= aa_op_infos && op->info < aa_op_infos + AA_OP_COUNT) {
+    AaOpIndex idx = (AaOpIndex)(op->info - aa_op_infos);
+    if (idx == AA_OP_yield) {
+      in_set_term(e, op);
+      return X_YIELD;
+    }
+    if (idx == AA_OP_return_) {
+      in_set_term(e, op);
+      return X_RETURN;
+    }
+    h = aa_handlers[idx];
+  } else {
+    const char *n = ir_op_name(op);
+    if (!strncmp(n, "scf.", 4)) {
+      if (!strcmp(n, "scf.yield") || !strcmp(n, "scf.condition")) {
+        in_set_term(e, op);
+        return X_YIELD;
+      }
+      if (!strcmp(n, "scf.for")) return in_exec_for(e, op);
+      if (!strcmp(n, "scf.if")) return in_exec_if(e, op);
+      if (!strcmp(n, "scf.while")) return exec_while(e, op);
+    }
+    h = in_std_handler(n);
+  }
+  if (!h) {
+    in_fail(e, op, "is not supported by the interpreter");
+    return X_ERR;
+  }
+  if (!h(e, op)) {
+    if (!e->failed) in_fail(e, op, "failed");
+    return X_ERR;
+  }
+  return X_OK;
+}
