@@ -590,10 +590,12 @@ static const InHandler handler_table[CT_OP_COUNT] = {
 #undef X
 };
 
-InHandler in_handler_for(IrOp *op) {
-  if (op->info < ct_op_infos || op->info >= ct_op_infos + CT_OP_COUNT) return NULL;
-  return handler_table[op->info - ct_op_infos];
+InHandler in_handler_for_info(const IrOpInfo *info) {
+  if (info < ct_op_infos || info >= ct_op_infos + CT_OP_COUNT) return NULL;
+  return handler_table[info - ct_op_infos];
 }
+
+InHandler in_handler_for(IrOp *op) { return in_handler_for_info(op->info); }
 
 /* Records a terminator's operands as the values handed to its parent. */
 static void set_term(Exec *e, IrOp *op) {

@@ -174,6 +174,8 @@ void in_mem_write(const IrType *elem, uint8_t *p, int64_t iv, double fv);
 /* Handler table (interp_ops.c, interp_mem.c, interp_core.c). */
 extern const InHandler in_handlers_compute[CT_OP_COUNT];
 InHandler in_handler_for(IrOp *op);
+/* The same by op kind (NULL: not in the handler table; the census test). */
+InHandler in_handler_for_info(const IrOpInfo *info);
 bool in_exec_mem_op(Exec *e, IrOp *op, CtOpIndex idx, bool *handled);
 bool in_exec_compute_op(Exec *e, IrOp *op, CtOpIndex idx, bool *handled);
 /* Region call used by reduce/scan: runs the single-block region with args. */

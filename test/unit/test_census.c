@@ -9,7 +9,10 @@
  *             spec on the row; or the op is on the explicit list of ops whose
  *             ODS definition has no verifier (generic checks only);
  *   bytecode  (cuda_tile) a row in the bytecode op table, or the op is on the
- *             explicit not-serializable list.  nv_tileaa has no bytecode.
+ *             explicit not-serializable list.  nv_tileaa has no bytecode;
+ *   interp    (cuda_tile) a handler in the interpreter's table, or the op is
+ *             on the explicit list of ops the block walker runs itself
+ *             (structure and control flow) or of ops that are not interpreted.
  * A new op without one of these fails here, instead of silently printing a
  * bare name, never verifying, or failing only when a user writes bytecode. */
 #include "unit.h"
@@ -19,6 +22,7 @@
 #include "dialect/cuda_tile/ct_ops_compute.h"
 #include "dialect/cuda_tile/ct_types.h"
 #include "dialect/nv_tileaa/aa.h"
+#include "interp/interp_internal.h"
 
 /* Ops whose NVIDIA definition has no verifier: the generic checks (counts,
  * traits, parents) are all there is.  Keep the list short. */
@@ -30,6 +34,20 @@ static const char *const no_verifier[] = {
 
 /* cuda_tile ops that have no bytecode encoding. */
 static const char *const not_serializable[] = {
+    NULL,
+};
+
+/* cuda_tile ops without a handler: run by the interpreter's block walker
+ * (interp_core.c: functions, regions, terminators, control flow)... */
+static const char *const interp_structural[] = {
+    "cuda_tile.module", "cuda_tile.entry", "cuda_tile.testing$func", "cuda_tile.global",
+    "cuda_tile.return", "cuda_tile.yield", "cuda_tile.break", "cuda_tile.continue",
+    "cuda_tile.if", "cuda_tile.for", "cuda_tile.loop", NULL,
+};
+/* ...or not interpreted at all (bytecode-format test ops). */
+static const char *const not_interpreted[] = {
+    "cuda_tile.testing$bytecode_test_new_attribute",
+    "cuda_tile.testing$bytecode_test_evolution",
     NULL,
 };
 
@@ -67,6 +85,12 @@ static void test_cuda_tile(void) {
     if (!d && !listed(not_serializable, info->name))
       report("a bytecode row (or an entry in the census's not_serializable list)", info);
     if (d) CHECK_STREQ(bc_op_name(d), info->name);
+    /* interpreter */
+    bool exempt = listed(interp_structural, info->name) || listed(not_interpreted, info->name);
+    if (!in_handler_for_info(info) && !exempt)
+      report("an interpreter handler (or an entry in the census's interpreter lists)", info);
+    if (in_handler_for_info(info) && exempt)
+      report("removal from the census's interpreter lists (it has a handler)", info);
   }
   /* every bytecode row belongs to one op, and no op has two rows */
   int rows_per_op[CT_OP_COUNT] = {0};
