@@ -8,8 +8,11 @@
 #include "dialect/cuda_tile/ct_transforms.h"
 #include "dialect/math/math.h"
 #include "dialect/nv_tileaa/aa.h"
+#include "dialect/nv_tileas/tileas.h"
+#include "dialect/nvvm/nvvm.h"
 #include "dialect/scf/scf.h"
 #include "conversion/conversions.h"
+#include "conversion/nv_tileaa_lowering/lower.h"
 
 void ctile_register_all(IrContext *ctx) {
   asm_install_printers(ctx);
@@ -18,6 +21,10 @@ void ctile_register_all(IrContext *ctx) {
   ir_register_dialect(ctx, &arith_dialect);
   ir_register_dialect(ctx, &math_dialect);
   ir_register_dialect(ctx, &scf_dialect);
+  ir_register_dialect(ctx, &llvm_dialect);
+  ir_register_dialect(ctx, &nvvm_dialect);
+  ir_register_dialect(ctx, &tas_dialect);
   ct_register_transforms(ctx);
   cv_register_conversions(ctx);
+  lw_register_passes(ctx);
 }
