@@ -1,7 +1,8 @@
 /* lower.h — hop 2 of ctile's nv_tileaa lowering (TileAA -> TileAS/NVVM):
  * the per-CTA mbarrier pool, the per-target resource model and the passes
  *   convert-nv-tileaa-tokens   mem_token -> mbarrier handles (!llvm.ptr<3>)
- *   lower-nv-tileaa            the hop-2 pipeline (token lowering today)
+ *   check-nv-tileaa-resources  plugin/execute requirements vs the target's model
+ *   lower-nv-tileaa            the hop-2 pipeline (resource check, token lowering)
  * See docs/lowering.md for the token encoding and the table sources. */
 #ifndef CTILE_NV_TILEAA_LOWERING_H
 #define CTILE_NV_TILEAA_LOWERING_H
@@ -36,6 +37,10 @@ typedef struct LwResources {
 /* The model of target `sm` (exact match of 80/90/100/120, or the nearest
  * lower listed target for other values >= 80); NULL below sm_80. */
 const LwResources *lw_resources_for(int64_t sm);
+
+/* Checks every plugin/execute resource requirement against the target's
+ * model (plugins.c); false after a located error. */
+bool lw_check_plugins(IrOp *root);
 
 /* Runs the token lowering on every function nested in root. */
 bool lw_lower_tokens(IrOp *root);

@@ -170,8 +170,21 @@ static bool run_tokens(IrOp *op, const char *options) {
 
 static bool run_pipeline(IrOp *op, const char *options) {
   (void)options;
-  return lw_lower_tokens(op);
+  return lw_check_plugins(op) && lw_lower_tokens(op);
 }
+
+static bool run_resources(IrOp *op, const char *options) {
+  (void)options;
+  return lw_check_plugins(op);
+}
+
+static const RwPassInfo resources_pass = {
+    .name = "check-nv-tileaa-resources",
+    .summary = "Check nv_tileaa plugin/execute resource requirements against the target",
+    .anchor = NULL,
+    .run = run_resources,
+    .class_name = "CheckNvTileAAResources",
+};
 
 static const RwPassInfo tokens_pass = {
     .name = "convert-nv-tileaa-tokens",
@@ -183,7 +196,7 @@ static const RwPassInfo tokens_pass = {
 
 static const RwPassInfo pipeline_pass = {
     .name = "lower-nv-tileaa",
-    .summary = "Hop 2 of the nv_tileaa lowering: convert-nv-tileaa-tokens",
+    .summary = "Hop 2 of the nv_tileaa lowering: check-nv-tileaa-resources, convert-nv-tileaa-tokens",
     .anchor = NULL,
     .run = run_pipeline,
     .class_name = "LowerNvTileAA",
@@ -192,4 +205,5 @@ static const RwPassInfo pipeline_pass = {
 void lw_register_passes(IrContext *ctx) {
   rw_register_pass(ctx, &tokens_pass);
   rw_register_pass(ctx, &pipeline_pass);
+  rw_register_pass(ctx, &resources_pass);
 }
