@@ -42,6 +42,9 @@ const LwResources *lw_resources_for(int64_t sm);
  * model (plugins.c); false after a located error. */
 bool lw_check_plugins(IrOp *root);
 
+/* Fails (located) on the first queue op: no pipeline lowering yet. */
+bool lw_reject_queues(IrOp *root);
+
 /* Runs the token lowering on every function nested in root. */
 bool lw_lower_tokens(IrOp *root);
 

@@ -170,7 +170,7 @@ static bool run_tokens(IrOp *op, const char *options) {
 
 static bool run_pipeline(IrOp *op, const char *options) {
   (void)options;
-  return lw_check_plugins(op) && lw_lower_tokens(op);
+  return lw_check_plugins(op) && lw_reject_queues(op) && lw_lower_tokens(op);
 }
 
 static bool run_resources(IrOp *op, const char *options) {
