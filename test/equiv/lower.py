@@ -5,11 +5,13 @@
 `convert-cuda-tile-to-nv-tileaa{...},canonicalize,lower-nv-tileaa`, with the
 same arguments; the results must be byte-identical.  Every converting file
 must also go through ctile-opt's full pipeline and print no mem_token
-(the token lowering leaves none).
+(the token lowering leaves none), and so must every program that
+coverage.py finds converting (test/lit, examples, the conformance suite).
 Prints one line per failure and ends with "lower: N passed, N failed"."""
-import os, subprocess, sys
+import os, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import coverage  # noqa: E402
 import equiv  # noqa: E402
 
 LOWER = equiv.PIPE + ",canonicalize,lower-nv-tileaa"
@@ -37,6 +39,27 @@ def main():
         else:
             passed += 1
     print("lower: %d files lowered by ctile-opt" % passed)
+    progs = 0
+    for key, text in coverage.programs():
+        if coverage.check(build, text) != "":
+            continue
+        with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
+            f.write(text)
+            name = f.name
+        try:
+            p = subprocess.run([opt, "--pass-pipeline=builtin.module(%s)" % LOWER, name],
+                               capture_output=True, timeout=300)
+        finally:
+            os.unlink(name)
+        if p.returncode != 0 or b"mem_token" in p.stdout:
+            err = p.stderr.decode("utf-8", "replace").strip().splitlines()
+            print("lower: FAIL %s: ctile-opt lower-nv-tileaa: %s" %
+                  (key, err[0] if err else "mem_token left in the output"))
+            failed += 1
+        else:
+            passed += 1
+            progs += 1
+    print("lower: %d converting programs (coverage.py's set) lowered by ctile-opt" % progs)
     files = passed
     seen = set()
     for path, args in kernels:

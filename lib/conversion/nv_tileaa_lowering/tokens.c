@@ -37,6 +37,7 @@ typedef struct LwState {
   VEC(IrOp *) creates;
   VEC(IrOp *) joins;
   VEC(IrValue *) tokens;
+  VEC(IrOp *) funcs; /* ops whose function_type mentions mem_token */
 } LwState;
 
 static void collect_value(LwState *s, IrValue *v) {
@@ -45,6 +46,15 @@ static void collect_value(LwState *s, IrValue *v) {
 
 static IrWalkResult collect(IrOp *op, void *user) {
   LwState *s = user;
+  const IrAttr *ft = ir_op_attrz(op, "function_type");
+  if (ft && ir_attr_is(ft, &ir_type_attr_def) && ft->type &&
+      ft->type->def == &ir_function_type_def) {
+    for (uint32_t i = 0; i < ft->type->ntypes; i++)
+      if (aa_is_token(ft->type->types[i])) {
+        vec_push(&s->funcs, op);
+        break;
+      }
+  }
   if (op->info == aa_op(create_mem_token)) vec_push(&s->creates, op);
   else if (op->info == aa_op(join_mem_token)) vec_push(&s->joins, op);
   for (unsigned i = 0; i < op->nresults; i++) collect_value(s, ir_op_result(op, i));
@@ -118,6 +128,19 @@ static void lower_join(IrOp *op) {
   ir_op_erase(op);
 }
 
+/* A function signature with token inputs/results takes the carrier type. */
+static void retype_signature(IrOp *op, const IrType *bar_t) {
+  const IrType *ft = ir_op_attrz(op, "function_type")->type;
+  IrTypeVec all = {0};
+  for (uint32_t i = 0; i < ft->ntypes; i++)
+    vec_push(&all, aa_is_token(ft->types[i]) ? bar_t : ft->types[i]);
+  size_t nin = ir_func_num_inputs(ft);
+  const IrType *nt =
+      ir_function_type(op->ctx, all.data, nin, all.data + nin, all.len - nin);
+  ir_op_set_prop(op, "function_type", ir_type_attr(op->ctx, nt));
+  vec_free(&all);
+}
+
 bool lw_lower_tokens(IrOp *root) {
   IrContext *ctx = root->ctx;
   LwState s;
@@ -152,6 +175,7 @@ bool lw_lower_tokens(IrOp *root) {
     /* Carrier type: every remaining mem_token value becomes a barrier handle. */
     const IrType *bar_t = llvm_ptr_type(ctx, 3);
     for (size_t i = 0; i < s.tokens.len; i++) s.tokens.data[i]->type = bar_t;
+    for (size_t i = 0; i < s.funcs.len; i++) retype_signature(s.funcs.data[i], bar_t);
     for (size_t i = 0; i < s.creates.len; i++) lower_create(s.creates.data[i], slots.data[i]);
     for (size_t i = 0; i < s.joins.len; i++) lower_join(s.joins.data[i]);
   }
@@ -160,6 +184,7 @@ bool lw_lower_tokens(IrOp *root) {
   vec_free(&s.creates);
   vec_free(&s.joins);
   vec_free(&s.tokens);
+  vec_free(&s.funcs);
   return ok;
 }
 

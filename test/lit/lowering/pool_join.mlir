@@ -145,3 +145,12 @@ module {
     nv_tileaa.return
   }
 }
+// -----
+// A signature with token inputs and results takes the carrier type too.
+// CHECK-LABEL: nv_tileaa.func @sig(%arg0: !llvm.ptr<3>) -> (!llvm.ptr<3>)
+// CHECK-NEXT: nv_tileaa.return %arg0 : !llvm.ptr<3>
+module {
+  nv_tileaa.func @sig(%t: !nv_tileaa.mem_token) -> (!nv_tileaa.mem_token) {
+    nv_tileaa.return %t : !nv_tileaa.mem_token
+  }
+}
