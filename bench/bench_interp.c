@@ -105,7 +105,7 @@ static double best_run(IrOp *m, const char *entry, InterpArg *args, size_t n, in
   double best = 1e30;
   *cpu = 1e30;
   for (int r = 0; r < reps; r++) {
-    InterpOptions o = {{gx, gy, 1}, threads, NULL, NULL, 0};
+    InterpOptions o = {.grid = {gx, gy, 1}, .threads = threads};
     double t0 = bench_now(), c0 = bench_cpu_now();
     if (!interp_run(m, entry, args, n, &o)) exit(1);
     double t = bench_now() - t0, c = bench_cpu_now() - c0;

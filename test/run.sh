@@ -8,8 +8,12 @@
 # Stages, all run even when an earlier one fails:
 #   1. unit tests:   every test/unit/test_<name>.c -> <build>/test/test_<name> (exit 0 = pass)
 #   2. lit:          test/lit (*.mlir, *.test) via test/lit/lit.cfg.py
+#   2b. python:      test/python (the ctile package) with /usr/bin/python3 + python3-numpy
 #   3. conformance:  NVIDIA's suite via test/conformance/run.py; only the files listed in
 #                    test/conformance-must-pass.txt count as tests here
+#   4. oracle:       ../shared/oracle (NVIDIA's recorded outputs) via test/oracle/run.sh; each
+#                    check counts; test/oracle/known-failures.txt lists the expected failures
+#   5. fuzz corpora: every test/fuzz/corpus/<name>/ through <build>/fuzz/replay_<name>
 # The last line is exactly "N passed, N failed" (a failed build adds one failure);
 # exit status 0 iff nothing failed.
 # Missing tools (cmake, gcc, clang, python3, FileCheck + lit) are installed with apt-get
@@ -99,7 +103,7 @@ FAILED=0   # build failure (0/1) is added at the end
 echo "== build ($BUILD)"
 build_fail=0
 SAN_FLAG=OFF; [ $SANITIZE = 1 ] && SAN_FLAG=ON
-if ! cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCTILE_SANITIZE=$SAN_FLAG >"$BUILD/configure.log" 2>&1; then
+if ! cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCTILE_SANITIZE=$SAN_FLAG -DCTILE_WERROR=${CTILE_WERROR:-ON} >"$BUILD/configure.log" 2>&1; then
   cat "$BUILD/configure.log"
   echo "build: configure FAILED (counted as 1 failure)"
   build_fail=1
@@ -169,6 +173,52 @@ fi
 echo "lit: $l_pass passed, $l_fail failed"
 PASSED=$((PASSED + l_pass)) FAILED=$((FAILED + l_fail))
 
+# ---------------------------------------------------------------------------- python
+# The Python package (python/ctile) over $BUILD/lib/libctile.so, with Debian's python3 and
+# python3-numpy (the python3 first on PATH may lack NumPy). Under --sanitize the library
+# is instrumented, so the sanitizer runtime is preloaded into python (leak checks off:
+# the interpreter itself keeps memory until exit); if that does not work it is skipped.
+echo "== python (test/python)"
+p_pass=0 p_fail=0
+PY=/usr/bin/python3
+if [ ! -x "$PY" ] || ! "$PY" -c 'import numpy' 2>/dev/null; then
+  echo "run.sh: installing python3 + python3-numpy"
+  apt_install python3 python3-numpy || true
+fi
+py_env=(env CTILE_LIBRARY="$BUILD/lib/libctile.so" CTILE_BUILD_DIR="$BUILD")
+py_skip=""
+if [ $SANITIZE = 1 ]; then
+  py_cc=$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$BUILD/CMakeCache.txt" 2>/dev/null)
+  case "$(basename "${py_cc:-cc}")" in
+    clang*) py_rt=$("$py_cc" -print-file-name=libclang_rt.asan-x86_64.so 2>/dev/null) ;;
+    *) py_rt=$("${py_cc:-gcc}" -print-file-name=libasan.so 2>/dev/null) ;;
+  esac
+  py_env+=(LD_PRELOAD="$py_rt" ASAN_OPTIONS=detect_leaks=0:abort_on_error=0)
+  if [ ! -f "$py_rt" ] || ! "${py_env[@]}" PYTHONPATH=python "$PY" -c 'import ctile' </dev/null >/dev/null 2>&1; then
+    py_skip="cannot load the sanitized libctile.so into python (runtime: ${py_rt:-none})"
+  fi
+fi
+if [ ! -x "$PY" ] || ! "$PY" -c 'import numpy' 2>/dev/null; then
+  echo "python: /usr/bin/python3 with NumPy not available (counted as 1 failure)"
+  p_fail=1
+elif [ -n "$py_skip" ]; then
+  echo "python: skipped ($py_skip)"
+else
+  p_out=$(timeout -k 5 600 "${py_env[@]}" "$PY" test/python/run.py </dev/null 2>&1)
+  if line=$(echo "$p_out" | grep -E '^python: [0-9]+ passed, [0-9]+ failed$' | tail -n 1); then
+    p_pass=$(echo "$line" | awk '{print $2}') p_fail=$(echo "$line" | awk '{print $4}')
+    [ "$p_fail" = 0 ] && [ "$p_pass" = 0 ] && p_fail=1
+    if [ "$p_fail" = 0 ]; then echo "$p_out" | grep -E '^Ran [0-9]+ test'
+    else echo "$p_out" | grep -v '^python: '; fi
+  else
+    echo "$p_out" | tail -n 40
+    echo "python: runner did not report (counted as 1 failure)"
+    p_fail=1
+  fi
+fi
+echo "python: $p_pass passed, $p_fail failed"
+PASSED=$((PASSED + p_pass)) FAILED=$((FAILED + p_fail))
+
 # ---------------------------------------------------------------------------- conformance
 echo "== conformance (../shared/conformance/cuda-tile/test)"
 c_out=$(python3 test/conformance/run.py --build-dir "$BUILD" --lit "$LIT_PY" \
@@ -204,8 +254,46 @@ if line=$(echo "$k_out" | grep -E '^canon: [0-9]+ passed, [0-9]+ failed$' | tail
 fi
 PASSED=$((PASSED + k_pass)) FAILED=$((FAILED + k_fail))
 
+# ---------------------------------------------------------------------------- oracle
+echo "== oracle (../shared/oracle)"
+o_out=$(timeout -k 10 1800 bash test/oracle/run.sh "$BUILD" </dev/null 2>&1)
+echo "$o_out" | grep -v '^oracle: [0-9]* passed, [0-9]* failed$'
+o_pass=0 o_fail=1
+if line=$(echo "$o_out" | grep -E '^oracle: [0-9]+ passed, [0-9]+ failed$' | tail -n 1); then
+  o_pass=$(echo "$line" | awk '{print $2}') o_fail=$(echo "$line" | awk '{print $4}')
+else
+  echo "oracle: driver failed (counted as 1 failure)"
+fi
+echo "oracle: $o_pass passed, $o_fail failed"
+PASSED=$((PASSED + o_pass)) FAILED=$((FAILED + o_fail))
+
+# ---------------------------------------------------------------------------- fuzz corpora
+# Every corpus test/fuzz/corpus/<name>/ is replayed through <build>/fuzz/replay_<name>
+# (plain executables built with any compiler; under --sanitize with ASan+UBSan):
+# one test per corpus, failing when the replay program is missing or any input fails.
+echo "== fuzz corpus replay (test/fuzz/corpus)"
+f_pass=0 f_fail=0
+for dir in test/fuzz/corpus/*/; do
+  [ -d "$dir" ] || continue
+  name=$(basename "$dir")
+  exe="$BUILD/fuzz/replay_$name"
+  if [ ! -x "$exe" ]; then
+    echo "replay_$name: FAILED (not built)"
+    f_fail=$((f_fail + 1))
+  elif out=$(timeout -k 5 600 "$exe" "$dir" </dev/null 2>&1); then
+    echo "replay_$name: $(echo "$out" | tail -n 1)"
+    f_pass=$((f_pass + 1))
+  else
+    echo "$out" | tail -n 30
+    echo "replay_$name: FAILED"
+    f_fail=$((f_fail + 1))
+  fi
+done
+echo "fuzz corpus replay: $f_pass passed, $f_fail failed"
+PASSED=$((PASSED + f_pass)) FAILED=$((FAILED + f_fail))
+
 # ---------------------------------------------------------------------------- summary
 FAILED=$((FAILED + build_fail))
-echo "== summary: build $([ $build_fail = 0 ] && echo ok || echo FAILED), unit $u_pass/$((u_pass + u_fail)), lit $l_pass/$((l_pass + l_fail)), conformance must-pass $c_pass/$((c_pass + c_fail))"
+echo "== summary: build $([ $build_fail = 0 ] && echo ok || echo FAILED), unit $u_pass/$((u_pass + u_fail)), lit $l_pass/$((l_pass + l_fail)), conformance must-pass $c_pass/$((c_pass + c_fail)), oracle $o_pass/$((o_pass + o_fail)), fuzz corpora $f_pass/$((f_pass + f_fail)), equivalence $e_pass/$((e_pass + e_fail))"
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" = 0 ]

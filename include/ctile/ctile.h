@@ -32,6 +32,16 @@
 extern "C" {
 #endif
 
+/* CTILE_API marks the functions libctile.so exports: the library is built with
+ * -fvisibility=hidden, so everything else in it stays internal. */
+#if defined(_WIN32)
+#define CTILE_API
+#elif defined(__GNUC__) || defined(__clang__)
+#define CTILE_API __attribute__((visibility("default")))
+#else
+#define CTILE_API
+#endif
+
 #define CTILE_VERSION_MAJOR 0
 #define CTILE_VERSION_MINOR 1
 #define CTILE_VERSION_PATCH 0
@@ -39,7 +49,7 @@ extern "C" {
 
 /* The library's version, "MAJOR.MINOR.PATCH" (may differ from the header's
  * CTILE_VERSION_STRING when linked against another build). */
-const char *ctileGetVersion(void);
+CTILE_API const char *ctileGetVersion(void);
 
 /* ======================================================================== */
 /* Handles and helper types                                                  */
@@ -111,28 +121,28 @@ typedef void (*CtileDiagnosticHandler)(CtileDiagnosticSeverity severity,
                                        const char *message, void *userData);
 
 /* A new context with every dialect and pass of libctile registered. */
-CtileContext ctileContextCreate(void);
+CTILE_API CtileContext ctileContextCreate(void);
 /* Destroys the context (modules created in it must be destroyed first). */
-void ctileContextDestroy(CtileContext ctx);
+CTILE_API void ctileContextDestroy(CtileContext ctx);
 /* Accept operations, types and attributes of unknown dialects (mlir-opt's
  * --allow-unregistered-dialect).  Off by default. */
-void ctileContextSetAllowUnregisteredDialects(CtileContext ctx, bool allow);
-bool ctileContextGetAllowUnregisteredDialects(CtileContext ctx);
+CTILE_API void ctileContextSetAllowUnregisteredDialects(CtileContext ctx, bool allow);
+CTILE_API bool ctileContextGetAllowUnregisteredDialects(CtileContext ctx);
 /* Errors reported on an operation get a note "see current operation: <op>"
  * (the op in generic form), as with mlir-opt's
  * --mlir-print-op-on-diagnostic.  Off by default in a context. */
-void ctileContextSetPrintOpOnDiagnostic(CtileContext ctx, bool enable);
+CTILE_API void ctileContextSetPrintOpOnDiagnostic(CtileContext ctx, bool enable);
 /* Installs `handler` (NULL restores the default: print to stderr). */
-void ctileContextSetDiagnosticHandler(CtileContext ctx,
+CTILE_API void ctileContextSetDiagnosticHandler(CtileContext ctx,
                                       CtileDiagnosticHandler handler,
                                       void *userData);
 /* Number of error diagnostics reported in this context so far. */
-unsigned ctileContextGetNumErrors(CtileContext ctx);
+CTILE_API unsigned ctileContextGetNumErrors(CtileContext ctx);
 /* Sets a tool option the library consults, by its command-line name without
  * dashes: "Wunsupported-hints", "Werr-hints", "verify-each".  `value`
  * "true"/"1" or "false"/"0" sets a flag; anything else is stored as text.
  * Returns false for a NULL name. */
-bool ctileContextSetOption(CtileContext ctx, const char *name, const char *value);
+CTILE_API bool ctileContextSetOption(CtileContext ctx, const char *name, const char *value);
 
 /* ======================================================================== */
 /* Modules                                                                   */
@@ -143,19 +153,19 @@ bool ctileContextSetOption(CtileContext ctx, const char *name, const char *value
  * builtin.module.  `filename` names the buffer in locations and
  * diagnostics (NULL: "<string>").  The result is verified; on any error the
  * diagnostics are reported and a null module is returned. */
-CtileModule ctileModuleParse(CtileContext ctx, const char *text, size_t length,
+CTILE_API CtileModule ctileModuleParse(CtileContext ctx, const char *text, size_t length,
                              const char *filename);
-void ctileModuleDestroy(CtileModule module);
+CTILE_API void ctileModuleDestroy(CtileModule module);
 /* The module's top-level operation (builtin.module or, as parsed, another
  * single op). */
-CtileOperation ctileModuleGetOperation(CtileModule module);
-CtileContext ctileModuleGetContext(CtileModule module);
+CTILE_API CtileOperation ctileModuleGetOperation(CtileModule module);
+CTILE_API CtileContext ctileModuleGetContext(CtileModule module);
 /* Runs the verifier; reports diagnostics and returns false on failure. */
-bool ctileModuleVerify(CtileModule module);
+CTILE_API bool ctileModuleVerify(CtileModule module);
 /* Runs a textual pass pipeline, e.g. "builtin.module(canonicalize,cse)" or
  * "canonicalize{max-iterations=3}".  False (with diagnostics) on a malformed
  * pipeline, an unknown pass or a failing pass. */
-bool ctileModuleRunPipeline(CtileModule module, const char *pipeline);
+CTILE_API bool ctileModuleRunPipeline(CtileModule module, const char *pipeline);
 
 /* Printing flags (bitwise or). */
 enum {
@@ -166,7 +176,7 @@ enum {
 
 /* Prints the module as ctile-opt would (ending with a newline).  A large
  * module's text reaches the callback in several pieces, in order. */
-void ctileModulePrint(CtileModule module, unsigned flags,
+CTILE_API void ctileModulePrint(CtileModule module, unsigned flags,
                       CtileStringCallback callback, void *userData);
 
 /* ---- Tile IR bytecode (.tileirbc) ---------------------------------------- */
@@ -176,82 +186,82 @@ void ctileModulePrint(CtileModule module, unsigned flags,
  * 13.3; 0.0 picks the newest).  The bytes are passed to `callback` in one
  * piece.  False (with diagnostics, nothing written) when the module cannot be
  * encoded in that version. */
-bool ctileModuleWriteBytecode(CtileModule module, unsigned major, unsigned minor,
+CTILE_API bool ctileModuleWriteBytecode(CtileModule module, unsigned major, unsigned minor,
                               CtileStringCallback callback, void *userData);
 /* Reads `length` bytes of Tile IR bytecode into a new, verified module (a
  * cuda_tile.module named "kernels"); a null module after reporting errors. */
-CtileModule ctileModuleReadBytecode(CtileContext ctx, const void *data, size_t length);
+CTILE_API CtileModule ctileModuleReadBytecode(CtileContext ctx, const void *data, size_t length);
 
 /* ======================================================================== */
 /* Operations                                                                */
 /* ======================================================================== */
 
 /* Full name, "cuda_tile.addi" (valid as long as the context). */
-CtileStringRef ctileOperationGetName(CtileOperation op);
-CtileContext ctileOperationGetContext(CtileOperation op);
-CtileLocation ctileOperationGetLocation(CtileOperation op);
+CTILE_API CtileStringRef ctileOperationGetName(CtileOperation op);
+CTILE_API CtileContext ctileOperationGetContext(CtileOperation op);
+CTILE_API CtileLocation ctileOperationGetLocation(CtileOperation op);
 /* Parent op / containing block; null at the top. */
-CtileOperation ctileOperationGetParentOperation(CtileOperation op);
-CtileBlock ctileOperationGetBlock(CtileOperation op);
+CTILE_API CtileOperation ctileOperationGetParentOperation(CtileOperation op);
+CTILE_API CtileBlock ctileOperationGetBlock(CtileOperation op);
 /* Next / previous op in the same block; null at the end. */
-CtileOperation ctileOperationGetNextInBlock(CtileOperation op);
-CtileOperation ctileOperationGetPrevInBlock(CtileOperation op);
+CTILE_API CtileOperation ctileOperationGetNextInBlock(CtileOperation op);
+CTILE_API CtileOperation ctileOperationGetPrevInBlock(CtileOperation op);
 
-intptr_t ctileOperationGetNumOperands(CtileOperation op);
-CtileValue ctileOperationGetOperand(CtileOperation op, intptr_t pos);
-intptr_t ctileOperationGetNumResults(CtileOperation op);
-CtileValue ctileOperationGetResult(CtileOperation op, intptr_t pos);
-intptr_t ctileOperationGetNumRegions(CtileOperation op);
-CtileRegion ctileOperationGetRegion(CtileOperation op, intptr_t pos);
-intptr_t ctileOperationGetNumSuccessors(CtileOperation op);
-CtileBlock ctileOperationGetSuccessor(CtileOperation op, intptr_t pos);
+CTILE_API intptr_t ctileOperationGetNumOperands(CtileOperation op);
+CTILE_API CtileValue ctileOperationGetOperand(CtileOperation op, intptr_t pos);
+CTILE_API intptr_t ctileOperationGetNumResults(CtileOperation op);
+CTILE_API CtileValue ctileOperationGetResult(CtileOperation op, intptr_t pos);
+CTILE_API intptr_t ctileOperationGetNumRegions(CtileOperation op);
+CTILE_API CtileRegion ctileOperationGetRegion(CtileOperation op, intptr_t pos);
+CTILE_API intptr_t ctileOperationGetNumSuccessors(CtileOperation op);
+CTILE_API CtileBlock ctileOperationGetSuccessor(CtileOperation op, intptr_t pos);
 
 /* Properties and discardable attributes together, as MLIR's
  * getAttrDictionary view: number, and the pos-th (name, value) pair (null
  * attribute and empty name when pos is out of range). */
-intptr_t ctileOperationGetNumAttributes(CtileOperation op);
-CtileAttribute ctileOperationGetAttribute(CtileOperation op, intptr_t pos,
+CTILE_API intptr_t ctileOperationGetNumAttributes(CtileOperation op);
+CTILE_API CtileAttribute ctileOperationGetAttribute(CtileOperation op, intptr_t pos,
                                           CtileStringRef *name);
 /* The attribute named `name` (properties first), or null. */
-CtileAttribute ctileOperationGetAttributeByName(CtileOperation op,
+CTILE_API CtileAttribute ctileOperationGetAttributeByName(CtileOperation op,
                                                 const char *name);
 
 /* Verifies this op and everything nested in it. */
-bool ctileOperationVerify(CtileOperation op);
+CTILE_API bool ctileOperationVerify(CtileOperation op);
 /* Prints the op (with its regions) as ctile-opt would, no newline added. */
-void ctileOperationPrint(CtileOperation op, unsigned flags,
+CTILE_API void ctileOperationPrint(CtileOperation op, unsigned flags,
                          CtileStringCallback callback, void *userData);
 
 /* ======================================================================== */
 /* Regions and blocks                                                        */
 /* ======================================================================== */
 
-CtileBlock ctileRegionGetFirstBlock(CtileRegion region);
-CtileOperation ctileRegionGetParentOperation(CtileRegion region);
-CtileBlock ctileBlockGetNextInRegion(CtileBlock block);
-CtileRegion ctileBlockGetParentRegion(CtileBlock block);
-CtileOperation ctileBlockGetParentOperation(CtileBlock block);
-CtileOperation ctileBlockGetFirstOperation(CtileBlock block);
+CTILE_API CtileBlock ctileRegionGetFirstBlock(CtileRegion region);
+CTILE_API CtileOperation ctileRegionGetParentOperation(CtileRegion region);
+CTILE_API CtileBlock ctileBlockGetNextInRegion(CtileBlock block);
+CTILE_API CtileRegion ctileBlockGetParentRegion(CtileBlock block);
+CTILE_API CtileOperation ctileBlockGetParentOperation(CtileBlock block);
+CTILE_API CtileOperation ctileBlockGetFirstOperation(CtileBlock block);
 /* The last op if it is a terminator, else null. */
-CtileOperation ctileBlockGetTerminator(CtileBlock block);
-intptr_t ctileBlockGetNumArguments(CtileBlock block);
-CtileValue ctileBlockGetArgument(CtileBlock block, intptr_t pos);
+CTILE_API CtileOperation ctileBlockGetTerminator(CtileBlock block);
+CTILE_API intptr_t ctileBlockGetNumArguments(CtileBlock block);
+CTILE_API CtileValue ctileBlockGetArgument(CtileBlock block, intptr_t pos);
 
 /* ======================================================================== */
 /* Values                                                                    */
 /* ======================================================================== */
 
-CtileType ctileValueGetType(CtileValue value);
-bool ctileValueIsABlockArgument(CtileValue value);
-bool ctileValueIsAOpResult(CtileValue value);
+CTILE_API CtileType ctileValueGetType(CtileValue value);
+CTILE_API bool ctileValueIsABlockArgument(CtileValue value);
+CTILE_API bool ctileValueIsAOpResult(CtileValue value);
 /* Defining op of a result (null for block arguments). */
-CtileOperation ctileOpResultGetOwner(CtileValue value);
+CTILE_API CtileOperation ctileOpResultGetOwner(CtileValue value);
 /* Owning block of a block argument (null for results). */
-CtileBlock ctileBlockArgumentGetOwner(CtileValue value);
+CTILE_API CtileBlock ctileBlockArgumentGetOwner(CtileValue value);
 /* Result number or argument number. */
-intptr_t ctileValueGetIndex(CtileValue value);
+CTILE_API intptr_t ctileValueGetIndex(CtileValue value);
 /* Number of uses (operands referring to the value). */
-intptr_t ctileValueGetNumUses(CtileValue value);
+CTILE_API intptr_t ctileValueGetNumUses(CtileValue value);
 
 /* ======================================================================== */
 /* Types, attributes, locations                                              */
@@ -267,21 +277,21 @@ static inline bool ctileLocationEqual(CtileLocation a, CtileLocation b) {
 
 /* Parses a type / attribute written in MLIR syntax ("!cuda_tile.tile<4xf32>",
  * "42 : i32"); null (with diagnostics) on error. */
-CtileType ctileTypeParseGet(CtileContext ctx, const char *text);
-CtileAttribute ctileAttributeParseGet(CtileContext ctx, const char *text);
+CTILE_API CtileType ctileTypeParseGet(CtileContext ctx, const char *text);
+CTILE_API CtileAttribute ctileAttributeParseGet(CtileContext ctx, const char *text);
 /* Prints as MLIR does in diagnostics (full dialect prefixes, no aliases). */
-void ctileTypePrint(CtileType type, CtileStringCallback callback, void *userData);
-void ctileAttributePrint(CtileAttribute attr, CtileStringCallback callback,
+CTILE_API void ctileTypePrint(CtileType type, CtileStringCallback callback, void *userData);
+CTILE_API void ctileAttributePrint(CtileAttribute attr, CtileStringCallback callback,
                          void *userData);
 
 /* The first file:line:col inside the location (looking through names, call
  * sites and fused locations).  Returns false when there is none; outputs
  * may be NULL.  The filename is valid as long as the context. */
-bool ctileLocationGetFileLineCol(CtileLocation loc, CtileStringRef *filename,
+CTILE_API bool ctileLocationGetFileLineCol(CtileLocation loc, CtileStringRef *filename,
                                  unsigned *line, unsigned *column);
-bool ctileLocationIsUnknown(CtileLocation loc);
+CTILE_API bool ctileLocationIsUnknown(CtileLocation loc);
 /* Prints as MLIR does: loc("a.mlir":1:2). */
-void ctileLocationPrint(CtileLocation loc, CtileStringCallback callback,
+CTILE_API void ctileLocationPrint(CtileLocation loc, CtileStringCallback callback,
                         void *userData);
 
 /* ======================================================================== */
@@ -328,12 +338,24 @@ typedef struct CtileRunOptions {
   /* print_tko output, block by block in block order (NULL discards it) */
   CtileStringCallback print;
   void *printUserData;
-  /* Step budget: the most ops one tile block may execute (every op counts
-   * one, loop bodies once per iteration) before the run stops with an
-   * error; 0 means unlimited.  CTILE_RUN_DEFAULT_MAX_STEPS is what ctile-run
-   * uses. */
+  /* Step budget: the most work one tile block may do before the run stops
+   * with an error (an op costs 1 + E/64 steps for E elements of its largest
+   * result, M*N*K for mma; loop bodies count once per iteration; see
+   * docs/ctile-run.md); 0 means unlimited.  CTILE_RUN_DEFAULT_MAX_STEPS is
+   * what ctile-run uses. */
   uint64_t maxSteps;
+  /* ctile-run --check: CTILE_RUN_CHECK_* bits (0: none; checked runs use one
+   * thread), and the seed of the shuffled tile block order. */
+  unsigned checks;
+  uint64_t checkSeed;
 } CtileRunOptions;
+
+#define CTILE_RUN_CHECK_ORDER 1u   /* unordered conflicting accesses in a tile block */
+#define CTILE_RUN_CHECK_RACES 2u   /* conflicting accesses from two tile blocks */
+#define CTILE_RUN_CHECK_UNINIT 4u  /* reads of never-written alloca memory */
+#define CTILE_RUN_CHECK_SHUFFLE 8u /* tile blocks in an order drawn from checkSeed */
+#define CTILE_RUN_CHECK_RERUN 16u  /* two runs (checkSeed, checkSeed + 1), buffers compared */
+#define CTILE_RUN_CHECK_ALL 31u
 
 #define CTILE_RUN_DEFAULT_MAX_STEPS 100000000ull
 
@@ -344,8 +366,47 @@ typedef struct CtileRunOptions {
  * a runtime error (out-of-bounds or misaligned access, integer division by
  * zero, failed assert or assume, integer overflow under an overflow<...>
  * flag, an exhausted maxSteps budget) with the op's location and block id. */
-bool ctileRunEntry(CtileModule module, CtileStringRef entry, const CtileRunArg *args,
+CTILE_API bool ctileRunEntry(CtileModule module, CtileStringRef entry, const CtileRunArg *args,
                    size_t numArgs, const CtileRunOptions *options);
+
+/* ---- Entries and their parameters (what ctileRunEntry expects) ----------- */
+
+/* The cuda_tile.entry ops of the module, in program order, found where
+ * ctileRunEntry looks for them (inside cuda_tile.module ops, at any depth):
+ * their number and the pos-th one (null when pos is out of range). */
+CTILE_API intptr_t ctileModuleGetNumEntries(CtileModule module);
+CTILE_API CtileOperation ctileModuleGetEntry(CtileModule module, intptr_t pos);
+/* The entry ctileRunEntry would run for `name`, or null. */
+CTILE_API CtileOperation ctileModuleLookupEntry(CtileModule module, CtileStringRef name);
+/* An entry's symbol name (empty for anything else); valid as long as the
+ * context. */
+CTILE_API CtileStringRef ctileEntryGetName(CtileOperation entry);
+
+/* One parameter of an entry. */
+typedef struct CtileEntryParam {
+  /* CTILE_RUN_ARG_BUFFER for tile<ptr<T>>, else CTILE_RUN_ARG_SCALAR */
+  CtileRunArgKind kind;
+  /* T: the pointee of a pointer parameter, the element of a scalar one */
+  CtileType elementType;
+  /* T as MLIR prints it ("f32", "bf16", "i1", "f8E4M3FN"; valid as long as
+   * the context) */
+  CtileStringRef elementTypeName;
+  /* bytes one element occupies in a buffer (see CtileRunArg); 0 for
+   * f4E2M1FN, which packs two elements per byte */
+  size_t elementBytes;
+  /* true for floating-point T, false for integers (i1 included) */
+  bool isFloat;
+} CtileEntryParam;
+
+/* Number of parameters of an entry (0 for anything else). */
+CTILE_API intptr_t ctileEntryGetNumParams(CtileOperation entry);
+/* Describes the pos-th parameter; false (and *param untouched) when `entry`
+ * is not an entry or pos is out of range. */
+CTILE_API bool ctileEntryGetParam(CtileOperation entry, intptr_t pos, CtileEntryParam *param);
+
+/* True when the bytes start with Tile IR bytecode's magic ("\x7FTileIR\0"),
+ * i.e. ctileModuleReadBytecode rather than ctileModuleParse reads them. */
+CTILE_API bool ctileIsBytecode(const void *data, size_t length);
 
 #ifdef __cplusplus
 }

@@ -463,7 +463,10 @@ static const IrAttr *parse_dense_attr(AsmParser *p, const IrType *type) {
     goto out;
   }
   if (!type_is_static_shaped(type)) {
-    perr_at(p, loc, "elements literal type must have static shape");
+    bool dyn = ir_type_is(type, &ir_tensor_type_def) && (type->flags & ASM_TENSOR_UNRANKED);
+    for (size_t i = 0; i < type->nints; i++) dyn |= type->ints[i] < 0;
+    perr_at(p, loc, dyn ? "elements literal type must have static shape"
+                        : "elements literal type has more elements than fit in 64 bits");
     goto out;
   }
   a = dense_build(p, &d, loc, type, type->types[0], type->ints, type->nints);
@@ -1211,7 +1214,7 @@ bool asm_parse_dense_elements_literal(AsmParser *p, const IrType *type, const Ir
   for (size_t i = 0; i < rank; i++)
     if (shape[i] < 0) return perr_at(p, loc, "elements literal type must have static shape");
   if (ir_shape_num_elements(shape, rank) < 0)
-    return perr_at(p, loc, "elements literal type must have static shape");
+    return perr_at(p, loc, "elements literal type has more elements than fit in 64 bits");
   DenseLit d = {0};
   const IrAttr *a = NULL;
   if (dense_literal(p, &d, true)) a = dense_build(p, &d, loc, type, elem, shape, rank);

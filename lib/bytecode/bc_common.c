@@ -117,3 +117,87 @@ unsigned bc_flag_bits(const BcOpDesc *d, bool seg, int bits[BC_MAX_ARGS]) {
       }
   return bit;
 }
+
+/* Raw storage of a dense constant as MLIR's DenseElementsAttr::getRawData
+ * gives it (and NVIDIA's writer stores it): one element when all elements
+ * are equal (a splat), else every element; i1 is bit-packed, lowest bit
+ * first, and a true splat is the byte 0xff; tf32 elements take 3 bytes (its
+ * 19 bits rounded up to bytes).  The IR keeps i1 as one 0/1 byte per element
+ * and tf32 in 4 bytes.  `data` holds one element (splat) or `count`. */
+void bc_dense_to_raw(const IrType *elem, int64_t count, const uint8_t *data, size_t ndata,
+                     BcBuf *out) {
+  size_t esz = ir_dense_elem_size(elem);
+  bool splat = count <= 1 || ndata <= esz;
+  if (!splat && esz && ndata == esz * (uint64_t)count) {
+    splat = true;
+    for (size_t i = esz; i < ndata && splat; i++) splat = data[i] == data[i % esz];
+  }
+  bool i1 = ir_type_is_integer(elem) && ir_integer_width(elem) == 1;
+  bool tf32 = ir_type_is_float(elem) && ir_float_kind(elem) == IR_TF32;
+  size_t n = splat ? (ndata < esz ? ndata : esz) : ndata;
+  if (i1 && splat) {
+    bc_varint(out, 1);
+    bc_byte(out, n && data[0] ? 0xff : 0x00);
+  } else if (i1) {
+    bc_varint(out, (n + 7) / 8);
+    for (size_t i = 0; i < n; i += 8) {
+      uint8_t byte = 0;
+      for (size_t k = 0; k < 8 && i + k < n; k++)
+        if (data[i + k]) byte |= (uint8_t)(1u << k);
+      bc_byte(out, byte);
+    }
+  } else if (tf32 && esz == 4) {
+    bc_varint(out, n / 4 * 3);
+    for (size_t i = 0; i + 4 <= n; i += 4) bc_bytes(out, data + i, 3);
+  } else {
+    bc_varint(out, n);
+    bc_bytes(out, data, n);
+  }
+}
+
+/* The inverse of bc_dense_to_raw, with MLIR's rules for a valid raw buffer
+ * (DenseElementsAttr::isValidRawBuffer): i1 is a single 0x00/0xff byte (a
+ * splat) or ceil(count/8) bit-packed bytes; other types are one element (a
+ * splat) or `count` elements.  Returns a malloc'd IR-form buffer (*ndata
+ * bytes, *splat when all elements are equal: then one element), or NULL when
+ * the size does not fit the type. */
+uint8_t *bc_dense_from_raw(const IrType *elem, int64_t count, const uint8_t *raw, size_t n,
+                           size_t *ndata, bool *splat) {
+  size_t esz = ir_dense_elem_size(elem);
+  bool i1 = ir_type_is_integer(elem) && ir_integer_width(elem) == 1;
+  bool tf32 = ir_type_is_float(elem) && ir_float_kind(elem) == IR_TF32;
+  size_t rsz = tf32 && esz == 4 ? 3 : esz; /* raw bytes per element */
+  if (!esz || count < 0) return NULL;
+  uint8_t *out = NULL;
+  size_t len = 0;
+  if (i1) {
+    if (n == 1 && (raw[0] == 0 || raw[0] == 0xff)) {
+      out = malloc(1);
+      if (out) out[0] = raw[0] ? 1 : 0;
+      len = 1;
+    } else if (count > 0 && n == ((uint64_t)count + 7) / 8) {
+      out = malloc((size_t)count);
+      for (size_t i = 0; out && i < (size_t)count; i++) out[i] = (raw[i / 8] >> (i % 8)) & 1;
+      len = (size_t)count;
+    } else {
+      return NULL;
+    }
+  } else {
+    size_t elems;
+    if (n == rsz) elems = 1;
+    else if ((uint64_t)count * rsz == n && n) elems = (size_t)count;
+    else return NULL;
+    out = malloc(elems * esz);
+    for (size_t i = 0; out && i < elems; i++) {
+      memset(out + i * esz, 0, esz);
+      memcpy(out + i * esz, raw + i * rsz, rsz);
+    }
+    len = elems * esz;
+  }
+  if (!out) abort();
+  bool all_same = true;
+  for (size_t i = esz; i < len && all_same; i++) all_same = out[i] == out[i % esz];
+  *splat = all_same;
+  *ndata = all_same ? esz : len;
+  return out;
+}

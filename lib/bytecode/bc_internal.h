@@ -8,7 +8,7 @@
  * each), and its arguments — operands and attributes — in ODS order, because
  * the on-disk layout of an op is derived from that order:
  *
- *   op      = opcode:varint  [numResults:varint if variadic results]
+ *   op      = opcode:varint  [numResults:varint if a Variadic<> group]
  *             resultType:varint*  [flags:varint]  attribute*  operands
  *             [numRegions:varint region*]
  *   flags   = one bit per optional attribute / optional operand (operand
@@ -110,8 +110,9 @@ typedef struct BcOpDesc {
   const char *name;        /* "cuda_tile.addi" */
   uint32_t opcode;
   uint16_t ver;            /* version that introduced the op */
-  uint8_t var_results;     /* some operand or result group has variable
-                              length: the result count is encoded */
+  uint8_t var_results;     /* some operand or result group is Variadic<>
+                              (Optional<> does not count): the result
+                              count is encoded */
   uint8_t nregions;
   uint8_t nres;            /* declared result groups */
   const uint16_t *res_ver; /* version of each declared result */
@@ -154,6 +155,11 @@ size_t bc_supported_versions(const uint16_t **out);
 /* Highest opcode available in version v (newer ops are refused). */
 uint32_t bc_max_opcode(uint16_t v);
 void bc_version_str(uint16_t v, char buf[16]); /* "13.1" */
+/* Dense constants: IR element storage <-> MLIR raw data (see bc_common.c). */
+void bc_dense_to_raw(const IrType *elem, int64_t count, const uint8_t *data, size_t ndata,
+                     BcBuf *out);
+uint8_t *bc_dense_from_raw(const IrType *elem, int64_t count, const uint8_t *raw, size_t n,
+                           size_t *ndata, bool *splat);
 #define BC_MAX_ARGS 16 /* most ODS arguments of any op (print_tko..: < 10) */
 unsigned bc_flag_bits(const BcOpDesc *d, bool seg, int bits[BC_MAX_ARGS]);
 

@@ -3,8 +3,9 @@
  * layout these rows drive).  Rows were derived from NVIDIA's Ops.td and
  * BytecodeOpcodes.td (opcode assignments are frozen by the format) and are
  * sorted by opcode.  Columns:
- *   name, opcode, since, variadic (any operand/result group of variable
- *   length: the result count is encoded), regions, #results,
+ *   name, opcode, since, variadic (some operand or result group is
+ *   Variadic<>, as ODS's Operator::isVariadic; Optional<> operands do not
+ *   count: the result count is encoded), regions, #results,
  *   (result versions), #args, (args: name, kind, optional, enum, has-default,
  *   since, default). */
 #include <string.h>
@@ -33,10 +34,10 @@ const BcOpDesc bc_op_descs[] = {
   {"cuda_tile.assume", 0x6, BC_V(13, 1), 0, 0, 1,
    (const uint16_t[]){BC_V(13, 1)}, 2,
    (const BcArg[]){{"value", BC_OPND, 0, 0, 0, BC_V(13, 1), 0}, {"predicate", BC_A_PRED, 0, 0, 0, BC_V(13, 1), 0}}},
-  {"cuda_tile.atomic_cas_tko", 0x7, BC_V(13, 1), 1, 0, 2,
+  {"cuda_tile.atomic_cas_tko", 0x7, BC_V(13, 1), 0, 0, 2,
    (const uint16_t[]){BC_V(13, 1), BC_V(13, 1)}, 7,
    (const BcArg[]){{"memory_ordering_semantics", BC_A_ENUM, 0, BC_E_MEM_ORD, 0, BC_V(13, 1), 0}, {"memory_scope", BC_A_ENUM, 0, BC_E_MEM_SCOPE, 0, BC_V(13, 1), 0}, {"pointers", BC_OPND, 0, 0, 0, BC_V(13, 1), 0}, {"cmp", BC_OPND, 0, 0, 0, BC_V(13, 1), 0}, {"val", BC_OPND, 0, 0, 0, BC_V(13, 1), 0}, {"mask", BC_OPND_OPT, 0, 0, 0, BC_V(13, 1), 0}, {"token", BC_OPND_OPT, 0, 0, 0, BC_V(13, 1), 0}}},
-  {"cuda_tile.atomic_rmw_tko", 0x8, BC_V(13, 1), 1, 0, 2,
+  {"cuda_tile.atomic_rmw_tko", 0x8, BC_V(13, 1), 0, 0, 2,
    (const uint16_t[]){BC_V(13, 1), BC_V(13, 1)}, 7,
    (const BcArg[]){{"memory_ordering_semantics", BC_A_ENUM, 0, BC_E_MEM_ORD, 0, BC_V(13, 1), 0}, {"memory_scope", BC_A_ENUM, 0, BC_E_MEM_SCOPE, 0, BC_V(13, 1), 0}, {"pointers", BC_OPND, 0, 0, 0, BC_V(13, 1), 0}, {"mode", BC_A_ENUM, 0, BC_E_RMW_MODE, 0, BC_V(13, 1), 0}, {"arg", BC_OPND, 0, 0, 0, BC_V(13, 1), 0}, {"mask", BC_OPND_OPT, 0, 0, 0, BC_V(13, 1), 0}, {"token", BC_OPND_OPT, 0, 0, 0, BC_V(13, 1), 0}}},
   {"cuda_tile.bitcast", 0x9, BC_V(13, 1), 0, 0, 1,
@@ -141,7 +142,7 @@ const BcOpDesc bc_op_descs[] = {
   {"cuda_tile.join_tokens", 0x3C, BC_V(13, 1), 1, 0, 1,
    (const uint16_t[]){BC_V(13, 1)}, 1,
    (const BcArg[]){{"tokens", BC_OPND_VAR, 0, 0, 0, BC_V(13, 1), 0}}},
-  {"cuda_tile.load_ptr_tko", 0x3D, BC_V(13, 1), 1, 0, 2,
+  {"cuda_tile.load_ptr_tko", 0x3D, BC_V(13, 1), 0, 0, 2,
    (const uint16_t[]){BC_V(13, 1), BC_V(13, 1)}, 7,
    (const BcArg[]){{"memory_ordering_semantics", BC_A_ENUM, 0, BC_E_MEM_ORD, 0, BC_V(13, 1), 0}, {"memory_scope", BC_A_ENUM, 1, BC_E_MEM_SCOPE, 0, BC_V(13, 1), 0}, {"source", BC_OPND, 0, 0, 0, BC_V(13, 1), 0}, {"mask", BC_OPND_OPT, 0, 0, 0, BC_V(13, 1), 0}, {"paddingValue", BC_OPND_OPT, 0, 0, 0, BC_V(13, 1), 0}, {"token", BC_OPND_OPT, 0, 0, 0, BC_V(13, 1), 0}, {"optimization_hints", BC_A_HINTS, 1, 0, 0, BC_V(13, 1), 0}}},
   {"cuda_tile.load_view_tko", 0x3E, BC_V(13, 1), 1, 0, 2,
@@ -261,7 +262,7 @@ const BcOpDesc bc_op_descs[] = {
   {"cuda_tile.sqrt", 0x64, BC_V(13, 1), 0, 0, 1,
    (const uint16_t[]){BC_V(13, 1)}, 3,
    (const BcArg[]){{"source", BC_OPND, 0, 0, 0, BC_V(13, 1), 0}, {"rounding_mode", BC_A_ENUM, 0, BC_E_ROUNDING, 0, BC_V(13, 1), 0}, {"flush_to_zero", BC_A_UNIT, 1, 0, 0, BC_V(13, 1), 0}}},
-  {"cuda_tile.store_ptr_tko", 0x65, BC_V(13, 1), 1, 0, 1,
+  {"cuda_tile.store_ptr_tko", 0x65, BC_V(13, 1), 0, 0, 1,
    (const uint16_t[]){BC_V(13, 1)}, 7,
    (const BcArg[]){{"memory_ordering_semantics", BC_A_ENUM, 0, BC_E_MEM_ORD, 0, BC_V(13, 1), 0}, {"memory_scope", BC_A_ENUM, 1, BC_E_MEM_SCOPE, 0, BC_V(13, 1), 0}, {"destination", BC_OPND, 0, 0, 0, BC_V(13, 1), 0}, {"value", BC_OPND, 0, 0, 0, BC_V(13, 1), 0}, {"mask", BC_OPND_OPT, 0, 0, 0, BC_V(13, 1), 0}, {"token", BC_OPND_OPT, 0, 0, 0, BC_V(13, 1), 0}, {"optimization_hints", BC_A_HINTS, 1, 0, 0, BC_V(13, 1), 0}}},
   {"cuda_tile.store_view_tko", 0x66, BC_V(13, 1), 1, 0, 1,

@@ -10,18 +10,25 @@
  * checked against the bytes left before anything is allocated for them (each
  * element needs at least one byte), so a lying length costs nothing; table
  * indices are range-checked; types and debug attributes are decoded on first
- * use with cycle detection and a depth cap; nested regions are capped at
- * BC_MAX_DEPTH.  Every failure is reported through the context's diagnostics
- * (at "<file>":0:0) and yields NULL. */
+ * use with cycle detection and a depth cap; nesting (ops, regions,
+ * attributes, types) is capped at the text parser's limit.  Every failure is
+ * reported through the context's diagnostics (at "<file>":0:0, the message
+ * naming the byte offset: "error at offset N: ...") and yields NULL. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "asm/parser_internal.h" /* ASM_MAX_DEPTH */
 #include "bytecode/bc_internal.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_types.h"
 
-#define BC_MAX_DEPTH 1000
+/* The text parser's nesting limit, counted as it counts: one level per
+ * operation, region, attribute, type and location on the way down (a
+ * function body starts below module op, module region, entry op and entry
+ * region: BC_FN_BODY_DEPTH). */
+#define BC_MAX_DEPTH ASM_MAX_DEPTH
+#define BC_FN_BODY_DEPTH 4
 
 typedef struct Cur {
   const uint8_t *p, *end;
@@ -63,12 +70,23 @@ typedef struct Reader {
   uint8_t *bits_done;
   const IrOpInfo **infos;    /* registered op kind of each row */
   const IrLoc *loc;          /* where errors are reported: "<file>":0:0 */
+  const uint8_t *base;       /* the whole file, for "error at offset N" */
+  size_t len;
 } Reader;
 
-/* Errors are located at "<file>:0:0", as MLIR's own bytecode reader does
- * (NVIDIA's uses an unknown location; its tests match the text only). */
+/* Start of the field the primitive reads below last touched: errors name its
+ * offset in the file.  Per thread, since readers run independently. */
+static _Thread_local const uint8_t *rd_last;
+
+/* Errors are located at "<file>:0:0", as MLIR's own bytecode reader does,
+ * and start "error at offset N: " as NVIDIA's reader's do, N being the file
+ * offset of the field read last (the one at fault, or the end of the data). */
 static bool r_error(Reader *r, const char *fmt, ...) {
   IrDiag *d = ir_diag_new(r->ctx, IR_SEV_ERROR, r->loc ? r->loc : ir_unknown_loc(r->ctx));
+  size_t off = 0;
+  if (r->base && rd_last >= r->base && rd_last <= r->base + r->len)
+    off = (size_t)(rd_last - r->base);
+  ir_diag_append(r->ctx, d, "error at offset %llu: ", (unsigned long long)off);
   va_list ap;
   va_start(ap, fmt);
   ir_diag_vappend(r->ctx, d, fmt, ap);
@@ -83,6 +101,7 @@ static bool r_error(Reader *r, const char *fmt, ...) {
 static size_t left(const Cur *c) { return (size_t)(c->end - c->p); }
 
 static bool rd_varint(Cur *c, uint64_t *out) {
+  rd_last = c->p;
   uint64_t v = 0;
   for (unsigned shift = 0;; shift += 7) {
     if (c->p >= c->end || shift > 63) return false;
@@ -103,6 +122,7 @@ static bool rd_svarint(Cur *c, int64_t *out) {
 }
 
 static bool rd_byte(Cur *c, uint8_t *out) {
+  rd_last = c->p;
   if (c->p >= c->end) return false;
   *out = *c->p++;
   return true;
@@ -115,6 +135,7 @@ static uint64_t le_at(const uint8_t *p, unsigned n) {
 }
 
 static bool rd_le(Cur *c, unsigned n, uint64_t *out) {
+  rd_last = c->p;
   if (left(c) < n) return false;
   *out = le_at(c->p, n);
   c->p += n;
@@ -123,6 +144,7 @@ static bool rd_le(Cur *c, unsigned n, uint64_t *out) {
 
 /* Skips padding up to `align` (relative to base). */
 static bool rd_pad(Cur *c, const uint8_t *base, size_t align) {
+  rd_last = c->p;
   while ((size_t)(c->p - base) % align) {
     if (c->p >= c->end || *c->p != BC_ALIGN_BYTE) return false;
     c->p++;
@@ -162,6 +184,7 @@ static const IrIdent *get_string(Reader *r, uint64_t i) {
             (unsigned long long)r->nstrs);
     return NULL;
   }
+  rd_last = r->str_offs + 4 * i;
   uint64_t a = le_at(r->str_offs + 4 * i, 4);
   uint64_t b = i + 1 < r->nstrs ? le_at(r->str_offs + 4 * (i + 1), 4) : r->str_len;
   if (a > b || b > r->str_len) {
@@ -373,6 +396,7 @@ static const IrType *get_type(Reader *r, uint64_t i) {
     r_error(r, "type nesting exceeds the maximum depth of %d", BC_MAX_DEPTH);
     return NULL;
   }
+  rd_last = r->type_offs + 4 * i;
   uint64_t a = le_at(r->type_offs + 4 * i, 4);
   uint64_t b = i + 1 < r->ntypes ? le_at(r->type_offs + 4 * (i + 1), 4) : r->type_len;
   if (a > b || b > r->type_len) {
@@ -406,6 +430,7 @@ static const IrAttr *get_dense(Reader *r, uint64_t i, const IrType *type) {
     r_error(r, "invalid type %T for a dense constant", type);
     return NULL;
   }
+  rd_last = r->const_offs + 8 * i;
   uint64_t a = le_at(r->const_offs + 8 * i, 8);
   uint64_t b = i + 1 < r->nconsts ? le_at(r->const_offs + 8 * (i + 1), 8) : r->const_len;
   if (a > b || b > r->const_len) {
@@ -418,15 +443,18 @@ static const IrAttr *get_dense(Reader *r, uint64_t i, const IrType *type) {
     r_error(r, "failed to read constant data size");
     return NULL;
   }
-  size_t esz = ir_dense_elem_size(ct_tile_type_elem(type));
-  int64_t count = ct_tile_type_num_elements(type);
-  if (!esz || (n != esz && (count < 0 || n != esz * (uint64_t)count))) {
+  size_t ndata;
+  bool splat;
+  uint8_t *data = bc_dense_from_raw(ct_tile_type_elem(type), ct_tile_type_num_elements(type),
+                                    c.p, (size_t)n, &ndata, &splat);
+  if (!data) {
     r_error(r, "invalid raw buffer of %llu bytes for constant of type %T",
             (unsigned long long)n, type);
     return NULL;
   }
-  bool splat = n == esz && count != 1;
-  return ir_dense_elements(r->ctx, type, c.p, (size_t)n, splat || count == 1);
+  const IrAttr *attr = ir_dense_elements(r->ctx, type, data, ndata, splat);
+  free(data);
+  return attr;
 }
 
 /* ---- debug info ------------------------------------------------------------------ */
@@ -521,6 +549,7 @@ static const IrAttr *get_di(Reader *r, uint64_t i) {
             (unsigned long long)i + BC_DI_RESERVED);
     return NULL;
   }
+  rd_last = r->di_attr_offs + 4 * i;
   uint64_t a = le_at(r->di_attr_offs + 4 * i, 4);
   uint64_t b = i + 1 < r->di_nattrs ? le_at(r->di_attr_offs + 4 * (i + 1), 4) : r->di_len;
   if (a > b || b > r->di_len) {
@@ -595,9 +624,43 @@ static const IrAttr *rd_dict(Reader *r, Cur *c) {
   return res;
 }
 
+/* bare-id ::= (letter|[_]) (letter|digit|[_$.])* — what the hints printer
+ * writes unquoted and the text parser reads back as a key. */
+static bool is_bare_id(Str s) {
+  if (!s.n) return false;
+  for (size_t i = 0; i < s.n; i++) {
+    char ch = s.s[i];
+    bool alpha = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_';
+    bool more = (ch >= '0' && ch <= '9') || ch == '$' || ch == '.';
+    if (!alpha && !(i && more)) return false;
+  }
+  return true;
+}
+
+/* Optimization hints: a dictionary of architecture keys to dictionaries of
+ * hint keys.  Only what the text syntax can carry is accepted (keys that are
+ * bare identifiers, dictionary values), so reading never yields text the
+ * parser would reject. */
 static const IrAttr *rd_hints(Reader *r, Cur *c) {
   const IrAttr *d = rd_dict(r, c);
-  return d ? ct_opt_hints_attr(r->ctx, d) : NULL;
+  if (!d) return NULL;
+  for (uint32_t i = 0; i < d->nelems; i++) {
+    Str key = ir_ident_str(d->names[i]);
+    if (!is_bare_id(key))
+      return r_error(r, "invalid optimization_hints key \"%.*s\": expected an identifier",
+                     (int)key.n, key.s), NULL;
+    const IrAttr *in = d->elems[i];
+    if (!ir_attr_is(in, &ir_dict_attr_def))
+      return r_error(r, "expected dictionary attribute for optimization_hints entry `%.*s` "
+                        "got value=%A", (int)key.n, key.s, in), NULL;
+    for (uint32_t k = 0; k < in->nelems; k++) {
+      Str hk = ir_ident_str(in->names[k]);
+      if (!is_bare_id(hk))
+        return r_error(r, "invalid optimization hint name \"%.*s\" in entry `%.*s`: "
+                          "expected an identifier", (int)hk.n, hk.s, (int)key.n, key.s), NULL;
+    }
+  }
+  return ct_opt_hints_attr(r->ctx, d);
 }
 
 static const IrAttr *rd_div_by(Reader *r, Cur *c) {
@@ -637,9 +700,19 @@ static const IrAttr *rd_attr_self(Reader *r, Cur *c) {
   case BC_A_TAG_INTEGER: {
     const IrType *t = rd_type(r, c);
     uint64_t v;
-    if (t && !ir_type_is_integer(t)) r_error(r, "expected an integer type, got %T", t);
-    else if (t && !rd_varint(c, &v)) r_error(r, "failed to read IntegerAttr value");
-    else if (t) res = int_attr(r, t, v);
+    /* As NVIDIA's reader: i1 is one byte (any non-zero is true), wider
+     * integers a varint that must fit the width. */
+    uint8_t b;
+    if (!t) break;
+    unsigned w = ir_type_is_integer(t) ? ir_integer_width(t) : 0;
+    if (!w || w > 64) r_error(r, "unsupported width for inline integer attribute: %u", w);
+    else if (w == 1 && !rd_byte(c, &b)) r_error(r, "failed to read byte for inline bool (i1)");
+    else if (w == 1) res = ir_bool_attr(r->ctx, b != 0);
+    else if (!rd_varint(c, &v))
+      r_error(r, "failed to read VarInt for inline integer (width=%u)", w);
+    else if (w < 64 && (v >> w))
+      r_error(r, "value %llu does not fit in %u bits", (unsigned long long)v, w);
+    else res = int_attr(r, t, v);
     break;
   }
   case BC_A_TAG_FLOAT: {
@@ -804,6 +877,7 @@ static const IrAttr *rd_op_attr(Reader *r, Cur *c, const BcArg *a, const IrType 
 
 typedef struct FnCtx {
   DiIter di;
+  const IrLoc *arg_loc; /* location of block arguments: the region's op's */
 } FnCtx;
 
 static bool rd_block(Reader *r, Cur *c, IrRegion *reg, FnCtx *fc);
@@ -819,7 +893,7 @@ static IrValue *rd_value(Reader *r, Cur *c) {
 }
 
 /* Reads one op record into `blk`. */
-static bool rd_op(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
+static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
   uint64_t opcode;
   if (!rd_varint(c, &opcode)) return r_error(r, "failed to read opcode");
   const BcOpDesc *d = bc_op_by_opcode(opcode);
@@ -956,14 +1030,18 @@ static bool rd_op(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     if (!rd_count(r, c, 1, &nr, "region") || nr != d->nregions)
       ok = r->failed ? false : r_error(r, "expected %u regions for '%s'", d->nregions, d->name);
     if (ok && r->depth >= BC_MAX_DEPTH)
-      ok = r_error(r, "region nesting exceeds the maximum depth of %d", BC_MAX_DEPTH);
+      ok = r_error(r, "nesting depth exceeds the limit of %d", BC_MAX_DEPTH);
     r->depth++;
+    /* Block arguments take this op's location (NVIDIA's parseBlock). */
+    const IrLoc *outer = fc->arg_loc;
+    fc->arg_loc = loc;
     for (uint64_t k = 0; k < nr && ok; k++) {
       IrRegion *reg = ir_op_state_add_region(&st);
       uint64_t nb;
       if (!rd_count(r, c, 2, &nb, "block")) ok = false;
       for (uint64_t b = 0; b < nb && ok; b++) ok = rd_block(r, c, reg, fc);
     }
+    fc->arg_loc = outer;
     r->depth--;
   }
 
@@ -979,6 +1057,16 @@ static bool rd_op(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
   return true;
 }
 
+/* One operation, one nesting level deeper (as the text parser's
+ * parse_operation). */
+static bool rd_op(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
+  if (r->depth >= BC_MAX_DEPTH) return r_error(r, "nesting depth exceeds the limit of %d", BC_MAX_DEPTH);
+  r->depth++;
+  bool ok = rd_op_at(r, c, blk, fc);
+  r->depth--;
+  return ok;
+}
+
 static bool rd_block(Reader *r, Cur *c, IrRegion *reg, FnCtx *fc) {
   IrBlock *blk = ir_block_new();
   ir_region_append(reg, blk);
@@ -988,7 +1076,7 @@ static bool rd_block(Reader *r, Cur *c, IrRegion *reg, FnCtx *fc) {
   for (uint64_t i = 0; i < na; i++) {
     const IrType *t = rd_type(r, c);
     if (!t) return false;
-    vec_push(&r->vals, ir_block_add_arg(blk, t, ir_unknown_loc(r->ctx)));
+    vec_push(&r->vals, ir_block_add_arg(blk, t, fc->arg_loc));
   }
   if (!rd_count(r, c, 1, &nops, "operation")) return false;
   for (uint64_t i = 0; i < nops; i++)
@@ -1103,7 +1191,7 @@ static bool scan_function(Reader *r, Cur *c, BcFnEntry *e) {
       !rd_varint(c, &e->loc_i))
     return r_error(r, "failed to read function entry");
   e->hints = NULL;
-  if ((e->flags & BC_FN_HAS_HINTS)) {
+  if ((e->flags & BC_FN_KERNEL) && (e->flags & BC_FN_HAS_HINTS)) {
     e->hints = rd_attr_self(r, c);
     if (!e->hints) return false;
     if (e->hints->def != &ct_opt_hints_attr_def)
@@ -1135,29 +1223,35 @@ static IrOp *build_function(Reader *r, const BcFnEntry *e) {
                    (unsigned long long)sig_i, (int)nm.n, nm.s, sig), NULL;
   if (!(flags & BC_FN_KERNEL))
     return r_error(r, "un-expected non-entry function '%.*s'", (int)nm.n, nm.s), NULL;
-  FnCtx fc = {di_iter(r, loc_i)};
+  FnCtx fc = {di_iter(r, loc_i), NULL};
   const IrLoc *loc = di_next(r, &fc.di);
   if (!loc) return NULL;
+  fc.arg_loc = loc;
   IrOpState st;
   ir_op_state_init(&st, r->ctx, ct_op(entry), loc);
   ir_op_state_add_prop(&st, "sym_name", str_attr(r, name));
   ir_op_state_add_prop(&st, "function_type", ir_type_attr(r->ctx, sig));
-  size_t ni = ir_func_num_inputs(sig);
-  if (ni) {
-    const IrAttr **empty = malloc(ni * sizeof *empty);
-    for (size_t i = 0; i < ni; i++) empty[i] = ir_empty_dict(r->ctx);
-    ir_op_state_add_prop(&st, "arg_attrs", ir_array_attr(r->ctx, empty, ni));
-    free(empty);
-  }
-  if (hints) ir_op_state_add_prop(&st, "optimization_hints", hints);
+  /* As NVIDIA's reader builds the entry: one empty dictionary per argument
+   * and per result (arrays present even when empty), and empty optimization
+   * hints when the file has none (the custom form prints none of these). */
+  size_t ni = ir_func_num_inputs(sig), nr = ir_func_num_results(sig);
+  const IrAttr **empty = malloc((ni + nr + 1) * sizeof *empty);
+  for (size_t i = 0; i < ni + nr; i++) empty[i] = ir_empty_dict(r->ctx);
+  ir_op_state_add_prop(&st, "arg_attrs", ir_array_attr(r->ctx, empty, ni));
+  ir_op_state_add_prop(&st, "res_attrs", ir_array_attr(r->ctx, empty, nr));
+  free(empty);
+  ir_op_state_add_prop(&st, "optimization_hints", hints ? hints : ct_opt_hints_attr(r->ctx, NULL));
   IrRegion *reg = ir_op_state_add_region(&st);
   IrBlock *blk = ir_block_new();
   ir_region_append(reg, blk);
   r->vals.len = 0;
   for (size_t i = 0; i < ni; i++)
-    vec_push(&r->vals, ir_block_add_arg(blk, sig->types[i], ir_unknown_loc(r->ctx)));
+    vec_push(&r->vals, ir_block_add_arg(blk, sig->types[i], loc)); /* addEntryBlock */
   bool ok = true;
+  unsigned depth = r->depth;
+  r->depth = BC_FN_BODY_DEPTH;
   while (ok && body.p < body.end) ok = rd_op(r, &body, blk, &fc);
+  r->depth = depth;
   IrOp *op = ok ? ir_op_create(&st) : NULL;
   ir_op_state_free(&st);
   if (!ok) r_error(r, "failed to parse function body for function '%.*s'", (int)nm.n, nm.s);
@@ -1187,6 +1281,9 @@ static void reader_free(Reader *r) {
 static bool open_file(Reader *r, const uint8_t *data, size_t len) {
   static const uint8_t magic[8] = {0x7F, 'T', 'i', 'l', 'e', 'I', 'R', 0x00};
   Cur c = {data, data + len};
+  r->base = data;
+  r->len = len;
+  rd_last = data;
   for (int i = 0; i < 8; i++) {
     uint8_t b;
     if (!rd_byte(&c, &b)) return r_error(r, "invalid magic number: unexpected end of data");
@@ -1197,10 +1294,12 @@ static bool open_file(Reader *r, const uint8_t *data, size_t len) {
   uint64_t maj, min, tag;
   if (!rd_le(&c, 1, &maj) || !rd_le(&c, 1, &min) || !rd_le(&c, 2, &tag))
     return r_error(r, "failed to parse bytecode header");
-  if (!bc_version_supported((unsigned)maj, (unsigned)min))
+  if (!bc_version_supported((unsigned)maj, (unsigned)min)) {
+    rd_last = data + 8;
     return r_error(r, "unsupported Tile version %u.%u.%u, this reader supports versions "
                       "[13.1 - 13.3]",
                    (unsigned)maj, (unsigned)min, (unsigned)tag);
+  }
   r->ver = BC_V(maj, min);
   bc_version_str(r->ver, r->vstr);
   if (!split_sections(r, &c, data)) return r_error(r, "failed to parse section header");

@@ -254,14 +254,20 @@ static bool serialize_type(Writer *w, BcBuf *b, const IrType *t) {
   return false;
 }
 
-/* Constant pool entry for a dense elements attribute: size + raw data. */
+/* Constant pool entry for a dense elements attribute: size + MLIR raw data
+ * (bc_dense_to_raw: splats as one element, i1 bit-packed, tf32 in 3 bytes). */
 static uint64_t const_index(Writer *w, const IrAttr *a) {
   uintptr_t k = (uintptr_t)a;
   void *v = u64map_get(&w->const_map, k);
   if (v) return (uintptr_t)v - 1;
   vec_push(&w->const_off, w->const_data.len);
-  bc_varint(&w->const_data, a->ndata);
-  bc_bytes(&w->const_data, a->data, a->ndata);
+  if (ct_type_is_tile(a->type)) {
+    bc_dense_to_raw(ct_tile_type_elem(a->type), ct_tile_type_num_elements(a->type), a->data,
+                    a->ndata, &w->const_data);
+  } else {
+    bc_varint(&w->const_data, a->ndata);
+    bc_bytes(&w->const_data, a->data, a->ndata);
+  }
   u64map_put(&w->const_map, k, (void *)(uintptr_t)w->const_off.len);
   return w->const_off.len - 1;
 }

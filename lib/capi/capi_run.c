@@ -1,8 +1,14 @@
 /* capi_run.c — the C API's entry point to the reference interpreter
  * (ctileRunEntry): converts the public argument/option structs to lib/interp's
- * and forwards print_tko output to the caller's string callback. */
+ * and forwards print_tko output to the caller's string callback.  Also the
+ * introspection a caller needs to build those arguments: the module's
+ * entries and each parameter's kind and element type. */
 #include "capi/capi_internal.h"
+#include "asm/asm.h"
+#include "dialect/cuda_tile/ct_ops.h"
+#include "dialect/cuda_tile/ct_types.h"
 #include "interp/interp.h"
+#include "tool/tool.h"
 
 _Static_assert(CTILE_RUN_DEFAULT_MAX_STEPS == INTERP_DEFAULT_MAX_STEPS,
                "ctile.h and interp.h disagree on the default step budget");
@@ -32,12 +38,14 @@ bool ctileRunEntry(CtileModule module, CtileStringRef entry, const CtileRunArg *
     ia[i].data = args[i].data;
     ia[i].bytes = args[i].bytes;
   }
-  InterpOptions o = {{1, 1, 1}, 1, NULL, NULL, 0};
+  InterpOptions o = {.grid = {1, 1, 1}, .threads = 1};
   RunPrint rp = {NULL, NULL};
   if (options) {
     for (int d = 0; d < 3; d++) o.grid[d] = options->grid[d];
     o.threads = options->threads;
     o.max_steps = options->maxSteps;
+    o.checks = options->checks & INTERP_CHECK_ALL; /* CTILE_RUN_CHECK_* == INTERP_CHECK_* */
+    o.seed = options->checkSeed;
     if (options->print) {
       rp.cb = options->print;
       rp.user = options->printUserData;
@@ -49,4 +57,94 @@ bool ctileRunEntry(CtileModule module, CtileStringRef entry, const CtileRunArg *
   free(ia);
   free(name);
   return ok;
+}
+
+/* ---- entries and parameters ------------------------------------------------------ */
+
+/* Visits the entries below `op` in program order, as interp_find_entry
+ * searches (through nested ops with regions, not into testing funcs); stops
+ * when `visit` returns true and returns that entry. */
+static IrOp *walk_entries(IrOp *op, bool (*visit)(IrOp *, void *), void *user) {
+  for (unsigned ri = 0; ri < op->nregions; ri++)
+    for (IrBlock *b = ir_op_regions(op)[ri].first; b; b = b->next)
+      for (IrOp *o = b->first; o; o = o->next) {
+        if (ct_op_is(o, CT_OP_entry)) {
+          if (visit(o, user)) return o;
+        } else if (o->nregions && !ct_op_is(o, CT_OP_testing_func)) {
+          IrOp *f = walk_entries(o, visit, user);
+          if (f) return f;
+        }
+      }
+  return NULL;
+}
+
+/* Counts down user's intptr_t; true at the entry where it reaches -1. */
+static bool count_entry(IrOp *op, void *user) {
+  (void)op;
+  intptr_t *left = user;
+  return (*left)-- == 0;
+}
+
+intptr_t ctileModuleGetNumEntries(CtileModule module) {
+  IrOp *m = capi_module(module);
+  if (!m) return 0;
+  intptr_t left = INTPTR_MAX;
+  walk_entries(m, count_entry, &left);
+  return INTPTR_MAX - left;
+}
+
+CtileOperation ctileModuleGetEntry(CtileModule module, intptr_t pos) {
+  IrOp *m = capi_module(module);
+  if (!m || pos < 0) return capi_wrap_op(NULL);
+  return capi_wrap_op(walk_entries(m, count_entry, &pos));
+}
+
+CtileOperation ctileModuleLookupEntry(CtileModule module, CtileStringRef name) {
+  IrOp *m = capi_module(module);
+  if (!m || (!name.data && name.length)) return capi_wrap_op(NULL);
+  char *z = xstrndup(name.data ? name.data : "", name.length);
+  IrOp *e = strlen(z) == name.length ? interp_find_entry(m, z) : NULL;
+  free(z);
+  return capi_wrap_op(e);
+}
+
+/* The entry's body block, or NULL when op is not an entry with a body. */
+static IrBlock *entry_body(CtileOperation entry) {
+  IrOp *op = capi_op(entry);
+  if (!op || !ct_op_is(op, CT_OP_entry) || !op->nregions) return NULL;
+  return ir_region_entry(ir_op_region(op, 0));
+}
+
+CtileStringRef ctileEntryGetName(CtileOperation entry) {
+  IrOp *op = capi_op(entry);
+  const IrIdent *n = op && ct_op_is(op, CT_OP_entry) ? ir_symbol_name(op) : NULL;
+  return n ? ctileStringRefCreate(n->str, n->len) : ctileStringRefCreate("", 0);
+}
+
+intptr_t ctileEntryGetNumParams(CtileOperation entry) {
+  IrBlock *body = entry_body(entry);
+  return body ? (intptr_t)body->nargs : 0;
+}
+
+bool ctileEntryGetParam(CtileOperation entry, intptr_t pos, CtileEntryParam *param) {
+  IrBlock *body = entry_body(entry);
+  if (!body || pos < 0 || (uint64_t)pos >= body->nargs || !param) return false;
+  const IrType *t = body->args[pos]->type;
+  const IrType *elem = ct_type_is_tile(t) ? ct_tile_type_elem(t) : t;
+  bool isptr = ct_type_is_ptr(elem);
+  if (isptr) elem = ct_ptr_type_pointee(elem);
+  StrBuf b = {0};
+  asm_print_type_str(&b, elem);
+  const IrIdent *name = ir_identz(ir_op_context(capi_op(entry)), sb_cstr(&b));
+  sb_free(&b);
+  param->kind = isptr ? CTILE_RUN_ARG_BUFFER : CTILE_RUN_ARG_SCALAR;
+  param->elementType = capi_wrap_type(elem);
+  param->elementTypeName = ctileStringRefCreate(name->str, name->len);
+  param->elementBytes = interp_elem_bytes(elem);
+  param->isFloat = ir_type_is_float(elem);
+  return true;
+}
+
+bool ctileIsBytecode(const void *data, size_t length) {
+  return data && tool_is_tile_bytecode(data, length);
 }

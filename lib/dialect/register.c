@@ -4,6 +4,7 @@
 
 #include "asm/asm.h"
 #include "dialect/arith/arith.h"
+#include "dialect/arith/std_const.h"
 #include "dialect/cuda_tile/ct_types.h"
 #include "dialect/cuda_tile/ct_transforms.h"
 #include "dialect/math/math.h"
@@ -25,6 +26,7 @@ void ctile_register_all(IrContext *ctx) {
   ir_register_dialect(ctx, &nvvm_dialect);
   ir_register_dialect(ctx, &tas_dialect);
   ct_register_transforms(ctx);
+  std_register_materializers(ctx);
   cv_register_conversions(ctx);
   lw_register_passes(ctx);
 }

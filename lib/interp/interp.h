@@ -30,11 +30,19 @@
  *    interpreter reports the first wrapping element as a runtime error;
  *    shifts by >= the width give 0 (or the sign for signed shri).
  *  - A step budget bounds each tile block (InterpOptions.max_steps): every
- *    op executed counts one (terminators and the ops of reduce/scan bodies,
- *    per invocation, included), and exceeding it is a runtime error at the
- *    innermost enclosing for/loop, so a runaway loop cannot hang a run.
+ *    op executed counts its work, 1 + elements / INTERP_STEP_ELEMS (the
+ *    elements of its largest result, or operand when it has none; M*N*K for
+ *    mmaf/mmai/mmaf_scaled), terminators and the ops of reduce/scan bodies
+ *    per invocation included, so a scalar op counts one.  Exceeding it is a
+ *    runtime error at the innermost enclosing for/loop, so a runaway loop
+ *    cannot hang a run.  InterpOptions.timeout bounds the whole run in
+ *    seconds, and a grid may have at most INTERP_MAX_BLOCKS blocks.
  *  - Memory ordering and scopes are ignored (each block runs its ops in
  *    program order; tokens are no-ops); atomics are serialised run-wide.
+ *    InterpOptions.checks turns on checks that report what this choice
+ *    hides (unordered conflicting accesses, races between blocks, reads of
+ *    uninitialised allocas) and a seeded block order; checked runs use one
+ *    thread.
  *  - Narrow float arithmetic (f16, bf16, tf32, f8, f4) is done in f32 and
  *    rounded once to the format, which is exact (correctly rounded); math
  *    functions are computed in double and rounded to the element format. */
@@ -71,15 +79,37 @@ typedef struct InterpOptions {
    * one); NULL discards it. */
   void (*print)(void *user, const char *text, size_t len);
   void *print_user;
-  /* Most ops one tile block may execute (0: unlimited); ctile-run's default
-   * is INTERP_DEFAULT_MAX_STEPS. */
+  /* Most steps (see above) one tile block may take (0: unlimited);
+   * ctile-run's default is INTERP_DEFAULT_MAX_STEPS. */
   uint64_t max_steps;
+  /* Wall-clock limit for the whole run in seconds (<= 0: none). */
+  double timeout;
+  /* --check: INTERP_CHECK_* bits (0: none; see interp_check.c and
+   * docs/ctile-run.md), and the seed of INTERP_CHECK_SHUFFLE's block order
+   * (INTERP_CHECK_RERUN also runs with seed + 1 and compares the buffers). */
+  unsigned checks;
+  uint64_t seed;
 } InterpOptions;
 
+/* Elements of work per step beyond the first (about the time one scalar op
+ * takes: ~100 ns). */
+#define INTERP_STEP_ELEMS 64
+
+enum {
+  INTERP_CHECK_ORDER = 1,   /* unordered conflicting accesses within a tile block */
+  INTERP_CHECK_RACES = 2,   /* conflicting accesses from different tile blocks */
+  INTERP_CHECK_UNINIT = 4,  /* reads of never-written alloca memory */
+  INTERP_CHECK_SHUFFLE = 8, /* seeded tile block order */
+  INTERP_CHECK_RERUN = 16,  /* run twice (seed, seed + 1), compare the buffers */
+  INTERP_CHECK_ALL = 31
+};
+
 /* ctile-run's default step budget per tile block (10^8): far above real
- * kernels, whose ops are whole-tile operations, and reached by a runaway
- * loop of scalar ops in about 10 s (~100 ns per op). */
+ * kernels, and reached by a runaway loop in about 10 s, whether its body is
+ * scalar ops (~100 ns per step) or whole-tile ops on large tiles. */
 #define INTERP_DEFAULT_MAX_STEPS 100000000ull
+/* Most tile blocks one run may have (2^30; CUDA's own limits allow 2^63). */
+#define INTERP_MAX_BLOCKS ((int64_t)1 << 30)
 
 /* Runs entry `entry` of `module` (a builtin.module or cuda_tile.module, or a
  * module wrapping one).  Returns false after reporting an error through the
@@ -99,8 +129,12 @@ size_t interp_elem_bytes(const IrType *elem);
 size_t interp_buffer_bytes(const IrType *elem, size_t n);
 /* Element i of a buffer in elem's memory format, as a double (integers
  * sign-extended, i1 as 0/1), and the reverse (rounding to nearest-even,
- * integers truncated to their width). */
+ * integers truncated to their width, doubles past the int64 range
+ * saturated). */
 double interp_load_elem(const IrType *elem, const void *buf, size_t i);
 void interp_store_elem(const IrType *elem, void *buf, size_t i, double v);
+/* Stores integer v exactly (truncated to an integer element's width; for
+ * float elements, rounded like interp_store_elem). */
+void interp_store_int(const IrType *elem, void *buf, size_t i, int64_t v);
 
 #endif

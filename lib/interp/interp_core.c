@@ -134,6 +134,7 @@ void in_set(Exec *e, IrValue *v, Val *val) {
 }
 
 void in_set_result(Exec *e, IrOp *op, unsigned i, Val *val) {
+  if (val && e->run->chk_deps) in_chk_result(e, op, val);
   in_set(e, ir_op_result(op, i), val);
 }
 
@@ -607,17 +608,75 @@ void in_set_term(Exec *e, IrOp *op) { set_term(e, op); }
  * of line so the per-op check in in_exec_block stays one add and compare. */
 static __attribute__((noinline, cold)) void step_limit_error(Exec *e, IrOp *op) {
   in_fail(e, e->cur_loop ? e->cur_loop : op,
-          "exceeded the step limit of %llu operations per tile block (raise it with "
+          "exceeded the step limit of %llu steps per tile block (raise it with "
           "--max-steps)", (unsigned long long)e->max_steps);
+}
+
+/* Elements in a value of type t (tiles; 1 for anything else). */
+static uint64_t type_elems(const IrType *t) {
+  if (!ct_type_is_tile(t)) return 1;
+  const int64_t *sh = ct_tile_type_shape(t);
+  uint64_t n = 1;
+  for (size_t i = 0, r = ct_tile_type_rank(t); i < r; i++) n *= (uint64_t)sh[i];
+  return n;
+}
+
+/* The step cost of one execution of op: 1 plus one per
+ * INTERP_STEP_ELEMS elements of work, the work being the element count of
+ * its largest result (of its largest operand when it has no results), and
+ * M*N*K multiply-adds for mmaf/mmai/mmaf_scaled.  Tile shapes are static
+ * and at most 2^24 elements, so the product cannot overflow. */
+static uint64_t op_cost(IrOp *op, CtOpIndex idx) {
+  uint64_t work = 1;
+  for (unsigned i = 0; i < op->nresults; i++) {
+    uint64_t n = type_elems(ir_op_result(op, i)->type);
+    if (n > work) work = n;
+  }
+  if (!op->nresults)
+    for (unsigned i = 0; i < op->noperands; i++) {
+      uint64_t n = type_elems(ir_op_operand(op, i)->type);
+      if (n > work) work = n;
+    }
+  if (idx == CT_OP_mmaf || idx == CT_OP_mmai || idx == CT_OP_mmaf_scaled) {
+    const IrType *a = ir_op_operand(op, 0)->type;
+    size_t r = ct_type_is_tile(a) ? ct_tile_type_rank(a) : 0;
+    if (r) work *= (uint64_t)ct_tile_type_shape(a)[r - 1];
+  }
+  return 1 + work / INTERP_STEP_ELEMS;
+}
+
+/* Whether the run's time limit has passed (checked every
+ * IN_TIME_CHECK_STEPS steps of a worker). */
+static bool past_deadline(Exec *e) {
+  Run *r = e->run;
+  if (!r->has_deadline) return false;
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return now.tv_sec > r->deadline.tv_sec ||
+         (now.tv_sec == r->deadline.tv_sec && now.tv_nsec >= r->deadline.tv_nsec);
+}
+
+static __attribute__((noinline, cold)) bool time_check(Exec *e, IrOp *op) {
+  e->time_check_at = e->work + IN_TIME_CHECK_STEPS;
+  if (!past_deadline(e)) return true;
+  in_fail(e, e->cur_loop ? e->cur_loop : op,
+          "exceeded the time limit of %g s for the run (raise it with --timeout)",
+          e->run->timeout);
+  return false;
 }
 
 ExecCode in_exec_block(Exec *e, IrBlock *b) {
   for (IrOp *op = b->first; op; op = op->next) {
     if (e->failed) return X_ERR;
-    if (__builtin_expect(++e->steps > e->max_steps, 0)) {
+    bool ct = op->info >= ct_op_infos && op->info < ct_op_infos + CT_OP_COUNT;
+    uint64_t cost = ct ? op_cost(op, (CtOpIndex)(op->info - ct_op_infos)) : 1;
+    e->steps += cost;
+    e->work += cost;
+    if (__builtin_expect(e->steps > e->max_steps, 0)) {
       step_limit_error(e, op);
       return X_ERR;
     }
+    if (__builtin_expect(e->work >= e->time_check_at, 0) && !time_check(e, op)) return X_ERR;
     if (op->info >= ct_op_infos && op->info < ct_op_infos + CT_OP_COUNT) {
       CtOpIndex idx = (CtOpIndex)(op->info - ct_op_infos);
       ExecCode c;
@@ -683,6 +742,7 @@ static void run_block(Exec *e, int64_t linear) {
   e->steps = 0;
   e->cur_loop = NULL;
   e->out = r->outputs ? &r->outputs[linear] : &e->scratch_out;
+  if (r->chk) in_chk_block_begin(e);
   IrBlock *body = ir_region_entry(ir_op_region(r->entry, 0));
   for (size_t i = 0; i < body->nargs && i < r->nargs; i++) {
     const IrType *t = body->args[i]->type;
@@ -699,6 +759,7 @@ static void run_block(Exec *e, int64_t linear) {
     in_set(e, body->args[i], v);
   }
   in_exec_block(e, body);
+  if (r->chk) in_chk_block_end(e);
   exec_reset(e);
 }
 
@@ -712,7 +773,21 @@ static void *worker(void *user) {
     int64_t b = r->abort_flag ? r->nblocks : r->next_block++;
     pthread_mutex_unlock(&r->mu);
     if (b >= r->nblocks) break;
-    run_block(e, b);
+    e->work += 1; /* a block costs at least one step of the time budget */
+    if (e->work >= e->time_check_at) {
+      e->time_check_at = e->work + IN_TIME_CHECK_STEPS;
+      if (past_deadline(e)) {
+        e->linear = b;
+        e->bid[0] = b % r->grid[0];
+        e->bid[1] = b / r->grid[0] % r->grid[1];
+        e->bid[2] = b / (r->grid[0] * r->grid[1]);
+        e->failed = false;
+        in_fail(e, r->entry, "exceeded the time limit of %g s for the run (raise it with "
+                "--timeout)", r->timeout);
+        break;
+      }
+    }
+    run_block(e, r->chk ? in_chk_block_id(r->chk, b) : b);
   }
   return NULL;
 }
@@ -783,6 +858,12 @@ static const char *const attr_names[] = {
 
 bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, size_t nargs,
                 const InterpOptions *opts) {
+  if (opts->checks & INTERP_CHECK_RERUN) return in_chk_rerun(module, entry_name, args, nargs, opts);
+  return in_run_once(module, entry_name, args, nargs, opts);
+}
+
+bool in_run_once(IrOp *module, const char *entry_name, const InterpArg *args, size_t nargs,
+                 const InterpOptions *opts) {
   IrContext *ctx = ir_op_context(module);
   IrOp *entry = interp_find_entry(module, entry_name);
   if (!entry) return ir_error(ctx, ir_op_loc(module), "no cuda_tile.entry named '%s'", entry_name);
@@ -813,11 +894,28 @@ bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, siz
     return ir_error(ctx, ir_op_loc(entry), "grid (%lld, %lld, %lld) exceeds the limits "
                     "(2^31-1, 65535, 65535)", (long long)r.grid[0], (long long)r.grid[1],
                     (long long)r.grid[2]);
-  r.nblocks = r.grid[0] * r.grid[1] * r.grid[2];
+  r.nblocks = r.grid[0] * r.grid[1] * r.grid[2]; /* < 2^63: at most 2^31 * 2^16 * 2^16 */
+  if (r.nblocks > INTERP_MAX_BLOCKS)
+    return ir_error(ctx, ir_op_loc(entry), "grid (%lld, %lld, %lld) has %lld tile blocks, more "
+                    "than the limit of %lld per run", (long long)r.grid[0], (long long)r.grid[1],
+                    (long long)r.grid[2], (long long)r.nblocks, (long long)INTERP_MAX_BLOCKS);
+  if (opts->timeout > 0) {
+    r.has_deadline = true;
+    r.timeout = opts->timeout;
+    clock_gettime(CLOCK_MONOTONIC, &r.deadline);
+    double whole = floor(opts->timeout);
+    double secs = (double)r.deadline.tv_sec + whole;
+    r.deadline.tv_sec = secs > 4e18 ? (time_t)4e18 : (time_t)secs;
+    r.deadline.tv_nsec += (long)((opts->timeout - whole) * 1e9);
+    if (r.deadline.tv_nsec >= 1000000000L) r.deadline.tv_sec++, r.deadline.tv_nsec -= 1000000000L;
+  }
   ir_walk_pre(entry, find_print, &r.has_print);
   if (r.has_print && r.nblocks > ((int64_t)1 << 26))
     return ir_error(ctx, ir_op_loc(entry), "too many tile blocks (%lld) for a kernel that prints "
                     "(at most 2^26)", (long long)r.nblocks);
+  if ((opts->checks & ~(unsigned)INTERP_CHECK_RERUN) && r.nblocks >= (int64_t)UINT32_MAX)
+    return ir_error(ctx, ir_op_loc(entry), "too many tile blocks (%lld) for --check (at most "
+                    "2^32-2)", (long long)r.nblocks);
   pthread_mutex_init(&r.mu, NULL);
   pthread_mutex_init(&r.amu, NULL);
   /* Intern every attribute name the handlers look up before workers start:
@@ -845,12 +943,19 @@ bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, siz
     if (r.regions.len) qsort(r.regions.data, r.regions.len, sizeof(MemRegion), cmp_region);
     if (r.has_print) r.outputs = xcalloc((size_t)r.nblocks, sizeof(StrBuf));
     int nt = opts->threads < 1 ? 1 : opts->threads;
+    if (opts->checks & ~(unsigned)INTERP_CHECK_RERUN) { /* --check: one thread */
+      r.chk = in_chk_new(&r, opts->checks, opts->seed);
+      r.chk_mem = (opts->checks & ~(unsigned)INTERP_CHECK_RERUN) != 0;
+      r.chk_deps = (opts->checks & (INTERP_CHECK_ORDER | INTERP_CHECK_SHUFFLE)) != 0;
+      nt = 1;
+    }
     if (nt > r.nblocks) nt = (int)r.nblocks;
     Exec *ex = xcalloc((size_t)nt, sizeof(Exec));
     pthread_t *th = xcalloc((size_t)nt, sizeof(pthread_t));
     for (int i = 0; i < nt; i++) {
       ex[i].run = &r;
       ex[i].max_steps = opts->max_steps ? opts->max_steps : UINT64_MAX;
+      ex[i].time_check_at = IN_TIME_CHECK_STEPS;
       ex[i].slots = xcalloc(r.nslots + 1, sizeof(Val *));
     }
     int started = 0;
@@ -878,6 +983,7 @@ bool interp_run(IrOp *module, const char *entry_name, const InterpArg *args, siz
       sb_free(&r.outputs[b]);
     }
     free(r.outputs);
+    in_chk_free(r.chk);
     if (r.have_err) {
       ir_error(ctx, r.err.loc, "%s", r.err.msg);
       ok = false;

@@ -14,6 +14,7 @@
 #define CTILE_INTERP_INTERNAL_H
 
 #include <pthread.h>
+#include <time.h>
 
 #include "interp/interp.h"
 #include "dialect/cuda_tile/ct_ops.h"
@@ -38,6 +39,7 @@ typedef struct Val {
   int64_t base;
   int vrank;
   int64_t vshape[IN_MAX_RANK], vstrides[IN_MAX_RANK];
+  uint32_t dep;            /* --check=order: dependency set (interp_check.c) */
 } Val;
 
 /* A registered memory region [lo, hi). */
@@ -80,7 +82,17 @@ typedef struct Run {
   /* Ops with an overflow<...> flag other than none -> flag (CT_OVERFLOW_*),
    * found once per run so that flag-free programs never look it up. */
   U64Map ovf_ops;
+  /* InterpOptions.timeout: the monotonic time the run must end by. */
+  bool has_deadline;
+  double timeout;
+  struct timespec deadline;
+  struct InChk *chk;       /* --check state (NULL: no checks) */
+  bool chk_mem;            /* --check=order/races/uninit: accesses go to in_chk_access */
+  bool chk_deps;           /* --check=order: results get dependency sets */
 } Run;
+
+/* Steps between two looks at the clock for InterpOptions.timeout. */
+#define IN_TIME_CHECK_STEPS ((uint64_t)1 << 16)
 
 typedef enum ExecCode { X_OK, X_YIELD, X_BREAK, X_CONTINUE, X_RETURN, X_ERR } ExecCode;
 
@@ -101,6 +113,9 @@ typedef struct Exec {
    * error). */
   uint64_t steps, max_steps;
   IrOp *cur_loop;
+  /* Steps taken by this worker over all its blocks, and when next to look
+   * at the clock (InterpOptions.timeout). */
+  uint64_t work, time_check_at;
 } Exec;
 
 typedef bool (*InHandler)(Exec *e, IrOp *op);
@@ -142,12 +157,18 @@ static inline uint64_t in_zext(int64_t v, unsigned w) {
   if (w >= 64) return (uint64_t)v;
   return (uint64_t)v & (((uint64_t)1 << w) - 1);
 }
+/* ceil(a / b) for a >= 0, b >= 1, without the overflow of (a + b - 1) / b
+ * (tile counts of views whose extent is near INT64_MAX). */
+static inline int64_t in_ceil_div(int64_t a, int64_t b) { return a / b + (a % b != 0); }
 /* Width of an integer-like element (pointers and index: 64). */
 unsigned in_int_width(const IrType *elem);
 
 /* ---- memory (interp_mem.c) ----------------------------------------------- */
+/* Access kinds of in_check_access (false/true are a plain load/store).
+ * IN_ACC_SPAN: bounds only, the caller checks each element again. */
+enum { IN_ACC_READ = 0, IN_ACC_WRITE = 1, IN_ACC_ATOMIC = 2, IN_ACC_SPAN = 4 };
 bool in_check_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, size_t align,
-                     bool write);
+                     int kind);
 int64_t in_mem_read(const IrType *elem, const uint8_t *p, ValKind k, double *fout);
 void in_mem_write(const IrType *elem, uint8_t *p, int64_t iv, double fv);
 
@@ -174,5 +195,26 @@ bool in_is_foreign_entry(IrOp *op);
 ExecCode in_exec_if(Exec *e, IrOp *op);
 ExecCode in_exec_for(Exec *e, IrOp *op);
 void in_set_term(Exec *e, IrOp *op);
+/* ---- --check (interp_check.c) ----------------------------------------------
+ * Used only when Run.chk is set (checked runs are single-threaded). */
+typedef struct InChk InChk;
+InChk *in_chk_new(Run *r, unsigned checks, uint64_t seed);
+void in_chk_free(InChk *c);
+int64_t in_chk_block_id(InChk *c, int64_t k);  /* k-th block to run */
+void in_chk_block_begin(Exec *e);
+void in_chk_block_end(Exec *e);
+void in_chk_alloca(Exec *e, IrOp *op, void *mem, size_t bytes);
+/* One access (IN_ACC_* kind) of the elements of es bytes in [addr, addr +
+ * bytes) inside region m; false after reporting. */
+bool in_chk_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, size_t es, int kind,
+                   const MemRegion *m);
+/* Sets val's dependency set as op's result. */
+void in_chk_result(Exec *e, IrOp *op, Val *val);
+/* One run without INTERP_CHECK_RERUN (interp_core.c), and the two-seed rerun
+ * that compares outputs (interp_check.c). */
+bool in_run_once(IrOp *module, const char *entry, const InterpArg *args, size_t nargs,
+                 const InterpOptions *opts);
+bool in_chk_rerun(IrOp *module, const char *entry, const InterpArg *args, size_t nargs,
+                  const InterpOptions *opts);
 
 #endif

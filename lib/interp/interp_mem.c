@@ -31,7 +31,8 @@ static const MemRegion *find_region(const MemRegion *r, size_t n, uintptr_t a) {
 }
 
 bool in_check_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, size_t align,
-                     bool write) {
+                     int kind) {
+  bool write = (kind & IN_ACC_WRITE) != 0;
   if (align > 1 && addr % align)
     return in_fail(e, op, "misaligned %zu-byte access at address 0x%llx", align,
                    (unsigned long long)addr);
@@ -45,6 +46,8 @@ bool in_check_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, size_t ali
   if (write && m->readonly)
     return in_fail(e, op, "store to constant global memory at address 0x%llx",
                    (unsigned long long)addr);
+  if (e->run->chk_mem && !(kind & IN_ACC_SPAN))
+    return in_chk_access(e, op, addr, bytes, align ? align : 1, kind, m);
   return true;
 }
 
@@ -182,6 +185,7 @@ bool h_alloca(Exec *e, IrOp *op) {
   void *mem = aligned_alloc(256, (bytes + 255) & ~(size_t)255);
   if (!mem) abort();
   memset(mem, 0, bytes);
+  if (e->run->chk) in_chk_alloca(e, op, mem, bytes);
   vec_push(&e->local_mem, mem);
   MemRegion m = {(uintptr_t)mem, (uintptr_t)mem + bytes, false};
   vec_push(&e->local, m);
@@ -359,7 +363,7 @@ bool h_get_index_space_shape(Exec *e, IrOp *op) {
   for (unsigned i = 0; i < op->nresults && i < tr; i++) {
     int64_t td, step;
     view_dim(t, (int)i, &td, &step);
-    int64_t n = (pv->vshape[td] + step - 1) / step;
+    int64_t n = in_ceil_div(pv->vshape[td], step);
     if (ct_type_is_gather_scatter_view(t) && i == ct_view_sparse_dim(t)) n = pv->vshape[td];
     Val *r = val_new_tile(ir_op_result(op, i)->type);
     ((int64_t *)r->data)[0] = in_sext(n, in_int_width(r->elem));
@@ -416,7 +420,7 @@ static bool view_decode(Exec *e, IrOp *op, Val *pv, unsigned idx0, unsigned nidx
       continue;
     }
     int64_t ix = in_scalar_int(iv);
-    int64_t nspace = (pv->vshape[td] + step - 1) / step;
+    int64_t nspace = in_ceil_div(pv->vshape[td], step);
     if (ix < 0 || ix >= nspace) {
       view_free(va);
       return in_fail(e, op, "index %lld out of bounds of the %s's index space "
@@ -447,8 +451,10 @@ static double pad_value(int pad) {
 static inline int64_t wmul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
 static inline int64_t wadd(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
 
+/* Tensor coordinate of tile coordinate c along d (wrapping: a coordinate
+ * past INT64_MAX becomes negative, which is out of bounds like it). */
 static inline int64_t coord_at(const ViewAcc *va, int d, int64_t c) {
-  return va->coord[d] ? va->coord[d][c] : va->origin[d] + c;
+  return va->coord[d] ? va->coord[d][c] : wadd(va->origin[d], c);
 }
 
 static inline bool coord_ok(const ViewAcc *va, int d, int64_t c) {
@@ -456,8 +462,9 @@ static inline bool coord_ok(const ViewAcc *va, int d, int64_t c) {
   return x >= 0 && x < va->tlimit[d];
 }
 
-/* Loads (store=false) or stores one tile through a decoded view. */
-static bool view_access(Exec *e, IrOp *op, Val *pv, ViewAcc *va, Val *tile, bool store) {
+/* Loads or stores (acc: IN_ACC_* kind) one tile through a decoded view. */
+static bool view_access(Exec *e, IrOp *op, Val *pv, ViewAcc *va, Val *tile, int acc) {
+  bool store = (acc & IN_ACC_WRITE) != 0;
   const IrType *elem = pv->elem;
   size_t es = interp_elem_bytes(elem);
   bool f4 = es == 0;
@@ -487,7 +494,14 @@ static bool view_access(Exec *e, IrOp *op, Val *pv, ViewAcc *va, Val *tile, bool
         size_t span = dist >= ((uint64_t)1 << 60) ? SIZE_MAX
                       : f4 ? (size_t)(dist / 2 + 1) : (size_t)(dist + 1) * es;
         uintptr_t a = (uintptr_t)wadd(pv->base, f4 ? lo / 2 : wmul(lo, (int64_t)es));
-        if (!in_check_access(e, op, a, span, f4 ? 1 : es, store)) return false;
+        bool each = e->run->chk_mem && st != 1; /* --check: a strided run element by element */
+        if (!in_check_access(e, op, a, span, f4 ? 1 : es, acc | (each ? IN_ACC_SPAN : 0)))
+          return false;
+        for (int64_t j = lo_e; each && j < hi_e; j++) {
+          int64_t eo = wadd(off, wmul(c0 + j, st));
+          uintptr_t aj = (uintptr_t)wadd(pv->base, f4 ? eo / 2 : wmul(eo, (int64_t)es));
+          if (!in_check_access(e, op, aj, f4 ? 1 : es, f4 ? 1 : es, acc)) return false;
+        }
       }
       if (!store) {
         int64_t a0 = lo_e < inner ? lo_e : inner, b0 = hi_e > a0 ? hi_e : a0;
@@ -538,7 +552,7 @@ static bool view_access(Exec *e, IrOp *op, Val *pv, ViewAcc *va, Val *tile, bool
         }
         int64_t eo = wadd(off, rank ? wmul(coord_at(va, rank - 1, j), st) : 0);
         uintptr_t a = (uintptr_t)wadd(pv->base, f4 ? eo / 2 : wmul(eo, (int64_t)es));
-        if (!in_check_access(e, op, a, f4 ? 1 : es, f4 ? 1 : es, store)) return false;
+        if (!in_check_access(e, op, a, f4 ? 1 : es, f4 ? 1 : es, acc)) return false;
         if (f4) {
           uint8_t *p = (uint8_t *)a;
           if (store) {
@@ -652,7 +666,7 @@ bool h_atomic_rmw(Exec *e, IrOp *op) {
     }
     uintptr_t a = (uintptr_t)((const int64_t *)p->data)[p->n == 1 ? 0 : i];
     pthread_mutex_unlock(&e->run->amu);
-    ok = in_check_access(e, op, a, es, es, true);
+    ok = in_check_access(e, op, a, es, es, IN_ACC_WRITE | IN_ACC_ATOMIC);
     pthread_mutex_lock(&e->run->amu);
     if (!ok) break;
     double of = 0;
@@ -691,7 +705,7 @@ bool h_atomic_cas(Exec *e, IrOp *op) {
     }
     uintptr_t a = (uintptr_t)((const int64_t *)p->data)[i];
     pthread_mutex_unlock(&e->run->amu);
-    ok = in_check_access(e, op, a, es, es, true);
+    ok = in_check_access(e, op, a, es, es, IN_ACC_WRITE | IN_ACC_ATOMIC);
     pthread_mutex_lock(&e->run->amu);
     if (!ok) break;
     /* compare the stored bit patterns */
@@ -724,7 +738,7 @@ bool h_atomic_red_view(Exec *e, IrOp *op) {
   /* read-modify-write the tile under the run lock */
   Val *cur = val_new_shape(val->elem, val->shape, val->rank);
   pthread_mutex_lock(&e->run->amu);
-  bool ok = view_access(e, op, pv, &va, cur, false);
+  bool ok = view_access(e, op, pv, &va, cur, IN_ACC_ATOMIC);
   if (ok) {
     for (int64_t i = 0; i < cur->n; i++) {
       int64_t oi = 0, ai = 0;
@@ -734,7 +748,7 @@ bool h_atomic_red_view(Exec *e, IrOp *op) {
       rmw_apply(mode, cur->elem, &oi, &of, ai, af);
       val_put(cur, i, oi, of);
     }
-    ok = view_access(e, op, pv, &va, cur, true);
+    ok = view_access(e, op, pv, &va, cur, IN_ACC_WRITE | IN_ACC_ATOMIC);
   }
   pthread_mutex_unlock(&e->run->amu);
   val_release(cur);
@@ -860,9 +874,19 @@ void interp_store_elem(const IrType *elem, void *buf, size_t i, double v) {
   }
   uint8_t *p = (uint8_t *)buf + i * es;
   if (!ir_type_is_float(elem)) {
-    int64_t iv = (int64_t)v;
+    /* saturating (a double past the int64 range must not be UB); NaN -> 0 */
+    int64_t iv = v != v ? 0 : v >= 0x1p63 ? INT64_MAX : v < -0x1p63 ? INT64_MIN : (int64_t)v;
     in_mem_write(elem, p, in_sext(iv, in_int_width(elem)), 0);
     return;
   }
   in_mem_write(elem, p, 0, v);
+}
+
+void interp_store_int(const IrType *elem, void *buf, size_t i, int64_t v) {
+  size_t es = interp_elem_bytes(elem);
+  if (!es || ir_type_is_float(elem)) {
+    interp_store_elem(elem, buf, i, (double)v);
+    return;
+  }
+  in_mem_write(elem, (uint8_t *)buf + i * es, in_sext(v, in_int_width(elem)), 0);
 }

@@ -430,7 +430,7 @@ bool h_mmaf_scaled(Exec *e, IrOp *op) {
 /* Slice k along dim of v into a new value of shape `oshape` (v's shape with
  * dim removed when `drop`, else set to 1). */
 static Val *slice_of(const Val *v, int dim, int64_t k) {
-  int64_t os[IN_MAX_RANK];
+  int64_t os[IN_MAX_RANK] = {0};
   int orank = 0;
   for (int d = 0; d < v->rank; d++)
     if (d != dim) os[orank++] = v->shape[d];
@@ -464,7 +464,7 @@ static void unslice_into(Val *dst, const Val *s, int dim, int64_t k) {
 
 /* A tile of shape (v's shape without dim) filled with identity attr `id`. */
 static Val *identity_val(const Val *v, int dim, const IrAttr *id) {
-  int64_t os[IN_MAX_RANK];
+  int64_t os[IN_MAX_RANK] = {0};
   int orank = 0;
   for (int d = 0; d < v->rank; d++)
     if (d != dim) os[orank++] = v->shape[d];

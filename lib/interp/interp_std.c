@@ -124,10 +124,6 @@ static bool float_unary(Exec *e, IrOp *op, FUn k) {
   IrFloatKind fk = ir_float_kind(r->elem);
   bool fz = ir_op_attrz(op, "flush_to_zero") != NULL;
   int mode = k == U_SQRT ? mode_of(op) : 0;
-  if (k == U_SQRT && fk != IR_F32 && fk != IR_F64) {
-    val_release(r);
-    return in_fail(e, op, "narrow sqrt is not supported by the interpreter");
-  }
   int old = mode ? set_mode(mode) : 0;
   for (int64_t i = 0; i < r->n; i++) {
     double x = fget(a, i), y;
@@ -136,9 +132,14 @@ static bool float_unary(Exec *e, IrOp *op, FUn k) {
     case U_NEG: y = -x; break;
     case U_ABS: y = fabs(x); break;
     case U_SQRT: {
+      /* f32/f64: the hardware square root (correctly rounded in the current
+       * mode); narrower formats: the double root rounded to the format in
+       * the same direction (53 >= 2p + 2 bits, so rounding twice is exact) */
       volatile float xf = (float)x;
       volatile double xd = x;
-      y = r->kind == VK_F32 ? (double)sqrtf(xf) : sqrt(xd);
+      if (fk == IR_F32) y = (double)sqrtf(xf);
+      else if (fk == IR_F64) y = sqrt(xd);
+      else y = in_round_fmt(fk, sqrt(xd), mode);
       break;
     }
     default: {
@@ -442,6 +443,17 @@ static bool h_absi_std(Exec *e, IrOp *op) {
   return true;
 }
 
+/* select: tiles element by element (cuda_tile's kernel); values that are
+ * not tiles (tokens, views) by the scalar condition. */
+static bool h_select_std(Exec *e, IrOp *op) {
+  Val *c = in_opnd(e, op, 0), *a = in_opnd(e, op, 1), *b = in_opnd(e, op, 2);
+  bool tile = a->kind == VK_INT || a->kind == VK_F32 || a->kind == VK_F64;
+  if (tile) return h_select(e, op);
+  if (c->kind != VK_INT || c->n != 1) return in_fail(e, op, "expects a scalar condition");
+  in_set_result(e, op, 0, val_retain(((int64_t *)c->data)[0] ? a : b));
+  return true;
+}
+
 static bool h_fptosi(Exec *e, IrOp *op) { return fp_to_int(e, op, false); }
 static bool h_fptoui(Exec *e, IrOp *op) { return fp_to_int(e, op, true); }
 static bool h_sitofp(Exec *e, IrOp *op) { return int_to_fp(e, op, false); }
@@ -516,7 +528,7 @@ static const StdEntry std_table[] = {
     {"arith.mulsi_extended", h_mulsi_ext}, {"arith.mului_extended", h_mului_ext},
     {"arith.negf", h_negfs},        {"arith.ori", h_ori},
     {"arith.remf", h_remf},         {"arith.remsi", h_remsi},
-    {"arith.remui", h_remui},       {"arith.select", h_select},
+    {"arith.remui", h_remui},       {"arith.select", h_select_std},
     {"arith.shli", h_shli},         {"arith.shrsi", h_shrsi},
     {"arith.shrui", h_shrui},       {"arith.sitofp", h_sitofp},
     {"arith.subf", h_subf},

@@ -5,11 +5,17 @@
  * printed (source line and caret taken from the whole input, so line numbers
  * are the file's) or checked against the chunk's expected-* designators.
  * Chunk outputs are joined by the output split marker.  Input and output
- * files follow mlir::openInputFile / llvm::ToolOutputFile: the output is
- * opened up front, filled at the end, and removed when the tool fails. */
+ * files follow mlir::openInputFile / llvm::ToolOutputFile: the input is read
+ * whole up to a size limit; the output is opened up front as a temporary
+ * file beside the target, filled, and renamed over the target only on
+ * success, so a failed run leaves the target as it was and never removes a
+ * file it did not create (devices and stdout are written in place). */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "tool/tool.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -111,14 +117,98 @@ const char *tool_input_display_name(const char *path) {
   return strcmp(path, "-") ? path : "<stdin>";
 }
 
-char *tool_read_input(const char *path, size_t *len, StrBuf *err) {
+char *tool_read_input_max(const char *path, size_t *len, uint64_t max, StrBuf *err) {
   struct stat st;
+  bool is_stdin = !strcmp(path, "-");
+  if (!max) max = TOOL_DEFAULT_MAX_INPUT;
+  if (!is_stdin && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    sb_printf(err, "cannot open input file '%s': %s", path, strerror(EISDIR));
+    return NULL;
+  }
+  FILE *f = is_stdin ? stdin : fopen(path, "rb");
+  if (!f) {
+    sb_printf(err, "cannot open input file '%s': %s", path, strerror(errno));
+    return NULL;
+  }
+  /* A regular file's size is known: refuse it at once when too large, else
+   * one exact allocation.  Anything else (a pipe, a device) is read in
+   * doubling steps and stops at the limit, so /dev/zero fails fast. */
+  size_t cap = 1 << 16, n = 0;
+  bool too_big = false;
+  if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 0) {
+    if ((uintmax_t)st.st_size > max) too_big = true;
+    else cap = (size_t)st.st_size + 2; /* +1 NUL, +1 so reading stops at EOF */
+  }
+  char *buf = too_big ? NULL : xmalloc(cap);
   int e = 0;
-  char *buf = NULL;
-  if (strcmp(path, "-") && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) e = EISDIR;
-  else if (!(buf = read_file(path, len))) e = errno ? errno : EIO;
-  if (!buf) sb_printf(err, "cannot open input file '%s': %s", path, strerror(e));
+  while (buf) {
+    if (n + 1 >= cap) {
+      if (n >= max) {
+        too_big = true;
+        break;
+      }
+      size_t ncap = cap * 2 > max + 2 ? (size_t)max + 2 : cap * 2;
+      buf = xrealloc(buf, ncap);
+      cap = ncap;
+    }
+    size_t got = fread(buf + n, 1, cap - n - 1, f);
+    n += got;
+    if (n > max) {
+      too_big = true;
+      break;
+    }
+    if (got == 0) break;
+  }
+  if (ferror(f)) e = errno ? errno : EIO;
+  if (f != stdin) fclose(f);
+  if (too_big || e) {
+    free(buf);
+    if (too_big)
+      sb_printf(err, "input file '%s' is larger than the limit of %llu bytes (raise it with "
+                     "--max-input-size)", path, (unsigned long long)max);
+    else
+      sb_printf(err, "cannot open input file '%s': %s", path, strerror(e));
+    return NULL;
+  }
+  buf[n] = 0;
+  *len = n;
   return buf;
+}
+
+char *tool_read_input(const char *path, size_t *len, StrBuf *err) {
+  return tool_read_input_max(path, len, TOOL_DEFAULT_MAX_INPUT, err);
+}
+
+bool tool_output_is_input(const char *output, const char *input, StrBuf *err) {
+  struct stat so, si;
+  if (!strcmp(output, "-") || !strcmp(input, "-")) return false;
+  if (stat(output, &so) != 0 || stat(input, &si) != 0 || !S_ISREG(so.st_mode)) return false;
+  if (so.st_dev != si.st_dev || so.st_ino != si.st_ino) return false;
+  sb_printf(err, "output file '%s' is the input file '%s'; refusing to overwrite it", output,
+            input);
+  return true;
+}
+
+/* The file a path names after following symbolic links (malloc'd), or a
+ * copy of path when it is not a link or the link dangles. */
+static char *resolve_target(const char *path) {
+  struct stat st;
+  if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+    char *r = realpath(path, NULL);
+    if (r) return r;
+    /* a dangling link: its target (one level), relative to the link's folder */
+    char buf[PATH_MAX];
+    ssize_t n = readlink(path, buf, sizeof buf - 1);
+    if (n > 0) {
+      buf[n] = 0;
+      const char *slash = strrchr(path, '/');
+      StrBuf t = {0};
+      if (buf[0] != '/' && slash) sb_putn(&t, path, (size_t)(slash - path + 1));
+      sb_puts(&t, buf);
+      return sb_take(&t);
+    }
+  }
+  return xstrndup(path, strlen(path));
 }
 
 bool tool_output_open(ToolOutput *o, const char *path, StrBuf *err) {
@@ -126,17 +216,70 @@ bool tool_output_open(ToolOutput *o, const char *path, StrBuf *err) {
   o->path = xstrndup(path, strlen(path));
   if (!strcmp(path, "-")) {
     o->f = stdout;
-    o->is_stdout = true;
+    o->is_stdout = o->stream = true;
     return true;
   }
-  o->f = fopen(path, "wb");
+  struct stat st;
+  bool exists = stat(path, &st) == 0;
+  if ((exists && !S_ISREG(st.st_mode)) || !strncmp(path, "/dev/", 5) ||
+      !strncmp(path, "/proc/", 6)) {
+    /* /dev/stdout (even when it leads to a regular file), /dev/null, a
+     * FIFO: written in place (appending, so a redirected stdout keeps what
+     * is already in it), never renamed over or removed */
+    struct stat fs;
+    int fds[2] = {1, 2};
+    for (int i = 0; i < 2; i++)
+      if (exists && fstat(fds[i], &fs) == 0 && fs.st_dev == st.st_dev && fs.st_ino == st.st_ino) {
+        o->f = i ? stderr : stdout; /* share the stream (and its file offset) */
+        o->is_stdout = o->stream = true;
+        return true;
+      }
+    o->f = fopen(path, exists && S_ISREG(st.st_mode) ? "ab" : "wb");
+    if (!o->f) goto fail;
+    o->stream = true;
+    return true;
+  }
+  /* A regular file (or a new one): written to a temporary file beside the
+   * target (through symbolic links) and renamed over it on success. */
+  o->target = resolve_target(path);
+  size_t tl = strlen(o->target);
+  o->tmp = xmalloc(tl + 16);
+  memcpy(o->tmp, o->target, tl);
+  memcpy(o->tmp + tl, ".tmp-XXXXXX", 12);
+  int fd = mkstemp(o->tmp);
+  if (fd < 0) {
+    int e = errno;
+    free(o->tmp);
+    o->tmp = NULL;
+    if (exists) {
+      /* no temporary file beside it (a read-only directory): the existing
+       * file is written in place, as LLVM does */
+      o->f = fopen(o->target, "wb");
+      if (o->f) return true;
+      e = errno;
+    }
+    errno = e; /* a missing directory, no permission */
+    goto fail;
+  }
+  mode_t mask = umask(0);
+  umask(mask);
+  fchmod(fd, exists ? (st.st_mode & 07777) : (0666 & ~mask));
+  o->f = fdopen(fd, "wb");
   if (!o->f) {
-    sb_printf(err, "cannot open output file '%s': %s", path, strerror(errno));
-    free(o->path);
-    o->path = NULL;
-    return false;
+    int e = errno;
+    close(fd);
+    unlink(o->tmp);
+    errno = e;
+    goto fail;
   }
   return true;
+fail:
+  sb_printf(err, "cannot open output file '%s': %s", path, strerror(errno));
+  free(o->path);
+  free(o->tmp);
+  free(o->target);
+  memset(o, 0, sizeof *o);
+  return false;
 }
 
 void tool_output_write(void *user, const char *s, size_t n) {
@@ -152,9 +295,10 @@ bool tool_output_finish(ToolOutput *o, const char *data, size_t n, bool success,
   if (o->write_errno) {
     sb_printf(err, "IO failure on output stream: %s", strerror(o->write_errno));
     ok = false;
-  } else if (success || o->is_stdout) {
+  } else if (success || o->stream) {
+    errno = 0;
     if ((n && fwrite(data, 1, n, o->f) != n) || fflush(o->f) != 0) {
-      sb_printf(err, "IO failure on output stream: %s", strerror(errno));
+      sb_printf(err, "IO failure on output stream: %s", strerror(errno ? errno : EIO));
       ok = false;
     }
   }
@@ -163,12 +307,19 @@ bool tool_output_finish(ToolOutput *o, const char *data, size_t n, bool success,
       sb_printf(err, "IO failure on output stream: %s", strerror(errno));
       ok = false;
     }
-    struct stat st;
-    if ((!success || !ok) && stat(o->path, &st) == 0 && S_ISREG(st.st_mode)) unlink(o->path);
+  }
+  if (o->tmp) {
+    if (success && ok && rename(o->tmp, o->target) != 0) {
+      sb_printf(err, "cannot write output file '%s': %s", o->path, strerror(errno));
+      ok = false;
+    }
+    if (!success || !ok) unlink(o->tmp); /* only ever the file we made */
   }
   o->f = NULL;
   free(o->path);
-  o->path = NULL;
+  free(o->tmp);
+  free(o->target);
+  o->path = o->tmp = o->target = NULL;
   return ok;
 }
 
@@ -188,9 +339,13 @@ int tool_run_file(const ToolDriver *d, const char *prog, const char *input,
   StrBuf msg = {0}, out = {0};
   size_t len = 0;
   int rc = 1;
-  char *text = tool_read_input(input, &len, &msg);
+  char *text = tool_read_input_max(input, &len, d->max_input, &msg);
   if (!text) {
     fprintf(stderr, "%s\n", sb_cstr(&msg));
+    goto done;
+  }
+  if (tool_output_is_input(output, input, &msg)) {
+    fprintf(stderr, "%s: %s\n", prog, sb_cstr(&msg));
     goto done;
   }
   ToolOutput o;

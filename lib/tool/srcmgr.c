@@ -53,7 +53,8 @@ ToolSource *tool_srcmgr_get(ToolSourceMgr *sm, const char *name) {
   struct stat st;
   size_t len = 0;
   char *text = NULL;
-  if (*name && stat(name, &st) == 0 && S_ISREG(st.st_mode))
+  if (*name && stat(name, &st) == 0 && S_ISREG(st.st_mode) &&
+      (uint64_t)st.st_size <= TOOL_DEFAULT_MAX_INPUT) /* a file named by a location */
     text = read_file(name, &len);
   if (!text) {
     vec_push(&sm->missing, xstrndup(name, strlen(name)));

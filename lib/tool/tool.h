@@ -194,6 +194,8 @@ typedef struct ToolDriver {
   void *user;
   /* Set by tool_run_file to the output file; left empty by other callers. */
   ToolSink sink;
+  /* Largest input tool_run_file reads (0: TOOL_DEFAULT_MAX_INPUT). */
+  uint64_t max_input;
 } ToolDriver;
 
 /* Runs `d` over `text` named `name` (with a NUL at text[len], as read_file
@@ -217,29 +219,50 @@ void tool_install_renderer(IrContext *ctx, ToolRenderState *state);
 
 /* ---- input and output files --------------------------------------------- */
 
-/* Reads `path` ("-" = stdin) like mlir::openInputFile; on failure appends
- * "cannot open input file 'PATH': REASON" to err and returns NULL.  The
- * buffer is NUL-terminated at [*len]. */
+/* The default limit on an input file's size (every tool; raised with
+ * --max-input-size): far above real modules, and reached quickly when the
+ * input is endless (/dev/zero). */
+#define TOOL_DEFAULT_MAX_INPUT ((uint64_t)1 << 28)
+
+/* Reads `path` ("-" = stdin) like mlir::openInputFile, at most `max` bytes
+ * (0: TOOL_DEFAULT_MAX_INPUT); on failure appends "cannot open input file
+ * 'PATH': REASON" (or "input file 'PATH' is larger than the limit of N
+ * bytes ...") to err and returns NULL.  The buffer is NUL-terminated at
+ * [*len]. */
+char *tool_read_input_max(const char *path, size_t *len, uint64_t max, StrBuf *err);
+/* tool_read_input_max with the default limit. */
 char *tool_read_input(const char *path, size_t *len, StrBuf *err);
+/* True (with a message in err) when `output` names the same regular file
+ * as `input`: tools refuse to overwrite their input. */
+bool tool_output_is_input(const char *output, const char *input, StrBuf *err);
 /* The name diagnostics use for `path`: "<stdin>" for "-". */
 const char *tool_input_display_name(const char *path);
 
 /* llvm::ToolOutputFile: opened before the work starts (so a bad path is
- * reported early), written at the end, and removed again when the tool
- * fails.  "-" is stdout, whose text is written even on failure (mlir-opt
- * streams it). */
+ * reported early) as a temporary file beside the target ("TARGET.tmp-XXXXXX",
+ * through symbolic links, which are kept), written, and renamed over the
+ * target on success; on failure only the temporary file is removed, so the
+ * target keeps its old contents.  Paths that exist and are not regular
+ * files (/dev/stdout, /dev/null, FIFOs) are written in place and never
+ * removed.  "-" is stdout, whose text is written even on failure (mlir-opt
+ * streams it); so is the text for those in-place files.  An existing file in
+ * a directory where no temporary file can be made is written in place. */
 typedef struct ToolOutput {
   char *path;
+  char *tmp;              /* the temporary file, or NULL when written in place */
+  char *target;           /* what tmp is renamed to (path, links followed) */
   FILE *f;
-  bool is_stdout;
+  bool is_stdout;         /* f is stdout or stderr (never closed) */
+  bool stream;            /* written in place and also on failure: stdout, devices */
   int write_errno;        /* first failed early write (tool_output_write), or 0 */
 } ToolOutput;
 bool tool_output_open(ToolOutput *o, const char *path, StrBuf *err);
 /* Writes text before the end (a ToolSink function; user = the ToolOutput).
  * A failure is remembered and reported by tool_output_finish. */
 void tool_output_write(void *o, const char *s, size_t n);
-/* Writes data (when success, or always for stdout) and closes; removes the
- * file on failure.  Returns false (with a message in err) on a write error. */
+/* Writes data (when success, or always for in-place outputs) and closes;
+ * renames the temporary file over the target on success, removes it on
+ * failure.  Returns false (with a message in err) on a write error. */
 bool tool_output_finish(ToolOutput *o, const char *data, size_t n,
                         bool success, StrBuf *err);
 

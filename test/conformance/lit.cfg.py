@@ -90,5 +90,8 @@ for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
     if var in os.environ:
         config.environment[var] = os.environ[var] + ":abort_on_error=1"
 
+# NVIDIA's suite tests a TILE_IR_INCLUDE_TESTS build: --list-versions shows 250.x too.
+config.environment["CTILE_BYTECODE_TESTING"] = "1"
+
 round_trip = os.path.join(here, "round_trip_test.sh")
 config.substitutions.append(("%round_trip_test", "bash " + shlex.quote(round_trip)))

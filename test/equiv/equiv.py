@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """equiv.py — runs every runnable kernel of the project twice with ctile-run,
-as written and after `--pipeline convert-cuda-tile-to-nv-tileaa{...}`, with
-the same arguments, and requires byte-identical results.
+as written, after `--pipeline convert-cuda-tile-to-nv-tileaa{...}` and after
+the conversion followed by canonicalize, with the same arguments, and
+requires byte-identical results.
 
 Kernels: every `ctile-run %s ...` RUN line of test/lit (lines under `not`
-are skipped: they test errors), and the examples in KERNELS below (random
-inputs with fixed seeds).  For each run the buffers named by --dump/--out
+are skipped: they test errors), the examples in KERNELS below (random
+inputs with fixed seeds), and every entry of the NVIDIA conformance programs
+whose parameters are pointers or scalars (arguments derived from the
+signature; runs that fail as written are skipped).  For each run the buffers named by --dump/--out
 are compared (stdout of --dump byte for byte; .npy files byte for byte).
 The first difference fails the kernel, naming kernel, buffer and element.
 A kernel whose file does not convert fails unless the file is listed in
@@ -17,6 +20,8 @@ import os, re, shlex, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PIPE = "convert-cuda-tile-to-nv-tileaa{compute-capability=100}"
+# each kernel also runs converted and canonicalized (arith/scf/nv_tileaa folds)
+PIPES = [PIPE, PIPE + ",canonicalize"]
 
 KERNELS = [
     ("examples/softmax.mlir", ["--entry", "softmax_rows", "--grid", "128",
@@ -44,10 +49,62 @@ def lit_kernels():
                     continue
                 args = shlex.split(cmd)[2:]
                 args = [a for a in args if a not in ("2>&1",)]
-                # the step budget counts ops, which the conversion changes
-                if any("%" in a for a in args) or any(a.startswith("--max-steps") for a in args):
+                # the step budget counts ops, which the conversion changes; --check's
+                # race/order analyses read cuda_tile's memory orderings (and the
+                # conversion chains ops that had no token, which changes what
+                # order-shuffle may reorder)
+                if any("%" in a for a in args) or any(a.startswith(("--max-steps", "--check"))
+                                                      for a in args):
                     continue
                 out.append((os.path.relpath(path, ROOT), args))
+    return out
+
+
+TMP = None
+
+
+def conformance_kernels():
+    """Entries of the NVIDIA conformance programs (split at `// -----`),
+    with arguments derived from the signature: a 4096-element random buffer
+    per pointer parameter (all dumped), a small value per scalar; entries
+    with other parameter kinds (views, tiles) are left out."""
+    global TMP
+    import tempfile
+    TMP = TMP or tempfile.mkdtemp(prefix="ctile-equiv-")
+    out = []
+    top = os.path.join(ROOT, "..", "shared", "conformance", "cuda-tile", "test")
+    n = 0
+    for d, _, files in os.walk(top):
+        for f in sorted(files):
+            if not f.endswith(".mlir"):
+                continue
+            text = open(os.path.join(d, f), encoding="utf-8", errors="replace").read()
+            for ci, chunk in enumerate(re.split(r"(?m)^// -----.*$", text)):
+                if "expected-error" in chunk or "entry @" not in chunk:
+                    continue
+                entries = re.findall(r"entry @([A-Za-z_0-9$]+)\(([^)]*)\)", chunk)
+                if not entries:
+                    continue
+                n += 1
+                path = os.path.join(TMP, "conf%d_%s" % (n, f))
+                open(path, "w", encoding="utf-8").write(chunk)
+                for name, params in entries:
+                    args, bufs, ok = [], [], True
+                    for i, prm in enumerate(p for p in params.split(",") if p.strip()):
+                        t = prm.split(":", 1)[-1].strip().replace("!cuda_tile.", "")
+                        m = re.fullmatch(r"tile<ptr<([a-z0-9A-Z]+)>>", t)
+                        s = re.fullmatch(r"tile<([a-z0-9A-Z]+)>", t)
+                        if m and not m.group(1).startswith("f4") and not m.group(1).startswith("f8"):
+                            args += ["--arg", "%s[4096]=rand:%d" % (m.group(1), i + 1)]
+                            bufs += ["--dump", str(i)]
+                        elif s and s.group(1).startswith("i"):
+                            args += ["--arg", "%s:%d" % (s.group(1), 1 if s.group(1) == "i1" else 3)]
+                        elif s and s.group(1) in ("f16", "bf16", "f32", "f64"):
+                            args += ["--arg", "%s:1.5" % s.group(1)]
+                        else:
+                            ok = False
+                    if ok:
+                        out.append((path, ["--entry", name, "--grid", "2"] + args + bufs))
     return out
 
 
@@ -90,20 +147,26 @@ def main():
     build = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build")
     exe = os.path.join(build, "bin", "ctile-run")
     passed = failed = skipped = 0
+    compared = {"project": 0, "conformance": 0}
+    errored = 0
     seen = set()
     known = known_unconvertible()
     conv = {}
-    for path, _ in KERNELS + lit_kernels():
+    kernels = KERNELS + lit_kernels()
+    conf = conformance_kernels()
+    for path, _ in kernels + conf:
         if path not in conv:
             conv[path] = conversion_error(build, path)
     for path in sorted(conv):
+        if path.startswith(TMP or "\0"):
+            continue  # conformance chunks: coverage.py accounts for them
         if conv[path] and path not in known:
             print("equiv: FAIL %s does not convert (%s) and is not in test/equiv/unconvertible.txt" % (path, conv[path]))
             failed += 1
         elif not conv[path] and path in known:
             print("equiv: FAIL %s converts now: remove it from test/equiv/unconvertible.txt" % path)
             failed += 1
-    for path, args in KERNELS + lit_kernels():
+    for path, args in kernels + conf:
         key = (path, tuple(args))
         if key in seen:
             continue
@@ -111,23 +174,38 @@ def main():
             skipped += 1
             continue
         seen.add(key)
-        name = "%s %s" % (path, " ".join(a for a in args if not a.startswith("--arg")))
+        shown = path
+        if TMP and path.startswith(TMP):
+            shown = "conformance:" + os.path.basename(path).split("_", 1)[1]
+        name = "%s %s" % (shown, " ".join(a for a in args if not a.startswith("--arg")))
         rc1, o1, e1 = run(exe, path, args)
         if rc1 != 0:
+            errored += 1
             continue  # not a runnable kernel invocation (errors are tested elsewhere)
-        rc2, o2, e2 = run(exe, path, ["--pipeline", PIPE] + args)
-        if rc2 != 0:
-            print("equiv: FAIL %s: converted run failed: %s" % (name, e2.strip().splitlines()[-1] if e2.strip() else rc2))
-            failed += 1
-            continue
-        d = first_diff(o1, o2)
-        if d:
-            i, x, y = d
-            print("equiv: FAIL %s: output line %d (buffer/element) differs:\n  original:  %s\n  converted: %s" % (name, i + 1, x, y))
-            failed += 1
-            continue
-        passed += 1
-    print("equiv: %d kernel runs not converted (files in test/equiv/unconvertible.txt)" % skipped)
+        compared["conformance" if TMP and path.startswith(TMP) else "project"] += 1
+        for pipe in PIPES:
+            rc2, o2, e2 = run(exe, path, ["--pipeline", pipe] + args)
+            tag = name + ("" if pipe == PIPE else " [+canonicalize]")
+            if rc2 != 0:
+                last = e2.strip().splitlines()[-3:] if e2.strip() else [str(rc2)]
+                print("equiv: FAIL %s: converted run failed: %s" % (tag, " | ".join(last)))
+                failed += 1
+                continue
+            d = first_diff(o1, o2)
+            if d:
+                i, x, y = d
+                print("equiv: FAIL %s: output line %d (buffer/element) differs:\n  original:  %s\n  converted: %s" % (tag, i + 1, x, y))
+                failed += 1
+                continue
+            passed += 1
+    if TMP:
+        import shutil
+        shutil.rmtree(TMP, ignore_errors=True)
+    print("equiv: %d kernel runs compared both ways (%d project, %d conformance entries); "
+          "%d fail as written (skipped); %d not converted (files in test/equiv/unconvertible.txt, "
+          "conformance programs in not_converted.txt)"
+          % (compared["project"] + compared["conformance"], compared["project"],
+             compared["conformance"], errored, skipped))
     print("equiv: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

@@ -63,3 +63,10 @@ try:
             config.available_features.add("asan")
 except OSError:
     pass
+
+# NVIDIA's recorded outputs (../shared/oracle, see its README): %oracle is its cases folder;
+# tests comparing with it say "REQUIRES: oracle" and are UNSUPPORTED where it is absent.
+oracle_cases = os.path.join(repo_root, "..", "shared", "oracle", "cases")
+if os.path.isdir(oracle_cases):
+    config.available_features.add("oracle")
+config.substitutions.append(("%oracle", shlex.quote(os.path.abspath(oracle_cases))))

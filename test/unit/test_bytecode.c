@@ -4,13 +4,16 @@
  * every truncation and every single-byte corruption of a valid file is
  * reported (never a crash), version queries, lazy function loading, and
  * the C API hooks
- * ctileModuleWriteBytecode / ctileModuleReadBytecode. */
+ * ctileModuleWriteBytecode / ctileModuleReadBytecode; dense constants in
+ * NVIDIA's raw form (i1 bit-packed, 0xff splats, tf32 in 3 bytes) both ways;
+ * reader errors naming a byte offset. */
 #include "unit.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "asm/asm.h"
+#include "bytecode/bc_internal.h"
 #include "bytecode/bytecode.h"
 #include "ctile/ctile.h"
 #include "dialect/cuda_tile/ct_ops.h"
@@ -34,9 +37,13 @@ static const char *const kernel =
     "}\n";
 
 static int nerrors;
+static char last_error[512];
 static void count_diag(void *user, const IrDiag *d) {
   (void)user;
-  if (d->sev == IR_SEV_ERROR) nerrors++;
+  if (d->sev == IR_SEV_ERROR) {
+    nerrors++;
+    snprintf(last_error, sizeof last_error, "%s", sb_cstr((StrBuf *)&d->msg));
+  }
 }
 
 static IrContext *new_ctx(void) {
@@ -250,7 +257,81 @@ static void test_capi(void) {
   ctileContextDestroy(ctx);
 }
 
+/* Dense constant storage <-> MLIR raw data. */
+static void test_dense_raw(void) {
+  IrContext *ctx = new_ctx();
+  const IrType *i1 = ir_integer_type(ctx, 1, IR_SIGNLESS);
+  const IrType *i16 = ir_integer_type(ctx, 16, IR_SIGNLESS);
+  const IrType *tf32 = ir_float_type(ctx, IR_TF32);
+  BcBuf b = {0};
+  /* Non-splat i1, 10 elements: size 2, bits lowest first. */
+  static const uint8_t bits10[10] = {1, 0, 1, 1, 0, 0, 0, 1, 0, 1};
+  bc_dense_to_raw(i1, 10, bits10, 10, &b);
+  CHECK_EQ_INT(b.len, 3);
+  CHECK(b.len == 3 && b.d[0] == 2 && b.d[1] == 0x8d && b.d[2] == 0x02);
+  b.len = 0;
+  /* A true splat is 0xff; all-equal elements are written as a splat. */
+  static const uint8_t ones[4] = {1, 1, 1, 1};
+  bc_dense_to_raw(i1, 4, ones, 1, &b);
+  CHECK(b.len == 2 && b.d[0] == 1 && b.d[1] == 0xff);
+  b.len = 0;
+  bc_dense_to_raw(i1, 4, ones, 4, &b);
+  CHECK(b.len == 2 && b.d[0] == 1 && b.d[1] == 0xff);
+  b.len = 0;
+  static const uint8_t same16[6] = {7, 0, 7, 0, 7, 0};
+  bc_dense_to_raw(i16, 3, same16, 6, &b);
+  CHECK(b.len == 3 && b.d[0] == 2 && b.d[1] == 7 && b.d[2] == 0);
+  b.len = 0;
+  /* tf32: 3 bytes an element. */
+  static const uint8_t tf[8] = {0x00, 0xfc, 0x01, 0x00, 0x00, 0x00, 0x02, 0x00};
+  bc_dense_to_raw(tf32, 2, tf, 8, &b);
+  CHECK(b.len == 7 && b.d[0] == 6 && !memcmp(b.d + 1, "\x00\xfc\x01\x00\x00\x02", 6));
+  bc_buf_free(&b);
+
+  size_t n;
+  bool splat;
+  uint8_t *out = bc_dense_from_raw(i1, 10, (const uint8_t *)"\x8d\x02", 2, &n, &splat);
+  CHECK(out && n == 10 && !splat && !memcmp(out, bits10, 10));
+  free(out);
+  out = bc_dense_from_raw(i1, 4, (const uint8_t *)"\xff", 1, &n, &splat);
+  CHECK(out && n == 1 && splat && out[0] == 1);
+  free(out);
+  out = bc_dense_from_raw(i1, 4, (const uint8_t *)"\x01", 1, &n, &splat);
+  CHECK(out && n == 4 && !splat && out[0] == 1 && out[1] == 0 && out[3] == 0);
+  free(out);
+  CHECK(!bc_dense_from_raw(i1, 10, (const uint8_t *)"\x01", 1, &n, &splat));
+  CHECK(!bc_dense_from_raw(i1, 10, (const uint8_t *)"\x01\x02\x03", 3, &n, &splat));
+  out = bc_dense_from_raw(tf32, 2, tf, 3, &n, &splat); /* one element: a splat */
+  CHECK(out && n == 4 && splat && out[1] == 0xfc && out[3] == 0);
+  free(out);
+  out = bc_dense_from_raw(tf32, 2, (const uint8_t *)"\x00\xfc\x01\x00\x00\x02", 6, &n,
+                          &splat);
+  CHECK(out && n == 8 && !splat && !memcmp(out, tf, 8));
+  free(out);
+  CHECK(!bc_dense_from_raw(tf32, 2, tf, 8, &n, &splat)); /* IR size, not raw */
+  ir_context_destroy(ctx);
+}
+
+/* Reader errors start "error at offset N: ", N the offset of the field. */
+static void test_error_offsets(void) {
+  IrContext *ctx = new_ctx();
+  static const uint8_t v135[] = {0x7f, 'T', 'i', 'l', 'e', 'I', 'R', 0, 13, 5, 0, 0, 0};
+  nerrors = 0;
+  IrOp *r = bc_read_module(ctx, "t", v135, sizeof v135);
+  CHECK(!r && nerrors == 1);
+  CHECK_STREQ(last_error, "error at offset 8: unsupported Tile version 13.5.0, this reader "
+                          "supports versions [13.1 - 13.3]");
+  static const uint8_t badmagic[] = {0x7f, 'T', 'i', 'l', 'X'};
+  r = bc_read_module(ctx, "t", badmagic, sizeof badmagic);
+  CHECK(!r);
+  CHECK_STREQ(last_error, "error at offset 4: invalid magic number at position 4, got 88 "
+                          "expected 101");
+  ir_context_destroy(ctx);
+}
+
 UNIT_MAIN {
+  test_dense_raw();
+  test_error_offsets();
   test_framing();
   test_roundtrip();
   test_corruption();

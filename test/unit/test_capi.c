@@ -376,6 +376,64 @@ static void test_print_op_on_diagnostic(void) {
   }
 }
 
+/* Entry introspection: the entries ctileRunEntry can run and each
+ * parameter's kind, element type and buffer element size; the bytecode
+ * magic test. */
+static void test_entries(void) {
+  const char *src =
+      "cuda_tile.module @m {\n"
+      "  cuda_tile.entry @first(%p: !cuda_tile.tile<!cuda_tile.ptr<bf16>>,\n"
+      "                         %n: !cuda_tile.tile<i32>, %x: !cuda_tile.tile<f32>,\n"
+      "                         %q: !cuda_tile.tile<!cuda_tile.ptr<i1>>) {\n"
+      "    cuda_tile.return\n"
+      "  }\n"
+      "  cuda_tile.entry @second() {\n"
+      "    cuda_tile.return\n"
+      "  }\n"
+      "}\n";
+  CtileContext ctx = ctileContextCreate();
+  CtileModule m = ctileModuleParse(ctx, src, strlen(src), "entries.mlir");
+  CHECK(!ctileModuleIsNull(m));
+  CHECK_EQ_INT(ctileModuleGetNumEntries(m), 2);
+  CtileOperation e0 = ctileModuleGetEntry(m, 0), e1 = ctileModuleGetEntry(m, 1);
+  CHECK(ctileOperationIsNull(ctileModuleGetEntry(m, 2)));
+  CHECK(ctileOperationIsNull(ctileModuleGetEntry(m, -1)));
+  CtileStringRef n0 = ctileEntryGetName(e0), n1 = ctileEntryGetName(e1);
+  CHECK(n0.length == 5 && !memcmp(n0.data, "first", 5));
+  CHECK(n1.length == 6 && !memcmp(n1.data, "second", 6));
+  CHECK(ctileModuleLookupEntry(m, ctileStringRefCreate("second", 6)).ptr == e1.ptr);
+  CHECK(ctileOperationIsNull(ctileModuleLookupEntry(m, ctileStringRefCreate("sec", 3))));
+  CHECK_EQ_INT(ctileEntryGetNumParams(e0), 4);
+  CHECK_EQ_INT(ctileEntryGetNumParams(e1), 0);
+  CtileEntryParam p;
+  CHECK(ctileEntryGetParam(e0, 0, &p));
+  CHECK_EQ_INT(p.kind, CTILE_RUN_ARG_BUFFER);
+  CHECK(p.elementTypeName.length == 4 && !memcmp(p.elementTypeName.data, "bf16", 4));
+  CHECK_EQ_INT(p.elementBytes, 2);
+  CHECK(p.isFloat);
+  CHECK(ctileEntryGetParam(e0, 1, &p));
+  CHECK_EQ_INT(p.kind, CTILE_RUN_ARG_SCALAR);
+  CHECK(p.elementTypeName.length == 3 && !memcmp(p.elementTypeName.data, "i32", 3));
+  CHECK_EQ_INT(p.elementBytes, 4);
+  CHECK(!p.isFloat);
+  CHECK(ctileEntryGetParam(e0, 2, &p));
+  CHECK(p.isFloat && p.kind == CTILE_RUN_ARG_SCALAR);
+  CHECK(ctileEntryGetParam(e0, 3, &p));
+  CHECK_EQ_INT(p.elementBytes, 1);
+  CHECK(p.kind == CTILE_RUN_ARG_BUFFER && !p.isFloat);
+  CHECK(ctileTypeEqual(p.elementType, ctileTypeParseGet(ctx, "i1")));
+  CHECK(!ctileEntryGetParam(e0, 4, &p));
+  CHECK(!ctileEntryGetParam(ctileModuleGetOperation(m), 0, &p));
+  CHECK_EQ_INT(ctileEntryGetName(ctileModuleGetOperation(m)).length, 0);
+  CHECK(ctileIsBytecode("\x7FTileIR\0\x0d", 9));
+  CHECK(!ctileIsBytecode("\x7FTileIR", 7));
+  CHECK(!ctileIsBytecode(src, strlen(src)));
+  CtileModule none = {NULL};
+  CHECK_EQ_INT(ctileModuleGetNumEntries(none), 0);
+  ctileModuleDestroy(m);
+  ctileContextDestroy(ctx);
+}
+
 UNIT_MAIN {
   test_version_and_nulls();
   test_parse_error();
@@ -384,4 +442,5 @@ UNIT_MAIN {
   test_pipeline_and_options();
   test_streamed_print();
   test_print_op_on_diagnostic();
+  test_entries();
 }

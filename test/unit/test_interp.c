@@ -45,7 +45,7 @@ static InterpArg scal(int64_t v) {
 
 static bool run(IrOp *m, const char *entry, InterpArg *a, size_t n, int64_t gx, int64_t gy,
                 int threads) {
-  InterpOptions o = {{gx, gy, 1}, threads, NULL, NULL, 0};
+  InterpOptions o = {.grid = {gx, gy, 1}, .threads = threads};
   return interp_run(m, entry, a, n, &o);
 }
 
@@ -314,7 +314,7 @@ static void test_misc(void) {
   memset(y, 0, sizeof y);
   a[2] = scal(990);
   StrBuf out = {0};
-  InterpOptions o = {{8, 1, 1}, 2, sink, &out, 0};
+  InterpOptions o = {.grid = {8, 1, 1}, .threads = 2, .print = sink, .print_user = &out};
   CHECK(interp_run(m, "first", a, 3, &o));
   StrBuf want = {0};
   bad = 0;
@@ -376,7 +376,7 @@ static void test_capi(void) {
   for (int i = 0; i < 8; i++) x[i] = (float)i;
   CtileRunArg args[2] = {ctileRunArgBuffer(x, sizeof x), ctileRunArgFloat(2.5)};
   StrBuf out = {0};
-  CtileRunOptions o = {{1, 1, 1}, 1, capi_sink, &out, 0};
+  CtileRunOptions o = {{1, 1, 1}, 1, capi_sink, &out, 0, 0, 0};
   CHECK(ctileRunEntry(m, ctileStringRefCreate("axpy", 4), args, 2, &o));
   int bad = 0;
   for (int i = 0; i < 8; i++) bad += x[i] != 2.5f * (float)i;
@@ -427,7 +427,7 @@ static void test_step_limit(void) {
   int32_t out = 0;
   for (int n = 0; n <= 300; n += 100) {
     InterpArg a[2] = {buf(&out, sizeof out), scal(n)};
-    InterpOptions o = {{2, 1, 1}, 2, NULL, NULL, (uint64_t)(5 + 2 * n)};
+    InterpOptions o = {.grid = {2, 1, 1}, .threads = 2, .max_steps = (uint64_t)(5 + 2 * n)};
     out = -1;
     CHECK(interp_run(m, "count", a, 2, &o));
     CHECK_EQ_INT(out, n * (n - 1) / 2);
@@ -438,13 +438,13 @@ static void test_step_limit(void) {
   }
   /* the C API: maxSteps 0 is unlimited, a small budget stops the loop */
   CtileRunArg ca[2] = {ctileRunArgBuffer(&out, sizeof out), ctileRunArgInt(1000)};
-  CtileRunOptions co = {{1, 1, 1}, 1, NULL, NULL, 0};
+  CtileRunOptions co = {{1, 1, 1}, 1, NULL, NULL, 0, 0, 0};
   CHECK(ctileRunEntry(capi_wrap_module(m), ctileStringRefCreate("count", 5), ca, 2, &co));
   CHECK_EQ_INT(out, 499500);
   co.maxSteps = 2004;
   CHECK(!ctileRunEntry(capi_wrap_module(m), ctileStringRefCreate("count", 5), ca, 2, &co));
   CHECK(strstr(sb_cstr(&last), "'cuda_tile.return' op exceeded the step limit of 2004 "
-                               "operations per tile block") != NULL);
+                               "steps per tile block") != NULL);
   ir_ctx_set_diag_handler(ctx, oh, ou);
   sb_free(&last);
   ir_op_destroy(m);

@@ -9,7 +9,8 @@
  * --verify-diagnostics[=all|only-expected], --allow-unregistered-dialect,
  * --no-implicit-module, --verify-each, --mlir-print-op-generic,
  * --mlir-print-debuginfo, plus cuda-tile-opt's -Wunsupported-hints and
- * -Werr-hints.  Each input chunk runs in a fresh context:
+ * -Werr-hints, and --stats (op counts per op name on stderr after the
+ * pipeline, in the format of mlir-opt's --print-op-stats pass).  Each input chunk runs in a fresh context:
  * parse -> verify -> pass pipeline -> print.  Exit status 0 on success, 1 on
  * any error (under --verify-diagnostics: 0 iff the diagnostics matched).
  * The machinery lives in lib/tool; this file only wires it together. */
@@ -43,8 +44,9 @@ typedef struct OptConfig {
   bool verify_each, allow_unregistered, no_implicit_module;
   bool generic, debuginfo, pretty_debuginfo, local_scope, disable_threading;
   bool warn_hints, err_hints, list_passes, dump_pipeline, help, version;
-  bool print_op_on_diag;
+  bool print_op_on_diag, stats;
   uint64_t elide_limit;             /* --mlir-elide-elementsattrs-if-larger (0: off) */
+  uint64_t max_input;               /* --max-input-size (0: the default) */
 } OptConfig;
 
 
@@ -148,6 +150,43 @@ static bool run_passes(IrContext *ctx, IrOp *op, OptConfig *c) {
   return ok;
 }
 
+static IrWalkResult collect_name(IrOp *op, void *user) {
+  VEC(const char *) *names = user;
+  vec_push(names, ir_op_name(op));
+  return IR_WALK_ADVANCE;
+}
+
+static int cmp_names(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* --stats: how many ops of each name `op` holds (itself included), sorted
+ * by name, as mlir-opt's --print-op-stats prints them: the dialect part
+ * right-aligned, the op part left-aligned, then " , " and the count. */
+static void print_op_stats(IrOp *op, FILE *f) {
+  VEC(const char *) names = {0};
+  ir_walk_pre(op, collect_name, &names);
+  qsort(names.data, names.len, sizeof *names.data, cmp_names);
+  int wd = 0, wo = 0;
+  for (size_t i = 0; i < names.len; i++) {
+    const char *dot = strchr(names.data[i], '.');
+    int d = dot ? (int)(dot - names.data[i]) : 0;
+    int o = (int)strlen(names.data[i]) - (dot ? d + 1 : 0);
+    if (d > wd) wd = d;
+    if (o > wo) wo = o;
+  }
+  fputs("Operations encountered:\n-----------------------\n", f);
+  for (size_t i = 0, n; i < names.len; i += n) {
+    for (n = 1; i + n < names.len && !strcmp(names.data[i], names.data[i + n]); n++) {
+    }
+    const char *name = names.data[i], *dot = strchr(name, '.');
+    int d = dot ? (int)(dot - name) : 0;
+    fprintf(f, "  %*s%.*s%s%-*s , %zu\n", wd - d, "", d, name, dot ? "." : "", wo,
+            dot ? dot + 1 : name, n);
+  }
+  vec_free(&names);
+}
+
 /* parse -> verify -> passes -> print, for one chunk. */
 static bool process_chunk(IrContext *ctx, const char *name, const char *buf, size_t len,
                           unsigned line_offset, StrBuf *out, const ToolSink *sink,
@@ -164,6 +203,7 @@ static bool process_chunk(IrContext *ctx, const char *name, const char *buf, siz
   if (!op) return false;
   bool ok = ir_verify(op);
   if (ok && (c->pipeline_count || c->passes.len)) ok = run_passes(ctx, op, c);
+  if (ok && c->stats) print_op_stats(op, stderr);
   if (ok) {
     AsmPrintOptions po = {.generic = c->generic, .debuginfo = c->debuginfo,
                           .pretty_debuginfo = c->pretty_debuginfo,
@@ -209,6 +249,8 @@ int main(int argc, char **argv) {
            "attached note")},
       {TOOL_OPT("no-implicit-module", TOOL_OPT_BOOL, &c.no_implicit_module,
            "Disable implicit addition of a top-level module op during parsing")},
+      {TOOL_OPT("max-input-size", TOOL_OPT_UINT, &c.max_input,
+           "Largest input file read, in bytes (default 256 MiB)"), .value_desc = "bytes"},
       {TOOL_OPT("o", TOOL_OPT_STRING, &c.output, "Output filename"), .value_desc = "filename"},
       {TOOL_OPT("output-split-marker", TOOL_OPT_STRING, &c.output_marker,
            "Split marker to use for merging the ouput")},
@@ -221,6 +263,9 @@ int main(int argc, char **argv) {
            "Split the input file into chunks using the given or default marker and process "
            "each chunk independently"),
        .implicit = TOOL_DEFAULT_SPLIT_MARKER},
+      {TOOL_OPT("stats", TOOL_OPT_BOOL, &c.stats,
+           "Print the number of operations of each name (after the passes) to stderr, as "
+           "mlir-opt's --print-op-stats does")},
       {TOOL_OPT("verify-diagnostics", TOOL_OPT_ENUM, &c.verify,
            "Check that emitted diagnostics match expected-* lines on the corresponding line"),
        .implicit = "all", .values = tool_verify_level_names},
@@ -282,6 +327,7 @@ int main(int argc, char **argv) {
       .setup = setup_context,
       .process = process_chunk,
       .user = &c,
+      .max_input = c.max_input,
   };
   rc = tool_run_file(&d, cl.prog, c.input, c.output);
 

@@ -4,7 +4,9 @@
  *   ctile-translate -mlir-to-cudatilebc [-bytecode-version=13.3] in.mlir -o out.tileirbc
  *   ctile-translate -cudatilebc-to-mlir in.tileirbc
  *   ctile-translate -test-cudatile-roundtrip in.mlir     (text -> bc -> text)
- *   ctile-translate --list-versions
+ *   ctile-translate --list-versions      (13.1 13.2 13.3; the testing versions
+ *                                         250.x only with CTILE_BYTECODE_TESTING=1)
+ *   ctile-translate --version
  *
  * Flags follow mlir-translate / cuda-tile-translate: -split-input-file,
  * -verify-diagnostics, -no-implicit-module, -allow-unregistered-dialect, -o,
@@ -22,11 +24,13 @@
 #include "tool/tool.h"
 
 typedef struct TrConfig {
-  bool to_bc, from_bc, roundtrip, list_versions, help;
+  bool to_bc, from_bc, roundtrip, list_versions, help, show_version;
+  unsigned nwritten; /* modules translated to bytecode so far (split input) */
   bool no_implicit_module, allow_unregistered, warn_hints, err_hints;
   bool generic, debuginfo, print_op_on_diag;
   const char *output, *input, *split, *verify, *version, *output_marker;
   unsigned vmajor, vminor;
+  uint64_t max_input;               /* --max-input-size (0: the default) */
 } TrConfig;
 
 
@@ -59,10 +63,44 @@ static IrOp *parse_text(TrConfig *c, IrContext *ctx, const char *name, const cha
   return op;
 }
 
+static const uint8_t tileir_magic[8] = {0x7F, 'T', 'i', 'l', 'e', 'I', 'R', 0x00};
+
+/* True when buf looks like MLIR text: no NUL or other control bytes (but
+ * whitespace) in its first 256 bytes. */
+static bool looks_like_text(const char *buf, size_t len) {
+  if (!len) return false;
+  for (size_t i = 0; i < len && i < 256; i++) {
+    unsigned char ch = (unsigned char)buf[i];
+    if (ch < 0x20 && ch != '\n' && ch != '\r' && ch != '\t' && ch != '\f') return false;
+    if (ch == 0x7F) return false;
+  }
+  return true;
+}
+
+/* Refuses input given to the wrong translation, naming the right flag. */
+static bool check_input_kind(TrConfig *c, IrContext *ctx, const char *name, const char *buf,
+                             size_t len) {
+  bool is_bc = len >= sizeof tileir_magic && !memcmp(buf, tileir_magic, sizeof tileir_magic);
+  /* Bytecode at "<file>:0:0" (no source line to show), text at its first line. */
+  const IrLoc *loc = ir_file_loc(ctx, ir_identz(ctx, name), is_bc ? 0 : 1, is_bc ? 0 : 1);
+  if (!c->from_bc && is_bc) {
+    ir_error(ctx, loc, "input is Tile IR bytecode, not MLIR text; use -cudatilebc-to-mlir "
+                       "to translate it to MLIR");
+    return false;
+  }
+  if (c->from_bc && !is_bc && looks_like_text(buf, len)) {
+    ir_error(ctx, loc, "input is MLIR text, not Tile IR bytecode; use -mlir-to-cudatilebc "
+                       "to translate it to bytecode");
+    return false;
+  }
+  return true;
+}
+
 static bool process_chunk(IrContext *ctx, const char *name, const char *buf, size_t len,
                           unsigned line_offset, StrBuf *out, const ToolSink *sink,
                           void *user) {
   TrConfig *c = user;
+  if (!check_input_kind(c, ctx, name, buf, len)) return false;
   if (c->from_bc) {
     IrOp *op = bc_read_module(ctx, name, (const uint8_t *)buf, len);
     if (!op) return false;
@@ -73,6 +111,19 @@ static bool process_chunk(IrContext *ctx, const char *name, const char *buf, siz
   }
   IrOp *op = parse_text(c, ctx, name, buf, len, line_offset);
   if (!op) return false;
+  /* Bytecode files cannot be concatenated: refuse to write a second module
+   * into an -o file rather than join them with text markers.  Standard output
+   * keeps NVIDIA's behaviour (its lit tests check the diagnostics of several
+   * chunks, bytes and all, through one pipe); -verify-diagnostics and
+   * /dev/null throw the bytes away. */
+  bool keep = !c->verify && strcmp(c->output, "-") != 0 && strcmp(c->output, "/dev/null") != 0;
+  if (c->to_bc && c->split && keep && c->nwritten++ > 0) {
+    ir_error(ctx, ir_op_loc(op), "-split-input-file with -mlir-to-cudatilebc: a second module "
+                                 "would be written into the same bytecode output; translate "
+                                 "each module from its own file");
+    ir_op_destroy(op);
+    return false;
+  }
   uint8_t *bytes = NULL;
   size_t n = 0;
   bool ok = bc_write_module(op, c->vmajor, c->vminor, &bytes, &n);
@@ -149,6 +200,8 @@ int main(int argc, char **argv) {
            "Translate MLIR to CUDA Tile IR bytecode")},
       {TOOL_OPT("no-implicit-module", TOOL_OPT_BOOL, &c.no_implicit_module,
            "Disable the parsing of an implicit top-level module op")},
+      {TOOL_OPT("max-input-size", TOOL_OPT_UINT, &c.max_input,
+           "Largest input file read, in bytes (default 256 MiB)"), .value_desc = "bytes"},
       {TOOL_OPT("o", TOOL_OPT_STRING, &c.output, "Output filename"), .value_desc = "filename"},
       {TOOL_OPT("output-split-marker", TOOL_OPT_STRING, &c.output_marker,
            "Split marker to use for merging the ouput")},
@@ -161,6 +214,7 @@ int main(int argc, char **argv) {
       {TOOL_OPT("verify-diagnostics", TOOL_OPT_ENUM, &c.verify,
            "Check that emitted diagnostics match expected-* lines on the corresponding line"),
        .implicit = "all", .values = tool_verify_level_names},
+      {TOOL_OPT("version", TOOL_OPT_HELP, &c.show_version, "Display the version of this program")},
       {TOOL_OPT("Werr-hints", TOOL_OPT_BOOL, &c.err_hints,
            "Treat unsupported/invalid optimization hints as errors.")},
       {TOOL_OPT("Wunsupported-hints", TOOL_OPT_BOOL, &c.warn_hints,
@@ -180,11 +234,21 @@ int main(int argc, char **argv) {
     rc = 0;
     goto done;
   }
+  if (c.show_version) {
+    printf("ctile version %s\n", ctileGetVersion());
+    rc = 0;
+    goto done;
+  }
   if (!parsed) goto done;
   if (c.list_versions) {
+    /* The testing versions (250.x, NVIDIA's TILE_IR_INCLUDE_TESTS builds) stay
+     * usable with -bytecode-version but are listed only for test suites. */
+    const char *testing = getenv("CTILE_BYTECODE_TESTING");
+    bool all = testing && *testing && strcmp(testing, "0") != 0;
     const uint16_t *v;
     size_t n = bc_supported_versions(&v);
-    for (size_t i = 0; i < n; i++) printf("%u.%u\n", v[i] >> 8, v[i] & 0xff);
+    for (size_t i = 0; i < n; i++)
+      if (all || (v[i] >> 8) < 250) printf("%u.%u\n", v[i] >> 8, v[i] & 0xff);
     rc = 0;
     goto done;
   }
@@ -204,6 +268,7 @@ int main(int argc, char **argv) {
       .setup = setup_context,
       .process = process_chunk,
       .user = &c,
+      .max_input = c.max_input,
   };
   rc = tool_run_file(&d, cl.prog, c.input, c.output);
 done:

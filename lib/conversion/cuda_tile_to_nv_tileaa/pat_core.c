@@ -308,68 +308,77 @@ static bool p_loop(CvConversion *cv, IrOp *op) {
   IrOp *y = body ? body->last : NULL;
   if (!y || !ct_op_is(y, CT_OP_yield)) return false;
   size_t nr = op->nresults, ni = body->nargs;
-  if (y->noperands != 1 + nr + ni || nr + ni > 32) return false;
+  if (y->noperands != 1 + nr + ni || nr + ni > 30) return false;
   IrValue *ops[32];
   const IrType *rts[32];
   for (unsigned i = 0; i < op->noperands; i++)
     if (!(ops[i] = cv_operand(cv, op, i))) return false;
   for (size_t i = 0; i < nr + ni; i++)
     if (!(rts[i] = cv_convert_type1(cv, ir_op_operand(y, (unsigned)(1 + i))->type))) return false;
-  const IrOpInfo *winfo = ir_op_info_lookup(ctx, "scf.while", 9);
-  IrOp *w = build_with_regions(cv, winfo, op, ops, op->noperands, rts, nr + ni, NULL, NULL, 2);
+  /* the token chain: an extra before-region argument, passed on by
+   * scf.condition and the after region, and an extra result */
+  IrValue *tok = c2a_chain_get(cv, op);
+  unsigned no = op->noperands;
+  size_t nres = nr + ni;
+  if (tok) {
+    ops[no++] = tok;
+    rts[nres++] = aa_mem_token_type(ctx);
+  }
+  IrOp *w = build_with_regions(cv, cv_op_info(cv, "scf.while"), op, ops, no, rts, nres, NULL,
+                               NULL, 2);
   if (!w) return false;
-  /* before: the body, ending in scf.condition (its cuda_tile operands are
-   * converted with the region) */
-  RwInsertPoint ip = rw_save_insertion_point(&cv->rw);
-  rw_set_insertion_point_before(&cv->rw, y);
-  IrOpState st;
-  const IrType *t32 = ir_op_operand(y, 0)->type;
-  int32_t two = 2;
-  cv_state_init(cv, &st, ct_op(constant), NULL);
-  vec_push(&st.result_types, t32);
-  ir_op_state_add_prop(&st, "value", ct_dense_attr(ctx, t32, &two, 1));
-  IrOp *c2 = rw_create_op(&cv->rw, &st);
-  IrOp *cmp = NULL;
-  if (c2) {
-    cv_state_init(cv, &st, ct_op(cmpi), NULL);
-    vec_push(&st.operands, ir_op_operand(y, 0));
-    vec_push(&st.operands, ir_op_result(c2, 0));
-    vec_push(&st.result_types, ct_scalar_tile_type(ctx, ir_integer_type(ctx, 1, IR_SIGNLESS)));
-    ir_op_state_add_prop(&st, "comparison_predicate",
-                         ct_enum_attr(ctx, &ct_enum_comparison_predicate, CT_CMP_EQUAL));
-    ir_op_state_add_prop(&st, "signedness", ct_enum_attr(ctx, &ct_enum_signedness, CT_SIGNEDNESS_SIGNED));
-    cmp = rw_create_op(&cv->rw, &st);
-  }
-  IrOp *cond = NULL;
-  if (cmp) {
-    cv_state_init(cv, &st, ir_op_info_lookup(ctx, "scf.condition", 13), NULL);
-    vec_push(&st.operands, ir_op_result(cmp, 0));
-    for (unsigned i = 1; i < y->noperands; i++) vec_push(&st.operands, ir_op_operand(y, i));
-    cond = rw_create_op(&cv->rw, &st);
-  }
-  rw_restore_insertion_point(&cv->rw, ip);
-  if (!cond) return false;
-  ir_op_erase(y);
+  /* before: the body; its final yield becomes scf.condition (p_yield) */
   cv_take_region(cv, op, 0, ir_op_region(w, 0));
-  /* after: forward the continue values */
+  if (tok) {
+    IrValue *a = ir_block_add_arg_lazy(body, aa_mem_token_type(ctx), ctx, op->loc_bits);
+    c2a_chain_start(cv, body, a);
+    u64map_put(&c2a(cv)->threaded, (uint64_t)(uintptr_t)w, w);
+  }
+  /* after: forward the continue values (and the token) */
   IrBlock *after = ir_block_new();
   ir_region_append(ir_op_region(w, 1), after);
   IrValue *args[32];
-  for (size_t i = 0; i < nr + ni; i++) args[i] = ir_block_add_arg_lazy(after, rts[i], ctx, op->loc_bits);
-  ip = rw_save_insertion_point(&cv->rw);
+  for (size_t i = 0; i < nres; i++) args[i] = ir_block_add_arg_lazy(after, rts[i], ctx, op->loc_bits);
+  RwInsertPoint ip = rw_save_insertion_point(&cv->rw);
   rw_set_insertion_point_end(&cv->rw, after);
-  IrOp *sy = cv_build_named(cv, "scf.yield", NULL, args + nr, ni, NULL, 0, NULL);
+  IrOp *sy = cv_build_named(cv, "scf.yield", NULL, args + nr, nres - nr, NULL, 0, NULL);
   rw_restore_insertion_point(&cv->rw, ip);
   if (!sy) return false;
+  if (tok) c2a_chain_set(cv, op, ir_op_result(w, (unsigned)(nres - 1)));
   IrValue *res[32];
   for (size_t i = 0; i < nr; i++) res[i] = ir_op_result(w, (unsigned)i);
   cv_replace(cv, op, res);
   return true;
 }
 
+/* The exit record's yield at the end of a while's before region:
+ * scf.condition(tag == 2) of the record's values (and the chain token). */
+static bool while_condition(CvConversion *cv, IrOp *op, IrOp *w) {
+  IrValue *ops[34];
+  if (op->noperands > 32) return false;
+  for (unsigned i = 0; i < op->noperands; i++)
+    if (!(ops[i] = cv_operand(cv, op, i))) return false;
+  const IrType *tt = ops[0]->type;
+  IrValue *two = c2a_const_int(cv, NULL, tt, 2);
+  const char *pn = "predicate";
+  const IrAttr *eq = ir_integer_attr(cv->ctx, ir_integer_type(cv->ctx, 64, IR_SIGNLESS), 0);
+  const IrType *i1 = ir_integer_type(cv->ctx, 1, IR_SIGNLESS);
+  IrValue *cops[2] = {ops[0], two};
+  IrOp *c = two ? cv_build_named(cv, "arith.cmpi", NULL, cops, 2, &i1, 1, c2a_dictc(cv, &pn, &eq, 1))
+                : NULL;
+  if (!c) return false;
+  ops[0] = ir_op_result(c, 0);
+  unsigned n = op->noperands;
+  if (u64map_get(&c2a(cv)->threaded, (uint64_t)(uintptr_t)w)) {
+    if (!(ops[n++] = c2a_chain_get(cv, op))) return false;
+  }
+  return cv_build_named(cv, "scf.condition", NULL, ops, n, NULL, 0, NULL) != NULL;
+}
+
 /* yield/continue: the terminator of whatever now owns the region. */
 static bool p_yield(CvConversion *cv, IrOp *op) {
   IrOp *parent = ir_op_parent_op(op);
+  if (parent && ir_op_isz(parent, "scf.while")) return while_condition(cv, op, parent);
   if (parent && (aa_op_is(parent, AA_OP_reduce) || aa_op_is(parent, AA_OP_scan)))
     return c2a_one_to_one(cv, op, aa_op(yield), NULL, NULL) != NULL;
   if (!parent || (!ir_op_isz(parent, "scf.for") && !ir_op_isz(parent, "scf.if"))) return false;

@@ -1,7 +1,7 @@
 /* ops.c — the arith dialect object: its op rows (ops.def), the
  * #arith.overflow / #arith.fastmath attributes, enum names, the default
  * properties hook shared with math, accessors and builders (arith.h). */
-#include "dialect/arith/std_ops.h"
+#include "dialect/arith/std_const.h"
 
 #include <stdlib.h>
 
@@ -100,9 +100,11 @@ const IrAttr *arith_rounding_attr(IrContext *ctx, ArithRoundingMode m) {
   return ir_integer_attr(ctx, ir_integer_type(ctx, 32, IR_SIGNLESS), m);
 }
 
-/* Bit-enum body: `<` kw (`,` kw)* `>`; `none` is 0. */
+/* Bit-enum body: `<` kw (`,` kw)* `>`; `none` is 0.  An unknown keyword
+ * gets MLIR's two errors: the enum's, then the attribute parameter's. */
 static bool parse_bits_body(AsmParser *p, const char *const *names, const unsigned *values,
-                            size_t n, const char *what, unsigned *bits) {
+                            size_t n, const char *enum_name, const char *attr_name,
+                            unsigned *bits) {
   *bits = 0;
   if (!asm_parse_punct(p, ASM_LESS)) return false;
   do {
@@ -111,10 +113,17 @@ static bool parse_bits_body(AsmParser *p, const char *const *names, const unsign
     if (!asm_parse_keyword_any(p, &kw)) return false;
     size_t i = 0;
     while (i < n && !str_eqz(kw, names[i])) i++;
-    if (i == n)
-      return asm_error_at(p, l, "expected %s to be one of: none, %s", what,
-                          n > 3 ? "reassoc, nnan, ninf, nsz, arcp, contract, afn, fast"
-                                : "nsw, nuw");
+    if (i == n) {
+      StrBuf b = {0};
+      for (size_t k = 0; k < n; k++) {
+        if (k) sb_puts(&b, ", ");
+        sb_puts(&b, names[k]);
+      }
+      asm_error_at(p, l, "expected %s to be one of: %s", enum_name, b.s);
+      sb_free(&b);
+      return asm_error(p, "failed to parse %s parameter 'value' which is to be a `%s`", attr_name,
+                       enum_name);
+    }
     *bits |= values[i];
   } while (asm_parse_optional_punct(p, ASM_COMMA));
   return asm_parse_punct(p, ASM_GREATER);
@@ -123,14 +132,16 @@ static bool parse_bits_body(AsmParser *p, const char *const *names, const unsign
 bool std_parse_overflow_body(AsmParser *p, unsigned *bits) {
   static const char *const names[] = {"none", "nsw", "nuw"};
   static const unsigned values[] = {0, ARITH_OVF_NSW, ARITH_OVF_NUW};
-  return parse_bits_body(p, names, values, 3, "::mlir::arith::IntegerOverflowFlags", bits);
+  return parse_bits_body(p, names, values, 3, "::mlir::arith::IntegerOverflowFlags",
+                         "Arith_IntegerOverflowAttr", bits);
 }
 
 bool std_parse_fastmath_body(AsmParser *p, unsigned *bits) {
   static const char *const names[] = {"none", "reassoc", "nnan", "ninf", "nsz",
                                       "arcp", "contract", "afn", "fast"};
   static const unsigned values[] = {0, 1, 2, 4, 8, 16, 32, 64, ARITH_FM_FAST};
-  return parse_bits_body(p, names, values, 9, "::mlir::arith::FastMathFlags", bits);
+  return parse_bits_body(p, names, values, 9, "::mlir::arith::FastMathFlags",
+                         "Arith_FastMathAttr", bits);
 }
 
 /* #arith.<mnemonic><body> */
@@ -170,6 +181,8 @@ const IrDialect arith_dialect = {
     .ops = arith_op_infos,
     .nops = ARITH_OP_COUNT,
     .parse_attr = arith_parse_attr,
+    .fold = arith_fold_op,
+    .canonicalize = arith_add_canonicalization_patterns,
     .populate_defaults = std_populate_defaults,
 };
 

@@ -24,7 +24,8 @@
  *   FPOWI     $lhs, $rhs flags attr-dict : type($lhs), type($rhs)
  *   TEST      $a flags attr-dict : type($a)            (i1-like result)
  * where flags are, in this order, ` exact`, ` <roundingmode>`,
- * ` overflow<...>`, ` fastmath<...>` for the ops that have them. */
+ * ` overflow<...>`, ` fastmath<...>` for the ops that have them (TEST ops
+ * have a fastmath attribute but show it only in attr-dict, when not none). */
 typedef enum StdKind {
   STD_K_CONSTANT, STD_K_UNARY, STD_K_BINARY, STD_K_TERNARY, STD_K_CMPI, STD_K_CMPF,
   STD_K_SELECT, STD_K_CAST, STD_K_MULEXT, STD_K_FPOWI, STD_K_TEST

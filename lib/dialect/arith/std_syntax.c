@@ -30,7 +30,7 @@ static void print_flags(AsmPrinter *p, IrOp *op, const StdOpDesc *d) {
       arith_overflow_attr_def.print(p, a);
     }
   }
-  if (d->flags & STD_F_FM) {
+  if ((d->flags & STD_F_FM) && d->kind != STD_K_TEST) {
     const IrAttr *a = ir_op_attrz(op, "fastmath");
     /* default-valued (printed unless none), or optional on casts */
     if (ir_attr_is(a, &arith_fastmath_attr_def) && (a->ints[0] || d->kind == STD_K_CAST)) {
@@ -64,7 +64,13 @@ void std_print_op(AsmPrinter *p, IrOp *op) {
   asm_putc(p, ' ');
   asm_print_operands(p, op->operands, op->noperands);
   print_flags(p, op, d);
-  asm_print_attr_dict(p, op, op->info->inherent);
+  /* isnan/isinf/isfinite: fastmath is not in the format; attr-dict shows
+   * it unless it has its default value */
+  static const char *const fm_only[] = {"fastmath", NULL};
+  if (d->kind == STD_K_TEST)
+    asm_print_attr_dict(p, op, arith_op_fastmath(op) ? NULL : fm_only);
+  else
+    asm_print_attr_dict(p, op, op->info->inherent);
   asm_puts(p, " : ");
   switch ((StdKind)d->kind) {
   case STD_K_CAST:
@@ -114,7 +120,8 @@ static bool parse_flags(AsmParser *p, IrOpState *st, const StdOpDesc *d) {
     if (!std_parse_overflow_body(p, &bits)) return false;
     ir_op_state_add_prop(st, "overflowFlags", arith_overflow_attr(ctx, bits));
   }
-  if ((d->flags & STD_F_FM) && asm_parse_optional_keyword(p, "fastmath")) {
+  if ((d->flags & STD_F_FM) && d->kind != STD_K_TEST &&
+      asm_parse_optional_keyword(p, "fastmath")) {
     if (!std_parse_fastmath_body(p, &bits)) return false;
     ir_op_state_add_prop(st, "fastmath", arith_fastmath_attr(ctx, bits));
   }
@@ -131,20 +138,37 @@ static bool resolve_same(AsmParser *p, const AsmOperandVec *ops, const IrType *t
 /* `pred ,`: a keyword of the predicate enum. */
 static bool parse_pred(AsmParser *p, IrOpState *st, bool is_f) {
   AsmLoc l = asm_cur_loc(p);
-  Str kw;
-  if (!asm_parse_keyword_any(p, &kw)) return false;
+  Str kw = {0};
+  char *str = NULL;
+  size_t len = 0;
   int n = is_f ? ARITH_CMPF_COUNT : ARITH_CMPI_COUNT;
-  for (int i = 0; i < n; i++) {
-    const char *name = is_f ? arith_cmpf_name((ArithCmpFPredicate)i)
-                            : arith_cmpi_name((ArithCmpIPredicate)i);
-    if (str_eqz(kw, name)) {
-      ir_op_state_add_prop(st, "predicate", arith_predicate_attr(st->ctx, i));
-      return asm_parse_punct(p, ASM_COMMA);
-    }
+  if (asm_peek_string(p)) { /* MLIR also accepts the predicate as a string */
+    if (!asm_parse_string(p, &str, &len)) return false;
+    kw = str_make(str, len);
+  } else if (!asm_parse_optional_keyword_any(p, &kw)) {
+    kw = str_make("", 0);
   }
-  return asm_error_at(p, l, "invalid %s attribute specification: %.*s",
-                      is_f ? "::mlir::arith::CmpFPredicate" : "::mlir::arith::CmpIPredicate",
-                      (int)kw.n, kw.s);
+  int found = -1;
+  for (int i = 0; i < n && found < 0; i++)
+    if (str_eqz(kw, is_f ? arith_cmpf_name((ArithCmpFPredicate)i)
+                         : arith_cmpi_name((ArithCmpIPredicate)i)))
+      found = i;
+  free(str);
+  if (found >= 0) {
+    ir_op_state_add_prop(st, "predicate", arith_predicate_attr(st->ctx, found));
+    return asm_parse_punct(p, ASM_COMMA);
+  }
+  StrBuf b = {0};
+  for (int i = 0; i < n; i++) {
+    if (i) sb_puts(&b, ", ");
+    sb_puts(&b, is_f ? arith_cmpf_name((ArithCmpFPredicate)i)
+                     : arith_cmpi_name((ArithCmpIPredicate)i));
+  }
+  asm_error_at(p, l, "expected string or keyword containing one of the following enum values "
+                     "for attribute 'predicate' [%s]",
+               b.s);
+  sb_free(&b);
+  return false;
 }
 
 /* `value` with an optional `: T`; the result type is the attribute's. */

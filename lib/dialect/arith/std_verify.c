@@ -45,11 +45,20 @@ static const char *class_summary(StdClass c) {
 
 /* ---- attributes --------------------------------------------------------------------- */
 
+/* MLIR reports these while converting the parsed properties, before the
+ * defaults are added (so the dictionary is shown without default values)
+ * and with no current-operation note. */
 static bool invalid_prop(IrOp *op, const char *name, const IrAttr *a) {
-  /* MLIR reports these while converting the parsed properties */
-  return ir_op_emit_error(op, "invalid properties %A for op %s: Invalid attribute `%s` in "
-                              "property conversion: %A",
-                          op->props, op->info->name, name, a);
+  const IrAttr *props = op->props;
+  const IrAttr *fm = ir_op_attrz(op, "fastmath"), *ovf = ir_op_attrz(op, "overflowFlags");
+  if (ir_attr_is(fm, &arith_fastmath_attr_def) && !fm->ints[0])
+    props = ir_dict_set(op->ctx, props, ir_identz(op->ctx, "fastmath"), NULL);
+  if (ir_attr_is(ovf, &arith_overflow_attr_def) && !ovf->ints[0])
+    props = ir_dict_set(op->ctx, props, ir_identz(op->ctx, "overflowFlags"), NULL);
+  return ir_error(op->ctx, ir_op_loc(op),
+                  "invalid properties %A for op %s: Invalid attribute `%s` in property "
+                  "conversion: %A",
+                  props, op->info->name, name, a);
 }
 
 static bool verify_attrs(IrOp *op, const StdOpDesc *d) {

@@ -2,7 +2,7 @@
  * StdOpDesc engine shared with arith, and the builder of math.h. */
 #include "dialect/math/math.h"
 
-#include "dialect/arith/std_ops.h"
+#include "dialect/arith/std_const.h"
 
 const IrOpInfo math_op_infos[] = {
 #define MATH_OP(c, m, tr, no, nr, inh, desc, sum)                                      \
@@ -17,6 +17,7 @@ const IrDialect math_dialect = {
     .name = "math",
     .ops = math_op_infos,
     .nops = MATH_OP_COUNT,
+    .fold = math_fold_op,
     .populate_defaults = std_populate_defaults,
 };
 

@@ -15,6 +15,7 @@ const IrDialect scf_dialect = {
     .name = "scf",
     .ops = scf_op_infos,
     .nops = SCF_OP_COUNT,
+    .canonicalize = scf_add_canonicalization_patterns,
 };
 
 bool scf_for_is_unsigned(const IrOp *op) { return ir_op_attrz(op, "unsignedCmp") != NULL; }

@@ -32,8 +32,11 @@ bool scf_verify_for_regions(IrOp *op);
 bool scf_verify_if(IrOp *op);
 bool scf_verify_if_regions(IrOp *op);
 bool scf_verify_index_switch(IrOp *op);
-bool scf_verify_index_switch_regions(IrOp *op);
 bool scf_verify_while_regions(IrOp *op);
+
+/* fold.c */
+struct RwPatternSet;
+void scf_add_canonicalization_patterns(struct RwPatternSet *set, IrContext *ctx);
 
 /* The terminator of region r's first block (NULL when empty or missing). */
 IrOp *scf_region_terminator(IrOp *op, unsigned r);

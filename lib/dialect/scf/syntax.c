@@ -328,7 +328,10 @@ bool scf_parse_index_switch(AsmParser *p, IrOpState *st) {
       ok = asm_parse_region(p, ir_op_state_add_region(st), NULL, 0);
     }
   }
-  ok = ok && asm_parse_keyword(p, "default") && asm_parse_region(p, def, NULL, 0);
+  /* the default region is the format's own (implicit terminator added);
+   * the cases come from custom<SwitchCases> (taken as written) */
+  ok = ok && asm_parse_keyword(p, "default") && asm_parse_region(p, def, NULL, 0) &&
+       ensure_yield(p, def, st);
   if (ok)
     ir_op_state_add_prop(st, "cases",
                          ir_dense_i64_array(ctx, ir_integer_type(ctx, 64, IR_SIGNLESS), cases.data,
@@ -357,5 +360,5 @@ void scf_print_index_switch(AsmPrinter *p, IrOp *op) {
   }
   asm_print_newline(p);
   asm_puts(p, "default");
-  asm_print_region(p, ir_op_region(op, 0), false, true);
+  asm_print_region(p, ir_op_region(op, 0), false, false);
 }

@@ -66,6 +66,36 @@ static bool edge_to_region(IrOp *op, IrOp *t, unsigned r, unsigned skip_args, Ty
               buf->data, buf->len);
 }
 
+/* ---- structural traits ---------------------------------------------------------- */
+
+/* SingleBlock and SingleBlockImplicitTerminator<scf.yield> over the op's
+ * regions, then NoRegionArguments when `no_args`. */
+static bool single_block_yield(IrOp *op, bool no_args) {
+  for (unsigned r = 0; r < op->nregions; r++) {
+    IrRegion *rg = ir_op_region(op, r);
+    if (rg->first && rg->first != rg->last)
+      return ir_op_error(op, "expects region #%u to have 0 or 1 blocks", r);
+  }
+  for (unsigned r = 0; r < op->nregions; r++) {
+    IrBlock *b = ir_op_region(op, r)->first;
+    if (!b) continue;
+    if (!b->last) return ir_op_error(op, "expects a non-empty block");
+    if (b->last->info != scf_op(yield)) {
+      IrDiag *d = ir_op_diag(op, IR_SEV_ERROR, "expects regions to end with 'scf.yield', found '%s'",
+                             b->last->info->name);
+      ir_diag_add_note(op->ctx, d, ir_op_loc(op),
+                       "in custom textual format, the absence of terminator implies 'scf.yield'");
+      ir_diag_emit(op->ctx, d);
+      return false;
+    }
+  }
+  for (unsigned r = 0; no_args && r < op->nregions; r++) {
+    IrBlock *b = ir_op_region(op, r)->first;
+    if (b && b->nargs) return ir_op_error(op, "region #%u should have no arguments", r);
+  }
+  return true;
+}
+
 /* ---- scf.condition -------------------------------------------------------------- */
 
 bool scf_verify_condition(IrOp *op) {
@@ -93,6 +123,7 @@ bool scf_verify_execute_region(IrOp *op) {
 /* ---- scf.for ------------------------------------------------------------------------ */
 
 bool scf_verify_for(IrOp *op) {
+  if (!single_block_yield(op, false)) return false;
   for (unsigned i = 0; i < 3; i++) {
     const IrType *t = ir_op_operand(op, i)->type;
     if (!ir_type_is_index(t) && !(ir_type_is_integer(t) && t->flags == IR_SIGNLESS))
@@ -102,6 +133,8 @@ bool scf_verify_for(IrOp *op) {
       ir_op_operand(op, 0)->type != ir_op_operand(op, 2)->type)
     return ir_op_error(op, "failed to verify that all of {lowerBound, upperBound, step} have "
                            "same type");
+  if (ir_region_empty(ir_op_region(op, 0)))
+    return ir_op_error(op, "region #0 ('region') failed to verify constraint: region with 1 blocks");
   if (op->nresults != scf_for_num_inits(op))
     return ir_op_error(op, "mismatch in number of loop-carried values and defined values");
   return true;
@@ -133,19 +166,17 @@ bool scf_verify_for_regions(IrOp *op) {
   }
   IrOp *y = scf_region_terminator(op, 0);
   if (!y || y->info != scf_op(yield)) return true;
-  TypeBuf buf = {0};
-  bool ok = edge_to_region(op, y, 0, 1, &buf, 0);
-  if (ok) {
-    for (unsigned i = 0; i < niter && i < y->noperands; i++) {
-      const IrType *arg = b->args[1 + i]->type, *yv = ir_op_operand(y, i)->type;
-      if (arg != yv) {
-        ok = ir_op_error(op, "%u-th region iter_arg and %u-th yielded value have different type: "
+  /* ForOp::verifyRegions pairs the yielded values with the iter args, then
+   * the region-branch edges are checked */
+  for (unsigned i = 0; i < niter && i < y->noperands; i++) {
+    const IrType *arg = b->args[1 + i]->type, *yv = ir_op_operand(y, i)->type;
+    if (arg != yv)
+      return ir_op_error(op, "%u-th region iter_arg and %u-th yielded value have different type: "
                              "'%T' != '%T'",
                          i, i, arg, yv);
-        break;
-      }
-    }
   }
+  TypeBuf buf = {0};
+  bool ok = edge_to_region(op, y, 0, 1, &buf, 0);
   if (ok) ok = edge_to_parent(op, y, &buf, 0);
   vec_free(&buf);
   return ok;
@@ -154,6 +185,7 @@ bool scf_verify_for_regions(IrOp *op) {
 /* ---- scf.if ------------------------------------------------------------------------- */
 
 bool scf_verify_if(IrOp *op) {
+  if (!single_block_yield(op, true)) return false;
   const IrType *t = ir_op_operand(op, 0)->type;
   if (!is_i1(t)) return ir_op_error(op, "operand #0 must be 1-bit signless integer, but got '%T'", t);
   if (op->nresults && ir_region_empty(ir_op_region(op, 1)))
@@ -190,13 +222,15 @@ bool scf_verify_index_switch(IrOp *op) {
   for (size_t i = 0; i < n; i++)
     for (size_t j = 0; j < i; j++)
       if (cases[i] == cases[j]) return ir_op_error(op, "has duplicate case value: %lld", (long long)cases[i]);
-  return true;
-}
-
-bool scf_verify_index_switch_regions(IrOp *op) {
+  /* IndexSwitchOp::verify's region checks, default region first */
   for (unsigned r = 0; r < op->nregions; r++) {
-    IrOp *y = scf_region_terminator(op, r);
-    if (!y || y->info != scf_op(yield)) continue;
+    IrBlock *blk = ir_op_region(op, r)->first;
+    if (!blk) return ir_op_error(op, "region #%u ('%s') failed to verify constraint: region with 1 "
+                                     "blocks", r, r ? "caseRegions" : "defaultRegion");
+    IrOp *y = blk->last;
+    if (!y) return ir_op_error(op, "expected region to end with scf.yield, but got nothing");
+    if (y->info != scf_op(yield))
+      return ir_op_error(op, "expected region to end with scf.yield, but got %s", y->info->name);
     char name[40];
     if (r == 0) snprintf(name, sizeof name, "default region");
     else snprintf(name, sizeof name, "case region #%u", r - 1);
@@ -223,12 +257,22 @@ bool scf_verify_index_switch_regions(IrOp *op) {
 
 /* ---- scf.while ------------------------------------------------------------------------- */
 
+/* MLIR's getTerminatorOfType: the error, with a note at the terminator
+ * that is there instead. */
+static bool wrong_terminator(IrOp *op, unsigned r, const char *msg) {
+  IrDiag *d = ir_op_diag(op, IR_SEV_ERROR, "%s", msg);
+  IrBlock *b = ir_op_region(op, r)->first;
+  if (b && b->last) ir_diag_add_note(op->ctx, d, ir_op_loc(b->last), "terminator here");
+  ir_diag_emit(op->ctx, d);
+  return false;
+}
+
 bool scf_verify_while_regions(IrOp *op) {
   IrOp *c = scf_region_terminator(op, 0), *y = scf_region_terminator(op, 1);
   if (!c || c->info != scf_op(condition))
-    return ir_op_error(op, "expects the 'before' region to terminate with 'scf.condition'");
+    return wrong_terminator(op, 0, "expects the 'before' region to terminate with 'scf.condition'");
   if (!y || y->info != scf_op(yield))
-    return ir_op_error(op, "expects the 'after' region to terminate with 'scf.yield'");
+    return wrong_terminator(op, 1, "expects the 'after' region to terminate with 'scf.yield'");
   TypeBuf buf = {0};
   /* parent -> before */
   arg_types(ir_op_region(op, 0)->first, 0, &buf);

@@ -5,6 +5,13 @@
 // LIST: 13.1
 // LIST-NEXT: 13.2
 // LIST-NEXT: 13.3
+// LIST-NOT: 250
+// RUN: env CTILE_BYTECODE_TESTING=1 ctile-translate --list-versions | FileCheck %s --check-prefix=TESTV
+// TESTV: 13.3
+// TESTV-NEXT: 250.0
+// TESTV-NEXT: 250.1
+// RUN: ctile-translate --version | FileCheck %s --check-prefix=VERSION
+// VERSION: ctile version {{[0-9]+\.[0-9]+\.[0-9]+}}
 // RUN: not ctile-translate -mlir-to-cudatilebc -bytecode-version=14.0 %s 2>&1 | FileCheck %s --check-prefix=BADV
 // BADV: for the --bytecode-version option: Invalid argument '14.0': the supported versions are [13.1 - 13.3]
 // RUN: not ctile-translate -mlir-to-cudatilebc -bytecode-version=13.x %s 2>&1 | FileCheck %s --check-prefix=BADFMT

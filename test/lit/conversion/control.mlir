@@ -1,7 +1,8 @@
 // Control flow: for -> scf.for, if -> scf.if, and early exits — a `return`
 // inside an if and `break`/`continue` inside the ifs of a loop — restructured
 // into exit records (tag, values) so the loop becomes scf.while ending in
-// scf.condition(tag == 2) and the function has one return; runs both ways.
+// scf.condition(tag == 2) and the function has one return; the token chain
+// runs through the while, the for and the ifs; runs both ways.
 // RUN: ctile-opt --convert-cuda-tile-to-nv-tileaa='compute-capability=100' %s | FileCheck %s
 // RUN: ctile-run %s --entry k --grid 1 --arg 'i32[2]=zeros' --arg i32:5 --dump 0 > %t.a
 // RUN: ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry k --grid 1 --arg 'i32[2]=zeros' --arg i32:5 --dump 0 > %t.b
@@ -11,13 +12,13 @@
 
 // CHECK-LABEL: nv_tileaa.func @k(
 // CHECK: scf.if %{{.*}} -> (i32, !nv_tileaa.mem_token) {
-// CHECK: %[[W:.*]]:4 = scf.while (%{{.*}}) : (i32, i32) -> (i32, i32, i32, i32) {
+// CHECK: %[[W:.*]]:5 = scf.while (%{{.*}}) : (i32, i32, !nv_tileaa.mem_token) -> (i32, i32, i32, i32, !nv_tileaa.mem_token) {
 // CHECK: %[[GO:[0-9]+]] = arith.cmpi eq, %{{[0-9]+}}#0, %c2_i32{{[_0-9]*}} : i32
-// CHECK-NEXT: scf.condition(%[[GO]]) %{{.*}} : i32, i32, i32, i32
+// CHECK-NEXT: scf.condition(%[[GO]]) %{{.*}} : i32, i32, i32, i32, !nv_tileaa.mem_token
 // CHECK-NEXT: } do {
-// CHECK-NEXT: ^bb0(%{{.*}}: i32, %{{.*}}: i32, %[[NI:[^:]*]]: i32, %[[NS:[^:]*]]: i32):
-// CHECK-NEXT: scf.yield %[[NI]], %[[NS]] : i32, i32
-// CHECK: scf.for %{{.*}} = %{{.*}} to %[[W]]#0 step %{{.*}} iter_args(%{{.*}} = %[[W]]#1, %{{.*}} = %{{.*}}#1) -> (i32, !nv_tileaa.mem_token)
+// CHECK-NEXT: ^bb0(%{{.*}}: i32, %{{.*}}: i32, %[[NI:[^:]*]]: i32, %[[NS:[^:]*]]: i32, %[[NT:[^:]*]]: !nv_tileaa.mem_token):
+// CHECK-NEXT: scf.yield %[[NI]], %[[NS]], %[[NT]] : i32, i32, !nv_tileaa.mem_token
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[W]]#0 step %{{.*}} iter_args(%{{.*}} = %[[W]]#1, %{{.*}} = %[[W]]#4) -> (i32, !nv_tileaa.mem_token)
 // CHECK: nv_tileaa.return
 // CHECK-NOT: nv_tileaa.return
 // OUT: arg 0: [4, 10]

@@ -1,5 +1,6 @@
 // Input from stdin (named <stdin> in diagnostics) and output files: the
-// output file is written only on success and removed on failure.
+// output file is written only on success (through a temporary file renamed
+// over it); a failed run leaves it as it was, and creates nothing new.
 // RUN: ctile-opt --allow-unregistered-dialect < %s | FileCheck %s
 // RUN: ctile-opt --allow-unregistered-dialect - < %s | FileCheck %s
 // RUN: not ctile-opt < %s 2>&1 | FileCheck %s --check-prefix=STDIN-ERR
@@ -9,7 +10,10 @@
 // RUN: ctile-opt --allow-unregistered-dialect %s -o=%t.out2
 // RUN: FileCheck %s < %t.out2
 // RUN: not ctile-opt %s -o %t.out 2>/dev/null
-// RUN: not test -e %t.out
+// RUN: FileCheck %s < %t.out
+// RUN: rm -f %t.new
+// RUN: not ctile-opt %s -o %t.new 2>/dev/null
+// RUN: not test -e %t.new
 // RUN: not ctile-opt %s -o %t.no-such-dir/out.mlir 2>&1 | FileCheck %s --check-prefix=NODIR
 // RUN: not ctile-opt %s.missing 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: ctile-opt %s.missing 2>/dev/null || test $? -eq 1

@@ -61,7 +61,7 @@
 // CHECK-NEXT: %[[SF:.*]] = nv_tileaa.splat %arg2 : f32 -> tile<2x4xf32>
 // CHECK-NEXT: %[[SEL:.*]] = arith.select %[[SC]], %[[ST]], %[[SF]] : !nv_tileaa.tile<2x4xi1>, !nv_tileaa.tile<2x4xf32>
 // a select of tiles is no splat operand: unchanged
-// CHECK-NEXT: arith.select %arg3, %arg4, %arg4 : !nv_tileaa.tile<4xi1>, !nv_tileaa.tile<4xf32>
+// CHECK-NEXT: arith.select %arg3, %arg4, %arg5 : !nv_tileaa.tile<4xi1>, !nv_tileaa.tile<4xf32>
 //
 // ---- fold_expand_dims_of_splat, fold_broadcast_of_splat, fold_view_chain
 // CHECK-LABEL: nv_tileaa.func @shapes(
@@ -165,10 +165,10 @@ nv_tileaa.func @addptr(%p: tile<4x!nv_tileaa.ptr<f32, 1>>, %a: tile<4xindex>, %b
   %7 = nv_tileaa.addptr %6, %a : !nv_tileaa.ptr<f16, 3>, tile<4xindex> -> tile<4x!nv_tileaa.ptr<f16, 3>>
   nv_tileaa.return %1, %3, %5, %7 : tile<4x!nv_tileaa.ptr<f32, 1>>, tile<4x!nv_tileaa.ptr<f32, 1>>, tile<4x!nv_tileaa.ptr<f32, 1>>, tile<4x!nv_tileaa.ptr<f16, 3>>
 }
-nv_tileaa.func @select(%c: i1, %t: f32, %f: f32, %cv: tile<4xi1>, %tv: tile<4xf32>) -> (tile<2x4xf32>, tile<4xf32>) {
+nv_tileaa.func @select(%c: i1, %t: f32, %f: f32, %cv: tile<4xi1>, %tv: tile<4xf32>, %fv: tile<4xf32>) -> (tile<2x4xf32>, tile<4xf32>) {
   %s = arith.select %c, %t, %f : f32
   %0 = nv_tileaa.splat %s : f32 -> tile<2x4xf32>
-  %sv = arith.select %cv, %tv, %tv : !nv_tileaa.tile<4xi1>, !nv_tileaa.tile<4xf32>
+  %sv = arith.select %cv, %tv, %fv : !nv_tileaa.tile<4xi1>, !nv_tileaa.tile<4xf32>
   %1 = nv_tileaa.view %sv : tile<4xf32> -> tile<4xf32>
   nv_tileaa.return %0, %1 : tile<2x4xf32>, tile<4xf32>
 }

@@ -1,0 +1,4 @@
+"foo.addf"() : () -> ()
+"foo.addf"() : () -> ()
+"test.mulf"() : () -> ()
+"bar.return"() : () -> ()
