@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """lower.py — hop-2 equivalence: every runnable project kernel that converts
-(the kernels of equiv.py) runs with ctile-run after
+(the kernels of equiv.py, project and conformance) runs with ctile-run after
 `convert-cuda-tile-to-nv-tileaa{...}` and after
 `convert-cuda-tile-to-nv-tileaa{...},canonicalize,lower-nv-tileaa`, with the
 same arguments; the results must be byte-identical.  Every converting file
@@ -23,11 +23,13 @@ def main():
     opt = os.path.join(build, "bin", "ctile-opt")
     passed = failed = 0
     kernels = equiv.KERNELS + equiv.lit_kernels()
+    conf = equiv.conformance_kernels() if hasattr(equiv, "conformance_kernels") else []
     conv = {}
-    for path, _ in kernels:
+    for path, _ in kernels + conf:
         if path not in conv:
             conv[path] = equiv.conversion_error(build, path)
-    for path in sorted(p for p in conv if not conv[p]):
+    tmp = getattr(equiv, "TMP", None)
+    for path in sorted(p for p in conv if not conv[p] and not (tmp and p.startswith(tmp))):
         p = subprocess.run([opt, "--pass-pipeline=builtin.module(%s)" % LOWER, path],
                            cwd=equiv.ROOT, capture_output=True, timeout=300)
         out = p.stdout.decode("utf-8", "replace")
@@ -62,12 +64,13 @@ def main():
     print("lower: %d converting programs (coverage.py's set) lowered by ctile-opt" % progs)
     files = passed
     seen = set()
-    for path, args in kernels:
+    for path, args in kernels + conf:
         key = (path, tuple(args))
         if key in seen or conv[path]:
             continue
         seen.add(key)
-        name = "%s %s" % (path, " ".join(a for a in args if not a.startswith("--arg")))
+        shown = os.path.basename(path) if tmp and path.startswith(tmp) else path
+        name = "%s %s" % (shown, " ".join(a for a in args if not a.startswith("--arg")))
         rc1, o1, _ = equiv.run(exe, path, ["--pipeline", equiv.PIPE] + args)
         if rc1 != 0:
             continue  # not a runnable invocation (equiv.py reports converted-run failures)
@@ -86,6 +89,9 @@ def main():
             continue
         passed += 1
     print("lower: %d kernel runs bit-identical after lower-nv-tileaa" % (passed - files))
+    if tmp:
+        import shutil
+        shutil.rmtree(tmp, ignore_errors=True)
     print("lower: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

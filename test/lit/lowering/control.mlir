@@ -34,6 +34,10 @@ cuda_tile.module @m {
       yield %r#0 : token
     }
     %w, %tw = load_ptr_tko weak %dst token = %tsel : tile<ptr<f32>> -> tile<f32>, token
+    %c3 = constant <i32: 3> : tile<i32>
+    %p3 = offset %dst, %c3 : tile<ptr<f32>>, tile<i32> -> tile<ptr<f32>>
+    %w2 = addf %w, %w : tile<f32>
+    %t6 = store_ptr_tko weak %p3, %w2 token = %tw : tile<ptr<f32>>, tile<f32> -> token
     return
   }
 }
@@ -41,14 +45,14 @@ cuda_tile.module @m {
 // CHECK-LABEL: nv_tileaa.func @k
 // CHECK: %[[B0:.*]] = nv_tileas.alloc_mbarrier {slot = 0 : i32} : !llvm.ptr<3>
 // CHECK: %[[F:.*]]:2 = nv_tileaa.load {{.*}}, %[[B0]] {{.*}}!llvm.ptr<3>
-// CHECK: = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:[^ ]*]] = %[[F]]#1, {{.*}}) -> (!llvm.ptr<3>, i32, !llvm.ptr<3>)
+// CHECK: = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:[^ ]*]] = %[[F]]#1, {{.*}}) -> (!llvm.ptr<3>, i32
 // CHECK: %[[B1:.*]] = nv_tileas.alloc_mbarrier {slot = 1 : i32} : !llvm.ptr<3>
 // CHECK: nvvm.mbarrier.init.shared %[[B1]]
 // CHECK: nvvm.mbarrier.try_wait.parity.shared %[[ACC]],
 // CHECK-NEXT: nvvm.mbarrier.try_wait.parity.shared %[[B1]],
 // CHECK: nv_tileaa.load {{.*}}, %[[ACC]] {{.*}}!llvm.ptr<3>
-// CHECK: scf.yield {{.*}} : !llvm.ptr<3>, i32, !llvm.ptr<3>
-// CHECK: scf.if %{{.*}} -> (!llvm.ptr<3>, !llvm.ptr<3>)
+// CHECK: scf.yield {{.*}} : !llvm.ptr<3>, i32
+// CHECK: scf.if %{{.*}} -> (!llvm.ptr<3>
 // CHECK: nv_tileaa.store {{.*}} -> !llvm.ptr<3>
-// CHECK: scf.yield {{.*}} : !llvm.ptr<3>, !llvm.ptr<3>
+// CHECK: scf.yield {{.*}} : !llvm.ptr<3>
 // CHECK-NOT: mem_token
