@@ -22,7 +22,15 @@ typedef struct AsmParseOptions {
   /* Source line offset: when parsing a chunk of a split file, line numbers
    * reported are relative to the whole file (chunk starts at line_offset+1). */
   unsigned line_offset;
+  /* 1-based column at which buf starts on its first line (a split chunk
+   * starts right after the marker, on the marker's line): columns reported
+   * on that line count from there, as MLIR's.  0: taken from the context's
+   * ASM_FIRST_COLUMN_STATE (set by a driver that splits), else 1. */
+  unsigned first_column;
 } AsmParseOptions;
+/* ir_ctx_dialect_state key under which a tool may store, as a uintptr_t, the
+ * first_column of the chunk it is about to parse in that context. */
+#define ASM_FIRST_COLUMN_STATE "asm.first_column"
 
 /* Parses a whole buffer named `filename` (registered with the context as a
  * diagnostic source).  Returns the top-level op — a builtin.module wrapping
@@ -109,6 +117,33 @@ bool asm_peek_punct(AsmParser *p, AsmPunct k);
 bool asm_parse_keyword(AsmParser *p, const char *kw);          /* "expected 'kw'" */
 bool asm_parse_optional_keyword(AsmParser *p, const char *kw);
 bool asm_peek_keyword(AsmParser *p, const char *kw);
+/* The one nesting limit of ctile's readers (issue 12).  The text parser
+ * counts one level for each operation, region, type, attribute, location
+ * and bracketed dense-literal list being parsed, dialect type/attribute
+ * bodies included (asm_nesting_enter), and reports "nesting depth exceeds
+ * the limit of 1000" past it; the bytecode reader counts the same levels
+ * against the same constant, so whatever one accepts the other can hold. */
+#define ASM_MAX_NESTING_DEPTH 1000
+/* One level of that count around a dialect's recursive parse: false (after
+ * the error) past the limit; each successful enter pairs with a leave. */
+bool asm_nesting_enter(AsmParser *p);
+void asm_nesting_leave(AsmParser *p);
+
+/* The most attribute/type nodes that the alias uses of one parsed text may
+ * expand to.  Aliases let a small text stand for an exponentially large
+ * value (`#a1 = [#a0, #a0]`, ...), which printing writes out in full; every
+ * use of an attribute, type or location alias adds the node count of its
+ * value (each attribute, type and element, dense data counted by bytes), and
+ * the use that passes this limit is an error located at it. */
+#define ASM_MAX_ALIAS_EXPANSION (UINT64_C(1) << 26)
+
+/* The registered op of dialect d (a full "dialect.op" name) whose mnemonic
+ * is within a third of mn's length (1 to 3 edits) of `mn`, for "did you
+ * mean" notes on unknown ops; NULL when none is that close. */
+const char *asm_closest_op_name(const IrDialect *d, const char *mn, size_t n);
+/* True when the current token is `k` and the next one the keyword `kw`
+ * (nothing consumed): `, token = %t` versus `, %operand`. */
+bool asm_peek_punct_keyword(AsmParser *p, AsmPunct k, const char *kw);
 bool asm_parse_keyword_any(AsmParser *p, Str *out);            /* "expected keyword" */
 bool asm_parse_optional_keyword_any(AsmParser *p, Str *out);
 /* Parses one of `options` (NULL-terminated), storing its index; on failure
@@ -179,6 +214,17 @@ bool asm_parse_x_in_dimension_list(AsmParser *p);
  * its diagnostics (all-equal elements become a splat). */
 bool asm_parse_dense_elements_literal(AsmParser *p, const IrType *type, const IrType *elem,
                                       const int64_t *shape, size_t rank, const IrAttr **out);
+
+/* Dense data in MLIR's hex form `"0x..."` (raw storage: i1 bit-packed,
+ * ceil(width / 8) bytes per element): asm_print_dense_hex writes n elements
+ * stored es bytes each (the quotes included); asm_dense_hex_decode reads the
+ * bytes of such a string back for numel elements into malloc'd storage of
+ * esize bytes per element (*count: numel, or 1 for a splat); false when
+ * the size fits neither. */
+void asm_print_dense_hex(AsmPrinter *p, const IrType *elem, const uint8_t *data, size_t es,
+                         size_t n);
+bool asm_dense_hex_decode(const IrType *elem, const uint8_t *bytes, size_t n, int64_t numel,
+                          size_t esize, uint8_t **data, size_t *count);
 
 /* Operands: `%name` or `%name#N`. */
 typedef struct AsmOperand {
@@ -274,7 +320,10 @@ void asm_print_optional_loc(AsmPrinter *p, const IrLoc *loc); /* " loc(...)" wit
 void asm_print_attr_dict(AsmPrinter *p, IrOp *op, const char *const *elided);
 void asm_print_attr_dict_with_keyword(AsmPrinter *p, IrOp *op,
                                       const char *const *elided);
-/* `(%a: T, %b: U)` for the entry block of r (names bound for printing). */
+/* `(%a: T, %b: U)` for the entry block of r (names bound for printing).
+ * Argument locations are neither printed nor aliased, even with
+ * -mlir-print-debuginfo: this is the signature form of NVIDIA's
+ * printFunctionSignatureWithCudaTileTypes (reduce/scan bodies). */
 void asm_print_block_args(AsmPrinter *p, IrBlock *b, bool with_types);
 /* Prints ` {` region body `}`.  print_entry_args: print `^bb0(...)` label;
  * print_terminator: false elides a terminator with no operands. */

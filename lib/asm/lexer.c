@@ -57,7 +57,7 @@ void asm_lexer_line_col(AsmLexer *lx, const char *ptr, unsigned *line, unsigned 
     }
   }
   *line = (unsigned)lo + 1;
-  *col = off - lx->lines.data[lo] + 1;
+  *col = off - lx->lines.data[lo] + 1 + (lo == 0 ? lx->col_offset : 0);
 }
 
 const IrLoc *asm_lexer_loc(AsmLexer *lx, const char *ptr) {
@@ -107,7 +107,7 @@ static void skip_comment(AsmLexer *lx) {
   else lx->cur = lx->end;
 }
 
-char asm_lexer_peek_char(const AsmLexer *lx, const char *p) {
+const char *asm_lexer_skip_blanks(const AsmLexer *lx, const char *p) {
   for (;;) {
     char c = *p;
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r') { p++; continue; }
@@ -116,8 +116,12 @@ char asm_lexer_peek_char(const AsmLexer *lx, const char *p) {
       while (p < lx->end && *p != '\n' && *p != '\r') p++;
       continue;
     }
-    return c;
+    return p;
   }
+}
+
+char asm_lexer_peek_char(const AsmLexer *lx, const char *p) {
+  return *asm_lexer_skip_blanks(lx, p);
 }
 
 /* ---- keyword classification ------------------------------------------------------ */

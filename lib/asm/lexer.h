@@ -90,6 +90,7 @@ typedef struct AsmLexer {
   const char *buf, *end;    /* *end == '\0' */
   const char *cur;          /* next character to lex */
   unsigned line_offset;     /* added to every reported line number */
+  unsigned col_offset;      /* added to columns on the buffer's first line */
   /* Line table: byte offsets of line starts discovered so far, and how far
    * the buffer has been scanned for newlines. */
   VEC(uint32_t) lines;
@@ -109,6 +110,8 @@ AsmToken asm_lex(AsmLexer *lx);
 static inline void asm_lexer_reset(AsmLexer *lx, const char *ptr) { lx->cur = ptr; }
 /* The first non-blank, non-comment character at or after `ptr` (NUL at end). */
 char asm_lexer_peek_char(const AsmLexer *lx, const char *ptr);
+/* Its position. */
+const char *asm_lexer_skip_blanks(const AsmLexer *lx, const char *ptr);
 
 /* 1-based line (before line_offset) and column of a buffer position. */
 void asm_lexer_line_col(AsmLexer *lx, const char *ptr, unsigned *line, unsigned *col);

@@ -7,6 +7,7 @@
  * — that is what asm_error / asm_error_at do. */
 #include "asm/parser_internal.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 
 /* ---- punctuation ------------------------------------------------------------ */
@@ -62,6 +63,21 @@ bool asm_parse_punct(AsmParser *p, AsmPunct k) {
 /* ---- keywords ------------------------------------------------------------------ */
 
 bool asm_peek_keyword(AsmParser *p, const char *kw) { return ptok_kw(p, kw); }
+
+bool asm_nesting_enter(AsmParser *p) { return penter(p); }
+void asm_nesting_leave(AsmParser *p) { pleave(p); }
+
+/* Two-token lookahead without lexing: the current token is punctuation `k`
+ * and the text after it starts with the bare identifier `kw` (not a longer
+ * identifier). */
+bool asm_peek_punct_keyword(AsmParser *p, AsmPunct k, const char *kw) {
+  if (!asm_peek_punct(p, k)) return false;
+  const char *s = asm_lexer_skip_blanks(&p->lex, p->lex.cur);
+  size_t n = strlen(kw);
+  if ((size_t)(p->lex.end - s) < n || memcmp(s, kw, n) != 0) return false;
+  char c = s[n];
+  return !(isalnum((unsigned char)c) || c == '_' || c == '$' || c == '.');
+}
 
 bool asm_parse_optional_keyword(AsmParser *p, const char *kw) {
   if (!ptok_kw(p, kw)) return false;

@@ -281,6 +281,41 @@ static void format_dims(StrBuf *b, const int64_t *d, size_t n) {
   for (size_t i = 0; i < n; i++) sb_printf(b, "%s%lld", i ? ", " : "", (long long)d[i]);
 }
 
+/* MLIR's DenseElementsAttr::isValidRawBuffer and the raw data's layout
+ * (asm_print_dense_hex): i1 is bit-packed (a single 0x00/0xFF byte is a
+ * splat), other types take ceil(width / 8) bytes per element (tf32: 3), one
+ * element's worth being a splat.  Produces our storage (esize bytes per
+ * element, i1 as 0/1 bytes) in a malloc'd *data of *count elements. */
+bool asm_dense_hex_decode(const IrType *elem, const uint8_t *bytes, size_t n, int64_t numel,
+                          size_t esize, uint8_t **data, size_t *count) {
+  *data = NULL;
+  *count = 0;
+  if (ir_type_is_int_width(elem, 1)) {
+    if (n == 1 && (bytes[0] == 0 || bytes[0] == 0xff)) {
+      *data = xmalloc(1);
+      (*data)[0] = bytes[0] ? 1 : 0;
+      *count = 1;
+      return true;
+    }
+    if (numel < 0 || n != (size_t)(numel + 7) / 8) return false;
+    *count = (size_t)numel;
+    *data = xmalloc(*count ? *count : 1);
+    for (size_t i = 0; i < *count; i++) (*data)[i] = (bytes[i / 8] >> (i % 8)) & 1;
+    return true;
+  }
+  unsigned bits = ir_type_is_float(elem) ? ir_float_kind_width(ir_float_kind(elem))
+                  : ir_type_is_integer(elem) ? ir_integer_width(elem) : 64;
+  size_t mb = (bits + 7) / 8;
+  if (mb > esize || mb == 0) mb = esize;
+  if (!esize) return false;
+  if (n == mb) *count = 1;
+  else if (numel >= 0 && n / mb == (size_t)numel && n % mb == 0) *count = (size_t)numel;
+  else return false;
+  *data = xcalloc(*count ? *count : 1, esize);
+  for (size_t i = 0; i < *count; i++) memcpy(*data + i * esize, bytes + i * mb, mb);
+  return true;
+}
+
 static const IrAttr *dense_hex(AsmParser *p, DenseLit *d, const char *loc, const IrType *type,
                                const IrType *elem, int64_t numel, size_t esize) {
   StrBuf raw = {0};
@@ -289,31 +324,10 @@ static const IrAttr *dense_hex(AsmParser *p, DenseLit *d, const char *loc, const
     sb_free(&raw);
     return NULL;
   }
-  size_t n = raw.len;
-  const uint8_t *bytes = (const uint8_t *)raw.s;
   uint8_t *data = NULL;
   size_t count = 0;
-  bool valid = true;
-  if (ir_type_is_int_width(elem, 1)) {
-    /* i1 hex data is bit-packed; one 0x00/0xFF byte is a splat */
-    if (n == 1 && (bytes[0] == 0 || bytes[0] == 0xff)) {
-      data = xmalloc(1);
-      data[0] = bytes[0] ? 1 : 0;
-      count = 1;
-    } else if (numel >= 0 && n == (size_t)(numel + 7) / 8) {
-      count = (size_t)numel;
-      data = xmalloc(count ? count : 1);
-      for (size_t i = 0; i < count; i++) data[i] = (bytes[i / 8] >> (i % 8)) & 1;
-    } else {
-      valid = false;
-    }
-  } else if (n == esize || (numel >= 0 && n == (size_t)numel * esize)) {
-    count = n / esize;
-    data = xmalloc(n ? n : 1);
-    if (n) memcpy(data, bytes, n);
-  } else {
-    valid = false;
-  }
+  bool valid = asm_dense_hex_decode(elem, (const uint8_t *)raw.s, raw.len, numel, esize, &data,
+                                    &count);
   sb_free(&raw);
   if (!valid) {
     perr_at(p, loc, "elements hex data size is invalid for provided type: '%T'", type);
@@ -676,11 +690,12 @@ bool parse_attr_dict(AsmParser *p, IrNamedAttrVec *out) {
     }
   }
   size_t first = out->len;
+  unsigned uses = p->alias_uses;
   PeakSave ps = ppeak_begin(p);
   bool ok = parse_attr_dict_impl(p, out);
   unsigned need = ppeak_end(p, ps);
   if (!ok) return false;
-  if (ext && p->prev_end == ext && need <= ASM_MEMO_DEPTH) {
+  if (ext && p->prev_end == ext && need <= ASM_MEMO_DEPTH && uses == p->alias_uses) {
     size_t n = out->len - first;
     IrNamedAttr *tmp = xmalloc((n ? n : 1) * sizeof *tmp);
     if (n) memcpy(tmp, out->data + first, n * sizeof *tmp);
@@ -782,12 +797,13 @@ static const IrAttr *parse_dict_attr(AsmParser *p) {
   }
   size_t ns = p->nstack.len;
   const IrAttr *a = NULL;
+  unsigned uses = p->alias_uses;
   PeakSave ps = ppeak_begin(p);
   bool ok = parse_attr_dict_impl(p, &p->nstack);
   unsigned need = ppeak_end(p, ps);
   if (ok) {
     a = make_dict(p, p->nstack.data + ns, p->nstack.len - ns);
-    if (ext && p->prev_end == ext && need <= ASM_MEMO_DEPTH)
+    if (ext && p->prev_end == ext && need <= ASM_MEMO_DEPTH && uses == p->alias_uses)
       strmap_put(&p->dictmemo, start, (size_t)(ext - start), h, (void *)a);
   }
   p->nstack.len = ns;
@@ -834,6 +850,7 @@ const IrAttr *parse_extended_attr(AsmParser *p, const IrType *type) {
       perr_wrong(p, "undefined symbol alias id '%.*s'", (int)len, ident);
       return NULL;
     }
+    if (!asm_alias_use(p, t.ptr, a, NULL)) return NULL;
   } else {
     DialectSym ds;
     if (!parse_dialect_symbol(p, t.ptr, ident, len, dot, trailing, &ds)) return NULL;

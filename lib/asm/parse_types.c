@@ -339,16 +339,47 @@ static const IrType *parse_complex_type(AsmParser *p) {
 }
 
 /* memref-type ::= `memref` `<` ... `>`, kept as verbatim builtin text. */
+/* memref-type ::= `memref` `<` (dimension-list-with-x | `*` `x`) type
+ *                 (`,` layout)? (`,` memory-space)? `>`
+ * Checked as MLIR's parseMemRefType does (with its messages), then kept as
+ * verbatim text: ctile has no memref semantics. */
 static const IrType *parse_memref_type(AsmParser *p) {
   const char *start = p->tok.ptr;
   pnext(p);
-  if (!ptok(p, TOK_LESS)) {
-    perr_wrong(p, "expected '<' in memref type");
+  if (!pexpect(p, TOK_LESS, "expected '<' in memref type")) return NULL;
+  size_t ds = p->istack.len;
+  bool unranked = paccept(p, TOK_STAR), ok;
+  ok = unranked ? parse_x_in_dimension_list(p) : parse_dimension_list(p, true, true);
+  p->istack.len = ds;
+  if (!ok) return NULL;
+  const char *eloc = p->tok.ptr;
+  const IrType *elem = parse_type(p);
+  if (!elem) return NULL;
+  if (elem->def == &ir_none_type_def || elem->def == &ir_function_type_def ||
+      elem->def == &ir_tuple_type_def || elem->def == &ir_tensor_type_def) {
+    perr_at(p, eloc, "invalid memref element type");
     return NULL;
   }
-  Str body = {0};
-  if (!parse_dialect_body(p, &body)) return NULL;
-  return opaque_builtin_type(p, start, (size_t)(body.s + body.n - start));
+  if (!paccept(p, TOK_GREATER)) {
+    if (!pexpect(p, TOK_COMMA, "expected ',' or '>' in memref type")) return NULL;
+    bool space = false;
+    do {
+      const IrAttr *a = parse_attr(p, NULL);
+      if (!a) return NULL;
+      bool layout = a->def == &ir_opaque_attr_def && a->str &&
+                    (!strncmp(a->str->str, "affine_map<", 11) ||
+                     !strncmp(a->str->str, "strided<", 8));
+      if (!layout) {
+        if (space) return perr(p, "multiple memory spaces specified in memref type"), NULL;
+        space = true;
+        continue;
+      }
+      if (unranked) return perr(p, "cannot have affine map for unranked memref type"), NULL;
+      if (space) return perr(p, "expected memory space to be last in memref type"), NULL;
+    } while (paccept(p, TOK_COMMA));
+    if (!pexpect(p, TOK_GREATER, "expected ',' or '>'")) return NULL;
+  }
+  return opaque_builtin_type(p, start, (size_t)(p->prev_end - start));
 }
 
 static const IrType *parse_int_type(AsmParser *p) {
@@ -423,7 +454,7 @@ static const IrType *parse_extended_type(AsmParser *p) {
   if (!trailing && !dot) {
     const IrType *a = strmap_get(&p->type_aliases, ident, len, asm_str_hash(ident, len));
     if (!a) perr_wrong(p, "undefined symbol alias id '%.*s'", (int)len, ident);
-    return a;
+    return a && asm_alias_use(p, t.ptr, NULL, a) ? a : NULL;
   }
   DialectSym ds;
   if (!parse_dialect_symbol(p, t.ptr, ident, len, dot, trailing, &ds)) return NULL;
@@ -665,6 +696,7 @@ const IrType *parse_function_type(AsmParser *p) {
       return t;
     }
   }
+  unsigned uses = p->alias_uses;
   PeakSave ps = ppeak_begin(p);
   const IrType *t = NULL;
   if (penter(p)) {
@@ -679,7 +711,7 @@ const IrType *parse_function_type(AsmParser *p) {
     pleave(p);
   }
   unsigned need = ppeak_end(p, ps);
-  if (t && ext && p->prev_end == ext && need <= ASM_MEMO_DEPTH)
+  if (t && ext && p->prev_end == ext && need <= ASM_MEMO_DEPTH && uses == p->alias_uses)
     strmap_put(&p->typememo, start, (size_t)(ext - start), h, (void *)t);
   return t;
 }
@@ -807,11 +839,11 @@ const IrType *asm_parse_type_memo(AsmParser *p, AsmLoc start, AsmTypeMemoFn fn, 
       return e->t;
     }
   }
-  unsigned nerr = ir_ctx_num_errors(p->ctx);
+  unsigned nerr = ir_ctx_num_errors(p->ctx), uses = p->alias_uses;
   PeakSave ps = ppeak_begin(p);
   const IrType *t = fn(p, arg);
   unsigned need = ppeak_end(p, ps);
-  if (t && p->prev_end == ext && ir_ctx_num_errors(p->ctx) == nerr) {
+  if (t && p->prev_end == ext && ir_ctx_num_errors(p->ctx) == nerr && uses == p->alias_uses) {
     AsmTypeMemo m = {s, n, h, wlen, need, fn, strip, t};
     tmemo_put(p, &m);
     trecent_put(p, &m);

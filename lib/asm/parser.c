@@ -14,6 +14,7 @@
  * private dialect list (there is no public enumeration API). */
 #include "ir/ir_internal.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 
 /* ======================================================================== */
@@ -163,6 +164,106 @@ void pdiag_note(AsmParser *p, IrDiag *d, const char *ptr, const char *fmt, ...) 
   va_start(ap, fmt);
   ir_diag_vappend(p->ctx, n, fmt, ap);
   va_end(ap);
+}
+
+/* Levenshtein distance of a[0..na) and b[0..nb), or `limit + 1` when it is
+ * larger than `limit` (names longer than 128 bytes are never close). */
+static size_t edit_distance(const char *a, size_t na, const char *b, size_t nb, size_t limit) {
+  if (na > 128 || nb > 128) return limit + 1;
+  if ((na > nb ? na - nb : nb - na) > limit) return limit + 1;
+  size_t row[129];
+  for (size_t j = 0; j <= nb; j++) row[j] = j;
+  for (size_t i = 1; i <= na; i++) {
+    size_t diag = row[0], best = row[0] = i;
+    for (size_t j = 1; j <= nb; j++) {
+      size_t up = row[j];
+      size_t v = diag + (a[i - 1] != b[j - 1]);
+      if (up + 1 < v) v = up + 1;
+      if (row[j - 1] + 1 < v) v = row[j - 1] + 1;
+      row[j] = v;
+      diag = up;
+      if (v < best) best = v;
+    }
+    if (best > limit) return limit + 1;
+  }
+  return row[nb];
+}
+
+/* The registered op of dialect `d` whose mnemonic is closest to `mn` (the
+ * unknown op name without its dialect prefix), or NULL when none is close
+ * enough: at most a third of the mnemonic's length (at least 1, at most 3)
+ * edits.  Ties go to the first op in the dialect's table. */
+const char *asm_closest_op_name(const IrDialect *d, const char *mn, size_t n) {
+  if (!d || !n) return NULL;
+  size_t limit = n / 3;
+  if (limit < 1) limit = 1;
+  if (limit > 3) limit = 3;
+  size_t plen = strlen(d->name) + 1; /* "dialect." */
+  const char *best = NULL;
+  size_t best_d = limit + 1;
+  for (size_t i = 0; i < d->nops && best_d > 0; i++) {
+    const char *full = d->ops[i].name;
+    if (strncmp(full, d->name, plen - 1) != 0 || full[plen - 1] != '.') continue;
+    size_t dist = edit_distance(mn, n, full + plen, strlen(full + plen), best_d - 1);
+    if (dist < best_d) {
+      best_d = dist;
+      best = full;
+    }
+  }
+  return best;
+}
+
+/* Adds "did you mean 'dialect.op'?" to d for an unknown op `mn` of dialect
+ * `dname` (a note at the op name). */
+static void note_did_you_mean(AsmParser *p, IrDiag *d, const char *at, const char *dname,
+                              size_t dlen, const char *mn, size_t n) {
+  const char *best = asm_closest_op_name(ir_lookup_dialect(p->ctx, dname, dlen), mn, n);
+  if (best) pdiag_note(p, d, at, "did you mean '%s'?", best);
+}
+
+/* Expanded node count of a type / attribute (with multiplicity: a value
+ * used twice counts twice), saturating past ASM_MAX_ALIAS_EXPANSION;
+ * memoized per object in p->alias_size. */
+static uint64_t xsize_attr(AsmParser *p, const IrAttr *a);
+static uint64_t xsize_add(uint64_t a, uint64_t b) {
+  uint64_t s = a + b;
+  return s > ASM_MAX_ALIAS_EXPANSION ? ASM_MAX_ALIAS_EXPANSION + 1 : s;
+}
+
+static uint64_t xsize_type(AsmParser *p, const IrType *t) {
+  if (!t) return 0;
+  void *m = u64map_get(&p->alias_size, (uintptr_t)t);
+  if (m) return (uint64_t)(uintptr_t)m - 1;
+  uint64_t n = 1;
+  for (uint32_t i = 0; i < t->ntypes; i++) n = xsize_add(n, xsize_type(p, t->types[i]));
+  if (t->attr) n = xsize_add(n, xsize_attr(p, t->attr));
+  u64map_put(&p->alias_size, (uintptr_t)t, (void *)(uintptr_t)(n + 1));
+  return n;
+}
+
+static uint64_t xsize_attr(AsmParser *p, const IrAttr *a) {
+  if (!a) return 0;
+  void *m = u64map_get(&p->alias_size, (uintptr_t)a);
+  if (m) return (uint64_t)(uintptr_t)m - 1;
+  uint64_t n = xsize_add(1, a->ndata);
+  for (uint32_t i = 0; i < a->nelems; i++) n = xsize_add(n, xsize_attr(p, a->elems[i]));
+  n = xsize_add(n, xsize_type(p, a->type));
+  u64map_put(&p->alias_size, (uintptr_t)a, (void *)(uintptr_t)(n + 1));
+  return n;
+}
+
+bool asm_alias_use(AsmParser *p, const char *at, const IrAttr *a, const IrType *t) {
+  p->alias_uses++;
+  p->alias_nodes = xsize_add(p->alias_nodes, a ? xsize_attr(p, a) : xsize_type(p, t));
+  if (p->alias_nodes <= ASM_MAX_ALIAS_EXPANSION) return true;
+  const char *e = at;
+  while (e < p->lex.end && (isalnum((unsigned char)*e) || *e == '_' || *e == '$' || *e == '.' ||
+                            *e == '#' || *e == '!' || *e == '-'))
+    e++;
+  return perr_at(p, at,
+                 "alias '%.*s' expands to too large a value: alias uses in this text expand to "
+                 "more than %llu attribute and type nodes",
+                 (int)(e - at), at, (unsigned long long)ASM_MAX_ALIAS_EXPANSION);
 }
 
 void pdiag_emit(AsmParser *p, IrDiag *d) {
@@ -655,7 +756,7 @@ static const IrLoc *parse_location_alias(AsmParser *p) {
       perr_at(p, t.ptr, "expected location, but found '%A'", a);
       return NULL;
     }
-    return a;
+    return asm_alias_use(p, t.ptr, a, NULL) ? a : NULL;
   }
   vec_push(&p->deferred, ((DeferredLoc){t.ptr, name, len}));
   return deferred_loc(p, p->deferred.len - 1);
@@ -837,10 +938,13 @@ static IrOp *parse_generic_op(AsmParser *p, OpFrame *f, IrBlock *block) {
         return NULL;
       }
     } else {
-      perr_at(p, nt.ptr,
-              "unregistered operation '%s' found in dialect ('%.*s') that does not allow "
-              "unknown operations",
-              name->str, (int)dn, name->str);
+      IrDiag *d = pdiag_at(p, nt.ptr,
+                           "unregistered operation '%s' found in dialect ('%.*s') that does "
+                           "not allow unknown operations",
+                           name->str, (int)dn, name->str);
+      if (d && dot)
+        note_did_you_mean(p, d, nt.ptr, name->str, dn, dot + 1, name->len - dn - 1);
+      pdiag_emit(p, d);
       return NULL;
     }
     info = ir_op_info_lookup(ctx, name->str, name->len);
@@ -1040,7 +1144,7 @@ static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned 
           StrBuf nb = {0};
           for (size_t i = 0; i < nd; i++) sb_printf(&nb, "%s%s", i ? ", " : "", names[i]);
           pdiag_note(p, d, nt.ptr,
-                     "Registered dialects: %s ; for more info on dialect registration see "
+                     "Available dialects: %s ; for more info on dialect registration see "
                      "https://mlir.llvm.org/getting_started/Faq/"
                      "#registered-loaded-dependent-whats-up-with-dialects-management",
                      sb_cstr(&nb));
@@ -1050,6 +1154,11 @@ static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned 
       } else {
         d = pdiag_at(p, nt.ptr, "custom op '%.*s' is unknown", (int)nt.len, nt.ptr);
         if (d && !dot) ir_diag_append(ctx, d, " (tried '%s' as well)", full.s);
+        /* issue 17: the closest registered op of that dialect, if close */
+        if (d) {
+          const char *mn = dot ? dot + 1 : nt.ptr;
+          note_did_you_mean(p, d, nt.ptr, dname, dlen, mn, nt.len - (size_t)(mn - nt.ptr));
+        }
       }
       pdiag_emit(p, d);
       sb_free(&full);
@@ -1317,17 +1426,6 @@ static bool parse_type_alias_def(AsmParser *p) {
 
 /* file-metadata-dict ::= `{-#` ... `#-}` — resources are not kept: the
  * block is skipped token by token (strings may contain anything). */
-static bool skip_file_metadata(AsmParser *p) {
-  pnext(p);
-  while (!ptok(p, TOK_META_END)) {
-    if (ptok(p, TOK_ERROR)) return false;
-    if (ptok(p, TOK_EOF)) return perr(p, "expected '#-}' to end the file metadata dictionary");
-    pnext(p);
-  }
-  pnext(p);
-  return true;
-}
-
 typedef struct LocFix {
   AsmParser *p;
   bool ok;
@@ -1340,6 +1438,7 @@ static bool fix_loc(AsmParser *p, const IrLoc **slot) {
   const IrAttr *a = strmap_get(&p->attr_aliases, dl->name, dl->len, asm_str_hash(dl->name, dl->len));
   if (!a) return perr_at(p, dl->ptr, "operation location alias was never defined");
   if (!ir_attr_is_loc(a)) return perr_at(p, dl->ptr, "expected location, but found '%A'", a);
+  if (!asm_alias_use(p, dl->ptr, a, NULL)) return false;
   *slot = a;
   return true;
 }
@@ -1400,7 +1499,7 @@ static bool parse_top_level(AsmParser *p) {
       if (!parse_type_alias_def(p)) return false;
       break;
     case TOK_META_BEGIN:
-      if (!skip_file_metadata(p)) return false;
+      if (!asm_parse_file_metadata(p)) return false;
       break;
     default:
       if (!parse_operation(p, body)) return false;
@@ -1456,6 +1555,7 @@ static void parser_destroy(AsmParser *p) {
   vec_free(&p->deferred);
   strmap_free(&p->type_aliases);
   strmap_free(&p->attr_aliases);
+  u64map_free(&p->alias_size);
   strmap_free(&p->typememo);
   strmap_free(&p->dictmemo);
   free(p->tmemo);
@@ -1475,6 +1575,9 @@ IrOp *asm_parse_buffer(IrContext *ctx, const char *filename, const char *buf, si
   if (o.line_offset == 0) ir_ctx_add_source(ctx, file, buf, len);
   AsmParser p;
   parser_init(&p, ctx, file, buf, len, o.line_offset);
+  unsigned fc = o.first_column ? o.first_column
+                               : (unsigned)(uintptr_t)ir_ctx_dialect_state(ctx, ASM_FIRST_COLUMN_STATE);
+  p.lex.col_offset = fc > 1 ? fc - 1 : 0;
   p.ssa_ok = true;
   unsigned nerr = ir_ctx_num_errors(ctx);
   const IrLoc *file_loc = ir_file_loc(ctx, file, o.line_offset, 0);

@@ -18,7 +18,7 @@
 #include "asm/lexer.h"
 
 /* Nesting limit for regions, attributes, types and locations together. */
-#define ASM_MAX_DEPTH 1000
+#define ASM_MAX_DEPTH ASM_MAX_NESTING_DEPTH /* asm.h */
 
 /* ---- string-keyed hash map (open addressing) ----------------------------- */
 typedef struct StrMapSlot {
@@ -159,6 +159,13 @@ struct AsmParser {
   bool ssa_ok;                  /* false for standalone type/attr strings */
 
   StrMap type_aliases, attr_aliases;
+  /* Alias expansion budget (asm_alias_use): nodes that the uses of aliases
+   * so far expand to, a memo of each alias value's expanded size, and a
+   * count of alias uses, which keeps texts that used an alias out of the
+   * text memos (each repetition must be counted). */
+  uint64_t alias_nodes;
+  U64Map alias_size;
+  unsigned alias_uses;
 
   VEC(IsoScope) iso;
   VEC(RegionScope) rscopes;
@@ -333,6 +340,14 @@ static inline void phook_end(AsmParser *p, HookSave s) {
 }
 
 /* ---- types (parse_types.c) --------------------------------------------------- */
+/* A use of alias `at` (the `#name` / `!name` token) whose value is attr a
+ * or type t: adds its expanded size to the parse's budget; false with
+ * "... expands to more than ASM_MAX_ALIAS_EXPANSION ..." past it. */
+bool asm_alias_use(AsmParser *p, const char *at, const IrAttr *a, const IrType *t);
+
+/* resources.c: `{-# ... #-}` at the current `{-#` token, kept in the context */
+bool asm_parse_file_metadata(AsmParser *p);
+
 const IrType *parse_type(AsmParser *p);
 const IrType *parse_non_function_type(AsmParser *p);
 /* 0: no type here, 1: parsed, -1: error. */

@@ -207,6 +207,43 @@ static void shaped_info(const IrType *st, const int64_t **shape, uint32_t *rank,
   if (st && ir_type_is(st, &ir_tensor_type_def) && (st->flags & 1)) *n = -1;
 }
 
+/* The hex form of n non-splat elements stored es bytes each: MLIR's raw
+ * storage, i1 bit-packed (LSB first), other types ceil(width / 8) bytes
+ * each, little-endian.  Shared by `dense<...>` and cuda_tile's constants,
+ * and read back by asm_dense_hex_decode. */
+void asm_print_dense_hex(AsmPrinter *p, const IrType *elem, const uint8_t *data, size_t es,
+                         size_t n) {
+  StrBuf *b = p->out;
+  const uint8_t *d = data;
+  static const char hex[] = "0123456789ABCDEF";
+  size_t nb = n * es;
+  sb_puts(b, "\"0x");
+  sb_reserve(b, nb * 2 + 1);
+  if (is_i1(elem)) { /* MLIR packs i1 data 8 per byte, LSB first */
+    for (size_t i = 0; i < n; i += 8) {
+      unsigned byte = 0;
+      for (size_t k = 0; k < 8 && i + k < n; k++)
+        if (d[i + k]) byte |= 1u << k;
+      sb_putc(b, hex[byte >> 4]);
+      sb_putc(b, hex[byte & 15]);
+    }
+  } else {
+    /* MLIR stores ceil(bitwidth / 8) bytes per element (tf32: 3, i24: 3),
+     * our storage rounds up to 1/2/4/8: print the low bytes of each. */
+    unsigned bits = ir_type_is_float(elem) ? ir_float_kind_width(ir_float_kind(elem))
+                    : ir_type_is_integer(elem) ? ir_integer_width(elem) : 64;
+    size_t mb = (bits + 7) / 8;
+    if (mb > es || mb == 0) mb = es;
+    for (size_t i = 0; i < n; i++)
+      for (size_t k = 0; k < mb; k++) {
+        uint8_t byte = d[i * es + k];
+        sb_putc(b, hex[byte >> 4]);
+        sb_putc(b, hex[byte & 15]);
+      }
+  }
+  sb_putc(b, '"');
+}
+
 static void print_dense_elements(AsmPrinter *p, const IrAttr *a) {
   StrBuf *b = p->out;
   const int64_t *shape;
@@ -234,33 +271,7 @@ static void print_dense_elements(AsmPrinter *p, const IrAttr *a) {
     return;
   }
   if (!splat && n > 100) {
-    static const char hex[] = "0123456789ABCDEF";
-    size_t nb = (size_t)n * es;
-    sb_puts(b, "\"0x");
-    sb_reserve(b, nb * 2 + 1);
-    if (is_i1(elem)) { /* MLIR packs i1 data 8 per byte, LSB first */
-      for (size_t i = 0; i < (size_t)n; i += 8) {
-        unsigned byte = 0;
-        for (size_t k = 0; k < 8 && i + k < (size_t)n; k++)
-          if (a->data[i + k]) byte |= 1u << k;
-        sb_putc(b, hex[byte >> 4]);
-        sb_putc(b, hex[byte & 15]);
-      }
-    } else {
-      /* MLIR stores ceil(bitwidth / 8) bytes per element (tf32: 3, i24: 3),
-       * our storage rounds up to 1/2/4/8: print the low bytes of each. */
-      unsigned bits = ir_type_is_float(elem) ? ir_float_kind_width(ir_float_kind(elem))
-                      : ir_type_is_integer(elem) ? ir_integer_width(elem) : 64;
-      size_t mb = (bits + 7) / 8;
-      if (mb > es || mb == 0) mb = es;
-      for (size_t i = 0; i < (size_t)n; i++)
-        for (size_t k = 0; k < mb; k++) {
-          uint8_t byte = a->data[i * es + k];
-          sb_putc(b, hex[byte >> 4]);
-          sb_putc(b, hex[byte & 15]);
-        }
-    }
-    sb_putc(b, '"');
+    asm_print_dense_hex(p, elem, a->data, es, (size_t)n);
     return;
   }
   DenseCtx c = {elem, a->data, es};
@@ -382,7 +393,10 @@ void asm_print_attr_impl(AsmPrinter *p, const IrAttr *a, AsmTypeElision e) {
   }
   if (d == &ir_opaque_attr_def) {
     /* flags&1: a builtin attribute kept verbatim (affine_map<...>) */
-    if (a->str && (a->flags & 1u)) sb_putn(b, a->str->str, a->str->len);
+    if (a->str && (a->flags & 1u)) {
+      sb_putn(b, a->str->str, a->str->len);
+      asm_resources_note_use(p, a); /* dense_resource<key>: print its blob */
+    }
     else if (a->str) asm_print_dialect_symbol_text(p, '#', a->str->str, a->str->len);
     else sb_puts(b, "#<<opaque>>");
   } else if (d == &ir_unit_attr_def) {
@@ -588,6 +602,10 @@ const char *asm_attr_alias_name(const IrAttr *a) {
   const char *n = a->def->alias ? a->def->alias(a) : NULL;
   if (n && *n) return n;
   if (a->def->is_location) return "loc";
+  /* a verbatim builtin `distinct[N]<...>` (BuiltinOpAsmDialectInterface) */
+  if (a->def == &ir_opaque_attr_def && (a->flags & 1u) && a->str &&
+      !strncmp(a->str->str, "distinct[", 9))
+    return "distinct";
   return NULL;
 }
 

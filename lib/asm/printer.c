@@ -582,6 +582,7 @@ void asm_printer_init(AsmPrinter *p, IrContext *ctx, StrBuf *out,
 
 void asm_printer_fini(AsmPrinter *p) {
   vec_free(&p->dd);
+  vec_free(&p->res_used);
   sb_free(&p->scratch);
   sb_free(&p->tcache_text);
   u64map_free(&p->precheck);
@@ -963,7 +964,9 @@ static void print_full_op_with_indent_and_loc(AsmPrinter *p, IrOp *op) {
  * a newline, then the deferred ones (those reached only from op locations).
  * The alias collection pass runs only when something may get an alias (any
  * location with debug info, else a cheap structural precheck made while
- * numbering).  Other ops print alone, followed by a newline. */
+ * numbering).  Other ops (nested, or any op with local_scope) print alone
+ * with no newline, as printFullOpWithIndentAndLoc: mlir-opt's own '\n' then
+ * ends `--mlir-print-local-scope` output without a blank line. */
 void asm_print_op_to(StrBuf *out, IrOp *op, const AsmPrintOptions *opts) {
   AsmPrintOptions o = {0};
   if (opts) o = *opts;
@@ -997,8 +1000,11 @@ void asm_print_op_to(StrBuf *out, IrOp *op, const AsmPrintOptions *opts) {
   if (top) asm_print_alias_defs(&p, false);
   if (o.sink) p.stream_out = out;
   print_full_op_with_indent_and_loc(&p, op);
-  sb_putc(out, '\n');
-  if (top) asm_print_alias_defs(&p, true);
+  if (top) {
+    sb_putc(out, '\n');
+    asm_print_alias_defs(&p, true);
+    asm_print_file_metadata(&p, out);
+  }
   asm_aliases_free(&al);
   asm_names_free(&names);
   asm_printer_fini(&p);
@@ -1170,10 +1176,7 @@ void asm_print_attr_dict_with_keyword(AsmPrinter *p, IrOp *op, const char *const
 
 void asm_print_block_args(AsmPrinter *p, IrBlock *b, bool with_types) {
   if (p->init) {
-    for (uint32_t i = 0; i < b->nargs; i++) {
-      asm_print_type(p, b->args[i]->type);
-      asm_print_trailing_loc(p, ir_value_arg_loc(b->args[i]), false);
-    }
+    for (uint32_t i = 0; i < b->nargs; i++) asm_print_type(p, b->args[i]->type);
     return;
   }
   sb_putc(p->out, '(');
@@ -1184,7 +1187,6 @@ void asm_print_block_args(AsmPrinter *p, IrBlock *b, bool with_types) {
       sb_puts(p->out, ": ");
       asm_print_type(p, b->args[i]->type);
     }
-    asm_print_trailing_loc(p, ir_value_arg_loc(b->args[i]), false);
   }
   sb_putc(p->out, ')');
 }

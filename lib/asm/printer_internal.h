@@ -170,7 +170,13 @@ struct AsmPrinter {
     bool has_dot;
   } ncache[32];
   StrBuf tcache_text;        /* text of tcache and memo entries */
+  VEC(const IrIdent *) res_used; /* dense_resource keys printed (resources.c) */
 };
+
+/* resources.c: the file metadata dictionary ({-# ... #-}); the parser's
+ * side is asm_parse_file_metadata (parser_internal.h) */
+void asm_resources_note_use(AsmPrinter *p, const IrAttr *a); /* a verbatim builtin attr */
+void asm_print_file_metadata(AsmPrinter *p, StrBuf *out);    /* after a top-level op */
 
 /* printer.c */
 void asm_printer_init(AsmPrinter *p, IrContext *ctx, StrBuf *out,

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm/parser_internal.h" /* ASM_MAX_DEPTH */
+#include "asm/asm.h" /* ASM_MAX_NESTING_DEPTH */
 #include "bytecode/bc_internal.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_types.h"
@@ -27,7 +27,7 @@
  * operation, region, attribute, type and location on the way down (a
  * function body starts below module op, module region, entry op and entry
  * region: BC_FN_BODY_DEPTH). */
-#define BC_MAX_DEPTH ASM_MAX_DEPTH
+#define BC_MAX_DEPTH ASM_MAX_NESTING_DEPTH
 #define BC_FN_BODY_DEPTH 4
 
 typedef struct Cur {

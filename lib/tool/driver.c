@@ -68,6 +68,9 @@ static bool run_chunk(const ToolDriver *d, ToolSourceMgr *sm, ToolSource *src,
     tool_install_renderer(ctx, &rs);
   }
   if (d->setup) d->setup(ctx, d->user);
+  /* split chunk columns (asm.h ASM_FIRST_COLUMN_STATE, "asm.first_column") */
+  if (c->first_column > 1)
+    ir_ctx_set_dialect_state(ctx, "asm.first_column", (void *)(uintptr_t)c->first_column, NULL);
   /* The parser wants a NUL right after its text: the input has one at its
    * end, so only chunks that end before it are copied. */
   char *buf = c->text + c->len == src->text + src->len ? NULL : xstrndup(c->text, c->len);
@@ -90,7 +93,7 @@ bool tool_driver_run(const ToolDriver *d, const char *name, const char *text,
   tool_srcmgr_init(&sm);
   ToolSource *src = tool_srcmgr_add(&sm, name, text, len);
   StrBuf diag = {0};
-  ToolChunk whole = {text, len, 0}, *chunks = &whole;
+  ToolChunk whole = {text, len, 0, 1}, *chunks = &whole;
   size_t n = 1;
   if (d->split_marker) {
     chunks = tool_split_input(src, d->split_marker, &n, &diag);

@@ -7,7 +7,8 @@
  * is); otherwise it is a near miss: a warning "near miss with file split
  * marker" at that point, and the pieces stay joined.  A chunk starts right
  * after the marker, i.e. on the marker's own line, which is what its
- * line_offset records.  Empty pieces are dropped, so an empty file yields no
+ * line_offset and first_column record (columns on that line count from
+ * the line's start, as MLIR reports them).  Empty pieces are dropped, so an empty file yields no
  * chunk at all. */
 #include "tool/tool.h"
 
@@ -30,7 +31,7 @@ ToolChunk *tool_split_input(ToolSource *src, const char *marker, size_t *n,
   const char *text = src->text, *end = text + src->len;
   VEC(ToolChunk) out = {0};
   if (mlen <= CHECK_LEN) { /* degenerate marker: nothing can split */
-    if (src->len) vec_push(&out, ((ToolChunk){text, src->len, 0}));
+    if (src->len) vec_push(&out, ((ToolChunk){text, src->len, 0, 1}));
     *n = out.len;
     return out.data;
   }
@@ -51,7 +52,7 @@ ToolChunk *tool_split_input(ToolSource *src, const char *marker, size_t *n,
       ps = piece;
       pe = piece_end;
     } else if (plen > CHECK_LEN && !memcmp(piece, tail, CHECK_LEN) && piece[CHECK_LEN] != '0') {
-      vec_push(&out, ((ToolChunk){ps, (size_t)(pe - ps), 0}));
+      vec_push(&out, ((ToolChunk){ps, (size_t)(pe - ps), 0, 1}));
       ps = piece + CHECK_LEN;
       pe = piece_end;
     } else {
@@ -60,11 +61,12 @@ ToolChunk *tool_split_input(ToolSource *src, const char *marker, size_t *n,
     }
     piece = next ? next + cutlen : NULL;
   }
-  if (pe != ps) vec_push(&out, ((ToolChunk){ps, (size_t)(pe - ps), 0}));
+  if (pe != ps) vec_push(&out, ((ToolChunk){ps, (size_t)(pe - ps), 0, 1}));
   for (size_t i = 0; i < out.len; i++) {
     unsigned line, col;
     tool_source_line_col(src, out.data[i].text, &line, &col);
     out.data[i].line_offset = line - 1;
+    out.data[i].first_column = col;
   }
   *n = out.len;
   return out.data;

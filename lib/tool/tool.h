@@ -147,6 +147,7 @@ typedef struct ToolChunk {
   const char *text;       /* inside the source buffer */
   size_t len;
   unsigned line_offset;   /* the chunk starts on line line_offset+1 */
+  unsigned first_column;  /* ... at this 1-based column (after the marker) */
 } ToolChunk;
 
 /* Splits src on `marker` exactly as MLIR does (near misses such as

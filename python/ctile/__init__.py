@@ -364,7 +364,8 @@ class Module(object):
 
     # ---- running ---------------------------------------------------------------
 
-    def run(self, entry, grid, *args, threads=1, max_steps=None, shape_args=False):
+    def run(self, entry, grid, *args, threads=1, max_steps=None, shape_args=False,
+            check=None):
         """Runs entry `entry` over `grid` tile blocks (an int or a tuple of
         up to three ints) in the CPU reference interpreter.
 
@@ -381,7 +382,13 @@ class Module(object):
         op's location and the tile block id.  Returns the print_tko output
         (a str, "" when the kernel prints nothing).  `max_steps` bounds the
         ops one tile block may execute (None: ctile-run's default, 0:
-        unlimited)."""
+        unlimited).
+
+        `check` turns on ctile-run's --check: a string or a list of
+        "order", "races", "uninit", "order-shuffle=SEED" or "all" (see
+        docs/ctile-run.md); a memory-ordering bug or race then raises Error
+        with both ops' locations.  Checked runs use one thread."""
+        checks, seed = _parse_checks(check)
         params = self.signature(entry)  # raises Error for an unknown entry
         if shape_args:
             args = _expand_shape_args(args)
@@ -396,6 +403,8 @@ class Module(object):
         opts.grid[:] = _grid(grid)
         opts.threads = int(threads)
         opts.maxSteps = 100000000 if max_steps is None else int(max_steps)
+        opts.checks = checks
+        opts.checkSeed = seed
         printed = []
         cb = _lib.StringCallback(lambda s, user: printed.append(s.bytes()))
         opts.print = cb
@@ -404,6 +413,28 @@ class Module(object):
                                     _ct.byref(opts))
         self._ctx.check(ok, "running '%s'" % entry)
         return b"".join(printed).decode("utf-8", "replace")
+
+
+def _parse_checks(check):
+    """check= of Module.run -> (CTILE_RUN_CHECK_* bits, shuffle seed)."""
+    if check is None or check is False:
+        return 0, 1
+    items = check.split(",") if isinstance(check, str) else list(check)
+    bits, seed = 0, 1
+    for item in items:
+        if not isinstance(item, str):
+            raise TypeError("check= takes a string or a list of strings, not %r" % (item,))
+        if item in _lib.RUN_CHECKS:
+            bits |= _lib.RUN_CHECKS[item]
+        elif item.startswith("order-shuffle=") and item[14:].isdigit():
+            bits |= _lib.RUN_CHECK_SHUFFLE
+            seed = int(item[14:])
+            if seed >= 1 << 64:
+                raise ValueError("check=: seed %d does not fit in 64 bits" % seed)
+        else:
+            raise ValueError("check=: unknown check %r (expected order, races, uninit, "
+                             "order-shuffle=SEED or all)" % item)
+    return bits, seed
 
 
 def _strref(b):

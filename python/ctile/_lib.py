@@ -63,7 +63,13 @@ class RunArg(ctypes.Structure):
 class RunOptions(ctypes.Structure):
     _fields_ = [("grid", ctypes.c_int64 * 3), ("threads", ctypes.c_int),
                 ("print", StringCallback), ("printUserData", ctypes.c_void_p),
-                ("maxSteps", ctypes.c_uint64)]
+                ("maxSteps", ctypes.c_uint64),
+                ("checks", ctypes.c_uint), ("checkSeed", ctypes.c_uint64)]
+
+
+# CTILE_RUN_CHECK_* (ctile.h): the checks of ctile-run --check=LIST.
+RUN_CHECKS = {"order": 1, "races": 2, "uninit": 4, "all": 31}
+RUN_CHECK_SHUFFLE = 8
 
 
 class EntryParam(ctypes.Structure):

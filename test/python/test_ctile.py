@@ -418,6 +418,24 @@ class TestRun(unittest.TestCase):
             m.run("softmax_rows", 1, x, np.zeros_like(x), max_steps=3)
         self.assertIn("error:", str(cm.exception))
 
+    def test_check(self):
+        # --check through the C API: two blocks storing to the same row is a
+        # race; the corrected kernel (one row per block) runs clean.
+        m = ctile.Module.load(os.path.join(ROOT, "test", "lit", "check", "races.mlir"))
+        with self.assertRaises(ctile.Error) as cm:
+            m.run("same_row", 2, np.zeros((4, 8), np.float32), check="races")
+        self.assertIn("data race", str(cm.exception))
+        self.assertIn("tile block (1, 0, 0)", str(cm.exception))
+        # Without the check the bug is invisible on the CPU.
+        m.run("same_row", 2, np.zeros((4, 8), np.float32))
+        y = np.zeros((4, 8), np.float32)
+        m.run("own_row", 2, y, check=["all"])
+        self.assertEqual(y[1].tolist(), [1.0] * 8)
+        m.run("own_row", 2, np.zeros((4, 8), np.float32), check="order-shuffle=7")
+        for bad in ("bogus", "order-shuffle=x", ["races", 3]):
+            with self.assertRaises((ValueError, TypeError)):
+                m.run("own_row", 2, np.zeros((4, 8), np.float32), check=bad)
+
 
 BUILD = os.environ.get("CTILE_BUILD_DIR", os.path.join(ROOT, "build"))
 

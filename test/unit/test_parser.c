@@ -341,7 +341,7 @@ static void test_unregistered(void) {
             "please use -allow-unregistered-dialect with the MLIR tool used");
   CHECK_ERR("foo.bar\n",
             "1:1: error: Dialect `foo' not found for custom op 'foo.bar' \n"
-            "1:1: note: Registered dialects: builtin, tst ; for more info on dialect registration see "
+            "1:1: note: Available dialects: builtin, tst ; for more info on dialect registration see "
             "https://mlir.llvm.org/getting_started/Faq/"
             "#registered-loaded-dependent-whats-up-with-dialects-management");
   CHECK_ERR("bar\n", "1:1: error: custom op 'bar' is unknown (tried 'builtin.bar' as well)");

@@ -171,9 +171,10 @@ static void test_regions_and_numbering(void) {
               "    %2 = \"t.g\"() : () -> i32\n"
               "  }) : () -> ()\n"
               "}) : () -> ()\n");
-  /* Printing a nested op numbers from the root but prints only the op. */
+  /* Printing a nested op numbers from the root but prints only the op
+   * (no trailing newline: printFullOpWithIndentAndLoc). */
   CHECK_PRINT(h, false, false,
-              "\"t.h\"() ({\n^bb0(%arg0: i32):\n  %3 = \"t.f\"() : () -> i32\n}) : () -> ()\n");
+              "\"t.h\"() ({\n^bb0(%arg0: i32):\n  %3 = \"t.f\"() : () -> i32\n}) : () -> ()");
   ir_op_erase(m);
 }
 
@@ -425,7 +426,7 @@ static const char LOC_LOCAL[] =
       "  \"t.g\"() : () -> () loc(fused<\"meta\">[\"a\":1:1])\n"
       "  \"t.h\"() : () -> () loc(\"nm\")\n"
       "  \"t.i\"() : () -> () loc(callsite(\"f\"(\"x\":1:1) at callsite(\"g\" at \"y\":2:2)))\n"
-      "} loc(\"l.mlir\":0:0)\n";
+      "} loc(\"l.mlir\":0:0)"; /* no newline with local scope (MLIR) */
 
 static const IrLoc *floc(const char *f, int64_t l, int64_t c) {
   return ir_file_loc(ctx, ir_identz(ctx, f), l, c);

@@ -1,11 +1,13 @@
 /* c2a.h — shared state and helpers of the cuda_tile -> nv_tileaa conversion
  * (hop 1).  Internal to lib/conversion/cuda_tile_to_nv_tileaa.
  *
- * Files: pass.c (the pass, its option, the type converter), pat_core.c
- * (module/entry/func, control flow, constants, grid queries, tokens,
- * assert/assume/print), pat_memory.c (pointers, tensor/partition views,
- * loads/stores/atomics with the token chain), pat_compute.c (integer, float
- * and math ops, conversions, shape ops, reduce/scan, mma).
+ * Files: pass.c (the pass, its option, the type converter), early_exit.c
+ * (return/break/continue nested in ifs, rewritten before the patterns),
+ * pat_core.c (module/entry/func, control flow, constants, grid queries,
+ * tokens, assert/assume/print, shared index values and the token chain),
+ * pat_memory.c (pointers, views, loads/stores/atomics with the token
+ * chain, globals), pat_compute.c (integer, float and math ops, conversions,
+ * shape ops, reduce/scan, mma).
  *
  * Type mapping: a 0-d cuda_tile tile of a number is the builtin scalar
  * (tile<i32> -> i32), of a pointer the nv_tileaa pointer (tile<ptr<f32>> ->
@@ -13,7 +15,7 @@
  * elements converted; token -> !nv_tileaa.mem_token; tensor_view ->
  * !nv_tileaa.memref with its static shape and strides; a partition view is
  * represented by the memref of its tensor view (its tiling lives in the
- * shapes of the tiled_load/tiled_store that use it). */
+ * accesses that use it). */
 #ifndef CTILE_C2A_H
 #define CTILE_C2A_H
 

@@ -2,15 +2,26 @@
  * memory effects:
  *   make_tensor_view       nv_tileaa.make_memref (static sizes/strides in the
  *                          memref type, dynamic ones as index operands)
- *   make_partition_view    the memref itself (the tiling is carried by the
- *                          tile shape of each tiled_load/tiled_store)
+ *   make_partition_view, make_strided_view, make_gather_scatter_view
+ *                          the memref itself (the tiling is carried by the
+ *                          accesses)
  *   load_view_tko          nv_tileaa.tiled_load %memref[elem offsets], %tok
  *   store_view_tko         nv_tileaa.tiled_store %memref[elem offsets], %v, %tok
- *                          (element offset = tile index * tile size, as
- *                          index; padding_value carried from the view)
+ *                          (element offset = tile index * tile size or
+ *                          traversal stride, as index; padding_value and
+ *                          in_bounds facts from the view); on a gather/scatter
+ *                          view: nv_tileaa.load / store of a tile of element
+ *                          pointers with an in-bounds mask
  *   load_ptr_tko           nv_tileaa.load %ptrs, mask, other, %tok
  *   store_ptr_tko          nv_tileaa.store %ptrs, %v, mask, %tok
+ *   atomic_rmw_tko / atomic_cas_tko / atomic_red_view_tko
+ *                          nv_tileaa.atomic_rmw / atomic_cas / tiled_atomic_rmw
  *   offset                 nv_tileaa.addptr %ptr, index_cast(%off)
+ *   int_to_ptr / ptr_to_int / ptr_to_ptr   nv_tileaa int_to_ptr / ptr_to_int /
+ *                          bitcast
+ *   global / get_global    nv_tileaa.global / get_global
+ *   get_tensor_shape / get_index_space_shape   nv_tileaa.get_dim_size (+
+ *                          ceildiv by the step, index_cast)
  * Every memory op takes a token: the cuda_tile op's own token when it has
  * one, else the current token of the enclosing chain (c2a_chain_get); its
  * result token becomes the chain's current token.  memory_ordering_semantics

@@ -31,8 +31,9 @@ static inline bool arith_op_is(const IrOp *op, ArithOpIndex i) {
 }
 /* The op's index in the arith table, or -1 for an op of another dialect. */
 static inline int arith_op_index(const IrOp *op) {
-  ptrdiff_t i = op->info - arith_op_infos;
-  return i >= 0 && i < ARITH_OP_COUNT ? (int)i : -1;
+  /* addresses compared as integers: op->info may be another table's row */
+  uintptr_t a = (uintptr_t)op->info, b = (uintptr_t)arith_op_infos;
+  return a >= b && a < b + ARITH_OP_COUNT * sizeof(IrOpInfo) ? (int)((a - b) / sizeof(IrOpInfo)) : -1;
 }
 
 /* ---- enums ---------------------------------------------------------------- */

@@ -8,6 +8,9 @@
  * elements). */
 #include "dialect/cuda_tile/ct_types.h"
 
+#include <ctype.h>
+#include <stdlib.h>
+
 
 #define CT_DENSE_TYPES                                                              \
   "i1 or i8 or i16 or i32 or i64 or f16 or bf16 or f32 or f64 or tf32 or f8E4M3FN " \
@@ -78,7 +81,6 @@ typedef struct DenseParse {
   const IrType *elem;  /* element type named by the prefix */
   bool is_int;
   VEC(uint64_t) bits;  /* element bit patterns, in order */
-  unsigned depth;
 } DenseParse;
 
 /* NVIDIA's validateIntegerBounds: union of the signed and unsigned ranges. */
@@ -143,16 +145,15 @@ static bool inconsistent(AsmParser *p) {
 static bool parse_tree(DenseParse *c, I64Vec *shape) {
   AsmParser *p = c->p;
   if (!asm_parse_optional_punct(p, ASM_LSQUARE)) return parse_scalar(c);
-  if (++c->depth > CT_MAX_PARSE_DEPTH)
-    return asm_error(p, "exceeded the maximum nesting depth of %d", CT_MAX_PARSE_DEPTH);
+  if (!asm_nesting_enter(p)) return false;
   I64Vec elem_shape = {0}, first = {0}, cur = {0}, this_shape = {0};
   int64_t count = 0;
   bool ok = true;
   do {
     count++;
     if (asm_parse_optional_punct(p, ASM_LSQUARE)) {
-      if (++c->depth > CT_MAX_PARSE_DEPTH) {
-        ok = asm_error(p, "exceeded the maximum nesting depth of %d", CT_MAX_PARSE_DEPTH);
+      if (!asm_nesting_enter(p)) {
+        ok = false;
         break;
       }
       int64_t ncount = 0;
@@ -174,7 +175,7 @@ static bool parse_tree(DenseParse *c, I64Vec *shape) {
           break;
         }
       } while (asm_parse_optional_punct(p, ASM_COMMA));
-      c->depth--;
+      asm_nesting_leave(p);
       if (!ok || !asm_parse_punct(p, ASM_RSQUARE)) {
         ok = false;
         break;
@@ -191,7 +192,7 @@ static bool parse_tree(DenseParse *c, I64Vec *shape) {
       break;
     }
   } while (asm_parse_optional_punct(p, ASM_COMMA));
-  c->depth--;
+  asm_nesting_leave(p);
   if (ok) ok = asm_parse_punct(p, ASM_RSQUARE);
   if (ok) {
     shape->len = 0;
@@ -213,6 +214,49 @@ static const char *shape_str(StrBuf *b, const int64_t *v, size_t n) {
   return sb_cstr(b);
 }
 
+/* hex-value := `"0x` hex-digits `"` — MLIR's raw-storage form, which
+ * MLIR's printer (and so NVIDIA's constant printer, and ours) writes for
+ * constants of more than 100 elements.  NVIDIA's parser rejects its own
+ * printer's output here ("expected integer value", twice); we read it back
+ * (issue 18).  The bytes wait in *hex until the tile type gives the element
+ * count; the messages are MLIR's parseElementAttrHexValues'. */
+static bool parse_hex_value(DenseParse *c, StrBuf *hex, AsmLoc *at) {
+  AsmParser *p = c->p;
+  *at = asm_cur_loc(p);
+  char *s = NULL;
+  size_t n = 0;
+  if (!asm_parse_string(p, &s, &n)) return false;
+  bool ok = n >= 2 && s[0] == '0' && s[1] == 'x' && n % 2 == 0;
+  for (size_t i = 2; ok && i < n; i++) ok = isxdigit((unsigned char)s[i]) != 0;
+  for (size_t i = 2; ok && i < n; i += 2) {
+    char b[3] = {s[i], s[i + 1], 0};
+    sb_putc(hex, (char)strtoul(b, NULL, 16));
+  }
+  free(s);
+  if (!ok) return asm_error_at(p, *at, "expected string containing hex digits starting with `0x`");
+  return true;
+}
+
+/* Element bit patterns (c->bits) from hex storage for the n elements of the
+ * tile type: all of them or one (a splat). */
+static bool hex_to_bits(DenseParse *c, const StrBuf *hex, const IrType *tile, AsmLoc at) {
+  size_t es = ir_dense_elem_size(c->elem);
+  uint8_t *data = NULL;
+  size_t count = 0;
+  if (!asm_dense_hex_decode(c->elem, (const uint8_t *)hex->s, hex->len,
+                            ct_tile_type_num_elements(tile), es, &data, &count)) {
+    CtEmitter e = ct_emitter_at(c->p, at);
+    return ct_emit_error(&e, "elements hex data size is invalid for provided type: '%T'", tile);
+  }
+  for (size_t i = 0; i < count; i++) {
+    uint64_t bits = 0;
+    for (size_t k = 0; k < es && k < 8; k++) bits |= (uint64_t)data[i * es + k] << (8 * k);
+    vec_push(&c->bits, bits);
+  }
+  free(data);
+  return true;
+}
+
 /* dense-constant := `<` elem-type `:` value-tree `>` `:` tile-type */
 bool ct_parse_dense_constant(AsmParser *p, const IrAttr **out, const IrType **type) {
   *out = NULL;
@@ -228,8 +272,11 @@ bool ct_parse_dense_constant(AsmParser *p, const IrAttr **out, const IrType **ty
   if (!asm_parse_punct(p, ASM_COLON)) return false;
   DenseParse c = {.p = p, .elem = pet, .is_int = ir_type_is_integer(pet)};
   I64Vec shape = {0};
-  bool ok = parse_tree(&c, &shape) && asm_parse_punct(p, ASM_GREATER) &&
-            asm_parse_punct(p, ASM_COLON);
+  StrBuf hex = {0};
+  AsmLoc hex_at = asm_cur_loc(p);
+  bool is_hex = asm_peek_string(p);
+  bool ok = (is_hex ? parse_hex_value(&c, &hex, &hex_at) : parse_tree(&c, &shape)) &&
+            asm_parse_punct(p, ASM_GREATER) && asm_parse_punct(p, ASM_COLON);
   AsmLoc tl = asm_cur_loc(p);
   CtEmitter e = ct_emitter_at(p, tl);
   const IrType *rt = NULL;
@@ -241,6 +288,8 @@ bool ct_parse_dense_constant(AsmParser *p, const IrAttr **out, const IrType **ty
     ok = ct_emit_error(&e, "mismatch between the element type: '%T' and the tile element "
                            "type '%T'",
                        pet, ct_tile_type_elem(rt));
+  if (ok && is_hex) ok = hex_to_bits(&c, &hex, rt, hex_at);
+  sb_free(&hex);
   StrBuf b1 = {0}, b2 = {0};
   if (ok) {
     size_t rank = ct_tile_type_rank(rt);
@@ -303,13 +352,7 @@ void ct_print_dense_values(AsmPrinter *p, const IrAttr *a, int64_t hex_limit) {
     return;
   }
   if (hex_limit >= 0 && n > hex_limit) {
-    static const char hexd[] = "0123456789ABCDEF";
-    asm_puts(p, "\"0x");
-    for (size_t i = 0; i < a->ndata; i++) {
-      asm_putc(p, hexd[a->data[i] >> 4]);
-      asm_putc(p, hexd[a->data[i] & 15]);
-    }
-    asm_putc(p, '"');
+    asm_print_dense_hex(p, dense_elem(a), a->data, ir_dense_elem_size(dense_elem(a)), (size_t)n);
     return;
   }
   if (n <= 0) return;

@@ -563,12 +563,13 @@ extern const IrDialect ct_dialect;
 typedef struct CtDialectState {
   CtHintDiagMode hint_mode;
   bool hint_mode_set;     /* ct_set_hint_diag_mode was called */
-  unsigned parse_depth;   /* nesting of cuda_tile type/attr bodies being parsed */
+  unsigned parse_depth;   /* cuda_tile type/attr bodies being parsed (the limit
+                           * is the parser's: ct_parse_enter) */
 } CtDialectState;
-/* Nesting guard for recursive type/attribute bodies: ct_parse_enter reports
- * an error (and returns false) past CT_MAX_PARSE_DEPTH levels; every
- * successful enter is paired with ct_parse_leave. */
-#define CT_MAX_PARSE_DEPTH 500
+/* Nesting guard for recursive type/attribute bodies: one level of the
+ * parser's nesting count (asm_nesting_enter, ASM_MAX_NESTING_DEPTH); false
+ * after the error past the limit; every successful enter is paired with
+ * ct_parse_leave. */
 bool ct_parse_enter(AsmParser *p);
 void ct_parse_leave(AsmParser *p);
 CtDialectState *ct_dialect_state(IrContext *ctx); /* created on first use */

@@ -125,12 +125,28 @@ static void print_enum_prop(AsmPrinter *p, IrOp *op, const CtEnumInfo *e, const 
   else asm_print_attr(p, a);
 }
 
-/* `(token` `` `=` `` operand)? in declarative formats. */
+/* `(token` `` `=` `` operand)? in declarative formats.  NVIDIA's documented
+ * atomic_rmw_tko example writes `%vals, token = %token`: a comma directly
+ * before the `token` keyword is accepted here (and never read as the start of
+ * an optional `, operand` group: see parse_opt_comma_operand).  The printer
+ * writes the canonical comma-less form. */
 static bool parse_opt_token(AsmParser *p, AsmOperand *tok, bool *has) {
   *has = false;
+  if (asm_peek_punct_keyword(p, ASM_COMMA, "token")) asm_parse_punct(p, ASM_COMMA);
   if (!asm_parse_optional_keyword(p, "token")) return true;
   *has = true;
   return asm_parse_punct(p, ASM_EQUAL) && asm_parse_operand(p, tok);
+}
+
+/* `(`,` operand^)?`: an optional operand group, unless the comma starts the
+ * token group (`, token = %t`). */
+static bool parse_opt_comma_operand(AsmParser *p, AsmOperand *v, bool *has) {
+  *has = false;
+  if (asm_peek_punct_keyword(p, ASM_COMMA, "token") ||
+      !asm_parse_optional_punct(p, ASM_COMMA))
+    return true;
+  *has = true;
+  return asm_parse_operand(p, v);
 }
 
 static void set_segments(AsmParser *p, IrOpState *st, const int32_t *seg, size_t n) {
@@ -286,14 +302,8 @@ bool ct_parse_load_ptr(AsmParser *p, IrOpState *st) {
                            "memory_ordering_semantics") ||
       !parse_optional_scope(p, st) || !asm_parse_operand(p, &src))
     return false;
-  if (asm_parse_optional_punct(p, ASM_COMMA)) {
-    has_mask = true;
-    if (!asm_parse_operand(p, &mask)) return false;
-  }
-  if (asm_parse_optional_punct(p, ASM_COMMA)) {
-    has_pad = true;
-    if (!asm_parse_operand(p, &pad)) return false;
-  }
+  if (!parse_opt_comma_operand(p, &mask, &has_mask)) return false;
+  if (!parse_opt_comma_operand(p, &pad, &has_pad)) return false;
   if (!parse_opt_token(p, &tok, &has_tok) || !parse_opt_hints_eq(p, st) ||
       !asm_parse_optional_attr_dict(p, st) || !asm_parse_punct(p, ASM_COLON) ||
       !ct_parse_type(p, &ts))
@@ -396,10 +406,7 @@ bool ct_parse_store_ptr(AsmParser *p, IrOpState *st) {
       !parse_optional_scope(p, st) || !asm_parse_operand(p, &dst) ||
       !asm_parse_punct(p, ASM_COMMA) || !asm_parse_operand(p, &val))
     return false;
-  if (asm_parse_optional_punct(p, ASM_COMMA)) {
-    has_mask = true;
-    if (!asm_parse_operand(p, &mask)) return false;
-  }
+  if (!parse_opt_comma_operand(p, &mask, &has_mask)) return false;
   if (!parse_opt_token(p, &tok, &has_tok) || !parse_opt_hints_eq(p, st) ||
       !asm_parse_optional_attr_dict(p, st) || !asm_parse_punct(p, ASM_COLON) ||
       !ct_parse_type(p, &td) || !asm_parse_punct(p, ASM_COMMA) || !ct_parse_type(p, &tv))
@@ -618,10 +625,11 @@ static bool verify_view_common(IrOp *op, IrValue *view, IrUse *idx, size_t n,
   const IrType *types[64];
   const IrType **tv = n <= 64 ? types : xmalloc(n * sizeof *tv);
   for (size_t i = 0; i < n; i++) tv[i] = idx[i].value->type;
-  /* a silent check first: the op's location is materialized only to report */
+  /* a silent check first; the report is NVIDIA's op->emitOpError() (the
+   * op-name prefix and the current-operation note) */
   bool ok = ct_view_verify_indices(NULL, vt, tv, n);
   if (!ok) {
-    CtEmitter e = ct_emitter_loc(op->ctx, ir_op_loc(op));
+    CtEmitter e = ct_emitter_op(op);
     ok = ct_view_verify_indices(&e, vt, tv, n);
   }
   if (tv != types) free(tv);
@@ -894,10 +902,7 @@ bool ct_parse_atomic_cas(AsmParser *p, IrOpState *st) {
       !asm_parse_operand(p, &cmp) || !asm_parse_punct(p, ASM_COMMA) ||
       !asm_parse_operand(p, &val))
     return false;
-  if (asm_parse_optional_punct(p, ASM_COMMA)) {
-    has_mask = true;
-    if (!asm_parse_operand(p, &mask)) return false;
-  }
+  if (!parse_opt_comma_operand(p, &mask, &has_mask)) return false;
   if (!parse_opt_token(p, &tok, &has_tok) || !asm_parse_optional_attr_dict(p, st) ||
       !asm_parse_punct(p, ASM_COLON) || !ct_parse_type(p, &tp) ||
       !asm_parse_punct(p, ASM_COMMA) || !ct_parse_type(p, &tv))
@@ -1005,10 +1010,7 @@ bool ct_parse_atomic_rmw(AsmParser *p, IrOpState *st) {
       !parse_required_enum(p, st, &ct_enum_atomic_rmw_mode, "mode") ||
       !asm_parse_punct(p, ASM_COMMA) || !asm_parse_operand(p, &arg))
     return false;
-  if (asm_parse_optional_punct(p, ASM_COMMA)) {
-    has_mask = true;
-    if (!asm_parse_operand(p, &mask)) return false;
-  }
+  if (!parse_opt_comma_operand(p, &mask, &has_mask)) return false;
   if (!parse_opt_token(p, &tok, &has_tok) || !asm_parse_optional_attr_dict(p, st) ||
       !asm_parse_punct(p, ASM_COLON) || !ct_parse_type(p, &tp) ||
       !asm_parse_punct(p, ASM_COMMA) || !ct_parse_type(p, &ta))

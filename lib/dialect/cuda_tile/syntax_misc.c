@@ -153,23 +153,18 @@ static void probe_set(void *user, IrValue *v, const char *name) {
   if (v == np->want && !np->name) np->name = xstrndup(name, strlen(name));
 }
 
-/* Ops whose result names are MLIR's ODS auto-names (more than one named
- * result definition, no OpAsmOpInterface): they do not count as naming
- * producers for assume. */
-static bool is_ods_auto_named(const IrOpInfo *info) {
-  return info->result_names == ct_names_result_token ||
-         info->result_names == ct_names_tile_token ||
-         info->result_names == ct_names_block_id || info->result_names == ct_names_grid_size;
-}
-
 /* AssumeOp::getAsmResultNames: "assume_" + the producer's name for the value
  * when the producer implements OpAsmOpInterface (has a result_names hook
- * here), else "assume". */
+ * here), else "assume".  Ops with two or more named ODS results (grid
+ * queries, the token-returning memory ops) implement the interface too: ODS
+ * generates their getAsmResultNames, so `assume` of `%blockId_x` is
+ * `%assume_blockId_x`.  Ops that declare the interface without naming their
+ * results (if, loop, scan) give "assume_". */
 void ct_names_assume(IrOp *op, IrNameSetFn set, void *user) {
   if (!op->nresults || !op->noperands) return;
   IrValue *v = ir_op_operand(op, 0);
   IrOp *prod = v->def;
-  if (prod && prod->info->result_names && !is_ods_auto_named(prod->info)) {
+  if (prod && prod->info->result_names) {
     NameProbe np = {v, NULL};
     prod->info->result_names(prod, probe_set, &np);
     StrBuf b = {0};
@@ -387,10 +382,21 @@ bool ct_parse_print_tko(AsmParser *p, IrOpState *st) {
   AsmOperand tok;
   bool has_tok = false, ok = true;
   AsmLoc args_at = asm_cur_loc(p);
-  if (asm_parse_optional_punct(p, ASM_COMMA)) {
+  /* A comma before `token` belongs to the token group (`"fmt", %x, token =
+   * %t`), as the memory ops accept NVIDIA's documented `%v, token = %t`. */
+  if (!asm_peek_punct_keyword(p, ASM_COMMA, "token") && asm_parse_optional_punct(p, ASM_COMMA)) {
     args_at = asm_cur_loc(p);
-    ok = asm_parse_operand_list(p, &args);
+    /* asm_parse_operand_list's zero-or-more list, stopping at `, token`. */
+    if (asm_peek_operand(p)) {
+      do {
+        AsmOperand a;
+        ok = asm_parse_operand(p, &a);
+        if (ok) vec_push(&args, a);
+      } while (ok && !asm_peek_punct_keyword(p, ASM_COMMA, "token") &&
+               asm_parse_optional_punct(p, ASM_COMMA));
+    }
   }
+  if (ok && asm_peek_punct_keyword(p, ASM_COMMA, "token")) asm_parse_punct(p, ASM_COMMA);
   if (ok && asm_parse_optional_keyword(p, "token")) {
     has_tok = true;
     ok = asm_parse_punct(p, ASM_EQUAL) && asm_parse_operand(p, &tok);
@@ -532,6 +538,7 @@ bool ct_parse_bc_evolution(AsmParser *p, IrOpState *st) {
          asm_parse_attr(p, ir_integer_type(ctx, 32, IR_SIGNLESS), &a);
     if (ok) ir_op_state_add_prop(st, "new_attr", a);
   }
+  if (ok && asm_peek_punct_keyword(p, ASM_COMMA, "token")) asm_parse_punct(p, ASM_COMMA);
   if (ok && asm_parse_optional_keyword(p, "token")) {
     has_tok = true;
     ok = asm_parse_punct(p, ASM_EQUAL) && asm_parse_operand(p, &tok) &&

@@ -47,17 +47,19 @@ bool ct_parse_u64(AsmParser *p, uint64_t *out) {
 
 /* ---- nesting guard ------------------------------------------------------- */
 
+/* One level of the parser's own nesting count and limit
+ * (ASM_MAX_NESTING_DEPTH); parse_depth only tells the memo whether a body
+ * is nested in another. */
 bool ct_parse_enter(AsmParser *p) {
-  CtDialectState *st = ct_dialect_state(asm_ctx(p));
-  if (st->parse_depth >= CT_MAX_PARSE_DEPTH)
-    return asm_error(p, "exceeded the maximum nesting depth of %d", CT_MAX_PARSE_DEPTH);
-  st->parse_depth++;
+  if (!asm_nesting_enter(p)) return false;
+  ct_dialect_state(asm_ctx(p))->parse_depth++;
   return true;
 }
 
 void ct_parse_leave(AsmParser *p) {
   CtDialectState *st = ct_dialect_state(asm_ctx(p));
   if (st->parse_depth) st->parse_depth--;
+  asm_nesting_leave(p);
 }
 
 /* ---- dimension lists ----------------------------------------------------- */

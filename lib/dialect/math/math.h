@@ -22,8 +22,9 @@ static inline bool math_op_is(const IrOp *op, MathOpIndex i) {
 }
 /* The op's index in the math table, or -1 for an op of another dialect. */
 static inline int math_op_index(const IrOp *op) {
-  ptrdiff_t i = op->info - math_op_infos;
-  return i >= 0 && i < MATH_OP_COUNT ? (int)i : -1;
+  /* addresses compared as integers: op->info may be another table's row */
+  uintptr_t a = (uintptr_t)op->info, b = (uintptr_t)math_op_infos;
+  return a >= b && a < b + MATH_OP_COUNT * sizeof(IrOpInfo) ? (int)((a - b) / sizeof(IrOpInfo)) : -1;
 }
 
 /* Any math op from operands; the result type is operand 0's, or for

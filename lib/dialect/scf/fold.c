@@ -5,8 +5,11 @@
  * registration order, CombineIfs included); SimplifyTrivialLoops for scf.for (no trip: the
  * inits; one trip: the body inlined; an empty body yielding outer values:
  * those values) and ForOpIterArgsFolder; SingleBlockExecuteInliner for scf.execute_region and
- * FoldConstantCase for scf.index_switch.  Not implemented:
- * CombineNestedIfs, ForOpTensorCastFolder and scf.while's patterns. */
+ * FoldConstantCase for scf.index_switch; RemoveLoopInvariantArgsFromBeforeBlock,
+ * RemoveLoopInvariantValueYielded, WhileConditionTruth, WhileCmpCond and
+ * WhileUnusedResult for scf.while.  Not implemented: CombineNestedIfs,
+ * ForOpTensorCastFolder and scf.while's other patterns
+ * (WhileRemoveDuplicatedResults, WhileRemoveUnusedArgs, WhileOpAlignBeforeArgs). */
 #include "dialect/scf/scf_internal.h"
 
 #include "dialect/arith/arith.h"
@@ -540,6 +543,289 @@ static bool execute_region_forward(IrOp *op, RwRewriter *rw) {
   return true;
 }
 
+/* ---- scf.while ------------------------------------------------------------------------ */
+
+/* A new scf.while at the insertion point: `inits` operands, `types`
+ * results, two empty regions. */
+static IrOp *new_while(RwRewriter *rw, IrOp *op, IrValue *const *inits, size_t n,
+                       const IrType *const *types, size_t nt) {
+  IrOpState st;
+  ir_op_state_init(&st, rw->ctx, scf_op(while), ir_op_loc(op));
+  for (size_t i = 0; i < n; i++) vec_push(&st.operands, inits[i]);
+  for (size_t i = 0; i < nt; i++) vec_push(&st.result_types, types[i]);
+  if (op->attrs)
+    for (uint32_t i = 0; i < op->attrs->nelems; i++)
+      vec_push(&st.attrs, ((IrNamedAttr){op->attrs->names[i], op->attrs->elems[i]}));
+  ir_op_state_add_region(&st);
+  ir_op_state_add_region(&st);
+  return rw_create_op(rw, &st);
+}
+
+/* The while's before/after blocks and terminators, when well formed. */
+static bool while_parts(IrOp *op, IrBlock **b, IrBlock **a, IrOp **c, IrOp **y) {
+  *b = scf_body(op, 0);
+  *a = scf_body(op, 1);
+  *c = *b ? (*b)->last : NULL;
+  *y = *a ? (*a)->last : NULL;
+  return *c && *y && (*c)->info == scf_op(condition) && (*y)->info == scf_op(yield) &&
+         (*b)->nargs == op->noperands && (*y)->noperands == op->noperands &&
+         (*a)->nargs == (*c)->noperands - 1;
+}
+
+/* RemoveLoopInvariantArgsFromBeforeBlock: a before argument whose next
+ * value is its init (yielded directly, or forwarded unchanged through the
+ * condition) is replaced by the init and dropped. */
+static bool while_invariant_before_args(IrOp *op, RwRewriter *rw) {
+  IrBlock *b, *a;
+  IrOp *c, *y;
+  if (!while_parts(op, &b, &a, &c, &y)) return false;
+  uint32_t n = op->noperands;
+  VEC(bool) inv = {0};
+  bool any = false;
+  for (uint32_t i = 0; i < n; i++) {
+    IrValue *init = ir_op_operand(op, i), *yv = ir_op_operand(y, i);
+    bool v = yv == init;
+    if (!v && ir_value_arg_block(yv) == a) {
+      IrValue *ca = ir_op_operand(c, 1 + yv->index);
+      v = ca == b->args[i] || ca == init;
+    }
+    vec_push(&inv, v);
+    any |= v;
+  }
+  if (!any) {
+    vec_free(&inv);
+    return false;
+  }
+  IrValueVec inits = {0}, yargs = {0}, map = {0};
+  for (uint32_t i = 0; i < n; i++)
+    if (!inv.data[i]) {
+      vec_push(&inits, ir_op_operand(op, i));
+      vec_push(&yargs, ir_op_operand(y, i));
+    }
+  rw_set_insertion_point_before(rw, y);
+  rw_build_op(rw, scf_op(yield), ir_op_loc(y), yargs.data, yargs.len, NULL, 0, NULL, NULL);
+  rw_erase_op(rw, y);
+  rw_set_insertion_point_before(rw, op);
+  IrTypeVec rt = {0};
+  for (uint32_t i = 0; i < op->nresults; i++) vec_push(&rt, ir_op_result(op, i)->type);
+  IrOp *nw = new_while(rw, op, inits.data, inits.len, rt.data, rt.len);
+  IrBlock *nb = ir_block_new();
+  for (uint32_t i = 0; i < n; i++)
+    if (!inv.data[i]) ir_block_add_arg(nb, yargs.data[nb->nargs]->type, ir_value_arg_loc(b->args[i]));
+  ir_region_append(ir_op_region(nw, 0), nb);
+  for (uint32_t i = 0, j = 0; i < n; i++)
+    vec_push(&map, inv.data[i] ? ir_op_operand(op, i) : nb->args[j++]);
+  rw_inline_block_before(rw, b, nb, NULL, map.data);
+  rw_inline_region_before(rw, ir_op_region(op, 1), ir_op_region(nw, 1), NULL);
+  IrValueVec res = {0};
+  for (uint32_t i = 0; i < op->nresults; i++) vec_push(&res, ir_op_result(nw, i));
+  rw_replace_op(rw, op, res.data);
+  vec_free(&inv);
+  vec_free(&inits);
+  vec_free(&yargs);
+  vec_free(&map);
+  vec_free(&rt);
+  vec_free(&res);
+  return true;
+}
+
+/* RemoveLoopInvariantValueYielded: a condition argument defined outside
+ * the before block replaces its after argument and its result. */
+static bool while_invariant_yielded(IrOp *op, RwRewriter *rw) {
+  IrBlock *b, *a;
+  IrOp *c, *y;
+  if (!while_parts(op, &b, &a, &c, &y)) return false;
+  uint32_t n = c->noperands - 1;
+  if (op->nresults != n) return false;
+  IrValueVec vals = {0}, cargs = {0}, map = {0}, res = {0}, inits = {0};
+  IrTypeVec types = {0};
+  bool any = false;
+  for (uint32_t i = 0; i < n; i++) {
+    IrValue *v = ir_op_operand(c, 1 + i);
+    IrBlock *pb = v->def ? v->def->block : ir_value_arg_block(v);
+    vec_push(&vals, v);
+    if (pb != b) any = true;
+  }
+  if (any) {
+    vec_push(&cargs, ir_op_operand(c, 0));
+    for (uint32_t i = 0; i < n; i++) {
+      IrValue *v = vals.data[i];
+      IrBlock *pb = v->def ? v->def->block : ir_value_arg_block(v);
+      if (pb == b) {
+        vec_push(&cargs, v);
+        vec_push(&types, v->type);
+      }
+    }
+    rw_set_insertion_point_before(rw, c);
+    rw_build_op(rw, scf_op(condition), ir_op_loc(c), cargs.data, cargs.len, NULL, 0, NULL, NULL);
+    rw_erase_op(rw, c);
+    rw_set_insertion_point_before(rw, op);
+    for (uint32_t i = 0; i < op->noperands; i++) vec_push(&inits, ir_op_operand(op, i));
+    IrOp *nw = new_while(rw, op, inits.data, inits.len, types.data, types.len);
+    IrBlock *na = ir_block_new();
+    for (uint32_t i = 0, j = 0; i < n; i++) {
+      IrValue *v = vals.data[i];
+      IrBlock *pb = v->def ? v->def->block : ir_value_arg_block(v);
+      if (pb != b) {
+        vec_push(&map, v);
+        vec_push(&res, v);
+      } else {
+        IrValue *arg = ir_block_add_arg(na, types.data[j], ir_value_arg_loc(a->args[i]));
+        vec_push(&map, arg);
+        vec_push(&res, ir_op_result(nw, j));
+        j++;
+      }
+    }
+    ir_region_append(ir_op_region(nw, 1), na);
+    rw_inline_block_before(rw, a, na, NULL, map.data);
+    rw_inline_region_before(rw, ir_op_region(op, 0), ir_op_region(nw, 0), NULL);
+    rw_replace_op(rw, op, res.data);
+  }
+  vec_free(&vals);
+  vec_free(&cargs);
+  vec_free(&map);
+  vec_free(&res);
+  vec_free(&types);
+  vec_free(&inits);
+  return any;
+}
+
+/* WhileConditionTruth: an after argument that receives the condition
+ * itself is `true` there (a constant made before the while). */
+static bool while_condition_truth(IrOp *op, RwRewriter *rw) {
+  IrBlock *b, *a;
+  IrOp *c, *y;
+  if (!while_parts(op, &b, &a, &c, &y)) return false;
+  IrValue *cond = ir_op_operand(c, 0), *t = NULL;
+  bool changed = false;
+  for (uint32_t i = 1; i < c->noperands; i++) {
+    IrValue *arg = a->args[i - 1];
+    if (ir_op_operand(c, i) != cond || !ir_value_has_uses(arg)) continue;
+    if (!t) {
+      rw_set_insertion_point_before(rw, op);
+      const IrType *ty = cond->type;
+      IrNamedAttr v = {ir_identz(rw->ctx, "value"), ir_bool_attr(rw->ctx, true)};
+      t = ir_op_result(rw_build_op(rw, arith_op(constant), ir_op_loc(op), NULL, 0, &ty, 1,
+                                   ir_dict_attr(rw->ctx, &v, 1, NULL), NULL),
+                       0);
+    }
+    rw_replace_all_uses_with(rw, arg, t);
+    changed = true;
+  }
+  return changed;
+}
+
+/* WhileCmpCond: in the after block, a cmpi of a forwarded operand of the
+ * condition's cmpi against the same other operand, with the same (or the
+ * inverted) predicate, is true (false). */
+static bool while_cmp_cond(IrOp *op, RwRewriter *rw) {
+  IrBlock *b, *a;
+  IrOp *c, *y;
+  if (!while_parts(op, &b, &a, &c, &y)) return false;
+  IrValue *cv = ir_op_operand(c, 0);
+  IrOp *cmp = cv->def && arith_op_is(cv->def, ARITH_OP_cmpi) ? cv->def : NULL;
+  if (!cmp) return false;
+  static const int inv[ARITH_CMPI_COUNT] = {
+      [ARITH_CMPI_EQ] = ARITH_CMPI_NE,   [ARITH_CMPI_NE] = ARITH_CMPI_EQ,
+      [ARITH_CMPI_SLT] = ARITH_CMPI_SGE, [ARITH_CMPI_SLE] = ARITH_CMPI_SGT,
+      [ARITH_CMPI_SGT] = ARITH_CMPI_SLE, [ARITH_CMPI_SGE] = ARITH_CMPI_SLT,
+      [ARITH_CMPI_ULT] = ARITH_CMPI_UGE, [ARITH_CMPI_ULE] = ARITH_CMPI_UGT,
+      [ARITH_CMPI_UGT] = ARITH_CMPI_ULE, [ARITH_CMPI_UGE] = ARITH_CMPI_ULT};
+  int p = arith_op_predicate(cmp);
+  if (p < 0 || p >= ARITH_CMPI_COUNT) return false;
+  bool changed = false;
+  for (uint32_t k = 1; k < c->noperands; k++) {
+    IrValue *fwd = ir_op_operand(c, k), *arg = a->args[k - 1];
+    for (unsigned side = 0; side < 2; side++) {
+      if (fwd != ir_op_operand(cmp, side)) continue;
+      /* the users, newest use first as MLIR's use lists (collected:
+       * replacing edits the list; an op using the value twice once) */
+      VEC(IrOp *) users = {0};
+      for (IrUse *u = arg->uses; u; u = u->next) vec_push(&users, u->owner);
+      for (size_t ui = 0; ui < users.len; ui++) {
+        IrOp *cmp2 = users.data[ui];
+        bool seen = false;
+        for (size_t uj = 0; uj < ui; uj++) seen |= users.data[uj] == cmp2;
+        if (seen) continue;
+        if (!arith_op_is(cmp2, ARITH_OP_cmpi) ||
+            ir_op_operand(cmp2, 1 - side) != ir_op_operand(cmp, 1 - side))
+          continue;
+        int p2 = arith_op_predicate(cmp2);
+        bool same;
+        if (p2 == p) same = true;
+        else if (p2 == inv[p]) same = false;
+        else continue;
+        rw_set_insertion_point_before(rw, cmp2);
+        const IrType *t = ir_op_result(cmp2, 0)->type;
+        IrNamedAttr v = {ir_identz(rw->ctx, "value"), ir_bool_attr(rw->ctx, same)};
+        IrValue *k1 = ir_op_result(rw_build_op(rw, arith_op(constant), ir_op_loc(cmp2), NULL, 0,
+                                               &t, 1, ir_dict_attr(rw->ctx, &v, 1, NULL), NULL),
+                                   0);
+        rw_replace_op(rw, cmp2, &k1);
+        changed = true;
+      }
+      vec_free(&users);
+    }
+  }
+  return changed;
+}
+
+/* WhileUnusedResult: a result unused both outside and as an after argument
+ * is dropped from the condition, the after block and the results. */
+static bool while_unused_result(IrOp *op, RwRewriter *rw) {
+  IrBlock *b, *a;
+  IrOp *c, *y;
+  if (!while_parts(op, &b, &a, &c, &y) || op->nresults != a->nargs) return false;
+  VEC(bool) keep = {0};
+  bool any = false;
+  for (uint32_t i = 0; i < op->nresults; i++) {
+    bool k = ir_value_has_uses(ir_op_result(op, i)) || ir_value_has_uses(a->args[i]);
+    vec_push(&keep, k);
+    any |= !k;
+  }
+  if (!any) {
+    vec_free(&keep);
+    return false;
+  }
+  IrValueVec cargs = {0}, inits = {0}, map = {0}, res = {0};
+  IrTypeVec types = {0};
+  vec_push(&cargs, ir_op_operand(c, 0));
+  for (uint32_t i = 0; i < op->nresults; i++)
+    if (keep.data[i]) {
+      vec_push(&cargs, ir_op_operand(c, 1 + i));
+      vec_push(&types, ir_op_result(op, i)->type);
+    }
+  rw_set_insertion_point_before(rw, c);
+  rw_build_op(rw, scf_op(condition), ir_op_loc(c), cargs.data, cargs.len, NULL, 0, NULL, NULL);
+  rw_erase_op(rw, c);
+  rw_set_insertion_point_before(rw, op);
+  for (uint32_t i = 0; i < op->noperands; i++) vec_push(&inits, ir_op_operand(op, i));
+  IrOp *nw = new_while(rw, op, inits.data, inits.len, types.data, types.len);
+  IrBlock *na = ir_block_new();
+  IrValue *any_val = ir_op_operand(b->last, 0); /* stands for the unused arguments */
+  for (uint32_t i = 0, j = 0; i < op->nresults; i++) {
+    if (keep.data[i]) {
+      vec_push(&map, ir_block_add_arg(na, types.data[j], ir_op_loc(op)));
+      vec_push(&res, ir_op_result(nw, j));
+      j++;
+    } else {
+      vec_push(&map, any_val);
+      vec_push(&res, NULL);
+    }
+  }
+  ir_region_append(ir_op_region(nw, 1), na);
+  rw_inline_block_before(rw, a, na, NULL, map.data);
+  rw_inline_region_before(rw, ir_op_region(op, 0), ir_op_region(nw, 0), NULL);
+  rw_replace_op(rw, op, res.data);
+  vec_free(&keep);
+  vec_free(&cargs);
+  vec_free(&inits);
+  vec_free(&map);
+  vec_free(&res);
+  vec_free(&types);
+  return true;
+}
+
 /* FoldConstantCase: a constant selector picks its case (or the default)
  * region, inlined in place of the op. */
 static bool index_switch_constant(IrOp *op, RwRewriter *rw) {
@@ -576,4 +862,10 @@ void scf_add_canonicalization_patterns(struct RwPatternSet *set, IrContext *ctx)
   rw_pattern_add(set, "scf.if", 1, if_yield_condition_or_value,
                  "ReplaceIfYieldWithConditionOrValue");
   rw_pattern_add(set, "scf.index_switch", 1, index_switch_constant, "FoldConstantCase");
+  rw_pattern_add(set, "scf.while", 1, while_invariant_before_args,
+                 "RemoveLoopInvariantArgsFromBeforeBlock");
+  rw_pattern_add(set, "scf.while", 1, while_invariant_yielded, "RemoveLoopInvariantValueYielded");
+  rw_pattern_add(set, "scf.while", 1, while_condition_truth, "WhileConditionTruth");
+  rw_pattern_add(set, "scf.while", 1, while_cmp_cond, "WhileCmpCond");
+  rw_pattern_add(set, "scf.while", 1, while_unused_result, "WhileUnusedResult");
 }

@@ -22,8 +22,9 @@ static inline bool scf_op_is(const IrOp *op, ScfOpIndex i) {
 }
 /* The op's index in the scf table, or -1 for an op of another dialect. */
 static inline int scf_op_index(const IrOp *op) {
-  ptrdiff_t i = op->info - scf_op_infos;
-  return i >= 0 && i < SCF_OP_COUNT ? (int)i : -1;
+  /* addresses compared as integers: op->info may be another table's row */
+  uintptr_t a = (uintptr_t)op->info, b = (uintptr_t)scf_op_infos;
+  return a >= b && a < b + SCF_OP_COUNT * sizeof(IrOpInfo) ? (int)((a - b) / sizeof(IrOpInfo)) : -1;
 }
 
 /* scf.for: operands lb, ub, step, inits...; body block args iv, iter args. */

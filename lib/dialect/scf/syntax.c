@@ -156,16 +156,19 @@ bool scf_parse_for(AsmParser *p, IrOpState *st) {
   const IrType *ivt = ir_index_type(ctx);
   if (ok && asm_parse_optional_punct(p, ASM_COLON)) ok = asm_parse_type(p, &ivt);
   args.data[0].type = ivt;
-  if (ok) {
-    const IrType *bt[3] = {ivt, ivt, ivt};
-    ok = asm_resolve_operands(p, b, 3, bt, 3, b[0].loc, st) &&
-         asm_resolve_operands(p, init.data, init.len, st->result_types.data,
-                              st->result_types.len, asm_cur_loc(p), st);
-  }
+  AsmLoc after_types = asm_cur_loc(p);
+  /* operands are resolved after the region (as everywhere in ctile): the
+   * state must not hold a forward reference while the region is parsed */
   if (ok) {
     IrRegion *r = ir_op_state_add_region(st);
     ok = asm_parse_region(p, r, args.data, args.len) && ensure_yield(p, r, st) &&
          asm_parse_optional_attr_dict(p, st);
+  }
+  if (ok) {
+    const IrType *bt[3] = {ivt, ivt, ivt};
+    ok = asm_resolve_operands(p, b, 3, bt, 3, b[0].loc, st) &&
+         asm_resolve_operands(p, init.data, init.len, st->result_types.data,
+                              st->result_types.len, after_types, st);
   }
   vec_free(&args);
   vec_free(&init);
@@ -207,15 +210,15 @@ void scf_print_for(AsmPrinter *p, IrOp *op) {
 bool scf_parse_if(AsmParser *p, IrOpState *st) {
   IrContext *ctx = asm_ctx(p);
   AsmOperand c;
-  bool ok = asm_parse_operand(p, &c) &&
-            asm_resolve_operand(p, &c, ir_integer_type(ctx, 1, IR_SIGNLESS), st);
+  bool ok = asm_parse_operand(p, &c);
   if (ok && asm_parse_optional_punct(p, ASM_ARROW))
     ok = parse_type_list_parens(p, &st->result_types);
   IrRegion *then_r = ir_op_state_add_region(st), *else_r = ir_op_state_add_region(st);
   ok = ok && asm_parse_region(p, then_r, NULL, 0) && ensure_yield(p, then_r, st);
   if (ok && asm_parse_optional_keyword(p, "else"))
     ok = asm_parse_region(p, else_r, NULL, 0) && ensure_yield(p, else_r, st);
-  return ok && asm_parse_optional_attr_dict(p, st);
+  return ok && asm_parse_optional_attr_dict(p, st) &&
+         asm_resolve_operand(p, &c, ir_integer_type(ctx, 1, IR_SIGNLESS), st);
 }
 
 void scf_print_if(AsmPrinter *p, IrOp *op) {
@@ -255,13 +258,14 @@ bool scf_parse_while(AsmParser *p, IrOpState *st) {
     for (size_t i = 0; ok && i < nin; i++) args.data[i].type = ir_func_inputs(ft)[i];
     for (size_t i = 0; ok && i < ir_func_num_results(ft); i++)
       vec_push(&st->result_types, ir_func_results(ft)[i]);
-    if (ok) ok = asm_resolve_operands(p, init.data, init.len, ir_func_inputs(ft), nin, l, st);
   }
   if (ok) {
     IrRegion *before = ir_op_state_add_region(st), *after = ir_op_state_add_region(st);
     ok = asm_parse_region(p, before, args.data, args.len) && asm_parse_keyword(p, "do") &&
          asm_parse_region(p, after, NULL, 0) && asm_parse_optional_attr_dict_with_keyword(p, st);
   }
+  if (ok) ok = asm_resolve_operands(p, init.data, init.len, ir_func_inputs(ft),
+                                    ir_func_num_inputs(ft), l, st);
   vec_free(&args);
   vec_free(&init);
   return ok;
@@ -315,8 +319,7 @@ void scf_print_execute_region(AsmPrinter *p, IrOp *op) {
 bool scf_parse_index_switch(AsmParser *p, IrOpState *st) {
   IrContext *ctx = asm_ctx(p);
   AsmOperand a;
-  bool ok = asm_parse_operand(p, &a) && asm_resolve_operand(p, &a, ir_index_type(ctx), st) &&
-            asm_parse_optional_attr_dict(p, st);
+  bool ok = asm_parse_operand(p, &a) && asm_parse_optional_attr_dict(p, st);
   if (ok && asm_parse_optional_punct(p, ASM_ARROW)) ok = asm_parse_type_list(p, &st->result_types);
   IrRegion *def = ok ? ir_op_state_add_region(st) : NULL;
   VEC(int64_t) cases = {0};
@@ -332,6 +335,7 @@ bool scf_parse_index_switch(AsmParser *p, IrOpState *st) {
    * the cases come from custom<SwitchCases> (taken as written) */
   ok = ok && asm_parse_keyword(p, "default") && asm_parse_region(p, def, NULL, 0) &&
        ensure_yield(p, def, st);
+  ok = ok && asm_resolve_operand(p, &a, ir_index_type(ctx), st);
   if (ok)
     ir_op_state_add_prop(st, "cases",
                          ir_dense_i64_array(ctx, ir_integer_type(ctx, 64, IR_SIGNLESS), cases.data,
