@@ -14,6 +14,7 @@
  * checks per element. */
 #include "interp/interp_ops.h"
 #include "interp/interp_std.h"
+#include "interp/interp_lower.h"
 #include "dialect/nv_tileaa/aa.h"
 
 #include <math.h>
@@ -722,6 +723,7 @@ ExecCode in_exec_foreign(Exec *e, IrOp *op) {
       if (!strcmp(n, "scf.while")) return exec_while(e, op);
     }
     h = in_std_handler(n);
+    if (!h) h = in_lower_handler(op); /* hop-2 lowered ops */
   }
   if (!h) {
     in_fail(e, op, "is not supported by the interpreter");

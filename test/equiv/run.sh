@@ -3,12 +3,13 @@
 #   equiv.py     every runnable kernel, run as written and after
 #                convert-cuda-tile-to-nv-tileaa, must give byte-identical results
 #   coverage.py  every verifying cuda_tile program must convert (or be listed)
+#   lower.py     hop 2: converted vs converted+canonicalize+lower-nv-tileaa, bit-identical
 # Usage: test/equiv/run.sh [BUILD_DIR]; ends with "equiv: N passed, N failed"
 # (the sum of both checks).
 cd "$(dirname "$0")/../.." || exit 1
 build=${1:-build}
 pass=0 fail=0
-for s in equiv coverage; do
+for s in equiv coverage lower; do
   out=$(python3 "test/equiv/$s.py" "$build" 2>&1)
   echo "$out"
   if line=$(echo "$out" | grep -E "^$s: [0-9]+ passed, [0-9]+ failed$" | tail -n 1); then

@@ -59,7 +59,13 @@ const IrType *aa_tiled_view_type(IrContext *ctx, const IrType *source,
 
 static inline bool aa_is_tile(const IrType *t) { return t && t->def == &aa_tile_type_def; }
 static inline bool aa_is_ptr(const IrType *t) { return t && t->def == &aa_ptr_type_def; }
-static inline bool aa_is_token(const IrType *t) { return t && t->def == &aa_mem_token_type_def; }
+/* Hop 2 (lib/conversion/nv_tileaa_lowering) keeps the token graph and only
+ * changes the carrier: a !llvm.ptr<3> mbarrier handle is a token too. */
+extern const IrTypeDef llvm_ptr_type_def;
+static inline bool aa_is_token(const IrType *t) {
+  return t && (t->def == &aa_mem_token_type_def ||
+               (t->def == &llvm_ptr_type_def && t->nints && t->ints[0] == 3));
+}
 static inline bool aa_is_program_id(const IrType *t) {
   return t && t->def == &aa_program_id_type_def;
 }

@@ -1,0 +1,40 @@
+/* resources.c — the per-CTA mbarrier pool allocator and the per-target
+ * resource tables.  Figures: NVIDIA CUDA C++ Programming Guide, "Compute
+ * Capabilities" -> "Technical Specifications per Compute Capability" (max
+ * registers per thread 255; max shared memory per thread block 163 KB on
+ * 8.0, 227 KB on 9.0 and 10.0, 99 KB on 12.0) and the PTX ISA (16 named
+ * barriers per CTA, `bar.sync 0..15`; Tensor Memory: 128 lanes x 512
+ * columns x 32 bit = 256 KB per SM on sm_100, none elsewhere).  The table and
+ * its sources are repeated in docs/lowering.md. */
+#include "conversion/nv_tileaa_lowering/lower.h"
+
+int lw_pool_alloc(LwPool *p) {
+  for (int k = 0; k < LW_POOL_SLOTS; k++)
+    if (!(p->used & (1u << k))) {
+      p->used |= 1u << k;
+      p->live++;
+      if (p->live > p->peak) p->peak = p->live;
+      return k;
+    }
+  return -1;
+}
+
+void lw_pool_free(LwPool *p, int slot) {
+  if (slot < 0 || slot >= LW_POOL_SLOTS || !(p->used & (1u << slot))) return;
+  p->used &= ~(1u << slot);
+  p->live--;
+}
+
+static const LwResources tables[] = {
+    {80, 255, 16, 163 * 1024, 0},
+    {90, 255, 16, 227 * 1024, 0},
+    {100, 255, 16, 227 * 1024, 256 * 1024},
+    {120, 255, 16, 99 * 1024, 0},
+};
+
+const LwResources *lw_resources_for(int64_t sm) {
+  const LwResources *best = NULL;
+  for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++)
+    if (tables[i].sm <= sm) best = &tables[i];
+  return best;
+}

@@ -1,0 +1,151 @@
+/* test_lowering.c — hop-2 lowering: the per-CTA 32-mbarrier pool allocator,
+ * the per-target resource tables, and the token lowering's carrier types
+ * (one uniqued !llvm.ptr<3> for every token of a function). */
+#include "unit.h"
+
+#include "asm/asm.h"
+#include "conversion/nv_tileaa_lowering/lower.h"
+#include "dialect/dialects.h"
+#include "dialect/nv_tileaa/aa.h"
+#include "dialect/nv_tileas/tileas.h"
+#include "dialect/nvvm/nvvm.h"
+
+static StrBuf diags;
+
+static void capture(void *user, const IrDiag *d) {
+  (void)user;
+  sb_puts(&diags, sb_cstr((StrBuf *)&d->msg));
+  sb_putc(&diags, '\n');
+}
+
+static IrContext *new_ctx(void) {
+  IrContext *ctx = ir_context_create();
+  ctile_register_all(ctx);
+  ir_ctx_set_diag_handler(ctx, capture, NULL);
+  sb_clear(&diags);
+  return ctx;
+}
+
+static void test_pool(void) {
+  LwPool p = {0, 0, 0};
+  for (int k = 0; k < LW_POOL_SLOTS; k++) CHECK_EQ_INT(lw_pool_alloc(&p), k);
+  CHECK_EQ_INT(p.live, 32);
+  CHECK_EQ_INT(lw_pool_alloc(&p), -1); /* the 33rd live token */
+  CHECK_EQ_INT(p.live, 32);
+  lw_pool_free(&p, 7);
+  lw_pool_free(&p, 7);  /* double free: no-op */
+  lw_pool_free(&p, 40); /* out of range: no-op */
+  lw_pool_free(&p, -1);
+  CHECK_EQ_INT(p.live, 31);
+  CHECK_EQ_INT(lw_pool_alloc(&p), 7); /* the freed slot is reused */
+  CHECK_EQ_INT(lw_pool_alloc(&p), -1);
+  lw_pool_free(&p, 31);
+  lw_pool_free(&p, 0);
+  CHECK_EQ_INT(lw_pool_alloc(&p), 0); /* lowest free first */
+  CHECK_EQ_INT(lw_pool_alloc(&p), 31);
+  CHECK_EQ_INT(p.peak, 32);
+  LwPool q = {0, 0, 0};
+  CHECK_EQ_INT(lw_pool_alloc(&q), 0);
+  lw_pool_free(&q, 0);
+  CHECK_EQ_INT(lw_pool_alloc(&q), 0);
+  CHECK_EQ_INT(q.peak, 1);
+}
+
+static void test_resources(void) {
+  const LwResources *r80 = lw_resources_for(80), *r90 = lw_resources_for(90);
+  const LwResources *r100 = lw_resources_for(100), *r120 = lw_resources_for(120);
+  CHECK(r80 && r90 && r100 && r120);
+  if (!(r80 && r90 && r100 && r120)) return;
+  CHECK_EQ_INT(r80->sm, 80);
+  CHECK_EQ_INT(r80->regs_per_thread, 255);
+  CHECK_EQ_INT(r80->named_barriers, 16);
+  CHECK_EQ_INT(r80->smem_bytes, 166912);
+  CHECK_EQ_INT(r80->tmem_bytes, 0);
+  CHECK_EQ_INT(r90->smem_bytes, 232448);
+  CHECK_EQ_INT(r90->tmem_bytes, 0);
+  CHECK_EQ_INT(r100->smem_bytes, 232448);
+  CHECK_EQ_INT(r100->tmem_bytes, 262144);
+  CHECK_EQ_INT(r120->smem_bytes, 101376);
+  CHECK_EQ_INT(r120->tmem_bytes, 0);
+  CHECK_EQ_INT(r120->regs_per_thread, 255);
+  CHECK_EQ_INT(r120->named_barriers, 16);
+  CHECK(lw_resources_for(75) == NULL);
+  CHECK(lw_resources_for(103) == r100);
+  CHECK(lw_resources_for(89) == r80);
+}
+
+static const char kernel[] =
+    "module {\n"
+    "  nv_tileaa.func @f() attributes {nv_tileaa.kernel} {\n"
+    "    %a = nv_tileaa.create_mem_token : !nv_tileaa.mem_token\n"
+    "    %b = nv_tileaa.create_mem_token : !nv_tileaa.mem_token\n"
+    "    %j = nv_tileaa.join_mem_token %a, %b : !nv_tileaa.mem_token, !nv_tileaa.mem_token -> "
+    "!nv_tileaa.mem_token\n"
+    "    nv_tileaa.return\n"
+    "  }\n"
+    "  nv_tileaa.func @g() attributes {nv_tileaa.kernel} {\n"
+    "    %a = nv_tileaa.create_mem_token : !nv_tileaa.mem_token\n"
+    "    nv_tileaa.return\n"
+    "  }\n"
+    "}\n";
+
+typedef struct Count {
+  int alloc, init, arrive, wait, aa_tokens;
+  int64_t slots[8];
+  const IrType *bar;
+  bool same_type;
+} Count;
+
+static IrWalkResult count(IrOp *op, void *user) {
+  Count *c = user;
+  if (tas_is_op(op, TAS_OP_alloc_mbarrier)) {
+    if (c->alloc < 8) c->slots[c->alloc] = tas_mbarrier_slot(op);
+    c->alloc++;
+    if (!c->bar) c->bar = ir_op_result(op, 0)->type;
+    c->same_type &= ir_op_result(op, 0)->type == c->bar;
+  }
+  if (nvvm_is_op(op, NVVM_OP_init_shared)) c->init++;
+  if (nvvm_is_op(op, NVVM_OP_arrive_shared)) c->arrive++;
+  if (nvvm_is_op(op, NVVM_OP_try_wait_parity_shared)) {
+    c->wait++;
+    c->same_type &= ir_op_operand(op, 0)->type == c->bar;
+  }
+  if (op->info == aa_op(create_mem_token) || op->info == aa_op(join_mem_token)) c->aa_tokens++;
+  return IR_WALK_ADVANCE;
+}
+
+static void test_lower_tokens(void) {
+  IrContext *ctx = new_ctx();
+  CHECK(llvm_ptr_type(ctx, 3) == llvm_ptr_type(ctx, 3));
+  CHECK(llvm_ptr_type(ctx, 3) != llvm_ptr_type(ctx, 1));
+  IrOp *m = asm_parse_buffer(ctx, "k.mlir", kernel, sizeof kernel - 1, NULL);
+  CHECK(m != NULL);
+  if (m) {
+    CHECK(lw_lower_tokens(m));
+    CHECK(ir_verify(m));
+    Count c = {0};
+    c.same_type = true;
+    ir_walk_pre(m, count, &c);
+    CHECK_EQ_INT(c.alloc, 3);
+    CHECK_EQ_INT(c.init, 3);
+    CHECK_EQ_INT(c.arrive, 3);
+    CHECK_EQ_INT(c.wait, 2); /* one per joined producer */
+    CHECK_EQ_INT(c.aa_tokens, 0);
+    /* slots per CTA: @f takes 0 and 1, @g starts again at 0 */
+    CHECK_EQ_INT(c.slots[0], 0);
+    CHECK_EQ_INT(c.slots[1], 1);
+    CHECK_EQ_INT(c.slots[2], 0);
+    CHECK(c.same_type);
+    CHECK(c.bar == llvm_ptr_type(ctx, 3));
+    ir_op_destroy(m);
+  }
+  CHECK_EQ_INT((long long)diags.len, 0);
+  ir_context_destroy(ctx);
+}
+
+UNIT_MAIN {
+  test_pool();
+  test_resources();
+  test_lower_tokens();
+  sb_free(&diags);
+}
