@@ -356,7 +356,7 @@ static bool int_binary(Exec *e, IrOp *op, IBin k) {
     default: {
       if (uq == 0) {
         val_release(r);
-        return in_fail(e, op, "division by zero");
+        return in_fail(e, op, "integer division by zero (element %lld)", (long long)i);
       }
       bool uns = k == I_DIVU || k == I_REMU || k == I_CEILDIVU;
       if (uns) {
