@@ -4,13 +4,20 @@ as written, after `--pipeline convert-cuda-tile-to-nv-tileaa{...}` and after
 the conversion followed by canonicalize, with the same arguments, and
 requires byte-identical results.
 
-Kernels: every `ctile-run %s ...` RUN line of test/lit (lines under `not`
-are skipped: they test errors), the examples in KERNELS below (random
-inputs with fixed seeds), and every entry of the NVIDIA conformance programs
-whose parameters are pointers or scalars (arguments derived from the
-signature; runs that fail as written are skipped).  For each run the buffers named by --dump/--out
-are compared (stdout of --dump byte for byte; .npy files byte for byte).
-The first difference fails the kernel, naming kernel, buffer and element.
+Kernels: every `ctile-run %s ...` and `not ctile-run %s ...` RUN line of
+test/lit (not those with --max-steps, --check, --timeout, --max-input-size),
+the examples in KERNELS below (random inputs with fixed seeds), and every
+entry of the NVIDIA conformance programs whose parameters are pointers or
+scalars (arguments derived from the signature).  For a run that succeeds as
+written the buffers named by --dump/--out are compared (stdout of --dump
+byte for byte; .npy files byte for byte); the first difference fails the
+kernel, naming kernel, buffer and element.  A run that fails as written
+with an error message must fail the same way after the conversion: same
+exit status and the same error lines up to what norm_error() makes equal
+(op name, overflow flag spelling, negi as subi, heap addresses); it is not
+compared after canonicalize, which may erase a dead op that traps.  Failing
+runs that differ are listed in test/equiv/failing_differ.txt (shrink-only,
+as the lists below).
 A kernel whose file does not convert fails unless the file is listed in
 test/equiv/unconvertible.txt ("path: reason" lines, the reason being the
 first op the conversion cannot legalize); a listed file that now converts
