@@ -9,11 +9,13 @@
  * (binary search in a sorted table). */
 #include "interp/interp_std.h"
 #include "interp/interp_ops.h"
+#include "dialect/arith/arith.h"
 #include "dialect/nv_tileaa/aa.h"
 
 #include <fenv.h>
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -224,6 +226,111 @@ typedef enum { I_ADD, I_SUB, I_MUL, I_AND, I_OR, I_XOR, I_SHL, I_SHRS, I_SHRU, I
                I_MAXU, I_MINU, I_DIVS, I_DIVU, I_REMS, I_REMU, I_CEILDIVS, I_FLOORDIVS,
                I_CEILDIVU } IBin;
 
+/* ---- overflowFlags checks -------------------------------------------------------- */
+
+/* The op kinds that carry arith's overflowFlags (trunci: a cast). */
+typedef enum { OV_ADD, OV_SUB, OV_MUL, OV_SHL, OV_TRUNC } OvKind;
+
+/* Whether exact value v fits a signed / unsigned integer of width w. */
+static bool fits_s(__int128 v, unsigned w) {
+  __int128 half = (__int128)1 << (w - 1);
+  return v >= -half && v < half;
+}
+static bool fits_u(unsigned __int128 v, unsigned w) { return v < ((unsigned __int128)1 << w); }
+
+/* Whether element op k wraps on p, q (sign-extended from their widths) in
+ * the signed (uns false) or unsigned sense: the exact result does not fit
+ * the result width w; wf is the operand width (differs for trunci only).
+ * The same rules as the cuda_tile handlers (interp_ops.c): shli's amount
+ * is unsigned, a shift by >= w shifts out everything. */
+static bool std_wraps(OvKind k, int64_t p, int64_t q, unsigned w, unsigned wf, bool uns) {
+  uint64_t s = in_zext(q, w);
+  if (!uns) {
+    switch (k) {
+    case OV_ADD: return !fits_s((__int128)p + q, w);
+    case OV_SUB: return !fits_s((__int128)p - q, w);
+    case OV_MUL: return !fits_s((__int128)p * q, w);
+    case OV_TRUNC: return in_sext(p, w) != p;
+    case OV_SHL:
+      if (s >= w) return p != 0;
+      return in_sext((int64_t)((uint64_t)p << s), w) >> s != p;
+    }
+    return false;
+  }
+  unsigned __int128 up = in_zext(p, wf), uq = in_zext(q, w);
+  switch (k) {
+  case OV_ADD: return !fits_u(up + uq, w);
+  case OV_SUB: return up < uq;
+  case OV_MUL: return !fits_u(up * uq, w);
+  case OV_TRUNC: return !fits_u(up, w);
+  case OV_SHL:
+    if (s >= w) return up != 0;
+    return in_zext((int64_t)((uint64_t)p << s), w) >> s != up;
+  }
+  return false;
+}
+
+/* Reports element i of op wrapping under its overflowFlags, in the shape
+ * of cuda_tile's report with arith's flag spelling:
+ *   signed overflow under overflow<nsw> at element [1, 2]: 127 + 1 wraps to -128 in i8 */
+static bool std_overflow_error(Exec *e, IrOp *op, OvKind k, const Val *r, int64_t i, int64_t p,
+                               int64_t q, int64_t res, unsigned wf, bool uns, unsigned bits) {
+  unsigned w = in_int_width(r->elem);
+  StrBuf b = {0};
+  sb_printf(&b, "%s overflow under overflow<%s>", uns ? "unsigned" : "signed",
+            bits == (ARITH_OVF_NSW | ARITH_OVF_NUW) ? "nsw, nuw"
+            : bits & ARITH_OVF_NSW                 ? "nsw"
+                                                   : "nuw");
+  if (r->rank > 0) {
+    int64_t idxs[IN_MAX_RANK], rest = i;
+    for (int d = r->rank - 1; d >= 0; d--) {
+      idxs[d] = r->shape[d] ? rest % r->shape[d] : 0;
+      rest = r->shape[d] ? rest / r->shape[d] : 0;
+    }
+    sb_printf(&b, " at element [");
+    for (int d = 0; d < r->rank; d++) sb_printf(&b, "%s%lld", d ? ", " : "", (long long)idxs[d]);
+    sb_printf(&b, "]");
+  }
+  char ps[24], qs[24], rs[24];
+  if (uns) {
+    snprintf(ps, sizeof ps, "%llu", (unsigned long long)in_zext(p, wf));
+    snprintf(rs, sizeof rs, "%llu", (unsigned long long)in_zext(res, w));
+  } else {
+    snprintf(ps, sizeof ps, "%lld", (long long)p);
+    snprintf(rs, sizeof rs, "%lld", (long long)res);
+  }
+  if (uns || k == OV_SHL) snprintf(qs, sizeof qs, "%llu", (unsigned long long)in_zext(q, w));
+  else snprintf(qs, sizeof qs, "%lld", (long long)q);
+  static const char *const sym[] = {"+", "-", "*", "<<"};
+  if (k == OV_TRUNC) sb_printf(&b, ": %s : i%u", ps, wf);
+  else sb_printf(&b, ": %s %s %s", ps, sym[k], qs);
+  sb_printf(&b, " wraps to %s in i%u", rs, w);
+  in_fail(e, op, "%s", sb_cstr(&b));
+  sb_free(&b);
+  return false;
+}
+
+/* Checks result r of op (operands a, b; b NULL for trunci) against its
+ * overflowFlags element by element, signed before unsigned as cuda_tile
+ * does for no_wrap; false after reporting the first wrapping element.
+ * No flags (the default): wrap-around is the defined result. */
+static bool std_check_overflow(Exec *e, IrOp *op, OvKind k, const Val *a, const Val *b,
+                               const Val *r) {
+  unsigned bits = arith_op_overflow(op);
+  if (!bits) return true;
+  bool nsw = bits & ARITH_OVF_NSW, nuw = bits & ARITH_OVF_NUW;
+  unsigned w = in_int_width(r->elem), wf = in_int_width(a->elem);
+  const int64_t *z = r->data;
+  for (int64_t i = 0; i < r->n; i++) {
+    int64_t p = iget(a, i), q = b ? iget(b, i) : 0;
+    if (nsw && std_wraps(k, p, q, w, wf, false))
+      return std_overflow_error(e, op, k, r, i, p, q, z[i], wf, false, bits);
+    if (nuw && std_wraps(k, p, q, w, wf, true))
+      return std_overflow_error(e, op, k, r, i, p, q, z[i], wf, true, bits);
+  }
+  return true;
+}
+
 static bool int_binary(Exec *e, IrOp *op, IBin k) {
   Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
   Val *r = res_like(op, a, b, NULL);
@@ -249,7 +356,7 @@ static bool int_binary(Exec *e, IrOp *op, IBin k) {
     default: {
       if (uq == 0) {
         val_release(r);
-        return in_fail(e, op, "division by zero");
+        return in_fail(e, op, "integer division by zero (element %lld)", (long long)i);
       }
       bool uns = k == I_DIVU || k == I_REMU || k == I_CEILDIVU;
       if (uns) {
@@ -269,6 +376,10 @@ static bool int_binary(Exec *e, IrOp *op, IBin k) {
     }
     }
     z[i] = in_sext(v, w);
+  }
+  if (k <= I_MUL || k == I_SHL) {
+    OvKind ok = k == I_ADD ? OV_ADD : k == I_SUB ? OV_SUB : k == I_MUL ? OV_MUL : OV_SHL;
+    if (!std_check_overflow(e, op, ok, a, b, r)) return val_release(r), false;
   }
   in_set_result(e, op, 0, r);
   return true;
@@ -506,6 +617,13 @@ IB(h_minsi, I_MINS) IB(h_maxui, I_MAXU) IB(h_minui, I_MINU) IB(h_divsi, I_DIVS)
 IB(h_divui, I_DIVU) IB(h_remsi, I_REMS) IB(h_remui, I_REMU) IB(h_ceildivsi, I_CEILDIVS)
 IB(h_floordivsi, I_FLOORDIVS) IB(h_ceildivui, I_CEILDIVU)
 static bool h_sext(Exec *e, IrOp *op) { return int_cast(e, op, false); }
+/* trunci: keeps the low bits, checked under overflowFlags. */
+static bool h_trunci_std(Exec *e, IrOp *op) {
+  if (!int_cast(e, op, false)) return false;
+  if (!arith_op_overflow(op)) return true;
+  Val *a = in_opnd(e, op, 0), *r = in_get(e, ir_op_result(op, 0));
+  return std_check_overflow(e, op, OV_TRUNC, a, NULL, r);
+}
 static bool h_zext(Exec *e, IrOp *op) { return int_cast(e, op, true); }
 
 typedef struct { const char *name; InHandler h; } StdEntry;
@@ -532,7 +650,7 @@ static const StdEntry std_table[] = {
     {"arith.shli", h_shli},         {"arith.shrsi", h_shrsi},
     {"arith.shrui", h_shrui},       {"arith.sitofp", h_sitofp},
     {"arith.subf", h_subf},
-    {"arith.subi", h_subi},         {"arith.trunci", h_sext},       {"arith.uitofp", h_uitofp},
+    {"arith.subi", h_subi},         {"arith.trunci", h_trunci_std},       {"arith.uitofp", h_uitofp},
     {"arith.xori", h_xori},         {"math.absf", h_absfs},         {"math.absi", h_absi_std},
     {"math.atan2", h_atan2s},       {"math.ceil", h_ceils},
     {"math.cos", h_coss},           {"math.cosh", h_coshs},

@@ -8,7 +8,9 @@
  *   negf remf                     arith.negf / arith.remf
  *   absf ceil floor exp log log2 sin cos tan sinh cosh tanh pow atan2
  *                                 math.<name> (pow: math.powf)
- *   addi subi muli andi ori xori shli   arith op of the same name
+ *   addi subi muli andi ori xori shli   arith op of the same name; the
+ *                                 overflow<...> flag of addi subi muli shli
+ *                                 trunci negi -> overflowFlags <nsw, nuw>
  *   maxi mini shri divi remi      arith.{max,min}{si,ui}, shr{si,ui},
  *                                 div{si,ui} / ceildivsi / floordivsi,
  *                                 rem{si,ui} by signedness and rounding
@@ -25,6 +27,7 @@
  *   mmaf mmai mmaf_scaled         nv_tileaa.dot (mmai: signedness_a/b;
  *                                 mmaf_scaled: the sfa/sfb operands) */
 #include "conversion/cuda_tile_to_nv_tileaa/c2a.h"
+#include "dialect/arith/arith.h"
 
 #include <string.h>
 
@@ -107,13 +110,30 @@ static const struct { CtOpIndex ct; const char *name; } plain[] = {
     {CT_OP_trunci, "arith.trunci"}, {CT_OP_bitcast, "arith.bitcast"}, {CT_OP_absi, "math.absi"},
 };
 
+/* cuda_tile's overflow<...> flag of op as arith's overflowFlags
+ * (#arith.overflow<nsw, nuw>: no_signed_wrap -> nsw, no_unsigned_wrap ->
+ * nuw, no_wrap -> both); NULL when op has none, so the arith default
+ * (none) applies. */
+static const IrAttr *c2a_overflow(CvConversion *cv, IrOp *op) {
+  const IrAttr *a = ir_op_attrz(op, "overflow");
+  int f = ct_enum_value(a, &ct_enum_overflow);
+  if (f < 0 && a && ir_attr_is(a, &ir_integer_attr_def)) f = (int)a->ints[0];
+  unsigned bits = f == CT_OVERFLOW_NSW  ? ARITH_OVF_NSW
+                  : f == CT_OVERFLOW_NUW ? ARITH_OVF_NUW
+                  : f == CT_OVERFLOW_NW  ? ARITH_OVF_NSW | ARITH_OVF_NUW
+                                         : 0;
+  return bits ? arith_overflow_attr(cv->ctx, bits) : NULL;
+}
+
 static bool p_plain(CvConversion *cv, IrOp *op) {
   CtOpIndex idx = (CtOpIndex)(op->info - ct_op_infos);
   for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++)
     if (plain[i].ct == idx) {
-      /* flush_to_zero is kept (the interpreter refuses it) */
+      /* flush_to_zero is kept (the interpreter refuses it); the overflow
+       * flag of addi/subi/muli/shli/trunci becomes overflowFlags */
+      const IrAttr *ovf = c2a_overflow(cv, op);
       return emit(cv, op, NULL, plain[i].name, "flush_to_zero", ir_op_attrz(op, "flush_to_zero"),
-                  NULL, NULL, NULL, NULL);
+                  ovf ? "overflowFlags" : NULL, ovf, NULL, NULL);
     }
   return false;
 }
@@ -272,7 +292,16 @@ static bool p_negi(CvConversion *cv, IrOp *op) {
   const char *n = "value";
   IrOp *c = cv_build_named(cv, "arith.constant", NULL, NULL, 0, &t, 1,
                            c2a_dictc(cv, &n, &z, 1));
-  IrValue *r = c ? c2a_binop(cv, "arith.subi", NULL, ir_op_result(c, 0), x) : NULL;
+  IrValue *r = NULL;
+  if (c) {
+    /* negi's overflow flag rides on the subi: 0 - x wraps exactly when -x does */
+    const IrAttr *ovf = c2a_overflow(cv, op);
+    IrValue *ops[2] = {ir_op_result(c, 0), x};
+    n = "overflowFlags";
+    IrOp *s = cv_build_named(cv, "arith.subi", NULL, ops, 2, &t, 1,
+                             ovf ? c2a_dictc(cv, &n, &ovf, 1) : NULL);
+    r = s ? ir_op_result(s, 0) : NULL;
+  }
   if (!r) return false;
   cv_replace(cv, op, &r);
   return true;
