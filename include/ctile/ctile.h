@@ -371,8 +371,9 @@ CTILE_API bool ctileRunEntry(CtileModule module, CtileStringRef entry, const Cti
 
 /* ---- Entries and their parameters (what ctileRunEntry expects) ----------- */
 
-/* The cuda_tile.entry ops of the module, in program order, found where
- * ctileRunEntry looks for them (inside cuda_tile.module ops, at any depth):
+/* The entry ops of the module (cuda_tile.entry, or the nv_tileaa.func kernels
+ * that convert-cuda-tile-to-nv-tileaa makes of them), in program order,
+ * found where ctileRunEntry looks for them (inside module ops, at any depth):
  * their number and the pos-th one (null when pos is out of range). */
 CTILE_API intptr_t ctileModuleGetNumEntries(CtileModule module);
 CTILE_API CtileOperation ctileModuleGetEntry(CtileModule module, intptr_t pos);

@@ -67,7 +67,7 @@ static IrOp *walk_entries(IrOp *op, bool (*visit)(IrOp *, void *), void *user) {
   for (unsigned ri = 0; ri < op->nregions; ri++)
     for (IrBlock *b = ir_op_regions(op)[ri].first; b; b = b->next)
       for (IrOp *o = b->first; o; o = o->next) {
-        if (ct_op_is(o, CT_OP_entry)) {
+        if (interp_is_entry(o)) {
           if (visit(o, user)) return o;
         } else if (o->nregions && !ct_op_is(o, CT_OP_testing_func)) {
           IrOp *f = walk_entries(o, visit, user);
@@ -110,13 +110,13 @@ CtileOperation ctileModuleLookupEntry(CtileModule module, CtileStringRef name) {
 /* The entry's body block, or NULL when op is not an entry with a body. */
 static IrBlock *entry_body(CtileOperation entry) {
   IrOp *op = capi_op(entry);
-  if (!op || !ct_op_is(op, CT_OP_entry) || !op->nregions) return NULL;
+  if (!op || !interp_is_entry(op) || !op->nregions) return NULL;
   return ir_region_entry(ir_op_region(op, 0));
 }
 
 CtileStringRef ctileEntryGetName(CtileOperation entry) {
   IrOp *op = capi_op(entry);
-  const IrIdent *n = op && ct_op_is(op, CT_OP_entry) ? ir_symbol_name(op) : NULL;
+  const IrIdent *n = op && interp_is_entry(op) ? ir_symbol_name(op) : NULL;
   return n ? ctileStringRefCreate(n->str, n->len) : ctileStringRefCreate("", 0);
 }
 
@@ -128,10 +128,9 @@ intptr_t ctileEntryGetNumParams(CtileOperation entry) {
 bool ctileEntryGetParam(CtileOperation entry, intptr_t pos, CtileEntryParam *param) {
   IrBlock *body = entry_body(entry);
   if (!body || pos < 0 || (uint64_t)pos >= body->nargs || !param) return false;
-  const IrType *t = body->args[pos]->type;
-  const IrType *elem = ct_type_is_tile(t) ? ct_tile_type_elem(t) : t;
-  bool isptr = ct_type_is_ptr(elem);
-  if (isptr) elem = ct_ptr_type_pointee(elem);
+  const IrType *elem = NULL;
+  bool isptr = false;
+  if (!interp_param_info(body->args[pos]->type, &isptr, &elem)) return false;
   StrBuf b = {0};
   asm_print_type_str(&b, elem);
   const IrIdent *name = ir_identz(ir_op_context(capi_op(entry)), sb_cstr(&b));

@@ -120,6 +120,13 @@ bool interp_run(IrOp *module, const char *entry, const InterpArg *args, size_t n
 
 /* Finds the entry op named `name` (NULL if none). */
 IrOp *interp_find_entry(IrOp *module, const char *name);
+/* Whether op is an entry interp_run can run: a cuda_tile.entry, or the
+ * nv_tileaa.func kernel the hop-1 conversion makes of one. */
+bool interp_is_entry(IrOp *op);
+/* What an entry parameter of type t takes: *is_buffer (a pointer: a buffer
+ * of elements *elem) or a scalar of element type *elem.  False when t is no
+ * parameter type the interpreter runs. */
+bool interp_param_info(const IrType *t, bool *is_buffer, const IrType **elem);
 
 /* Memory-format helpers shared with ctile-run and the C API: bytes per element
  * of `elem` in memory (f4E2M1FN: 0, packed two per byte), and whether the

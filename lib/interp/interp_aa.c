@@ -32,6 +32,8 @@ const IrType *in_foreign_elem(const IrType *t) {
 
 bool in_foreign_is_ptr(const IrType *t) { return aa_is_ptr(t); }
 
+const IrType *in_foreign_pointee(const IrType *t) { return aa_ptr_pointee(t); }
+
 Val *in_foreign_new(const IrType *t) {
   const IrType *e = in_foreign_elem(t);
   if (!e) return NULL;

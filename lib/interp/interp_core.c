@@ -815,6 +815,18 @@ static IrOp *find_in(IrOp *op, const char *name) {
 
 IrOp *interp_find_entry(IrOp *module, const char *name) { return find_in(module, name); }
 
+bool interp_is_entry(IrOp *op) { return ct_op_is(op, CT_OP_entry) || in_is_foreign_entry(op); }
+
+bool interp_param_info(const IrType *t, bool *is_buffer, const IrType **elem) {
+  const IrType *e = ct_type_is_tile(t) ? ct_tile_type_elem(t) : in_foreign_elem(t);
+  if (!e) return false;
+  *is_buffer = ct_type_is_ptr(e) || in_foreign_is_ptr(e);
+  if (ct_type_is_ptr(e)) e = ct_ptr_type_pointee(e);
+  else if (in_foreign_is_ptr(e)) e = in_foreign_pointee(e);
+  *elem = e;
+  return true;
+}
+
 size_t interp_elem_bytes(const IrType *elem) {
   if (ir_type_is_float(elem)) {
     IrFloatKind k = ir_float_kind(elem);

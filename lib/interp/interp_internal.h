@@ -191,6 +191,7 @@ ExecCode in_exec_foreign(Exec *e, IrOp *op);
 Val *in_foreign_new(const IrType *type);
 const IrType *in_foreign_elem(const IrType *type);
 bool in_foreign_is_ptr(const IrType *type);
+const IrType *in_foreign_pointee(const IrType *ptr); /* of an nv_tileaa pointer */
 bool in_is_foreign_entry(IrOp *op);
 /* cuda_tile's control flow, shared with scf (interp_core.c). */
 ExecCode in_exec_if(Exec *e, IrOp *op);
