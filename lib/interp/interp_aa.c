@@ -571,21 +571,7 @@ static bool h_aa_assume(Exec *e, IrOp *op) {
           return in_fail(e, op, "violated assumption bounded: element %lld is %lld",
                          (long long)i, (long long)x[i]);
     } else if (p->def == &aa_same_elements_attr_def && v->rank == (int)p->nints) {
-      int64_t idx[IN_MAX_RANK] = {0};
-      for (int64_t i = 0; i < v->n; i++) {
-        int64_t j = 0;
-        for (int d = 0; d < v->rank; d++) {
-          int64_t g = p->ints[d] > 0 ? p->ints[d] : 1;
-          j = j * v->shape[d] + idx[d] / g * g;
-        }
-        if (x[i] != x[j])
-          return in_fail(e, op, "violated assumption same_elements: element %lld is %lld, "
-                                "expected %lld", (long long)i, (long long)x[i], (long long)x[j]);
-        for (int d = v->rank - 1; d >= 0; d--) {
-          if (++idx[d] < v->shape[d]) break;
-          idx[d] = 0;
-        }
-      }
+      if (!in_check_same_elements(e, op, v, p->ints)) return false;
     }
   }
   in_set_result(e, op, 0, val_retain(v));

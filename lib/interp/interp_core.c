@@ -519,6 +519,29 @@ static bool h_assert(Exec *e, IrOp *op) {
   return true;
 }
 
+/* assume same_elements: elements within groups of groups[d] along each dim d
+ * of the integer tile v are equal (groups[d] <= 0 counts as 1).  False after
+ * reporting the first element that differs from its group's first. */
+bool in_check_same_elements(Exec *e, IrOp *op, const Val *v, const int64_t *groups) {
+  const int64_t *x = v->data;
+  int64_t idx[IN_MAX_RANK] = {0};
+  for (int64_t i = 0; i < v->n; i++) {
+    int64_t j = 0;
+    for (int d = 0; d < v->rank; d++) {
+      int64_t g = groups[d] > 0 ? groups[d] : 1;
+      j = j * v->shape[d] + idx[d] / g * g;
+    }
+    if (x[i] != x[j])
+      return in_fail(e, op, "violated assumption same_elements: element %lld is %lld, "
+                            "expected %lld", (long long)i, (long long)x[i], (long long)x[j]);
+    for (int d = v->rank - 1; d >= 0; d--) {
+      if (++idx[d] < v->shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+  return true;
+}
+
 /* cuda_tile.assume: checks the predicate (div_by with every/along, bounded,
  * same_elements) on integer/pointer tiles and reports a violation. */
 static bool h_assume(Exec *e, IrOp *op) {
@@ -551,23 +574,7 @@ static bool h_assume(Exec *e, IrOp *op) {
     }
   } else if (p && v->kind == VK_INT && ir_attr_is(p, &ct_same_elements_attr_def) &&
              v->rank == (int)p->nints) {
-    /* Elements within groups of `values[d]` along each dim d are equal. */
-    const int64_t *x = v->data;
-    int64_t idx[IN_MAX_RANK] = {0};
-    for (int64_t i = 0; i < v->n; i++) {
-      int64_t j = 0;
-      for (int d = 0; d < v->rank; d++) {
-        int64_t g = p->ints[d] > 0 ? p->ints[d] : 1;
-        j = j * v->shape[d] + idx[d] / g * g;
-      }
-      if (x[i] != x[j])
-        return in_fail(e, op, "violated assumption same_elements: element %lld is %lld, "
-                              "expected %lld", (long long)i, (long long)x[i], (long long)x[j]);
-      for (int d = v->rank - 1; d >= 0; d--) {
-        if (++idx[d] < v->shape[d]) break;
-        idx[d] = 0;
-      }
-    }
+    if (!in_check_same_elements(e, op, v, p->ints)) return false;
   }
   in_set_result(e, op, 0, val_retain(v));
   return true;

@@ -192,6 +192,14 @@ Val *in_foreign_new(const IrType *type);
 const IrType *in_foreign_elem(const IrType *type);
 bool in_foreign_is_ptr(const IrType *type);
 const IrType *in_foreign_pointee(const IrType *ptr); /* of an nv_tileaa pointer */
+/* assume same_elements over integer tile v (interp_core.c), shared by the
+ * cuda_tile and nv_tileaa assume handlers. */
+bool in_check_same_elements(Exec *e, IrOp *op, const Val *v, const int64_t *groups);
+/* Reports an overflow<...> violation (interp_ops.c), shared by the cuda_tile
+ * and arith integer handlers. */
+bool in_overflow_error(Exec *e, IrOp *op, const Val *r, int64_t i, const char *flag,
+                       const char *sym, int64_t p, int64_t q, int64_t res, unsigned wf,
+                       bool uns);
 bool in_is_foreign_entry(IrOp *op);
 /* cuda_tile's control flow, shared with scf (interp_core.c). */
 ExecCode in_exec_if(Exec *e, IrOp *op);

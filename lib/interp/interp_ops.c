@@ -159,17 +159,20 @@ static bool int_wraps(CtOpIndex idx, int64_t p, int64_t q, unsigned w, unsigned 
   }
 }
 
-/* Reports element i of `op` wrapping under its overflow flag `flag`:
+/* Reports element i of `op`'s result r wrapping under an overflow flag
+ * spelled `flag` (cuda_tile's "no_signed_wrap", arith's "nsw, nuw", ...):
  *   signed overflow under overflow<no_signed_wrap> at element [1, 2]:
  *   127 + 1 wraps to -128 in i8
- * (operands and result printed in the violated signedness; rank-0 tiles
- * leave out the element). */
-static bool overflow_error(Exec *e, IrOp *op, CtOpIndex idx, const Val *r, int64_t i, int64_t p,
-                           int64_t q, int64_t res, unsigned wf, bool uns, int flag) {
+ * `sym` is the operator ("+", "-", "*", "<<"), "neg" for -(p), or NULL for a
+ * truncation of p from i`wf`.  Operands and result are printed in the
+ * violated signedness (a shift amount always unsigned); rank-0 tiles leave
+ * out the element.  Shared by the cuda_tile and arith handlers. */
+bool in_overflow_error(Exec *e, IrOp *op, const Val *r, int64_t i, const char *flag,
+                       const char *sym, int64_t p, int64_t q, int64_t res, unsigned wf,
+                       bool uns) {
   unsigned w = in_int_width(r->elem);
   StrBuf b = {0};
-  sb_printf(&b, "%s overflow under overflow<%s>", uns ? "unsigned" : "signed",
-            ct_enum_keyword(&ct_enum_overflow, flag));
+  sb_printf(&b, "%s overflow under overflow<%s>", uns ? "unsigned" : "signed", flag);
   if (r->rank > 0) {
     int64_t idxs[IN_MAX_RANK], rest = i;
     for (int d = r->rank - 1; d >= 0; d--) {
@@ -188,21 +191,28 @@ static bool overflow_error(Exec *e, IrOp *op, CtOpIndex idx, const Val *r, int64
     snprintf(ps, sizeof ps, "%lld", (long long)p);
     snprintf(rs, sizeof rs, "%lld", (long long)res);
   }
-  /* shli's amount is unsigned in both senses */
-  if (uns || idx == CT_OP_shli) snprintf(qs, sizeof qs, "%llu", (unsigned long long)in_zext(q, w));
+  if (uns || (sym && !strcmp(sym, "<<")))
+    snprintf(qs, sizeof qs, "%llu", (unsigned long long)in_zext(q, w));
   else snprintf(qs, sizeof qs, "%lld", (long long)q);
-  switch (idx) {
-  case CT_OP_addi: sb_printf(&b, ": %s + %s", ps, qs); break;
-  case CT_OP_subi: sb_printf(&b, ": %s - %s", ps, qs); break;
-  case CT_OP_muli: sb_printf(&b, ": %s * %s", ps, qs); break;
-  case CT_OP_shli: sb_printf(&b, ": %s << %s", ps, qs); break;
-  case CT_OP_negi: sb_printf(&b, ": -(%s)", ps); break;
-  default: sb_printf(&b, ": %s : i%u", ps, wf); break; /* trunci */
-  }
+  if (!sym) sb_printf(&b, ": %s : i%u", ps, wf);
+  else if (!strcmp(sym, "neg")) sb_printf(&b, ": -(%s)", ps);
+  else sb_printf(&b, ": %s %s %s", ps, sym, qs);
   sb_printf(&b, " wraps to %s in i%u", rs, w);
   in_fail(e, op, "%s", sb_cstr(&b));
   sb_free(&b);
   return false;
+}
+
+/* The operator in_overflow_error prints for a cuda_tile op. */
+static const char *ct_overflow_sym(CtOpIndex idx) {
+  switch (idx) {
+  case CT_OP_addi: return "+";
+  case CT_OP_subi: return "-";
+  case CT_OP_muli: return "*";
+  case CT_OP_shli: return "<<";
+  case CT_OP_negi: return "neg";
+  default: return NULL; /* trunci */
+  }
 }
 
 /* Checks result r of an integer op with an overflow flag (a: first operand,
@@ -224,9 +234,11 @@ static bool check_overflow(Exec *e, IrOp *op, const Val *a, const Val *b, const 
   for (int64_t i = 0; i < r->n; i++) {
     int64_t p = x[(size_t)i * sa], q = y ? y[(size_t)i * sb] : 0;
     if (nsw && int_wraps(idx, p, q, w, wf, false))
-      return overflow_error(e, op, idx, r, i, p, q, z[i], wf, false, flag);
+      return in_overflow_error(e, op, r, i, ct_enum_keyword(&ct_enum_overflow, flag),
+                               ct_overflow_sym(idx), p, q, z[i], wf, false);
     if (nuw && int_wraps(idx, p, q, w, wf, true))
-      return overflow_error(e, op, idx, r, i, p, q, z[i], wf, true, flag);
+      return in_overflow_error(e, op, r, i, ct_enum_keyword(&ct_enum_overflow, flag),
+                               ct_overflow_sym(idx), p, q, z[i], wf, true);
   }
   return true;
 }

@@ -270,44 +270,15 @@ static bool std_wraps(OvKind k, int64_t p, int64_t q, unsigned w, unsigned wf, b
   return false;
 }
 
-/* Reports element i of op wrapping under its overflowFlags, in the shape
- * of cuda_tile's report with arith's flag spelling:
- *   signed overflow under overflow<nsw> at element [1, 2]: 127 + 1 wraps to -128 in i8 */
+/* in_overflow_error with arith's flag spelling (overflow<nsw>, <nuw>,
+ * <nsw, nuw>) and operator. */
 static bool std_overflow_error(Exec *e, IrOp *op, OvKind k, const Val *r, int64_t i, int64_t p,
                                int64_t q, int64_t res, unsigned wf, bool uns, unsigned bits) {
-  unsigned w = in_int_width(r->elem);
-  StrBuf b = {0};
-  sb_printf(&b, "%s overflow under overflow<%s>", uns ? "unsigned" : "signed",
-            bits == (ARITH_OVF_NSW | ARITH_OVF_NUW) ? "nsw, nuw"
-            : bits & ARITH_OVF_NSW                 ? "nsw"
-                                                   : "nuw");
-  if (r->rank > 0) {
-    int64_t idxs[IN_MAX_RANK], rest = i;
-    for (int d = r->rank - 1; d >= 0; d--) {
-      idxs[d] = r->shape[d] ? rest % r->shape[d] : 0;
-      rest = r->shape[d] ? rest / r->shape[d] : 0;
-    }
-    sb_printf(&b, " at element [");
-    for (int d = 0; d < r->rank; d++) sb_printf(&b, "%s%lld", d ? ", " : "", (long long)idxs[d]);
-    sb_printf(&b, "]");
-  }
-  char ps[24], qs[24], rs[24];
-  if (uns) {
-    snprintf(ps, sizeof ps, "%llu", (unsigned long long)in_zext(p, wf));
-    snprintf(rs, sizeof rs, "%llu", (unsigned long long)in_zext(res, w));
-  } else {
-    snprintf(ps, sizeof ps, "%lld", (long long)p);
-    snprintf(rs, sizeof rs, "%lld", (long long)res);
-  }
-  if (uns || k == OV_SHL) snprintf(qs, sizeof qs, "%llu", (unsigned long long)in_zext(q, w));
-  else snprintf(qs, sizeof qs, "%lld", (long long)q);
-  static const char *const sym[] = {"+", "-", "*", "<<"};
-  if (k == OV_TRUNC) sb_printf(&b, ": %s : i%u", ps, wf);
-  else sb_printf(&b, ": %s %s %s", ps, sym[k], qs);
-  sb_printf(&b, " wraps to %s in i%u", rs, w);
-  in_fail(e, op, "%s", sb_cstr(&b));
-  sb_free(&b);
-  return false;
+  static const char *const sym[] = {"+", "-", "*", "<<", NULL};
+  const char *flag = bits == (ARITH_OVF_NSW | ARITH_OVF_NUW) ? "nsw, nuw"
+                     : bits & ARITH_OVF_NSW                 ? "nsw"
+                                                            : "nuw";
+  return in_overflow_error(e, op, r, i, flag, sym[k], p, q, res, wf, uns);
 }
 
 /* Checks result r of op (operands a, b; b NULL for trunci) against its
