@@ -415,6 +415,29 @@ static bool push_select_through_splat(IrOp *op, RwRewriter *rw) {
   return true;
 }
 
+/* Rebuilds the masked load/store `op` without its mask: its first `keep`
+ * operands, then the incoming token tin (if any), with segment sizes ns;
+ * the new op's results replace op's. */
+static bool rebuild_unmasked(RwRewriter *rw, IrOp *op, uint32_t keep, IrValue *tin,
+                             const int32_t ns[4]) {
+  IrValue **ops = xcalloc(keep + 1, sizeof *ops);
+  size_t n = 0;
+  for (uint32_t i = 0; i < keep; i++) ops[n++] = ir_op_operand(op, i);
+  if (tin) ops[n++] = tin;
+  const IrType **rts = result_types(op);
+  rw_set_insertion_point_before(rw, op);
+  IrOp *nop = rw_build_op(rw, op->info, ir_op_loc(op), ops, n, rts, op->nresults,
+                          props_with_segs(op, ns, 4), op->attrs);
+  free(ops);
+  free(rts);
+  if (!nop) return false;
+  IrValue **vals = xcalloc(op->nresults + 1, sizeof *vals);
+  for (unsigned i = 0; i < op->nresults; i++) vals[i] = ir_op_result(nop, i);
+  rw_replace_op(rw, op, vals);
+  free(vals);
+  return true;
+}
+
 /* ---- 5. canonicalize_masked_load ------------------------------------------------------------ */
 
 static bool canonicalize_masked_load(IrOp *op, RwRewriter *rw) {
@@ -427,21 +450,8 @@ static bool canonicalize_masked_load(IrOp *op, RwRewriter *rw) {
   IrValue *tin = token_in(op, total), *tout = token_out(op);
   if (m == 1) {
     /* unmasked load: base, indices, token; `other` is dead */
-    IrValue **ops = xcalloc(op->noperands, sizeof *ops);
-    size_t n = 0;
-    for (uint32_t i = 0; i < (uint32_t)(sz[0] + sz[1]); i++) ops[n++] = ir_op_operand(op, i);
-    if (tin) ops[n++] = tin;
     int32_t ns[4] = {sz[0], sz[1], 0, 0};
-    const IrType **rts = result_types(op);
-    rw_set_insertion_point_before(rw, op);
-    IrOp *nl = rw_build_op(rw, op->info, ir_op_loc(op), ops, n, rts, op->nresults,
-                           props_with_segs(op, ns, 4), op->attrs);
-    free(ops);
-    free(rts);
-    if (!nl) return false;
-    IrValue *vals[2] = {ir_op_result(nl, 0), op->nresults > 1 ? ir_op_result(nl, 1) : NULL};
-    rw_replace_op(rw, op, vals);
-    return true;
+    return rebuild_unmasked(rw, op, (uint32_t)(sz[0] + sz[1]), tin, ns);
   }
   /* constant false: no read happens; the fallback must have the exact type */
   if (sz[3] != 1) return rw_notify_match_failure(rw, op, "no fallback value");
@@ -467,22 +477,8 @@ static bool canonicalize_masked_store(IrOp *op, RwRewriter *rw) {
   uint32_t total = seg_total(sz, 4);
   IrValue *tin = token_in(op, total), *tout = token_out(op);
   if (m == 1) {
-    IrValue **ops = xcalloc(op->noperands, sizeof *ops);
-    size_t n = 0;
-    for (uint32_t i = 0; i < (uint32_t)(sz[0] + sz[1] + sz[2]); i++)
-      ops[n++] = ir_op_operand(op, i);
-    if (tin) ops[n++] = tin;
     int32_t ns[4] = {sz[0], sz[1], sz[2], 0};
-    const IrType **rts = result_types(op);
-    rw_set_insertion_point_before(rw, op);
-    IrOp *ns_op = rw_build_op(rw, op->info, ir_op_loc(op), ops, n, rts, op->nresults,
-                              props_with_segs(op, ns, 4), op->attrs);
-    free(ops);
-    free(rts);
-    if (!ns_op) return false;
-    IrValue *val = op->nresults ? ir_op_result(ns_op, 0) : NULL;
-    rw_replace_op(rw, op, &val);
-    return true;
+    return rebuild_unmasked(rw, op, (uint32_t)(sz[0] + sz[1] + sz[2]), tin, ns);
   }
   /* constant false: the write is the store's only effect */
   if (mem_semantic(op) != AA_SEM_WEAK)
