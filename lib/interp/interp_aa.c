@@ -548,28 +548,15 @@ static bool h_aa_assume(Exec *e, IrOp *op) {
   Val *v = in_opnd(e, op, 0);
   const IrAttr *preds = ir_op_attrz(op, "predicates");
   size_t np = preds ? (ir_attr_is(preds, &ir_array_attr_def) ? preds->nelems : 1) : 0;
-  const int64_t *x = v->data;
   for (size_t k = 0; k < np && v->kind == VK_INT; k++) {
     const IrAttr *p = ir_attr_is(preds, &ir_array_attr_def) ? preds->elems[k] : preds;
     if (p->def == &aa_div_by_attr_def) {
-      uint64_t d = (uint64_t)p->ints[0];
-      int64_t every = (p->flags & 1) ? p->ints[1] : 1;
-      int along = (p->flags & 2) ? (int)p->ints[2] : -1;
-      int64_t inner = 1;
-      if (along >= 0 && along < v->rank)
-        for (int q = along + 1; q < v->rank; q++) inner *= v->shape[q];
-      if (d)
-        for (int64_t i = 0; i < v->n; i++)
-          if ((along < 0 || along >= v->rank || every <= 1 ||
-               (i / inner) % v->shape[along] % every == 0) &&
-              (uint64_t)x[i] % d != 0)
-            return in_fail(e, op, "violated assumption div_by<%llu>: element %lld is %lld",
-                           (unsigned long long)d, (long long)i, (long long)x[i]);
+      if (!in_check_div_by(e, op, v, (uint64_t)p->ints[0], (p->flags & 1) ? p->ints[1] : 1,
+                           (p->flags & 2) ? (int)p->ints[2] : -1))
+        return false;
     } else if (p->def == &aa_bounded_attr_def) {
-      for (int64_t i = 0; i < v->n; i++)
-        if (((p->flags & 1) && x[i] < p->ints[0]) || ((p->flags & 2) && x[i] > p->ints[1]))
-          return in_fail(e, op, "violated assumption bounded: element %lld is %lld",
-                         (long long)i, (long long)x[i]);
+      if (!in_check_bounded(e, op, v, p->flags & 1, p->ints[0], p->flags & 2, p->ints[1]))
+        return false;
     } else if (p->def == &aa_same_elements_attr_def && v->rank == (int)p->nints) {
       if (!in_check_same_elements(e, op, v, p->ints)) return false;
     }

@@ -519,6 +519,35 @@ static bool h_assert(Exec *e, IrOp *op) {
   return true;
 }
 
+/* assume div_by<d> over integer tile v: with `every N along D` (along >= 0)
+ * only elements whose index along D is a multiple of N are constrained.
+ * False after reporting the first element not divisible by d. */
+bool in_check_div_by(Exec *e, IrOp *op, const Val *v, uint64_t d, int64_t every, int along) {
+  const int64_t *x = v->data;
+  int64_t inner = 1;
+  if (along >= 0 && along < v->rank)
+    for (int k = along + 1; k < v->rank; k++) inner *= v->shape[k];
+  if (d)
+    for (int64_t i = 0; i < v->n; i++)
+      if ((along < 0 || along >= v->rank || every <= 1 ||
+           (i / inner) % v->shape[along] % every == 0) &&
+          (uint64_t)x[i] % d != 0)
+        return in_fail(e, op, "violated assumption div_by<%llu>: element %lld is %lld",
+                       (unsigned long long)d, (long long)i, (long long)x[i]);
+  return true;
+}
+
+/* assume bounded<lb, ub> over integer tile v (a missing bound is unchecked). */
+bool in_check_bounded(Exec *e, IrOp *op, const Val *v, bool has_lb, int64_t lb, bool has_ub,
+                      int64_t ub) {
+  const int64_t *x = v->data;
+  for (int64_t i = 0; i < v->n; i++)
+    if ((has_lb && x[i] < lb) || (has_ub && x[i] > ub))
+      return in_fail(e, op, "violated assumption bounded: element %lld is %lld", (long long)i,
+                     (long long)x[i]);
+  return true;
+}
+
 /* assume same_elements: elements within groups of groups[d] along each dim d
  * of the integer tile v are equal (groups[d] <= 0 counts as 1).  False after
  * reporting the first element that differs from its group's first. */
@@ -548,30 +577,14 @@ static bool h_assume(Exec *e, IrOp *op) {
   Val *v = in_opnd(e, op, 0);
   const IrAttr *p = ir_op_attrz(op, "predicate");
   if (p && v->kind == VK_INT && ir_attr_is(p, &ct_div_by_attr_def)) {
-    uint64_t d = ct_div_by_divisor(p);
-    const int64_t *x = v->data;
-    /* `every N along D`: only elements whose index along D is a multiple of
-     * N are constrained. */
-    int64_t every = ct_div_by_has_every(p) ? ct_div_by_every(p) : 1;
-    int along = ct_div_by_has_along(p) ? (int)ct_div_by_along(p) : -1;
-    int64_t inner = 1;
-    if (along >= 0 && along < v->rank)
-      for (int k = along + 1; k < v->rank; k++) inner *= v->shape[k];
-    if (d)
-      for (int64_t i = 0; i < v->n; i++)
-        if ((along < 0 || along >= v->rank || every <= 1 ||
-             (i / inner) % v->shape[along] % every == 0) &&
-            (uint64_t)x[i] % d != 0)
-          return in_fail(e, op, "violated assumption div_by<%llu>: element %lld is %lld",
-                         (unsigned long long)d, (long long)i, (long long)x[i]);
+    if (!in_check_div_by(e, op, v, ct_div_by_divisor(p),
+                         ct_div_by_has_every(p) ? ct_div_by_every(p) : 1,
+                         ct_div_by_has_along(p) ? (int)ct_div_by_along(p) : -1))
+      return false;
   } else if (p && v->kind == VK_INT && ir_attr_is(p, &ct_bounded_attr_def)) {
-    const int64_t *x = v->data;
-    for (int64_t i = 0; i < v->n; i++) {
-      if ((ct_bounded_has_lb(p) && x[i] < ct_bounded_lb(p)) ||
-          (ct_bounded_has_ub(p) && x[i] > ct_bounded_ub(p)))
-        return in_fail(e, op, "violated assumption bounded: element %lld is %lld",
-                       (long long)i, (long long)x[i]);
-    }
+    if (!in_check_bounded(e, op, v, ct_bounded_has_lb(p), ct_bounded_lb(p),
+                          ct_bounded_has_ub(p), ct_bounded_ub(p)))
+      return false;
   } else if (p && v->kind == VK_INT && ir_attr_is(p, &ct_same_elements_attr_def) &&
              v->rank == (int)p->nints) {
     if (!in_check_same_elements(e, op, v, p->ints)) return false;

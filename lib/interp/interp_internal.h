@@ -192,8 +192,11 @@ Val *in_foreign_new(const IrType *type);
 const IrType *in_foreign_elem(const IrType *type);
 bool in_foreign_is_ptr(const IrType *type);
 const IrType *in_foreign_pointee(const IrType *ptr); /* of an nv_tileaa pointer */
-/* assume same_elements over integer tile v (interp_core.c), shared by the
- * cuda_tile and nv_tileaa assume handlers. */
+/* The assume predicates over integer tile v (interp_core.c), shared by the
+ * cuda_tile and nv_tileaa assume handlers: false after reporting a violation. */
+bool in_check_div_by(Exec *e, IrOp *op, const Val *v, uint64_t d, int64_t every, int along);
+bool in_check_bounded(Exec *e, IrOp *op, const Val *v, bool has_lb, int64_t lb, bool has_ub,
+                      int64_t ub);
 bool in_check_same_elements(Exec *e, IrOp *op, const Val *v, const int64_t *groups);
 /* Reports an overflow<...> violation (interp_ops.c), shared by the cuda_tile
  * and arith integer handlers. */
