@@ -15,12 +15,9 @@ static bool check_value(IrOp *op, const char *kind, unsigned idx,
   return ir_op_error(op, "%s #%u must be %s, but got '%T'", kind, idx, desc, t);
 }
 
-bool ct_ods_operand(IrOp *op, unsigned idx, CtTypePred pred, const char *desc) {
-  if (idx >= op->noperands) return true;
-  return check_value(op, "operand", idx, ir_op_operand(op, idx)->type, pred, desc);
-}
-
-bool ct_ods_operands(IrOp *op, unsigned first, unsigned n, CtTypePred pred,
+/* Operands [first, first+n), each numbered by its absolute index (as ODS
+ * numbers the members of a variadic group). */
+static bool ct_ods_operands(IrOp *op, unsigned first, unsigned n, CtTypePred pred,
                      const char *desc) {
   for (unsigned i = first; i < first + n && i < op->noperands; i++)
     if (!check_value(op, "operand", i, ir_op_operand(op, i)->type, pred, desc))
@@ -28,12 +25,7 @@ bool ct_ods_operands(IrOp *op, unsigned first, unsigned n, CtTypePred pred,
   return true;
 }
 
-bool ct_ods_result(IrOp *op, unsigned idx, CtTypePred pred, const char *desc) {
-  if (idx >= op->nresults) return true;
-  return check_value(op, "result", idx, ir_op_result(op, idx)->type, pred, desc);
-}
-
-bool ct_ods_results(IrOp *op, unsigned first, unsigned n, CtTypePred pred,
+static bool ct_ods_results(IrOp *op, unsigned first, unsigned n, CtTypePred pred,
                     const char *desc) {
   for (unsigned i = first; i < first + n && i < op->nresults; i++)
     if (!check_value(op, "result", i, ir_op_result(op, i)->type, pred, desc))
@@ -57,7 +49,9 @@ static const IrAttr *segment_attr(const IrOp *op) {
   return a;
 }
 
-bool ct_ods_segments(IrOp *op, unsigned nseg, int32_t *sizes, uint32_t *starts) {
+/* AttrSizedOperandSegments: reads `operandSegmentSizes` into sizes/starts,
+ * with ODS's messages for a missing, malformed or inconsistent attribute. */
+static bool ct_ods_segments(IrOp *op, unsigned nseg, int32_t *sizes, uint32_t *starts) {
   const IrAttr *raw = ir_op_attrz(op, "operandSegmentSizes");
   if (!raw) return ir_op_error(op, "requires attribute 'operandSegmentSizes'");
   const IrAttr *a = segment_attr_check(raw);
@@ -103,7 +97,8 @@ bool ct_ods_sized_region(IrOp *op, unsigned idx, const char *name, bool at_most)
                      idx, name, at_most ? "at most " : "");
 }
 
-bool ct_ods_optional_operand(IrOp *op, uint32_t start, int32_t size, CtTypePred pred,
+/* An Optional<> group: 0 or 1 operand, of pred / desc. */
+static bool ct_ods_optional_operand(IrOp *op, uint32_t start, int32_t size, CtTypePred pred,
                              const char *desc) {
   return ct_ods_optional_segment(op, start, size) &&
          ct_ods_operands(op, start, (unsigned)size, pred, desc);
@@ -132,12 +127,15 @@ const IrAttr *ct_ods_segment_attr(IrContext *ctx, const int32_t *sizes, size_t n
 
 /* ---- attributes ---------------------------------------------------------- */
 
-const IrAttr *ct_ods_check_required(IrOp *op, const char *name, const IrAttr *a) {
+/* "requires attribute 'name'" when `a` is NULL; returns `a`. */
+static const IrAttr *ct_ods_check_required(IrOp *op, const char *name, const IrAttr *a) {
   if (!a) ir_op_error(op, "requires attribute '%s'", name);
   return a;
 }
 
-bool ct_ods_check_attr(IrOp *op, const char *name, const IrAttr *a, CtAttrPred pred,
+/* "attribute 'name' failed to satisfy constraint: <desc>" when `a` is
+ * present and !pred(a). */
+static bool ct_ods_check_attr(IrOp *op, const char *name, const IrAttr *a, CtAttrPred pred,
                        const char *desc) {
   if (!a || pred(a)) return true;
   return ir_op_error(op, "attribute '%s' failed to satisfy constraint: %s", name,
@@ -145,6 +143,86 @@ bool ct_ods_check_attr(IrOp *op, const char *name, const IrAttr *a, CtAttrPred p
 }
 
 
+
+/* ---- declarative specs --------------------------------------------------- */
+
+static unsigned count_groups(const CtOdsValueSpec *v, unsigned max) {
+  unsigned n = 0;
+  while (n < max && v[n].arity != CT_ODS_NONE) n++;
+  return n;
+}
+
+/* Positional layout of groups over `total` values: CT_ODS_ONE groups take
+ * one each, the (single) optional/variadic group the rest. */
+static void positional_groups(const CtOdsValueSpec *v, unsigned n, uint32_t total,
+                              uint32_t *start, int32_t *size) {
+  uint32_t singles = 0;
+  for (unsigned i = 0; i < n; i++) singles += v[i].arity == CT_ODS_ONE;
+  uint32_t rest = total > singles ? total - singles : 0;
+  uint32_t at = 0;
+  for (unsigned i = 0; i < n; i++) {
+    uint32_t k = v[i].arity == CT_ODS_ONE ? 1 : rest;
+    if (v[i].arity != CT_ODS_ONE) rest = 0;
+    start[i] = at;
+    size[i] = (int32_t)k;
+    at += k;
+  }
+}
+
+/* The type constraints of one list of groups ("operand" or "result"). */
+static bool check_groups(IrOp *op, bool operands, const CtOdsValueSpec *v, unsigned n,
+                         const uint32_t *start, const int32_t *size) {
+  for (unsigned i = 0; i < n; i++) {
+    unsigned k = v[i].arity == CT_ODS_ONE ? 1u : (unsigned)size[i];
+    bool ok;
+    if (!operands)
+      ok = ct_ods_results(op, start[i], k, v[i].pred, v[i].desc);
+    else if (v[i].arity == CT_ODS_OPT)
+      ok = ct_ods_optional_operand(op, start[i], size[i], v[i].pred, v[i].desc);
+    else
+      ok = ct_ods_operands(op, start[i], k, v[i].pred, v[i].desc);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+bool ct_ods_verify(IrOp *op, const CtOdsSpec *s, CtOdsGroups *g) {
+  CtOdsGroups local;
+  if (!g) g = &local;
+  memset(g, 0, sizeof *g);
+  unsigned nopnd = count_groups(s->operands, CT_ODS_MAX_GROUPS);
+  if (s->segments) {
+    if (!ct_ods_segments(op, nopnd, g->size, g->start)) return false;
+  } else {
+    positional_groups(s->operands, nopnd, op->noperands, g->start, g->size);
+  }
+  /* attributes: each looked up once; presence, then constraints */
+  const IrAttr *av[6];
+  size_t nattr = 0;
+  for (; nattr < 6 && s->attrs[nattr].name; nattr++) {
+    av[nattr] = ir_op_attrz(op, s->attrs[nattr].name);
+    if (s->attrs[nattr].required && !ct_ods_check_required(op, s->attrs[nattr].name, av[nattr]))
+      return false;
+  }
+  for (size_t i = 0; i < nattr; i++)
+    if (s->attrs[i].pred &&
+        !ct_ods_check_attr(op, s->attrs[i].name, av[i], s->attrs[i].pred, s->attrs[i].desc))
+      return false;
+  if (s->segments)
+    for (unsigned i = 0; i < nopnd; i++)
+      if (s->operands[i].arity == CT_ODS_ONE && g->size[i] != 1)
+        return ir_op_error(op, "operand group #%u requires exactly 1 element", i);
+  if (!check_groups(op, true, s->operands, nopnd, g->start, g->size)) return false;
+  uint32_t rstart[3];
+  int32_t rsize[3];
+  unsigned nres = count_groups(s->results, 3);
+  positional_groups(s->results, nres, op->nresults, rstart, rsize);
+  if (!check_groups(op, false, s->results, nres, rstart, rsize)) return false;
+  for (unsigned i = 0; i < 2 && s->regions[i].name; i++)
+    if (i < op->nregions && !ct_ods_sized_region(op, i, s->regions[i].name, s->regions[i].at_most))
+      return false;
+  return true;
+}
 
 /* ---- PredOpTraits ------------------------------------------------------- */
 

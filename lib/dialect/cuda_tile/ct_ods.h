@@ -16,13 +16,13 @@
  * "tile: ints = shape, types[0] = element"), together with the constraint
  * descriptions ODS derives from Types.td (CT_DESC_*).
  *
- * Usage in a verify hook (order as ODS: attributes, operands, results,
- * then PredOpTraits):
+ * Usage in a verify hook: the op's ODS invariants as a CtOdsSpec (below),
+ * then its own checks:
  *
- *   if (!ct_ods_operand(op, 0, ct_is_int_tile, CT_DESC_INT_TILE)) return false;
- *   if (!ct_ods_same_type_vals(op, "{lhs, rhs, result}", ir_op_operand(op, 0),
- *                              ir_op_operand(op, 1), ir_op_result(op, 0), NULL))
- *     return false;
+ *   static const CtOdsSpec offset_spec = {
+ *       .operands = {CT_ODS_V(ONE, ct_is_ptr_tile, CT_DESC_PTR_TILE), ...},
+ *       .results = {CT_ODS_V(ONE, ct_is_ptr_tile, CT_DESC_PTR_TILE)}};
+ *   if (!ct_ods_verify(op, &offset_spec, NULL)) return false;
  *
  * Native traits (SameOperandsAndResultShape, …) are verified by MLIR after
  * all of these, so hooks check them last. */
@@ -36,70 +36,22 @@ typedef bool (*CtTypePred)(const IrType *t);
 /* An attribute predicate (for attribute constraints). */
 typedef bool (*CtAttrPred)(const IrAttr *a);
 
-/* ---- operands / results ------------------------------------------------- */
-/* "operand #idx must be <desc>, but got '<type>'" when !pred(type). */
-bool ct_ods_operand(IrOp *op, unsigned idx, CtTypePred pred, const char *desc);
-/* Same for operands [first, first+n) (a variadic group; each is numbered by
- * its absolute operand index, as ODS does). */
-bool ct_ods_operands(IrOp *op, unsigned first, unsigned n, CtTypePred pred,
-                     const char *desc);
-bool ct_ods_result(IrOp *op, unsigned idx, CtTypePred pred, const char *desc);
 /* AllShapesMatch over tiles: "failed to verify that all of NAMES have same
  * shape" unless all n types are tiles of one shape. */
 bool ct_ods_all_same_shape(IrOp *op, const char *names, const IrType *const *t, size_t n);
-bool ct_ods_results(IrOp *op, unsigned first, unsigned n, CtTypePred pred,
-                    const char *desc);
 
-/* ---- operand segments (AttrSizedOperandSegments) -------------------------
- * Reads `operandSegmentSizes` (a dense i32 array) into sizes[0..nseg):
- *   missing  -> "requires attribute 'operandSegmentSizes'"
- *   wrong n  -> "'operandSegmentSizes' attribute for specifying operand
- *               segments must have N elements, but got M"
- *   sum      -> "operand count (X) does not match with the total size (Y)
- *               specified in attribute 'operandSegmentSizes'"
- * starts (optional, may be NULL) receives each segment's first operand. */
-bool ct_ods_segments(IrOp *op, unsigned nseg, int32_t *sizes, uint32_t *starts);
+/* ---- operand segments and regions -----------------------------------------
+ * (ct_ods_verify checks `operandSegmentSizes`; these serve the hooks that
+ * run after it.) */
 /* SizedRegion<1> (or MaxSizedRegion<1> when at_most): "region #I ('NAME')
  * failed to verify constraint: region with [at most ]1 blocks". */
 bool ct_ods_sized_region(IrOp *op, unsigned idx, const char *name, bool at_most);
-/* An Optional<> operand: the segment holds 0 or 1 operand ("operand group
- * starting at #S requires 0 or 1 element, but found N"), and the present one
- * (if any) satisfies pred / desc as in ct_ods_operands. */
-bool ct_ods_optional_operand(IrOp *op, uint32_t start, int32_t size, CtTypePred pred,
-                             const char *desc);
 /* Segment sizes of an op (NULL / 0 when absent or malformed): for hooks
  * that run after verification (printers, result names). */
 bool ct_ods_segment_range(const IrOp *op, unsigned seg, unsigned nseg,
                           uint32_t *start, uint32_t *size);
 /* Builds the `array<i32: ...>` attribute for a parser. */
 const IrAttr *ct_ods_segment_attr(IrContext *ctx, const int32_t *sizes, size_t n);
-
-/* ---- attributes --------------------------------------------------------- */
-/* ct_ods_required_attr's check of an attribute already looked up: reports
- * "requires attribute 'name'" when `a` is NULL; returns `a`. */
-const IrAttr *ct_ods_check_required(IrOp *op, const char *name, const IrAttr *a);
-/* ct_ods_attr's check of an attribute already looked up (`a` may be NULL):
- * for hooks that read the attribute again, so it is found once. */
-bool ct_ods_check_attr(IrOp *op, const char *name, const IrAttr *a, CtAttrPred pred,
-                       const char *desc);
-/* (These three are inline so that the lookup's strlen of a literal name
- * folds at compile time.) */
-/* "requires attribute 'name'" when absent; returns the attribute or NULL. */
-static inline const IrAttr *ct_ods_required_attr(IrOp *op, const char *name) {
-  return ct_ods_check_required(op, name, ir_op_attrz(op, name));
-}
-/* For a present attribute: "attribute 'name' failed to satisfy constraint:
- * <desc>" when !pred(a).  Absent attributes pass (optional ones). */
-static inline bool ct_ods_attr(IrOp *op, const char *name, CtAttrPred pred,
-                               const char *desc) {
-  return ct_ods_check_attr(op, name, ir_op_attrz(op, name), pred, desc);
-}
-/* Required + constrained in one call. */
-static inline bool ct_ods_required_attr_pred(IrOp *op, const char *name, CtAttrPred pred,
-                                             const char *desc) {
-  const IrAttr *a = ct_ods_required_attr(op, name);
-  return a && ct_ods_check_attr(op, name, a, pred, desc);
-}
 
 /* ---- PredOpTraits --------------------------------------------------------
  * "failed to verify that all of {a, b, c} have same type" when the n types
@@ -111,6 +63,75 @@ bool ct_ods_same_type_vals(IrOp *op, const char *names, IrValue *a, IrValue *b,
                            IrValue *c, IrValue *d);
 /* "failed to verify that <what>" (generic PredOpTrait wording). */
 bool ct_ods_fail_that(IrOp *op, const char *what);
+
+/* ---- declarative ODS invariants (one spec per op) ------------------------
+ * What ODS generates from an op's arguments, results and regions, written as
+ * data: a hook declares its op's CtOdsSpec and calls ct_ods_verify first;
+ * only the op's own checks (its verify(), seed rules) stay code.  The spec
+ * engine of the compute ops (verify_compute.c) is the same idea with element
+ * classes in place of predicates.  ct_ods_verify runs, in this order:
+ *   1. AttrSizedOperandSegments (when `segments`): ct_ods_segments;
+ *   2. attributes: presence of every required one, then every present one's
+ *      constraint, both in list order (ODS: alphabetical);
+ *   3. with segments: each CT_ODS_ONE group holds exactly one operand
+ *      ("operand group #N requires exactly 1 element");
+ *   4. operand groups, then result groups: each value's predicate, numbered
+ *      by its absolute index (as ct_ods_operand / ct_ods_operands);
+ *   5. regions: SizedRegion<1> / MaxSizedRegion<1> (ct_ods_sized_region).
+ * Without segments the groups are positional: CT_ODS_ONE groups take one
+ * value each and the one CT_ODS_OPT / CT_ODS_MANY group takes the rest;
+ * values past the op's count are not checked (the generic count check
+ * reports those). */
+typedef enum CtOdsArity {
+  CT_ODS_NONE, /* end of a group list */
+  CT_ODS_ONE,  /* a single value */
+  CT_ODS_OPT,  /* Optional<>: 0 or 1 value */
+  CT_ODS_MANY, /* Variadic<> */
+} CtOdsArity;
+
+typedef struct CtOdsValueSpec {
+  uint8_t arity; /* CtOdsArity */
+  CtTypePred pred;
+  const char *desc;
+} CtOdsValueSpec;
+
+typedef struct CtOdsAttrSpec {
+  const char *name; /* NULL ends the list */
+  CtAttrPred pred;  /* NULL: presence only */
+  const char *desc;
+  bool required;
+} CtOdsAttrSpec;
+
+typedef struct CtOdsRegionSpec {
+  const char *name; /* NULL ends the list */
+  bool at_most;     /* MaxSizedRegion<1> rather than SizedRegion<1> */
+} CtOdsRegionSpec;
+
+#define CT_ODS_MAX_GROUPS 6
+typedef struct CtOdsSpec {
+  bool segments; /* AttrSizedOperandSegments: one segment per operand group */
+  CtOdsAttrSpec attrs[6];
+  CtOdsValueSpec operands[CT_ODS_MAX_GROUPS];
+  CtOdsValueSpec results[3];
+  CtOdsRegionSpec regions[2];
+} CtOdsSpec;
+
+/* Where each operand group of a verified op sits (start, size). */
+typedef struct CtOdsGroups {
+  uint32_t start[CT_ODS_MAX_GROUPS];
+  int32_t size[CT_ODS_MAX_GROUPS];
+} CtOdsGroups;
+
+/* Spec shorthands: CT_ODS_V(arity, pred, desc) for a value group, and the
+ * common single groups. */
+#define CT_ODS_V(ar, pred, desc) {CT_ODS_##ar, pred, desc}
+#define CT_ODS_ANY_VARIADIC CT_ODS_V(MANY, ct_is_any_type, "variadic of any type")
+#define CT_ODS_TOKEN CT_ODS_V(ONE, ct_is_token, CT_DESC_TOKEN)
+#define CT_ODS_OPT_TOKEN CT_ODS_V(OPT, ct_is_token, CT_DESC_TOKEN)
+
+/* Runs `s` on `op` (see above); fills `g` (may be NULL) with the operand
+ * groups.  False after reporting the first violation. */
+bool ct_ods_verify(IrOp *op, const CtOdsSpec *s, CtOdsGroups *g);
 
 /* ---- dialect type predicates --------------------------------------------- */
 bool ct_is_tile(const IrType *t);          /* !cuda_tile.tile<...> */

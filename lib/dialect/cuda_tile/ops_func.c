@@ -34,10 +34,13 @@ void ct_print_module(AsmPrinter *p, IrOp *op) {
   asm_print_region(p, &ir_op_regions(op)[0], true, true);
 }
 
+#define STRING_ATTR(name, req) {name, ct_attr_is_string, "string attribute", req}
+static const CtOdsSpec module_spec = {
+    .attrs = {STRING_ATTR("sym_name", true), STRING_ATTR("producer", false)},
+};
+
 bool ct_verify_module(IrOp *op) {
-  if (!ct_ods_required_attr_pred(op, "sym_name", ct_attr_is_string, "string attribute"))
-    return false;
-  if (!ct_ods_attr(op, "producer", ct_attr_is_string, "string attribute")) return false;
+  if (!ct_ods_verify(op, &module_spec, NULL)) return false;
   /* DebugInfoVerifier::verifyModule (rule 5): globals carry no scope. */
   IrBlock *b = op->nregions ? ir_op_regions(op)[0].first : NULL;
   for (IrOp *o = b ? b->first : NULL; o; o = o->next) {
@@ -205,29 +208,21 @@ static bool is_dict_array(const IrAttr *a) {
 }
 static bool is_opt_hints(const IrAttr *a) { return a && a->def == &ct_opt_hints_attr_def; }
 
-/* ODS invariants shared by the function-like ops. */
-static bool verify_func_attrs(IrOp *op) {
-  const IrAttr *ft = ct_ods_required_attr(op, "function_type");
-  if (!ft) return false;
-  const IrAttr *name = ct_ods_required_attr(op, "sym_name");
-  if (!name) return false;
-  if (!ct_ods_attr(op, "arg_attrs", is_dict_array, "Array of dictionary attributes"))
-    return false;
-  if (!ct_ods_check_attr(op, "function_type", ft, is_function_type_attr,
-                         "type attribute of function type"))
-    return false;
-  if (!ct_ods_attr(op, "res_attrs", is_dict_array, "Array of dictionary attributes"))
-    return false;
-  if (!ct_ods_check_attr(op, "sym_name", name, ct_attr_is_string, "string attribute"))
-    return false;
-  /* SizedRegion<1>:$body */
-  size_t nblocks = 0;
-  for (IrBlock *bb = op->nregions ? ir_op_regions(op)[0].first : NULL; bb; bb = bb->next) nblocks++;
-  if (nblocks != 1)
-    return ir_op_error(op, "region #0 ('body') failed to verify constraint: region with 1 "
-                           "blocks");
-  return true;
-}
+/* ODS invariants of the function-like ops (attributes alphabetical, as ODS
+ * emits them; entry adds optimization_hints). */
+#define DICT_ARRAY(name) {name, is_dict_array, "Array of dictionary attributes", false}
+#define FUNCTION_TYPE {"function_type", is_function_type_attr, "type attribute of function type", true}
+static const CtOdsSpec testing_func_spec = {
+    .attrs = {DICT_ARRAY("arg_attrs"), FUNCTION_TYPE, DICT_ARRAY("res_attrs"),
+              STRING_ATTR("sym_name", true)},
+    .regions = {{"body", false}},
+};
+static const CtOdsSpec entry_spec = {
+    .attrs = {DICT_ARRAY("arg_attrs"), FUNCTION_TYPE,
+              {"optimization_hints", is_opt_hints, "optimization hints attribute", false},
+              DICT_ARRAY("res_attrs"), STRING_ATTR("sym_name", true)},
+    .regions = {{"body", false}},
+};
 
 /* FunctionOpInterface::verifyTrait: argument/result attribute arrays, then
  * the entry block against the signature.  Runs after the ODS invariants. */
@@ -265,9 +260,7 @@ static bool verify_function_interface(IrOp *op) {
 }
 
 bool ct_verify_entry(IrOp *op) {
-  if (!verify_func_attrs(op)) return false;
-  if (!ct_ods_attr(op, "optimization_hints", is_opt_hints, "optimization hints attribute"))
-    return false;
+  if (!ct_ods_verify(op, &entry_spec, NULL)) return false;
   if (!verify_function_interface(op)) return false;
   /* EntryOp::verify */
   const IrType *ft = ir_op_attrz(op, "function_type")->type;
@@ -284,7 +277,7 @@ bool ct_verify_entry(IrOp *op) {
 }
 
 bool ct_verify_testing_func(IrOp *op) {
-  return verify_func_attrs(op) && verify_function_interface(op);
+  return ct_ods_verify(op, &testing_func_spec, NULL) && verify_function_interface(op);
 }
 
 /* ---- global ------------------------------------------------------------------ */
@@ -346,18 +339,16 @@ static bool is_visibility(const IrAttr *a) {
   return ct_enum_value(a, &ct_enum_symbol_visibility) >= 0;
 }
 
+static const CtOdsSpec global_spec = {
+    .attrs = {{"alignment", ct_attr_is_i64, "64-bit signless integer attribute", false},
+              {"constant", ct_attr_is_unit, "unit attribute", false},
+              STRING_ATTR("sym_name", true),
+              {"symbol_visibility", is_visibility, "symbol visibility", false},
+              {"value", is_tile_dense, "dense typed elements attribute", true}},
+};
+
 bool ct_verify_global(IrOp *op) {
-  if (!ct_ods_required_attr(op, "sym_name") || !ct_ods_required_attr(op, "value"))
-    return false;
-  if (!ct_ods_attr(op, "alignment", ct_attr_is_i64,
-                   "64-bit signless integer attribute"))
-    return false;
-  if (!ct_ods_attr(op, "constant", ct_attr_is_unit, "unit attribute")) return false;
-  if (!ct_ods_attr(op, "sym_name", ct_attr_is_string, "string attribute")) return false;
-  if (!ct_ods_attr(op, "symbol_visibility", is_visibility, "symbol visibility"))
-    return false;
-  if (!ct_ods_attr(op, "value", is_tile_dense, "dense typed elements attribute"))
-    return false;
+  if (!ct_ods_verify(op, &global_spec, NULL)) return false;
   if (ct_tile_type_rank(ir_op_attrz(op, "value")->type) != 1)
     return ir_op_error(op, "type must have rank 1");
   return true;
@@ -388,11 +379,13 @@ void ct_print_get_global(AsmPrinter *p, IrOp *op) {
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
 
+static const CtOdsSpec get_global_spec = {
+    .attrs = {{"name", ct_attr_is_flat_symref, "flat symbol reference attribute", true}},
+    .results = {CT_ODS_V(ONE, ct_is_scalar_ptr_tile, CT_DESC_SCALAR_PTR)},
+};
+
 bool ct_verify_get_global(IrOp *op) {
-  if (!ct_ods_required_attr_pred(op, "name", ct_attr_is_flat_symref,
-                                 "flat symbol reference attribute"))
-    return false;
-  if (!ct_ods_result(op, 0, ct_is_scalar_ptr_tile, CT_DESC_SCALAR_PTR)) return false;
+  if (!ct_ods_verify(op, &get_global_spec, NULL)) return false;
   /* GetGlobalOp::verifySymbolUses */
   const IrAttr *ref = ir_op_attrz(op, "name");
   IrOp *g = ir_symbol_resolve(op, ref);

@@ -26,28 +26,18 @@ static bool is_scope(const IrAttr *a) { return is_enum_i32(a, &ct_enum_memory_sc
 static bool is_mode(const IrAttr *a) { return is_enum_i32(a, &ct_enum_atomic_rmw_mode); }
 static bool is_hints(const IrAttr *a) { return a && a->def == &ct_opt_hints_attr_def; }
 
-/* ODS attribute checks of the memory ops (alphabetical, as ODS emits). */
-static bool verify_mem_attrs(IrOp *op, bool scope_required, bool has_mode, bool has_hints) {
-  /* each attribute looked up once; the messages are ct_ods_required_attr's */
-  const IrAttr *ord = ir_op_attrz(op, "memory_ordering_semantics");
-  const IrAttr *scope = ir_op_attrz(op, "memory_scope");
-  const IrAttr *mode = has_mode ? ir_op_attrz(op, "mode") : NULL;
-  if (!ord) return ir_op_error(op, "requires attribute 'memory_ordering_semantics'");
-  if (scope_required && !scope) return ir_op_error(op, "requires attribute 'memory_scope'");
-  if (has_mode && !mode) return ir_op_error(op, "requires attribute 'mode'");
-  if (!ct_ods_check_attr(op, "memory_ordering_semantics", ord, is_ordering,
-                         "memory ordering semantics"))
-    return false;
-  if (!ct_ods_check_attr(op, "memory_scope", scope, is_scope, "memory scope")) return false;
-  if (has_mode && !ct_ods_check_attr(op, "mode", mode, is_mode,
-                                     "allowed 32-bit signless integer cases: 0, 1, 2, 3, "
-                                     "4, 5, 6, 7, 8, 9"))
-    return false;
-  if (has_hints &&
-      !ct_ods_attr(op, "optimization_hints", is_hints, "optimization hints attribute"))
-    return false;
-  return true;
-}
+/* ODS attribute specs of the memory ops (alphabetical, as ODS emits). */
+#define MEM_ORDERING {"memory_ordering_semantics", is_ordering, "memory ordering semantics", true}
+#define MEM_SCOPE(req) {"memory_scope", is_scope, "memory scope", req}
+#define MEM_MODE                                                                             \
+  {"mode", is_mode, "allowed 32-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9",   \
+   true}
+#define MEM_HINTS {"optimization_hints", is_hints, "optimization hints attribute", false}
+#define PTR_TILE CT_ODS_V(ONE, ct_is_ptr_tile, CT_DESC_PTR_TILE)
+#define ANY_TILE CT_ODS_V(ONE, ct_is_tile, CT_DESC_TILE)
+#define OPT_MASK CT_ODS_V(OPT, ct_is_i1_tile, CT_DESC_I1_TILE)
+#define VIEW CT_ODS_V(ONE, ct_type_is_view, CT_DESC_TILE_VIEW)
+#define INDICES CT_ODS_V(MANY, ct_is_int_tile, CT_VARIADIC(CT_DESC_INT_TILE))
 
 /* verifyMemoryModelLoad / verifyMemoryModelStore, in seed 003's words
  * (verify_token_memory; NVIDIA: "expect one of: weak, relaxed, or acquire,
@@ -245,15 +235,16 @@ void ct_print_alloca(AsmPrinter *p, IrOp *op) {
 
 static bool is_nonneg_i64(const IrAttr *a) { return ct_attr_is_i64(a) && a->ints[0] >= 0; }
 
+#define NONNEG_I64 "64-bit signless integer attribute whose minimum value is 0"
+static const CtOdsSpec alloca_spec = {
+    .attrs = {{"alignment", is_nonneg_i64, NONNEG_I64, true},
+              {"global", ct_attr_is_unit, "unit attribute", false},
+              {"num_elem", is_nonneg_i64, NONNEG_I64, true}},
+    .results = {CT_ODS_V(ONE, ct_is_scalar_ptr_tile, CT_DESC_SCALAR_PTR)},
+};
+
 bool ct_verify_alloca(IrOp *op) {
-  if (!ct_ods_required_attr(op, "alignment") || !ct_ods_required_attr(op, "num_elem"))
-    return false;
-  const char *desc = "64-bit signless integer attribute whose minimum value is 0";
-  if (!ct_ods_attr(op, "alignment", is_nonneg_i64, desc) ||
-      !ct_ods_attr(op, "global", ct_attr_is_unit, "unit attribute") ||
-      !ct_ods_attr(op, "num_elem", is_nonneg_i64, desc))
-    return false;
-  if (!ct_ods_result(op, 0, ct_is_scalar_ptr_tile, CT_DESC_SCALAR_PTR)) return false;
+  if (!ct_ods_verify(op, &alloca_spec, NULL)) return false;
   /* verifyAlloca */
   int64_t align = ir_op_attrz(op, "alignment")->ints[0];
   if (!(align > 0 && (align & (align - 1)) == 0))
@@ -369,19 +360,19 @@ static bool same_tile_shape(const IrType *a, const IrType *b) {
   return ct_type_is_tile(a) && ct_type_is_tile(b) && ct_tile_same_shape(a, b);
 }
 
+static const CtOdsSpec load_ptr_spec = {
+    .segments = true,
+    .attrs = {MEM_ORDERING, MEM_SCOPE(false), MEM_HINTS},
+    .operands = {PTR_TILE, OPT_MASK, CT_ODS_V(OPT, ct_is_number_tile, CT_DESC_NUMBER_TILE),
+                 CT_ODS_OPT_TOKEN},
+    .results = {ANY_TILE, CT_ODS_TOKEN},
+};
+
 bool ct_verify_load_ptr(IrOp *op) {
-  int32_t seg[4];
-  uint32_t st[4];
-  if (!ct_ods_segments(op, 4, seg, st)) return false;
-  if (!verify_mem_attrs(op, false, false, true)) return false;
-  if (seg[0] != 1) return ir_op_error(op, "operand group #0 requires exactly 1 element");
-  if (!ct_ods_operand(op, st[0], ct_is_ptr_tile, CT_DESC_PTR_TILE) ||
-      !ct_ods_optional_operand(op, st[1], seg[1], ct_is_i1_tile, CT_DESC_I1_TILE) ||
-      !ct_ods_optional_operand(op, st[2], seg[2], ct_is_number_tile, CT_DESC_NUMBER_TILE) ||
-      !ct_ods_optional_operand(op, st[3], seg[3], ct_is_token, CT_DESC_TOKEN) ||
-      !ct_ods_result(op, 0, ct_is_tile, CT_DESC_TILE) ||
-      !ct_ods_result(op, 1, ct_is_token, CT_DESC_TOKEN))
-    return false;
+  CtOdsGroups g;
+  if (!ct_ods_verify(op, &load_ptr_spec, &g)) return false;
+  const uint32_t *st = g.start;
+  const int32_t *seg = g.size;
   const IrType *src = ir_op_operand(op, st[0])->type;
   if (!verify_ptr_value(op, src, ir_op_result(op, 0)->type)) return false;
   if (!ptr_matches(src, ir_op_result(op, 0)->type))
@@ -450,19 +441,18 @@ void ct_print_store_ptr(AsmPrinter *p, IrOp *op) {
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
 
+static const CtOdsSpec store_ptr_spec = {
+    .segments = true,
+    .attrs = {MEM_ORDERING, MEM_SCOPE(false), MEM_HINTS},
+    .operands = {PTR_TILE, ANY_TILE, OPT_MASK, CT_ODS_OPT_TOKEN},
+    .results = {CT_ODS_TOKEN},
+};
+
 bool ct_verify_store_ptr(IrOp *op) {
-  int32_t seg[4];
-  uint32_t st[4];
-  if (!ct_ods_segments(op, 4, seg, st)) return false;
-  if (!verify_mem_attrs(op, false, false, true)) return false;
-  if (seg[0] != 1 || seg[1] != 1)
-    return ir_op_error(op, "operand group #%d requires exactly 1 element", seg[0] != 1 ? 0 : 1);
-  if (!ct_ods_operand(op, st[0], ct_is_ptr_tile, CT_DESC_PTR_TILE) ||
-      !ct_ods_operand(op, st[1], ct_is_tile, CT_DESC_TILE) ||
-      !ct_ods_optional_operand(op, st[2], seg[2], ct_is_i1_tile, CT_DESC_I1_TILE) ||
-      !ct_ods_optional_operand(op, st[3], seg[3], ct_is_token, CT_DESC_TOKEN) ||
-      !ct_ods_result(op, 0, ct_is_token, CT_DESC_TOKEN))
-    return false;
+  CtOdsGroups g;
+  if (!ct_ods_verify(op, &store_ptr_spec, &g)) return false;
+  const uint32_t *st = g.start;
+  const int32_t *seg = g.size;
   const IrType *dst = ir_op_operand(op, st[0])->type;
   if (!verify_ptr_value(op, dst, ir_op_operand(op, st[1])->type)) return false;
   if (!ptr_matches(dst, ir_op_operand(op, st[1])->type))
@@ -637,19 +627,18 @@ static bool verify_view_common(IrOp *op, IrValue *view, IrUse *idx, size_t n,
   return verify_hints(op);
 }
 
+static const CtOdsSpec load_view_spec = {
+    .segments = true,
+    .attrs = {MEM_ORDERING, MEM_SCOPE(false), MEM_HINTS},
+    .operands = {VIEW, INDICES, CT_ODS_OPT_TOKEN},
+    .results = {ANY_TILE, CT_ODS_TOKEN},
+};
+
 bool ct_verify_load_view(IrOp *op) {
-  int32_t seg[3];
-  uint32_t st[3];
-  if (!ct_ods_segments(op, 3, seg, st)) return false;
-  if (!verify_mem_attrs(op, false, false, true)) return false;
-  if (seg[0] != 1) return ir_op_error(op, "operand group #0 requires exactly 1 element");
-  if (!ct_ods_operand(op, st[0], ct_type_is_view, CT_DESC_TILE_VIEW) ||
-      !ct_ods_operands(op, st[1], (unsigned)seg[1], ct_is_int_tile,
-                       CT_VARIADIC(CT_DESC_INT_TILE)) ||
-      !ct_ods_optional_operand(op, st[2], seg[2], ct_is_token, CT_DESC_TOKEN) ||
-      !ct_ods_result(op, 0, ct_is_tile, CT_DESC_TILE) ||
-      !ct_ods_result(op, 1, ct_is_token, CT_DESC_TOKEN))
-    return false;
+  CtOdsGroups g;
+  if (!ct_ods_verify(op, &load_view_spec, &g)) return false;
+  const uint32_t *st = g.start;
+  const int32_t *seg = g.size;
   if (!verify_view_common(op, ir_op_operand(op, st[0]), op->operands + st[1],
                           (size_t)seg[1], ir_op_result(op, 0)->type))
     return false;
@@ -707,20 +696,18 @@ void ct_print_store_view(AsmPrinter *p, IrOp *op) {
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
 
+static const CtOdsSpec store_view_spec = {
+    .segments = true,
+    .attrs = {MEM_ORDERING, MEM_SCOPE(false), MEM_HINTS},
+    .operands = {ANY_TILE, VIEW, INDICES, CT_ODS_OPT_TOKEN},
+    .results = {CT_ODS_TOKEN},
+};
+
 bool ct_verify_store_view(IrOp *op) {
-  int32_t seg[4];
-  uint32_t st[4];
-  if (!ct_ods_segments(op, 4, seg, st)) return false;
-  if (!verify_mem_attrs(op, false, false, true)) return false;
-  if (seg[0] != 1 || seg[1] != 1)
-    return ir_op_error(op, "operand group #%d requires exactly 1 element", seg[0] != 1 ? 0 : 1);
-  if (!ct_ods_operand(op, st[0], ct_is_tile, CT_DESC_TILE) ||
-      !ct_ods_operand(op, st[1], ct_type_is_view, CT_DESC_TILE_VIEW) ||
-      !ct_ods_operands(op, st[2], (unsigned)seg[2], ct_is_int_tile,
-                       CT_VARIADIC(CT_DESC_INT_TILE)) ||
-      !ct_ods_optional_operand(op, st[3], seg[3], ct_is_token, CT_DESC_TOKEN) ||
-      !ct_ods_result(op, 0, ct_is_token, CT_DESC_TOKEN))
-    return false;
+  CtOdsGroups g;
+  if (!ct_ods_verify(op, &store_view_spec, &g)) return false;
+  const uint32_t *st = g.start;
+  const int32_t *seg = g.size;
   if (!verify_view_common(op, ir_op_operand(op, st[1]), op->operands + st[2],
                           (size_t)seg[2], ir_op_operand(op, st[0])->type))
     return false;
@@ -818,20 +805,18 @@ void ct_print_atomic_red_view(AsmPrinter *p, IrOp *op) {
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
 
+static const CtOdsSpec atomic_red_view_spec = {
+    .segments = true,
+    .attrs = {MEM_ORDERING, MEM_SCOPE(true), MEM_MODE},
+    .operands = {VIEW, INDICES, ANY_TILE, CT_ODS_OPT_TOKEN},
+    .results = {CT_ODS_TOKEN},
+};
+
 bool ct_verify_atomic_red_view(IrOp *op) {
-  int32_t seg[4];
-  uint32_t st[4];
-  if (!ct_ods_segments(op, 4, seg, st)) return false;
-  if (!verify_mem_attrs(op, true, true, false)) return false;
-  if (seg[0] != 1 || seg[2] != 1)
-    return ir_op_error(op, "operand group #%d requires exactly 1 element", seg[0] != 1 ? 0 : 2);
-  if (!ct_ods_operand(op, st[0], ct_type_is_view, CT_DESC_TILE_VIEW) ||
-      !ct_ods_operands(op, st[1], (unsigned)seg[1], ct_is_int_tile,
-                       CT_VARIADIC(CT_DESC_INT_TILE)) ||
-      !ct_ods_operand(op, st[2], ct_is_tile, CT_DESC_TILE) ||
-      !ct_ods_optional_operand(op, st[3], seg[3], ct_is_token, CT_DESC_TOKEN) ||
-      !ct_ods_result(op, 0, ct_is_token, CT_DESC_TOKEN))
-    return false;
+  CtOdsGroups g;
+  if (!ct_ods_verify(op, &atomic_red_view_spec, &g)) return false;
+  const uint32_t *st = g.start;
+  const int32_t *seg = g.size;
   /* AtomicRedViewTkoOp::verify */
   const IrType *vt = ir_op_operand(op, st[0])->type;
   if (ct_type_is_gather_scatter_view(vt))
@@ -960,21 +945,18 @@ void ct_print_atomic_cas(AsmPrinter *p, IrOp *op) {
 }
 
 
+static const CtOdsSpec atomic_cas_spec = {
+    .segments = true,
+    .attrs = {MEM_ORDERING, MEM_SCOPE(true)},
+    .operands = {PTR_TILE, ANY_TILE, ANY_TILE, OPT_MASK, CT_ODS_OPT_TOKEN},
+    .results = {ANY_TILE, CT_ODS_TOKEN},
+};
+
 bool ct_verify_atomic_cas(IrOp *op) {
-  int32_t seg[5];
-  uint32_t st[5];
-  if (!ct_ods_segments(op, 5, seg, st)) return false;
-  if (!verify_mem_attrs(op, true, false, false)) return false;
-  for (int i = 0; i < 3; i++)
-    if (seg[i] != 1) return ir_op_error(op, "operand group #%d requires exactly 1 element", i);
-  if (!ct_ods_operand(op, st[0], ct_is_ptr_tile, CT_DESC_PTR_TILE) ||
-      !ct_ods_operand(op, st[1], ct_is_tile, CT_DESC_TILE) ||
-      !ct_ods_operand(op, st[2], ct_is_tile, CT_DESC_TILE) ||
-      !ct_ods_optional_operand(op, st[3], seg[3], ct_is_i1_tile, CT_DESC_I1_TILE) ||
-      !ct_ods_optional_operand(op, st[4], seg[4], ct_is_token, CT_DESC_TOKEN) ||
-      !ct_ods_result(op, 0, ct_is_tile, CT_DESC_TILE) ||
-      !ct_ods_result(op, 1, ct_is_token, CT_DESC_TOKEN))
-    return false;
+  CtOdsGroups g;
+  if (!ct_ods_verify(op, &atomic_cas_spec, &g)) return false;
+  const uint32_t *st = g.start;
+  const int32_t *seg = g.size;
   const IrType *sh[4] = {ir_op_operand(op, st[0])->type, ir_op_operand(op, st[1])->type,
                          ir_op_operand(op, st[2])->type, ir_op_result(op, 0)->type};
   if (!verify_ptr_value(op, sh[0], sh[2])) return false;
@@ -1047,20 +1029,18 @@ void ct_print_atomic_rmw(AsmPrinter *p, IrOp *op) {
   print_atomic_tail(p, op, ptrs, arg, seg_value(op, 2, 4), seg_value(op, 3, 4));
 }
 
+static const CtOdsSpec atomic_rmw_spec = {
+    .segments = true,
+    .attrs = {MEM_ORDERING, MEM_SCOPE(true), MEM_MODE},
+    .operands = {PTR_TILE, ANY_TILE, OPT_MASK, CT_ODS_OPT_TOKEN},
+    .results = {ANY_TILE, CT_ODS_TOKEN},
+};
+
 bool ct_verify_atomic_rmw(IrOp *op) {
-  int32_t seg[4];
-  uint32_t st[4];
-  if (!ct_ods_segments(op, 4, seg, st)) return false;
-  if (!verify_mem_attrs(op, true, true, false)) return false;
-  for (int i = 0; i < 2; i++)
-    if (seg[i] != 1) return ir_op_error(op, "operand group #%d requires exactly 1 element", i);
-  if (!ct_ods_operand(op, st[0], ct_is_ptr_tile, CT_DESC_PTR_TILE) ||
-      !ct_ods_operand(op, st[1], ct_is_tile, CT_DESC_TILE) ||
-      !ct_ods_optional_operand(op, st[2], seg[2], ct_is_i1_tile, CT_DESC_I1_TILE) ||
-      !ct_ods_optional_operand(op, st[3], seg[3], ct_is_token, CT_DESC_TOKEN) ||
-      !ct_ods_result(op, 0, ct_is_tile, CT_DESC_TILE) ||
-      !ct_ods_result(op, 1, ct_is_token, CT_DESC_TOKEN))
-    return false;
+  CtOdsGroups g;
+  if (!ct_ods_verify(op, &atomic_rmw_spec, &g)) return false;
+  const uint32_t *st = g.start;
+  const int32_t *seg = g.size;
   const IrType *sh[3] = {ir_op_operand(op, st[0])->type, ir_op_operand(op, st[1])->type,
                          ir_op_result(op, 0)->type};
   if (!verify_ptr_value(op, sh[0], sh[1])) return false;

@@ -155,18 +155,20 @@ void ct_print_make_tensor_view(AsmPrinter *p, IrOp *op) {
   ct_print_type(p, tv);
 }
 
+#define SCALAR_INTS CT_ODS_V(MANY, ct_is_scalar_int_tile, CT_VARIADIC(CT_DESC_SCALAR_INT))
+#define TENSOR_VIEW CT_ODS_V(ONE, ct_type_is_tensor_view, CT_DESC_TENSOR_VIEW)
+static const CtOdsSpec make_tensor_view_spec = {
+    .segments = true,
+    .operands = {CT_ODS_V(ONE, ct_is_scalar_ptr_tile, CT_DESC_SCALAR_PTR), SCALAR_INTS,
+                 SCALAR_INTS},
+    .results = {TENSOR_VIEW},
+};
+
 bool ct_verify_make_tensor_view(IrOp *op) {
-  int32_t seg[3];
-  uint32_t st[3];
-  if (!ct_ods_segments(op, 3, seg, st)) return false;
-  if (seg[0] != 1) return ir_op_error(op, "operand group #0 requires exactly 1 element");
-  if (!ct_ods_operand(op, 0, ct_is_scalar_ptr_tile, CT_DESC_SCALAR_PTR) ||
-      !ct_ods_operands(op, st[1], (unsigned)seg[1], ct_is_scalar_int_tile,
-                       CT_VARIADIC(CT_DESC_SCALAR_INT)) ||
-      !ct_ods_operands(op, st[2], (unsigned)seg[2], ct_is_scalar_int_tile,
-                       CT_VARIADIC(CT_DESC_SCALAR_INT)) ||
-      !ct_ods_result(op, 0, ct_type_is_tensor_view, CT_DESC_TENSOR_VIEW))
-    return false;
+  CtOdsGroups g;
+  if (!ct_ods_verify(op, &make_tensor_view_spec, &g)) return false;
+  const uint32_t *st = g.start;
+  const int32_t *seg = g.size;
   /* MakeTensorViewOp::verify */
   const IrType *tv = ir_op_result(op, 0)->type;
   const IrType *pointee =
@@ -242,22 +244,26 @@ void ct_print_make_view(AsmPrinter *p, IrOp *op) {
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
 
+static const CtOdsSpec make_partition_view_spec = {
+    .operands = {TENSOR_VIEW},
+    .results = {CT_ODS_V(ONE, ct_is_partition_view, CT_DESC_PARTITION_VIEW)},
+};
+static const CtOdsSpec make_strided_view_spec = {
+    .operands = {TENSOR_VIEW},
+    .results = {CT_ODS_V(ONE, ct_is_strided_view, CT_DESC_STRIDED_VIEW)},
+};
+static const CtOdsSpec make_gather_scatter_view_spec = {
+    .operands = {TENSOR_VIEW},
+    .results = {CT_ODS_V(ONE, ct_is_gather_scatter_view, CT_DESC_GATHER_SCATTER_VIEW)},
+};
+
 bool ct_verify_make_view(IrOp *op) {
-  if (!ct_ods_operand(op, 0, ct_type_is_tensor_view, CT_DESC_TENSOR_VIEW)) return false;
+  const CtOdsSpec *spec = ct_op_is(op, CT_OP_make_partition_view) ? &make_partition_view_spec
+                          : ct_op_is(op, CT_OP_make_strided_view)
+                              ? &make_strided_view_spec
+                              : &make_gather_scatter_view_spec;
+  if (!ct_ods_verify(op, spec, NULL)) return false;
   const IrType *rt = ir_op_result(op, 0)->type;
-  bool ok;
-  const char *desc;
-  if (op->info == ct_op(make_partition_view)) {
-    ok = ct_type_is_partition_view(rt);
-    desc = CT_DESC_PARTITION_VIEW;
-  } else if (op->info == ct_op(make_strided_view)) {
-    ok = ct_type_is_strided_view(rt);
-    desc = CT_DESC_STRIDED_VIEW;
-  } else {
-    ok = ct_type_is_gather_scatter_view(rt);
-    desc = CT_DESC_GATHER_SCATTER_VIEW;
-  }
-  if (!ok) return ir_op_error(op, "result #0 must be %s, but got '%T'", desc, rt);
   const IrType *tv = ir_op_operand(op, 0)->type;
   if (tv != ct_view_tensor_view(rt))
     return ir_op_error(op, "expected the type of the provided tensor_view value ('%T') to be "
@@ -322,11 +328,11 @@ void ct_print_get_shape(AsmPrinter *p, IrOp *op) {
   if (op->nresults) ct_print_type(p, ir_op_result(op, 0)->type);
 }
 
+static const CtOdsSpec get_tensor_shape_spec = {.operands = {TENSOR_VIEW},
+                                                 .results = {SCALAR_INTS}};
+
 bool ct_verify_get_tensor_shape(IrOp *op) {
-  if (!ct_ods_operand(op, 0, ct_type_is_tensor_view, CT_DESC_TENSOR_VIEW) ||
-      !ct_ods_results(op, 0, op->nresults, ct_is_scalar_int_tile,
-                      CT_VARIADIC(CT_DESC_SCALAR_INT)))
-    return false;
+  if (!ct_ods_verify(op, &get_tensor_shape_spec, NULL)) return false;
   size_t rank = ct_tensor_view_rank(ir_op_operand(op, 0)->type);
   if (op->nresults != rank)
     return ir_op_error(op, "expected %zu results due to tensor rank, but got %u", rank,
@@ -334,11 +340,13 @@ bool ct_verify_get_tensor_shape(IrOp *op) {
   return true;
 }
 
+static const CtOdsSpec get_index_space_shape_spec = {
+    .operands = {CT_ODS_V(ONE, ct_type_is_view, CT_DESC_TILE_VIEW)},
+    .results = {SCALAR_INTS},
+};
+
 bool ct_verify_get_index_space_shape(IrOp *op) {
-  if (!ct_ods_operand(op, 0, ct_type_is_view, CT_DESC_TILE_VIEW) ||
-      !ct_ods_results(op, 0, op->nresults, ct_is_scalar_int_tile,
-                      CT_VARIADIC(CT_DESC_SCALAR_INT)))
-    return false;
+  if (!ct_ods_verify(op, &get_index_space_shape_spec, NULL)) return false;
   size_t rank = ct_view_index_rank(ir_op_operand(op, 0)->type);
   if (op->nresults != rank)
     return ir_op_error(op, "expected %zu results due to view index space rank, but got %u",
