@@ -95,6 +95,15 @@ static bool r_error(Reader *r, const char *fmt, ...) {
   return false;
 }
 
+/* The parser's nesting guard (ASM_MAX_NESTING_DEPTH, with the parser's
+ * message) for every level the reader descends: operations, regions, types,
+ * attributes and debug info.  True, after the error, when one more level
+ * would pass the limit. */
+static bool rd_too_deep(Reader *r) {
+  return r->depth >= BC_MAX_DEPTH &&
+         !r_error(r, "nesting depth exceeds the limit of %d", BC_MAX_DEPTH);
+}
+
 /* ---- primitive reads ----------------------------------------------------- */
 
 static size_t left(const Cur *c) { return (size_t)(c->end - c->p); }
@@ -391,10 +400,7 @@ static const IrType *get_type(Reader *r, uint64_t i) {
     r_error(r, "cyclic type reference at type index %llu", (unsigned long long)i);
     return NULL;
   }
-  if (r->depth >= BC_MAX_DEPTH) {
-    r_error(r, "type nesting exceeds the maximum depth of %d", BC_MAX_DEPTH);
-    return NULL;
-  }
+  if (rd_too_deep(r)) return NULL;
   rd_last = r->type_offs + 4 * i;
   uint64_t a = le_at(r->type_offs + 4 * i, 4);
   uint64_t b = i + 1 < r->ntypes ? le_at(r->type_offs + 4 * (i + 1), 4) : r->type_len;
@@ -543,11 +549,12 @@ static const IrAttr *get_di(Reader *r, uint64_t i) {
     return NULL;
   }
   if (r->di_state[i] == 2) return r->dis[i];
-  if (r->di_state[i] == 1 || r->depth >= BC_MAX_DEPTH) {
+  if (r->di_state[i] == 1) {
     r_error(r, "cyclic or too deeply nested debug info at index %llu",
             (unsigned long long)i + BC_DI_RESERVED);
     return NULL;
   }
+  if (rd_too_deep(r)) return NULL;
   rd_last = r->di_attr_offs + 4 * i;
   uint64_t a = le_at(r->di_attr_offs + 4 * i, 4);
   uint64_t b = i + 1 < r->di_nattrs ? le_at(r->di_attr_offs + 4 * (i + 1), 4) : r->di_len;
@@ -692,7 +699,7 @@ static const IrAttr *int_attr(Reader *r, const IrType *t, uint64_t v) {
 static const IrAttr *rd_attr_self(Reader *r, Cur *c) {
   uint64_t tag;
   if (!rd_varint(c, &tag)) return r_error(r, "failed to read attribute tag"), NULL;
-  if (r->depth >= BC_MAX_DEPTH) return r_error(r, "attribute nesting too deep"), NULL;
+  if (rd_too_deep(r)) return NULL;
   r->depth++;
   const IrAttr *res = NULL;
   switch (tag) {
@@ -1026,8 +1033,7 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     uint64_t nr;
     if (!rd_count(r, c, 1, &nr, "region") || nr != d->nregions)
       ok = r->failed ? false : r_error(r, "expected %u regions for '%s'", d->nregions, bc_op_name(d));
-    if (ok && r->depth >= BC_MAX_DEPTH)
-      ok = r_error(r, "nesting depth exceeds the limit of %d", BC_MAX_DEPTH);
+    if (ok && rd_too_deep(r)) ok = false;
     r->depth++;
     /* Block arguments take this op's location (NVIDIA's parseBlock). */
     const IrLoc *outer = fc->arg_loc;
@@ -1057,7 +1063,7 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
 /* One operation, one nesting level deeper (as the text parser's
  * parse_operation). */
 static bool rd_op(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
-  if (r->depth >= BC_MAX_DEPTH) return r_error(r, "nesting depth exceeds the limit of %d", BC_MAX_DEPTH);
+  if (rd_too_deep(r)) return false;
   r->depth++;
   bool ok = rd_op_at(r, c, blk, fc);
   r->depth--;

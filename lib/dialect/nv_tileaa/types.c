@@ -224,23 +224,6 @@ const IrType *aa_elem(const IrType *t) {
 
 
 
-/* Bounded nesting of type bodies (tile<tile<...>>...) for the fuzzer. */
-static bool enter(AsmParser *p, unsigned *depth) {
-  unsigned *d = ir_ctx_dialect_state(asm_ctx(p), "nv_tileaa.depth");
-  if (!d) {
-    d = xcalloc(1, sizeof *d);
-    ir_ctx_set_dialect_state(asm_ctx(p), "nv_tileaa.depth", d, free);
-  }
-  if (*d >= 500) return asm_error(p, "nv_tileaa type nesting is too deep");
-  (*d)++;
-  *depth = *d;
-  return true;
-}
-static void leave(AsmParser *p) {
-  unsigned *d = ir_ctx_dialect_state(asm_ctx(p), "nv_tileaa.depth");
-  if (d && *d) (*d)--;
-}
-
 bool aa_parse_type(AsmParser *p, const IrType **out) { return asm_parse_type(p, out); }
 
 /* tile := `<` (dim `x`)* type `>` */
@@ -376,8 +359,8 @@ static const IrType *parse_tiled_view(AsmParser *p) {
 const IrType *aa_parse_type_mnemonic(AsmParser *p, Str m) {
   if (str_eqz(m, "program_id")) return aa_program_id_type(asm_ctx(p));
   if (str_eqz(m, "mem_token")) return aa_mem_token_type(asm_ctx(p));
-  unsigned depth;
-  if (!enter(p, &depth)) return NULL;
+  /* one level of the parser's nesting count (ASM_MAX_NESTING_DEPTH) */
+  if (!asm_nesting_enter(p)) return NULL;
   const IrType *t = NULL;
   if (str_eqz(m, "tile")) t = parse_tile(p);
   else if (str_eqz(m, "ptr")) t = parse_ptr(p);
@@ -385,6 +368,6 @@ const IrType *aa_parse_type_mnemonic(AsmParser *p, Str m) {
   else if (str_eqz(m, "memref")) t = parse_memref(p);
   else if (str_eqz(m, "tiled_view")) t = parse_tiled_view(p);
   else asm_error(p, "unknown type `%.*s` in dialect `nv_tileaa`", (int)m.n, m.s);
-  leave(p);
+  asm_nesting_leave(p);
   return t;
 }

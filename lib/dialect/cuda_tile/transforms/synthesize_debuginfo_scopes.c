@@ -11,6 +11,7 @@
  * like NVIDIA's extractFileLoc: name -> child, opaque -> fallback, fused ->
  * first direct file member, callsite -> caller.  Ops without one use the
  * function's. */
+#include "asm/asm.h" /* ASM_MAX_NESTING_DEPTH */
 #include "dialect/cuda_tile/ct_transforms.h"
 
 static const IrLoc *extract_file_loc(const IrLoc *loc) {
@@ -33,7 +34,7 @@ static const IrLoc *extract_file_loc(const IrLoc *loc) {
 
 /* Whether `a` or any location nested in it is a di_loc (findInstanceOf). */
 static bool has_di_loc(const IrAttr *a, unsigned depth) {
-  if (!a || depth > 1000) return false;
+  if (!a || depth > ASM_MAX_NESTING_DEPTH) return false;
   if (ct_attr_is_di_loc(a)) return true;
   if (a->def == &ir_name_loc_def || a->def == &ir_opaque_loc_def ||
       a->def == &ir_callsite_loc_def || a->def == &ir_fused_loc_def)

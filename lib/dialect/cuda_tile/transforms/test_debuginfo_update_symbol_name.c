@@ -12,6 +12,7 @@
  * symbol's location is a di_loc whose scope is a di_subprogram, that
  * subprogram is replaced everywhere inside the scope (attributes, op and
  * block-argument locations) by a copy whose linkageName is the new name. */
+#include "asm/asm.h" /* ASM_MAX_NESTING_DEPTH */
 #include "dialect/cuda_tile/ct_transforms.h"
 
 /* ---- attribute replacement (MLIR's AttrTypeReplacer, attributes only) ------ */
@@ -21,7 +22,7 @@ typedef const IrAttr *(*ReplaceFn)(IrContext *ctx, const IrAttr *a, const void *
 /* Replaces `a` (if fn does) or, recursively, its sub-attributes. */
 static const IrAttr *replace_attr(IrContext *ctx, const IrAttr *a, ReplaceFn fn,
                                   const void *user, unsigned depth) {
-  if (!a || depth > 1000) return a;
+  if (!a || depth > ASM_MAX_NESTING_DEPTH) return a;
   const IrAttr *r = fn(ctx, a, user);
   if (r != a) return r;
   if (!a->nelems) return a;
