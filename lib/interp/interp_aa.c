@@ -15,7 +15,7 @@
 #include "interp/interp_ops.h"
 #include "interp/interp_std.h"
 #include "interp/interp_lower.h"
-#include "dialect/nv_tileaa/aa.h"
+#include "dialect/nv_tileaa/nv_tileaa.h"
 
 #include <math.h>
 #include <stdlib.h>

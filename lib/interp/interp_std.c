@@ -10,7 +10,7 @@
 #include "interp/interp_std.h"
 #include "interp/interp_ops.h"
 #include "dialect/arith/arith.h"
-#include "dialect/nv_tileaa/aa.h"
+#include "dialect/nv_tileaa/nv_tileaa.h"
 
 #include <fenv.h>
 #include <float.h>

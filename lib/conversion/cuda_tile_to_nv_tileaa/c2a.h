@@ -21,7 +21,7 @@
 
 #include "conversion/convert.h"
 #include "dialect/cuda_tile/cuda_tile.h"
-#include "dialect/nv_tileaa/aa.h"
+#include "dialect/nv_tileaa/nv_tileaa.h"
 
 /* Conversion state (CvConversion.user). */
 typedef struct C2a {

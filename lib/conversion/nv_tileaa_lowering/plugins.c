@@ -9,7 +9,7 @@
  * nv_tileaa verifier already rejects it on targets without any.) */
 #include "conversion/nv_tileaa_lowering/lower.h"
 
-#include "dialect/nv_tileaa/aa.h"
+#include "dialect/nv_tileaa/nv_tileaa.h"
 
 typedef struct LwRes {
   const char *attr, *what;

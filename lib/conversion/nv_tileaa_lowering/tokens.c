@@ -20,7 +20,7 @@
 #include "conversion/nv_tileaa_lowering/lower.h"
 
 #include "dialect/arith/arith.h"
-#include "dialect/nv_tileaa/aa.h"
+#include "dialect/nv_tileaa/nv_tileaa.h"
 #include "dialect/nv_tileas/tileas.h"
 #include "dialect/nvvm/nvvm.h"
 #include "rewrite/rewrite.h"
