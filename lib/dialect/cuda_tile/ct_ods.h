@@ -70,13 +70,18 @@ bool ct_ods_fail_that(IrOp *op, const char *what);
  * only the op's own checks (its verify(), seed rules) stay code.  The spec
  * engine of the compute ops (verify_compute.c) is the same idea with element
  * classes in place of predicates.  ct_ods_verify runs, in this order:
- *   1. AttrSizedOperandSegments (when `segments`): ct_ods_segments;
+ *   1. AttrSizedOperandSegments (when `segments`): "requires attribute
+ *      'operandSegmentSizes'", a wrong element count, negative sizes or a
+ *      total that is not the operand count, in ODS's words;
  *   2. attributes: presence of every required one, then every present one's
  *      constraint, both in list order (ODS: alphabetical);
  *   3. with segments: each CT_ODS_ONE group holds exactly one operand
  *      ("operand group #N requires exactly 1 element");
- *   4. operand groups, then result groups: each value's predicate, numbered
- *      by its absolute index (as ct_ods_operand / ct_ods_operands);
+ *   4. operand groups, then result groups: each value's predicate ("operand
+ *      #I must be <desc>, but got '<type>'", I the value's absolute index, as
+ *      ODS numbers variadic members; an Optional<> segment of more than one
+ *      operand: "operand group starting at #S requires 0 or 1 element, but
+ *      found N");
  *   5. regions: SizedRegion<1> / MaxSizedRegion<1> (ct_ods_sized_region).
  * Without segments the groups are positional: CT_ODS_ONE groups take one
  * value each and the one CT_ODS_OPT / CT_ODS_MANY group takes the rest;
