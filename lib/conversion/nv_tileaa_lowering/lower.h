@@ -2,7 +2,9 @@
  * the per-CTA mbarrier pool, the per-target resource model and the passes
  *   convert-nv-tileaa-tokens   mem_token -> mbarrier handles (!llvm.ptr<3>)
  *   check-nv-tileaa-resources  plugin/execute requirements vs the target's model
- *   lower-nv-tileaa            the hop-2 pipeline (resource check, token lowering)
+ *   convert-nv-tileaa-queues   queues -> nv_tileas async pipeline regions
+ *   lower-nv-tileaa            the hop-2 pipeline (resource check, queues,
+ *                              agent regions, token lowering)
  * See docs/lowering.md for the token encoding and the table sources. */
 #ifndef CTILE_NV_TILEAA_LOWERING_H
 #define CTILE_NV_TILEAA_LOWERING_H
@@ -42,8 +44,10 @@ const LwResources *lw_resources_for(int64_t sm);
  * model (plugins.c); false after a located error. */
 bool lw_check_plugins(IrOp *root);
 
-/* Fails (located) on the first queue op: no pipeline lowering yet. */
-bool lw_reject_queues(IrOp *root);
+/* Lowers every queue (create_queue, queue.put / get / yield) to nv_tileas
+ * async pipeline regions (queues.c); false after a located error for a
+ * producer or consumer that cannot map to a pipeline slot. */
+bool lw_lower_queues(IrOp *root);
 
 /* Runs the token lowering on every function nested in root. */
 bool lw_lower_tokens(IrOp *root);

@@ -62,23 +62,3 @@ bool lw_check_plugins(IrOp *root) {
   ir_walk_pre(root, check_op, &ok);
   return ok;
 }
-
-/* Queue ops have no pipeline lowering yet: lower-nv-tileaa refuses them
- * loudly (seed 001: a silent fallback to unordered memory traffic loses the
- * queue's ordering) instead of leaving them behind. */
-static IrWalkResult reject_queue(IrOp *op, void *user) {
-  bool *ok = user;
-  if (op->info == aa_op(create_queue) || op->info == aa_op(queue_get) ||
-      op->info == aa_op(queue_put) || op->info == aa_op(queue_yield)) {
-    *ok = ir_op_error(op, "cannot be mapped to an nv_tileas pipeline slot: queue lowering is "
-                          "not supported by lower-nv-tileaa");
-    return IR_WALK_INTERRUPT;
-  }
-  return IR_WALK_ADVANCE;
-}
-
-bool lw_reject_queues(IrOp *root) {
-  bool ok = true;
-  ir_walk_pre(root, reject_queue, &ok);
-  return ok;
-}

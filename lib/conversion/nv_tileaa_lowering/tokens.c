@@ -195,7 +195,12 @@ static bool run_tokens(IrOp *op, const char *options) {
 
 static bool run_pipeline(IrOp *op, const char *options) {
   (void)options;
-  return lw_check_plugins(op) && lw_reject_queues(op) && lw_lower_tokens(op);
+  return lw_check_plugins(op) && lw_lower_queues(op) && lw_lower_tokens(op);
+}
+
+static bool run_queues(IrOp *op, const char *options) {
+  (void)options;
+  return lw_lower_queues(op);
 }
 
 static bool run_resources(IrOp *op, const char *options) {
@@ -219,9 +224,18 @@ static const RwPassInfo tokens_pass = {
     .class_name = "ConvertNvTileAATokens",
 };
 
+static const RwPassInfo queues_pass = {
+    .name = "convert-nv-tileaa-queues",
+    .summary = "Lower nv_tileaa queues to nv_tileas async pipeline producer/consumer regions",
+    .anchor = NULL,
+    .run = run_queues,
+    .class_name = "ConvertNvTileAAQueues",
+};
+
 static const RwPassInfo pipeline_pass = {
     .name = "lower-nv-tileaa",
-    .summary = "Hop 2 of the nv_tileaa lowering: check-nv-tileaa-resources, convert-nv-tileaa-tokens",
+    .summary = "Hop 2 of the nv_tileaa lowering: check-nv-tileaa-resources, "
+               "convert-nv-tileaa-queues, convert-nv-tileaa-tokens",
     .anchor = NULL,
     .run = run_pipeline,
     .class_name = "LowerNvTileAA",
@@ -229,6 +243,7 @@ static const RwPassInfo pipeline_pass = {
 
 void lw_register_passes(IrContext *ctx) {
   rw_register_pass(ctx, &tokens_pass);
+  rw_register_pass(ctx, &queues_pass);
   rw_register_pass(ctx, &pipeline_pass);
   rw_register_pass(ctx, &resources_pass);
 }

@@ -6,6 +6,15 @@
 // RUN: ctile-run %s --entry fifo --grid 2 | FileCheck %s --check-prefix=FIFO
 // RUN: not ctile-run %s --entry full --grid 1 2>&1 | FileCheck %s --check-prefix=FULL
 // RUN: not ctile-run %s --entry empty --grid 1,2 2>&1 | FileCheck %s --check-prefix=EMPTY
+// After lower-nv-tileaa (queues -> nv_tileas pipeline regions) the same
+// programs give byte-identical output, and the same deadlocks are reported
+// at the same source ops by the pipeline handshakes:
+// RUN: ctile-run %s --entry fifo --grid 2 > %t.a
+// RUN: ctile-run %s --pipeline=lower-nv-tileaa --entry fifo --grid 2 > %t.b
+// RUN: diff %t.a %t.b
+// RUN: ctile-opt --pass-pipeline='builtin.module(lower-nv-tileaa)' %s | ctile-opt | ctile-run - --entry fifo --grid 2 | diff %t.a -
+// RUN: not ctile-run %s --pipeline=lower-nv-tileaa --entry full --grid 1 2>&1 | FileCheck %s --check-prefix=LFULL
+// RUN: not ctile-run %s --pipeline=lower-nv-tileaa --entry empty --grid 1 2>&1 | FileCheck %s --check-prefix=LEMPTY
 
 module {
   // A depth-2 queue: two puts, then two gets in FIFO order (the second, in
@@ -49,7 +58,8 @@ module {
     %one = arith.constant 1 : i32
     %q = nv_tileaa.create_queue {depth = 1 : i32} : !nv_tileaa.queue<i32>
     nv_tileaa.queue.put %q, %one : !nv_tileaa.queue<i32>, i32
-    // FULL: queue_run.mlir:[[@LINE+1]]:5: error: 'nv_tileaa.queue.put' op deadlock: the queue is full (1 of 1 entries) and no consumer can take one (tile block (0, 0, 0))
+    // FULL: queue_run.mlir:[[@LINE+2]]:5: error: 'nv_tileaa.queue.put' op deadlock: the queue is full (1 of 1 entries) and no consumer can take one (tile block (0, 0, 0))
+    // LFULL: queue_run.mlir:[[@LINE+1]]:5: error: 'nv_tileas.async.pipeline.producer_acquire' op deadlock: waits for stage 0 to be released, which can never happen (1 of 1 stages in use, no consumer can release one) (tile block (0, 0, 0))
     nv_tileaa.queue.put %q, %one : !nv_tileaa.queue<i32>, i32
     nv_tileaa.return
   }
@@ -58,7 +68,8 @@ module {
     %q = nv_tileaa.create_queue : !nv_tileaa.queue<i32>
     nv_tileaa.queue.put %q, %one : !nv_tileaa.queue<i32>, i32
     %a = nv_tileaa.queue.get %q : !nv_tileaa.queue<i32> -> i32
-    // EMPTY: queue_run.mlir:[[@LINE+1]]:10: error: 'nv_tileaa.queue.get' op deadlock: the queue is empty and no producer can fill it (tile block (0, 0, 0))
+    // EMPTY: queue_run.mlir:[[@LINE+2]]:10: error: 'nv_tileaa.queue.get' op deadlock: the queue is empty and no producer can fill it (tile block (0, 0, 0))
+    // LEMPTY: queue_run.mlir:[[@LINE+1]]:10: error: 'nv_tileas.async.pipeline.consumer_wait' op deadlock: waits for stage 0 to be committed, which can never happen (stage is empty, 0 of 1 stages full) (tile block (0, 0, 0))
     %b = nv_tileaa.queue.get %q : !nv_tileaa.queue<i32> -> i32
     nv_tileaa.return
   }
