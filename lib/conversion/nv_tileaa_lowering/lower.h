@@ -3,6 +3,7 @@
  *   convert-nv-tileaa-tokens   mem_token -> mbarrier handles (!llvm.ptr<3>)
  *   check-nv-tileaa-resources  plugin/execute requirements vs the target's model
  *   convert-nv-tileaa-queues   queues -> nv_tileas async pipeline regions
+ *   convert-nv-tileaa-agents   plugin / execute -> nv_tileas.agent regions
  *   lower-nv-tileaa            the hop-2 pipeline (resource check, queues,
  *                              agent regions, token lowering)
  * See docs/lowering.md for the token encoding and the table sources. */
@@ -48,6 +49,11 @@ bool lw_check_plugins(IrOp *root);
  * async pipeline regions (queues.c); false after a located error for a
  * producer or consumer that cannot map to a pipeline slot. */
 bool lw_lower_queues(IrOp *root);
+
+/* Materializes every nv_tileaa.execute / plugin as an nv_tileas.agent
+ * region carrying its input / output layouts and resources (agents.c);
+ * false after a located error. */
+bool lw_lower_agents(IrOp *root);
 
 /* Runs the token lowering on every function nested in root. */
 bool lw_lower_tokens(IrOp *root);

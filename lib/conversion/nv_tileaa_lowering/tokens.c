@@ -195,12 +195,18 @@ static bool run_tokens(IrOp *op, const char *options) {
 
 static bool run_pipeline(IrOp *op, const char *options) {
   (void)options;
-  return lw_check_plugins(op) && lw_lower_queues(op) && lw_lower_tokens(op);
+  return lw_check_plugins(op) && lw_lower_queues(op) && lw_lower_agents(op) &&
+         lw_lower_tokens(op);
 }
 
 static bool run_queues(IrOp *op, const char *options) {
   (void)options;
   return lw_lower_queues(op);
+}
+
+static bool run_agents(IrOp *op, const char *options) {
+  (void)options;
+  return lw_lower_agents(op);
 }
 
 static bool run_resources(IrOp *op, const char *options) {
@@ -232,10 +238,18 @@ static const RwPassInfo queues_pass = {
     .class_name = "ConvertNvTileAAQueues",
 };
 
+static const RwPassInfo agents_pass = {
+    .name = "convert-nv-tileaa-agents",
+    .summary = "Materialize nv_tileaa plugin/execute ops as nv_tileas agent regions with layouts",
+    .anchor = NULL,
+    .run = run_agents,
+    .class_name = "ConvertNvTileAAAgents",
+};
+
 static const RwPassInfo pipeline_pass = {
     .name = "lower-nv-tileaa",
     .summary = "Hop 2 of the nv_tileaa lowering: check-nv-tileaa-resources, "
-               "convert-nv-tileaa-queues, convert-nv-tileaa-tokens",
+               "convert-nv-tileaa-queues, convert-nv-tileaa-agents, convert-nv-tileaa-tokens",
     .anchor = NULL,
     .run = run_pipeline,
     .class_name = "LowerNvTileAA",
@@ -244,6 +258,7 @@ static const RwPassInfo pipeline_pass = {
 void lw_register_passes(IrContext *ctx) {
   rw_register_pass(ctx, &tokens_pass);
   rw_register_pass(ctx, &queues_pass);
+  rw_register_pass(ctx, &agents_pass);
   rw_register_pass(ctx, &pipeline_pass);
   rw_register_pass(ctx, &resources_pass);
 }

@@ -4,7 +4,8 @@
 // the resource, the request and the limit.
 // RUN: ctile-opt --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(lower-nv-tileaa)' %s | FileCheck %s
 // CHECK-LABEL: nv_tileaa.func @at_limit_80
-// CHECK: nv_tileaa.plugin @unary
+// CHECK: nv_tileas.agent
+// CHECK: nv_tileaa.call @unary
 module attributes {nv_tileaa.compute_capability = #nv_tileaa.compute_capability<80>} {
   nv_tileaa.func @unary(%a: i32) -> (i32) {
     nv_tileaa.return %a : i32
@@ -60,7 +61,8 @@ module attributes {nv_tileaa.compute_capability = #nv_tileaa.compute_capability<
 }
 // -----
 // CHECK-LABEL: nv_tileaa.func @at_limit_90
-// CHECK: nv_tileaa.plugin @unary
+// CHECK: nv_tileas.agent
+// CHECK: nv_tileaa.call @unary
 module attributes {nv_tileaa.compute_capability = #nv_tileaa.compute_capability<90>} {
   nv_tileaa.func @unary(%a: i32) -> (i32) {
     nv_tileaa.return %a : i32
@@ -116,7 +118,8 @@ module attributes {nv_tileaa.compute_capability = #nv_tileaa.compute_capability<
 }
 // -----
 // CHECK-LABEL: nv_tileaa.func @at_limit_100
-// CHECK: nv_tileaa.plugin @unary
+// CHECK: nv_tileas.agent
+// CHECK: nv_tileaa.call @unary
 module attributes {nv_tileaa.compute_capability = #nv_tileaa.compute_capability<100>} {
   nv_tileaa.func @unary(%a: i32) -> (i32) {
     nv_tileaa.return %a : i32
@@ -172,7 +175,8 @@ module attributes {nv_tileaa.compute_capability = #nv_tileaa.compute_capability<
 }
 // -----
 // CHECK-LABEL: nv_tileaa.func @at_limit_120
-// CHECK: nv_tileaa.plugin @unary
+// CHECK: nv_tileas.agent
+// CHECK: nv_tileaa.call @unary
 module attributes {nv_tileaa.compute_capability = #nv_tileaa.compute_capability<120>} {
   nv_tileaa.func @unary(%a: i32) -> (i32) {
     nv_tileaa.return %a : i32
