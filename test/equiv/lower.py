@@ -72,6 +72,14 @@ def main():
             print("lower: FAIL %s: ctile-opt lower-nv-tileaa: %s" %
                   (path, err[0] if err else "mem_token left in the output"))
             failed += 1
+            continue
+        # the lowered form is valid IR: it parses and verifies again
+        r = subprocess.run([opt, "-"], input=p.stdout, capture_output=True, timeout=300)
+        if r.returncode != 0:
+            err = r.stderr.decode("utf-8", "replace").strip().splitlines()
+            print("lower: FAIL %s: lowered output does not re-parse: %s" %
+                  (path, err[0] if err else r.returncode))
+            failed += 1
         else:
             passed += 1
     print("lower: %d files lowered by ctile-opt" % passed)

@@ -4,8 +4,11 @@
  * registers per thread 255; max shared memory per thread block 163 KB on
  * 8.0, 227 KB on 9.0 and 10.0, 99 KB on 12.0) and the PTX ISA (16 named
  * barriers per CTA, `bar.sync 0..15`; Tensor Memory: 128 lanes x 512
- * columns x 32 bit = 256 KB per SM on sm_100, none elsewhere).  The table and
- * its sources are repeated in docs/lowering.md. */
+ * columns x 32 bit = 256 KB per CTA on sm_100, none elsewhere).  The shared
+ * memory figures are the per-SM capacity (164 / 228 / 228 / 100 KB) less the
+ * 1 KB the driver reserves per block, as NVIDIA CCCL's arch traits give them.
+ * The table, its exact sources and the derivations are in docs/lowering.md
+ * ("Resource model"); test_lowering.c checks both. */
 #include "conversion/nv_tileaa_lowering/lower.h"
 
 int lw_pool_alloc(LwPool *p) {
