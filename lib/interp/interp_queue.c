@@ -33,7 +33,7 @@
 #include "interp/interp_queue.h"
 
 #include "dialect/nv_tileaa/aa.h"
-#include "dialect/nv_tileas/tileas.h"
+#include "dialect/nv_tileas/nv_tileas.h"
 #include "interp/interp_ops.h"
 
 #include <stdlib.h>

@@ -9,7 +9,7 @@
 #include "conversion/nv_tileaa_lowering/lower.h"
 #include "dialect/dialects.h"
 #include "dialect/nv_tileaa/aa.h"
-#include "dialect/nv_tileas/tileas.h"
+#include "dialect/nv_tileas/nv_tileas.h"
 #include "dialect/nvvm/nvvm.h"
 
 static StrBuf diags;

@@ -27,7 +27,7 @@
 #include "conversion/nv_tileaa_lowering/lower.h"
 
 #include "dialect/nv_tileaa/aa.h"
-#include "dialect/nv_tileas/tileas.h"
+#include "dialect/nv_tileas/nv_tileas.h"
 #include "support/support.h"
 
 #include <string.h>

@@ -1,9 +1,9 @@
 /* ops.c — nv_tileas types, op rows, custom syntax and verifiers (see
- * tileas.h): the mbarrier slot op of the token lowering, the async pipeline
+ * nv_tileas.h): the mbarrier slot op of the token lowering, the async pipeline
  * family of the queue lowering and the agent region of the plugin lowering.
  * Payload values keep their nv_tileaa types; only the queue becomes a
  * !nv_tileas.pipeline and each handshake gets an ownership token type. */
-#include "dialect/nv_tileas/tileas.h"
+#include "dialect/nv_tileas/nv_tileas.h"
 
 #include "asm/asm.h"
 #include "dialect/nvvm/nvvm.h"
