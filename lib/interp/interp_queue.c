@@ -324,7 +324,9 @@ static bool h_use(Exec *e, IrOp *op) {
 static bool h_region(Exec *e, IrOp *op) {
   IrBlock *b = ir_region_entry(ir_op_region(op, 0));
   if (!b) return in_fail(e, op, "has an empty region");
-  if (b->nargs && b->nargs == op->noperands)
+  if (b->nargs && b->nargs != op->noperands)
+    return in_fail(e, op, "region takes %u arguments for %u operands", b->nargs, op->noperands);
+  if (b->nargs)
     for (uint32_t i = 0; i < b->nargs; i++) in_set(e, b->args[i], val_retain(in_opnd(e, op, i)));
   ExecCode code = in_exec_block(e, b);
   if (code == X_ERR || e->failed) return false;

@@ -1,5 +1,6 @@
 /* plugins.c — the plugin resource check of hop 2: every nv_tileaa.plugin and
- * nv_tileaa.execute's integer resource requirements (registers per thread,
+ * nv_tileaa.execute's (and, once materialized, each nv_tileas.agent's)
+ * integer resource requirements (registers per thread,
  * named_barriers, shared_memory bytes, tensor_memory bytes) are checked
  * against the resource model of the module's target (lw_resources_for).  A
  * requirement over the budget is a located error naming the resource, the
@@ -10,6 +11,7 @@
 #include "conversion/nv_tileaa_lowering/lower.h"
 
 #include "dialect/nv_tileaa/aa.h"
+#include "dialect/nv_tileas/nv_tileas.h"
 
 typedef struct LwRes {
   const char *attr, *what;
@@ -33,7 +35,9 @@ static int64_t limit_of(const LwResources *m, int i) {
 
 static IrWalkResult check_op(IrOp *op, void *user) {
   bool *ok = user;
-  if (op->info != aa_op(plugin) && op->info != aa_op(execute)) return IR_WALK_ADVANCE;
+  if (op->info != aa_op(plugin) && op->info != aa_op(execute) &&
+      op->info != &tas_op_infos[TAS_OP_agent])
+    return IR_WALK_ADVANCE;
   int64_t sm = aa_target_sm(op);
   if (!sm) return IR_WALK_ADVANCE;
   const LwResources *m = lw_resources_for(sm);

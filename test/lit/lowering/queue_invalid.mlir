@@ -53,3 +53,15 @@ nv_tileaa.func @too_deep(%v: i32) {
   %g = nv_tileaa.queue.get %q : !nv_tileaa.queue<i32> -> i32
   nv_tileaa.return
 }
+
+// -----
+
+// A queue passed as the payload of another queue's producer escapes too.
+nv_tileaa.func @payload_escape(%v: i32) {
+  %q = nv_tileaa.create_queue : !nv_tileaa.queue<i32>
+  %r = nv_tileaa.create_queue : !nv_tileaa.queue<!nv_tileaa.queue<i32>>
+  nv_tileaa.queue.put %q, %v : !nv_tileaa.queue<i32>, i32
+  // expected-error @below {{'nv_tileaa.queue.put' op cannot be mapped to an nv_tileas pipeline slot: a queue escapes to an op that is neither a producer (queue.put) nor a consumer (queue.get)}}
+  nv_tileaa.queue.put %r, %q : !nv_tileaa.queue<!nv_tileaa.queue<i32>>, !nv_tileaa.queue<i32>
+  nv_tileaa.return
+}

@@ -240,3 +240,15 @@ module attributes {nv_tileaa.compute_capability = #nv_tileaa.compute_capability<
     nv_tileaa.return
   }
 }
+// -----
+// An agent region already materialized (nv_tileas.agent) is checked the same way.
+module attributes {nv_tileaa.compute_capability = #nv_tileaa.compute_capability<90>} {
+  nv_tileaa.func @agent_over(%a: i32) {
+    // expected-error @below {{'nv_tileas.agent' op requests 256 registers per thread ('registers'), over the sm_90 limit of 255}}
+    %r = nv_tileas.agent %a {registers = 256 : i32} : (i32) -> (i32) {
+    ^bb0(%x: i32):
+      nv_tileas.async.pipeline.yield %x : i32
+    }
+    nv_tileaa.return
+  }
+}
