@@ -51,6 +51,32 @@ static void test_pool(void) {
   lw_pool_free(&q, 0);
   CHECK_EQ_INT(lw_pool_alloc(&q), 0);
   CHECK_EQ_INT(q.peak, 1);
+  /* runs of slots (pipeline stage barriers) */
+  LwPool r = {0, 0, 0};
+  CHECK_EQ_INT(lw_pool_alloc_run(&r, 4), 0);
+  CHECK_EQ_INT(lw_pool_alloc(&r), 4);
+  CHECK_EQ_INT(lw_pool_alloc_run(&r, 26), 5);
+  CHECK_EQ_INT(lw_pool_alloc_run(&r, 2), -1); /* one slot left */
+  CHECK_EQ_INT(lw_pool_alloc_run(&r, 1), 31);
+  CHECK_EQ_INT(r.live, 32);
+  lw_pool_free(&r, 2);
+  lw_pool_free(&r, 9);
+  CHECK_EQ_INT(lw_pool_alloc_run(&r, 2), -1); /* free slots, but not adjacent */
+  lw_pool_free(&r, 10);
+  CHECK_EQ_INT(lw_pool_alloc_run(&r, 2), 9); /* lowest adjacent run */
+  LwPool t = {0, 0, 0};
+  CHECK_EQ_INT(lw_pool_alloc_run(&t, 0), -1);
+  CHECK_EQ_INT(lw_pool_alloc_run(&t, 33), -1);
+  CHECK_EQ_INT(lw_pool_alloc_run(&t, 32), 0);
+  CHECK_EQ_INT(t.live, 32);
+  LwPool u = {0, 0, 0};
+  lw_pool_reserve(&u, 30, 4); /* clipped at the pool's end */
+  lw_pool_reserve(&u, 30, 1); /* already taken: no double count */
+  lw_pool_reserve(&u, -2, 1);
+  CHECK_EQ_INT(u.live, 2);
+  CHECK_EQ_INT(lw_pool_alloc(&u), 0);
+  CHECK_EQ_INT(lw_pool_alloc_run(&u, 29), 1);
+  CHECK_EQ_INT(u.peak, 32);
 }
 
 static void test_resources(void) {

@@ -27,6 +27,15 @@ typedef struct LwPool {
 int lw_pool_alloc(LwPool *p);
 /* Releases slot (no-op for a slot that is not taken or out of range). */
 void lw_pool_free(LwPool *p, int slot);
+/* Claims the lowest run of n consecutive free slots; returns its first slot,
+ * or -1 when there is none (n < 1 or n > 32 included). */
+int lw_pool_alloc_run(LwPool *p, int n);
+/* Marks slots [first, first + n) taken (those in range and free). */
+void lw_pool_reserve(LwPool *p, int first, int n);
+
+/* The function (CTA body) an op belongs to: its outermost ancestor below a
+ * module-like symbol table. */
+IrOp *lw_enclosing_fn(IrOp *op);
 
 /* ---- per-target resource model ------------------------------------------- */
 typedef struct LwResources {

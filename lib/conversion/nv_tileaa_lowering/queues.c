@@ -4,7 +4,8 @@
  * results, a put is a producer commit, queue.yield closes the region).
  *
  *   %q = create_queue {depth = D} : !nv_tileaa.queue<T...>
- *     -> %p = nv_tileas.async.pipeline.create_pipeline {stages = D} : !nv_tileas.pipeline<T...>
+ *     -> %p = nv_tileas.async.pipeline.create_pipeline {mbarrier_base = B, stages = D}
+ *                                                       : !nv_tileas.pipeline<T...>
  *   queue.put %q, %v...
  *     -> nv_tileas.async.pipeline.produce_one %p {
  *          %t = producer_acquire %p;  producer_write %p, %t, %v...;  producer_commit %p, %t
@@ -23,7 +24,11 @@
  *   - a queue used by anything but put / get (it would escape its pipeline),
  *   - a get on a queue that nothing puts into (no producer can ever commit
  *     the stage it waits for),
- *   - a depth outside [1, TAS_MAX_STAGES]. */
+ *   - a depth outside [1, TAS_MAX_STAGES],
+ *   - a pipeline whose stage barriers (a full and an empty mbarrier per stage,
+ *     2 * depth consecutive slots) do not fit in the free part of its CTA's
+ *     32-mbarrier pool; the slots are recorded as `mbarrier_base` and the
+ *     token lowering (tokens.c) allocates memory tokens around them. */
 #include "conversion/nv_tileaa_lowering/lower.h"
 
 #include "dialect/nv_tileaa/aa.h"
@@ -32,9 +37,43 @@
 
 #include <string.h>
 
+typedef struct LqFn {
+  IrOp *fn;
+  LwPool pool;
+} LqFn;
+
 typedef struct LqState {
   VEC(IrOp *) creates, puts, gets, yields;
+  VEC(int) bases; /* per create: first of its 2 * depth pool slots */
+  VEC(LqFn) fns;
 } LqState;
+
+static int64_t depth_of(IrOp *c) {
+  const IrAttr *d = ir_op_attrz(c, "depth");
+  return d && ir_attr_is(d, &ir_integer_attr_def) ? d->ints[0] : 1;
+}
+
+/* Claims the stage barriers of create_queue c (a full and an empty
+ * mbarrier per stage) in its function's pool; -1 after the error. */
+static int claim(LqState *s, IrOp *c, int64_t depth) {
+  IrOp *fn = lw_enclosing_fn(c);
+  LqFn *f = NULL;
+  for (size_t k = 0; k < s->fns.len; k++)
+    if (s->fns.data[k].fn == fn) f = &s->fns.data[k];
+  if (!f) {
+    LqFn nf = {fn, {0, 0, 0}};
+    vec_push(&s->fns, nf);
+    f = &s->fns.data[s->fns.len - 1];
+  }
+  int base = lw_pool_alloc_run(&f->pool, (int)(2 * depth));
+  if (base < 0)
+    ir_op_error(c, "cannot be mapped to an nv_tileas pipeline slot: its %lld stages need %lld "
+                   "mbarriers (a full and an empty one per stage), but only %u of the per-CTA "
+                   "pool of %d are free",
+                (long long)depth, (long long)(2 * depth), LW_POOL_SLOTS - f->pool.live,
+                LW_POOL_SLOTS);
+  return base;
+}
 
 static IrWalkResult collect(IrOp *op, void *user) {
   LqState *s = user;
@@ -51,11 +90,13 @@ static const char unmappable[] = "cannot be mapped to an nv_tileas pipeline slot
 static bool check(LqState *s) {
   for (size_t i = 0; i < s->creates.len; i++) {
     IrOp *c = s->creates.data[i];
-    const IrAttr *d = ir_op_attrz(c, "depth");
-    int64_t depth = d && ir_attr_is(d, &ir_integer_attr_def) ? d->ints[0] : 1;
+    int64_t depth = depth_of(c);
     if (depth < 1 || depth > TAS_MAX_STAGES)
       return ir_op_error(c, "%sdepth %lld is outside the [1, %d] stages of a pipeline",
                          unmappable, (long long)depth, TAS_MAX_STAGES);
+    int base = claim(s, c, depth);
+    if (base < 0) return false;
+    vec_push(&s->bases, base);
     for (IrUse *u = ir_op_result(c, 0)->uses; u; u = u->next) {
       IrOp *o = u->owner;
       bool ok = (o->info == aa_op(queue_put) || o->info == aa_op(queue_get)) &&
@@ -115,15 +156,14 @@ static IrOp *stage_region(IrContext *ctx, const IrLoc *loc, TasOpIndex i, IrValu
   return o;
 }
 
-static void lower_create(IrOp *c) {
+static void lower_create(IrOp *c, int base) {
   IrContext *ctx = c->ctx;
   const IrType *qt = ir_op_result(c, 0)->type;
-  const IrAttr *d = ir_op_attrz(c, "depth");
-  int64_t depth = d && ir_attr_is(d, &ir_integer_attr_def) ? d->ints[0] : 1;
+  const IrType *i32 = ir_integer_type(ctx, 32, IR_SIGNLESS);
   IrOpState st;
   ir_op_state_init(&st, ctx, &tas_op_infos[TAS_OP_create_pipeline], ir_op_loc(c));
-  ir_op_state_add_prop(&st, "stages",
-                       ir_integer_attr(ctx, ir_integer_type(ctx, 32, IR_SIGNLESS), depth));
+  ir_op_state_add_prop(&st, "mbarrier_base", ir_integer_attr(ctx, i32, base));
+  ir_op_state_add_prop(&st, "stages", ir_integer_attr(ctx, i32, depth_of(c)));
   vec_push(&st.result_types, tas_pipeline_type(ctx, qt->types, qt->ntypes));
   IrOp *o = ir_op_create(&st);
   ir_op_state_free(&st);
@@ -200,12 +240,14 @@ bool lw_lower_queues(IrOp *root) {
   if (ok) {
     for (size_t i = 0; i < s.puts.len; i++) lower_put(s.puts.data[i]);
     for (size_t i = 0; i < s.gets.len; i++) lower_get(s.gets.data[i]);
-    for (size_t i = 0; i < s.creates.len; i++) lower_create(s.creates.data[i]);
+    for (size_t i = 0; i < s.creates.len; i++) lower_create(s.creates.data[i], s.bases.data[i]);
     for (size_t i = 0; i < s.yields.len; i++) lower_yield(s.yields.data[i]);
   }
   vec_free(&s.creates);
   vec_free(&s.puts);
   vec_free(&s.gets);
   vec_free(&s.yields);
+  vec_free(&s.bases);
+  vec_free(&s.fns);
   return ok;
 }

@@ -11,7 +11,9 @@
  *
  * The async pipeline family (names from the public "nv_tileas Operation
  * Roster"; operands, attributes and syntax are ctile's, docs/lowering.md):
- *   %p = nv_tileas.async.pipeline.create_pipeline {stages = 2 : i32} : !nv_tileas.pipeline<T, U>
+ *   %p = nv_tileas.async.pipeline.create_pipeline {mbarrier_base = 0 : i32, stages = 2 : i32} : !nv_tileas.pipeline<T, U>
+ *       (optional mbarrier_base: its 2 * stages full / empty barriers are
+ *       slots base .. base + 2 * stages - 1 of the per-CTA pool)
  *   %t = nv_tileas.async.pipeline.producer_acquire %p : !nv_tileas.pipeline<T, U> -> !nv_tileas.producer_token
  *   nv_tileas.async.pipeline.producer_write %p, %t, %a, %b : <pipeline>, !nv_tileas.producer_token, T, U
  *   nv_tileas.async.pipeline.producer_commit %p, %t : <pipeline>, !nv_tileas.producer_token

@@ -226,6 +226,12 @@ static bool verify_create_pipeline(IrOp *op) {
   if (!a || !ir_attr_is(a, &ir_integer_attr_def) || a->ints[0] < 1 ||
       a->ints[0] > TAS_MAX_STAGES)
     return ir_op_error(op, "requires an integer 'stages' attribute in [1, %d]", TAS_MAX_STAGES);
+  const IrAttr *b = ir_op_attrz(op, "mbarrier_base");
+  if (b && (!ir_attr_is(b, &ir_integer_attr_def) || b->ints[0] < 0 ||
+            b->ints[0] + 2 * a->ints[0] > TAS_MBARRIER_POOL))
+    return ir_op_error(op, "expects 'mbarrier_base' to place its %lld stage mbarriers in the "
+                           "pool of %d",
+                       (long long)(2 * a->ints[0]), TAS_MBARRIER_POOL);
   if (!tas_is_pipeline(ir_op_result(op, 0)->type))
     return ir_op_error(op, "result #0 must be !nv_tileas.pipeline, but got '%T'",
                        ir_op_result(op, 0)->type);
@@ -314,7 +320,7 @@ static bool verify_agent(IrOp *op) {
 }
 
 static const char *const alloc_inherent[] = {"slot", NULL};
-static const char *const create_inherent[] = {"stages", NULL};
+static const char *const create_inherent[] = {"stages", "mbarrier_base", NULL};
 
 #define TAS_FLAT(n, no_min, no_max, nr_min, nr_max, tr, sum, ver)                          \
   {.name = "nv_tileas." n, .traits = (tr), .min_operands = (no_min),                       \

@@ -10,7 +10,7 @@
 // RUN: ctile-opt --pass-pipeline='builtin.module(lower-nv-tileaa)' -mlir-print-op-generic %s | ctile-opt | FileCheck %s
 
 // CHECK-LABEL: nv_tileaa.func @k(
-// CHECK-NEXT: %[[P:.*]] = nv_tileas.async.pipeline.create_pipeline {stages = 3 : i32} : pipeline<!nv_tileaa.tile<16xf32>, i32>
+// CHECK-NEXT: %[[P:.*]] = nv_tileas.async.pipeline.create_pipeline {mbarrier_base = 0 : i32, stages = 3 : i32} : pipeline<!nv_tileaa.tile<16xf32>, i32>
 // CHECK-NEXT: nv_tileas.async.pipeline.produce_one %[[P]] : pipeline<!nv_tileaa.tile<16xf32>, i32> {
 // CHECK-NEXT: %[[T:.*]] = nv_tileas.async.pipeline.producer_acquire %[[P]] : pipeline<!nv_tileaa.tile<16xf32>, i32> -> producer_token
 // CHECK-NEXT: nv_tileas.async.pipeline.producer_write %[[P]], %[[T]], %arg0, %arg1 : pipeline<!nv_tileaa.tile<16xf32>, i32>, producer_token, !nv_tileaa.tile<16xf32>, i32
