@@ -116,6 +116,10 @@ static bool check(LqState *s) {
         return ir_op_error(ops[i], "%sthe %s's queue is not made by an "
                                    "nv_tileaa.create_queue of this function",
                            unmappable, k ? "consumer" : "producer");
+      for (unsigned r = 0; r < ops[i]->nregions; r++)
+        if (ir_region_entry(ir_op_region(ops[i], r)))
+          return ir_op_error(ops[i], "%sa %s with a region has no pipeline-region form",
+                             unmappable, k ? "consumer" : "producer");
       if (!k) continue;
       bool produced = false;
       for (IrUse *u = q->uses; u && !produced; u = u->next)
