@@ -10,7 +10,7 @@
 #include "dialect/cuda_tile/cuda_tile.h"
 #include "dialect/math/math.h"
 #include "dialect/nv_tileaa/nv_tileaa.h"
-#include "dialect/nv_tileas/tileas.h"
+#include "dialect/nv_tileas/nv_tileas.h"
 #include "dialect/nvvm/nvvm.h"
 #include "dialect/scf/scf.h"
 

@@ -15,6 +15,7 @@
 #include "interp/interp_ops.h"
 #include "interp/interp_std.h"
 #include "interp/interp_lower.h"
+#include "interp/interp_queue.h"
 #include "dialect/nv_tileaa/nv_tileaa.h"
 
 #include <math.h>
@@ -677,7 +678,7 @@ ExecCode in_exec_foreign(Exec *e, IrOp *op) {
   InHandler h = NULL;
   if (op->info >= aa_op_infos && op->info < aa_op_infos + AA_OP_COUNT) {
     AaOpIndex idx = (AaOpIndex)(op->info - aa_op_infos);
-    if (idx == AA_OP_yield) {
+    if (idx == AA_OP_yield || idx == AA_OP_queue_yield) {
       in_set_term(e, op);
       return X_YIELD;
     }
@@ -686,6 +687,7 @@ ExecCode in_exec_foreign(Exec *e, IrOp *op) {
       return X_RETURN;
     }
     h = aa_handlers[idx];
+    if (!h) h = in_queue_handler(op); /* queues, execute (interp_queue.c) */
   } else {
     const char *n = ir_op_name(op);
     if (!strncmp(n, "scf.", 4)) {
@@ -697,8 +699,13 @@ ExecCode in_exec_foreign(Exec *e, IrOp *op) {
       if (!strcmp(n, "scf.if")) return in_exec_if(e, op);
       if (!strcmp(n, "scf.while")) return exec_while(e, op);
     }
+    if (in_queue_is_terminator(op)) {
+      in_set_term(e, op);
+      return X_YIELD;
+    }
     h = in_std_handler(n);
     if (!h) h = in_lower_handler(op); /* hop-2 lowered ops */
+    if (!h) h = in_queue_handler(op); /* pipelines, agents (interp_queue.c) */
   }
   if (!h) {
     in_fail(e, op, "is not supported by the interpreter");

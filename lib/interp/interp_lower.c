@@ -18,7 +18,7 @@
  * interpreter completes every memory effect before the next op runs. */
 #include "interp/interp_lower.h"
 
-#include "dialect/nv_tileas/tileas.h"
+#include "dialect/nv_tileas/nv_tileas.h"
 #include "dialect/nvvm/nvvm.h"
 
 #include <string.h>

@@ -7,6 +7,10 @@ same arguments; the results must be byte-identical.  Every converting file
 must also go through ctile-opt's full pipeline and print no mem_token
 (the token lowering leaves none), and so must every program that
 coverage.py finds converting (test/lit, examples, the conformance suite).
+The queue kernels of test/equiv/queues (hand-written nv_tileaa: queues have
+no cuda_tile form) run as written and after lower-nv-tileaa (queues ->
+nv_tileas pipeline regions) with byte-identical output, and the lowered
+text holds no queue op.
 Prints one line per failure and ends with "lower: N passed, N failed"."""
 import os, subprocess, sys, tempfile
 
@@ -15,6 +19,36 @@ import coverage  # noqa: E402
 import equiv  # noqa: E402
 
 LOWER = equiv.PIPE + ",canonicalize,lower-nv-tileaa"
+QUEUES = "test/equiv/queues/kernels.mlir"
+QUEUE_RUNS = [["--entry", "ring4", "--grid", "3"], ["--entry", "two_queues", "--grid", "4"]]
+
+
+def check_queues(exe, opt):
+    """Queue kernels: (passed, failed) of the lowering and run comparisons."""
+    passed = failed = 0
+    p = subprocess.run([opt, "--pass-pipeline=builtin.module(lower-nv-tileaa)", QUEUES],
+                       cwd=equiv.ROOT, capture_output=True, timeout=300)
+    out = p.stdout.decode("utf-8", "replace")
+    if p.returncode != 0 or "nv_tileaa.queue" in out or "create_queue" in out:
+        err = p.stderr.decode("utf-8", "replace").strip().splitlines()
+        print("lower: FAIL %s: ctile-opt lower-nv-tileaa: %s" %
+              (QUEUES, err[0] if err else "queue op left in the output"))
+        failed += 1
+    else:
+        passed += 1
+    for args in QUEUE_RUNS:
+        name = "%s %s" % (QUEUES, " ".join(args))
+        rc1, o1, e1 = equiv.run(exe, QUEUES, args)
+        rc2, o2, e2 = equiv.run(exe, QUEUES, ["--pipeline", "lower-nv-tileaa"] + args)
+        d = equiv.first_diff(o1, o2)
+        if rc1 != 0 or rc2 != 0 or not o1 or d:
+            why = ("run failed: %s" % (e1 or e2).strip().splitlines()[0] if rc1 or rc2
+                   else "no output" if not o1 else "output line %d differs" % (d[0] + 1))
+            print("lower: FAIL %s: %s" % (name, why))
+            failed += 1
+        else:
+            passed += 1
+    return passed, failed
 
 
 def main():
@@ -37,6 +71,14 @@ def main():
             err = p.stderr.decode("utf-8", "replace").strip().splitlines()
             print("lower: FAIL %s: ctile-opt lower-nv-tileaa: %s" %
                   (path, err[0] if err else "mem_token left in the output"))
+            failed += 1
+            continue
+        # the lowered form is valid IR: it parses and verifies again
+        r = subprocess.run([opt, "-"], input=p.stdout, capture_output=True, timeout=300)
+        if r.returncode != 0:
+            err = r.stderr.decode("utf-8", "replace").strip().splitlines()
+            print("lower: FAIL %s: lowered output does not re-parse: %s" %
+                  (path, err[0] if err else r.returncode))
             failed += 1
         else:
             passed += 1
@@ -89,6 +131,10 @@ def main():
             continue
         passed += 1
     print("lower: %d kernel runs bit-identical after lower-nv-tileaa" % (passed - files))
+    qp, qf = check_queues(exe, opt)
+    print("lower: %d queue checks (lowered file, runs bit-identical)" % qp)
+    passed += qp
+    failed += qf
     if tmp:
         import shutil
         shutil.rmtree(tmp, ignore_errors=True)

@@ -2,7 +2,10 @@
  * the per-CTA mbarrier pool, the per-target resource model and the passes
  *   convert-nv-tileaa-tokens   mem_token -> mbarrier handles (!llvm.ptr<3>)
  *   check-nv-tileaa-resources  plugin/execute requirements vs the target's model
- *   lower-nv-tileaa            the hop-2 pipeline (resource check, token lowering)
+ *   convert-nv-tileaa-queues   queues -> nv_tileas async pipeline regions
+ *   convert-nv-tileaa-agents   plugin / execute -> nv_tileas.agent regions
+ *   lower-nv-tileaa            the hop-2 pipeline (resource check, queues,
+ *                              agent regions, token lowering)
  * See docs/lowering.md for the token encoding and the table sources. */
 #ifndef CTILE_NV_TILEAA_LOWERING_H
 #define CTILE_NV_TILEAA_LOWERING_H
@@ -24,6 +27,15 @@ typedef struct LwPool {
 int lw_pool_alloc(LwPool *p);
 /* Releases slot (no-op for a slot that is not taken or out of range). */
 void lw_pool_free(LwPool *p, int slot);
+/* Claims the lowest run of n consecutive free slots; returns its first slot,
+ * or -1 when there is none (n < 1 or n > 32 included). */
+int lw_pool_alloc_run(LwPool *p, int n);
+/* Marks slots [first, first + n) taken (those in range and free). */
+void lw_pool_reserve(LwPool *p, int first, int n);
+
+/* The function (CTA body) an op belongs to: its outermost ancestor below a
+ * module-like symbol table. */
+IrOp *lw_enclosing_fn(IrOp *op);
 
 /* ---- per-target resource model ------------------------------------------- */
 typedef struct LwResources {
@@ -42,8 +54,15 @@ const LwResources *lw_resources_for(int64_t sm);
  * model (plugins.c); false after a located error. */
 bool lw_check_plugins(IrOp *root);
 
-/* Fails (located) on the first queue op: no pipeline lowering yet. */
-bool lw_reject_queues(IrOp *root);
+/* Lowers every queue (create_queue, queue.put / get / yield) to nv_tileas
+ * async pipeline regions (queues.c); false after a located error for a
+ * producer or consumer that cannot map to a pipeline slot. */
+bool lw_lower_queues(IrOp *root);
+
+/* Materializes every nv_tileaa.execute / plugin as an nv_tileas.agent
+ * region carrying its input / output layouts and resources (agents.c);
+ * false after a located error. */
+bool lw_lower_agents(IrOp *root);
 
 /* Runs the token lowering on every function nested in root. */
 bool lw_lower_tokens(IrOp *root);

@@ -1,5 +1,6 @@
 /* plugins.c — the plugin resource check of hop 2: every nv_tileaa.plugin and
- * nv_tileaa.execute's integer resource requirements (registers per thread,
+ * nv_tileaa.execute's (and, once materialized, each nv_tileas.agent's)
+ * integer resource requirements (registers per thread,
  * named_barriers, shared_memory bytes, tensor_memory bytes) are checked
  * against the resource model of the module's target (lw_resources_for).  A
  * requirement over the budget is a located error naming the resource, the
@@ -10,6 +11,7 @@
 #include "conversion/nv_tileaa_lowering/lower.h"
 
 #include "dialect/nv_tileaa/nv_tileaa.h"
+#include "dialect/nv_tileas/nv_tileas.h"
 
 typedef struct LwRes {
   const char *attr, *what;
@@ -33,7 +35,9 @@ static int64_t limit_of(const LwResources *m, int i) {
 
 static IrWalkResult check_op(IrOp *op, void *user) {
   bool *ok = user;
-  if (op->info != aa_op(plugin) && op->info != aa_op(execute)) return IR_WALK_ADVANCE;
+  if (op->info != aa_op(plugin) && op->info != aa_op(execute) &&
+      op->info != &tas_op_infos[TAS_OP_agent])
+    return IR_WALK_ADVANCE;
   int64_t sm = aa_target_sm(op);
   if (!sm) return IR_WALK_ADVANCE;
   const LwResources *m = lw_resources_for(sm);
@@ -60,25 +64,5 @@ static IrWalkResult check_op(IrOp *op, void *user) {
 bool lw_check_plugins(IrOp *root) {
   bool ok = true;
   ir_walk_pre(root, check_op, &ok);
-  return ok;
-}
-
-/* Queue ops have no pipeline lowering yet: lower-nv-tileaa refuses them
- * loudly (seed 001: a silent fallback to unordered memory traffic loses the
- * queue's ordering) instead of leaving them behind. */
-static IrWalkResult reject_queue(IrOp *op, void *user) {
-  bool *ok = user;
-  if (op->info == aa_op(create_queue) || op->info == aa_op(queue_get) ||
-      op->info == aa_op(queue_put) || op->info == aa_op(queue_yield)) {
-    *ok = ir_op_error(op, "cannot be mapped to an nv_tileas pipeline slot: queue lowering is "
-                          "not supported by lower-nv-tileaa");
-    return IR_WALK_INTERRUPT;
-  }
-  return IR_WALK_ADVANCE;
-}
-
-bool lw_reject_queues(IrOp *root) {
-  bool ok = true;
-  ir_walk_pre(root, reject_queue, &ok);
   return ok;
 }

@@ -21,7 +21,7 @@
 
 #include "dialect/arith/arith.h"
 #include "dialect/nv_tileaa/nv_tileaa.h"
-#include "dialect/nv_tileas/tileas.h"
+#include "dialect/nv_tileas/nv_tileas.h"
 #include "dialect/nvvm/nvvm.h"
 #include "rewrite/rewrite.h"
 #include "support/support.h"
@@ -31,13 +31,16 @@
 typedef struct LwFn {
   IrOp *fn;
   LwPool pool;
+  unsigned tokens; /* create_mem_tokens seen so far */
 } LwFn;
+typedef VEC(LwFn) LwFnVec;
 
 typedef struct LwState {
   VEC(IrOp *) creates;
   VEC(IrOp *) joins;
   VEC(IrValue *) tokens;
   VEC(IrOp *) funcs; /* ops whose function_type mentions mem_token */
+  VEC(IrOp *) pipes; /* create_pipeline ops holding pool slots */
 } LwState;
 
 static void collect_value(LwState *s, IrValue *v) {
@@ -55,6 +58,8 @@ static IrWalkResult collect(IrOp *op, void *user) {
         break;
       }
   }
+  if (tas_is_op(op, TAS_OP_create_pipeline) && ir_op_attrz(op, "mbarrier_base"))
+    vec_push(&s->pipes, op);
   if (op->info == aa_op(create_mem_token)) vec_push(&s->creates, op);
   else if (op->info == aa_op(join_mem_token)) vec_push(&s->joins, op);
   for (unsigned i = 0; i < op->nresults; i++) collect_value(s, ir_op_result(op, i));
@@ -64,15 +69,13 @@ static IrWalkResult collect(IrOp *op, void *user) {
   return IR_WALK_ADVANCE;
 }
 
-/* The function (CTA body) an op belongs to: its outermost ancestor below a
- * module-like symbol table. */
-static IrOp *enclosing_fn(IrOp *op) {
-  IrOp *fn = op;
-  for (IrOp *p = ir_op_parent_op(op); p; p = ir_op_parent_op(p)) {
-    if (ir_op_info_has(p->info, IR_TRAIT_SYMBOL_TABLE)) break;
-    fn = p;
-  }
-  return fn;
+/* The pool state of function fn (added on first use). */
+static LwFn *fn_of(LwFnVec *fns, IrOp *fn) {
+  for (size_t k = 0; k < fns->len; k++)
+    if (fns->data[k].fn == fn) return &fns->data[k];
+  LwFn nf = {fn, {0, 0, 0}, 0};
+  vec_push(fns, nf);
+  return &fns->data[fns->len - 1];
 }
 
 static IrOp *build_simple(IrContext *ctx, const IrLoc *loc, const IrOpInfo *info,
@@ -148,26 +151,37 @@ bool lw_lower_tokens(IrOp *root) {
   ir_walk_pre(root, collect, &s);
   bool ok = true;
   /* Slots: per function, in program order. */
-  VEC(LwFn) fns = {0};
+  LwFnVec fns = {0};
   VEC(int) slots = {0};
+  /* The stage barriers of the function's pipelines (queues.c) come first. */
+  for (size_t i = 0; i < s.pipes.len; i++) {
+    LwFn *f = fn_of(&fns, lw_enclosing_fn(s.pipes.data[i]));
+    const IrAttr *b = ir_op_attrz(s.pipes.data[i], "mbarrier_base");
+    const IrAttr *n = ir_op_attrz(s.pipes.data[i], "stages");
+    if (b && n && ir_attr_is(b, &ir_integer_attr_def) && ir_attr_is(n, &ir_integer_attr_def) &&
+        n->ints[0] > 0 && n->ints[0] <= LW_POOL_SLOTS)
+      lw_pool_reserve(&f->pool, (int)b->ints[0], 2 * (int)n->ints[0]);
+  }
   for (size_t i = 0; i < s.creates.len && ok; i++) {
-    IrOp *fn = enclosing_fn(s.creates.data[i]);
-    LwFn *f = NULL;
-    for (size_t k = 0; k < fns.len; k++)
-      if (fns.data[k].fn == fn) f = &fns.data[k];
-    if (!f) {
-      LwFn nf = {fn, {0, 0, 0}};
-      vec_push(&fns, nf);
-      f = &fns.data[fns.len - 1];
-    }
+    IrOp *fn = lw_enclosing_fn(s.creates.data[i]);
+    LwFn *f = fn_of(&fns, fn);
+    f->tokens++;
     int slot = lw_pool_alloc(&f->pool);
     if (slot < 0) {
       const IrIdent *name = ir_symbol_name(fn);
-      ok = ir_op_emit_error(s.creates.data[i],
-                            "more than 32 memory tokens live in one CTA: token #%u of "
-                            "function '%s' has no free slot in the per-CTA pool of %d "
-                            "mbarriers",
-                            f->pool.live + 1, name ? name->str : "?", LW_POOL_SLOTS);
+      unsigned held = f->pool.live - (f->tokens - 1);
+      if (held)
+        ok = ir_op_emit_error(s.creates.data[i],
+                              "more than 32 memory tokens live in one CTA: token #%u of "
+                              "function '%s' has no free slot in the per-CTA pool of %d "
+                              "mbarriers (%u held by pipeline stages)",
+                              f->tokens, name ? name->str : "?", LW_POOL_SLOTS, held);
+      else
+        ok = ir_op_emit_error(s.creates.data[i],
+                              "more than 32 memory tokens live in one CTA: token #%u of "
+                              "function '%s' has no free slot in the per-CTA pool of %d "
+                              "mbarriers",
+                              f->tokens, name ? name->str : "?", LW_POOL_SLOTS);
     }
     vec_push(&slots, slot);
   }
@@ -185,6 +199,7 @@ bool lw_lower_tokens(IrOp *root) {
   vec_free(&s.joins);
   vec_free(&s.tokens);
   vec_free(&s.funcs);
+  vec_free(&s.pipes);
   return ok;
 }
 
@@ -195,7 +210,18 @@ static bool run_tokens(IrOp *op, const char *options) {
 
 static bool run_pipeline(IrOp *op, const char *options) {
   (void)options;
-  return lw_check_plugins(op) && lw_reject_queues(op) && lw_lower_tokens(op);
+  return lw_check_plugins(op) && lw_lower_queues(op) && lw_lower_agents(op) &&
+         lw_lower_tokens(op);
+}
+
+static bool run_queues(IrOp *op, const char *options) {
+  (void)options;
+  return lw_lower_queues(op);
+}
+
+static bool run_agents(IrOp *op, const char *options) {
+  (void)options;
+  return lw_lower_agents(op);
 }
 
 static bool run_resources(IrOp *op, const char *options) {
@@ -219,9 +245,26 @@ static const RwPassInfo tokens_pass = {
     .class_name = "ConvertNvTileAATokens",
 };
 
+static const RwPassInfo queues_pass = {
+    .name = "convert-nv-tileaa-queues",
+    .summary = "Lower nv_tileaa queues to nv_tileas async pipeline producer/consumer regions",
+    .anchor = NULL,
+    .run = run_queues,
+    .class_name = "ConvertNvTileAAQueues",
+};
+
+static const RwPassInfo agents_pass = {
+    .name = "convert-nv-tileaa-agents",
+    .summary = "Materialize nv_tileaa plugin/execute ops as nv_tileas agent regions with layouts",
+    .anchor = NULL,
+    .run = run_agents,
+    .class_name = "ConvertNvTileAAAgents",
+};
+
 static const RwPassInfo pipeline_pass = {
     .name = "lower-nv-tileaa",
-    .summary = "Hop 2 of the nv_tileaa lowering: check-nv-tileaa-resources, convert-nv-tileaa-tokens",
+    .summary = "Hop 2 of the nv_tileaa lowering: check-nv-tileaa-resources, "
+               "convert-nv-tileaa-queues, convert-nv-tileaa-agents, convert-nv-tileaa-tokens",
     .anchor = NULL,
     .run = run_pipeline,
     .class_name = "LowerNvTileAA",
@@ -229,6 +272,8 @@ static const RwPassInfo pipeline_pass = {
 
 void lw_register_passes(IrContext *ctx) {
   rw_register_pass(ctx, &tokens_pass);
+  rw_register_pass(ctx, &queues_pass);
+  rw_register_pass(ctx, &agents_pass);
   rw_register_pass(ctx, &pipeline_pass);
   rw_register_pass(ctx, &resources_pass);
 }

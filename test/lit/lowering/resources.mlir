@@ -4,7 +4,8 @@
 // the resource, the request and the limit.
 // RUN: ctile-opt --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(lower-nv-tileaa)' %s | FileCheck %s
 // CHECK-LABEL: nv_tileaa.func @at_limit_80
-// CHECK: nv_tileaa.plugin @unary
+// CHECK: nv_tileas.agent
+// CHECK: nv_tileaa.call @unary
 module attributes {nv_tileaa.compute_capability = #nv_tileaa.compute_capability<80>} {
   nv_tileaa.func @unary(%a: i32) -> (i32) {
     nv_tileaa.return %a : i32
@@ -60,7 +61,8 @@ module attributes {nv_tileaa.compute_capability = #nv_tileaa.compute_capability<
 }
 // -----
 // CHECK-LABEL: nv_tileaa.func @at_limit_90
-// CHECK: nv_tileaa.plugin @unary
+// CHECK: nv_tileas.agent
+// CHECK: nv_tileaa.call @unary
 module attributes {nv_tileaa.compute_capability = #nv_tileaa.compute_capability<90>} {
   nv_tileaa.func @unary(%a: i32) -> (i32) {
     nv_tileaa.return %a : i32
@@ -116,7 +118,8 @@ module attributes {nv_tileaa.compute_capability = #nv_tileaa.compute_capability<
 }
 // -----
 // CHECK-LABEL: nv_tileaa.func @at_limit_100
-// CHECK: nv_tileaa.plugin @unary
+// CHECK: nv_tileas.agent
+// CHECK: nv_tileaa.call @unary
 module attributes {nv_tileaa.compute_capability = #nv_tileaa.compute_capability<100>} {
   nv_tileaa.func @unary(%a: i32) -> (i32) {
     nv_tileaa.return %a : i32
@@ -172,7 +175,8 @@ module attributes {nv_tileaa.compute_capability = #nv_tileaa.compute_capability<
 }
 // -----
 // CHECK-LABEL: nv_tileaa.func @at_limit_120
-// CHECK: nv_tileaa.plugin @unary
+// CHECK: nv_tileas.agent
+// CHECK: nv_tileaa.call @unary
 module attributes {nv_tileaa.compute_capability = #nv_tileaa.compute_capability<120>} {
   nv_tileaa.func @unary(%a: i32) -> (i32) {
     nv_tileaa.return %a : i32
@@ -232,6 +236,18 @@ module attributes {nv_tileaa.compute_capability = #nv_tileaa.compute_capability<
     // expected-error @below {{'nv_tileaa.execute' op requests 17 named barriers ('named_barriers'), over the sm_100 limit of 16}}
     %e = nv_tileaa.execute %a attributes {named_barriers = 17 : i32} : i32 -> i32 {
       nv_tileaa.yield %a : i32
+    }
+    nv_tileaa.return
+  }
+}
+// -----
+// An agent region already materialized (nv_tileas.agent) is checked the same way.
+module attributes {nv_tileaa.compute_capability = #nv_tileaa.compute_capability<90>} {
+  nv_tileaa.func @agent_over(%a: i32) {
+    // expected-error @below {{'nv_tileas.agent' op requests 256 registers per thread ('registers'), over the sm_90 limit of 255}}
+    %r = nv_tileas.agent %a {registers = 256 : i32} : (i32) -> (i32) {
+    ^bb0(%x: i32):
+      nv_tileas.async.pipeline.yield %x : i32
     }
     nv_tileaa.return
   }
