@@ -27,7 +27,8 @@
 #include "dialect/arith/arith.h"
 #include "dialect/arith/std_ops.h"
 #include "dialect/math/math.h"
-#include "dialect/nv_tileas/tileas.h"
+#include "dialect/nv_tileas/nv_tileas.h"
+#include "interp/interp_queue.h"
 #include "dialect/nvvm/nvvm.h"
 #include "dialect/scf/scf.h"
 #include "dialect/cuda_tile/ct_ops.h"
@@ -79,7 +80,9 @@ static const char *const not_interpreted[] = {
 /* Ops of the other dialects that the interpreter's walker runs itself
  * (interp_aa.c, in_exec_foreign: scf loops, branches and terminators). */
 static const char *const interp_walker[] = {
-    "scf.for", "scf.if", "scf.while", "scf.yield", "scf.condition", NULL,
+    "scf.for", "scf.if", "scf.while", "scf.yield", "scf.condition",
+    "nv_tileas.async.pipeline.yield", /* the region terminator (interp_aa.c) */
+    NULL,
 };
 
 static bool listed(const char *const *list, const char *name) {
@@ -153,10 +156,12 @@ static void test_nv_tileaa(void) {
 }
 
 /* Whether the interpreter has a handler for an op of arith, math, nvvm or
- * nv_tileas (interp_std.c by name, interp_lower.c by op kind). */
+ * nv_tileas (interp_std.c by name; interp_lower.c and interp_queue.c by op
+ * kind). */
 static bool std_handler(const IrOpInfo *info) {
   IrOp probe = {.info = info};
-  return in_std_handler(info->name) != NULL || in_lower_handler(&probe) != NULL;
+  return in_std_handler(info->name) != NULL || in_lower_handler(&probe) != NULL ||
+         in_queue_handler(&probe) != NULL;
 }
 
 /* One dialect's rows: syntax, verify and interp layers. */
