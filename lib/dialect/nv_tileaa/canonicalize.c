@@ -533,9 +533,69 @@ static bool fold_view_chain(IrOp *op, RwRewriter *rw) {
 
 /* ---- 10. hoist_extract_through_elementwise ----------------------------------------------------- */
 
+/* extract(expand_dims(x, a), i_0..i_{k-1}) where `a` is the inserted
+ * size-one axis.  When a < k the extract indexes that axis: its index must
+ * be the constant 0 (the axis's only lane; a dynamic or other index blocks),
+ * and the extract reads x at the remaining indices (x itself when k == 1).
+ * When a >= k the extract moves before the expand_dims, which then inserts
+ * its axis at a - k; only when the expand_dims has no other use and x keeps
+ * at least one axis after the extract.  Either way each result lane is
+ * exactly one lane of x (one-to-one), and the result type is op's. */
+static bool hoist_extract_through_expand_dims(IrOp *op, RwRewriter *rw, IrOp *ed) {
+  IrContext *ctx = rw_context(rw);
+  IrValue *x = ir_op_operand(ed, 0), *src = ir_op_result(ed, 0);
+  const IrAttr *ax = ir_op_attrz(ed, "axis");
+  if (!ax || !ir_attr_is(ax, &ir_integer_attr_def)) return false;
+  int64_t a = ax->ints[0];
+  uint32_t k = op->noperands - 1;
+  size_t xr = aa_rank(x->type);
+  const IrType *rt = ir_op_result(op, 0)->type;
+  if (a < 0 || (size_t)a > xr || !aa_is_tile(x->type)) return false;
+  if ((uint32_t)a < k) {
+    const IrAttr *c = rw_value_constant(ir_op_operand(op, 1 + (uint32_t)a));
+    if (!c || !ir_attr_is(c, &ir_integer_attr_def) || c->ints[0] != 0)
+      return rw_notify_match_failure(rw, op, "the size-one axis is not indexed by the constant 0");
+    if (k == 1) {
+      if (x->type != rt) return false;
+      rw_replace_op(rw, op, &x);
+      return true;
+    }
+    IrValue **xops = xcalloc(k, sizeof *xops);
+    uint32_t n = 0;
+    xops[n++] = x;
+    for (uint32_t i = 0; i < k; i++)
+      if (i != (uint32_t)a) xops[n++] = ir_op_operand(op, 1 + i);
+    rw_set_insertion_point_before(rw, op);
+    IrValue *v = build1(rw, op->info, op, xops, n, rt, op->props, op->attrs);
+    free(xops);
+    if (!v) return false;
+    rw_replace_op(rw, op, &v);
+    return true;
+  }
+  if (!src->uses || src->uses->next)
+    return rw_notify_match_failure(rw, op, "expand_dims result has other uses");
+  if (k >= xr) return false; /* the extract would yield a scalar: no axis to insert into */
+  const IrType *et = aa_tile_type(ctx, aa_shape(x->type) + k, xr - k, aa_elem(x->type));
+  IrValue **xops = xcalloc(k + 1, sizeof *xops);
+  xops[0] = x;
+  for (uint32_t i = 0; i < k; i++) xops[1 + i] = ir_op_operand(op, 1 + i);
+  rw_set_insertion_point_before(rw, op);
+  IrValue *ex = build1(rw, op->info, op, xops, k + 1, et, op->props, op->attrs);
+  free(xops);
+  if (!ex) return false;
+  const IrAttr *attrs = ir_dict_set(ctx, ed->attrs ? ed->attrs : ir_empty_dict(ctx),
+                                    ir_identz(ctx, "axis"),
+                                    ir_integer_attr(ctx, ax->type, a - (int64_t)k));
+  IrValue *v = build1(rw, ed->info, op, &ex, 1, rt, ed->props, attrs);
+  if (!v) return false;
+  rw_replace_op(rw, op, &v);
+  return true;
+}
+
 static bool hoist_extract_through_elementwise(IrOp *op, RwRewriter *rw) {
   IrValue *src = ir_op_operand(op, 0);
   IrOp *ew = src->def;
+  if (def_of(src, AA_OP_expand_dims)) return hoist_extract_through_expand_dims(op, rw, ew);
   if (!ew || ir_op_info_dialect(rw_context(rw), ew->info) != &aa_dialect ||
       !(ew->info->traits & IR_TRAIT_ELEMENTWISE) || ew->nresults != 1 || ew->nregions)
     return false;
