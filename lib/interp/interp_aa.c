@@ -258,6 +258,23 @@ static bool h_aa_splat(Exec *e, IrOp *op) {
   return true;
 }
 
+/* expand_dims: a size-one axis inserted at `axis`.  The row-major order of
+ * the elements is unchanged, so the result holds the operand's elements in
+ * the result shape (the verifier checked the shapes; the count is checked
+ * again here so a malformed module cannot overrun). */
+static bool h_aa_expand_dims(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0);
+  Val *r = in_foreign_new(ir_op_result(op, 0)->type);
+  if (!r) return in_fail(e, op, "unsupported result type");
+  if (r->n != a->n || r->kind != a->kind) {
+    val_release(r);
+    return in_fail(e, op, "expects the operand's elements in the result shape");
+  }
+  memcpy(r->data, a->data, (size_t)r->n * in_kind_size(r->kind));
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
 /* extract with all-zero... general indices: element at the given indices. */
 static bool h_aa_extract(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0);
@@ -585,6 +602,7 @@ static const InHandler aa_handlers[AA_OP_COUNT] = {
     [AA_OP_splat] = h_aa_splat,
     [AA_OP_broadcast] = h_broadcast,
     [AA_OP_view] = h_reshape,
+    [AA_OP_expand_dims] = h_aa_expand_dims,
     [AA_OP_extract] = h_aa_extract,
     [AA_OP_extract_slice] = h_aa_extract_slice,
     [AA_OP_get_dim_size] = h_aa_get_dim_size,
