@@ -691,6 +691,23 @@ static ExecCode exec_while(Exec *e, IrOp *op) {
   return code == X_YIELD ? X_ERR : code;
 }
 
+/* nv_tileaa.pragma: its directives only steer the backend's code generator,
+ * so the region runs once and its yield gives the results. */
+static ExecCode exec_pragma(Exec *e, IrOp *op) {
+  ExecCode code = in_exec_block(e, ir_region_entry(ir_op_region(op, 0)));
+  if (code != X_YIELD && code != X_OK) return code;
+  size_t n;
+  Val **v = take_term(e, &n);
+  if (n != op->nresults) {
+    free_vals(v, n);
+    in_fail(e, op, "expects one yielded value per result");
+    return X_ERR;
+  }
+  for (unsigned i = 0; i < op->nresults; i++) in_set_result(e, op, i, val_retain(v[i]));
+  free_vals(v, n);
+  return e->failed ? X_ERR : X_OK;
+}
+
 ExecCode in_exec_foreign(Exec *e, IrOp *op) {
   InHandler h = NULL;
   if (op->info >= aa_op_infos && op->info < aa_op_infos + AA_OP_COUNT) {
@@ -703,6 +720,7 @@ ExecCode in_exec_foreign(Exec *e, IrOp *op) {
       in_set_term(e, op);
       return X_RETURN;
     }
+    if (idx == AA_OP_pragma) return exec_pragma(e, op);
     h = aa_handlers[idx];
   } else {
     const char *n = ir_op_name(op);
