@@ -31,8 +31,7 @@ PATTERNS = ("fold_constant_dot,fuse_addptr_chain,push_assume_through_splat,"
             "push_select_through_splat,canonicalize_masked_load,canonicalize_masked_store,"
             "fold_expand_dims_of_splat,fold_view_chain,fold_broadcast_of_splat,"
             "hoist_extract_through_elementwise,prune_queue_get_results,prune_pragma_results,"
-            "fold_atomic_cas,"
-            "fold_atomic_rmw")
+            "fold_atomic_cas,fold_atomic_rmw")
 OP_LINE = re.compile(r"^\s*(?:%[\w$.#:-]+(?:, %[\w$.#:-]+)* = )?(?!module\b)[a-z_]+\.[\w.]+[ \n]")
 
 

@@ -28,8 +28,17 @@
  *   hoist_extract_through_elementwise  extract(ew(a, b), i) -> ew(extract a,
  *                           extract b): ew is an nv_tileaa elementwise op whose
  *                           operands all have the result's shape (lanes map
- *                           one-to-one) and whose result has no other use
- *   prune_queue_get_results    unused queue.get results dropped, order kept
+ *                           one-to-one) and whose result has no other use;
+ *                           and through a matching expand_dims: the size-one
+ *                           axis indexed by the constant 0 (dropped), or lying
+ *                           after the indices (the extract moves first)
+ *   prune_queue_get_results    queue positions no queue.get uses leave the
+ *                           queue type and every put and get (any number; the
+ *                           queue must not escape), order kept; a queue region
+ *                           (execute ending in queue.yield) drops unused
+ *                           results and its queue.yield yields the survivors
+ *   prune_pragma_results    unused pragma results dropped, its yield updated,
+ *                           order kept (the directives belong to the region)
  *   fold_atomic_cas         equal constant compare and replacement -> an atomic
  *                           load with the same ordering and scope
  *   fold_atomic_rmw         identity operand (0 for add/or/xor/umax, all-ones
