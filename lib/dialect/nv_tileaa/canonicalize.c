@@ -767,11 +767,23 @@ static bool prune_queue_positions(IrOp *op, RwRewriter *rw) {
   return nq != NULL;
 }
 
+/* Whether op carries an attribute that describes its results one by one
+ * (an output layout list, result attributes): pruning would desync it. */
+static bool has_per_result_attr(IrOp *op) {
+  const IrAttr *d[2] = {op->props, op->attrs};
+  for (int k = 0; k < 2; k++)
+    for (uint32_t i = 0; d[k] && i < d[k]->nelems; i++) {
+      const char *n = d[k]->names[i]->str;
+      if (strstr(n, "output") || !strncmp(n, "res_", 4)) return true;
+    }
+  return false;
+}
+
 static bool prune_queue_get_results(IrOp *op, RwRewriter *rw) {
   if (aa_op_is(op, AA_OP_queue_get)) return prune_queue_positions(op, rw);
   /* a queue region: an execute whose region ends in queue.yield */
-  if (ir_op_attrz(op, "callee"))
-    return rw_notify_match_failure(rw, op, "execute of a callee keeps its results");
+  if (ir_op_attrz(op, "callee") || has_per_result_attr(op))
+    return rw_notify_match_failure(rw, op, "execute results tied to a callee or attributes");
   return prune_region_results(op, rw, AA_OP_queue_yield);
 }
 

@@ -65,7 +65,8 @@ nv_tileaa.func @region(%k: i32, %v: tile<8xf32>, %x: f32) -> tile<8xf32> {
 // Blocked: every position is used; the queue escapes into an execute's
 // operands (its type is part of another op's contract); the queue is a
 // function argument (no create_queue to retype); an execute region ending
-// in nv_tileaa.yield (not a queue region) keeps its results.
+// in nv_tileaa.yield (not a queue region) keeps its results, and so does a
+// queue region whose attributes describe its results one by one.
 // CHECK-LABEL: nv_tileaa.func @blocked(
 // CHECK: nv_tileaa.queue.get %{{.*}} : !nv_tileaa.queue<i32, f32> -> i32, f32
 // CHECK: nv_tileaa.queue.get %{{.*}} : !nv_tileaa.queue<i32, tile<8xf32>, f32> -> i32, tile<8xf32>, f32
@@ -73,7 +74,9 @@ nv_tileaa.func @region(%k: i32, %v: tile<8xf32>, %x: f32) -> tile<8xf32> {
 // CHECK: nv_tileaa.queue.get %arg0 : !nv_tileaa.queue<i64, i32> -> i64, i32
 // CHECK: nv_tileaa.execute %arg1 : i32 -> i32, i32 {
 // CHECK-NEXT: nv_tileaa.yield %arg1, %arg1 : i32, i32
-nv_tileaa.func @blocked(%p: !nv_tileaa.queue<i64, i32>, %k: i32, %x: f32) -> (i32, f32, tile<8xf32>, !nv_tileaa.queue<i32, tile<8xf32>, f32>, i32, i32) {
+// CHECK: nv_tileaa.execute %arg1 attributes {output_layouts = ["a", "b"]} : i32 -> i32, i32 {
+// CHECK-NEXT: nv_tileaa.queue.yield %arg1, %arg1 : i32, i32
+nv_tileaa.func @blocked(%p: !nv_tileaa.queue<i64, i32>, %k: i32, %x: f32) -> (i32, f32, tile<8xf32>, !nv_tileaa.queue<i32, tile<8xf32>, f32>, i32, i32, i32) {
   %q = nv_tileaa.create_queue {depth = 2 : i32} : !nv_tileaa.queue<i32, f32>
   nv_tileaa.queue.put %q, %k, %x : !nv_tileaa.queue<i32, f32>, i32, f32
   %g:2 = nv_tileaa.queue.get %q : !nv_tileaa.queue<i32, f32> -> i32, f32
@@ -86,5 +89,8 @@ nv_tileaa.func @blocked(%p: !nv_tileaa.queue<i64, i32>, %k: i32, %x: f32) -> (i3
   %f:2 = nv_tileaa.execute %k : i32 -> (i32, i32) {
     nv_tileaa.yield %k, %k : i32, i32
   }
-  nv_tileaa.return %g#0, %g#1, %h#1, %e, %a#1, %f#0 : i32, f32, tile<8xf32>, !nv_tileaa.queue<i32, tile<8xf32>, f32>, i32, i32
+  %o:2 = nv_tileaa.execute %k attributes {output_layouts = ["a", "b"]} : i32 -> i32, i32 {
+    nv_tileaa.queue.yield %k, %k : i32, i32
+  }
+  nv_tileaa.return %g#0, %g#1, %h#1, %e, %a#1, %f#0, %o#0 : i32, f32, tile<8xf32>, !nv_tileaa.queue<i32, tile<8xf32>, f32>, i32, i32, i32
 }
