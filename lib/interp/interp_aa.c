@@ -259,6 +259,23 @@ static bool h_aa_splat(Exec *e, IrOp *op) {
   return true;
 }
 
+/* expand_dims: a size-one axis inserted at `axis`.  The row-major order of
+ * the elements is unchanged, so the result holds the operand's elements in
+ * the result shape (the verifier checked the shapes; the count is checked
+ * again here so a malformed module cannot overrun). */
+static bool h_aa_expand_dims(Exec *e, IrOp *op) {
+  Val *a = in_opnd(e, op, 0);
+  Val *r = in_foreign_new(ir_op_result(op, 0)->type);
+  if (!r) return in_fail(e, op, "unsupported result type");
+  if (r->n != a->n || r->kind != a->kind) {
+    val_release(r);
+    return in_fail(e, op, "expects the operand's elements in the result shape");
+  }
+  memcpy(r->data, a->data, (size_t)r->n * in_kind_size(r->kind));
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
 /* extract with all-zero... general indices: element at the given indices. */
 static bool h_aa_extract(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0);
@@ -586,6 +603,7 @@ static const InHandler aa_handlers[AA_OP_COUNT] = {
     [AA_OP_splat] = h_aa_splat,
     [AA_OP_broadcast] = h_broadcast,
     [AA_OP_view] = h_reshape,
+    [AA_OP_expand_dims] = h_aa_expand_dims,
     [AA_OP_extract] = h_aa_extract,
     [AA_OP_extract_slice] = h_aa_extract_slice,
     [AA_OP_get_dim_size] = h_aa_get_dim_size,
@@ -674,6 +692,23 @@ static ExecCode exec_while(Exec *e, IrOp *op) {
   return code == X_YIELD ? X_ERR : code;
 }
 
+/* nv_tileaa.pragma: its directives only steer the backend's code generator,
+ * so the region runs once and its yield gives the results. */
+static ExecCode exec_pragma(Exec *e, IrOp *op) {
+  ExecCode code = in_exec_block(e, ir_region_entry(ir_op_region(op, 0)));
+  if (code != X_YIELD && code != X_OK) return code;
+  size_t n;
+  Val **v = take_term(e, &n);
+  if (n != op->nresults) {
+    free_vals(v, n);
+    in_fail(e, op, "expects one yielded value per result");
+    return X_ERR;
+  }
+  for (unsigned i = 0; i < op->nresults; i++) in_set_result(e, op, i, val_retain(v[i]));
+  free_vals(v, n);
+  return e->failed ? X_ERR : X_OK;
+}
+
 ExecCode in_exec_foreign(Exec *e, IrOp *op) {
   InHandler h = NULL;
   if (op->info >= aa_op_infos && op->info < aa_op_infos + AA_OP_COUNT) {
@@ -686,6 +721,7 @@ ExecCode in_exec_foreign(Exec *e, IrOp *op) {
       in_set_term(e, op);
       return X_RETURN;
     }
+    if (idx == AA_OP_pragma) return exec_pragma(e, op);
     h = aa_handlers[idx];
     if (!h) h = in_queue_handler(op); /* queues, execute (interp_queue.c) */
   } else {

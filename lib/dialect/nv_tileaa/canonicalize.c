@@ -28,8 +28,17 @@
  *   hoist_extract_through_elementwise  extract(ew(a, b), i) -> ew(extract a,
  *                           extract b): ew is an nv_tileaa elementwise op whose
  *                           operands all have the result's shape (lanes map
- *                           one-to-one) and whose result has no other use
- *   prune_queue_get_results    unused queue.get results dropped, order kept
+ *                           one-to-one) and whose result has no other use;
+ *                           and through a matching expand_dims: the size-one
+ *                           axis indexed by the constant 0 (dropped), or lying
+ *                           after the indices (the extract moves first)
+ *   prune_queue_get_results    queue positions no queue.get uses leave the
+ *                           queue type and every put and get (any number; the
+ *                           queue must not escape), order kept; a queue region
+ *                           (execute ending in queue.yield) drops unused
+ *                           results and its queue.yield yields the survivors
+ *   prune_pragma_results    unused pragma results dropped, its yield updated,
+ *                           order kept (the directives belong to the region)
  *   fold_atomic_cas         equal constant compare and replacement -> an atomic
  *                           load with the same ordering and scope
  *   fold_atomic_rmw         identity operand (0 for add/or/xor/umax, all-ones
@@ -533,9 +542,69 @@ static bool fold_view_chain(IrOp *op, RwRewriter *rw) {
 
 /* ---- 10. hoist_extract_through_elementwise ----------------------------------------------------- */
 
+/* extract(expand_dims(x, a), i_0..i_{k-1}) where `a` is the inserted
+ * size-one axis.  When a < k the extract indexes that axis: its index must
+ * be the constant 0 (the axis's only lane; a dynamic or other index blocks),
+ * and the extract reads x at the remaining indices (x itself when k == 1).
+ * When a >= k the extract moves before the expand_dims, which then inserts
+ * its axis at a - k; only when the expand_dims has no other use and x keeps
+ * at least one axis after the extract.  Either way each result lane is
+ * exactly one lane of x (one-to-one), and the result type is op's. */
+static bool hoist_extract_through_expand_dims(IrOp *op, RwRewriter *rw, IrOp *ed) {
+  IrContext *ctx = rw_context(rw);
+  IrValue *x = ir_op_operand(ed, 0), *src = ir_op_result(ed, 0);
+  const IrAttr *ax = ir_op_attrz(ed, "axis");
+  if (!ax || !ir_attr_is(ax, &ir_integer_attr_def)) return false;
+  int64_t a = ax->ints[0];
+  uint32_t k = op->noperands - 1;
+  size_t xr = aa_rank(x->type);
+  const IrType *rt = ir_op_result(op, 0)->type;
+  if (a < 0 || (size_t)a > xr || !aa_is_tile(x->type)) return false;
+  if ((uint32_t)a < k) {
+    const IrAttr *c = rw_value_constant(ir_op_operand(op, 1 + (uint32_t)a));
+    if (!c || !ir_attr_is(c, &ir_integer_attr_def) || c->ints[0] != 0)
+      return rw_notify_match_failure(rw, op, "the size-one axis is not indexed by the constant 0");
+    if (k == 1) {
+      if (x->type != rt) return false;
+      rw_replace_op(rw, op, &x);
+      return true;
+    }
+    IrValue **xops = xcalloc(k, sizeof *xops);
+    uint32_t n = 0;
+    xops[n++] = x;
+    for (uint32_t i = 0; i < k; i++)
+      if (i != (uint32_t)a) xops[n++] = ir_op_operand(op, 1 + i);
+    rw_set_insertion_point_before(rw, op);
+    IrValue *v = build1(rw, op->info, op, xops, n, rt, op->props, op->attrs);
+    free(xops);
+    if (!v) return false;
+    rw_replace_op(rw, op, &v);
+    return true;
+  }
+  if (!src->uses || src->uses->next)
+    return rw_notify_match_failure(rw, op, "expand_dims result has other uses");
+  if (k >= xr) return false; /* the extract would yield a scalar: no axis to insert into */
+  const IrType *et = aa_tile_type(ctx, aa_shape(x->type) + k, xr - k, aa_elem(x->type));
+  IrValue **xops = xcalloc(k + 1, sizeof *xops);
+  xops[0] = x;
+  for (uint32_t i = 0; i < k; i++) xops[1 + i] = ir_op_operand(op, 1 + i);
+  rw_set_insertion_point_before(rw, op);
+  IrValue *ex = build1(rw, op->info, op, xops, k + 1, et, op->props, op->attrs);
+  free(xops);
+  if (!ex) return false;
+  const IrAttr *attrs = ir_dict_set(ctx, ed->attrs ? ed->attrs : ir_empty_dict(ctx),
+                                    ir_identz(ctx, "axis"),
+                                    ir_integer_attr(ctx, ax->type, a - (int64_t)k));
+  IrValue *v = build1(rw, ed->info, op, &ex, 1, rt, ed->props, attrs);
+  if (!v) return false;
+  rw_replace_op(rw, op, &v);
+  return true;
+}
+
 static bool hoist_extract_through_elementwise(IrOp *op, RwRewriter *rw) {
   IrValue *src = ir_op_operand(op, 0);
   IrOp *ew = src->def;
+  if (def_of(src, AA_OP_expand_dims)) return hoist_extract_through_expand_dims(op, rw, ew);
   if (!ew || ir_op_info_dialect(rw_context(rw), ew->info) != &aa_dialect ||
       !(ew->info->traits & IR_TRAIT_ELEMENTWISE) || ew->nresults != 1 || ew->nregions)
     return false;
@@ -571,43 +640,158 @@ static bool hoist_extract_through_elementwise(IrOp *op, RwRewriter *rw) {
   return true;
 }
 
-/* ---- 11. prune_queue_get_results ------------------------------------------------------------- */
+/* ---- 11-12. prune_queue_get_results, prune_pragma_results ------------------------------- */
 
-/* queue.get's results are the queue type's value list: an unused result is
- * dropped from both (the queue operand keeps its type, the surviving
- * results keep their order).  Only when the queue is produced by a
- * create_queue used by nothing else, whose type is rebuilt likewise. */
-static bool prune_queue_get_results(IrOp *op, RwRewriter *rw) {
+/* The terminator of region r of op when the region is one block ending in
+ * an op of kind `term` with one operand per result of op; else NULL. */
+static IrOp *result_terminator(IrOp *op, unsigned r, AaOpIndex term) {
+  IrRegion *rg = ir_op_region(op, r);
+  if (!rg->first || rg->first != rg->last) return NULL;
+  IrOp *t = ir_block_terminator(rg->first);
+  return t && aa_op_is(t, term) && t->noperands == op->nresults ? t : NULL;
+}
+
+/* Seed 001's prune_region_results: region op `op` (every region a single
+ * block ending in `term`, which yields the results) is rebuilt with only
+ * its used results, in their order; its regions move into the new op and
+ * each terminator yields only the survivors.  Operands, properties and
+ * attributes are kept.  False if every result is used. */
+static bool prune_region_results(IrOp *op, RwRewriter *rw, AaOpIndex term) {
   uint32_t live = 0;
-  for (uint32_t i = 0; i < op->nresults; i++)
-    if (ir_op_result(op, i)->uses) live++;
+  for (uint32_t i = 0; i < op->nresults; i++) live += ir_op_result(op, i)->uses != NULL;
   if (live == op->nresults) return false;
+  for (unsigned r = 0; r < op->nregions; r++)
+    if (!result_terminator(op, r, term)) return false;
+  IrOpState st;
+  ir_op_state_init(&st, rw_context(rw), op->info, ir_op_loc(op));
+  for (uint32_t i = 0; i < op->noperands; i++) vec_push(&st.operands, ir_op_operand(op, i));
+  for (uint32_t i = 0; i < op->nresults; i++)
+    if (ir_op_result(op, i)->uses) vec_push(&st.result_types, ir_op_result(op, i)->type);
+  for (uint32_t i = 0; op->props && i < op->props->nelems; i++)
+    vec_push(&st.props, ((IrNamedAttr){op->props->names[i], op->props->elems[i]}));
+  for (uint32_t i = 0; op->attrs && i < op->attrs->nelems; i++)
+    vec_push(&st.attrs, ((IrNamedAttr){op->attrs->names[i], op->attrs->elems[i]}));
+  for (unsigned r = 0; r < op->nregions; r++) ir_op_state_add_region(&st);
+  rw_set_insertion_point_before(rw, op);
+  IrOp *n = rw_create_op(rw, &st);
+  if (!n) return false;
+  IrValue **keep = xcalloc(op->nresults + 1, sizeof *keep);
+  for (unsigned r = 0; r < op->nregions; r++) {
+    IrOp *t = result_terminator(op, r, term);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < op->nresults; i++)
+      if (ir_op_result(op, i)->uses) keep[k++] = ir_op_operand(t, i);
+    rw_inline_region_before(rw, ir_op_region(op, r), ir_op_region(n, r), NULL);
+    rw_start_modification(rw, t);
+    ir_op_set_operands(t, keep, k);
+    rw_finalize_modification(rw, t);
+  }
+  for (uint32_t i = 0, k = 0; i < op->nresults; i++)
+    keep[i] = ir_op_result(op, i)->uses ? ir_op_result(n, k++) : NULL;
+  rw_replace_op(rw, op, keep);
+  free(keep);
+  return true;
+}
+
+/* queue.get's results are the queue's value list, one position each.  A
+ * position no queue.get of the queue uses is dead: it is dropped from the
+ * queue type (create_queue), from every queue.put's values and from every
+ * queue.get's results — any number of puts and gets — and the survivors
+ * keep their order.  Only when the queue comes from a create_queue and is
+ * used by nothing but the queue operand of puts and gets (a queue passed
+ * to a call, an execute region or a terminator keeps its type). */
+static bool prune_queue_positions(IrOp *op, RwRewriter *rw) {
   IrValue *q = ir_op_operand(op, 0);
   IrOp *cq = def_of(q, AA_OP_create_queue);
-  if (!cq || !q->uses || q->uses->next)
-    return rw_notify_match_failure(rw, op, "queue shared with other ops");
-  IrContext *ctx = rw_context(rw);
-  const IrType **nt = xcalloc(op->nresults, sizeof *nt);
-  uint32_t n = 0;
-  for (uint32_t i = 0; i < op->nresults; i++)
-    if (ir_op_result(op, i)->uses) nt[n++] = ir_op_result(op, i)->type;
-  const IrType *qt = aa_queue_type(ctx, nt, n, q->type->flags != 0);
-  rw_set_insertion_point_before(rw, cq);
-  IrValue *nq = build1(rw, cq->info, cq, NULL, 0, qt, cq->props, cq->attrs);
-  IrOp *ng = NULL;
-  if (nq) {
-    rw_set_insertion_point_before(rw, op);
-    ng = rw_build_op(rw, op->info, ir_op_loc(op), &nq, 1, nt, n, op->props, op->attrs);
+  if (!cq) return rw_notify_match_failure(rw, op, "queue not created by create_queue");
+  const IrType *qt = q->type;
+  uint32_t n = qt->ntypes;
+  VEC(IrOp *) users = {0};
+  bool ok = true;
+  for (IrUse *u = q->uses; u && ok; u = u->next) {
+    IrOp *o = u->owner;
+    ok = (aa_op_is(o, AA_OP_queue_get) || aa_op_is(o, AA_OP_queue_put)) &&
+         ir_op_operand(o, 0) == q;
+    for (uint32_t i = 1; ok && i < o->noperands; i++) ok = ir_op_operand(o, i) != q;
+    if (ok) {
+      bool seen = false;
+      for (size_t k = 0; k < users.len; k++) seen |= users.data[k] == o;
+      if (!seen) vec_push(&users, o);
+    }
   }
-  free(nt);
-  if (!ng) return false;
-  IrValue **vals = xcalloc(op->nresults, sizeof *vals);
-  for (uint32_t i = 0, k = 0; i < op->nresults; i++)
-    if (ir_op_result(op, i)->uses) vals[i] = ir_op_result(ng, k++);
-  rw_replace_op(rw, op, vals);
+  bool *live = xcalloc(n + 1, sizeof *live);
+  uint32_t nlive = 0;
+  for (size_t k = 0; ok && k < users.len; k++) {
+    IrOp *o = users.data[k];
+    if (aa_op_is(o, AA_OP_queue_get) && o->nresults != n) ok = false;
+    if (aa_op_is(o, AA_OP_queue_put) && o->noperands != n + 1) ok = false;
+    for (uint32_t i = 0; ok && aa_op_is(o, AA_OP_queue_get) && i < n; i++)
+      live[i] |= ir_op_result(o, i)->uses != NULL;
+  }
+  for (uint32_t i = 0; i < n; i++) nlive += live[i];
+  if (!ok || nlive == n) {
+    free(live);
+    vec_free(&users);
+    return ok ? false : rw_notify_match_failure(rw, op, "queue used by other ops");
+  }
+  IrContext *ctx = rw_context(rw);
+  const IrType **nt = xcalloc(n + 1, sizeof *nt);
+  for (uint32_t i = 0, k = 0; i < n; i++)
+    if (live[i]) nt[k++] = qt->types[i];
+  rw_set_insertion_point_before(rw, cq);
+  IrValue *nq = build1(rw, cq->info, cq, NULL, 0, aa_queue_type(ctx, nt, nlive, qt->flags != 0),
+                       cq->props, cq->attrs);
+  IrValue **vals = xcalloc(n + 2, sizeof *vals);
+  for (size_t k = 0; nq && k < users.len; k++) {
+    IrOp *o = users.data[k];
+    rw_set_insertion_point_before(rw, o);
+    if (aa_op_is(o, AA_OP_queue_put)) {
+      uint32_t m = 0;
+      vals[m++] = nq;
+      for (uint32_t i = 0; i < n; i++)
+        if (live[i]) vals[m++] = ir_op_operand(o, 1 + i);
+      if (rw_build_op(rw, o->info, ir_op_loc(o), vals, m, NULL, 0, o->props, o->attrs))
+        rw_erase_op(rw, o);
+      continue;
+    }
+    IrOp *ng = rw_build_op(rw, o->info, ir_op_loc(o), &nq, 1, nt, nlive, o->props, o->attrs);
+    if (!ng) continue;
+    for (uint32_t i = 0, m = 0; i < n; i++) vals[i] = live[i] ? ir_op_result(ng, m++) : NULL;
+    rw_replace_op(rw, o, vals);
+  }
+  if (nq && !q->uses) rw_erase_op(rw, cq);
   free(vals);
-  rw_erase_op(rw, cq);
-  return true;
+  free(nt);
+  free(live);
+  vec_free(&users);
+  return nq != NULL;
+}
+
+/* Whether op carries an attribute that describes its results one by one
+ * (an output layout list, result attributes): pruning would desync it. */
+static bool has_per_result_attr(IrOp *op) {
+  const IrAttr *d[2] = {op->props, op->attrs};
+  for (int k = 0; k < 2; k++)
+    for (uint32_t i = 0; d[k] && i < d[k]->nelems; i++) {
+      const char *n = d[k]->names[i]->str;
+      if (strstr(n, "output") || !strncmp(n, "res_", 4)) return true;
+    }
+  return false;
+}
+
+static bool prune_queue_get_results(IrOp *op, RwRewriter *rw) {
+  if (aa_op_is(op, AA_OP_queue_get)) return prune_queue_positions(op, rw);
+  /* a queue region: an execute whose region ends in queue.yield */
+  if (ir_op_attrz(op, "callee") || has_per_result_attr(op))
+    return rw_notify_match_failure(rw, op, "execute results tied to a callee or attributes");
+  return prune_region_results(op, rw, AA_OP_queue_yield);
+}
+
+/* pragma: a region op whose terminator (nv_tileaa.yield) yields its
+ * results; the directives (ocgEnterDirectives / ocgLeaveDirectives) apply
+ * to the region, never to a particular result, so unused results go. */
+static bool prune_pragma_results(IrOp *op, RwRewriter *rw) {
+  return prune_region_results(op, rw, AA_OP_yield);
 }
 
 /* ---- 13-14. atomics ---------------------------------------------------------------------------- */
@@ -713,6 +897,9 @@ void aa_add_canonicalization_patterns(RwPatternSet *set, IrContext *ctx) {
                  "hoist_extract_through_elementwise");
   rw_pattern_add(set, "nv_tileaa.queue.get", 1, prune_queue_get_results,
                  "prune_queue_get_results");
+  rw_pattern_add(set, "nv_tileaa.execute", 1, prune_queue_get_results,
+                 "prune_queue_get_results");
+  rw_pattern_add(set, "nv_tileaa.pragma", 1, prune_pragma_results, "prune_pragma_results");
   rw_pattern_add(set, "nv_tileaa.atomic_cas", 1, fold_atomic_cas, "fold_atomic_cas");
   rw_pattern_add(set, "nv_tileaa.atomic_rmw", 1, fold_atomic_rmw, "fold_atomic_rmw");
 }

@@ -357,7 +357,7 @@ bool aa_verify_yield(IrOp *op) {
       vec_push(&want, aa_elem(ir_op_operand(parent, i)->type));
   } else if (aa_op_is(parent, AA_OP_generate)) {
     vec_push(&want, aa_elem(ir_op_result(parent, 0)->type));
-  } else if (aa_op_is(parent, AA_OP_execute)) {
+  } else if (aa_op_is(parent, AA_OP_execute) || aa_op_is(parent, AA_OP_pragma)) {
     for (uint32_t i = 0; i < parent->nresults; i++) vec_push(&want, ir_op_result(parent, i)->type);
   } else {
     vec_free(&want);

@@ -31,7 +31,9 @@
 // CHECK-NEXT: %3 = nv_tileaa.assume %arg5 {predicates = [#nv_tileaa.div_by<8, every 2 along 1>, #nv_tileaa.same_elements<[1, 64]>]} : !nv_tileaa.memref<?x64xf16, 1> -> !nv_tileaa.memref<?x64xf16, 1>
 // CHECK-NEXT: %4 = nv_tileaa.assume %arg2 {predicates = [#nv_tileaa.bounded<?, 7>]} : tile<16xi32> -> tile<16xi32>
 // CHECK-NEXT: %5:2 = nv_tileaa.optimization_barrier %1, %arg4 : tile<16xi32>, i1 -> tile<16xi32>, i1
-// CHECK-NEXT: nv_tileaa.pragma {name = "unroll", value = 4 : i32}
+// CHECK-NEXT: nv_tileaa.pragma attributes {name = "unroll", value = 4 : i32} {
+// CHECK-NEXT: nv_tileaa.yield
+// CHECK-NEXT: }
 // CHECK-NEXT: nv_tileaa.message {text = "compile-time note"}
 // CHECK-NEXT: nv_tileaa.print %1, %arg4 {prefix = "values: "} : tile<16xi32>, i1
 // CHECK-NEXT: nv_tileaa.return
@@ -64,7 +66,9 @@ nv_tileaa.func @tokens(%t0: !nv_tileaa.mem_token, %t1: !nv_tileaa.mem_token, %v:
   %c = nv_tileaa.assume %m {predicates = [#nv_tileaa.div_by<8, every 2 along 1>, #nv_tileaa.same_elements<[1, 64]>]} : !nv_tileaa.memref<?x64xf16, 1> -> !nv_tileaa.memref<?x64xf16, 1>
   %d = nv_tileaa.assume %v {predicates = [#nv_tileaa.bounded<?, 7>]} : tile<16xi32> -> tile<16xi32>
   %e:2 = nv_tileaa.optimization_barrier %a, %cond : tile<16xi32>, i1 -> tile<16xi32>, i1
-  nv_tileaa.pragma {name = "unroll", value = 4 : i32}
+  nv_tileaa.pragma attributes {name = "unroll", value = 4 : i32} {
+    nv_tileaa.yield
+  }
   nv_tileaa.message {text = "compile-time note"}
   nv_tileaa.print %a, %cond {prefix = "values: "} : tile<16xi32>, i1
   nv_tileaa.return
