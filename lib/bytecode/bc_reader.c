@@ -45,6 +45,12 @@ typedef struct RPlan {
   uint8_t nfixed;          /* single operands */
   int bits[BC_MAX_ARGS];
   const IrIdent *ids[BC_MAX_ARGS];
+  /* The properties of the last op of this kind and the dictionary
+   * ir_op_create made of them: the next op with the same ones is given
+   * the dictionary (kinds without default-valued properties only). */
+  uint8_t nlast;
+  IrNamedAttr last[BC_MAX_ARGS + 1];
+  const IrAttr *last_dict;
 } RPlan;
 
 #define BC_OPCODE_TABLE 256 /* opcodes below this are looked up directly */
@@ -927,7 +933,7 @@ static IrValue *rd_value(Reader *r, Cur *c) {
 
 /* The row's plan (see RPlan), computed on first use; NULL after reporting
  * an op kind whose dialect is not registered. */
-static const RPlan *plan_of(Reader *r, const BcOpDesc *d) {
+static RPlan *plan_of(Reader *r, const BcOpDesc *d) {
   size_t di = (size_t)(d - bc_op_descs);
   if (!r->plans) r->plans = xcalloc(bc_num_op_descs, sizeof *r->plans);
   RPlan *p = &r->plans[di];
@@ -1017,7 +1023,7 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
   if (!d || bc_op_ver(d) > r->ver)
     return r_error(r, "unknown or unsupported opcode 0x%llx for bytecode version %s",
                    (unsigned long long)opcode, r->vstr);
-  const RPlan *p = plan_of(r, d);
+  RPlan *p = plan_of(r, d);
   if (!p) return false;
   const IrOpInfo *info = p->info;
   const IrLoc *loc = di_next(r, &fc->di);
@@ -1132,7 +1138,21 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     r->depth--;
   }
 
+  /* Properties as the last op of this kind had them: its dictionary. */
+  bool cacheable = ok && !(info->traits & IR_TRAIT_DEFAULT_PROPS) && !st->attrs.len &&
+                   st->props.len && st->props.len <= BC_MAX_ARGS + 1;
+  bool hit = cacheable && p->last_dict && p->nlast == st->props.len &&
+             !memcmp(p->last, st->props.data, st->props.len * sizeof *p->last);
+  if (hit) {
+    st->props_dict = p->last_dict;
+    st->props.len = 0;
+  }
   IrOp *op = ok ? ir_op_create(st) : NULL;
+  if (op && cacheable && !hit && op->props) {
+    p->nlast = (uint8_t)st->props.len;
+    memcpy(p->last, st->props.data, st->props.len * sizeof *p->last);
+    p->last_dict = op->props;
+  }
   st_end(st);
   if (!op) return r->failed ? false : r_error(r, "failed to create operation '%s'", bc_op_name(d));
   ir_block_append(blk, op);
