@@ -11,7 +11,11 @@
  * globals, then function bodies, then debug-info strings when the debug
  * section is written.  Each section is built in its own buffer (alignment
  * inside a section is relative to the section start, which is itself
- * aligned in the file to the largest alignment the section asked for). */
+ * aligned in the file to the largest alignment the section asked for),
+ * except the function section when writing to memory, which is built in
+ * the output (direct_begin).  Nothing is allocated per op: ops are encoded
+ * from per-kind plans (WPlan), values are numbered in an open-addressed
+ * table, and locations the parser left compact are never materialized. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,6 +84,10 @@ typedef struct Writer {
   void (*sink)(const uint8_t *data, size_t len, void *user);
   void *sink_user;
   size_t emitted;
+  BcBuf *direct;             /* the sink's buffer when writing to memory */
+  /* the last type given an index (consecutive ops share result types) */
+  const IrType *last_type;
+  uint64_t last_type_index;
 } Writer;
 
 static void w_error(Writer *w, const IrLoc *loc, const char *fmt, ...) {
@@ -137,7 +145,13 @@ static uint64_t type_index(Writer *w, const IrType *t) {
   return w->types.len - 1;
 }
 
-static void put_type(Writer *w, BcBuf *b, const IrType *t) { bc_varint(b, type_index(w, t)); }
+static void put_type(Writer *w, BcBuf *b, const IrType *t) {
+  if (t != w->last_type) {
+    w->last_type_index = type_index(w, t);
+    w->last_type = t;
+  }
+  bc_varint(b, w->last_type_index);
+}
 
 /* LEVarSize of int64 / int32 values. */
 static void put_i64s(BcBuf *b, const int64_t *v, size_t n) {
@@ -959,6 +973,7 @@ static bool check_nested(Writer *w, IrOp *module, IrOp *op, int in_reduce) {
           ir_op_error(op, "only pure operations allowed");
           return false;
         }
+        if (!o->nregions) continue;
         bool red = ct_op_is(o, CT_OP_reduce) || ct_op_is(o, CT_OP_scan);
         if (!check_nested(w, module, o, in_reduce || red)) return false;
       }
@@ -1025,18 +1040,54 @@ typedef struct FnMeta {
   uint64_t name, sig, loc;
 } FnMeta;
 
+/* Writing into a buffer (bc_write_module), the function section — nearly
+ * the whole file — is built in place in the output rather than in a buffer
+ * of its own that is then copied: its data goes after a gap big enough for
+ * any section header, and once its length is known the header is written
+ * and the data moved down against it. */
+enum { BC_SEC_HDR_MAX = 24 }; /* id, length varint, alignment varint, padding */
+
+static void direct_begin(Writer *w, size_t *start) {
+  bc_buf_reserve(w->direct, BC_SEC_HDR_MAX);
+  w->direct->len += BC_SEC_HDR_MAX;
+  *start = w->direct->len;
+}
+
+static void direct_end(Writer *w, uint8_t id, size_t start, size_t align) {
+  BcBuf *f = w->direct;
+  size_t len = f->len - start, at = start - BC_SEC_HDR_MAX;
+  uint8_t hd[BC_SEC_HDR_MAX];
+  size_t n = 0;
+  hd[n++] = (uint8_t)((id & 0x7f) | (align > 1 ? 0x80 : 0));
+  for (uint64_t v = len;; v >>= 7) {
+    hd[n++] = (uint8_t)((v & 0x7f) | (v >> 7 ? 0x80 : 0));
+    if (!(v >> 7)) break;
+  }
+  if (align > 1) {
+    hd[n++] = (uint8_t)align; /* < 128: one byte */
+    while ((w->emitted + n) % align) hd[n++] = BC_ALIGN_BYTE;
+  }
+  memmove(f->d + at + n, f->d + start, len);
+  memcpy(f->d + at, hd, n);
+  f->len = at + n + len;
+  w->emitted += n + len;
+}
+
 static bool write_function_section(Writer *w, FnMeta *fns, size_t nfns) {
-  BcBuf b = {0}, body = {0};
-  bc_varint(&b, nfns);
+  BcBuf own = {0}, body = {0};
+  BcBuf *b = w->direct ? w->direct : &own;
+  size_t start = 0;
+  if (w->direct) direct_begin(w, &start);
+  bc_varint(b, nfns);
   for (size_t i = 0; i < nfns && !w->failed; i++) {
     IrOp *fn = fns[i].op;
-    bc_varint(&b, fns[i].name);
-    bc_varint(&b, fns[i].sig);
+    bc_varint(b, fns[i].name);
+    bc_varint(b, fns[i].sig);
     bool entry = ct_op_is(fn, CT_OP_entry);
     const IrAttr *hints = entry ? ir_op_attrz(fn, "optimization_hints") : NULL;
-    bc_byte(&b, (uint8_t)(entry ? BC_FN_KERNEL | (hints ? BC_FN_HAS_HINTS : 0) : 0));
-    bc_varint(&b, fns[i].loc);
-    if (hints && !put_attr(w, &b, fn, "optimization_hints", hints, true)) break;
+    bc_byte(b, (uint8_t)(entry ? BC_FN_KERNEL | (hints ? BC_FN_HAS_HINTS : 0) : 0));
+    bc_varint(b, fns[i].loc);
+    if (hints && !put_attr(w, b, fn, "optimization_hints", hints, true)) break;
     body.len = 0;
     vals_reset(w);
     w->cur_fn_di = fns[i].loc;
@@ -1045,14 +1096,15 @@ static bool write_function_section(Writer *w, FnMeta *fns, size_t nfns) {
       for (uint32_t a = 0; bb == blk && a < bb->nargs; a++) push_value(w, bb->args[a]);
       for (IrOp *o = bb->first; o && !w->failed; o = o->next) write_op(w, &body, o);
     }
-    bc_varint(&b, body.len);
-    bc_bytes(&b, body.d, body.len);
+    bc_varint(b, body.len);
+    bc_bytes(b, body.d, body.len);
   }
   if (!w->failed) {
-    bc_align(&b, 8);
-    section(w, BC_SEC_FUNC, &b, 8);
+    while ((b->len - start) % 8) bc_byte(b, BC_ALIGN_BYTE); /* relative to the section */
+    if (w->direct) direct_end(w, BC_SEC_FUNC, start, 8);
+    else section(w, BC_SEC_FUNC, b, 8);
   }
-  bc_buf_free(&b);
+  bc_buf_free(&own);
   bc_buf_free(&body);
   return !w->failed;
 }
@@ -1091,14 +1143,17 @@ static void writer_free(Writer *w) {
 }
 
 /* Streams the file to `sink` section by section (NVIDIA's section order);
- * after a failure the bytes already passed to the sink must be discarded. */
-bool bc_write_module_stream(IrOp *op, unsigned vmajor, unsigned vminor,
-                            void (*sink)(const uint8_t *data, size_t len, void *user),
-                            void *user) {
+ * after a failure the bytes already passed to the sink must be discarded.
+ * `direct`, when given, is the buffer the sink appends to: the function
+ * section is then built in it in place (direct_begin). */
+static bool write_module(IrOp *op, unsigned vmajor, unsigned vminor,
+                         void (*sink)(const uint8_t *data, size_t len, void *user),
+                         void *user, BcBuf *direct) {
   IrContext *ctx = op->ctx;
   IrOp *module = find_tile_module(ctx, op);
   if (!module) return false;
-  Writer w = {.ctx = ctx, .ver = BC_V(vmajor, vminor), .sink = sink, .sink_user = user};
+  Writer w = {.ctx = ctx, .ver = BC_V(vmajor, vminor), .sink = sink, .sink_user = user,
+              .direct = direct, .vgen = 1};
   bc_version_str(w.ver, w.vstr);
   w.id_seg = ir_identz(ctx, "operandSegmentSizes");
   w.max_opcode = bc_max_opcode(w.ver);
@@ -1150,6 +1205,12 @@ bool bc_write_module_stream(IrOp *op, unsigned vmajor, unsigned vminor,
   return ok && !w.failed;
 }
 
+bool bc_write_module_stream(IrOp *op, unsigned vmajor, unsigned vminor,
+                            void (*sink)(const uint8_t *data, size_t len, void *user),
+                            void *user) {
+  return write_module(op, vmajor, vminor, sink, user, NULL);
+}
+
 static void to_buffer(const uint8_t *data, size_t len, void *user) {
   bc_bytes(user, data, len);
 }
@@ -1159,7 +1220,7 @@ bool bc_write_module(IrOp *op, unsigned vmajor, unsigned vminor, uint8_t **out,
   BcBuf file = {0};
   *out = NULL;
   *out_len = 0;
-  if (!bc_write_module_stream(op, vmajor, vminor, to_buffer, &file)) {
+  if (!write_module(op, vmajor, vminor, to_buffer, &file, &file)) {
     bc_buf_free(&file);
     return false;
   }

@@ -67,6 +67,8 @@ static char *print(IrOp *op) {
   return sb_take(&b);
 }
 
+static void to_bcbuf(const uint8_t *data, size_t len, void *user) { bc_bytes(user, data, len); }
+
 /* Header, section framing and determinism. */
 static void test_framing(void) {
   IrContext *ctx = new_ctx();
@@ -86,6 +88,12 @@ static void test_framing(void) {
   CHECK_EQ_INT(a[na - 1], 0);          /* end-of-bytecode marker */
   /* First section: globals (id 6, unaligned). */
   CHECK_EQ_INT(a[12], 6);
+  /* The streaming form gives the same bytes (written to memory, the
+   * function section is built in place in the output instead). */
+  BcBuf s = {0};
+  CHECK(bc_write_module_stream(m, 13, 3, to_bcbuf, &s));
+  CHECK(s.len == na && !memcmp(s.d, a, na));
+  bc_buf_free(&s);
   free(a);
   free(b);
   ir_op_destroy(m);
