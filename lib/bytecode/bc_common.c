@@ -57,7 +57,7 @@ void bc_bytes(BcBuf *b, const void *p, size_t n) {
   b->len += n;
 }
 
-void bc_varint(BcBuf *b, uint64_t v) {
+void bc_varint_slow(BcBuf *b, uint64_t v) {
   bc_buf_reserve(b, 10);
   do {
     uint8_t byte = v & 0x7f;

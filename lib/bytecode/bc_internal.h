@@ -148,7 +148,12 @@ static inline void bc_byte(BcBuf *b, uint8_t v) {
   b->d[b->len++] = v;
 }
 void bc_bytes(BcBuf *b, const void *p, size_t n);
-void bc_varint(BcBuf *b, uint64_t v);
+void bc_varint_slow(BcBuf *b, uint64_t v);
+/* Inline for the common one-byte case (opcodes, small indices, counts). */
+static inline void bc_varint(BcBuf *b, uint64_t v) {
+  if (v < 0x80 && b->len < b->cap) b->d[b->len++] = (uint8_t)v;
+  else bc_varint_slow(b, v);
+}
 static inline void bc_svarint(BcBuf *b, uint64_t v) {
   bc_varint(b, (v << 1) ^ (uint64_t)((int64_t)v >> 63));
 }

@@ -33,6 +33,30 @@ typedef struct Cur {
   const uint8_t *p, *end;
 } Cur;
 
+/* What rd_op_at derives from an op's row, computed once per row: the
+ * registered kind, the interned argument names (properties are added by
+ * pointer), the flag bits and the shape of the operand list. */
+typedef struct RPlan {
+  const IrOpInfo *info;    /* NULL until computed */
+  bool seg;                /* AttrSizedOperandSegments */
+  bool versioned;          /* some result is newer than the op */
+  bool count_operands;     /* no segments: an Optional<>/Variadic<> group */
+  uint16_t min_opt;        /* oldest optional argument's version, 0xffff: none */
+  uint8_t nfixed;          /* single operands */
+  int bits[BC_MAX_ARGS];
+  const IrIdent *ids[BC_MAX_ARGS];
+  /* The properties of the last op of this kind and the dictionary
+   * ir_op_create made of them: the next op with the same ones is given
+   * the dictionary (kinds without default-valued properties only). */
+  uint8_t nlast;
+  IrNamedAttr last[BC_MAX_ARGS + 1];
+  const IrAttr *last_dict;
+} RPlan;
+
+#define BC_OPCODE_TABLE 256 /* opcodes below this are looked up directly */
+#define BC_SEG_CACHE 8      /* operandSegmentSizes remembered */
+#define BC_ENUM_CACHE 32    /* enum cases remembered per enum */
+
 typedef struct Reader {
   IrContext *ctx;
   uint16_t ver;
@@ -64,10 +88,19 @@ typedef struct Reader {
   VEC(IrValue *) vals;
   unsigned depth;
   const IrIdent *producer;
-  /* per op kind (index into bc_op_descs): flag bits, computed on first use */
-  int (*bits)[BC_MAX_ARGS];
-  uint8_t *bits_done;
-  const IrOpInfo **infos;    /* registered op kind of each row */
+  /* per op kind (index into bc_op_descs), computed on first use */
+  RPlan *plans;
+  const BcOpDesc *by_opcode[BC_OPCODE_TABLE];
+  IrOpState **pool;          /* per nesting depth (st_begin) */
+  const IrIdent *id_seg;     /* "operandSegmentSizes" */
+  const IrAttr **dense;      /* per constant index, decoded on first use */
+  const IrAttr *enums[BC_E_TEST_PRIORITY + 1][BC_ENUM_CACHE];
+  struct {
+    size_t n;
+    int64_t sizes[16];
+    const IrAttr *attr;
+  } segc[BC_SEG_CACHE];
+  size_t nsegc, segc_next;
   const IrLoc *loc;          /* where errors are reported: "<file>":0:0 */
   const uint8_t *base;       /* the whole file, for "error at offset N" */
   size_t len;
@@ -435,6 +468,9 @@ static const IrAttr *get_dense(Reader *r, uint64_t i, const IrType *type) {
     r_error(r, "invalid type %T for a dense constant", type);
     return NULL;
   }
+  /* Each index decoded once per type (a constant's users share its type). */
+  if (!r->dense) r->dense = xcalloc((size_t)r->nconsts, sizeof *r->dense);
+  if (r->dense[i] && r->dense[i]->type == type) return r->dense[i];
   rd_last = r->const_offs + 8 * i;
   uint64_t a = le_at(r->const_offs + 8 * i, 8);
   uint64_t b = i + 1 < r->nconsts ? le_at(r->const_offs + 8 * (i + 1), 8) : r->const_len;
@@ -459,6 +495,7 @@ static const IrAttr *get_dense(Reader *r, uint64_t i, const IrType *type) {
   }
   const IrAttr *attr = ir_dense_elements(r->ctx, type, data, ndata, splat);
   free(data);
+  if (attr) r->dense[i] = attr;
   return attr;
 }
 
@@ -813,7 +850,10 @@ static const IrAttr *enum_attr(Reader *r, unsigned id, uint64_t v) {
   if (!e) return r_error(r, "enum attribute is not supported by this reader"), NULL;
   if (v >= (uint64_t)e->ncases) return r_error(r, "invalid value %llu for enum %s",
                                                (unsigned long long)v, e->summary), NULL;
-  return ct_enum_attr(r->ctx, e, (int)v);
+  if (v >= BC_ENUM_CACHE || id > BC_E_TEST_PRIORITY) return ct_enum_attr(r->ctx, e, (int)v);
+  const IrAttr **slot = &r->enums[id][v];
+  if (!*slot) *slot = ct_enum_attr(r->ctx, e, (int)v);
+  return *slot;
 }
 
 /* The inline form of one ODS attribute (see the writer's put_op_attr). */
@@ -898,35 +938,109 @@ static IrValue *rd_value(Reader *r, Cur *c) {
   return r->vals.data[i];
 }
 
+/* The row's plan (see RPlan), computed on first use; NULL after reporting
+ * an op kind whose dialect is not registered. */
+static RPlan *plan_of(Reader *r, const BcOpDesc *d) {
+  size_t di = (size_t)(d - bc_op_descs);
+  if (!r->plans) r->plans = xcalloc(bc_num_op_descs, sizeof *r->plans);
+  RPlan *p = &r->plans[di];
+  if (p->info) return p;
+  if (!ir_op_info_dialect(r->ctx, &ct_op_infos[d->op])) {
+    r_error(r, "operation '%s' is not registered", bc_op_name(d));
+    return NULL;
+  }
+  const IrOpInfo *info = &ct_op_infos[d->op];
+  p->seg = ir_op_info_has(info, IR_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS);
+  for (size_t i = 0; i < d->nres; i++)
+    if (d->res_ver[i] != bc_op_ver(d)) p->versioned = true;
+  p->min_opt = 0xffff;
+  for (size_t i = 0; i < d->nargs; i++) {
+    const BcArg *a = &d->args[i];
+    if ((a->kind >= BC_A_UNIT && a->optional) || (p->seg && a->kind == BC_OPND_OPT))
+      if (a->ver < p->min_opt) p->min_opt = a->ver;
+    if (a->kind == BC_OPND) p->nfixed++;
+    if (a->kind == BC_OPND_OPT || a->kind == BC_OPND_VAR) p->count_operands = true;
+    if (i < BC_MAX_ARGS) p->ids[i] = ir_identz(r->ctx, a->name);
+  }
+  bc_flag_bits(d, p->seg, p->bits);
+  p->info = info;
+  return p;
+}
+
+/* The op state of the current nesting depth, emptied for a new op but
+ * keeping the buffers of its operands, result types and properties (one
+ * set per depth, reused by every op read at that depth). */
+static IrOpState *st_begin(Reader *r, const IrOpInfo *info, const IrLoc *loc) {
+  if (!r->pool) r->pool = xcalloc(BC_MAX_DEPTH + 1, sizeof *r->pool);
+  size_t k = r->depth < BC_MAX_DEPTH ? r->depth : BC_MAX_DEPTH;
+  IrOpState *st = r->pool[k];
+  if (!st) st = r->pool[k] = xcalloc(1, sizeof *st);
+  IrValueVec ops = st->operands;
+  IrTypeVec res = st->result_types;
+  IrNamedAttrVec props = st->props;
+  ir_op_state_init(st, r->ctx, info, loc);
+  ops.len = res.len = props.len = 0;
+  st->operands = ops;
+  st->result_types = res;
+  st->props = props;
+  return st;
+}
+
+/* After ir_op_create (or a failure): frees what the op did not take, except
+ * the buffers st_begin reuses. */
+static void st_end(IrOpState *st) {
+  IrValueVec ops = st->operands;
+  IrTypeVec res = st->result_types;
+  IrNamedAttrVec props = st->props;
+  st->operands = (IrValueVec){0};
+  st->result_types = (IrTypeVec){0};
+  st->props = (IrNamedAttrVec){0};
+  ir_op_state_free(st);
+  st->operands = ops;
+  st->result_types = res;
+  st->props = props;
+}
+
+/* Property i of the row, by its interned name. */
+static void add_prop(IrOpState *st, const RPlan *p, const BcArg *a, size_t i, const IrAttr *v) {
+  if (i < BC_MAX_ARGS) vec_push(&st->props, ((IrNamedAttr){p->ids[i], v}));
+  else ir_op_state_add_prop(st, a->name, v);
+}
+
+/* operandSegmentSizes: the few distinct ones of a file, remembered. */
+static const IrAttr *seg_sizes(Reader *r, const int64_t *sizes, size_t g) {
+  for (size_t i = 0; i < r->nsegc; i++)
+    if (r->segc[i].n == g && !memcmp(r->segc[i].sizes, sizes, g * sizeof *sizes))
+      return r->segc[i].attr;
+  const IrAttr *a =
+      ir_dense_i64_array(r->ctx, ir_integer_type(r->ctx, 32, IR_SIGNLESS), sizes, g);
+  size_t slot = r->nsegc < BC_SEG_CACHE ? r->nsegc++ : (r->segc_next++ % BC_SEG_CACHE);
+  r->segc[slot].n = g;
+  memcpy(r->segc[slot].sizes, sizes, g * sizeof *sizes);
+  r->segc[slot].attr = a;
+  return a;
+}
+
 /* Reads one op record into `blk`. */
 static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
   uint64_t opcode;
   if (!rd_varint(c, &opcode)) return r_error(r, "failed to read opcode");
-  const BcOpDesc *d = bc_op_by_opcode(opcode);
+  const BcOpDesc *d = opcode < BC_OPCODE_TABLE ? r->by_opcode[opcode] : NULL;
+  if (!d) d = bc_op_by_opcode(opcode);
   if (!d || bc_op_ver(d) > r->ver)
     return r_error(r, "unknown or unsupported opcode 0x%llx for bytecode version %s",
                    (unsigned long long)opcode, r->vstr);
-  size_t di = (size_t)(d - bc_op_descs);
-  if (!r->bits) {
-    r->bits = xcalloc(bc_num_op_descs, sizeof *r->bits);
-    r->bits_done = xcalloc(bc_num_op_descs, 1);
-    r->infos = xcalloc(bc_num_op_descs, sizeof *r->infos);
-  }
-  const IrOpInfo *info = r->infos[di];
-  if (!info && ir_op_info_dialect(r->ctx, &ct_op_infos[d->op]))
-    info = r->infos[di] = &ct_op_infos[d->op];
-  if (!info) return r_error(r, "operation '%s' is not registered", bc_op_name(d));
+  RPlan *p = plan_of(r, d);
+  if (!p) return false;
+  const IrOpInfo *info = p->info;
   const IrLoc *loc = di_next(r, &fc->di);
   if (!loc) return false;
-  IrOpState st;
-  ir_op_state_init(&st, r->ctx, info, loc);
+  IrOpState *st = st_begin(r, info, loc);
   bool ok = true;
 
   /* Results. */
   uint64_t nres = 0;
-  bool versioned = false;
-  for (size_t i = 0; i < d->nres; i++)
-    if (d->res_ver[i] != bc_op_ver(d)) versioned = true;
+  bool versioned = p->versioned;
   if (d->var_results) ok = rd_count(r, c, 1, &nres, "result");
   if (versioned && !d->var_results) {
     for (size_t i = 0; i < d->nres; i++) nres += d->res_ver[i] == bc_op_ver(d) || r->ver >= d->res_ver[i];
@@ -934,7 +1048,7 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
   for (uint64_t i = 0; i < nres && ok; i++) {
     const IrType *t = rd_type(r, c);
     if (!t) ok = false;
-    else vec_push(&st.result_types, t);
+    else vec_push(&st->result_types, t);
   }
   /* Results the file's version predates: materialized (all are tokens). */
   bool skipped[8] = {0};
@@ -947,33 +1061,24 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
       if (d->res_ver[i] != bc_op_ver(d) && r->ver < d->res_ver[i]) {
         skipped[i] = true;
         vec_push(&all, ct_token_type(r->ctx));
-      } else if (k < st.result_types.len) {
-        vec_push(&all, st.result_types.data[k++]);
+      } else if (k < st->result_types.len) {
+        vec_push(&all, st->result_types.data[k++]);
       }
     }
-    vec_free(&st.result_types);
-    st.result_types = all;
+    vec_free(&st->result_types);
+    st->result_types = all;
   }
 
   /* Flags. */
-  bool seg = ir_op_info_has(info, IR_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS);
-  uint16_t min_opt = 0xffff;
-  for (size_t i = 0; i < d->nargs; i++) {
-    const BcArg *a = &d->args[i];
-    if ((a->kind >= BC_A_UNIT && a->optional) || (seg && a->kind == BC_OPND_OPT))
-      if (a->ver < min_opt) min_opt = a->ver;
-  }
+  bool seg = p->seg;
+  uint16_t min_opt = p->min_opt;
   uint64_t flags = 0;
   bool have_flags = min_opt != 0xffff && (min_opt == bc_op_ver(d) || r->ver >= min_opt);
   if (ok && have_flags && !rd_varint(c, &flags)) ok = r_error(r, "failed to read op flags");
-  if (!r->bits_done[di]) {
-    bc_flag_bits(d, seg, r->bits[di]);
-    r->bits_done[di] = 1;
-  }
-  const int *bits = r->bits[di];
+  const int *bits = p->bits;
 
   /* Attributes. */
-  const IrType *res0 = st.result_types.len ? st.result_types.data[0] : NULL;
+  const IrType *res0 = st->result_types.len ? st->result_types.data[0] : NULL;
   for (size_t i = 0; i < d->nargs && ok; i++) {
     const BcArg *a = &d->args[i];
     if (a->kind <= BC_OPND_VAR || a->kind == BC_A_SKIP) continue;
@@ -982,13 +1087,13 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
       if (!present) continue;
       const IrAttr *v = a->kind == BC_A_UNIT ? ir_unit_attr(r->ctx) : rd_op_attr(r, c, a, res0);
       if (!v) ok = false;
-      else ir_op_state_add_prop(&st, a->name, v);
+      else add_prop(st, p, a, i, v);
       continue;
     }
     const IrAttr *v = NULL;
     if (r->ver >= a->ver) v = rd_op_attr(r, c, a, res0), ok = v != NULL;
     else v = ct_op_default_attr(r->ctx, (CtOpIndex)d->op, a->name); /* NULL: none */
-    if (v) ir_op_state_add_prop(&st, a->name, v);
+    if (v) add_prop(st, p, a, i, v);
   }
 
   /* Operands. */
@@ -1004,27 +1109,18 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
       for (uint64_t k = 0; k < n && ok; k++) {
         IrValue *v = rd_value(r, c);
         if (!v) ok = false;
-        else vec_push(&st.operands, v);
+        else vec_push(&st->operands, v);
       }
       if (g < 16) sizes[g++] = (int64_t)n;
     }
-    if (ok)
-      ir_op_state_add_prop(&st, "operandSegmentSizes",
-                           ir_dense_i64_array(r->ctx, ir_integer_type(r->ctx, 32, IR_SIGNLESS),
-                                              sizes, g));
+    if (ok) vec_push(&st->props, ((IrNamedAttr){r->id_seg, seg_sizes(r, sizes, g)}));
   } else if (ok) {
-    size_t fixed = 0;
-    bool size = false;
-    for (size_t i = 0; i < d->nargs; i++) {
-      if (d->args[i].kind == BC_OPND) fixed++;
-      if (d->args[i].kind == BC_OPND_OPT || d->args[i].kind == BC_OPND_VAR) size = true;
-    }
-    uint64_t n = fixed;
-    if (size) ok = rd_count(r, c, 1, &n, "operand");
+    uint64_t n = p->nfixed;
+    if (p->count_operands) ok = rd_count(r, c, 1, &n, "operand");
     for (uint64_t k = 0; k < n && ok; k++) {
       IrValue *v = rd_value(r, c);
       if (!v) ok = false;
-      else vec_push(&st.operands, v);
+      else vec_push(&st->operands, v);
     }
   }
 
@@ -1039,7 +1135,7 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     const IrLoc *outer = fc->arg_loc;
     fc->arg_loc = loc;
     for (uint64_t k = 0; k < nr && ok; k++) {
-      IrRegion *reg = ir_op_state_add_region(&st);
+      IrRegion *reg = ir_op_state_add_region(st);
       uint64_t nb;
       if (!rd_count(r, c, 2, &nb, "block")) ok = false;
       for (uint64_t b = 0; b < nb && ok; b++) ok = rd_block(r, c, reg, fc);
@@ -1048,8 +1144,22 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     r->depth--;
   }
 
-  IrOp *op = ok ? ir_op_create(&st) : NULL;
-  ir_op_state_free(&st);
+  /* Properties as the last op of this kind had them: its dictionary. */
+  bool cacheable = ok && !(info->traits & IR_TRAIT_DEFAULT_PROPS) && !st->attrs.len &&
+                   st->props.len && st->props.len <= BC_MAX_ARGS + 1;
+  bool hit = cacheable && p->last_dict && p->nlast == st->props.len &&
+             !memcmp(p->last, st->props.data, st->props.len * sizeof *p->last);
+  if (hit) {
+    st->props_dict = p->last_dict;
+    st->props.len = 0;
+  }
+  IrOp *op = ok ? ir_op_create(st) : NULL;
+  if (op && cacheable && !hit && op->props) {
+    p->nlast = (uint8_t)st->props.len;
+    memcpy(p->last, st->props.data, st->props.len * sizeof *p->last);
+    p->last_dict = op->props;
+  }
+  st_end(st);
   if (!op) return r->failed ? false : r_error(r, "failed to create operation '%s'", bc_op_name(d));
   ir_block_append(blk, op);
   for (uint32_t i = 0; i < op->nresults; i++) {
@@ -1270,9 +1380,15 @@ struct BcLazyModule {
 };
 
 static void reader_free(Reader *r) {
-  free(r->bits);
-  free(r->bits_done);
-  free(r->infos);
+  free(r->plans);
+  if (r->pool)
+    for (size_t i = 0; i <= BC_MAX_DEPTH; i++)
+      if (r->pool[i]) {
+        ir_op_state_free(r->pool[i]);
+        free(r->pool[i]);
+      }
+  free(r->pool);
+  free(r->dense);
   free(r->types);
   free(r->type_state);
   free(r->dis);
@@ -1339,6 +1455,11 @@ BcLazyModule *bc_lazy_open(IrContext *ctx, const char *name, const uint8_t *data
   m->r.ctx = ctx;
   m->r.loc = ir_file_loc(ctx, ir_identz(ctx, name ? name : "<bytecode>"), 0, 0);
   Reader *r = &m->r;
+  r->id_seg = ir_identz(ctx, "operandSegmentSizes");
+  for (size_t i = 0; i < bc_num_op_descs; i++) {
+    uint32_t opc = bc_op_opcode(&bc_op_descs[i]);
+    if (opc < BC_OPCODE_TABLE && !r->by_opcode[opc]) r->by_opcode[opc] = &bc_op_descs[i];
+  }
   bool ok = open_file(r, data, len);
   Cur f = r->sec[BC_SEC_FUNC];
   uint64_t nf = 0;

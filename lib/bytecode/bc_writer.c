@@ -11,7 +11,11 @@
  * globals, then function bodies, then debug-info strings when the debug
  * section is written.  Each section is built in its own buffer (alignment
  * inside a section is relative to the section start, which is itself
- * aligned in the file to the largest alignment the section asked for). */
+ * aligned in the file to the largest alignment the section asked for),
+ * except the function section when writing to memory, which is built in
+ * the output (direct_begin).  Nothing is allocated per op: ops are encoded
+ * from per-kind plans (WPlan), values are numbered in an open-addressed
+ * table, and locations the parser left compact are never materialized. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +23,31 @@
 #include "dialect/cuda_tile/cuda_tile.h"
 
 typedef VEC(uint64_t) U64Vec;
+
+/* What write_op derives from an op kind's row, computed once per kind: the
+ * interned argument names (attribute lookups compare pointers), the flag
+ * bits and the shape of the operand list. */
+typedef struct WPlan {
+  const BcOpDesc *d;       /* NULL: the kind has no bytecode row */
+  bool ready;              /* filled in */
+  bool seg;                /* AttrSizedOperandSegments */
+  bool versioned;          /* some result is newer than the op */
+  bool any_opt;            /* some optional attribute / operand: flags */
+  bool count_operands;     /* no segments, an Optional<>/Variadic<> group */
+  uint16_t min_opt;        /* oldest version among the optional arguments */
+  uint8_t ngroups, nvar;   /* operand groups, and how many are not single */
+  int bits[BC_MAX_ARGS];   /* bc_flag_bits */
+  const IrIdent *ids[BC_MAX_ARGS];
+} WPlan;
+
+/* One slot of the value table: IrValue* -> index in the value stack.  A
+ * slot belongs to the function being written when its generation is the
+ * writer's (starting a function empties the table in O(1)); a value whose
+ * region was left keeps its slot, and lookups check it against the stack. */
+typedef struct ValSlot {
+  const IrValue *key;
+  uint32_t idx, gen;
+} ValSlot;
 
 typedef struct Writer {
   IrContext *ctx;
@@ -40,11 +69,14 @@ typedef struct Writer {
   VEC(const IrAttr *) dis;
   U64Map fn_di;              /* function op -> debug op index */
   VEC(U64Vec) di_per_fn;     /* per function: debug indices of its ops */
-  /* values of the function being written: IrValue* -> index+1 */
-  U64Map val_map;
+  uint64_t cur_fn_di;        /* debug index of the function being written */
+  /* values of the function being written (see ValSlot) */
+  ValSlot *vslots;
+  size_t vcap, vused;
+  uint32_t vgen;
   VEC(IrValue *) val_stack;
-  /* op kind -> descriptor */
-  U64Map desc_cache;
+  /* per cuda_tile op kind (CtOpIndex), allocated on first use */
+  WPlan *plans;
   const IrIdent *id_seg;
   uint32_t max_opcode;       /* highest opcode of the target version */
   /* output: bytes go to `sink` section by section; `emitted` counts them
@@ -52,6 +84,10 @@ typedef struct Writer {
   void (*sink)(const uint8_t *data, size_t len, void *user);
   void *sink_user;
   size_t emitted;
+  BcBuf *direct;             /* the sink's buffer when writing to memory */
+  /* the last type given an index (consecutive ops share result types) */
+  const IrType *last_type;
+  uint64_t last_type_index;
 } Writer;
 
 static void w_error(Writer *w, const IrLoc *loc, const char *fmt, ...) {
@@ -109,7 +145,13 @@ static uint64_t type_index(Writer *w, const IrType *t) {
   return w->types.len - 1;
 }
 
-static void put_type(Writer *w, BcBuf *b, const IrType *t) { bc_varint(b, type_index(w, t)); }
+static void put_type(Writer *w, BcBuf *b, const IrType *t) {
+  if (t != w->last_type) {
+    w->last_type_index = type_index(w, t);
+    w->last_type = t;
+  }
+  bc_varint(b, w->last_type_index);
+}
 
 /* LEVarSize of int64 / int32 values. */
 static void put_i64s(BcBuf *b, const int64_t *v, size_t n) {
@@ -310,11 +352,18 @@ static uint64_t di_index(Writer *w, const IrAttr *a) {
   return idx;
 }
 
+/* The op's location as the debug section sees it: NULL (reserved, index 0)
+ * for a plain file:line:col the parser left compact, which is thereby never
+ * materialized. */
+static const IrLoc *op_di_loc(IrOp *op) {
+  return ir_op_loc_is_compact(op) ? NULL : ir_op_loc(op);
+}
+
 /* Debug op index of a function op (0 when its location is reserved). */
 static uint64_t di_fn_index(Writer *w, IrOp *fn) {
   void *v = u64map_get(&w->fn_di, (uintptr_t)fn);
   if (v) return (uintptr_t)v - 1;
-  if (di_reserved(ir_op_loc(fn))) return BC_DI_UNKNOWN;
+  if (di_reserved(op_di_loc(fn))) return BC_DI_UNKNOWN;
   uint64_t idx = w->fn_di.len + BC_DI_RESERVED;
   u64map_put(&w->fn_di, (uintptr_t)fn, (void *)(uintptr_t)(idx + 1));
   return idx;
@@ -324,7 +373,7 @@ static void di_add(Writer *w, uint64_t fn_idx, const IrLoc *loc) {
   if (fn_idx < BC_DI_RESERVED) return;
   size_t i = fn_idx - BC_DI_RESERVED;
   while (w->di_per_fn.len <= i) vec_push(&w->di_per_fn, (U64Vec){0});
-  uint64_t di = di_index(w, loc);
+  uint64_t di = di_reserved(loc) ? BC_DI_UNKNOWN : di_index(w, loc);
   vec_push(&w->di_per_fn.data[i], di);
 }
 
@@ -622,23 +671,69 @@ static bool put_op_attr(Writer *w, BcBuf *b, IrOp *op, const BcArg *arg, const I
 
 /* ---- operations -------------------------------------------------------------------- */
 
-static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn);
+static bool write_op(Writer *w, BcBuf *b, IrOp *op);
+
+static size_t val_hash(const IrValue *v) {
+  uint64_t x = (uint64_t)(uintptr_t)v >> 3;
+  return (size_t)((x * UINT64_C(0x9E3779B97F4A7C15)) >> 29);
+}
+
+/* Starts a function: every slot of the value table becomes free. */
+static void vals_reset(Writer *w) {
+  w->val_stack.len = 0;
+  w->vused = 0;
+  if (++w->vgen == 0) { /* wrapped: clear the stamps for real */
+    if (w->vcap) memset(w->vslots, 0, w->vcap * sizeof *w->vslots);
+    w->vgen = 1;
+  }
+}
+
+static void vals_grow(Writer *w) {
+  size_t ncap = w->vcap ? w->vcap * 2 : 256;
+  ValSlot *ns = xcalloc(ncap, sizeof *ns);
+  for (size_t i = 0; i < w->vcap; i++) {
+    if (w->vslots[i].gen != w->vgen) continue;
+    size_t h = val_hash(w->vslots[i].key) & (ncap - 1);
+    while (ns[h].gen) h = (h + 1) & (ncap - 1);
+    ns[h] = w->vslots[i];
+  }
+  free(w->vslots);
+  w->vslots = ns;
+  w->vcap = ncap;
+}
 
 static void push_value(Writer *w, IrValue *v) {
+  uint32_t idx = (uint32_t)w->val_stack.len;
   vec_push(&w->val_stack, v);
-  u64map_put(&w->val_map, (uintptr_t)v, (void *)(uintptr_t)w->val_stack.len);
+  if ((w->vused + 1) * 2 > w->vcap) vals_grow(w);
+  size_t m = w->vcap - 1, h = val_hash(v) & m;
+  while (w->vslots[h].gen == w->vgen && w->vslots[h].key != v) h = (h + 1) & m;
+  if (w->vslots[h].gen != w->vgen) w->vused++;
+  w->vslots[h] = (ValSlot){v, idx, w->vgen};
 }
 
+/* Leaves a region: its values go out of scope (their slots stay, see
+ * ValSlot). */
 static void pop_values(Writer *w, size_t to) {
-  while (w->val_stack.len > to) u64map_remove(&w->val_map, (uintptr_t)vec_pop(&w->val_stack));
+  if (w->val_stack.len > to) w->val_stack.len = to;
 }
 
+/* A value's index (0 for one not in scope, as for invalid IR). */
 static void put_value(Writer *w, BcBuf *b, IrValue *v) {
-  void *x = u64map_get(&w->val_map, (uintptr_t)v);
-  bc_varint(b, x ? (uintptr_t)x - 1 : 0);
+  uint64_t out = 0;
+  if (w->vcap) {
+    size_t m = w->vcap - 1;
+    for (size_t h = val_hash(v) & m; w->vslots[h].gen == w->vgen; h = (h + 1) & m)
+      if (w->vslots[h].key == v) {
+        uint32_t i = w->vslots[h].idx;
+        if (i < w->val_stack.len && w->val_stack.data[i] == v) out = i;
+        break;
+      }
+  }
+  bc_varint(b, out);
 }
 
-static bool write_block(Writer *w, BcBuf *b, IrBlock *blk, IrOp *fn) {
+static bool write_block(Writer *w, BcBuf *b, IrBlock *blk) {
   size_t mark = w->val_stack.len;
   bc_varint(b, blk->nargs);
   for (uint32_t i = 0; i < blk->nargs; i++) {
@@ -649,31 +744,57 @@ static bool write_block(Writer *w, BcBuf *b, IrBlock *blk, IrOp *fn) {
   for (IrOp *o = blk->first; o; o = o->next) nops++;
   bc_varint(b, nops);
   bool ok = true;
-  for (IrOp *o = blk->first; o && ok; o = o->next) ok = write_op(w, b, o, fn);
+  for (IrOp *o = blk->first; o && ok; o = o->next) ok = write_op(w, b, o);
   pop_values(w, mark);
   return ok;
 }
 
-static const BcOpDesc *desc_of(Writer *w, IrOp *op) {
-  void *v = u64map_get(&w->desc_cache, (uintptr_t)op->info);
-  if (v) return v;
-  const BcOpDesc *d = bc_op_of(op->info);
-  if (d) u64map_put(&w->desc_cache, (uintptr_t)op->info, (void *)d);
-  return d;
+static void plan_init(Writer *w, WPlan *p, const IrOpInfo *info) {
+  p->ready = true;
+  p->d = bc_op_of(info);
+  const BcOpDesc *d = p->d;
+  if (!d) return;
+  p->seg = ir_op_info_has(info, IR_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS);
+  for (size_t i = 0; i < d->nres; i++)
+    if (d->res_ver[i] != bc_op_ver(d)) p->versioned = true;
+  p->min_opt = 0xffff;
+  for (size_t i = 0; i < d->nargs; i++) {
+    const BcArg *a = &d->args[i];
+    if ((a->kind >= BC_A_UNIT && a->optional) || (p->seg && a->kind == BC_OPND_OPT)) {
+      p->any_opt = true;
+      if (a->ver < p->min_opt) p->min_opt = a->ver;
+    }
+    if (a->kind <= BC_OPND_VAR) {
+      p->ngroups++;
+      if (a->kind != BC_OPND) p->nvar++, p->count_operands = true;
+    }
+    if (i < BC_MAX_ARGS) p->ids[i] = ir_identz(w->ctx, a->name);
+  }
+  bc_flag_bits(d, p->seg, p->bits);
+}
+
+/* The plan of the op's kind; NULL for ops without a bytecode row. */
+static const WPlan *plan_of(Writer *w, IrOp *op) {
+  const IrOpInfo *info = op->info;
+  if (info < ct_op_infos || info >= ct_op_infos + CT_OP_COUNT) return NULL;
+  if (!w->plans) w->plans = xcalloc(CT_OP_COUNT, sizeof *w->plans);
+  WPlan *p = &w->plans[info - ct_op_infos];
+  if (!p->ready) plan_init(w, p, info);
+  return p->d ? p : NULL;
+}
+
+/* Argument i of the op's row, looked up by its interned name. */
+static const IrAttr *arg_attr(const WPlan *p, IrOp *op, size_t i) {
+  return i < BC_MAX_ARGS ? ir_op_attr(op, p->ids[i]) : ir_op_attrz(op, p->d->args[i].name);
 }
 
 /* Sizes of the op's ODS operand groups (operandSegmentSizes, or computed for
  * ops with at most one variable-length group). */
-static bool operand_groups(Writer *w, IrOp *op, const BcOpDesc *d, uint32_t *sizes,
-                           size_t *ngroups) {
-  size_t n = 0, nvar = 0;
-  for (size_t i = 0; i < d->nargs; i++)
-    if (d->args[i].kind <= BC_OPND_VAR) {
-      sizes[n++] = 1;
-      if (d->args[i].kind != BC_OPND) nvar++;
-    }
-  *ngroups = n;
-  if (ir_op_info_has(op->info, IR_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS)) {
+static bool operand_groups(Writer *w, IrOp *op, const WPlan *p, uint32_t *sizes) {
+  const BcOpDesc *d = p->d;
+  size_t n = p->ngroups;
+  for (size_t i = 0; i < n; i++) sizes[i] = 1;
+  if (p->seg) {
     const IrAttr *seg = ir_op_attr(op, w->id_seg);
     if (!seg || seg->nints != n) {
       w_op_error(w, op, "missing or malformed operandSegmentSizes");
@@ -682,7 +803,8 @@ static bool operand_groups(Writer *w, IrOp *op, const BcOpDesc *d, uint32_t *siz
     for (size_t i = 0; i < n; i++) sizes[i] = (uint32_t)seg->ints[i];
     return true;
   }
-  int64_t rest = (int64_t)op->noperands - (int64_t)(n - nvar);
+  if (!p->nvar) return true;
+  int64_t rest = (int64_t)op->noperands - (int64_t)(n - p->nvar);
   for (size_t i = 0, g = 0; i < d->nargs; i++)
     if (d->args[i].kind <= BC_OPND_VAR) {
       if (d->args[i].kind != BC_OPND) sizes[g] = rest > 0 ? (uint32_t)rest : 0, rest = 0;
@@ -692,28 +814,27 @@ static bool operand_groups(Writer *w, IrOp *op, const BcOpDesc *d, uint32_t *siz
 }
 
 /* Writes one op (NVIDIA's writeOperation + the generated per-op writer). */
-static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
-  const BcOpDesc *d = desc_of(w, op);
-  if (!d) {
+static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
+  const WPlan *p = plan_of(w, op);
+  if (!p) {
     w_op_error(w, op, "operation not supported in bytecode (missing from BytecodeOpcodes.td)");
     return false;
   }
+  const BcOpDesc *d = p->d;
   if (bc_op_opcode(d) > w->max_opcode) {
     w_op_error(w, op, "operation '%s' is not available in bytecode version %s",
             op->info->name, w->vstr);
     return false;
   }
   bc_varint(b, bc_op_opcode(d));
-  if (!di_validate(w, op, ir_op_loc(op))) return false;
-  di_add(w, di_fn_index(w, fn), ir_op_loc(op));
+  const IrLoc *loc = op_di_loc(op);
+  if (!di_validate(w, op, loc)) return false;
+  di_add(w, w->cur_fn_di, loc);
 
   char need[16];
   /* Results. */
   uint32_t nser = op->nresults;
-  bool versioned = false;
-  for (size_t i = 0; i < d->nres; i++)
-    if (d->res_ver[i] != bc_op_ver(d)) versioned = true;
-  if (versioned) {
+  if (p->versioned) {
     nser = 0;
     bool keep[8] = {0};
     for (uint32_t i = 0; i < op->nresults && i < 8; i++) {
@@ -737,33 +858,26 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
     for (uint32_t i = 0; i < op->nresults; i++) put_type(w, b, ir_op_result(op, i)->type);
   }
 
+  /* The op's attributes by argument (each looked up once). */
+  const IrAttr *av[BC_MAX_ARGS];
+  size_t nav = d->nargs < BC_MAX_ARGS ? d->nargs : BC_MAX_ARGS;
+  for (size_t i = 0; i < nav; i++)
+    av[i] = d->args[i].kind >= BC_A_UNIT ? ir_op_attr(op, p->ids[i]) : NULL;
+
   /* Flags: optional attributes, then (segment ops) optional operands, grouped
    * by version. */
   uint32_t sizes[16];
-  size_t ngroups = 0;
-  if (!operand_groups(w, op, d, sizes, &ngroups)) return false;
-  bool seg = ir_op_info_has(op->info, IR_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS);
-  uint64_t flags = 0;
-  bool any_opt = false;
-  uint16_t min_opt = 0xffff;
-  for (size_t i = 0; i < d->nargs; i++) {
-    const BcArg *a = &d->args[i];
-    if ((a->kind >= BC_A_UNIT && a->optional) || (seg && a->kind == BC_OPND_OPT)) {
-      any_opt = true;
-      if (a->ver < min_opt) min_opt = a->ver;
-    }
-  }
-  if (any_opt) {
-    int bits[BC_MAX_ARGS];
-    bc_flag_bits(d, seg, bits);
+  if (!operand_groups(w, op, p, sizes)) return false;
+  if (p->any_opt) {
+    uint64_t flags = 0;
     size_t g = 0;
-    for (size_t i = 0; i < d->nargs && i < BC_MAX_ARGS; i++) {
+    for (size_t i = 0; i < nav; i++) {
       const BcArg *a = &d->args[i];
       size_t gi = g;
       if (a->kind <= BC_OPND_VAR) g++;
-      if (bits[i] < 0) continue;
+      if (p->bits[i] < 0) continue;
       bool is_attr = a->kind >= BC_A_UNIT;
-      bool present = is_attr ? ir_op_attrz(op, a->name) != NULL : sizes[gi] != 0;
+      bool present = is_attr ? av[i] != NULL : sizes[gi] != 0;
       if (!present) continue;
       if (a->ver != bc_op_ver(d) && w->ver < a->ver) {
         bc_version_str(a->ver, need);
@@ -772,41 +886,42 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
                 is_attr ? "attribute" : "operand", a->name, need, w->vstr);
         return false;
       }
-      flags |= UINT64_C(1) << bits[i];
+      flags |= UINT64_C(1) << p->bits[i];
     }
-    if (min_opt == bc_op_ver(d) || w->ver >= min_opt) bc_varint(b, flags);
+    if (p->min_opt == bc_op_ver(d) || w->ver >= p->min_opt) bc_varint(b, flags);
   }
 
   /* Attributes in ODS order. */
   for (size_t i = 0; i < d->nargs; i++) {
     const BcArg *a = &d->args[i];
     if (a->kind <= BC_OPND_VAR || a->kind == BC_A_UNIT || a->kind == BC_A_SKIP) continue;
-    const IrAttr *v = ir_op_attrz(op, a->name);
+    const IrAttr *v = i < nav ? av[i] : arg_attr(p, op, i);
     if (a->optional) {
       if (v && !put_op_attr(w, b, op, a, v)) return false;
       continue;
     }
     /* the op's default for this attribute (defaults.c), if it has one */
-    const IrAttr *dv = ct_op_default_attr(w->ctx, (CtOpIndex)d->op, a->name);
     if (w->ver >= a->ver) {
-      if (!v) v = dv;
+      if (!v) v = ct_op_default_attr(w->ctx, (CtOpIndex)d->op, a->name);
       if (!v) {
         w_op_error(w, op, "missing required attribute '%s'", a->name);
         return false;
       }
       if (!put_op_attr(w, b, op, a, v)) return false;
-    } else if (dv && v &&
-               (a->kind == BC_A_ENUM ? enum_value(v) : v->ints[0]) !=
-                   (a->kind == BC_A_ENUM ? enum_value(dv) : dv->ints[0])) {
-      bc_version_str(a->ver, need);
-      w_op_error(w, op, "attribute '%s' requires bytecode version %s+, but targeting %s",
-              a->name, need, w->vstr);
-      return false;
+    } else if (v) {
+      const IrAttr *dv = ct_op_default_attr(w->ctx, (CtOpIndex)d->op, a->name);
+      if (dv && (a->kind == BC_A_ENUM ? enum_value(v) : v->ints[0]) !=
+                    (a->kind == BC_A_ENUM ? enum_value(dv) : dv->ints[0])) {
+        bc_version_str(a->ver, need);
+        w_op_error(w, op, "attribute '%s' requires bytecode version %s+, but targeting %s",
+                a->name, need, w->vstr);
+        return false;
+      }
     }
   }
 
   /* Operands. */
-  if (seg) {
+  if (p->seg) {
     uint32_t pos = 0;
     size_t g = 0;
     for (size_t i = 0; i < d->nargs; i++) {
@@ -817,11 +932,8 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
       for (uint32_t k = 0; k < n && pos < op->noperands; k++)
         put_value(w, b, ir_op_operand(op, pos++));
     }
-  } else if (ngroups) {
-    bool size = false;
-    for (size_t i = 0; i < d->nargs; i++)
-      if (d->args[i].kind == BC_OPND_OPT || d->args[i].kind == BC_OPND_VAR) size = true;
-    if (size) bc_varint(b, op->noperands);
+  } else if (p->ngroups) {
+    if (p->count_operands) bc_varint(b, op->noperands);
     for (uint32_t k = 0; k < op->noperands; k++) put_value(w, b, ir_op_operand(op, k));
   }
 
@@ -833,7 +945,7 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op, IrOp *fn) {
       for (IrBlock *blk = ir_op_regions(op)[r].first; blk; blk = blk->next) nb++;
       bc_varint(b, nb);
       for (IrBlock *blk = ir_op_regions(op)[r].first; blk; blk = blk->next)
-        if (!write_block(w, b, blk, fn)) return false;
+        if (!write_block(w, b, blk)) return false;
     }
   }
   for (uint32_t i = 0; i < nser; i++) push_value(w, ir_op_result(op, i));
@@ -850,7 +962,8 @@ static bool check_nested(Writer *w, IrOp *module, IrOp *op, int in_reduce) {
   for (uint32_t r = 0; r < op->nregions; r++)
     for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
       for (IrOp *o = b->first; o; o = o->next) {
-        if (strncmp(o->info->name, "cuda_tile.", 10)) {
+        bool ours = o->info >= ct_op_infos && o->info < ct_op_infos + CT_OP_COUNT;
+        if (!ours && strncmp(o->info->name, "cuda_tile.", 10)) {
           ir_remark(w->ctx, ir_op_loc(o), "invalid op: %s", o->info->name);
           ir_op_error(module, "only ops from the 'cuda_tile' dialect are allowed");
           return false;
@@ -860,6 +973,7 @@ static bool check_nested(Writer *w, IrOp *module, IrOp *op, int in_reduce) {
           ir_op_error(op, "only pure operations allowed");
           return false;
         }
+        if (!o->nregions) continue;
         bool red = ct_op_is(o, CT_OP_reduce) || ct_op_is(o, CT_OP_scan);
         if (!check_nested(w, module, o, in_reduce || red)) return false;
       }
@@ -926,35 +1040,71 @@ typedef struct FnMeta {
   uint64_t name, sig, loc;
 } FnMeta;
 
+/* Writing into a buffer (bc_write_module), the function section — nearly
+ * the whole file — is built in place in the output rather than in a buffer
+ * of its own that is then copied: its data goes after a gap big enough for
+ * any section header, and once its length is known the header is written
+ * and the data moved down against it. */
+enum { BC_SEC_HDR_MAX = 24 }; /* id, length varint, alignment varint, padding */
+
+static void direct_begin(Writer *w, size_t *start) {
+  bc_buf_reserve(w->direct, BC_SEC_HDR_MAX);
+  w->direct->len += BC_SEC_HDR_MAX;
+  *start = w->direct->len;
+}
+
+static void direct_end(Writer *w, uint8_t id, size_t start, size_t align) {
+  BcBuf *f = w->direct;
+  size_t len = f->len - start, at = start - BC_SEC_HDR_MAX;
+  uint8_t hd[BC_SEC_HDR_MAX];
+  size_t n = 0;
+  hd[n++] = (uint8_t)((id & 0x7f) | (align > 1 ? 0x80 : 0));
+  for (uint64_t v = len;; v >>= 7) {
+    hd[n++] = (uint8_t)((v & 0x7f) | (v >> 7 ? 0x80 : 0));
+    if (!(v >> 7)) break;
+  }
+  if (align > 1) {
+    hd[n++] = (uint8_t)align; /* < 128: one byte */
+    while ((w->emitted + n) % align) hd[n++] = BC_ALIGN_BYTE;
+  }
+  memmove(f->d + at + n, f->d + start, len);
+  memcpy(f->d + at, hd, n);
+  f->len = at + n + len;
+  w->emitted += n + len;
+}
+
 static bool write_function_section(Writer *w, FnMeta *fns, size_t nfns) {
-  BcBuf b = {0}, body = {0};
-  bc_varint(&b, nfns);
+  BcBuf own = {0}, body = {0};
+  BcBuf *b = w->direct ? w->direct : &own;
+  size_t start = 0;
+  if (w->direct) direct_begin(w, &start);
+  bc_varint(b, nfns);
   for (size_t i = 0; i < nfns && !w->failed; i++) {
     IrOp *fn = fns[i].op;
-    bc_varint(&b, fns[i].name);
-    bc_varint(&b, fns[i].sig);
+    bc_varint(b, fns[i].name);
+    bc_varint(b, fns[i].sig);
     bool entry = ct_op_is(fn, CT_OP_entry);
     const IrAttr *hints = entry ? ir_op_attrz(fn, "optimization_hints") : NULL;
-    bc_byte(&b, (uint8_t)(entry ? BC_FN_KERNEL | (hints ? BC_FN_HAS_HINTS : 0) : 0));
-    bc_varint(&b, fns[i].loc);
-    if (hints && !put_attr(w, &b, fn, "optimization_hints", hints, true)) break;
+    bc_byte(b, (uint8_t)(entry ? BC_FN_KERNEL | (hints ? BC_FN_HAS_HINTS : 0) : 0));
+    bc_varint(b, fns[i].loc);
+    if (hints && !put_attr(w, b, fn, "optimization_hints", hints, true)) break;
     body.len = 0;
-    u64map_free(&w->val_map);
-    w->val_map = (U64Map){0};
-    w->val_stack.len = 0;
+    vals_reset(w);
+    w->cur_fn_di = fns[i].loc;
     IrBlock *blk = fn->nregions ? ir_op_regions(fn)[0].first : NULL;
     for (IrBlock *bb = blk; bb; bb = bb->next) {
       for (uint32_t a = 0; bb == blk && a < bb->nargs; a++) push_value(w, bb->args[a]);
-      for (IrOp *o = bb->first; o && !w->failed; o = o->next) write_op(w, &body, o, fn);
+      for (IrOp *o = bb->first; o && !w->failed; o = o->next) write_op(w, &body, o);
     }
-    bc_varint(&b, body.len);
-    bc_bytes(&b, body.d, body.len);
+    bc_varint(b, body.len);
+    bc_bytes(b, body.d, body.len);
   }
   if (!w->failed) {
-    bc_align(&b, 8);
-    section(w, BC_SEC_FUNC, &b, 8);
+    while ((b->len - start) % 8) bc_byte(b, BC_ALIGN_BYTE); /* relative to the section */
+    if (w->direct) direct_end(w, BC_SEC_FUNC, start, 8);
+    else section(w, BC_SEC_FUNC, b, 8);
   }
-  bc_buf_free(&b);
+  bc_buf_free(&own);
   bc_buf_free(&body);
   return !w->failed;
 }
@@ -987,20 +1137,23 @@ static void writer_free(Writer *w) {
   u64map_free(&w->fn_di);
   for (size_t i = 0; i < w->di_per_fn.len; i++) vec_free(&w->di_per_fn.data[i]);
   vec_free(&w->di_per_fn);
-  u64map_free(&w->val_map);
+  free(w->vslots);
   vec_free(&w->val_stack);
-  u64map_free(&w->desc_cache);
+  free(w->plans);
 }
 
 /* Streams the file to `sink` section by section (NVIDIA's section order);
- * after a failure the bytes already passed to the sink must be discarded. */
-bool bc_write_module_stream(IrOp *op, unsigned vmajor, unsigned vminor,
-                            void (*sink)(const uint8_t *data, size_t len, void *user),
-                            void *user) {
+ * after a failure the bytes already passed to the sink must be discarded.
+ * `direct`, when given, is the buffer the sink appends to: the function
+ * section is then built in it in place (direct_begin). */
+static bool write_module(IrOp *op, unsigned vmajor, unsigned vminor,
+                         void (*sink)(const uint8_t *data, size_t len, void *user),
+                         void *user, BcBuf *direct) {
   IrContext *ctx = op->ctx;
   IrOp *module = find_tile_module(ctx, op);
   if (!module) return false;
-  Writer w = {.ctx = ctx, .ver = BC_V(vmajor, vminor), .sink = sink, .sink_user = user};
+  Writer w = {.ctx = ctx, .ver = BC_V(vmajor, vminor), .sink = sink, .sink_user = user,
+              .direct = direct, .vgen = 1};
   bc_version_str(w.ver, w.vstr);
   w.id_seg = ir_identz(ctx, "operandSegmentSizes");
   w.max_opcode = bc_max_opcode(w.ver);
@@ -1027,7 +1180,7 @@ bool bc_write_module_stream(IrOp *op, unsigned vmajor, unsigned vminor,
     m.name = str_index(&w, ir_op_attrz(o, "sym_name")->str);
     m.sig = type_index(&w, ir_op_attrz(o, "function_type")->type);
     m.loc = di_fn_index(&w, o);
-    di_add(&w, m.loc, ir_op_loc(o));
+    di_add(&w, m.loc, op_di_loc(o));
     vec_push(&fns, m);
   }
   bool ok = write_global_section(&w, module) && write_function_section(&w, fns.data, fns.len);
@@ -1052,6 +1205,12 @@ bool bc_write_module_stream(IrOp *op, unsigned vmajor, unsigned vminor,
   return ok && !w.failed;
 }
 
+bool bc_write_module_stream(IrOp *op, unsigned vmajor, unsigned vminor,
+                            void (*sink)(const uint8_t *data, size_t len, void *user),
+                            void *user) {
+  return write_module(op, vmajor, vminor, sink, user, NULL);
+}
+
 static void to_buffer(const uint8_t *data, size_t len, void *user) {
   bc_bytes(user, data, len);
 }
@@ -1061,7 +1220,7 @@ bool bc_write_module(IrOp *op, unsigned vmajor, unsigned vminor, uint8_t **out,
   BcBuf file = {0};
   *out = NULL;
   *out_len = 0;
-  if (!bc_write_module_stream(op, vmajor, vminor, to_buffer, &file)) {
+  if (!write_module(op, vmajor, vminor, to_buffer, &file, &file)) {
     bc_buf_free(&file);
     return false;
   }

@@ -129,6 +129,28 @@ void cv_state_init(CvConversion *cv, IrOpState *st, const IrOpInfo *info, const 
   }
 }
 
+/* Whether every name in the dictionary `attrs` is an inherent attribute of
+ * the registered kind `info` (the inherent names are literals: cv_ident
+ * caches their identifiers by address). */
+static bool all_inherent(CvConversion *cv, const IrOpInfo *info, const IrAttr *attrs) {
+  if ((info->traits & IR_TRAIT_UNREGISTERED) || !info->inherent) return false;
+  uint32_t found = 0;
+  for (const char *const *p = info->inherent; *p && found < attrs->nelems; p++) {
+    const IrIdent *id = cv_ident(cv, *p);
+    for (uint32_t i = 0; i < attrs->nelems; i++)
+      if (attrs->names[i] == id) {
+        found++;
+        break;
+      }
+  }
+  return found == attrs->nelems;
+}
+
+/* Builds the op without copying what it is given: the operand and result
+ * type arrays are lent to the state (ir_op_create only reads them), and a
+ * properties dictionary — or an attribute dictionary whose names are all
+ * inherent, which ir_op_create would turn into the same uniqued properties
+ * dictionary entry by entry — becomes the op's properties as it is. */
 IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
                IrValue *const *operands, size_t noperands,
                const IrType *const *result_types, size_t nresults,
@@ -137,13 +159,20 @@ IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
     if (!operands[i]) return NULL; /* an operand without a 1:1 conversion */
   IrOpState st;
   cv_state_init(cv, &st, info, loc);
-  for (size_t i = 0; i < noperands; i++) vec_push(&st.operands, operands[i]);
-  for (size_t i = 0; i < nresults; i++) vec_push(&st.result_types, result_types[i]);
-  for (uint32_t i = 0; props && i < props->nelems; i++)
-    vec_push(&st.props, ((IrNamedAttr){props->names[i], props->elems[i]}));
+  st.operands = (IrValueVec){(IrValue **)(uintptr_t)operands, noperands, noperands};
+  st.result_types = (IrTypeVec){(const IrType **)(uintptr_t)result_types, nresults, nresults};
+  if (props && !props->nelems) props = NULL;
+  if (attrs && !attrs->nelems) attrs = NULL;
+  if (props) st.props_dict = props;
+  else if (attrs && all_inherent(cv, info, attrs)) st.props_dict = attrs, attrs = NULL;
   for (uint32_t i = 0; attrs && i < attrs->nelems; i++)
     vec_push(&st.attrs, ((IrNamedAttr){attrs->names[i], attrs->elems[i]}));
-  return rw_create_op(&cv->rw, &st);
+  IrOp *op = ir_op_create(&st);
+  st.operands = (IrValueVec){0}; /* lent, not owned */
+  st.result_types = (IrTypeVec){0};
+  ir_op_state_free(&st);
+  if (op) rw_insert_op(&cv->rw, op);
+  return op;
 }
 
 /* Names are string literals in the patterns: their addresses key a cache of

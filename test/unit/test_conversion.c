@@ -1,6 +1,7 @@
 /* test_conversion.c — unit tests of lib/conversion and the interpreter's
  * handler tables for the converted dialects: the driver's value map (1:1
- * and 1:N) and legality, c2a_run on a small kernel (no cuda_tile op left,
+ * and 1:N) and legality, cv_build's properties (a dictionary of inherent
+ * attributes becomes the op's properties as it is), c2a_run on a small kernel (no cuda_tile op left,
  * the result verifies, tokens and pointers converted), the pass's option
  * errors, and that every arith/math op the conversion emits has an
  * interpreter handler (which also proves the name table is sorted). */
@@ -67,6 +68,51 @@ static void test_value_map(void) {
   CHECK(cv_lookup(&cv, b) == NULL); /* 1:N has no single value */
   CHECK_EQ_INT((long long)cv_lookup_n(&cv, b, &vals), 2);
   CHECK(vals[0] == a && vals[1] == b);
+  cv_free(&cv);
+  ir_op_destroy(m);
+  ir_context_destroy(ctx);
+}
+
+/* cv_build: an attribute dictionary whose names are all inherent becomes
+ * the op's properties unchanged (the same uniqued dictionary); one with a
+ * discardable name is split as ir_op_create splits it; a properties
+ * dictionary is taken as it is; empty dictionaries add nothing (no empty
+ * dictionary on the op).  The same results as building entry by entry. */
+static void test_build_props(void) {
+  IrContext *ctx = new_ctx();
+  IrOp *m = parse(ctx, "cuda_tile.module @m {\n  entry @k(%a: tile<i32>, %b: tile<i32>) {\n"
+                       "    %c = addi %a, %b overflow<no_signed_wrap> : tile<i32>\n"
+                       "    return\n  }\n}\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  CvConversion cv;
+  cv_init(&cv, ctx, illegal, keep, NULL);
+  IrOp *ent = ir_op_region(ir_op_region(m, 0)->first->first, 0)->first->first;
+  IrOp *add = ir_op_region(ent, 0)->first->first;
+  CHECK(add && !strcmp(ir_op_name(add), "cuda_tile.addi"));
+  const IrAttr *ovf = add ? ir_op_attrz(add, "overflow") : NULL;
+  CHECK(ovf != NULL);
+  if (!add || !ovf) return;
+  rw_set_insertion_point_before(&cv.rw, add);
+  IrValue *ops[2] = {ir_op_operand(add, 0), ir_op_operand(add, 1)};
+  const IrType *rt = ir_op_result(add, 0)->type;
+  const IrIdent *dup = NULL;
+  IrNamedAttr e1[1] = {{ir_identz(ctx, "overflow"), ovf}};
+  const IrAttr *inh = ir_dict_attr(ctx, e1, 1, &dup);
+  IrNamedAttr e2[2] = {{ir_identz(ctx, "overflow"), ovf}, {ir_identz(ctx, "zz_note"), ir_unit_attr(ctx)}};
+  const IrAttr *mixed = ir_dict_attr(ctx, e2, 2, &dup);
+  IrNamedAttr e3[1] = {{ir_identz(ctx, "zz_note"), ir_unit_attr(ctx)}};
+  const IrAttr *disc = ir_dict_attr(ctx, e3, 1, &dup);
+  const IrAttr *empty = ir_dict_attr(ctx, NULL, 0, &dup);
+  IrOp *x = cv_build(&cv, add->info, NULL, ops, 2, &rt, 1, NULL, inh);
+  CHECK(x && x->props == inh && x->attrs == NULL);
+  IrOp *y = cv_build(&cv, add->info, NULL, ops, 2, &rt, 1, NULL, mixed);
+  CHECK(y && y->props == inh && y->attrs == disc);
+  IrOp *z = cv_build(&cv, add->info, NULL, ops, 2, &rt, 1, inh, disc);
+  CHECK(z && z->props == inh && z->attrs == disc);
+  IrOp *w = cv_build(&cv, add->info, NULL, ops, 2, &rt, 1, empty, empty);
+  CHECK(w && w->attrs == NULL && (!w->props || w->props->nelems > 0)); /* defaults only */
+  CHECK(x && x->noperands == 2 && ir_op_operand(x, 1) == ops[1] && ir_op_result(x, 0)->type == rt);
   cv_free(&cv);
   ir_op_destroy(m);
   ir_context_destroy(ctx);
@@ -145,6 +191,7 @@ static void test_std_handlers(void) {
 
 UNIT_MAIN {
   test_value_map();
+  test_build_props();
   test_run();
   test_options();
   test_std_handlers();
