@@ -48,7 +48,8 @@ const IrType *tas_consumer_token_type(IrContext *ctx) {
   return ir_type_unique(ctx, &k);
 }
 
-/* pipeline-type ::= `pipeline` `<` type (`,` type)* `>`
+/* pipeline-type ::= `pipeline` `<` (type (`,` type)*)? `>`  (empty once
+ *                   canonicalization has pruned every payload position)
  *                 | `producer_token` | `consumer_token` */
 static const IrType *tas_parse_type(AsmParser *p, Str m) {
   IrContext *ctx = asm_ctx(p);
@@ -60,8 +61,9 @@ static const IrType *tas_parse_type(AsmParser *p, Str m) {
   }
   IrTypeVec types = {0};
   const IrType *t = NULL;
-  if (asm_parse_punct(p, ASM_LESS) && asm_parse_type_list(p, &types) &&
-      asm_parse_punct(p, ASM_GREATER))
+  if (asm_parse_punct(p, ASM_LESS) &&
+      (asm_parse_optional_punct(p, ASM_GREATER) ||
+       (asm_parse_type_list(p, &types) && asm_parse_punct(p, ASM_GREATER))))
     t = tas_pipeline_type(ctx, types.data, types.len);
   vec_free(&types);
   return t;
