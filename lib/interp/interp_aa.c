@@ -565,6 +565,35 @@ static bool h_aa_assume(Exec *e, IrOp *op) {
   return true;
 }
 
+/* get_global: the global's address; a global marked nv_tileaa.alloca /
+ * nv_tileaa.alloca_global (a converted cuda_tile.alloca) is per-execution
+ * storage instead: each execution yields a fresh zeroed buffer of its
+ * type, private to the tile block and freed when it ends, exactly as
+ * cuda_tile's alloca (same --check=uninit shadow, reported at this op's
+ * location, which is the alloca's). */
+static bool h_aa_get_global(Exec *e, IrOp *op) {
+  const IrAttr *name = ir_op_attrz(op, "name");
+  IrOp *g = name ? ir_symbol_resolve(op, name) : NULL;
+  if (!g || (!ir_op_attrz(g, "nv_tileaa.alloca") && !ir_op_attrz(g, "nv_tileaa.alloca_global")))
+    return h_get_global(e, op);
+  const IrAttr *ta = ir_op_attrz(g, "type");
+  const IrType *t = ta ? ta->type : NULL;
+  if (!t || !aa_is_tile(t) || aa_rank(t) != 1 || aa_shape(t)[0] < 1)
+    return in_fail(e, op, "alloca global without a rank-1 tile type");
+  size_t bytes = interp_buffer_bytes(aa_elem(t), (size_t)aa_shape(t)[0]);
+  void *mem = aligned_alloc(256, (bytes + 255) & ~(size_t)255);
+  if (!mem) return in_fail(e, op, "out of memory allocating %zu bytes", bytes);
+  memset(mem, 0, bytes);
+  if (e->run->chk) in_chk_alloca(e, op, mem, bytes);
+  vec_push(&e->local_mem, mem);
+  MemRegion m = {(uintptr_t)mem, (uintptr_t)mem + bytes, false};
+  vec_push(&e->local, m);
+  Val *v = in_foreign_new(ir_op_result(op, 0)->type);
+  ((int64_t *)v->data)[0] = (int64_t)(uintptr_t)mem;
+  in_set_result(e, op, 0, v);
+  return true;
+}
+
 static const InHandler aa_handlers[AA_OP_COUNT] = {
     [AA_OP_assume] = h_aa_assume,
     [AA_OP_atomic_rmw] = h_aa_atomic,
@@ -590,7 +619,7 @@ static const InHandler aa_handlers[AA_OP_COUNT] = {
     [AA_OP_get_dim_size] = h_aa_get_dim_size,
     [AA_OP_mulhiui] = h_aa_mulhiui,
     [AA_OP_global] = h_aa_nop,
-    [AA_OP_get_global] = h_get_global,
+    [AA_OP_get_global] = h_aa_get_global,
     [AA_OP_int_to_ptr] = h_ptr_cast,
     [AA_OP_ptr_to_int] = h_ptr_cast,
     [AA_OP_bitcast] = h_aa_bitcast,

@@ -20,6 +20,8 @@
  *   int_to_ptr / ptr_to_int / ptr_to_ptr   nv_tileaa int_to_ptr / ptr_to_int /
  *                          bitcast
  *   global / get_global    nv_tileaa.global / get_global
+ *   alloca                 nv_tileaa.get_global of a per-execution global
+ *                          (nv_tileaa.alloca: a fresh block-private buffer)
  *   get_tensor_shape / get_index_space_shape   nv_tileaa.get_dim_size (+
  *                          ceildiv by the step, index_cast)
  * Every memory op takes a token: the cuda_tile op's own token when it has
@@ -29,6 +31,7 @@
 #include "conversion/cuda_tile_to_nv_tileaa/c2a.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 const IrAttr *c2a_mem_semantic(CvConversion *cv, IrOp *op) {
@@ -331,6 +334,56 @@ static bool p_get_global(CvConversion *cv, IrOp *op) {
          NULL;
 }
 
+/* alloca num_elem = N, alignment = A [global]: the roster has no allocating
+ * op, so the buffer is declared the way NVPTX declares per-CTA storage: a
+ * module-level symbol instantiated per execution.  Before the enclosing
+ * function: nv_tileaa.global @alloca_K {type = tile<N x T>, alignment = A}
+ * with no initial value (alloca memory is uninitialized) and the unit
+ * attribute nv_tileaa.alloca (nv_tileaa.alloca_global for `global`), which
+ * tells consumers (ctile-run) that every get_global of it yields a fresh
+ * buffer private to the executing tile block, alive until the block ends;
+ * the alloca itself becomes nv_tileaa.get_global @alloca_K. */
+static bool p_alloca(CvConversion *cv, IrOp *op) {
+  IrContext *ctx = cv->ctx;
+  const IrType *rt = c2a_res_type(cv, op, 0);
+  IrBlock *body = c2a(cv)->fn_body;
+  IrOp *fn = body ? ir_block_parent_op(body) : NULL;
+  IrOp *table = fn ? ir_symbol_table_of(fn) : NULL;
+  const IrAttr *na = ir_op_attrz(op, "num_elem");
+  if (!rt || !aa_is_ptr(rt) || !table || !na || !ir_attr_is(na, &ir_integer_attr_def))
+    return false;
+  const IrType *elem = aa_ptr_pointee(rt);
+  if (!ir_type_is_integer(elem) && !ir_type_is_float(elem)) return false;
+  int64_t n = na->ints[0] > 0 ? na->ints[0] : 1;
+  char name[32];
+  const IrIdent *id = NULL;
+  for (unsigned k = 0; !id || ir_symbol_lookup(table, id); k++) {
+    int len = snprintf(name, sizeof name, "alloca_%u", k);
+    id = ir_ident(ctx, name, (size_t)len);
+  }
+  const char *pn = "sym_name";
+  const IrAttr *pv = ir_string_attr(ctx, id->str, id->len);
+  const char *an[4] = {"type", "alignment", "nv_tileaa.alloca", "nv_tileaa.alloca_global"};
+  bool global = ir_op_attrz(op, "global") != NULL;
+  const IrAttr *av[4] = {ir_type_attr(ctx, aa_tile_type(ctx, &n, 1, elem)),
+                         ir_op_attrz(op, "alignment"), global ? NULL : ir_unit_attr(ctx),
+                         global ? ir_unit_attr(ctx) : NULL};
+  RwInsertPoint ip = rw_save_insertion_point(&cv->rw);
+  rw_set_insertion_point_before(&cv->rw, fn);
+  IrOp *g = cv_build(cv, aa_op(global), NULL, NULL, 0, NULL, 0, c2a_dictc(cv, &pn, &pv, 1),
+                     c2a_dictc(cv, an, av, 4));
+  rw_restore_insertion_point(&cv->rw, ip);
+  if (!g) return false;
+  const char *gn = "name";
+  const IrAttr *gv = ir_symref_attr(ctx, id, NULL, 0);
+  IrOp *r = cv_build(cv, aa_op(get_global), NULL, NULL, 0, &rt, 1, NULL,
+                     c2a_dictc(cv, &gn, &gv, 1));
+  if (!r) return false;
+  IrValue *v = ir_op_result(r, 0);
+  cv_replace(cv, op, &v);
+  return true;
+}
+
 /* int_to_ptr / ptr_to_int one-for-one; ptr_to_ptr: nv_tileaa.bitcast. */
 static bool p_ptr_cast(CvConversion *cv, IrOp *op) {
   const IrOpInfo *info = ct_op_is(op, CT_OP_int_to_ptr)   ? aa_op(int_to_ptr)
@@ -561,6 +614,7 @@ void c2a_add_memory_patterns(CvConversion *cv) {
   cv_add_pattern(cv, ct_op(atomic_red_view_tko), p_atomic_red_view);
   cv_add_pattern(cv, ct_op(global), p_global);
   cv_add_pattern(cv, ct_op(get_global), p_get_global);
+  cv_add_pattern(cv, ct_op(alloca), p_alloca);
   cv_add_pattern(cv, ct_op(int_to_ptr), p_ptr_cast);
   cv_add_pattern(cv, ct_op(ptr_to_int), p_ptr_cast);
   cv_add_pattern(cv, ct_op(ptr_to_ptr), p_ptr_cast);
