@@ -110,6 +110,31 @@ static void get(const Val *v, int64_t i, int64_t *iv, double *fv) {
   else *fv = in_elem_f(v, i);
 }
 
+/* The in_bounds facts of a tiled access: along a dimension marked true the
+ * whole tile (element offsets off .. off + shape - 1) must lie inside the
+ * memref, a promise whose violation is undefined behaviour; reported here.
+ * The conversion sets the fact where a partition view's tile size divides
+ * the dimension, from cuda_tile's rule that a tile index stays inside the
+ * view's index space, so a tile-aligned offset is reported as cuda_tile
+ * reports the index (offset / tile size of ceil(size / tile size) tiles). */
+static bool check_in_bounds(Exec *e, IrOp *op, const Val *m, const int64_t *off,
+                            const int64_t *shape, int rank) {
+  const IrAttr *ib = ir_op_attrz(op, "in_bounds");
+  if (!ib || !ir_attr_is(ib, &ir_dense_array_attr_def) || ib->nints != (size_t)rank) return true;
+  for (int d = 0; d < rank; d++) {
+    int64_t n = m->vshape[d], t = shape[d], o = off[d];
+    if (!ib->ints[d] || t < 1 || (o >= 0 && o <= n - t)) continue;
+    if (o % t == 0)
+      return in_fail(e, op, "index %lld out of bounds of the partition view's index space "
+                     "(dimension %d has %lld tiles)", (long long)(o / t), d,
+                     (long long)(n / t + (n % t != 0)));
+    return in_fail(e, op, "tile of %lld elements at offset %lld is not in bounds along "
+                   "dimension %d of size %lld, against its in_bounds fact", (long long)t,
+                   (long long)o, d, (long long)n);
+  }
+  return true;
+}
+
 /* tiled_load / tiled_store: the tile at element offsets idx of the memref. */
 static bool tiled_access(Exec *e, IrOp *op, bool store) {
   int32_t seg[4];
@@ -131,6 +156,10 @@ static bool tiled_access(Exec *e, IrOp *op, bool store) {
   if (tile->rank != rank && !(tile->rank == 0 && rank == 0)) {
     if (!store) val_release(tile);
     return in_fail(e, op, "tile rank does not match the memref rank");
+  }
+  if (!check_in_bounds(e, op, m, off, tile->shape, rank)) {
+    if (!store) val_release(tile);
+    return false;
   }
   double padv = pad_value(op);
   size_t es = interp_elem_bytes(elem);
@@ -510,6 +539,7 @@ static bool h_aa_tiled_atomic(Exec *e, IrOp *op) {
   if (v->rank != rank) return in_fail(e, op, "tile rank does not match the memref rank");
   int64_t off[IN_MAX_RANK], c[IN_MAX_RANK] = {0};
   for (int d = 0; d < rank; d++) off[d] = in_scalar_int(in_opnd(e, op, st[2] + (unsigned)d));
+  if (!check_in_bounds(e, op, m, off, v->shape, rank)) return false;
   size_t es = interp_elem_bytes(m->elem);
   Val *r = in_foreign_new(ir_op_result(op, 0)->type);
   bool ok = true;
