@@ -135,6 +135,52 @@ static bool check_in_bounds(Exec *e, IrOp *op, const Val *m, const int64_t *off,
   return true;
 }
 
+/* Wrapping offset arithmetic (a huge offset is caught as out of bounds). */
+static inline int64_t aa_wadd(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
+static inline int64_t aa_wmul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+
+/* Bounds (and --check) of the tile of `shape` at element offsets off of
+ * memref m, checked as cuda_tile checks a partition-view tile: per row
+ * along the innermost dimension, the run from its first to its last
+ * in-bounds element is one access (acc: IN_ACC_* kind) of that many
+ * elements; rows with an outer coordinate out of bounds are not accessed.
+ * *each: the caller checks every element again (--check, innermost stride
+ * other than 1), as cuda_tile does. */
+static bool tiled_spans(Exec *e, IrOp *op, const Val *m, const int64_t *off,
+                        const int64_t *shape, int rank, int acc, bool *each) {
+  size_t es = interp_elem_bytes(m->elem);
+  int64_t st = rank ? m->vstrides[rank - 1] : 1, inner = rank ? shape[rank - 1] : 1;
+  *each = e->run->chk_mem && st != 1;
+  if (rank == 0) return in_check_access(e, op, (uintptr_t)m->base, es, es, acc);
+  int64_t c[IN_MAX_RANK] = {0}, nrows = 1;
+  for (int d = 0; d < rank - 1; d++) nrows *= shape[d];
+  for (int64_t r = 0; r < nrows; r++) {
+    bool ok = true;
+    int64_t ro = 0;
+    for (int d = 0; d < rank - 1; d++) {
+      int64_t x = aa_wadd(off[d], c[d]);
+      if (x < 0 || x >= m->vshape[d]) ok = false;
+      ro = aa_wadd(ro, aa_wmul(x, m->vstrides[d]));
+    }
+    int64_t c0 = off[rank - 1], lim = m->vshape[rank - 1];
+    int64_t lo_e = c0 < 0 ? (c0 < -inner ? inner : -c0) : 0;
+    int64_t hi_e = c0 >= lim ? 0 : (lim - c0 < inner ? lim - c0 : inner);
+    if (ok && hi_e > lo_e) {
+      int64_t o0 = aa_wadd(ro, aa_wmul(c0 + lo_e, st)), o1 = aa_wadd(ro, aa_wmul(c0 + hi_e - 1, st));
+      int64_t lo = o0 < o1 ? o0 : o1, hi = o0 < o1 ? o1 : o0;
+      uint64_t dist = (uint64_t)hi - (uint64_t)lo;
+      size_t span = dist >= ((uint64_t)1 << 60) ? SIZE_MAX : (size_t)(dist + 1) * es;
+      uintptr_t a = (uintptr_t)aa_wadd(m->base, aa_wmul(lo, (int64_t)es));
+      if (!in_check_access(e, op, a, span, es, acc | (*each ? IN_ACC_SPAN : 0))) return false;
+    }
+    for (int d = rank - 2; d >= 0; d--) {
+      if (++c[d] < shape[d]) break;
+      c[d] = 0;
+    }
+  }
+  return true;
+}
+
 /* tiled_load / tiled_store: the tile at element offsets idx of the memref. */
 static bool tiled_access(Exec *e, IrOp *op, bool store) {
   int32_t seg[4];
@@ -161,6 +207,11 @@ static bool tiled_access(Exec *e, IrOp *op, bool store) {
     if (!store) val_release(tile);
     return false;
   }
+  bool each;
+  if (!tiled_spans(e, op, m, off, tile->shape, rank, store ? IN_ACC_WRITE : IN_ACC_READ, &each)) {
+    if (!store) val_release(tile);
+    return false;
+  }
   double padv = pad_value(op);
   size_t es = interp_elem_bytes(elem);
   int64_t c[IN_MAX_RANK] = {0};
@@ -174,7 +225,7 @@ static bool tiled_access(Exec *e, IrOp *op, bool store) {
     }
     if (ok) {
       uintptr_t a = (uintptr_t)(m->base + eo * (int64_t)es);
-      if (!in_check_access(e, op, a, es, es, store)) {
+      if (each && !in_check_access(e, op, a, es, es, store)) {
         if (!store) val_release(tile);
         return false;
       }
@@ -468,12 +519,14 @@ static void rmw_step(int mode, const IrType *elem, int64_t *oi, double *of, int6
  * by the caller); old value into (oi, of). */
 static bool atomic_at(Exec *e, IrOp *op, uintptr_t a, const IrType *elem, ValKind k, bool cas,
                       int mode, int64_t ai, double af, int64_t ci, double cf, int64_t *oi,
-                      double *of) {
+                      double *of, bool check) {
   size_t es = interp_elem_bytes(elem);
-  pthread_mutex_unlock(&e->run->amu);
-  bool ok = in_check_access(e, op, a, es, es, true);
-  pthread_mutex_lock(&e->run->amu);
-  if (!ok) return false;
+  if (check) {
+    pthread_mutex_unlock(&e->run->amu);
+    bool ok = in_check_access(e, op, a, es, es, true);
+    pthread_mutex_lock(&e->run->amu);
+    if (!ok) return false;
+  }
   if (cas) {
     uint8_t cur[8] = {0}, want[8] = {0};
     memcpy(cur, (const void *)a, es);
@@ -517,7 +570,7 @@ static bool h_aa_atomic(Exec *e, IrOp *op) {
       continue;
     }
     uintptr_t a = (uintptr_t)((const int64_t *)p->data)[p->n == 1 ? 0 : i];
-    ok = atomic_at(e, op, a, r->elem, r->kind, cas, mode, ai, af, ci, cf, &oi, &of);
+    ok = atomic_at(e, op, a, r->elem, r->kind, cas, mode, ai, af, ci, cf, &oi, &of, true);
     if (ok) put(r, i, oi, of);
   }
   pthread_mutex_unlock(&e->run->amu);
@@ -542,8 +595,12 @@ static bool h_aa_tiled_atomic(Exec *e, IrOp *op) {
   if (!check_in_bounds(e, op, m, off, v->shape, rank)) return false;
   size_t es = interp_elem_bytes(m->elem);
   Val *r = in_foreign_new(ir_op_result(op, 0)->type);
-  bool ok = true;
+  /* bounds as cuda_tile's atomic_red_view_tko: the tile read, then written,
+   * by rows (under the lock) */
   pthread_mutex_lock(&e->run->amu);
+  bool each;
+  bool ok = tiled_spans(e, op, m, off, v->shape, rank, IN_ACC_ATOMIC, &each) &&
+            tiled_spans(e, op, m, off, v->shape, rank, IN_ACC_WRITE | IN_ACC_ATOMIC, &each);
   for (int64_t i = 0; i < v->n && ok; i++) {
     bool in = true;
     int64_t eo = 0;
@@ -557,7 +614,7 @@ static bool h_aa_tiled_atomic(Exec *e, IrOp *op) {
       double af = 0, of = 0;
       get(v, i, &ai, &af);
       ok = atomic_at(e, op, (uintptr_t)(m->base + eo * (int64_t)es), m->elem, v->kind, false, mode,
-                     ai, af, 0, 0, &oi, &of);
+                     ai, af, 0, 0, &oi, &of, each);
       if (ok) put(r, i, oi, of);
     }
     for (int d = rank - 1; d >= 0; d--) {
