@@ -32,6 +32,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const IrAttr *c2a_mem_semantic(CvConversion *cv, IrOp *op) {
@@ -568,6 +569,103 @@ static uint64_t pad_bits(const IrType *e, int p) {
   return ir_float_to_bits(ir_float_kind(e), v);
 }
 
+/* Gather/scatter through a memref whose base pointer is not at hand (a
+ * function argument: no make_memref to take it from): one tiled access per
+ * coordinate j of the sparse dimension s, of the tile's slice at j (size one
+ * along s) at element offsets (coords[j] along s, index * tile size along
+ * the others).  A load broadcasts each slice to the tile and selects it on
+ * the positions j along s; a store writes extract_slice j of the value.
+ * tiled_load pads (and tiled_store skips) out-of-bounds elements, as the
+ * masked pointer form does; the accesses run on the token chain in order. */
+static bool gather_rows(CvConversion *cv, IrOp *op, const IrType *view, bool store) {
+  IrContext *ctx = cv->ctx;
+  const IrAttr *ss = ir_op_attrz(op, "operandSegmentSizes");
+  unsigned vi = store ? 1 : 0, first = vi + 1;
+  size_t r = ct_view_tile_rank(view);
+  const int64_t *ts = ct_view_tile_shape(view);
+  unsigned s = ct_view_sparse_dim(view);
+  if (!ss || r < 1 || r > 8 || s >= r || ss->nints < (store ? 4u : 3u) ||
+      ss->ints[store ? 2 : 1] != (int64_t)r)
+    return false;
+  IrValue *m = cv_operand(cv, op, vi), *coords = cv_operand(cv, op, first + s);
+  if (!m || !coords || !aa_is_tile(coords->type) || aa_rank(coords->type) != 1 ||
+      aa_shape(coords->type)[0] != ts[s])
+    return false;
+  const IrType *idx = ir_index_type(ctx), *i1 = ir_integer_type(ctx, 1, IR_SIGNLESS);
+  IrValue *ops[12];
+  ops[0] = m;
+  unsigned o = store ? 2 : 1; /* first offset operand of the tiled access */
+  for (size_t d = 0; d < r; d++) {
+    if (d == s) continue;
+    IrValue *i = to_index(cv, NULL, cv_operand(cv, op, first + (unsigned)d));
+    if (i && ts[d] != 1) i = c2a_binop(cv, "arith.muli", NULL, i, c2a_const_int(cv, NULL, idx, ts[d]));
+    if (!(ops[o + d] = i)) return false;
+  }
+  IrValue *tok = ss->ints[store ? 3 : 2] ? cv_operand(cv, op, first + (unsigned)r)
+                                         : c2a_chain_get(cv, op);
+  IrValue *val = store ? cv_operand(cv, op, 0) : NULL;
+  const IrType *full = store ? (val ? val->type : NULL) : c2a_res_type(cv, op, 0);
+  if (!tok || !full || !aa_is_tile(full)) return false;
+  int64_t ps[8];
+  for (size_t d = 0; d < r; d++) ps[d] = d == s ? 1 : ts[d];
+  const IrType *pt = aa_tile_type(ctx, ps, r, aa_elem(full)), *tt = aa_mem_token_type(ctx);
+  const IrType *ce = aa_elem(coords->type);
+  int64_t total = 1;
+  for (size_t d = 0; d < r; d++) total *= ts[d];
+  int32_t seg[4] = {1, store ? 1 : (int32_t)r, store ? (int32_t)r : 0, 0};
+  const IrAttr *attrs = mem_attrs(cv, op, seg, 4, view);
+  IrValue *acc = NULL;
+  for (int64_t j = 0; j < ts[s]; j++) {
+    IrValue *jv = c2a_const_int(cv, NULL, idx, j);
+    IrOp *x = cv_build(cv, aa_op(extract), NULL, (IrValue *[]){coords, jv}, 2, &ce, 1, NULL, NULL);
+    IrValue *c = x ? to_index(cv, NULL, ir_op_result(x, 0)) : NULL;
+    if (!(ops[o + s] = c)) return false;
+    ops[o + r] = tok;
+    if (store) {
+      IrValue *so[9] = {val};
+      for (size_t d = 0; d < r; d++) so[1 + d] = c2a_const_int(cv, NULL, idx, d == s ? j : 0);
+      IrOp *sl = cv_build(cv, aa_op(extract_slice), NULL, so, 1 + r, &pt, 1, NULL, NULL);
+      if (!(ops[1] = sl ? ir_op_result(sl, 0) : NULL)) return false;
+      IrOp *st = cv_build(cv, aa_op(tiled_store), NULL, ops, 3 + r, &tt, 1, attrs, NULL);
+      if (!st) return false;
+      tok = ir_op_result(st, 0);
+      continue;
+    }
+    const IrType *rts[2] = {pt, tt};
+    IrOp *l = cv_build(cv, aa_op(tiled_load), NULL, ops, 2 + r, rts, 2, attrs, NULL);
+    if (!l) return false;
+    tok = ir_op_result(l, 1);
+    IrValue *b = ir_op_result(l, 0);
+    if (ts[s] > 1) b = build1(cv, aa_op(broadcast), NULL, b, full, NULL);
+    if (!acc) {
+      acc = b;
+      continue;
+    }
+    /* positions j along s: true */
+    uint8_t *mk = xcalloc((size_t)total, 1);
+    for (int64_t e = 0; e < total; e++) {
+      int64_t q = e;
+      for (size_t d = r; d-- > s + 1;) q /= ts[d];
+      mk[e] = q % ts[s] == j;
+    }
+    const IrType *bt = aa_tile_type(ctx, ts, r, i1);
+    const char *vn = "value";
+    const IrAttr *ma = ir_dense_elements(ctx, bt, mk, (size_t)total, false);
+    free(mk);
+    IrOp *mc = cv_build_named(cv, "arith.constant", NULL, NULL, 0, &bt, 1, c2a_dictc(cv, &vn, &ma, 1));
+    IrValue *so[3] = {mc ? ir_op_result(mc, 0) : NULL, b, acc};
+    IrOp *sel = so[0] && b ? cv_build(cv, cv_op_info(cv, "arith.select"), NULL, so, 3, &full, 1,
+                                      NULL, NULL)
+                           : NULL;
+    if (!(acc = sel ? ir_op_result(sel, 0) : NULL)) return false;
+  }
+  IrValue *res[2] = {store ? tok : acc, tok};
+  if (!res[0]) return false;
+  cv_replace(cv, op, res);
+  c2a_chain_set(cv, tok->def, tok);
+  return true;
+}
+
 /* load/store through a gather_scatter_view: nv_tileaa.load / store of the
  * element pointers, masked to the in-bounds elements (loads: `other` is the
  * padding value). */
@@ -578,6 +676,9 @@ static bool gather_access(CvConversion *cv, IrOp *op, bool store) {
   if (!ct_type_is_gather_scatter_view(view) || !ss) return false;
   unsigned nidx = (unsigned)ss->ints[store ? 2 : 1];
   bool has_tok = ss->ints[store ? 3 : 2] != 0;
+  IrValue *mv = cv_operand(cv, op, vi);
+  if (mv && !(mv->def && aa_op_is(mv->def, AA_OP_make_memref) && mv->def->noperands == 1))
+    return gather_rows(cv, op, view, store);
   IrValue *ptrs, *mask;
   if (!gather_ptrs(cv, op, view, vi, vi + 1, &ptrs, &mask)) return false;
   unsigned tokop = (store ? 2 : 1) + nidx;

@@ -1,0 +1,39 @@
+// A gather/scatter view over a tensor view that is a function argument: the
+// memref has no make_memref to take a base pointer from, so each coordinate j
+// of the sparse dimension is one tiled access of the tile's slice at j
+// (size one along the sparse dimension), at offsets (coords[j], index * tile
+// size); loads broadcast each slice and select it into place, stores write
+// extract_slice j of the value, all on the token chain in order.
+// RUN: ctile-opt --convert-cuda-tile-to-nv-tileaa='compute-capability=100' %s | FileCheck %s
+// RUN: ctile-opt --convert-cuda-tile-to-nv-tileaa='compute-capability=100' %S/../cuda_tile/ops_core_memory.mlir | FileCheck %s --check-prefix=CORE
+
+// CHECK-LABEL: nv_tileaa.func @g(
+// CHECK-SAME: %[[M:.*]]: !nv_tileaa.memref<8x6xf32, 1, strides = [6, 1]>, %[[I:.*]]: i32, %[[C:.*]]: tile<2xi32>)
+// CHECK: %[[T0:.*]] = nv_tileaa.create_mem_token
+// CHECK: %[[X0:.*]] = nv_tileaa.extract %[[C]], %c0 : tile<2xi32>, index -> i32
+// CHECK: %[[O0:.*]] = arith.index_cast %[[X0]] : i32 to index
+// CHECK: %[[L0:.*]]:2 = nv_tileaa.tiled_load %[[M]][%{{.*}}, %[[O0]]], %[[T0]] {operandSegmentSizes = array<i32: 1, 2, 0, 0>, padding_value = #nv_tileaa.padding_value<nan>} : {{.*}} -> tile<4x1xf32>, !nv_tileaa.mem_token
+// CHECK: %[[B0:.*]] = nv_tileaa.broadcast %[[L0]]#0 : tile<4x1xf32> -> tile<4x2xf32>
+// CHECK: %[[X1:.*]] = nv_tileaa.extract %[[C]], %c1
+// CHECK: %[[L1:.*]]:2 = nv_tileaa.tiled_load %[[M]][%{{.*}}, %{{.*}}], %[[L0]]#1
+// CHECK: %[[B1:.*]] = nv_tileaa.broadcast %[[L1]]#0
+// CHECK: %[[MASK:.*]] = arith.constant dense<[{{\[}}false, true], [false, true], [false, true], [false, true]]> : !nv_tileaa.tile<4x2xi1>
+// CHECK: %[[G:.*]] = arith.select %[[MASK]], %[[B1]], %[[B0]]
+// CHECK: %[[S0:.*]] = nv_tileaa.extract_slice %[[G]], %c0, %c0 : tile<4x2xf32>, index, index -> tile<4x1xf32>
+// CHECK: %[[W0:.*]] = nv_tileaa.tiled_store %[[M]][%{{.*}}, %{{.*}}], %[[S0]], %[[L1]]#1
+// CHECK: %[[S1:.*]] = nv_tileaa.extract_slice %[[G]], %c0, %c1 : tile<4x2xf32>, index, index -> tile<4x1xf32>
+// CHECK: nv_tileaa.tiled_store %[[M]][%{{.*}}, %{{.*}}], %[[S1]], %[[W0]]
+// CHECK-NOT: cuda_tile.
+
+// CORE-LABEL: nv_tileaa.func @views2(
+// CORE-COUNT-8: nv_tileaa.tiled_load %arg0[%{{.*}}, %{{.*}}], %{{.*}} {{.*}} -> tile<1x16xf32>, !nv_tileaa.mem_token
+// CORE-NOT: cuda_tile.
+
+cuda_tile.module @m {
+  testing$func @g(%tv: !cuda_tile.tensor_view<8x6xf32, strides=[6,1]>, %i: !cuda_tile.tile<i32>, %cols: !cuda_tile.tile<2xi32>) {
+    %gv = make_gather_scatter_view %tv : gather_scatter_view<tile=(4x2), padding_value = nan, tensor_view<8x6xf32, strides=[6,1]>, sparse_dim=1>
+    %t, %k = load_view_tko weak %gv[%i, %cols] : gather_scatter_view<tile=(4x2), padding_value = nan, tensor_view<8x6xf32, strides=[6,1]>, sparse_dim=1>, tile<i32>, tile<2xi32> -> tile<4x2xf32>, token
+    %k2 = store_view_tko weak %t, %gv[%i, %cols] token = %k : tile<4x2xf32>, gather_scatter_view<tile=(4x2), padding_value = nan, tensor_view<8x6xf32, strides=[6,1]>, sparse_dim=1>, tile<i32>, tile<2xi32> -> token
+    return
+  }
+}
