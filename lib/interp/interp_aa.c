@@ -151,7 +151,7 @@ static bool tiled_spans(Exec *e, IrOp *op, const Val *m, const int64_t *off,
   size_t es = interp_elem_bytes(m->elem);
   int64_t st = rank ? m->vstrides[rank - 1] : 1, inner = rank ? shape[rank - 1] : 1;
   *each = e->run->chk_mem && st != 1;
-  if (rank == 0) return in_check_access(e, op, (uintptr_t)m->base, es, es, acc);
+  if (rank == 0) return in_check_access(e, op, (uintptr_t)m->base, es ? es : 1, es ? es : 1, acc);
   int64_t c[IN_MAX_RANK] = {0}, nrows = 1;
   for (int d = 0; d < rank - 1; d++) nrows *= shape[d];
   for (int64_t r = 0; r < nrows; r++) {
@@ -169,9 +169,12 @@ static bool tiled_spans(Exec *e, IrOp *op, const Val *m, const int64_t *off,
       int64_t o0 = aa_wadd(ro, aa_wmul(c0 + lo_e, st)), o1 = aa_wadd(ro, aa_wmul(c0 + hi_e - 1, st));
       int64_t lo = o0 < o1 ? o0 : o1, hi = o0 < o1 ? o1 : o0;
       uint64_t dist = (uint64_t)hi - (uint64_t)lo;
-      size_t span = dist >= ((uint64_t)1 << 60) ? SIZE_MAX : (size_t)(dist + 1) * es;
-      uintptr_t a = (uintptr_t)aa_wadd(m->base, aa_wmul(lo, (int64_t)es));
-      if (!in_check_access(e, op, a, span, es, acc | (*each ? IN_ACC_SPAN : 0))) return false;
+      /* f4E2M1FN (es 0): packed, the bytes holding the run */
+      size_t span = dist >= ((uint64_t)1 << 60) ? SIZE_MAX
+                    : es ? (size_t)(dist + 1) * es : (size_t)(dist / 2 + 1);
+      uintptr_t a = (uintptr_t)aa_wadd(m->base, es ? aa_wmul(lo, (int64_t)es) : lo / 2);
+      if (!in_check_access(e, op, a, span, es ? es : 1, acc | (*each ? IN_ACC_SPAN : 0)))
+        return false;
     }
     for (int d = rank - 2; d >= 0; d--) {
       if (++c[d] < shape[d]) break;
@@ -190,8 +193,6 @@ static bool tiled_access(Exec *e, IrOp *op, bool store) {
   unsigned idx0 = store ? st[2] : st[1];
   Val *tile = store ? in_opnd(e, op, 1) : NULL;
   const IrType *elem = m->elem;
-  if (ir_type_is_float(elem) && ir_float_kind(elem) == IR_F4E2M1FN)
-    return in_fail(e, op, "f4E2M1FN memrefs are not supported by the interpreter");
   int rank = m->vrank;
   int64_t off[IN_MAX_RANK];
   for (int d = 0; d < rank; d++) off[d] = in_scalar_int(in_opnd(e, op, idx0 + (unsigned)d));
@@ -224,12 +225,21 @@ static bool tiled_access(Exec *e, IrOp *op, bool store) {
       eo += x * m->vstrides[d];
     }
     if (ok) {
-      uintptr_t a = (uintptr_t)(m->base + eo * (int64_t)es);
-      if (each && !in_check_access(e, op, a, es, es, store)) {
+      /* f4E2M1FN (es 0): two elements per byte, low nibble first */
+      uintptr_t a = (uintptr_t)aa_wadd(m->base, es ? aa_wmul(eo, (int64_t)es) : eo / 2);
+      if (each && !in_check_access(e, op, a, es ? es : 1, es ? es : 1, store)) {
         if (!store) val_release(tile);
         return false;
       }
-      if (store) {
+      if (!es) {
+        uint8_t *p = (uint8_t *)a;
+        if (store) {
+          uint8_t b = (uint8_t)ir_float_to_bits(IR_F4E2M1FN, in_elem_f(tile, i));
+          *p = (eo & 1) ? (uint8_t)((*p & 0x0F) | (b << 4)) : (uint8_t)((*p & 0xF0) | (b & 0xF));
+        } else {
+          put(tile, i, 0, ir_float_from_bits(IR_F4E2M1FN, (eo & 1) ? *p >> 4 : *p & 0xF));
+        }
+      } else if (store) {
         int64_t iv = 0;
         double fv = 0;
         get(tile, i, &iv, &fv);
@@ -268,8 +278,9 @@ static bool ptr_access(Exec *e, IrOp *op, bool store) {
   if (seg[store ? 2 : 1]) return in_fail(e, op, "indexed pointer access is not supported");
   const IrType *pt = ir_op_operand(op, 0)->type;
   const IrType *elem = aa_ptr_pointee(aa_elem(pt));
-  if (ir_type_is_float(elem) && ir_float_kind(elem) == IR_F4E2M1FN)
-    return in_fail(e, op, "f4E2M1FN pointers are not supported by the interpreter");
+  if (ir_type_is_float(elem) && ir_float_kind(elem) == IR_F4E2M1FN) /* as cuda_tile's */
+    return in_fail(e, op, "f4E2M1FN %s through pointers are not supported (f4E2M1FN memory is "
+                   "accessible through views only)", store ? "stores" : "loads");
   Val *mask = seg[store ? 3 : 2] ? in_opnd(e, op, st[store ? 3 : 2]) : NULL;
   Val *other = !store && seg[3] ? in_opnd(e, op, st[3]) : NULL;
   Val *v = store ? in_opnd(e, op, 1) : in_foreign_new(ir_op_result(op, 0)->type);
@@ -318,8 +329,11 @@ static bool h_aa_store(Exec *e, IrOp *op) { return ptr_access(e, op, true); }
 static bool h_aa_addptr(Exec *e, IrOp *op) {
   Val *b = in_opnd(e, op, 0), *o = in_opnd(e, op, 1);
   const IrType *rt = ir_op_result(op, 0)->type;
-  Val *r = in_foreign_new(rt);
   int64_t es = (int64_t)interp_elem_bytes(aa_ptr_pointee(aa_elem(rt)));
+  if (!es) /* f4E2M1FN: no byte address per element, as cuda_tile's offset */
+    return in_fail(e, op, "pointer arithmetic on f4E2M1FN is not supported (f4E2M1FN memory "
+                   "is accessible through views only)");
+  Val *r = in_foreign_new(rt);
   for (int64_t i = 0; i < r->n; i++)
     ((int64_t *)r->data)[i] = (int64_t)((uint64_t)((int64_t *)b->data)[b->n == 1 ? 0 : i] +
                                         (uint64_t)((int64_t *)o->data)[o->n == 1 ? 0 : i] *

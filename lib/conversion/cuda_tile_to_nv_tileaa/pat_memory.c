@@ -677,7 +677,11 @@ static bool gather_access(CvConversion *cv, IrOp *op, bool store) {
   unsigned nidx = (unsigned)ss->ints[store ? 2 : 1];
   bool has_tok = ss->ints[store ? 3 : 2] != 0;
   IrValue *mv = cv_operand(cv, op, vi);
-  if (mv && !(mv->def && aa_op_is(mv->def, AA_OP_make_memref) && mv->def->noperands == 1))
+  /* no base pointer at hand, or f4E2M1FN elements (packed: no element has
+   * a byte address to point at): tiled accesses */
+  const IrType *me = mv && aa_is_memref(mv->type) ? aa_memref_elem(mv->type) : NULL;
+  if (mv && (!(mv->def && aa_op_is(mv->def, AA_OP_make_memref) && mv->def->noperands == 1) ||
+             (me && ir_type_is_float(me) && ir_float_kind(me) == IR_F4E2M1FN)))
     return gather_rows(cv, op, view, store);
   IrValue *ptrs, *mask;
   if (!gather_ptrs(cv, op, view, vi, vi + 1, &ptrs, &mask)) return false;

@@ -6,6 +6,11 @@
 // extract_slice j of the value, all on the token chain in order.
 // RUN: ctile-opt --convert-cuda-tile-to-nv-tileaa='compute-capability=100' %s | FileCheck %s
 // RUN: ctile-opt --convert-cuda-tile-to-nv-tileaa='compute-capability=100' %S/../cuda_tile/ops_core_memory.mlir | FileCheck %s --check-prefix=CORE
+// f4E2M1FN elements are packed (no element has a byte address), so a gather
+// over a make_tensor_view of them takes the same form; it runs both ways:
+// RUN: ctile-run %s --entry g4 --grid 1 --arg 'f4E2M1FN[4,4]=iota' --arg 'f4E2M1FN[4,4]=zeros' --dump 1 > %t.a
+// RUN: ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry g4 --grid 1 --arg 'f4E2M1FN[4,4]=iota' --arg 'f4E2M1FN[4,4]=zeros' --dump 1 | tee %t.b | FileCheck %s --check-prefix=G4
+// RUN: diff %t.a %t.b
 
 // CHECK-LABEL: nv_tileaa.func @g(
 // CHECK-SAME: %[[M:.*]]: !nv_tileaa.memref<8x6xf32, 1, strides = [6, 1]>, %[[I:.*]]: i32, %[[C:.*]]: tile<2xi32>)
@@ -25,6 +30,8 @@
 // CHECK: nv_tileaa.tiled_store %[[M]][%{{.*}}, %{{.*}}], %[[S1]], %[[W0]]
 // CHECK-NOT: cuda_tile.
 
+// G4: arg 1: [0, 1, 2, 3, 4, 4, 6, 6, 6, 6, 6, 6, 0, 0, 0, 0]
+
 // CORE-LABEL: nv_tileaa.func @views2(
 // CORE-COUNT-8: nv_tileaa.tiled_load %arg0[%{{.*}}, %{{.*}}], %{{.*}} {{.*}} -> tile<1x16xf32>, !nv_tileaa.mem_token
 // CORE-NOT: cuda_tile.
@@ -34,6 +41,18 @@ cuda_tile.module @m {
     %gv = make_gather_scatter_view %tv : gather_scatter_view<tile=(4x2), padding_value = nan, tensor_view<8x6xf32, strides=[6,1]>, sparse_dim=1>
     %t, %k = load_view_tko weak %gv[%i, %cols] : gather_scatter_view<tile=(4x2), padding_value = nan, tensor_view<8x6xf32, strides=[6,1]>, sparse_dim=1>, tile<i32>, tile<2xi32> -> tile<4x2xf32>, token
     %k2 = store_view_tko weak %t, %gv[%i, %cols] token = %k : tile<4x2xf32>, gather_scatter_view<tile=(4x2), padding_value = nan, tensor_view<8x6xf32, strides=[6,1]>, sparse_dim=1>, tile<i32>, tile<2xi32> -> token
+    return
+  }
+  entry @g4(%x: tile<ptr<f4E2M1FN>>, %y: tile<ptr<f4E2M1FN>>) {
+    %tx = make_tensor_view %x, shape = [4, 4], strides = [4, 1] : tensor_view<4x4xf4E2M1FN, strides=[4,1]>
+    %gv = make_gather_scatter_view %tx : gather_scatter_view<tile=(4x4), tensor_view<4x4xf4E2M1FN, strides=[4,1]>, sparse_dim=0>
+    %rows = constant <i32: [3, 0, 7, 1]> : tile<4xi32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %t, %k = load_view_tko weak %gv[%rows, %c0] : gather_scatter_view<tile=(4x4), tensor_view<4x4xf4E2M1FN, strides=[4,1]>, sparse_dim=0>, tile<4xi32>, tile<i32> -> tile<4x4xf4E2M1FN>, token
+    %ty = make_tensor_view %y, shape = [4, 4], strides = [4, 1] : tensor_view<4x4xf4E2M1FN, strides=[4,1]>
+    %sv = make_gather_scatter_view %ty : gather_scatter_view<tile=(4x4), tensor_view<4x4xf4E2M1FN, strides=[4,1]>, sparse_dim=0>
+    %r2 = constant <i32: [2, 0, 5, 1]> : tile<4xi32>
+    %k2 = store_view_tko weak %t, %sv[%r2, %c0] : tile<4x4xf4E2M1FN>, gather_scatter_view<tile=(4x4), tensor_view<4x4xf4E2M1FN, strides=[4,1]>, sparse_dim=0>, tile<4xi32>, tile<i32> -> token
     return
   }
 }
