@@ -162,11 +162,17 @@ static bool tiled_spans(Exec *e, IrOp *op, const Val *m, const int64_t *off,
       if (x < 0 || x >= m->vshape[d]) ok = false;
       ro = aa_wadd(ro, aa_wmul(x, m->vstrides[d]));
     }
-    int64_t c0 = off[rank - 1], lim = m->vshape[rank - 1];
-    int64_t lo_e = c0 < 0 ? (c0 < -inner ? inner : -c0) : 0;
-    int64_t hi_e = c0 >= lim ? 0 : (lim - c0 < inner ? lim - c0 : inner);
+    /* in-bounds elements lo_e .. hi_e - 1 of the row (none when the row
+     * starts at or past the end, or ends before 0) */
+    int64_t c0 = off[rank - 1], lim = m->vshape[rank - 1], lo_e = 0, hi_e = 0;
+    if (c0 < lim && c0 > -inner) {
+      uint64_t left = (uint64_t)lim - (uint64_t)c0; /* exact: 0 < lim - c0 < 2^64 */
+      lo_e = c0 < 0 ? -c0 : 0;
+      hi_e = left < (uint64_t)inner ? (int64_t)left : inner;
+    }
     if (ok && hi_e > lo_e) {
-      int64_t o0 = aa_wadd(ro, aa_wmul(c0 + lo_e, st)), o1 = aa_wadd(ro, aa_wmul(c0 + hi_e - 1, st));
+      int64_t o0 = aa_wadd(ro, aa_wmul(c0 + lo_e, st));
+      int64_t o1 = aa_wadd(ro, aa_wmul(c0 + hi_e - 1, st));
       int64_t lo = o0 < o1 ? o0 : o1, hi = o0 < o1 ? o1 : o0;
       uint64_t dist = (uint64_t)hi - (uint64_t)lo;
       /* f4E2M1FN (es 0): packed, the bytes holding the run */
@@ -220,9 +226,9 @@ static bool tiled_access(Exec *e, IrOp *op, bool store) {
     bool ok = true;
     int64_t eo = 0;
     for (int d = 0; d < rank; d++) {
-      int64_t x = off[d] + c[d];
+      int64_t x = aa_wadd(off[d], c[d]);
       if (x < 0 || x >= m->vshape[d]) ok = false;
-      eo += x * m->vstrides[d];
+      eo = aa_wadd(eo, aa_wmul(x, m->vstrides[d]));
     }
     if (ok) {
       /* f4E2M1FN (es 0): two elements per byte, low nibble first */
@@ -619,16 +625,16 @@ static bool h_aa_tiled_atomic(Exec *e, IrOp *op) {
     bool in = true;
     int64_t eo = 0;
     for (int d = 0; d < rank; d++) {
-      int64_t x = off[d] + c[d];
+      int64_t x = aa_wadd(off[d], c[d]);
       if (x < 0 || x >= m->vshape[d]) in = false;
-      eo += x * m->vstrides[d];
+      eo = aa_wadd(eo, aa_wmul(x, m->vstrides[d]));
     }
     if (in) {
       int64_t ai = 0, oi = 0;
       double af = 0, of = 0;
       get(v, i, &ai, &af);
-      ok = atomic_at(e, op, (uintptr_t)(m->base + eo * (int64_t)es), m->elem, v->kind, false, mode,
-                     ai, af, 0, 0, &oi, &of, each);
+      uintptr_t a = (uintptr_t)aa_wadd(m->base, aa_wmul(eo, (int64_t)es));
+      ok = atomic_at(e, op, a, m->elem, v->kind, false, mode, ai, af, 0, 0, &oi, &of, each);
       if (ok) put(r, i, oi, of);
     }
     for (int d = rank - 1; d >= 0; d--) {

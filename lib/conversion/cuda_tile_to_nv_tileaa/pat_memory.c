@@ -598,7 +598,8 @@ static bool gather_rows(CvConversion *cv, IrOp *op, const IrType *view, bool sto
   for (size_t d = 0; d < r; d++) {
     if (d == s) continue;
     IrValue *i = to_index(cv, NULL, cv_operand(cv, op, first + (unsigned)d));
-    if (i && ts[d] != 1) i = c2a_binop(cv, "arith.muli", NULL, i, c2a_const_int(cv, NULL, idx, ts[d]));
+    if (i && ts[d] != 1)
+      i = c2a_binop(cv, "arith.muli", NULL, i, c2a_const_int(cv, NULL, idx, ts[d]));
     if (!(ops[o + d] = i)) return false;
   }
   IrValue *tok = ss->ints[store ? 3 : 2] ? cv_operand(cv, op, first + (unsigned)r)
@@ -652,7 +653,8 @@ static bool gather_rows(CvConversion *cv, IrOp *op, const IrType *view, bool sto
     const char *vn = "value";
     const IrAttr *ma = ir_dense_elements(ctx, bt, mk, (size_t)total, false);
     free(mk);
-    IrOp *mc = cv_build_named(cv, "arith.constant", NULL, NULL, 0, &bt, 1, c2a_dictc(cv, &vn, &ma, 1));
+    IrOp *mc = cv_build_named(cv, "arith.constant", NULL, NULL, 0, &bt, 1,
+                              c2a_dictc(cv, &vn, &ma, 1));
     IrValue *so[3] = {mc ? ir_op_result(mc, 0) : NULL, b, acc};
     IrOp *sel = so[0] && b ? cv_build(cv, cv_op_info(cv, "arith.select"), NULL, so, 3, &full, 1,
                                       NULL, NULL)
