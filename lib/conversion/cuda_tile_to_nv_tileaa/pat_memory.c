@@ -82,12 +82,54 @@ static bool p_make_tensor_view(CvConversion *cv, IrOp *op) {
   return true;
 }
 
-static bool identity_dim_map(const IrType *view) {
-  size_t n = ct_view_dim_map_size(view);
-  const int64_t *m = ct_view_dim_map(view);
-  for (size_t i = 0; i < n; i++)
-    if (m[i] != (int64_t)i) return false;
+/* The dim_map of a partition or strided view when it is a permutation of
+ * the tensor view's dimensions (view dimension d walks tensor dimension
+ * map[d]); false otherwise.  The identity when the view has none. */
+static bool view_dim_map(const IrType *view, int64_t *map, size_t n) {
+  const IrType *tv = ct_view_tensor_view(view);
+  size_t nm = ct_view_dim_map_size(view);
+  if (n > 8 || !tv || ct_tensor_view_rank(tv) != n || (nm && nm != n)) return false;
+  bool seen[8] = {false};
+  for (size_t d = 0; d < n; d++) {
+    map[d] = nm ? ct_view_dim_map(view)[d] : (int64_t)d;
+    if (map[d] < 0 || map[d] >= (int64_t)n || seen[map[d]]) return false;
+    seen[map[d]] = true;
+  }
   return true;
+}
+
+/* A non-identity dim_map accesses the tile in tensor order: the memref
+ * access has shape[map[d]] = tile[d], and nv_tileaa.permute moves between
+ * it and the view's order (load: order = map, the result's dimension d
+ * being the access's map[d]; store: the inverse).  Returns v unchanged for
+ * the identity. */
+static IrValue *permute_tile(CvConversion *cv, IrValue *v, const int64_t *map, size_t n,
+                             bool to_view) {
+  if (!v || !aa_is_tile(v->type) || aa_rank(v->type) != n) return v;
+  int64_t order[8], sh[8];
+  bool id = true;
+  for (size_t d = 0; d < n; d++) {
+    if (to_view) order[d] = map[d];
+    else order[map[d]] = (int64_t)d;
+    id = id && map[d] == (int64_t)d;
+  }
+  if (id) return v;
+  for (size_t d = 0; d < n; d++) sh[d] = aa_shape(v->type)[order[d]];
+  const IrType *t = aa_tile_type(cv->ctx, sh, n, aa_elem(v->type));
+  const char *nm = "order";
+  const IrAttr *o =
+      ir_dense_i64_array(cv->ctx, ir_integer_type(cv->ctx, 64, IR_SIGNLESS), order, n);
+  IrOp *p = cv_build(cv, aa_op(permute), NULL, &v, 1, &t, 1, NULL, c2a_dictc(cv, &nm, &o, 1));
+  return p ? ir_op_result(p, 0) : NULL;
+}
+
+/* The tile type of a view access in tensor order (shape[map[d]] = t[d]). */
+static const IrType *tensor_order_type(CvConversion *cv, const IrType *t, const int64_t *map,
+                                       size_t n) {
+  if (!t || !aa_is_tile(t) || aa_rank(t) != n) return t;
+  int64_t sh[8];
+  for (size_t d = 0; d < n; d++) sh[map[d]] = aa_shape(t)[d];
+  return aa_tile_type(cv->ctx, sh, n, aa_elem(t));
 }
 
 static bool p_make_partition_view(CvConversion *cv, IrOp *op) {
@@ -104,7 +146,9 @@ static bool p_make_partition_view(CvConversion *cv, IrOp *op) {
 static bool view_offsets(CvConversion *cv, IrOp *op, const IrType *view, unsigned first,
                          unsigned n, IrValue **out) {
   bool strided = ct_type_is_strided_view(view);
-  if ((!ct_type_is_partition_view(view) && !strided) || !identity_dim_map(view)) return false;
+  int64_t map[8];
+  if ((!ct_type_is_partition_view(view) && !strided) || !view_dim_map(view, map, n))
+    return false;
   const int64_t *step = strided ? ct_view_traversal_strides(view) : ct_view_tile_shape(view);
   if (ct_view_tile_rank(view) != n || (strided && ct_view_num_traversal_strides(view) != n))
     return false;
@@ -116,7 +160,7 @@ static bool view_offsets(CvConversion *cv, IrOp *op, const IrType *view, unsigne
       i = c2a_binop(cv, "arith.muli", NULL, i, ts);
       if (!i) return false;
     }
-    out[d] = i;
+    out[map[d]] = i; /* view dimension d walks tensor dimension map[d] */
   }
   return true;
 }
@@ -126,14 +170,14 @@ static bool view_offsets(CvConversion *cv, IrOp *op, const IrType *view, unsigne
  * bounds along a dimension whose static size the tile size divides.  NULL
  * for other views. */
 static const IrAttr *in_bounds(CvConversion *cv, const IrType *view) {
-  if (!view || !ct_type_is_partition_view(view) || !identity_dim_map(view)) return NULL;
+  if (!view || !ct_type_is_partition_view(view)) return NULL;
   const IrType *tv = ct_view_tensor_view(view);
   size_t r = ct_view_tile_rank(view);
-  if (r > 8 || ct_tensor_view_rank(tv) != r) return NULL;
-  int64_t b[8];
-  for (size_t d = 0; d < r; d++) {
-    int64_t n = ct_tensor_view_shape(tv)[d], t = ct_view_tile_shape(view)[d];
-    b[d] = n != IR_DYNAMIC && t > 0 && n % t == 0;
+  int64_t b[8], map[8];
+  if (r > 8 || !view_dim_map(view, map, r)) return NULL;
+  for (size_t d = 0; d < r; d++) { /* per memref (tensor) dimension */
+    int64_t n = ct_tensor_view_shape(tv)[map[d]], t = ct_view_tile_shape(view)[d];
+    b[map[d]] = n != IR_DYNAMIC && t > 0 && n % t == 0;
   }
   return ir_dense_i64_array(cv->ctx, ir_integer_type(cv->ctx, 1, IR_SIGNLESS), b, r);
 }
@@ -169,13 +213,17 @@ static bool p_load_view(CvConversion *cv, IrOp *op) {
   IrValue *tok = ss->ints[2] ? cv_operand(cv, op, 1 + nidx) : c2a_chain_get(cv, op);
   if (!tok) return false;
   ops[1 + nidx] = tok;
-  const IrType *rts[2] = {c2a_res_type(cv, op, 0), aa_mem_token_type(cv->ctx)};
+  int64_t map[8];
+  if (!view_dim_map(view, map, nidx)) return false;
+  const IrType *rts[2] = {tensor_order_type(cv, c2a_res_type(cv, op, 0), map, nidx),
+                          aa_mem_token_type(cv->ctx)};
   if (!rts[0]) return false;
   int32_t seg[4] = {1, (int32_t)nidx, 0, 0};
   IrOp *l = cv_build(cv, aa_op(tiled_load), NULL, ops, nidx + 2, rts, 2,
                      mem_attrs(cv, op, seg, 4, view), NULL);
   if (!l) return false;
-  IrValue *res[2] = {ir_op_result(l, 0), ir_op_result(l, 1)};
+  IrValue *res[2] = {permute_tile(cv, ir_op_result(l, 0), map, nidx, true), ir_op_result(l, 1)};
+  if (!res[0]) return false;
   cv_replace(cv, op, res);
   c2a_chain_set(cv, l, res[1]);
   return true;
@@ -190,9 +238,11 @@ static bool p_store_view(CvConversion *cv, IrOp *op) {
   const IrType *view = cv_original_type(cv, ir_op_operand(op, 1));
   IrValue *ops[16];
   if (nidx > 12) return false;
+  int64_t map[8];
+  if (nidx > 8 || !view_dim_map(view, map, nidx)) return false;
   ops[0] = cv_operand(cv, op, 1);
-  ops[1] = cv_operand(cv, op, 0);
-  if (!view_offsets(cv, op, view, 2, nidx, ops + 2)) return false;
+  ops[1] = permute_tile(cv, cv_operand(cv, op, 0), map, nidx, false);
+  if (!ops[1] || !view_offsets(cv, op, view, 2, nidx, ops + 2)) return false;
   IrValue *tok = ss->ints[3] ? cv_operand(cv, op, 2 + nidx) : c2a_chain_get(cv, op);
   if (!tok) return false;
   ops[2 + nidx] = tok;
@@ -455,8 +505,10 @@ static bool p_atomic_red_view(CvConversion *cv, IrOp *op) {
   const IrType *view = cv_original_type(cv, ir_op_operand(op, 0));
   IrValue *ops[16];
   if (nidx > 12) return false;
+  int64_t map[8];
+  if (nidx > 8 || !view_dim_map(view, map, nidx)) return false;
   ops[0] = cv_operand(cv, op, 0);
-  ops[1] = cv_operand(cv, op, 1 + nidx);
+  ops[1] = permute_tile(cv, cv_operand(cv, op, 1 + nidx), map, nidx, false);
   if (!view_offsets(cv, op, view, 1, nidx, ops + 2)) return false;
   IrValue *tok = ss->ints[3] ? cv_operand(cv, op, 2 + nidx) : c2a_chain_get(cv, op);
   if (!tok || !ops[1]) return false;
