@@ -11,7 +11,10 @@
  *                          traversal stride, as index; padding_value and
  *                          in_bounds facts from the view); on a gather/scatter
  *                          view: nv_tileaa.load / store of a tile of element
- *                          pointers with an in-bounds mask
+ *                          pointers with an in-bounds mask (over a memref
+ *                          argument or f4E2M1FN: one tiled access per
+ *                          sparse coordinate); a non-identity dim_map:
+ *                          the tiled access in tensor order + permute
  *   load_ptr_tko           nv_tileaa.load %ptrs, mask, other, %tok
  *   store_ptr_tko          nv_tileaa.store %ptrs, %v, mask, %tok
  *   atomic_rmw_tko / atomic_cas_tko / atomic_red_view_tko
