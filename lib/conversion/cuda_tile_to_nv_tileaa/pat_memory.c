@@ -628,8 +628,9 @@ static uint64_t pad_bits(const IrType *e, int p) {
  * function argument: no make_memref to take it from): one tiled access per
  * coordinate j of the sparse dimension s, of the tile's slice at j (size one
  * along s) at element offsets (coords[j] along s, index * tile size along
- * the others).  A load broadcasts each slice to the tile and selects it on
- * the positions j along s; a store writes extract_slice j of the value.
+ * the others).  A load concatenates the slices along s (each viewed with s
+ * in front, pairwise nv_tileaa.cat, then a permute moving s back); a store
+ * writes extract_slice j of the value.
  * tiled_load pads (and tiled_store skips) out-of-bounds elements, as the
  * masked pointer form does; the accesses run on the token chain in order. */
 static bool gather_rows(CvConversion *cv, IrOp *op, const IrType *view, bool store) {
@@ -646,7 +647,7 @@ static bool gather_rows(CvConversion *cv, IrOp *op, const IrType *view, bool sto
   if (!m || !coords || !aa_is_tile(coords->type) || aa_rank(coords->type) != 1 ||
       aa_shape(coords->type)[0] != ts[s])
     return false;
-  const IrType *idx = ir_index_type(ctx), *i1 = ir_integer_type(ctx, 1, IR_SIGNLESS);
+  const IrType *idx = ir_index_type(ctx);
   IrValue *ops[12];
   ops[0] = m;
   unsigned o = store ? 2 : 1; /* first offset operand of the tiled access */
@@ -666,61 +667,76 @@ static bool gather_rows(CvConversion *cv, IrOp *op, const IrType *view, bool sto
   for (size_t d = 0; d < r; d++) ps[d] = d == s ? 1 : ts[d];
   const IrType *pt = aa_tile_type(ctx, ps, r, aa_elem(full)), *tt = aa_mem_token_type(ctx);
   const IrType *ce = aa_elem(coords->type);
-  int64_t total = 1;
-  for (size_t d = 0; d < r; d++) total *= ts[d];
   int32_t seg[4] = {1, store ? 1 : (int32_t)r, store ? (int32_t)r : 0, 0};
   const IrAttr *attrs = mem_attrs(cv, op, seg, 4, view);
-  IrValue *acc = NULL;
+  /* front-axis shape of a slice: [1, ts without s] */
+  int64_t fs[8] = {1};
+  for (size_t d = 0, k = 1; d < r; d++)
+    if (d != s) fs[k++] = ts[d];
+  const IrType *ft = aa_tile_type(ctx, fs, r, aa_elem(full));
+  if (ts[s] < 1 || (ts[s] & (ts[s] - 1))) return false;
+  VEC(IrValue *) pieces = {0};
   for (int64_t j = 0; j < ts[s]; j++) {
     IrValue *jv = c2a_const_int(cv, NULL, idx, j);
     IrOp *x = cv_build(cv, aa_op(extract), NULL, (IrValue *[]){coords, jv}, 2, &ce, 1, NULL, NULL);
     IrValue *c = x ? to_index(cv, NULL, ir_op_result(x, 0)) : NULL;
-    if (!(ops[o + s] = c)) return false;
+    if (!(ops[o + s] = c)) goto fail;
     ops[o + r] = tok;
     if (store) {
       IrValue *so[9] = {val};
       for (size_t d = 0; d < r; d++) so[1 + d] = c2a_const_int(cv, NULL, idx, d == s ? j : 0);
       IrOp *sl = cv_build(cv, aa_op(extract_slice), NULL, so, 1 + r, &pt, 1, NULL, NULL);
-      if (!(ops[1] = sl ? ir_op_result(sl, 0) : NULL)) return false;
+      if (!(ops[1] = sl ? ir_op_result(sl, 0) : NULL)) goto fail;
       IrOp *st = cv_build(cv, aa_op(tiled_store), NULL, ops, 3 + r, &tt, 1, attrs, NULL);
-      if (!st) return false;
+      if (!st) goto fail;
       tok = ir_op_result(st, 0);
       continue;
     }
     const IrType *rts[2] = {pt, tt};
     IrOp *l = cv_build(cv, aa_op(tiled_load), NULL, ops, 2 + r, rts, 2, attrs, NULL);
-    if (!l) return false;
+    if (!l) goto fail;
     tok = ir_op_result(l, 1);
-    IrValue *b = ir_op_result(l, 0);
-    if (ts[s] > 1) b = build1(cv, aa_op(broadcast), NULL, b, full, NULL);
-    if (!acc) {
-      acc = b;
-      continue;
-    }
-    /* positions j along s: true */
-    uint8_t *mk = xcalloc((size_t)total, 1);
-    for (int64_t e = 0; e < total; e++) {
-      int64_t q = e;
-      for (size_t d = r; d-- > s + 1;) q /= ts[d];
-      mk[e] = q % ts[s] == j;
-    }
-    const IrType *bt = aa_tile_type(ctx, ts, r, i1);
-    const char *vn = "value";
-    const IrAttr *ma = ir_dense_elements(ctx, bt, mk, (size_t)total, false);
-    free(mk);
-    IrOp *mc = cv_build_named(cv, "arith.constant", NULL, NULL, 0, &bt, 1,
-                              c2a_dictc(cv, &vn, &ma, 1));
-    IrValue *so[3] = {mc ? ir_op_result(mc, 0) : NULL, b, acc};
-    IrOp *sel = so[0] && b ? cv_build(cv, cv_op_info(cv, "arith.select"), NULL, so, 3, &full, 1,
-                                      NULL, NULL)
-                           : NULL;
-    if (!(acc = sel ? ir_op_result(sel, 0) : NULL)) return false;
+    /* the slice with s moved to the front: a view (s has size one) */
+    IrValue *piece = ir_op_result(l, 0);
+    if (s != 0) piece = build1(cv, aa_op(view), NULL, piece, ft, NULL);
+    if (!piece) goto fail;
+    vec_push(&pieces, piece);
   }
+  IrValue *acc = NULL;
+  if (!store) {
+    /* concatenate along the front axis, pairwise (ts[s] is a power of two:
+     * every cat joins two tiles of one type), then move the axis back */
+    for (size_t n = pieces.len; n > 1; n /= 2) {
+      int64_t sh[8];
+      for (size_t d = 0; d < r; d++) sh[d] = aa_shape(pieces.data[0]->type)[d];
+      sh[0] *= 2;
+      const IrType *ct = aa_tile_type(ctx, sh, r, aa_elem(full));
+      for (size_t i = 0; i < n / 2; i++) {
+        IrValue *two[2] = {pieces.data[2 * i], pieces.data[2 * i + 1]};
+        IrOp *c = cv_build(cv, aa_op(cat), NULL, two, 2, &ct, 1, NULL, NULL);
+        if (!(pieces.data[i] = c ? ir_op_result(c, 0) : NULL)) goto fail;
+      }
+    }
+    acc = pieces.data[0];
+    if (s != 0) {
+      int64_t ord[8];
+      for (size_t d = 0; d < r; d++) ord[d] = d < s ? (int64_t)d + 1 : d == s ? 0 : (int64_t)d;
+      const char *on = "order";
+      const IrAttr *oa = ir_dense_i64_array(ctx, ir_integer_type(ctx, 64, IR_SIGNLESS), ord, r);
+      IrOp *pm = cv_build(cv, aa_op(permute), NULL, &acc, 1, &full, 1, NULL,
+                          c2a_dictc(cv, &on, &oa, 1));
+      acc = pm ? ir_op_result(pm, 0) : NULL;
+    }
+  }
+  vec_free(&pieces);
   IrValue *res[2] = {store ? tok : acc, tok};
   if (!res[0]) return false;
   cv_replace(cv, op, res);
   c2a_chain_set(cv, tok->def, tok);
   return true;
+fail:
+  vec_free(&pieces);
+  return false;
 }
 
 /* load/store through a gather_scatter_view: nv_tileaa.load / store of the

@@ -2,8 +2,9 @@
 // memref has no make_memref to take a base pointer from, so each coordinate j
 // of the sparse dimension is one tiled access of the tile's slice at j
 // (size one along the sparse dimension), at offsets (coords[j], index * tile
-// size); loads broadcast each slice and select it into place, stores write
-// extract_slice j of the value, all on the token chain in order.
+// size); loads concatenate the slices (viewed with the sparse dimension in
+// front, pairwise cat, a permute back), stores write extract_slice j of the
+// value, all on the token chain in order.
 // RUN: ctile-opt --convert-cuda-tile-to-nv-tileaa='compute-capability=100' %s | FileCheck %s
 // RUN: ctile-opt --convert-cuda-tile-to-nv-tileaa='compute-capability=100' %S/../cuda_tile/ops_core_memory.mlir | FileCheck %s --check-prefix=CORE
 // f4E2M1FN elements are packed (no element has a byte address), so a gather
@@ -18,12 +19,12 @@
 // CHECK: %[[X0:.*]] = nv_tileaa.extract %[[C]], %c0 : tile<2xi32>, index -> i32
 // CHECK: %[[O0:.*]] = arith.index_cast %[[X0]] : i32 to index
 // CHECK: %[[L0:.*]]:2 = nv_tileaa.tiled_load %[[M]][%{{.*}}, %[[O0]]], %[[T0]] {operandSegmentSizes = array<i32: 1, 2, 0, 0>, padding_value = #nv_tileaa.padding_value<nan>} : {{.*}} -> tile<4x1xf32>, !nv_tileaa.mem_token
-// CHECK: %[[B0:.*]] = nv_tileaa.broadcast %[[L0]]#0 : tile<4x1xf32> -> tile<4x2xf32>
+// CHECK: %[[V0:.*]] = nv_tileaa.view %[[L0]]#0 : tile<4x1xf32> -> tile<1x4xf32>
 // CHECK: %[[X1:.*]] = nv_tileaa.extract %[[C]], %c1
 // CHECK: %[[L1:.*]]:2 = nv_tileaa.tiled_load %[[M]][%{{.*}}, %{{.*}}], %[[L0]]#1
-// CHECK: %[[B1:.*]] = nv_tileaa.broadcast %[[L1]]#0
-// CHECK: %[[MASK:.*]] = arith.constant dense<[{{\[}}false, true], [false, true], [false, true], [false, true]]> : !nv_tileaa.tile<4x2xi1>
-// CHECK: %[[G:.*]] = arith.select %[[MASK]], %[[B1]], %[[B0]]
+// CHECK: %[[V1:.*]] = nv_tileaa.view %[[L1]]#0 : tile<4x1xf32> -> tile<1x4xf32>
+// CHECK: %[[CAT:.*]] = nv_tileaa.cat %[[V0]], %[[V1]] : tile<1x4xf32>, tile<1x4xf32> -> tile<2x4xf32>
+// CHECK: %[[G:.*]] = nv_tileaa.permute %[[CAT]] {order = array<i64: 1, 0>} : tile<2x4xf32> -> tile<4x2xf32>
 // CHECK: %[[S0:.*]] = nv_tileaa.extract_slice %[[G]], %c0, %c0 : tile<4x2xf32>, index, index -> tile<4x1xf32>
 // CHECK: %[[W0:.*]] = nv_tileaa.tiled_store %[[M]][%{{.*}}, %{{.*}}], %[[S0]], %[[L1]]#1
 // CHECK: %[[S1:.*]] = nv_tileaa.extract_slice %[[G]], %c0, %c1 : tile<4x2xf32>, index, index -> tile<4x1xf32>
