@@ -6,7 +6,7 @@
 // alloca in a loop is fresh in every iteration.  --check=uninit still reports
 // a read of never-written alloca memory, at the alloca's location.
 // RUN: ctile-opt --convert-cuda-tile-to-nv-tileaa='compute-capability=100' %s | FileCheck %s
-// RUN: ctile-run %s --entry priv --grid 2 --arg 'i32[2]=const:-1' --arg 'i32[3]=const:-1' --dump 0 --dump 1 > %t.a
+// RUN: ctile-run %s --entry priv --grid 2 --arg 'i32[2]=const:-1' --arg 'i32[3]=const:-1' --dump 0 --dump 1 | tee %t.a | FileCheck %s --check-prefix=OUT
 // RUN: ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry priv --grid 2 --arg 'i32[2]=const:-1' --arg 'i32[3]=const:-1' --dump 0 --dump 1 | tee %t.b | FileCheck %s --check-prefix=OUT
 // RUN: diff %t.a %t.b
 // RUN: not ctile-run %S/../check/uninit.mlir --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry partial --grid 1 --arg 'f32[4]=zeros' --check=uninit 2>&1 | FileCheck %s --check-prefix=UNINIT

@@ -6,10 +6,10 @@
 // dim_map) and a stored or reduced tile back (the inverse).  in_bounds facts
 // are per memref dimension.  Every kernel runs both ways identically.
 // RUN: ctile-opt --convert-cuda-tile-to-nv-tileaa='compute-capability=100' %s | FileCheck %s
-// RUN: ctile-run %s --entry part --grid 1 --arg 'f32[4,8]=iota' --arg 'f32[8,2]=zeros' --arg 'f32[4,8]=zeros' --dump 1 --dump 2 > %t.a
+// RUN: ctile-run %s --entry part --grid 1 --arg 'f32[4,8]=iota' --arg 'f32[8,2]=zeros' --arg 'f32[4,8]=zeros' --dump 1 --dump 2 | tee %t.a | FileCheck %s --check-prefix=PART
 // RUN: ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry part --grid 1 --arg 'f32[4,8]=iota' --arg 'f32[8,2]=zeros' --arg 'f32[4,8]=zeros' --dump 1 --dump 2 | tee %t.b | FileCheck %s --check-prefix=PART
 // RUN: diff %t.a %t.b
-// RUN: ctile-run %s --entry strided --grid 2 --arg 'f32[8,2]=iota' --arg 'f32[2,4]=zeros' --dump 1 > %t.c
+// RUN: ctile-run %s --entry strided --grid 2 --arg 'f32[8,2]=iota' --arg 'f32[2,4]=zeros' --dump 1 | tee %t.c | FileCheck %s --check-prefix=STRIDED
 // RUN: ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100},canonicalize' --entry strided --grid 2 --arg 'f32[8,2]=iota' --arg 'f32[2,4]=zeros' --dump 1 | tee %t.d | FileCheck %s --check-prefix=STRIDED
 // RUN: diff %t.c %t.d
 

@@ -9,7 +9,7 @@
 // RUN: ctile-opt --convert-cuda-tile-to-nv-tileaa='compute-capability=100' %S/../cuda_tile/ops_core_memory.mlir | FileCheck %s --check-prefix=CORE
 // f4E2M1FN elements are packed (no element has a byte address), so a gather
 // over a make_tensor_view of them takes the same form; it runs both ways:
-// RUN: ctile-run %s --entry g4 --grid 1 --arg 'f4E2M1FN[4,4]=iota' --arg 'f4E2M1FN[4,4]=zeros' --dump 1 > %t.a
+// RUN: ctile-run %s --entry g4 --grid 1 --arg 'f4E2M1FN[4,4]=iota' --arg 'f4E2M1FN[4,4]=zeros' --dump 1 | tee %t.a | FileCheck %s --check-prefix=G4
 // RUN: ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry g4 --grid 1 --arg 'f4E2M1FN[4,4]=iota' --arg 'f4E2M1FN[4,4]=zeros' --dump 1 | tee %t.b | FileCheck %s --check-prefix=G4
 // RUN: diff %t.a %t.b
 

@@ -5,7 +5,7 @@
 // element of the byte, shift, or the columns).  Every width runs both ways
 // with the same printed bytes and values.
 // RUN: ctile-opt --convert-cuda-tile-to-nv-tileaa='compute-capability=100' %s | FileCheck %s
-// RUN: ctile-run %s --entry widths --grid 1 > %t.a
+// RUN: ctile-run %s --entry widths --grid 1 | tee %t.a | FileCheck %s --check-prefix=OUT
 // RUN: ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry widths --grid 1 | tee %t.b | FileCheck %s --check-prefix=OUT
 // RUN: diff %t.a %t.b
 // RUN: ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100},canonicalize' --entry widths --grid 1 | diff %t.a -
