@@ -111,6 +111,86 @@ static void get(const Val *v, int64_t i, int64_t *iv, double *fv) {
   else *fv = in_elem_f(v, i);
 }
 
+/* The in_bounds facts of a tiled access: along a dimension marked true the
+ * whole tile (element offsets off .. off + shape - 1) must lie inside the
+ * memref, a promise whose violation is undefined behaviour; reported here.
+ * The conversion sets the fact where a partition view's tile size divides
+ * the dimension, from cuda_tile's rule that a tile index stays inside the
+ * view's index space, so a tile-aligned offset is reported as cuda_tile
+ * reports the index (offset / tile size of ceil(size / tile size) tiles). */
+static bool check_in_bounds(Exec *e, IrOp *op, const Val *m, const int64_t *off,
+                            const int64_t *shape, int rank) {
+  const IrAttr *ib = ir_op_attrz(op, "in_bounds");
+  if (!ib || !ir_attr_is(ib, &ir_dense_array_attr_def) || ib->nints != (size_t)rank) return true;
+  for (int d = 0; d < rank; d++) {
+    int64_t n = m->vshape[d], t = shape[d], o = off[d];
+    if (!ib->ints[d] || t < 1 || (o >= 0 && o <= n - t)) continue;
+    if (o % t == 0)
+      return in_fail(e, op, "index %lld out of bounds of the partition view's index space "
+                     "(dimension %d has %lld tiles)", (long long)(o / t), d,
+                     (long long)(n / t + (n % t != 0)));
+    return in_fail(e, op, "tile of %lld elements at offset %lld is not in bounds along "
+                   "dimension %d of size %lld, against its in_bounds fact", (long long)t,
+                   (long long)o, d, (long long)n);
+  }
+  return true;
+}
+
+/* Wrapping offset arithmetic (a huge offset is caught as out of bounds). */
+static inline int64_t aa_wadd(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
+static inline int64_t aa_wmul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+
+/* Bounds (and --check) of the tile of `shape` at element offsets off of
+ * memref m, checked as cuda_tile checks a partition-view tile: per row
+ * along the innermost dimension, the run from its first to its last
+ * in-bounds element is one access (acc: IN_ACC_* kind) of that many
+ * elements; rows with an outer coordinate out of bounds are not accessed.
+ * *each: the caller checks every element again (--check, innermost stride
+ * other than 1), as cuda_tile does. */
+static bool tiled_spans(Exec *e, IrOp *op, const Val *m, const int64_t *off,
+                        const int64_t *shape, int rank, int acc, bool *each) {
+  size_t es = interp_elem_bytes(m->elem);
+  int64_t st = rank ? m->vstrides[rank - 1] : 1, inner = rank ? shape[rank - 1] : 1;
+  *each = e->run->chk_mem && st != 1;
+  if (rank == 0) return in_check_access(e, op, (uintptr_t)m->base, es ? es : 1, es ? es : 1, acc);
+  int64_t c[IN_MAX_RANK] = {0}, nrows = 1;
+  for (int d = 0; d < rank - 1; d++) nrows *= shape[d];
+  for (int64_t r = 0; r < nrows; r++) {
+    bool ok = true;
+    int64_t ro = 0;
+    for (int d = 0; d < rank - 1; d++) {
+      int64_t x = aa_wadd(off[d], c[d]);
+      if (x < 0 || x >= m->vshape[d]) ok = false;
+      ro = aa_wadd(ro, aa_wmul(x, m->vstrides[d]));
+    }
+    /* in-bounds elements lo_e .. hi_e - 1 of the row (none when the row
+     * starts at or past the end, or ends before 0) */
+    int64_t c0 = off[rank - 1], lim = m->vshape[rank - 1], lo_e = 0, hi_e = 0;
+    if (c0 < lim && c0 > -inner) {
+      uint64_t left = (uint64_t)lim - (uint64_t)c0; /* exact: 0 < lim - c0 < 2^64 */
+      lo_e = c0 < 0 ? -c0 : 0;
+      hi_e = left < (uint64_t)inner ? (int64_t)left : inner;
+    }
+    if (ok && hi_e > lo_e) {
+      int64_t o0 = aa_wadd(ro, aa_wmul(c0 + lo_e, st));
+      int64_t o1 = aa_wadd(ro, aa_wmul(c0 + hi_e - 1, st));
+      int64_t lo = o0 < o1 ? o0 : o1, hi = o0 < o1 ? o1 : o0;
+      uint64_t dist = (uint64_t)hi - (uint64_t)lo;
+      /* f4E2M1FN (es 0): packed, the bytes holding the run */
+      size_t span = dist >= ((uint64_t)1 << 60) ? SIZE_MAX
+                    : es ? (size_t)(dist + 1) * es : (size_t)(dist / 2 + 1);
+      uintptr_t a = (uintptr_t)aa_wadd(m->base, es ? aa_wmul(lo, (int64_t)es) : lo / 2);
+      if (!in_check_access(e, op, a, span, es ? es : 1, acc | (*each ? IN_ACC_SPAN : 0)))
+        return false;
+    }
+    for (int d = rank - 2; d >= 0; d--) {
+      if (++c[d] < shape[d]) break;
+      c[d] = 0;
+    }
+  }
+  return true;
+}
+
 /* tiled_load / tiled_store: the tile at element offsets idx of the memref. */
 static bool tiled_access(Exec *e, IrOp *op, bool store) {
   int32_t seg[4];
@@ -120,8 +200,6 @@ static bool tiled_access(Exec *e, IrOp *op, bool store) {
   unsigned idx0 = store ? st[2] : st[1];
   Val *tile = store ? in_opnd(e, op, 1) : NULL;
   const IrType *elem = m->elem;
-  if (ir_type_is_float(elem) && ir_float_kind(elem) == IR_F4E2M1FN)
-    return in_fail(e, op, "f4E2M1FN memrefs are not supported by the interpreter");
   int rank = m->vrank;
   int64_t off[IN_MAX_RANK];
   for (int d = 0; d < rank; d++) off[d] = in_scalar_int(in_opnd(e, op, idx0 + (unsigned)d));
@@ -133,6 +211,15 @@ static bool tiled_access(Exec *e, IrOp *op, bool store) {
     if (!store) val_release(tile);
     return in_fail(e, op, "tile rank does not match the memref rank");
   }
+  if (!check_in_bounds(e, op, m, off, tile->shape, rank)) {
+    if (!store) val_release(tile);
+    return false;
+  }
+  bool each;
+  if (!tiled_spans(e, op, m, off, tile->shape, rank, store ? IN_ACC_WRITE : IN_ACC_READ, &each)) {
+    if (!store) val_release(tile);
+    return false;
+  }
   double padv = pad_value(op);
   size_t es = interp_elem_bytes(elem);
   int64_t c[IN_MAX_RANK] = {0};
@@ -140,17 +227,26 @@ static bool tiled_access(Exec *e, IrOp *op, bool store) {
     bool ok = true;
     int64_t eo = 0;
     for (int d = 0; d < rank; d++) {
-      int64_t x = off[d] + c[d];
+      int64_t x = aa_wadd(off[d], c[d]);
       if (x < 0 || x >= m->vshape[d]) ok = false;
-      eo += x * m->vstrides[d];
+      eo = aa_wadd(eo, aa_wmul(x, m->vstrides[d]));
     }
     if (ok) {
-      uintptr_t a = (uintptr_t)(m->base + eo * (int64_t)es);
-      if (!in_check_access(e, op, a, es, es, store)) {
+      /* f4E2M1FN (es 0): two elements per byte, low nibble first */
+      uintptr_t a = (uintptr_t)aa_wadd(m->base, es ? aa_wmul(eo, (int64_t)es) : eo / 2);
+      if (each && !in_check_access(e, op, a, es ? es : 1, es ? es : 1, store)) {
         if (!store) val_release(tile);
         return false;
       }
-      if (store) {
+      if (!es) {
+        uint8_t *p = (uint8_t *)a;
+        if (store) {
+          uint8_t b = (uint8_t)ir_float_to_bits(IR_F4E2M1FN, in_elem_f(tile, i));
+          *p = (eo & 1) ? (uint8_t)((*p & 0x0F) | (b << 4)) : (uint8_t)((*p & 0xF0) | (b & 0xF));
+        } else {
+          put(tile, i, 0, ir_float_from_bits(IR_F4E2M1FN, (eo & 1) ? *p >> 4 : *p & 0xF));
+        }
+      } else if (store) {
         int64_t iv = 0;
         double fv = 0;
         get(tile, i, &iv, &fv);
@@ -189,8 +285,9 @@ static bool ptr_access(Exec *e, IrOp *op, bool store) {
   if (seg[store ? 2 : 1]) return in_fail(e, op, "indexed pointer access is not supported");
   const IrType *pt = ir_op_operand(op, 0)->type;
   const IrType *elem = aa_ptr_pointee(aa_elem(pt));
-  if (ir_type_is_float(elem) && ir_float_kind(elem) == IR_F4E2M1FN)
-    return in_fail(e, op, "f4E2M1FN pointers are not supported by the interpreter");
+  if (ir_type_is_float(elem) && ir_float_kind(elem) == IR_F4E2M1FN) /* as cuda_tile's */
+    return in_fail(e, op, "f4E2M1FN %s through pointers are not supported (f4E2M1FN memory is "
+                   "accessible through views only)", store ? "stores" : "loads");
   Val *mask = seg[store ? 3 : 2] ? in_opnd(e, op, st[store ? 3 : 2]) : NULL;
   Val *other = !store && seg[3] ? in_opnd(e, op, st[3]) : NULL;
   Val *v = store ? in_opnd(e, op, 1) : in_foreign_new(ir_op_result(op, 0)->type);
@@ -239,8 +336,11 @@ static bool h_aa_store(Exec *e, IrOp *op) { return ptr_access(e, op, true); }
 static bool h_aa_addptr(Exec *e, IrOp *op) {
   Val *b = in_opnd(e, op, 0), *o = in_opnd(e, op, 1);
   const IrType *rt = ir_op_result(op, 0)->type;
-  Val *r = in_foreign_new(rt);
   int64_t es = (int64_t)interp_elem_bytes(aa_ptr_pointee(aa_elem(rt)));
+  if (!es) /* f4E2M1FN: no byte address per element, as cuda_tile's offset */
+    return in_fail(e, op, "pointer arithmetic on f4E2M1FN is not supported (f4E2M1FN memory "
+                   "is accessible through views only)");
+  Val *r = in_foreign_new(rt);
   for (int64_t i = 0; i < r->n; i++)
     ((int64_t *)r->data)[i] = (int64_t)((uint64_t)((int64_t *)b->data)[b->n == 1 ? 0 : i] +
                                         (uint64_t)((int64_t *)o->data)[o->n == 1 ? 0 : i] *
@@ -457,12 +557,14 @@ static void rmw_step(int mode, const IrType *elem, int64_t *oi, double *of, int6
  * by the caller); old value into (oi, of). */
 static bool atomic_at(Exec *e, IrOp *op, uintptr_t a, const IrType *elem, ValKind k, bool cas,
                       int mode, int64_t ai, double af, int64_t ci, double cf, int64_t *oi,
-                      double *of) {
+                      double *of, bool check) {
   size_t es = interp_elem_bytes(elem);
-  pthread_mutex_unlock(&e->run->amu);
-  bool ok = in_check_access(e, op, a, es, es, true);
-  pthread_mutex_lock(&e->run->amu);
-  if (!ok) return false;
+  if (check) {
+    pthread_mutex_unlock(&e->run->amu);
+    bool ok = in_check_access(e, op, a, es, es, true);
+    pthread_mutex_lock(&e->run->amu);
+    if (!ok) return false;
+  }
   if (cas) {
     uint8_t cur[8] = {0}, want[8] = {0};
     memcpy(cur, (const void *)a, es);
@@ -506,7 +608,7 @@ static bool h_aa_atomic(Exec *e, IrOp *op) {
       continue;
     }
     uintptr_t a = (uintptr_t)((const int64_t *)p->data)[p->n == 1 ? 0 : i];
-    ok = atomic_at(e, op, a, r->elem, r->kind, cas, mode, ai, af, ci, cf, &oi, &of);
+    ok = atomic_at(e, op, a, r->elem, r->kind, cas, mode, ai, af, ci, cf, &oi, &of, true);
     if (ok) put(r, i, oi, of);
   }
   pthread_mutex_unlock(&e->run->amu);
@@ -528,24 +630,29 @@ static bool h_aa_tiled_atomic(Exec *e, IrOp *op) {
   if (v->rank != rank) return in_fail(e, op, "tile rank does not match the memref rank");
   int64_t off[IN_MAX_RANK], c[IN_MAX_RANK] = {0};
   for (int d = 0; d < rank; d++) off[d] = in_scalar_int(in_opnd(e, op, st[2] + (unsigned)d));
+  if (!check_in_bounds(e, op, m, off, v->shape, rank)) return false;
   size_t es = interp_elem_bytes(m->elem);
   Val *r = in_foreign_new(ir_op_result(op, 0)->type);
-  bool ok = true;
+  /* bounds as cuda_tile's atomic_red_view_tko: the tile read, then written,
+   * by rows (under the lock) */
   pthread_mutex_lock(&e->run->amu);
+  bool each;
+  bool ok = tiled_spans(e, op, m, off, v->shape, rank, IN_ACC_ATOMIC, &each) &&
+            tiled_spans(e, op, m, off, v->shape, rank, IN_ACC_WRITE | IN_ACC_ATOMIC, &each);
   for (int64_t i = 0; i < v->n && ok; i++) {
     bool in = true;
     int64_t eo = 0;
     for (int d = 0; d < rank; d++) {
-      int64_t x = off[d] + c[d];
+      int64_t x = aa_wadd(off[d], c[d]);
       if (x < 0 || x >= m->vshape[d]) in = false;
-      eo += x * m->vstrides[d];
+      eo = aa_wadd(eo, aa_wmul(x, m->vstrides[d]));
     }
     if (in) {
       int64_t ai = 0, oi = 0;
       double af = 0, of = 0;
       get(v, i, &ai, &af);
-      ok = atomic_at(e, op, (uintptr_t)(m->base + eo * (int64_t)es), m->elem, v->kind, false, mode,
-                     ai, af, 0, 0, &oi, &of);
+      uintptr_t a = (uintptr_t)aa_wadd(m->base, aa_wmul(eo, (int64_t)es));
+      ok = atomic_at(e, op, a, m->elem, v->kind, false, mode, ai, af, 0, 0, &oi, &of, each);
       if (ok) put(r, i, oi, of);
     }
     for (int d = rank - 1; d >= 0; d--) {
@@ -583,6 +690,35 @@ static bool h_aa_assume(Exec *e, IrOp *op) {
   return true;
 }
 
+/* get_global: the global's address; a global marked nv_tileaa.alloca /
+ * nv_tileaa.alloca_global (a converted cuda_tile.alloca) is per-execution
+ * storage instead: each execution yields a fresh zeroed buffer of its
+ * type, private to the tile block and freed when it ends, exactly as
+ * cuda_tile's alloca (same --check=uninit shadow, reported at this op's
+ * location, which is the alloca's). */
+static bool h_aa_get_global(Exec *e, IrOp *op) {
+  const IrAttr *name = ir_op_attrz(op, "name");
+  IrOp *g = name ? ir_symbol_resolve(op, name) : NULL;
+  if (!g || (!ir_op_attrz(g, "nv_tileaa.alloca") && !ir_op_attrz(g, "nv_tileaa.alloca_global")))
+    return h_get_global(e, op);
+  const IrAttr *ta = ir_op_attrz(g, "type");
+  const IrType *t = ta ? ta->type : NULL;
+  if (!t || !aa_is_tile(t) || aa_rank(t) != 1 || aa_shape(t)[0] < 1)
+    return in_fail(e, op, "alloca global without a rank-1 tile type");
+  size_t bytes = interp_buffer_bytes(aa_elem(t), (size_t)aa_shape(t)[0]);
+  void *mem = aligned_alloc(256, (bytes + 255) & ~(size_t)255);
+  if (!mem) return in_fail(e, op, "out of memory allocating %zu bytes", bytes);
+  memset(mem, 0, bytes);
+  if (e->run->chk) in_chk_alloca(e, op, mem, bytes);
+  vec_push(&e->local_mem, mem);
+  MemRegion m = {(uintptr_t)mem, (uintptr_t)mem + bytes, false};
+  vec_push(&e->local, m);
+  Val *v = in_foreign_new(ir_op_result(op, 0)->type);
+  ((int64_t *)v->data)[0] = (int64_t)(uintptr_t)mem;
+  in_set_result(e, op, 0, v);
+  return true;
+}
+
 static const InHandler aa_handlers[AA_OP_COUNT] = {
     [AA_OP_assume] = h_aa_assume,
     [AA_OP_atomic_rmw] = h_aa_atomic,
@@ -609,7 +745,7 @@ static const InHandler aa_handlers[AA_OP_COUNT] = {
     [AA_OP_get_dim_size] = h_aa_get_dim_size,
     [AA_OP_mulhiui] = h_aa_mulhiui,
     [AA_OP_global] = h_aa_nop,
-    [AA_OP_get_global] = h_get_global,
+    [AA_OP_get_global] = h_aa_get_global,
     [AA_OP_int_to_ptr] = h_ptr_cast,
     [AA_OP_ptr_to_int] = h_ptr_cast,
     [AA_OP_bitcast] = h_aa_bitcast,

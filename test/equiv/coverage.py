@@ -52,6 +52,11 @@ def check(build, text):
             return ""
         err = q.stderr.decode("utf-8", "replace")
         m = re.search(r"failed to legalize operation '[^']*'", err)
+        if m and "testing$" in m.group(0):
+            # TestingOps.td: bytecode-versioning fixtures with no semantics;
+            # NVIDIA's pass marks all of cuda_tile illegal and has no pattern
+            # for them, so they stay unconverted by design
+            return m.group(0) + " (test-only op, no semantics: no pattern by design)"
         if m:
             return m.group(0)
         m = re.search(r"error: (.*)", err)

@@ -29,6 +29,7 @@
 #include "conversion/cuda_tile_to_nv_tileaa/c2a.h"
 #include "dialect/arith/arith.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define C2A_MAX_RANK 8
@@ -383,6 +384,123 @@ static bool p_extract(CvConversion *cv, IrOp *op) {
   return true;
 }
 
+/* ---- pack / unpack ---------------------------------------------------------------- */
+/* pack (tile<N x T> -> tile<M x i8>) and unpack (the reverse) reinterpret
+ * the little-endian bit stream of the elements.  The roster has no op that
+ * changes the element count (bitcast and view keep the shape or the count),
+ * so they are composed of shape and integer ops on the elements' bits
+ * (T as the integer iW of its width W through nv_tileaa.bitcast):
+ *   W > 8:  an element is W/8 bytes: pack views the iW tile as N x 1,
+ *           broadcasts it to N x W/8, shifts column j right by 8j and
+ *           truncates to i8; unpack extends N x W/8 bytes to iW, shifts
+ *           column j left by 8j and ors the columns;
+ *   W < 8:  a byte holds 8/W elements (i1, i4, f4E2M1FN): pack extends the
+ *           elements to i8, views them as M x 8/W, shifts column j left by
+ *           Wj and ors the columns; unpack broadcasts each byte to 8/W
+ *           columns, shifts column j right by Wj and truncates to iW;
+ *   W = 8:  a bitcast (or nothing). */
+
+/* Bit width of a packable element type (0: none). */
+static unsigned pack_width(const IrType *t) {
+  if (ir_type_is_integer(t)) return ir_integer_width(t);
+  if (!ir_type_is_float(t)) return 0;
+  IrFloatKind k = ir_float_kind(t);
+  return k == IR_F4E2M1FN ? 4 : k == IR_TF32 ? 0 : ir_float_storage_bits(k);
+}
+
+static IrValue *pk_op(CvConversion *cv, const IrOpInfo *info, const char *name, IrValue *a,
+                      IrValue *b, const IrType *t) {
+  if (!a) return NULL;
+  IrValue *ops[2] = {a, b};
+  IrOp *o = cv_build(cv, info ? info : cv_op_info(cv, name), NULL, ops, b ? 2 : 1, &t, 1, NULL,
+                     NULL);
+  return o ? ir_op_result(o, 0) : NULL;
+}
+
+/* Constant tile<rows x k x e> whose column j holds step * j. */
+static IrValue *pk_shifts(CvConversion *cv, int64_t rows, int64_t k, const IrType *e,
+                          int64_t step) {
+  size_t es = ir_dense_elem_size(e), n = (size_t)(rows * k);
+  uint8_t *buf = xcalloc(n, es);
+  for (size_t i = 0; i < n; i++) {
+    uint64_t v = (uint64_t)(step * (int64_t)(i % (size_t)k));
+    memcpy(buf + i * es, &v, es); /* little-endian host */
+  }
+  int64_t sh[2] = {rows, k};
+  const IrType *t = aa_tile_type(cv->ctx, sh, 2, e);
+  const char *nm = "value";
+  const IrAttr *a = ir_dense_elements(cv->ctx, t, buf, n * es, false);
+  free(buf);
+  IrOp *c = cv_build_named(cv, "arith.constant", NULL, NULL, 0, &t, 1, c2a_dictc(cv, &nm, &a, 1));
+  return c ? ir_op_result(c, 0) : NULL;
+}
+
+/* The or of the k columns of v (tile<rows x k x e>), as tile<rows x e>. */
+static IrValue *pk_or_columns(CvConversion *cv, IrValue *v, int64_t rows, int64_t k,
+                              const IrType *e) {
+  int64_t sh[2] = {rows, 1};
+  const IrType *ct = aa_tile_type(cv->ctx, sh, 2, e);
+  IrValue *z = c2a_const_int(cv, NULL, ir_index_type(cv->ctx), 0), *acc = NULL;
+  for (int64_t j = 0; j < k && v; j++) {
+    IrValue *ops[3] = {v, z, c2a_const_int(cv, NULL, ir_index_type(cv->ctx), j)};
+    IrOp *x = cv_build(cv, aa_op(extract_slice), NULL, ops, 3, &ct, 1, NULL, NULL);
+    IrValue *col = x ? ir_op_result(x, 0) : NULL;
+    acc = acc ? pk_op(cv, NULL, "arith.ori", acc, col, ct) : col;
+  }
+  return pk_op(cv, aa_op(view), NULL, acc, NULL, aa_tile_type(cv->ctx, &rows, 1, e));
+}
+
+static bool p_pack(CvConversion *cv, IrOp *op) {
+  IrContext *ctx = cv->ctx;
+  bool pack = ct_op_is(op, CT_OP_pack);
+  IrValue *x = cv_operand(cv, op, 0);
+  const IrType *rt = c2a_res_type(cv, op, 0);
+  if (!x || !rt || !aa_is_tile(x->type) || aa_rank(x->type) != 1 || aa_rank(rt) != 1)
+    return false;
+  const IrType *et = pack ? aa_elem(x->type) : aa_elem(rt); /* T */
+  int64_t n = pack ? aa_shape(x->type)[0] : aa_shape(rt)[0];  /* N elements of T */
+  int64_t m = pack ? aa_shape(rt)[0] : aa_shape(x->type)[0];  /* M bytes */
+  unsigned w = pack_width(et);
+  if (!w || (w > 8 ? w % 8 : 8 % w) || n * (int64_t)w != m * 8) return false;
+  const IrType *iw = ir_integer_type(ctx, w, IR_SIGNLESS), *i8 = ir_integer_type(ctx, 8, IR_SIGNLESS);
+  const IrType *nw = aa_tile_type(ctx, &n, 1, iw), *m8 = aa_tile_type(ctx, &m, 1, i8);
+  int64_t k = w > 8 ? w / 8 : 8 / w, rows = w > 8 ? n : m;
+  int64_t s1[2] = {rows, 1}, sk[2] = {rows, k};
+  IrValue *v = x;
+  if (pack) {
+    if (ir_type_is_float(et)) v = pk_op(cv, aa_op(bitcast), NULL, v, NULL, nw);
+    if (w > 8) {
+      v = pk_op(cv, aa_op(view), NULL, v, NULL, aa_tile_type(ctx, s1, 2, iw));
+      v = pk_op(cv, aa_op(broadcast), NULL, v, NULL, aa_tile_type(ctx, sk, 2, iw));
+      v = pk_op(cv, NULL, "arith.shrui", v, pk_shifts(cv, rows, k, iw, 8), v ? v->type : NULL);
+      v = pk_op(cv, NULL, "arith.trunci", v, NULL, aa_tile_type(ctx, sk, 2, i8));
+      v = pk_op(cv, aa_op(view), NULL, v, NULL, m8);
+    } else if (w < 8) {
+      v = pk_op(cv, NULL, "arith.extui", v, NULL, aa_tile_type(ctx, &n, 1, i8));
+      v = pk_op(cv, aa_op(view), NULL, v, NULL, aa_tile_type(ctx, sk, 2, i8));
+      v = pk_op(cv, NULL, "arith.shli", v, pk_shifts(cv, rows, k, i8, w), v ? v->type : NULL);
+      v = v ? pk_or_columns(cv, v, rows, k, i8) : NULL;
+    }
+  } else {
+    if (w > 8) {
+      v = pk_op(cv, aa_op(view), NULL, v, NULL, aa_tile_type(ctx, sk, 2, i8));
+      v = pk_op(cv, NULL, "arith.extui", v, NULL, aa_tile_type(ctx, sk, 2, iw));
+      v = pk_op(cv, NULL, "arith.shli", v, pk_shifts(cv, rows, k, iw, 8), v ? v->type : NULL);
+      v = v ? pk_or_columns(cv, v, rows, k, iw) : NULL;
+    } else if (w < 8) {
+      v = pk_op(cv, aa_op(view), NULL, v, NULL, aa_tile_type(ctx, s1, 2, i8));
+      v = pk_op(cv, aa_op(broadcast), NULL, v, NULL, aa_tile_type(ctx, sk, 2, i8));
+      v = pk_op(cv, NULL, "arith.shrui", v, pk_shifts(cv, rows, k, i8, w), v ? v->type : NULL);
+      v = pk_op(cv, NULL, "arith.trunci", v, NULL, aa_tile_type(ctx, sk, 2, iw));
+      v = pk_op(cv, aa_op(view), NULL, v, NULL, nw);
+    }
+    if (v && ir_type_is_float(et)) v = pk_op(cv, aa_op(bitcast), NULL, v, NULL, rt);
+  }
+  if (!v || v->type != rt) return false;
+  cv_replace(cv, op, &v);
+  return true;
+}
+
 static bool p_iota(CvConversion *cv, IrOp *op) {
   const IrType *rt = c2a_res_type(cv, op, 0);
   if (!rt || !aa_is_tile(rt) || aa_rank(rt) != 1) return false;
@@ -474,6 +592,8 @@ void c2a_add_compute_patterns(CvConversion *cv) {
   cv_add_pattern(cv, ct_op(negi), p_negi);
   cv_add_pattern(cv, ct_op(cat), p_cat);
   cv_add_pattern(cv, ct_op(extract), p_extract);
+  cv_add_pattern(cv, ct_op(pack), p_pack);
+  cv_add_pattern(cv, ct_op(unpack), p_pack);
   cv_add_pattern(cv, ct_op(reduce), p_reduce_scan);
   cv_add_pattern(cv, ct_op(scan), p_reduce_scan);
   cv_add_pattern(cv, ct_op(mmaf), p_mma);

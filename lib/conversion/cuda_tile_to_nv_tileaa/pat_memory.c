@@ -11,7 +11,10 @@
  *                          traversal stride, as index; padding_value and
  *                          in_bounds facts from the view); on a gather/scatter
  *                          view: nv_tileaa.load / store of a tile of element
- *                          pointers with an in-bounds mask
+ *                          pointers with an in-bounds mask (over a memref
+ *                          argument or f4E2M1FN: one tiled access per
+ *                          sparse coordinate); a non-identity dim_map:
+ *                          the tiled access in tensor order + permute
  *   load_ptr_tko           nv_tileaa.load %ptrs, mask, other, %tok
  *   store_ptr_tko          nv_tileaa.store %ptrs, %v, mask, %tok
  *   atomic_rmw_tko / atomic_cas_tko / atomic_red_view_tko
@@ -20,6 +23,8 @@
  *   int_to_ptr / ptr_to_int / ptr_to_ptr   nv_tileaa int_to_ptr / ptr_to_int /
  *                          bitcast
  *   global / get_global    nv_tileaa.global / get_global
+ *   alloca                 nv_tileaa.get_global of a per-execution global
+ *                          (nv_tileaa.alloca: a fresh block-private buffer)
  *   get_tensor_shape / get_index_space_shape   nv_tileaa.get_dim_size (+
  *                          ceildiv by the step, index_cast)
  * Every memory op takes a token: the cuda_tile op's own token when it has
@@ -29,6 +34,8 @@
 #include "conversion/cuda_tile_to_nv_tileaa/c2a.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const IrAttr *c2a_mem_semantic(CvConversion *cv, IrOp *op) {
@@ -78,12 +85,54 @@ static bool p_make_tensor_view(CvConversion *cv, IrOp *op) {
   return true;
 }
 
-static bool identity_dim_map(const IrType *view) {
-  size_t n = ct_view_dim_map_size(view);
-  const int64_t *m = ct_view_dim_map(view);
-  for (size_t i = 0; i < n; i++)
-    if (m[i] != (int64_t)i) return false;
+/* The dim_map of a partition or strided view when it is a permutation of
+ * the tensor view's dimensions (view dimension d walks tensor dimension
+ * map[d]); false otherwise.  The identity when the view has none. */
+static bool view_dim_map(const IrType *view, int64_t *map, size_t n) {
+  const IrType *tv = ct_view_tensor_view(view);
+  size_t nm = ct_view_dim_map_size(view);
+  if (n > 8 || !tv || ct_tensor_view_rank(tv) != n || (nm && nm != n)) return false;
+  bool seen[8] = {false};
+  for (size_t d = 0; d < n; d++) {
+    map[d] = nm ? ct_view_dim_map(view)[d] : (int64_t)d;
+    if (map[d] < 0 || map[d] >= (int64_t)n || seen[map[d]]) return false;
+    seen[map[d]] = true;
+  }
   return true;
+}
+
+/* A non-identity dim_map accesses the tile in tensor order: the memref
+ * access has shape[map[d]] = tile[d], and nv_tileaa.permute moves between
+ * it and the view's order (load: order = map, the result's dimension d
+ * being the access's map[d]; store: the inverse).  Returns v unchanged for
+ * the identity. */
+static IrValue *permute_tile(CvConversion *cv, IrValue *v, const int64_t *map, size_t n,
+                             bool to_view) {
+  if (!v || !aa_is_tile(v->type) || aa_rank(v->type) != n) return v;
+  int64_t order[8], sh[8];
+  bool id = true;
+  for (size_t d = 0; d < n; d++) {
+    if (to_view) order[d] = map[d];
+    else order[map[d]] = (int64_t)d;
+    id = id && map[d] == (int64_t)d;
+  }
+  if (id) return v;
+  for (size_t d = 0; d < n; d++) sh[d] = aa_shape(v->type)[order[d]];
+  const IrType *t = aa_tile_type(cv->ctx, sh, n, aa_elem(v->type));
+  const char *nm = "order";
+  const IrAttr *o =
+      ir_dense_i64_array(cv->ctx, ir_integer_type(cv->ctx, 64, IR_SIGNLESS), order, n);
+  IrOp *p = cv_build(cv, aa_op(permute), NULL, &v, 1, &t, 1, NULL, c2a_dictc(cv, &nm, &o, 1));
+  return p ? ir_op_result(p, 0) : NULL;
+}
+
+/* The tile type of a view access in tensor order (shape[map[d]] = t[d]). */
+static const IrType *tensor_order_type(CvConversion *cv, const IrType *t, const int64_t *map,
+                                       size_t n) {
+  if (!t || !aa_is_tile(t) || aa_rank(t) != n) return t;
+  int64_t sh[8];
+  for (size_t d = 0; d < n; d++) sh[map[d]] = aa_shape(t)[d];
+  return aa_tile_type(cv->ctx, sh, n, aa_elem(t));
 }
 
 static bool p_make_partition_view(CvConversion *cv, IrOp *op) {
@@ -100,7 +149,9 @@ static bool p_make_partition_view(CvConversion *cv, IrOp *op) {
 static bool view_offsets(CvConversion *cv, IrOp *op, const IrType *view, unsigned first,
                          unsigned n, IrValue **out) {
   bool strided = ct_type_is_strided_view(view);
-  if ((!ct_type_is_partition_view(view) && !strided) || !identity_dim_map(view)) return false;
+  int64_t map[8];
+  if ((!ct_type_is_partition_view(view) && !strided) || !view_dim_map(view, map, n))
+    return false;
   const int64_t *step = strided ? ct_view_traversal_strides(view) : ct_view_tile_shape(view);
   if (ct_view_tile_rank(view) != n || (strided && ct_view_num_traversal_strides(view) != n))
     return false;
@@ -112,7 +163,7 @@ static bool view_offsets(CvConversion *cv, IrOp *op, const IrType *view, unsigne
       i = c2a_binop(cv, "arith.muli", NULL, i, ts);
       if (!i) return false;
     }
-    out[d] = i;
+    out[map[d]] = i; /* view dimension d walks tensor dimension map[d] */
   }
   return true;
 }
@@ -122,14 +173,14 @@ static bool view_offsets(CvConversion *cv, IrOp *op, const IrType *view, unsigne
  * bounds along a dimension whose static size the tile size divides.  NULL
  * for other views. */
 static const IrAttr *in_bounds(CvConversion *cv, const IrType *view) {
-  if (!view || !ct_type_is_partition_view(view) || !identity_dim_map(view)) return NULL;
+  if (!view || !ct_type_is_partition_view(view)) return NULL;
   const IrType *tv = ct_view_tensor_view(view);
   size_t r = ct_view_tile_rank(view);
-  if (r > 8 || ct_tensor_view_rank(tv) != r) return NULL;
-  int64_t b[8];
-  for (size_t d = 0; d < r; d++) {
-    int64_t n = ct_tensor_view_shape(tv)[d], t = ct_view_tile_shape(view)[d];
-    b[d] = n != IR_DYNAMIC && t > 0 && n % t == 0;
+  int64_t b[8], map[8];
+  if (r > 8 || !view_dim_map(view, map, r)) return NULL;
+  for (size_t d = 0; d < r; d++) { /* per memref (tensor) dimension */
+    int64_t n = ct_tensor_view_shape(tv)[map[d]], t = ct_view_tile_shape(view)[d];
+    b[map[d]] = n != IR_DYNAMIC && t > 0 && n % t == 0;
   }
   return ir_dense_i64_array(cv->ctx, ir_integer_type(cv->ctx, 1, IR_SIGNLESS), b, r);
 }
@@ -165,13 +216,17 @@ static bool p_load_view(CvConversion *cv, IrOp *op) {
   IrValue *tok = ss->ints[2] ? cv_operand(cv, op, 1 + nidx) : c2a_chain_get(cv, op);
   if (!tok) return false;
   ops[1 + nidx] = tok;
-  const IrType *rts[2] = {c2a_res_type(cv, op, 0), aa_mem_token_type(cv->ctx)};
+  int64_t map[8];
+  if (!view_dim_map(view, map, nidx)) return false;
+  const IrType *rts[2] = {tensor_order_type(cv, c2a_res_type(cv, op, 0), map, nidx),
+                          aa_mem_token_type(cv->ctx)};
   if (!rts[0]) return false;
   int32_t seg[4] = {1, (int32_t)nidx, 0, 0};
   IrOp *l = cv_build(cv, aa_op(tiled_load), NULL, ops, nidx + 2, rts, 2,
                      mem_attrs(cv, op, seg, 4, view), NULL);
   if (!l) return false;
-  IrValue *res[2] = {ir_op_result(l, 0), ir_op_result(l, 1)};
+  IrValue *res[2] = {permute_tile(cv, ir_op_result(l, 0), map, nidx, true), ir_op_result(l, 1)};
+  if (!res[0]) return false;
   cv_replace(cv, op, res);
   c2a_chain_set(cv, l, res[1]);
   return true;
@@ -186,9 +241,11 @@ static bool p_store_view(CvConversion *cv, IrOp *op) {
   const IrType *view = cv_original_type(cv, ir_op_operand(op, 1));
   IrValue *ops[16];
   if (nidx > 12) return false;
+  int64_t map[8];
+  if (nidx > 8 || !view_dim_map(view, map, nidx)) return false;
   ops[0] = cv_operand(cv, op, 1);
-  ops[1] = cv_operand(cv, op, 0);
-  if (!view_offsets(cv, op, view, 2, nidx, ops + 2)) return false;
+  ops[1] = permute_tile(cv, cv_operand(cv, op, 0), map, nidx, false);
+  if (!ops[1] || !view_offsets(cv, op, view, 2, nidx, ops + 2)) return false;
   IrValue *tok = ss->ints[3] ? cv_operand(cv, op, 2 + nidx) : c2a_chain_get(cv, op);
   if (!tok) return false;
   ops[2 + nidx] = tok;
@@ -331,6 +388,56 @@ static bool p_get_global(CvConversion *cv, IrOp *op) {
          NULL;
 }
 
+/* alloca num_elem = N, alignment = A [global]: the roster has no allocating
+ * op, so the buffer is declared the way NVPTX declares per-CTA storage: a
+ * module-level symbol instantiated per execution.  Before the enclosing
+ * function: nv_tileaa.global @alloca_K {type = tile<N x T>, alignment = A}
+ * with no initial value (alloca memory is uninitialized) and the unit
+ * attribute nv_tileaa.alloca (nv_tileaa.alloca_global for `global`), which
+ * tells consumers (ctile-run) that every get_global of it yields a fresh
+ * buffer private to the executing tile block, alive until the block ends;
+ * the alloca itself becomes nv_tileaa.get_global @alloca_K. */
+static bool p_alloca(CvConversion *cv, IrOp *op) {
+  IrContext *ctx = cv->ctx;
+  const IrType *rt = c2a_res_type(cv, op, 0);
+  IrBlock *body = c2a(cv)->fn_body;
+  IrOp *fn = body ? ir_block_parent_op(body) : NULL;
+  IrOp *table = fn ? ir_symbol_table_of(fn) : NULL;
+  const IrAttr *na = ir_op_attrz(op, "num_elem");
+  if (!rt || !aa_is_ptr(rt) || !table || !na || !ir_attr_is(na, &ir_integer_attr_def))
+    return false;
+  const IrType *elem = aa_ptr_pointee(rt);
+  if (!ir_type_is_integer(elem) && !ir_type_is_float(elem)) return false;
+  int64_t n = na->ints[0] > 0 ? na->ints[0] : 1;
+  char name[32];
+  const IrIdent *id = NULL;
+  for (unsigned k = 0; !id || ir_symbol_lookup(table, id); k++) {
+    int len = snprintf(name, sizeof name, "alloca_%u", k);
+    id = ir_ident(ctx, name, (size_t)len);
+  }
+  const char *pn = "sym_name";
+  const IrAttr *pv = ir_string_attr(ctx, id->str, id->len);
+  const char *an[4] = {"type", "alignment", "nv_tileaa.alloca", "nv_tileaa.alloca_global"};
+  bool global = ir_op_attrz(op, "global") != NULL;
+  const IrAttr *av[4] = {ir_type_attr(ctx, aa_tile_type(ctx, &n, 1, elem)),
+                         ir_op_attrz(op, "alignment"), global ? NULL : ir_unit_attr(ctx),
+                         global ? ir_unit_attr(ctx) : NULL};
+  RwInsertPoint ip = rw_save_insertion_point(&cv->rw);
+  rw_set_insertion_point_before(&cv->rw, fn);
+  IrOp *g = cv_build(cv, aa_op(global), NULL, NULL, 0, NULL, 0, c2a_dictc(cv, &pn, &pv, 1),
+                     c2a_dictc(cv, an, av, 4));
+  rw_restore_insertion_point(&cv->rw, ip);
+  if (!g) return false;
+  const char *gn = "name";
+  const IrAttr *gv = ir_symref_attr(ctx, id, NULL, 0);
+  IrOp *r = cv_build(cv, aa_op(get_global), NULL, NULL, 0, &rt, 1, NULL,
+                     c2a_dictc(cv, &gn, &gv, 1));
+  if (!r) return false;
+  IrValue *v = ir_op_result(r, 0);
+  cv_replace(cv, op, &v);
+  return true;
+}
+
 /* int_to_ptr / ptr_to_int one-for-one; ptr_to_ptr: nv_tileaa.bitcast. */
 static bool p_ptr_cast(CvConversion *cv, IrOp *op) {
   const IrOpInfo *info = ct_op_is(op, CT_OP_int_to_ptr)   ? aa_op(int_to_ptr)
@@ -401,8 +508,10 @@ static bool p_atomic_red_view(CvConversion *cv, IrOp *op) {
   const IrType *view = cv_original_type(cv, ir_op_operand(op, 0));
   IrValue *ops[16];
   if (nidx > 12) return false;
+  int64_t map[8];
+  if (nidx > 8 || !view_dim_map(view, map, nidx)) return false;
   ops[0] = cv_operand(cv, op, 0);
-  ops[1] = cv_operand(cv, op, 1 + nidx);
+  ops[1] = permute_tile(cv, cv_operand(cv, op, 1 + nidx), map, nidx, false);
   if (!view_offsets(cv, op, view, 1, nidx, ops + 2)) return false;
   IrValue *tok = ss->ints[3] ? cv_operand(cv, op, 2 + nidx) : c2a_chain_get(cv, op);
   if (!tok || !ops[1]) return false;
@@ -515,6 +624,121 @@ static uint64_t pad_bits(const IrType *e, int p) {
   return ir_float_to_bits(ir_float_kind(e), v);
 }
 
+/* Gather/scatter through a memref whose base pointer is not at hand (a
+ * function argument: no make_memref to take it from): one tiled access per
+ * coordinate j of the sparse dimension s, of the tile's slice at j (size one
+ * along s) at element offsets (coords[j] along s, index * tile size along
+ * the others).  A load concatenates the slices along s (each viewed with s
+ * in front, pairwise nv_tileaa.cat, then a permute moving s back); a store
+ * writes extract_slice j of the value.
+ * tiled_load pads (and tiled_store skips) out-of-bounds elements, as the
+ * masked pointer form does; the accesses run on the token chain in order. */
+static bool gather_rows(CvConversion *cv, IrOp *op, const IrType *view, bool store) {
+  IrContext *ctx = cv->ctx;
+  const IrAttr *ss = ir_op_attrz(op, "operandSegmentSizes");
+  unsigned vi = store ? 1 : 0, first = vi + 1;
+  size_t r = ct_view_tile_rank(view);
+  const int64_t *ts = ct_view_tile_shape(view);
+  unsigned s = ct_view_sparse_dim(view);
+  if (!ss || r < 1 || r > 8 || s >= r || ss->nints < (store ? 4u : 3u) ||
+      ss->ints[store ? 2 : 1] != (int64_t)r)
+    return false;
+  IrValue *m = cv_operand(cv, op, vi), *coords = cv_operand(cv, op, first + s);
+  if (!m || !coords || !aa_is_tile(coords->type) || aa_rank(coords->type) != 1 ||
+      aa_shape(coords->type)[0] != ts[s])
+    return false;
+  const IrType *idx = ir_index_type(ctx);
+  IrValue *ops[12];
+  ops[0] = m;
+  unsigned o = store ? 2 : 1; /* first offset operand of the tiled access */
+  for (size_t d = 0; d < r; d++) {
+    if (d == s) continue;
+    IrValue *i = to_index(cv, NULL, cv_operand(cv, op, first + (unsigned)d));
+    if (i && ts[d] != 1)
+      i = c2a_binop(cv, "arith.muli", NULL, i, c2a_const_int(cv, NULL, idx, ts[d]));
+    if (!(ops[o + d] = i)) return false;
+  }
+  IrValue *tok = ss->ints[store ? 3 : 2] ? cv_operand(cv, op, first + (unsigned)r)
+                                         : c2a_chain_get(cv, op);
+  IrValue *val = store ? cv_operand(cv, op, 0) : NULL;
+  const IrType *full = store ? (val ? val->type : NULL) : c2a_res_type(cv, op, 0);
+  if (!tok || !full || !aa_is_tile(full)) return false;
+  int64_t ps[8];
+  for (size_t d = 0; d < r; d++) ps[d] = d == s ? 1 : ts[d];
+  const IrType *pt = aa_tile_type(ctx, ps, r, aa_elem(full)), *tt = aa_mem_token_type(ctx);
+  const IrType *ce = aa_elem(coords->type);
+  int32_t seg[4] = {1, store ? 1 : (int32_t)r, store ? (int32_t)r : 0, 0};
+  const IrAttr *attrs = mem_attrs(cv, op, seg, 4, view);
+  /* front-axis shape of a slice: [1, ts without s] */
+  int64_t fs[8] = {1};
+  for (size_t d = 0, k = 1; d < r; d++)
+    if (d != s) fs[k++] = ts[d];
+  const IrType *ft = aa_tile_type(ctx, fs, r, aa_elem(full));
+  if (ts[s] < 1 || (ts[s] & (ts[s] - 1))) return false;
+  VEC(IrValue *) pieces = {0};
+  for (int64_t j = 0; j < ts[s]; j++) {
+    IrValue *jv = c2a_const_int(cv, NULL, idx, j);
+    IrOp *x = cv_build(cv, aa_op(extract), NULL, (IrValue *[]){coords, jv}, 2, &ce, 1, NULL, NULL);
+    IrValue *c = x ? to_index(cv, NULL, ir_op_result(x, 0)) : NULL;
+    if (!(ops[o + s] = c)) goto fail;
+    ops[o + r] = tok;
+    if (store) {
+      IrValue *so[9] = {val};
+      for (size_t d = 0; d < r; d++) so[1 + d] = c2a_const_int(cv, NULL, idx, d == s ? j : 0);
+      IrOp *sl = cv_build(cv, aa_op(extract_slice), NULL, so, 1 + r, &pt, 1, NULL, NULL);
+      if (!(ops[1] = sl ? ir_op_result(sl, 0) : NULL)) goto fail;
+      IrOp *st = cv_build(cv, aa_op(tiled_store), NULL, ops, 3 + r, &tt, 1, attrs, NULL);
+      if (!st) goto fail;
+      tok = ir_op_result(st, 0);
+      continue;
+    }
+    const IrType *rts[2] = {pt, tt};
+    IrOp *l = cv_build(cv, aa_op(tiled_load), NULL, ops, 2 + r, rts, 2, attrs, NULL);
+    if (!l) goto fail;
+    tok = ir_op_result(l, 1);
+    /* the slice with s moved to the front: a view (s has size one) */
+    IrValue *piece = ir_op_result(l, 0);
+    if (s != 0) piece = build1(cv, aa_op(view), NULL, piece, ft, NULL);
+    if (!piece) goto fail;
+    vec_push(&pieces, piece);
+  }
+  IrValue *acc = NULL;
+  if (!store) {
+    /* concatenate along the front axis, pairwise (ts[s] is a power of two:
+     * every cat joins two tiles of one type), then move the axis back */
+    for (size_t n = pieces.len; n > 1; n /= 2) {
+      int64_t sh[8];
+      for (size_t d = 0; d < r; d++) sh[d] = aa_shape(pieces.data[0]->type)[d];
+      sh[0] *= 2;
+      const IrType *ct = aa_tile_type(ctx, sh, r, aa_elem(full));
+      for (size_t i = 0; i < n / 2; i++) {
+        IrValue *two[2] = {pieces.data[2 * i], pieces.data[2 * i + 1]};
+        IrOp *c = cv_build(cv, aa_op(cat), NULL, two, 2, &ct, 1, NULL, NULL);
+        if (!(pieces.data[i] = c ? ir_op_result(c, 0) : NULL)) goto fail;
+      }
+    }
+    acc = pieces.data[0];
+    if (s != 0) {
+      int64_t ord[8];
+      for (size_t d = 0; d < r; d++) ord[d] = d < s ? (int64_t)d + 1 : d == s ? 0 : (int64_t)d;
+      const char *on = "order";
+      const IrAttr *oa = ir_dense_i64_array(ctx, ir_integer_type(ctx, 64, IR_SIGNLESS), ord, r);
+      IrOp *pm = cv_build(cv, aa_op(permute), NULL, &acc, 1, &full, 1, NULL,
+                          c2a_dictc(cv, &on, &oa, 1));
+      acc = pm ? ir_op_result(pm, 0) : NULL;
+    }
+  }
+  vec_free(&pieces);
+  IrValue *res[2] = {store ? tok : acc, tok};
+  if (!res[0]) return false;
+  cv_replace(cv, op, res);
+  c2a_chain_set(cv, tok->def, tok);
+  return true;
+fail:
+  vec_free(&pieces);
+  return false;
+}
+
 /* load/store through a gather_scatter_view: nv_tileaa.load / store of the
  * element pointers, masked to the in-bounds elements (loads: `other` is the
  * padding value). */
@@ -525,6 +749,13 @@ static bool gather_access(CvConversion *cv, IrOp *op, bool store) {
   if (!ct_type_is_gather_scatter_view(view) || !ss) return false;
   unsigned nidx = (unsigned)ss->ints[store ? 2 : 1];
   bool has_tok = ss->ints[store ? 3 : 2] != 0;
+  IrValue *mv = cv_operand(cv, op, vi);
+  /* no base pointer at hand, or f4E2M1FN elements (packed: no element has
+   * a byte address to point at): tiled accesses */
+  const IrType *me = mv && aa_is_memref(mv->type) ? aa_memref_elem(mv->type) : NULL;
+  if (mv && (!(mv->def && aa_op_is(mv->def, AA_OP_make_memref) && mv->def->noperands == 1) ||
+             (me && ir_type_is_float(me) && ir_float_kind(me) == IR_F4E2M1FN)))
+    return gather_rows(cv, op, view, store);
   IrValue *ptrs, *mask;
   if (!gather_ptrs(cv, op, view, vi, vi + 1, &ptrs, &mask)) return false;
   unsigned tokop = (store ? 2 : 1) + nidx;
@@ -561,6 +792,7 @@ void c2a_add_memory_patterns(CvConversion *cv) {
   cv_add_pattern(cv, ct_op(atomic_red_view_tko), p_atomic_red_view);
   cv_add_pattern(cv, ct_op(global), p_global);
   cv_add_pattern(cv, ct_op(get_global), p_get_global);
+  cv_add_pattern(cv, ct_op(alloca), p_alloca);
   cv_add_pattern(cv, ct_op(int_to_ptr), p_ptr_cast);
   cv_add_pattern(cv, ct_op(ptr_to_int), p_ptr_cast);
   cv_add_pattern(cv, ct_op(ptr_to_ptr), p_ptr_cast);
