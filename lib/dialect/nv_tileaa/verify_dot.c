@@ -91,8 +91,14 @@ bool aa_verify_dot(IrOp *op) {
     if (!has_sfa || !has_sfb) return ir_op_error(op, "expects both SFA and SFB to be present");
     for (int i = 3; i < 5; i++) {
       const IrType *e = aa_elem(ir_op_operand(op, start[i])->type);
-      if (!ir_type_is_float(e) || ir_float_kind(e) != IR_F8E8M0FNU)
-        return ir_op_error(op, "expects scale factors of element type f8E8M0FNU, but got %T", e);
+      /* MX formats scale by E8M0; NV-FP4 (f4E2M1FN A and B) may also scale
+       * by E4M3 (seed 000's format table lists both; cuda_tile's mmaf_scaled
+       * accepts either). */
+      bool nvfp4 = is_fp4(a) && is_fp4(b) && ir_type_is_float(e) &&
+                   ir_float_kind(e) == IR_F8E4M3FN;
+      if (!nvfp4 && (!ir_type_is_float(e) || ir_float_kind(e) != IR_F8E8M0FNU))
+        return ir_op_error(op, "expects scale factors of element type f8E8M0FNU%s, but got %T",
+                           is_fp4(a) && is_fp4(b) ? " or f8E4M3FN" : "", e);
     }
     if (!aa_sm_supports_block_scaled(aa_target_sm(op)))
       return ir_op_error(op, "block-scaled dot requires a target that supports block-scaled "

@@ -97,3 +97,20 @@ nv_tileaa.func @segments(%a: tile<16x16xf16>, %b: tile<16x16xf16>, %c: tile<16x1
   %0 = nv_tileaa.dot %a, %b, %c {operandSegmentSizes = array<i32: 1, 1, 1>} : tile<16x16xf16>, tile<16x16xf16>, tile<16x16xf32> -> tile<16x16xf32>
   nv_tileaa.return
 }
+
+// -----
+
+// NV-FP4: f4E2M1FN A and B may scale by f8E4M3FN; other inputs may not.
+nv_tileaa.func @sf_e4m3_f8(%a: tile<16x32xf8E4M3FN>, %b: tile<32x16xf8E4M3FN>, %c: tile<16x16xf32>, %sa: tile<16x1xf8E4M3FN>, %sb: tile<1x16xf8E4M3FN>) attributes {compute_capability = #nv_tileaa.compute_capability<100>} {
+  // expected-error @below{{'nv_tileaa.dot' op expects scale factors of element type f8E8M0FNU, but got f8E4M3FN}}
+  %0 = nv_tileaa.dot %a, %b, %c, %sa, %sb {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>} : tile<16x32xf8E4M3FN>, tile<32x16xf8E4M3FN>, tile<16x16xf32>, tile<16x1xf8E4M3FN>, tile<1x16xf8E4M3FN> -> tile<16x16xf32>
+  nv_tileaa.return
+}
+
+// -----
+
+// ...while NV-FP4 (f4E2M1FN A and B) with f8E4M3FN scales verifies.
+nv_tileaa.func @sf_nvfp4(%a: tile<16x32xf4E2M1FN>, %b: tile<32x16xf4E2M1FN>, %c: tile<16x16xf32>, %sa: tile<16x2xf8E4M3FN>, %sb: tile<2x16xf8E4M3FN>) attributes {compute_capability = #nv_tileaa.compute_capability<100>} {
+  %0 = nv_tileaa.dot %a, %b, %c, %sa, %sb {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1>} : tile<16x32xf4E2M1FN>, tile<32x16xf4E2M1FN>, tile<16x16xf32>, tile<16x2xf8E4M3FN>, tile<2x16xf8E4M3FN> -> tile<16x16xf32>
+  nv_tileaa.return
+}
