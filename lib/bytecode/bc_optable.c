@@ -59,9 +59,9 @@
                  (const BcArg[]){CT_MAP(BC_SIG_ARG, ver, __VA_ARGS__)}},
 #define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, bc, sum)
 #define CT_OPX(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, par, dd, ban, vr, bc, sum)
-#define CT_OPC(c, m, tr, a, b, rc, rd, nr, sig, fmt, spec, nm, bc, sum) \
+#define CT_OPC(c, m, tr, a, b, rc, rd, nr, sig, fmt, spec, in, nm, bc, sum) \
   BC_SIG_ROW(c, nr, bc, BC_UNPAREN_ sig)
-#define CT_OPCX(c, m, tr, a, b, rc, rd, nr, sig, fmt, spec, nm, par, dd, ban, vr, bc, sum) \
+#define CT_OPCX(c, m, tr, a, b, rc, rd, nr, sig, fmt, spec, in, nm, par, dd, ban, vr, bc, sum) \
   BC_SIG_ROW(c, nr, bc, BC_UNPAREN_ sig)
 #define BC_UNPAREN_(...) __VA_ARGS__
 #define CT_BC(opcode, major, minor) BC_V(major, minor)
