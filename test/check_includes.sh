@@ -8,7 +8,8 @@
 #   * a module may include its own headers and those of the modules it is allowed to use
 #     (table below); tools/, test/ and bench/ may include anything;
 #   * another dialect's files are reached only through its public header
-#     dialect/<d>/<d>.h (types, op enum, enums) — never its internals; dialect <-> dialect
+#     dialect/<d>/<d>.h (types, op enum, enums) and its op rows dialect/<d>/ops*.def
+#     (X-macro tables other layers generate theirs from) — never its internals; dialect <-> dialect
 #     includes are not allowed at all, conversion -> dialect public headers is;
 #   * a header named *_internal.h is private to its own module.
 set -uo pipefail
@@ -89,8 +90,8 @@ while IFS= read -r f; do
         why="dialect -> dialect include"
       elif [[ $ok != *" dialect* "* ]]; then
         why="module $from may not use dialects"
-      elif [ "$inc" != "dialect/$d/$d.h" ]; then
-        why="not the dialect's public header (dialect/$d/$d.h)"
+      elif [ "$inc" != "dialect/$d/$d.h" ] && [[ ! $inc =~ ^dialect/$d/ops[a-z_]*\.def$ ]]; then
+        why="not the dialect's public header (dialect/$d/$d.h) or op rows (ops*.def)"
       fi
     elif [ "$to" = dialect ]; then
       [[ $ok == *" dialect* "* ]] || why="module $from may not use dialects"

@@ -120,6 +120,8 @@ typedef struct BcOpDesc {
   const BcArg *args;       /* ODS order */
 } BcOpDesc;
 
+/* Indexed by CtOpIndex (bc_num_op_descs == CT_OP_COUNT); an op without a
+ * row has a zeroed entry (bc_op_of gives NULL for it). */
 extern const BcOpDesc bc_op_descs[];
 extern const size_t bc_num_op_descs;
 

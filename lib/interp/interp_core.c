@@ -608,6 +608,17 @@ static const InHandler handler_table[CT_OP_COUNT] = {
 #define X(idx, fn) [CT_OP_##idx] = fn,
     IN_OPS_HANDLERS(X)
 #undef X
+/* compute ops: the `interp` column of their rows */
+#define CT_OP(...)
+#define CT_OPX(...)
+#define CT_OPC(c, m, tr, a, b, rc, rd, nr, sig, fmt, spec, in, nm, bc, sum) [CT_OP_##c] = in,
+#define CT_OPCX(c, m, tr, a, b, rc, rd, nr, sig, fmt, spec, in, nm, par, dd, ban, vr, bc, sum) \
+  [CT_OP_##c] = in,
+#include "dialect/cuda_tile/ops_compute.def"
+#undef CT_OPCX
+#undef CT_OPC
+#undef CT_OPX
+#undef CT_OP
 };
 
 InHandler in_handler_for_info(const IrOpInfo *info) {

@@ -587,12 +587,77 @@ bool h_fma(Exec *e, IrOp *op) {
   return true;
 }
 
+/* The scalar semantics of the h_float_unary ops, one function per op named
+ * in_float_unary_<cname>: the table below is generated from the ops_compute.def
+ * rows whose `interp` column is h_float_unary, so adding such an op takes its
+ * row and its function here.  The result is rounded to the element format by
+ * the handler (sqrt, rounded exactly in its mode, is the handler's own). */
+static double in_float_unary_absf(double x) { return fabs(x); }
+static double in_float_unary_negf(double x) { return -x; }
+static double in_float_unary_ceil(double x) { return ceil(x); }
+static double in_float_unary_floor(double x) { return floor(x); }
+static double in_float_unary_cos(double x) { return cos(x); }
+static double in_float_unary_cosh(double x) { return cosh(x); }
+static double in_float_unary_sin(double x) { return sin(x); }
+static double in_float_unary_sinh(double x) { return sinh(x); }
+static double in_float_unary_tan(double x) { return tan(x); }
+static double in_float_unary_tanh(double x) { return tanh(x); }
+static double in_float_unary_exp(double x) { return exp(x); }
+static double in_float_unary_exp2(double x) { return exp2(x); }
+static double in_float_unary_log(double x) { return log(x); }
+static double in_float_unary_log2(double x) { return log2(x); }
+static double in_float_unary_rsqrt(double x) { return 1.0 / sqrt(x); }
+static double in_float_unary_sqrt(double x) { return sqrt(x); }
+
+/* `interp` column -> the scalar function table's entry: only h_float_unary
+ * rows have one. */
+#define IN_SCALAR_h_float_unary(c) [CT_OP_##c] = in_float_unary_##c,
+#define IN_SCALAR_h_int_unary(c)
+#define IN_SCALAR_h_int_binary(c)
+#define IN_SCALAR_h_cmpi(c)
+#define IN_SCALAR_h_float_binary(c)
+#define IN_SCALAR_h_fma(c)
+#define IN_SCALAR_h_cmpf(c)
+#define IN_SCALAR_h_select(c)
+#define IN_SCALAR_h_bitcast(c)
+#define IN_SCALAR_h_exti(c)
+#define IN_SCALAR_h_trunci(c)
+#define IN_SCALAR_h_ftof(c)
+#define IN_SCALAR_h_ftoi(c)
+#define IN_SCALAR_h_itof(c)
+#define IN_SCALAR_h_broadcast(c)
+#define IN_SCALAR_h_reshape(c)
+#define IN_SCALAR_h_permute(c)
+#define IN_SCALAR_h_cat(c)
+#define IN_SCALAR_h_extract(c)
+#define IN_SCALAR_h_iota(c)
+#define IN_SCALAR_h_pack(c)
+#define IN_SCALAR_h_unpack(c)
+#define IN_SCALAR_h_mmaf(c)
+#define IN_SCALAR_h_mmai(c)
+#define IN_SCALAR_h_mmaf_scaled(c)
+#define IN_SCALAR_h_reduce(c)
+#define IN_SCALAR_h_scan(c)
+static double (*const float_unary_fns[CT_OP_COUNT])(double) = {
+#define CT_OP(...)
+#define CT_OPX(...)
+#define CT_OPC(c, m, tr, a, b, rc, rd, nr, sig, fmt, spec, in, nm, bc, sum) IN_SCALAR_##in(c)
+#define CT_OPCX(c, m, tr, a, b, rc, rd, nr, sig, fmt, spec, in, nm, par, dd, ban, vr, bc, sum) \
+  IN_SCALAR_##in(c)
+#include "dialect/cuda_tile/ops_compute.def"
+#undef CT_OPCX
+#undef CT_OPC
+#undef CT_OPX
+#undef CT_OP
+};
+
 /* Unary float ops and math functions (computed in double, rounded once to
  * the element format; sqrt honours its rounding mode). */
 bool h_float_unary(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0);
   Val *r = ew_result(op, 0, a, NULL, NULL);
   CtOpIndex idx = (CtOpIndex)(op->info - ct_op_infos);
+  double (*fn)(double) = float_unary_fns[idx];
   IrFloatKind k = ir_float_kind(r->elem);
   bool ftz = in_attr_present(op, "flush_to_zero");
   int mode = idx == CT_OP_sqrt ? rounding_of(op) : CT_ROUNDING_NEAREST_EVEN;
@@ -608,23 +673,7 @@ bool h_float_unary(Exec *e, IrOp *op) {
     double x = in_elem_f(a, i);
     if (ftz) x = ftz32((float)x);
     double y;
-    switch (idx) {
-    case CT_OP_absf: y = fabs(x); break;
-    case CT_OP_negf: y = -x; break;
-    case CT_OP_ceil: y = ceil(x); break;
-    case CT_OP_floor: y = floor(x); break;
-    case CT_OP_cos: y = cos(x); break;
-    case CT_OP_cosh: y = cosh(x); break;
-    case CT_OP_sin: y = sin(x); break;
-    case CT_OP_sinh: y = sinh(x); break;
-    case CT_OP_tan: y = tan(x); break;
-    case CT_OP_tanh: y = tanh(x); break;
-    case CT_OP_exp: y = exp(x); break;
-    case CT_OP_exp2: y = exp2(x); break;
-    case CT_OP_log: y = log(x); break;
-    case CT_OP_log2: y = log2(x); break;
-    case CT_OP_rsqrt: y = 1.0 / sqrt(x); break;
-    case CT_OP_sqrt: {
+    if (idx == CT_OP_sqrt) {
       if (r->kind == VK_F64 && mode != CT_ROUNDING_NEAREST_EVEN) {
         double h = sqrt(x);
         double rr = fma(-h, h, x);
@@ -634,9 +683,11 @@ bool h_float_unary(Exec *e, IrOp *op) {
         double rr = fma(-h, h, x);
         y = round_dir(k, h, rr > 0 ? DBL_MIN : rr < 0 ? -DBL_MIN : 0, mode);
       }
-      break;
-    }
-    default: val_release(r); return in_fail(e, op, "unhandled float op");
+    } else if (fn) {
+      y = fn(x);
+    } else {
+      val_release(r);
+      return in_fail(e, op, "unhandled float op");
     }
     if (idx != CT_OP_sqrt) y = in_round_fmt(k, y, -1);
     if (ftz) y = ftz32((float)y);

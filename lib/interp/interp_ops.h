@@ -1,5 +1,7 @@
-/* interp_ops.h — the handler functions of lib/interp, by family, and the
- * X-list that interp_core.c turns into the op-index -> handler table.
+/* interp_ops.h — the handler functions of lib/interp: those of compute ops
+ * from the `interp` column of their ops_compute.def rows, the others by
+ * family in an X-list; interp_core.c turns both into the op-index ->
+ * handler table.
  * Control flow, constants, grid queries, tokens, assert and assume live in
  * interp_core.c; compute ops in interp_ops.c (+ interp_shape.c); memory,
  * views, atomics and print in interp_mem.c. */
@@ -8,30 +10,24 @@
 
 #include "interp/interp_internal.h"
 
-/* X(op index name, handler) */
+/* Compute ops (ops_compute.def): the handler is the row's `interp` column.
+ * Their prototypes come from the rows; interp_core.c builds the op-index ->
+ * handler table from the same column. */
+#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, bc, sum)
+#define CT_OPX(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, par, dd, ban, vr, bc, sum)
+#define CT_OPC(c, m, tr, a, b, rc, rd, nr, sig, fmt, spec, in, nm, bc, sum) \
+  bool in(Exec *e, IrOp *op);
+#define CT_OPCX(c, m, tr, a, b, rc, rd, nr, sig, fmt, spec, in, nm, par, dd, ban, vr, bc, sum) \
+  bool in(Exec *e, IrOp *op);
+#include "dialect/cuda_tile/ops_compute.def"
+#undef CT_OPCX
+#undef CT_OPC
+#undef CT_OPX
+#undef CT_OP
+
+/* The other ops lib/interp/interp_ops.c, interp_shape.c and interp_mem.c
+ * handle: X(op index name, handler). */
 #define IN_OPS_HANDLERS(X)                                                    \
-  X(absi, h_int_unary) X(negi, h_int_unary)                                   \
-  X(addi, h_int_binary) X(subi, h_int_binary) X(muli, h_int_binary)           \
-  X(mulhii, h_int_binary) X(divi, h_int_binary) X(remi, h_int_binary)         \
-  X(maxi, h_int_binary) X(mini, h_int_binary) X(andi, h_int_binary)           \
-  X(ori, h_int_binary) X(xori, h_int_binary) X(shli, h_int_binary)            \
-  X(shri, h_int_binary) X(cmpi, h_cmpi)                                       \
-  X(absf, h_float_unary) X(negf, h_float_unary) X(ceil, h_float_unary)        \
-  X(floor, h_float_unary) X(cos, h_float_unary) X(cosh, h_float_unary)        \
-  X(sin, h_float_unary) X(sinh, h_float_unary) X(tan, h_float_unary)          \
-  X(tanh, h_float_unary) X(exp, h_float_unary) X(exp2, h_float_unary)         \
-  X(log, h_float_unary) X(log2, h_float_unary) X(sqrt, h_float_unary)         \
-  X(rsqrt, h_float_unary)                                                     \
-  X(addf, h_float_binary) X(subf, h_float_binary) X(mulf, h_float_binary)     \
-  X(divf, h_float_binary) X(remf, h_float_binary) X(maxf, h_float_binary)     \
-  X(minf, h_float_binary) X(pow, h_float_binary) X(atan2, h_float_binary)     \
-  X(fma, h_fma) X(cmpf, h_cmpf) X(select, h_select)                           \
-  X(bitcast, h_bitcast) X(exti, h_exti) X(trunci, h_trunci) X(ftof, h_ftof)   \
-  X(ftoi, h_ftoi) X(itof, h_itof)                                             \
-  X(broadcast, h_broadcast) X(reshape, h_reshape) X(permute, h_permute)       \
-  X(cat, h_cat) X(extract, h_extract) X(iota, h_iota) X(pack, h_pack)         \
-  X(unpack, h_unpack) X(mmaf, h_mmaf) X(mmai, h_mmai)                         \
-  X(mmaf_scaled, h_mmaf_scaled) X(reduce, h_reduce) X(scan, h_scan)           \
   X(offset, h_offset) X(int_to_ptr, h_ptr_cast) X(ptr_to_int, h_ptr_cast)     \
   X(ptr_to_ptr, h_ptr_cast) X(load_ptr_tko, h_load_ptr)                       \
   X(store_ptr_tko, h_store_ptr) X(make_tensor_view, h_make_tensor_view)       \

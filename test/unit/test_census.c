@@ -126,21 +126,77 @@ static void test_cuda_tile(void) {
     if (in_handler_for_info(info) && exempt)
       report("removal from the census's interpreter lists (it has a handler)", info);
   }
-  /* every bytecode row belongs to one op, and no op has two rows */
-  int rows_per_op[CT_OP_COUNT] = {0};
-  for (size_t i = 0; i < bc_num_op_descs; i++) {
-    if (!CHECK(bc_op_descs[i].op < CT_OP_COUNT)) continue;
-    rows_per_op[bc_op_descs[i].op]++;
+  /* the table is indexed by op; every row names its own op, and its opcode
+   * (the CT_BC column) finds it again */
+  CHECK_EQ_INT((int)bc_num_op_descs, CT_OP_COUNT);
+  for (size_t i = 0; i < CT_OP_COUNT; i++) {
+    const BcOpDesc *d = bc_op_of(&ct_op_infos[i]);
+    if (!d) continue;
+    CHECK_EQ_INT(d->op, (int)i);
+    if (bc_op_by_opcode(bc_op_opcode(d)) != d)
+      report("a unique opcode in its CT_BC column", &ct_op_infos[i]);
   }
-  /* the opcodes (the rows' CT_BC column) are unique and the table is sorted
-   * by them, as bc_op_by_opcode's search needs */
-  for (size_t i = 1; i < bc_num_op_descs; i++)
-    CHECK(bc_op_opcode(&bc_op_descs[i - 1]) < bc_op_opcode(&bc_op_descs[i]));
-  for (size_t i = 0; i < bc_num_op_descs; i++)
-    CHECK(bc_op_by_opcode(bc_op_opcode(&bc_op_descs[i])) == &bc_op_descs[i]);
-  for (size_t i = 0; i < CT_OP_COUNT; i++)
-    if (rows_per_op[i] > 1) report("a single bytecode row (it has several)", &ct_op_infos[i]);
+  /* a gap in the public opcodes finds no row */
+  uint32_t gap = 0;
+  for (bool used = true; used && gap < 0x100; gap += used) {
+    used = false;
+    for (size_t i = 0; i < CT_OP_COUNT; i++) used |= ct_op_bc_opcode((CtOpIndex)i) == gap;
+  }
+  if (CHECK(gap < 0x100)) CHECK(bc_op_by_opcode(gap) == NULL);
+  CHECK(bc_op_by_opcode(0x2000) == NULL);
+  CHECK(bc_op_by_opcode(UINT64_MAX) == NULL);
   CHECK_EQ_INT(missing - before, 0);
+}
+
+/* The bytecode rows of compute ops are generated from the `sig` column of
+ * their .def row, which also gives the IrOpInfo its inherent attributes. */
+static void test_sig_column(void) {
+  const BcOpDesc *d = bc_op_of(ct_op(addf));
+  if (CHECK(d != NULL) && CHECK_EQ_INT(d->nargs, 4)) {
+    CHECK_STREQ(d->args[0].name, "lhs");
+    CHECK_EQ_INT(d->args[0].kind, BC_OPND);
+    CHECK_STREQ(d->args[2].name, "rounding_mode");
+    CHECK_EQ_INT(d->args[2].kind, BC_A_ENUM);
+    CHECK_EQ_INT(d->args[2].enum_id, BC_E_ROUNDING);
+    CHECK_EQ_INT(d->args[2].optional, 0);
+    CHECK_STREQ(d->args[3].name, "flush_to_zero");
+    CHECK_EQ_INT(d->args[3].kind, BC_A_UNIT);
+    CHECK_EQ_INT(d->args[3].optional, 1);
+    CHECK_EQ_INT(d->args[3].ver, BC_V(13, 1));
+    CHECK_EQ_INT(d->var_results, 0);
+    CHECK_EQ_INT(d->nres, 1);
+    CHECK_EQ_INT(d->res_ver[0], BC_V(13, 1));
+  }
+  /* an argument newer than its op (CTA_ENUM_SINCE) */
+  d = bc_op_of(ct_op(exp));
+  if (CHECK(d != NULL) && CHECK_EQ_INT(d->nargs, 2))
+    CHECK_EQ_INT(d->args[1].ver, BC_V(13, 3));
+  /* an op introduced later: its arguments and result come with it */
+  d = bc_op_of(ct_op(atan2));
+  if (CHECK(d != NULL) && CHECK_EQ_INT(d->nargs, 2)) {
+    CHECK_EQ_INT(d->args[1].ver, BC_V(13, 2));
+    CHECK_EQ_INT(d->res_ver[0], BC_V(13, 2));
+  }
+  /* a Variadic<> operand group encodes the result count; regions */
+  d = bc_op_of(ct_op(extract));
+  if (CHECK(d != NULL)) CHECK_EQ_INT(d->var_results, 1);
+  d = bc_op_of(ct_op(scan));
+  if (CHECK(d != NULL) && CHECK_EQ_INT(d->nargs, 4)) {
+    CHECK_EQ_INT(d->nregions, 1);
+    CHECK_EQ_INT(d->args[2].kind, BC_A_BOOL);
+  }
+  /* an empty signature */
+  d = bc_op_of(ct_op(iota));
+  if (CHECK(d != NULL)) CHECK_EQ_INT(d->nargs, 0);
+  /* inherent attributes: the signature's attributes, in ODS order */
+  const char *const *inh = ct_op(cmpi)->inherent;
+  if (CHECK(inh != NULL)) {
+    CHECK_STREQ(inh[0], "comparison_predicate");
+    CHECK_STREQ(inh[1], "signedness");
+    CHECK(inh[2] == NULL);
+  }
+  inh = ct_op(absf)->inherent;
+  CHECK(inh == NULL || inh[0] == NULL);
 }
 
 static void test_nv_tileaa(void) {
@@ -230,6 +286,7 @@ static void test_census_catches(void) {
 
 UNIT_MAIN {
   test_cuda_tile();
+  test_sig_column();
   test_nv_tileaa();
   test_std_dialects();
   test_census_catches();

@@ -17,7 +17,8 @@
  *   - CT_BC(opcode, major, minor): the op's tileirbc opcode and the bytecode
  *     version that introduced it (ct_op_bc_opcode / ct_op_bc_since).
  *   Compute rows (ops_compute.def) use CT_OPC / CT_OPCX, whose format and
- *   spec columns replace the parse/print/verify hooks (see that file).
+ *   spec columns replace the parse/print/verify hooks (see that file), and
+ *   whose `sig` column (the ODS argument list, below) replaces `inherent`.
  * Everything the layers need about an op is on its row; the other tables
  * (formats, specs, bytecode arguments) are generated from it or keyed by
  * the op's index. */
@@ -28,6 +29,46 @@
 
 #define CT_ATTRS(...) ((const char *const[]){__VA_ARGS__, NULL})
 #define CT_NO_ATTRS NULL
+
+/* The `sig` column of compute rows (ops_compute.def): the op's ODS arguments
+ * in ODS order, a parenthesized list of items, each written once:
+ *   CTA_OPND("name")           an operand
+ *   CTA_VAR("name")            a Variadic<> operand group
+ *   CTA_ENUM("name", E)        an enum attribute (E: its bytecode enum,
+ *                              BC_E_<E>, e.g. ROUNDING)
+ *   CTA_UNIT("name")           an optional UnitAttr
+ *   CTA_ATTR("name", K)        any other attribute (bytecode kind BC_A_<K>)
+ *   CTA_ENUM_SINCE / CTA_UNIT_SINCE(..., major, minor): an argument added
+ *                              after the op (default: the op's CT_BC version)
+ * The IrOpInfo table takes the attribute names from it (CT_SIG_ATTRS: the
+ * inherent attributes, in ODS order); lib/bytecode generates its encoding
+ * row from it (bc_optable.c).  The CTA_* names are never macros: each layer
+ * pastes its own prefix onto them (CT_MAP). */
+#define CT_SIG_ATTRS(...) ((const char *const[]){CT_MAP(CT_SIG_ATTR, ~, __VA_ARGS__) NULL})
+#define CT_SIG_ATTR(c, item) CT_SA_##item
+#define CT_SA_ /* an empty signature */
+#define CT_SA_CTA_OPND(n)
+#define CT_SA_CTA_VAR(n)
+#define CT_SA_CTA_ENUM(n, e) n,
+#define CT_SA_CTA_ENUM_SINCE(n, e, major, minor) n,
+#define CT_SA_CTA_UNIT(n) n,
+#define CT_SA_CTA_UNIT_SINCE(n, major, minor) n,
+#define CT_SA_CTA_ATTR(n, k) n,
+
+/* CT_MAP(f, ctx, items...): f(ctx, item) for each of up to 8 items; an empty
+ * list gives one f(ctx, ) (the pasted prefix alone, defined by the user). */
+#define CT_MAP(f, c, ...)                                                      \
+  CT_MAP_PICK_(__VA_ARGS__, CT_MAP8_, CT_MAP7_, CT_MAP6_, CT_MAP5_, CT_MAP4_,  \
+               CT_MAP3_, CT_MAP2_, CT_MAP1_, )(f, c, __VA_ARGS__)
+#define CT_MAP_PICK_(_1, _2, _3, _4, _5, _6, _7, _8, n, ...) n
+#define CT_MAP1_(f, c, x) f(c, x)
+#define CT_MAP2_(f, c, x, ...) f(c, x) CT_MAP1_(f, c, __VA_ARGS__)
+#define CT_MAP3_(f, c, x, ...) f(c, x) CT_MAP2_(f, c, __VA_ARGS__)
+#define CT_MAP4_(f, c, x, ...) f(c, x) CT_MAP3_(f, c, __VA_ARGS__)
+#define CT_MAP5_(f, c, x, ...) f(c, x) CT_MAP4_(f, c, __VA_ARGS__)
+#define CT_MAP6_(f, c, x, ...) f(c, x) CT_MAP5_(f, c, __VA_ARGS__)
+#define CT_MAP7_(f, c, x, ...) f(c, x) CT_MAP6_(f, c, __VA_ARGS__)
+#define CT_MAP8_(f, c, x, ...) f(c, x) CT_MAP7_(f, c, __VA_ARGS__)
 
 typedef enum CtOpIndex {
   CT_OP_module, /* row 0, defined in ops.c */

@@ -168,8 +168,8 @@ FMT(f_scan, SRC_NONE, -1, OPNDS(0), AD, SPACE, LIT("dim"), EMPTY, LIT("="), EMPT
 static const Fmt *const fmts[CT_OP_COUNT] = {
 #define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, bc, sum)
 #define CT_OPX(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, par, dd, ban, vr, bc, sum)
-#define CT_OPC(c, m, tr, a, b, rc, rd, nr, inh, fmt, spec, nm, bc, sum) [CT_OP_##c] = &fmt,
-#define CT_OPCX(c, m, tr, a, b, rc, rd, nr, inh, fmt, spec, nm, par, dd, ban, vr, bc, sum) \
+#define CT_OPC(c, m, tr, a, b, rc, rd, nr, inh, fmt, spec, in, nm, bc, sum) [CT_OP_##c] = &fmt,
+#define CT_OPCX(c, m, tr, a, b, rc, rd, nr, inh, fmt, spec, in, nm, par, dd, ban, vr, bc, sum) \
   [CT_OP_##c] = &fmt,
 #include "dialect/cuda_tile/ops_compute.def"
 #undef CT_OPCX
