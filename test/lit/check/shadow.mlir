@@ -1,0 +1,73 @@
+// The shadow memory of --check keeps a page as runs of equal cells until it
+// is fragmented into more than 64 runs, then as one cell per element.  Both
+// forms report the exact element: a race in the middle of a stored row that
+// spans two pages, and an unordered store or an uninitialised read on a page
+// fragmented by a strided gather or scatter.  Neighbouring elements that the
+// strided access did not touch stay clean.
+// RUN: not ctile-run %s --entry row_race --grid 2 --arg 'i32[2048]=zeros' --arg i32:1500 --check=races 2>&1 | FileCheck %s --check-prefix=ROW
+// RUN: ctile-run %s --entry row_race --grid 1 --arg 'i32[2048]=zeros' --arg i32:1500 --check=all --dump 0 | FileCheck %s --check-prefix=ROWOK
+// RUN: not ctile-run %s --entry strided_war --grid 1 --arg 'i32[1024]=iota' --arg i32:300 --check=order 2>&1 | FileCheck %s --check-prefix=WAR
+// RUN: ctile-run %s --entry strided_war --grid 1 --arg 'i32[1024]=iota' --arg i32:301 --check=order --dump 0 | FileCheck %s --check-prefix=WAROK
+// RUN: not ctile-run %s --entry strided_uninit --grid 1 --arg 'i32[1]=zeros' --arg i32:301 --check=uninit 2>&1 | FileCheck %s --check-prefix=UNINIT
+// RUN: ctile-run %s --entry strided_uninit --grid 2 --arg 'i32[2]=zeros' --arg i32:300 --check=all --dump 0 | FileCheck %s --check-prefix=UNINITOK
+
+cuda_tile.module @m {
+  // Block 0 stores the whole buffer as one row (two 4 KiB pages); every
+  // other block then loads element %i of it.
+  entry @row_race(%p: tile<ptr<i32>>, %i: tile<i32>) {
+    %t = make_tensor_view %p, shape = [2048], strides = [1] : tensor_view<2048xi32, strides=[1]>
+    %v = make_partition_view %t : partition_view<tile=(2048), tensor_view<2048xi32, strides=[1]>>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %first = cmpi equal %bx, %c0, signed : tile<i32> -> tile<i1>
+    if %first {
+      %x = constant <i32: 7> : tile<2048xi32>
+      %t0 = store_view_tko weak %x, %v[%c0] : tile<2048xi32>, partition_view<tile=(2048), tensor_view<2048xi32, strides=[1]>>, tile<i32> -> token
+    } else {
+      %q = offset %p, %i : tile<ptr<i32>>, tile<i32> -> tile<ptr<i32>>
+      %y, %t1 = load_ptr_tko weak %q : tile<ptr<i32>> -> tile<i32>, token
+      // ROW: shadow.mlir:[[@LINE-1]]:17: error: 'cuda_tile.load_ptr_tko' op data race: load of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 1500) conflicts with the store by 'cuda_tile.store_view_tko' at {{.*}}shadow.mlir:[[@LINE-4]]:13 in tile block (0, 0, 0) (tile blocks are unordered; use atomics or separate outputs) (tile block (1, 0, 0))
+    }
+    return
+  }
+  // ROWOK: arg 0: [7, 7, 7,
+
+  // Loads the even elements 0, 2, ..., 510 with one gather (256 runs on the
+  // page), then stores -1 to element %i with no token after the load.
+  entry @strided_war(%p: tile<ptr<i32>>, %i: tile<i32>) {
+    %io = iota : tile<256xi32>
+    %two = constant <i32: 2> : tile<256xi32>
+    %ev = muli %io, %two : tile<256xi32>
+    %p1 = reshape %p : tile<ptr<i32>> -> tile<1xptr<i32>>
+    %pb = broadcast %p1 : tile<1xptr<i32>> -> tile<256xptr<i32>>
+    %pe = offset %pb, %ev : tile<256xptr<i32>>, tile<256xi32> -> tile<256xptr<i32>>
+    %x, %t0 = load_ptr_tko weak %pe : tile<256xptr<i32>> -> tile<256xi32>, token
+    %q = offset %p, %i : tile<ptr<i32>>, tile<i32> -> tile<ptr<i32>>
+    %m1 = constant <i32: -1> : tile<i32>
+    %t1 = store_ptr_tko weak %q, %m1 : tile<ptr<i32>>, tile<i32> -> token
+    // WAR: shadow.mlir:[[@LINE-1]]:11: error: 'cuda_tile.store_ptr_tko' op store of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 300) is not ordered after the load by 'cuda_tile.load_ptr_tko' at {{.*}}shadow.mlir:[[@LINE-4]]:15 to the same memory in this tile block (no token or data dependence orders them) (tile block (0, 0, 0))
+    return
+  }
+  // WAROK: arg 0: [0, 1, 2,{{.*}}, 299, 300, -1, 302,
+
+  // Writes the even elements of a 1024-element alloca with one scatter, then
+  // reads element %i (token-ordered) and stores it to out[block id].
+  entry @strided_uninit(%out: tile<ptr<i32>>, %i: tile<i32>) {
+    %sc = alloca num_elem = 1024, alignment = 16 : tile<ptr<i32>>
+    %io = iota : tile<256xi32>
+    %two = constant <i32: 2> : tile<256xi32>
+    %ev = muli %io, %two : tile<256xi32>
+    %s1 = reshape %sc : tile<ptr<i32>> -> tile<1xptr<i32>>
+    %sb = broadcast %s1 : tile<1xptr<i32>> -> tile<256xptr<i32>>
+    %se = offset %sb, %ev : tile<256xptr<i32>>, tile<256xi32> -> tile<256xptr<i32>>
+    %t0 = store_ptr_tko weak %se, %ev : tile<256xptr<i32>>, tile<256xi32> -> token
+    %q = offset %sc, %i : tile<ptr<i32>>, tile<i32> -> tile<ptr<i32>>
+    %y, %t1 = load_ptr_tko weak %q token=%t0 : tile<ptr<i32>> -> tile<i32>, token
+    // UNINIT: shadow.mlir:[[@LINE-1]]:15: error: 'cuda_tile.load_ptr_tko' op reads uninitialized memory: load of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 301) of the alloca at {{.*}}shadow.mlir:[[@LINE-10]]:11, never written before (tile block (0, 0, 0))
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %o = offset %out, %bx : tile<ptr<i32>>, tile<i32> -> tile<ptr<i32>>
+    %t2 = store_ptr_tko weak %o, %y : tile<ptr<i32>>, tile<i32> -> token
+    return
+  }
+  // UNINITOK: arg 0: [300, 300]
+}
