@@ -116,6 +116,30 @@ typedef struct Range {
 
 #define MAX_PENDING 16
 
+/* Reads of a buffer (an argument or a global) that nothing has written yet
+ * cannot conflict with anything, so they are only logged, one record per
+ * row run of an op instance (rows at a constant stride), and replayed into
+ * the shadow pages when the first write, atomic or ordered access reaches
+ * the buffer (or the log outgrows 256 + 1/16 of the buffer's bytes).  The
+ * inputs of a kernel are never written, so their loads cost a few
+ * instructions per row. */
+#ifndef READ_LOG
+#define READ_LOG 1 /* -DREAD_LOG=0: every read goes to the shadow pages */
+#endif
+
+typedef struct ReadRec {
+  uintptr_t addr;           /* first row */
+  int64_t stride;           /* between rows, in bytes */
+  uint32_t count, bytes, es;/* rows, bytes per row, element size */
+  uint32_t blk, ev;
+  uint16_t oid;
+} ReadRec;
+
+typedef struct RegLog {
+  bool dirty;               /* written: every access goes to the shadow pages */
+  VEC(ReadRec) log;
+} RegLog;
+
 typedef struct LocalRange {
   uintptr_t lo, hi;
   IrOp *op;                 /* the alloca */
@@ -126,6 +150,7 @@ struct InChk {
   unsigned checks;
   uint64_t perm_a, perm_c;  /* block order: id -> (a * id + c) mod n */
   U64Map pages;             /* page number -> Page* */
+  RegLog *reg;              /* per Run.regions entry */
   U64Map op_id;             /* IrOp* -> id (1-based) */
   VEC(IrOp *) ops;          /* id - 1 -> IrOp* */
   /* the current tile block */
@@ -139,8 +164,13 @@ struct InChk {
   IrOp *cur_op;             /* the op instance of cur_ev */
   uint64_t cur_step;
   uint32_t cur_ev, cur_oid;
-  uint64_t pc_pno[PCACHE];  /* page lookup cache: page number + 1 (0: empty) */
-  Page *pc_page[PCACHE];
+  struct {
+    uint64_t pno;           /* page number + 1 (0: empty) */
+    Page *page;
+  } pc[PCACHE];             /* page lookup cache */
+  uint32_t pf_ev;           /* prefetch: the event and address of the last access, */
+  uintptr_t pf_addr;        /* and the run it covered */
+  unsigned pf_run;
   /* order-shuffle inside a block: stores deferred past unordered ops */
   bool defer;
   uint64_t rng;
@@ -198,6 +228,7 @@ InChk *in_chk_new(Run *r, unsigned checks, uint64_t seed) {
     while (c->perm_a == 0 || gcd64(c->perm_a, n) != 1);
     c->perm_c = splitmix(&s) % n;
   }
+  c->reg = xcalloc(r->regions.len + 1, sizeof *c->reg);
   c->defer = (checks & INTERP_CHECK_SHUFFLE) != 0;
   c->rng = seed ^ 0x5DEECE66Dull;
   Event e0 = {0};
@@ -218,6 +249,8 @@ void in_chk_free(InChk *c) {
     }
   }
   u64map_free(&c->pages);
+  for (size_t i = 0; i < c->run->regions.len; i++) vec_free(&c->reg[i].log);
+  free(c->reg);
   u64map_free(&c->op_id);
   u64map_free(&c->rel_blk);
   u64map_free(&c->rel_addr);
@@ -449,18 +482,19 @@ static uint32_t cur_event(InChk *c, Exec *e, IrOp *op) {
  * that is smaller than the page's (a cell-mode page splits its cells). */
 static Page *get_page(InChk *c, uintptr_t a, uintptr_t end, size_t es) {
   unsigned want = 8;
-  while (want > 1 && (es % want || a % want || end % want)) want /= 2;
+  uintptr_t v = (uintptr_t)es | a | end;
+  while (want > 1 && (v & (want - 1))) want /= 2;
   uint64_t pno = a >> PAGE_BITS;
   unsigned h = (unsigned)pno & (PCACHE - 1);
-  Page *p = c->pc_pno[h] == pno + 1 ? c->pc_page[h] : u64map_get(&c->pages, pno);
+  Page *p = c->pc[h].pno == pno + 1 ? c->pc[h].page : u64map_get(&c->pages, pno);
   if (!p) {
     p = xcalloc(1, sizeof *p);
     p->g = want;
     p->n = 1; /* one run of empty cells */
     u64map_put(&c->pages, pno, p);
   }
-  c->pc_pno[h] = pno + 1;
-  c->pc_page[h] = p;
+  c->pc[h].pno = pno + 1;
+  c->pc[h].page = p;
   if (want < p->g) {
     if (p->cells) {
       Cell *nc = xmalloc(PAGE_SIZE / want * sizeof(Cell));
@@ -637,10 +671,25 @@ static bool cell_eq(const Cell *x, const Cell *y) {
          x->flags == y->flags;
 }
 
+/* Merges the equal neighbours among the runs of page p; false if there were
+ * none. */
+static bool compact(Page *p) {
+  unsigned k = 1;
+  for (unsigned j = 1; j < p->n; j++) {
+    if (cell_eq(&p->run[j], &p->run[k - 1])) continue;
+    p->lo[k] = p->lo[j];
+    p->run[k++] = p->run[j];
+  }
+  bool merged = k < p->n;
+  p->n = k;
+  return merged;
+}
+
 /* Checks and records access A (NULL: resets the cells to empty) on the bytes
  * [s, t) of run-mode page p (at address base): each run it covers is checked
  * once, at its first byte in [s, t), and the runs are split at s and t and
- * merged with equal neighbours.  Returns 1 when done, 0 after a report, -1
+ * merged with equal neighbours (an access that covers one run exactly
+ * updates it in place; the page is compacted when it runs out of runs).  Returns 1 when done, 0 after a report, -1
  * when the page would need more than RUN_CAP runs (nothing is changed; the
  * caller turns the page into cells). */
 static int runs_access(InChk *c, Page *p, uintptr_t base, unsigned s, unsigned t, const Acc *A) {
@@ -653,15 +702,13 @@ static int runs_access(InChk *c, Page *p, uintptr_t base, unsigned s, unsigned t
   unsigned k = i;
   while (k < n && p->lo[k] < t) k++;
   if (A && k == i + 1 && p->lo[i] == s && (k == n ? (unsigned)PAGE_SIZE : p->lo[k]) == t) {
-    /* the access covers run i exactly: update it in place unless it becomes
-     * equal to a neighbour */
+    /* the access covers run i exactly: update it in place */
     Cell x = p->run[i];
     if (!cell_check(c, A, &x, base + s)) return 0;
     cell_update(A, &x);
-    if ((!i || !cell_eq(&x, &p->run[i - 1])) && (k == n || !cell_eq(&x, &p->run[k]))) {
-      p->run[i] = x;
-      return 1;
-    }
+    p->run[i] = x; /* equal neighbours are merged when the page runs out of runs */
+    c->pf_run = i;
+    return 1;
   }
   uint16_t nl[RUN_CAP + 2];
   Cell nc[RUN_CAP + 2];
@@ -691,7 +738,10 @@ static int runs_access(InChk *c, Page *p, uintptr_t base, unsigned s, unsigned t
   if (i > 0 && cell_eq(&nc[0], &p->run[i - 1])) first = 1;
   if (k < n && np > first && cell_eq(&nc[np - 1], &p->run[k])) k++;
   unsigned m = np - first, nn = n - (k - i) + m;
-  if (nn > RUN_CAP) return -1;
+  if (nn > RUN_CAP) {
+    if (!compact(p)) return -1;
+    return runs_access(c, p, base, s, t, A); /* again on the merged runs */
+  }
   if (k < n && i + m != k) {
     memmove(&p->lo[i + m], &p->lo[k], (n - k) * sizeof p->lo[0]);
     memmove(&p->run[i + m], &p->run[k], (n - k) * sizeof p->run[0]);
@@ -700,6 +750,97 @@ static int runs_access(InChk *c, Page *p, uintptr_t base, unsigned s, unsigned t
   memcpy(&p->run[i], &nc[first], m * sizeof nc[0]);
   p->n = nn;
   return 1;
+}
+
+/* Checks and records access A on the shadow pages of [A->addr, A->addr +
+ * bytes). */
+static bool shadow_range(InChk *c, Acc *A, size_t bytes) {
+  uintptr_t addr = A->addr;
+  if (A->ev == c->pf_ev && addr != c->pf_addr) {
+    /* rows of a tile: prefetch the shadow of the row four ahead (same run
+     * index), whose cache misses would otherwise dominate */
+    uintptr_t nx = addr + 4 * (addr - c->pf_addr);
+    uint64_t pno = nx >> PAGE_BITS;
+    unsigned h = (unsigned)pno & (PCACHE - 1);
+    if (c->pc[h].pno == pno + 1) {
+      Page *q = c->pc[h].page;
+      __builtin_prefetch(q);
+      __builtin_prefetch(&q->lo[RUN_CAP / 2]);
+      __builtin_prefetch(&q->run[c->pf_run], 1); /* pf_run < RUN_CAP */
+    }
+  }
+  c->pf_ev = A->ev;
+  c->pf_addr = addr;
+  for (uintptr_t a = addr, end = addr + bytes; a < end;) {
+    uintptr_t pb = a & ~(PAGE_SIZE - 1), pe = pb + PAGE_SIZE;
+    if (pe > end) pe = end;
+    Page *p = get_page(c, a, pe, A->es);
+    if (!p->cells && !A->acq && !A->rel) {
+      int rc = runs_access(c, p, pb, (unsigned)(a - pb), (unsigned)(pe - pb), A);
+      if (!rc) return false;
+      if (rc > 0) {
+        a = pe;
+        continue;
+      }
+    }
+    /* cell mode; acquires and releases go granule by granule */
+    if (!p->cells) to_cells(p);
+    unsigned g = p->g;
+    Cell *x = &p->cells[(a & (PAGE_SIZE - 1)) / g];
+    for (; a < pe; a += g, x++) {
+      if (A->acq && (!A->wr || A->rmw)) { /* reads from the releases made to this granule */
+        uint64_t rp = (uint64_t)(uintptr_t)u64map_get(&c->rel_addr, a);
+        if (rp > c->sync_pos) c->sync_pos = rp;
+      }
+      if (A->rel && A->wr) u64map_put(&c->rel_addr, a, (void *)(uintptr_t)c->pos);
+      if (!cell_check(c, A, x, a)) return false;
+      cell_update(A, x);
+    }
+  }
+  return true;
+}
+
+/* Replays the reads logged for a never-written buffer into the shadow pages,
+ * in their order, and turns the buffer's log off.  Those reads found only
+ * empty cells (no write, no alloca), so no check can fail: only the updates
+ * are made. */
+static void materialize(InChk *c, Exec *e, const MemRegion *m, RegLog *rl) {
+  rl->dirty = true;
+  for (size_t i = 0; i < rl->log.len; i++) {
+    const ReadRec *r = &rl->log.data[i];
+    Acc A = {e, NULL, m, r->addr, r->es, IN_ACC_READ, r->ev, 0, r->blk, r->oid,
+             false, false, false, false, false, NULL};
+    for (uint32_t j = 0; j < r->count; j++, A.addr += (uintptr_t)r->stride) {
+      bool ok = shadow_range(c, &A, r->bytes);
+      (void)ok;
+    }
+  }
+  vec_free(&rl->log);
+}
+
+/* Logs a plain read of a never-written buffer (see RegLog); false when the
+ * buffer must go to the shadow pages instead (its log is full). */
+static bool log_read(InChk *c, RegLog *rl, const MemRegion *m, const Acc *A, size_t bytes) {
+  if (rl->log.len) {
+    ReadRec *r = &rl->log.data[rl->log.len - 1];
+    if (r->ev == A->ev && r->blk == A->me && r->oid == A->oid && r->bytes == bytes &&
+        r->es == A->es) {
+      if (r->count == 1) {
+        r->stride = (int64_t)(A->addr - r->addr);
+        r->count = 2;
+        return true;
+      }
+      if (r->count < UINT32_MAX && A->addr == r->addr + (uintptr_t)(r->stride * (int64_t)r->count)) {
+        r->count++;
+        return true;
+      }
+    }
+  }
+  if (rl->log.len >= 256 + (m->hi - m->lo) / 16) return false;
+  ReadRec r = {A->addr, 0, 1, (uint32_t)bytes, (uint32_t)A->es, A->me, A->ev, A->oid};
+  vec_push(&rl->log, r);
+  (void)c;
+  return true;
 }
 
 /* One checked access of the es-byte elements in [addr, addr + bytes) by op
@@ -726,34 +867,15 @@ bool in_chk_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, size_t es, i
   if (!(c->checks & (INTERP_CHECK_ORDER | INTERP_CHECK_RACES | INTERP_CHECK_UNINIT))) return true;
   A.preds = c->ev.data[A.ev].preds;
   A.oid = c->cur_oid > 0xFFFF ? 0 : (uint16_t)c->cur_oid;
-  A.loc = (c->checks & INTERP_CHECK_UNINIT) && !A.wr ? local_of(c, addr) : NULL;
-  for (uintptr_t a = addr, end = addr + bytes; a < end;) {
-    uintptr_t pb = a & ~(PAGE_SIZE - 1), pe = pb + PAGE_SIZE;
-    if (pe > end) pe = end;
-    Page *p = get_page(c, a, pe, es);
-    if (!p->cells && !A.acq && !A.rel) {
-      int rc = runs_access(c, p, pb, (unsigned)(a - pb), (unsigned)(pe - pb), &A);
-      if (!rc) return false;
-      if (rc > 0) {
-        a = pe;
-        continue;
-      }
-    }
-    /* cell mode; acquires and releases go granule by granule */
-    if (!p->cells) to_cells(p);
-    unsigned g = p->g;
-    Cell *x = &p->cells[(a & (PAGE_SIZE - 1)) / g];
-    for (; a < pe; a += g, x++) {
-      if (A.acq && (!A.wr || A.rmw)) { /* reads from the releases made to this granule */
-        uint64_t rp = (uint64_t)(uintptr_t)u64map_get(&c->rel_addr, a);
-        if (rp > c->sync_pos) c->sync_pos = rp;
-      }
-      if (A.rel && A.wr) u64map_put(&c->rel_addr, a, (void *)(uintptr_t)c->pos);
-      if (!cell_check(c, &A, x, a)) return false;
-      cell_update(&A, x);
-    }
+  const MemRegion *rg = c->run->regions.data;
+  RegLog *rl = m && m >= rg && m < rg + c->run->regions.len ? &c->reg[m - rg] : NULL;
+  if (READ_LOG && rl && !rl->dirty) {
+    /* a buffer no one has written yet: a plain read cannot conflict */
+    if (!A.wr && !A.at && log_read(c, rl, m, &A, bytes)) return true;
+    materialize(c, e, m, rl);
   }
-  return true;
+  A.loc = (c->checks & INTERP_CHECK_UNINIT) && !A.wr ? local_of(c, addr) : NULL;
+  return shadow_range(c, &A, bytes);
 }
 
 /* ======================================================================== */
