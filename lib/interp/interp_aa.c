@@ -442,7 +442,7 @@ static bool atomic_at(Exec *e, IrOp *op, uintptr_t a, const IrType *elem, ValKin
                       double *of) {
   size_t es = interp_elem_bytes(elem);
   pthread_mutex_unlock(&e->run->amu);
-  bool ok = in_check_access(e, op, a, es, es, true);
+  bool ok = in_check_access(e, op, a, es, es, IN_ACC_WRITE | IN_ACC_ATOMIC);
   pthread_mutex_lock(&e->run->amu);
   if (!ok) return false;
   if (cas) {

@@ -53,6 +53,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "dialect/nv_tileaa/aa.h"
 #include "interp/interp_internal.h"
 
 #define PAGE_BITS 12
@@ -446,6 +447,17 @@ static void flush(InChk *c, uint32_t preds, bool all) {
   c->pend.len = k;
 }
 
+/* The memory ordering of a memory op (CT_MEM_*): cuda_tile's
+ * memory_ordering_semantics or nv_tileaa's mem_semantic (the same values). */
+static int op_ordering(IrOp *op) {
+  const IrAttr *a = ir_op_attrz(op, "mem_semantic");
+  if (a) {
+    int v = aa_enum_value(a, &aa_enum_mem_semantic);
+    return v < 0 ? CT_MEM_WEAK : v;
+  }
+  return (int)in_attr_int(op, "memory_ordering_semantics", CT_MEM_WEAK);
+}
+
 /* The event of the running op instance (created on its first access). */
 static uint32_t cur_event(InChk *c, Exec *e, IrOp *op) {
   if (c->cur_ev && c->cur_op == op && c->cur_step == e->steps) return c->cur_ev;
@@ -461,7 +473,7 @@ static uint32_t cur_event(InChk *c, Exec *e, IrOp *op) {
   c->cur_oid = op_id(c, op);
   /* acquire: later ops of the block are ordered after it; release: every
    * earlier op is ordered before it */
-  c->cur_ord = (int)in_attr_int(op, "memory_ordering_semantics", CT_MEM_WEAK);
+  c->cur_ord = op_ordering(op);
   if (c->acq_ev) c->ev.data[id].preds = merge(c, c->ev.data[id].preds, c->ev.data[c->acq_ev].self);
   if ((c->cur_ord == CT_MEM_RELEASE || c->cur_ord == CT_MEM_ACQ_REL) && id > 1)
     c->ev.data[id].preds = new_set(c, NULL, 0, id - 1, true);
@@ -886,7 +898,9 @@ static IrWalkResult find_float_atomic(IrOp *op, void *user) {
   bool at = ct_op_is(op, CT_OP_atomic_red_view_tko) ||
             (ct_op_is(op, CT_OP_atomic_rmw_tko) && op->nresults &&
              ct_type_is_tile(ir_op_result(op, 0)->type) &&
-             ir_type_is_float(ct_tile_type_elem(ir_op_result(op, 0)->type)));
+             ir_type_is_float(ct_tile_type_elem(ir_op_result(op, 0)->type))) ||
+            (aa_op_is(op, AA_OP_atomic_rmw) && op->nresults &&
+             ir_type_is_float(aa_elem(ir_op_result(op, 0)->type)));
   if (!at) return IR_WALK_ADVANCE;
   *(bool *)user = true;
   return IR_WALK_INTERRUPT;
@@ -936,9 +950,9 @@ bool in_chk_rerun(IrOp *module, const char *entry, const InterpArg *args, size_t
     if (ent) ir_walk_pre(ent, find_float_atomic, &fuzzy);
     for (size_t i = 0; ok && body && i < nargs && i < body->nargs; i++) {
       if (!first[i]) continue;
-      const IrType *t = body->args[i]->type;
-      const IrType *elem = ct_tile_type_elem(t);
-      if (ct_type_is_ptr(elem)) elem = ct_ptr_type_pointee(elem);
+      bool buf;
+      const IrType *elem;
+      if (!interp_param_info(body->args[i]->type, &buf, &elem) || !buf) continue;
       size_t es = interp_elem_bytes(elem);
       size_t n = es ? args[i].bytes / es : args[i].bytes * 2;
       if (!memcmp(first[i], args[i].data, args[i].bytes)) continue; /* the common case */
@@ -946,10 +960,10 @@ bool in_chk_rerun(IrOp *module, const char *entry, const InterpArg *args, size_t
         double a, b;
         if (same_elem(elem, first[i], args[i].data, k, fuzzy, &a, &b)) continue;
         ok = ir_error(ir_op_context(module), ir_op_loc(ent),
-                      "'cuda_tile.entry' op output differs between two tile block orders "
+                      "'%s' op output differs between two tile block orders "
                       "(--check seeds %llu and %llu): argument %zu, element %zu is %g and %g "
                       "(the result depends on the order of the tile blocks)",
-                      (unsigned long long)opts->seed, (unsigned long long)(opts->seed + 1), i, k,
+                      ir_op_name(ent), (unsigned long long)opts->seed, (unsigned long long)(opts->seed + 1), i, k,
                       a, b);
         break;
       }
