@@ -23,14 +23,20 @@
  * stores twice to one address is outside these checks); two atomics are
  * never reported against each other.
  *
- * Shadow memory: one cell per granule of accessed memory, in pages of 4 KiB
- * of data allocated on first touch (a hash map from page to cells), so the
- * cost is proportional to the bytes a run touches.  A page's granule is the
- * smallest access size seen on it (1, 2, 4 or 8 bytes); a smaller access
- * splits the page's cells.  A cell records the last write (block, event, op,
- * atomic or not), the last read (block, event, op) and one earlier reading
- * block.  Only the newest read is remembered, so a write unordered with an
- * older read that was followed by an ordered one is missed.
+ * Shadow memory: a cell per granule of accessed memory, in pages of 4 KiB
+ * of data allocated on first touch (a hash map from page to cells, with a
+ * direct-mapped cache in front), so the cost is proportional to the bytes a
+ * run touches.  A page's granule is the smallest access size seen on it (1,
+ * 2, 4 or 8 bytes).  A cell records the last write (block, event, op, atomic
+ * or not), the last read (block, event, op) and one earlier reading block.
+ * Only the newest read is remembered, so a write unordered with an older read
+ * that was followed by an ordered one is missed.  Two representations keep
+ * the cost per tile row instead of per element, with the same reports:
+ *  - a page holds runs of equal cells (a tile row is one run) until it
+ *    would need more than RUN_CAP runs, then one cell per granule;
+ *  - reads of a buffer that nothing has written yet cannot conflict, so they
+ *    are only logged (a record per row run of an op instance) and replayed
+ *    into the pages when the buffer is first written (RegLog).
  *
  * order-shuffle: tile blocks run in a seeded affine permutation of their
  * ids, and inside a block a seeded coin defers each non-atomic store past
