@@ -34,6 +34,16 @@ bool in_foreign_is_ptr(const IrType *t) { return aa_is_ptr(t); }
 
 const IrType *in_foreign_pointee(const IrType *t) { return aa_ptr_pointee(t); }
 
+int in_foreign_ordering(IrOp *op) {
+  const IrAttr *a = ir_op_attrz(op, "mem_semantic");
+  return a ? aa_enum_value(a, &aa_enum_mem_semantic) : -1;
+}
+
+bool in_foreign_float_atomic(IrOp *op) {
+  return aa_op_is(op, AA_OP_atomic_rmw) && op->nresults &&
+         ir_type_is_float(aa_elem(ir_op_result(op, 0)->type));
+}
+
 Val *in_foreign_new(const IrType *t) {
   const IrType *e = in_foreign_elem(t);
   if (!e) return NULL;

@@ -59,7 +59,6 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "dialect/nv_tileaa/aa.h"
 #include "interp/interp_internal.h"
 
 #define PAGE_BITS 12
@@ -456,12 +455,8 @@ static void flush(InChk *c, uint32_t preds, bool all) {
 /* The memory ordering of a memory op (CT_MEM_*): cuda_tile's
  * memory_ordering_semantics or nv_tileaa's mem_semantic (the same values). */
 static int op_ordering(IrOp *op) {
-  const IrAttr *a = ir_op_attrz(op, "mem_semantic");
-  if (a) {
-    int v = aa_enum_value(a, &aa_enum_mem_semantic);
-    return v < 0 ? CT_MEM_WEAK : v;
-  }
-  return (int)in_attr_int(op, "memory_ordering_semantics", CT_MEM_WEAK);
+  int v = in_foreign_ordering(op);
+  return v >= 0 ? v : (int)in_attr_int(op, "memory_ordering_semantics", CT_MEM_WEAK);
 }
 
 /* The event of the running op instance (created on its first access). */
@@ -905,8 +900,7 @@ static IrWalkResult find_float_atomic(IrOp *op, void *user) {
             (ct_op_is(op, CT_OP_atomic_rmw_tko) && op->nresults &&
              ct_type_is_tile(ir_op_result(op, 0)->type) &&
              ir_type_is_float(ct_tile_type_elem(ir_op_result(op, 0)->type))) ||
-            (aa_op_is(op, AA_OP_atomic_rmw) && op->nresults &&
-             ir_type_is_float(aa_elem(ir_op_result(op, 0)->type)));
+            in_foreign_float_atomic(op);
   if (!at) return IR_WALK_ADVANCE;
   *(bool *)user = true;
   return IR_WALK_INTERRUPT;

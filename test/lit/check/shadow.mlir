@@ -11,12 +11,14 @@
 // RUN: ctile-run %s --entry row_race --grid 1 --arg 'i32[2048]=zeros' --arg i32:1500 --check=all --dump 0 | FileCheck %s --check-prefix=ROWOK
 // RUN: not ctile-run %s --entry strided_war --grid 1 --arg 'i32[1024]=iota' --arg i32:300 --check=order 2>&1 | FileCheck %s --check-prefix=WAR
 // RUN: ctile-run %s --entry strided_war --grid 1 --arg 'i32[1024]=iota' --arg i32:301 --check=order --dump 0 | FileCheck %s --check-prefix=WAROK
-// RUN: not ctile-run %s --entry strided_uninit --grid 1 --arg 'i32[1]=zeros' --arg i32:301 --check=uninit 2>&1 | FileCheck %s --check-prefix=UNINIT
 // RUN: not ctile-run %s --entry read_then_write --grid 2 --arg 'i32[64,64]=iota' --arg i32:2565 --check=races 2>&1 | FileCheck %s --check-prefix=RTW
 // RUN: ctile-run %s --entry read_then_write --grid 2 --arg 'i32[64,64]=iota' --arg i32:4096 --check=races
 // RUN: not ctile-run %s --entry scattered_read --grid 2 --arg 'i32[1024]=iota' --arg i32:1000 --arg i32:1 --check=races 2>&1 | FileCheck %s --check-prefix=SCAT
 // RUN: not ctile-run %s --entry scattered_read --grid 1 --arg 'i32[1024]=iota' --arg i32:1000 --arg i32:0 --check=order 2>&1 | FileCheck %s --check-prefix=SCATWAR
-// RUN: ctile-run %s --entry strided_uninit --grid 2 --arg 'i32[2]=zeros' --arg i32:300 --check=all --dump 0 | FileCheck %s --check-prefix=UNINITOK
+// The same on the kernels converted to nv_tileaa:
+// RUN: not ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry row_race --grid 2 --arg 'i32[2048]=zeros' --arg i32:1500 --check=races 2>&1 | FileCheck %s --check-prefix=AAROW
+// RUN: not ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry read_then_write --grid 2 --arg 'i32[64,64]=iota' --arg i32:2565 --check=races 2>&1 | FileCheck %s --check-prefix=AARTW
+// RUN: not ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry scattered_read --grid 2 --arg 'i32[1024]=iota' --arg i32:1000 --arg i32:1 --check=races 2>&1 | FileCheck %s --check-prefix=AASCAT
 
 cuda_tile.module @m {
   // Block 0 stores the whole buffer as one row (two 4 KiB pages); every
@@ -33,7 +35,8 @@ cuda_tile.module @m {
     } else {
       %q = offset %p, %i : tile<ptr<i32>>, tile<i32> -> tile<ptr<i32>>
       %y, %t1 = load_ptr_tko weak %q : tile<ptr<i32>> -> tile<i32>, token
-      // ROW: shadow.mlir:[[@LINE-1]]:17: error: 'cuda_tile.load_ptr_tko' op data race: load of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 1500) conflicts with the store by 'cuda_tile.store_view_tko' at {{.*}}shadow.mlir:[[@LINE-4]]:13 in tile block (0, 0, 0) (tile blocks are unordered; use atomics or separate outputs) (tile block (1, 0, 0))
+      // AAROW: shadow.mlir:[[@LINE-1]]:17: error: 'nv_tileaa.load' op data race: load of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 1500) conflicts with the store by 'nv_tileaa.tiled_store' at {{.*}}shadow.mlir:[[@LINE-4]]:13 in tile block (0, 0, 0)
+      // ROW: shadow.mlir:[[@LINE-2]]:17: error: 'cuda_tile.load_ptr_tko' op data race: load of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 1500) conflicts with the store by 'cuda_tile.store_view_tko' at {{.*}}shadow.mlir:[[@LINE-5]]:13 in tile block (0, 0, 0) (tile blocks are unordered; use atomics or separate outputs) (tile block (1, 0, 0))
     }
     return
   }
@@ -57,27 +60,6 @@ cuda_tile.module @m {
   }
   // WAROK: arg 0: [0, 1, 2,{{.*}}, 299, 300, -1, 302,
 
-  // Writes the even elements of a 1024-element alloca with one scatter, then
-  // reads element %i (token-ordered) and stores it to out[block id].
-  entry @strided_uninit(%out: tile<ptr<i32>>, %i: tile<i32>) {
-    %sc = alloca num_elem = 1024, alignment = 16 : tile<ptr<i32>>
-    %io = iota : tile<256xi32>
-    %two = constant <i32: 2> : tile<256xi32>
-    %ev = muli %io, %two : tile<256xi32>
-    %s1 = reshape %sc : tile<ptr<i32>> -> tile<1xptr<i32>>
-    %sb = broadcast %s1 : tile<1xptr<i32>> -> tile<256xptr<i32>>
-    %se = offset %sb, %ev : tile<256xptr<i32>>, tile<256xi32> -> tile<256xptr<i32>>
-    %t0 = store_ptr_tko weak %se, %ev : tile<256xptr<i32>>, tile<256xi32> -> token
-    %q = offset %sc, %i : tile<ptr<i32>>, tile<i32> -> tile<ptr<i32>>
-    %y, %t1 = load_ptr_tko weak %q token=%t0 : tile<ptr<i32>> -> tile<i32>, token
-    // UNINIT: shadow.mlir:[[@LINE-1]]:15: error: 'cuda_tile.load_ptr_tko' op reads uninitialized memory: load of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 301) of the alloca at {{.*}}shadow.mlir:[[@LINE-10]]:11, never written before (tile block (0, 0, 0))
-    %bx, %by, %bz = get_tile_block_id : tile<i32>
-    %o = offset %out, %bx : tile<ptr<i32>>, tile<i32> -> tile<ptr<i32>>
-    %t2 = store_ptr_tko weak %o, %y : tile<ptr<i32>>, tile<i32> -> token
-    return
-  }
-  // UNINITOK: arg 0: [300, 300]
-
   // Block 0 loads the whole 64x64 matrix (64 rows in one log record);
   // block 1 stores -1 to element %i of it (out of bounds past 4095: no
   // store, clean).
@@ -96,7 +78,8 @@ cuda_tile.module @m {
         %q = offset %p, %i : tile<ptr<i32>>, tile<i32> -> tile<ptr<i32>>
         %m1 = constant <i32: -1> : tile<i32>
         %t1 = store_ptr_tko weak %q, %m1 : tile<ptr<i32>>, tile<i32> -> token
-        // RTW: shadow.mlir:[[@LINE-1]]:15: error: 'cuda_tile.store_ptr_tko' op data race: store of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 2565) conflicts with the load by 'cuda_tile.load_view_tko' at {{.*}}shadow.mlir:[[@LINE-8]]:17 in tile block (0, 0, 0) (tile blocks are unordered; use atomics or separate outputs) (tile block (1, 0, 0))
+        // AARTW: shadow.mlir:[[@LINE-1]]:15: error: 'nv_tileaa.store' op data race: store of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 2565) conflicts with the load by 'nv_tileaa.tiled_load' at {{.*}}shadow.mlir:[[@LINE-8]]:17 in tile block (0, 0, 0)
+        // RTW: shadow.mlir:[[@LINE-2]]:15: error: 'cuda_tile.store_ptr_tko' op data race: store of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 2565) conflicts with the load by 'cuda_tile.load_view_tko' at {{.*}}shadow.mlir:[[@LINE-9]]:17 in tile block (0, 0, 0) (tile blocks are unordered; use atomics or separate outputs) (tile block (1, 0, 0))
       }
     }
     return
@@ -124,6 +107,7 @@ cuda_tile.module @m {
       %t1 = store_ptr_tko weak %q, %m1 : tile<ptr<i32>>, tile<i32> -> token
       // SCAT: shadow.mlir:[[@LINE-1]]:13: error: 'cuda_tile.store_ptr_tko' op data race: store of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 1000) conflicts with the load by 'cuda_tile.load_ptr_tko' at {{.*}}shadow.mlir:[[@LINE-7]]:15 in tile block (0, 0, 0) (tile blocks are unordered; use atomics or separate outputs) (tile block (1, 0, 0))
       // SCATWAR: shadow.mlir:[[@LINE-2]]:13: error: 'cuda_tile.store_ptr_tko' op store of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 1000) is not ordered after the load by 'cuda_tile.load_ptr_tko' at {{.*}}shadow.mlir:[[@LINE-8]]:15 to the same memory in this tile block (no token or data dependence orders them) (tile block (0, 0, 0))
+      // AASCAT: shadow.mlir:[[@LINE-3]]:13: error: 'nv_tileaa.store' op data race: store of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 1000) conflicts with the load by 'nv_tileaa.load' at {{.*}}shadow.mlir:[[@LINE-9]]:15 in tile block (0, 0, 0)
     }
     return
   }
