@@ -35,6 +35,16 @@ bool in_foreign_is_ptr(const IrType *t) { return aa_is_ptr(t); }
 
 const IrType *in_foreign_pointee(const IrType *t) { return aa_ptr_pointee(t); }
 
+int in_foreign_ordering(IrOp *op) {
+  const IrAttr *a = ir_op_attrz(op, "mem_semantic");
+  return a ? aa_enum_value(a, &aa_enum_mem_semantic) : -1;
+}
+
+bool in_foreign_float_atomic(IrOp *op) {
+  return aa_op_is(op, AA_OP_atomic_rmw) && op->nresults &&
+         ir_type_is_float(aa_elem(ir_op_result(op, 0)->type));
+}
+
 Val *in_foreign_new(const IrType *t) {
   const IrType *e = in_foreign_elem(t);
   if (!e) return NULL;
@@ -561,7 +571,7 @@ static bool atomic_at(Exec *e, IrOp *op, uintptr_t a, const IrType *elem, ValKin
   size_t es = interp_elem_bytes(elem);
   if (check) {
     pthread_mutex_unlock(&e->run->amu);
-    bool ok = in_check_access(e, op, a, es, es, true);
+    bool ok = in_check_access(e, op, a, es, es, IN_ACC_WRITE | IN_ACC_ATOMIC);
     pthread_mutex_lock(&e->run->amu);
     if (!ok) return false;
   }

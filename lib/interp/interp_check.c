@@ -23,14 +23,20 @@
  * stores twice to one address is outside these checks); two atomics are
  * never reported against each other.
  *
- * Shadow memory: one cell per granule of accessed memory, in pages of 4 KiB
- * of data allocated on first touch (a hash map from page to cells), so the
- * cost is proportional to the bytes a run touches.  A page's granule is the
- * smallest access size seen on it (1, 2, 4 or 8 bytes); a smaller access
- * splits the page's cells.  A cell records the last write (block, event, op,
- * atomic or not), the last read (block, event, op) and one earlier reading
- * block.  Only the newest read is remembered, so a write unordered with an
- * older read that was followed by an ordered one is missed.
+ * Shadow memory: a cell per granule of accessed memory, in pages of 4 KiB
+ * of data allocated on first touch (a hash map from page to cells, with a
+ * direct-mapped cache in front), so the cost is proportional to the bytes a
+ * run touches.  A page's granule is the smallest access size seen on it (1,
+ * 2, 4 or 8 bytes).  A cell records the last write (block, event, op, atomic
+ * or not), the last read (block, event, op) and one earlier reading block.
+ * Only the newest read is remembered, so a write unordered with an older read
+ * that was followed by an ordered one is missed.  Two representations keep
+ * the cost per tile row instead of per element, with the same reports:
+ *  - a page holds runs of equal cells (a tile row is one run) until it
+ *    would need more than RUN_CAP runs, then one cell per granule;
+ *  - reads of a buffer that nothing has written yet cannot conflict, so they
+ *    are only logged (a record per row run of an op instance) and replayed
+ *    into the pages when the buffer is first written (RegLog).
  *
  * order-shuffle: tile blocks run in a seeded affine permutation of their
  * ids, and inside a block a seeded coin defers each non-atomic store past
@@ -72,10 +78,25 @@ typedef struct Cell {
   uint16_t flags;           /* CELL_WATOMIC: the last write, CELL_RATOMIC: the last read */
 } Cell;
 
+/* A page's shadow starts in run mode: a sorted list of at most RUN_CAP runs
+ * of bytes whose cells are all equal (run i covers [lo[i], lo[i + 1]), the
+ * last one up to PAGE_SIZE).  A tile load or store of a contiguous row then
+ * checks and updates one cell per run it covers instead of one per element.
+ * An access that would need more runs turns the page into cell mode (one
+ * cell per granule), for good. */
+#ifndef RUN_CAP
+#define RUN_CAP 64 /* -DRUN_CAP=1: every page that splits goes to cell mode */
+#endif
+
 typedef struct Page {
-  unsigned g;               /* granule: bytes per cell */
-  Cell *cells;              /* PAGE_SIZE / g cells */
+  unsigned g;               /* granule: bytes per cell (run boundaries are multiples of it) */
+  Cell *cells;              /* cell mode: PAGE_SIZE / g cells; NULL in run mode */
+  unsigned n;               /* run mode: runs */
+  uint16_t lo[RUN_CAP];
+  Cell run[RUN_CAP];
 } Page;
+
+#define PCACHE 4096         /* direct-mapped page lookup cache */
 
 typedef struct DepSet {
   uint32_t off, n;          /* events in pool[off, off + n), ascending */
@@ -101,6 +122,30 @@ typedef struct Range {
 
 #define MAX_PENDING 16
 
+/* Reads of a buffer (an argument or a global) that nothing has written yet
+ * cannot conflict with anything, so they are only logged, one record per
+ * row run of an op instance (rows at a constant stride), and replayed into
+ * the shadow pages when the first write, atomic or ordered access reaches
+ * the buffer (or the log outgrows 256 + 1/16 of the buffer's bytes).  The
+ * inputs of a kernel are never written, so their loads cost a few
+ * instructions per row. */
+#ifndef READ_LOG
+#define READ_LOG 1 /* -DREAD_LOG=0: every read goes to the shadow pages */
+#endif
+
+typedef struct ReadRec {
+  uintptr_t addr;           /* first row */
+  int64_t stride;           /* between rows, in bytes */
+  uint32_t count, bytes, es;/* rows, bytes per row, element size */
+  uint32_t blk, ev;
+  uint16_t oid;
+} ReadRec;
+
+typedef struct RegLog {
+  bool dirty;               /* written: every access goes to the shadow pages */
+  VEC(ReadRec) log;
+} RegLog;
+
 typedef struct LocalRange {
   uintptr_t lo, hi;
   IrOp *op;                 /* the alloca */
@@ -111,6 +156,7 @@ struct InChk {
   unsigned checks;
   uint64_t perm_a, perm_c;  /* block order: id -> (a * id + c) mod n */
   U64Map pages;             /* page number -> Page* */
+  RegLog *reg;              /* per Run.regions entry */
   U64Map op_id;             /* IrOp* -> id (1-based) */
   VEC(IrOp *) ops;          /* id - 1 -> IrOp* */
   /* the current tile block */
@@ -124,8 +170,13 @@ struct InChk {
   IrOp *cur_op;             /* the op instance of cur_ev */
   uint64_t cur_step;
   uint32_t cur_ev, cur_oid;
-  uint64_t last_pno;        /* page lookup cache */
-  Page *last_page;
+  struct {
+    uint64_t pno;           /* page number + 1 (0: empty) */
+    Page *page;
+  } pc[PCACHE];             /* page lookup cache */
+  uint32_t pf_ev;           /* prefetch: the event and address of the last access, */
+  uintptr_t pf_addr;        /* and the run it covered */
+  unsigned pf_run;
   /* order-shuffle inside a block: stores deferred past unordered ops */
   bool defer;
   uint64_t rng;
@@ -183,6 +234,7 @@ InChk *in_chk_new(Run *r, unsigned checks, uint64_t seed) {
     while (c->perm_a == 0 || gcd64(c->perm_a, n) != 1);
     c->perm_c = splitmix(&s) % n;
   }
+  c->reg = xcalloc(r->regions.len + 1, sizeof *c->reg);
   c->defer = (checks & INTERP_CHECK_SHUFFLE) != 0;
   c->rng = seed ^ 0x5DEECE66Dull;
   Event e0 = {0};
@@ -203,6 +255,8 @@ void in_chk_free(InChk *c) {
     }
   }
   u64map_free(&c->pages);
+  for (size_t i = 0; i < c->run->regions.len; i++) vec_free(&c->reg[i].log);
+  free(c->reg);
   u64map_free(&c->op_id);
   u64map_free(&c->rel_blk);
   u64map_free(&c->rel_addr);
@@ -237,6 +291,9 @@ void in_chk_block_begin(Exec *e) {
 
 static void finish_event(InChk *c);
 static void flush(InChk *c, uint32_t preds, bool all);
+typedef struct Acc Acc;
+static int runs_access(InChk *c, Page *p, uintptr_t base, unsigned s, unsigned t, const Acc *A);
+static void to_cells(Page *p);
 
 /* Writes the block's deferred stores, and forgets the shadow of its allocas
  * (their memory is freed and may come back as another block's alloca). */
@@ -250,6 +307,8 @@ void in_chk_block_end(Exec *e) {
       Page *p = u64map_get(&c->pages, a >> PAGE_BITS);
       if (!p) continue;
       uintptr_t lo = l->lo > a ? l->lo - a : 0, hi = l->hi - a < PAGE_SIZE ? l->hi - a : PAGE_SIZE;
+      if (!p->cells && runs_access(c, p, a, (unsigned)lo, (unsigned)hi, NULL) > 0) continue;
+      if (!p->cells) to_cells(p);
       for (uintptr_t k = lo / p->g; k < (hi + p->g - 1) / p->g; k++) memset(&p->cells[k], 0, sizeof(Cell));
     }
   }
@@ -393,6 +452,13 @@ static void flush(InChk *c, uint32_t preds, bool all) {
   c->pend.len = k;
 }
 
+/* The memory ordering of a memory op (CT_MEM_*): cuda_tile's
+ * memory_ordering_semantics or nv_tileaa's mem_semantic (the same values). */
+static int op_ordering(IrOp *op) {
+  int v = in_foreign_ordering(op);
+  return v >= 0 ? v : (int)in_attr_int(op, "memory_ordering_semantics", CT_MEM_WEAK);
+}
+
 /* The event of the running op instance (created on its first access). */
 static uint32_t cur_event(InChk *c, Exec *e, IrOp *op) {
   if (c->cur_ev && c->cur_op == op && c->cur_step == e->steps) return c->cur_ev;
@@ -408,7 +474,7 @@ static uint32_t cur_event(InChk *c, Exec *e, IrOp *op) {
   c->cur_oid = op_id(c, op);
   /* acquire: later ops of the block are ordered after it; release: every
    * earlier op is ordered before it */
-  c->cur_ord = (int)in_attr_int(op, "memory_ordering_semantics", CT_MEM_WEAK);
+  c->cur_ord = op_ordering(op);
   if (c->acq_ev) c->ev.data[id].preds = merge(c, c->ev.data[id].preds, c->ev.data[c->acq_ev].self);
   if ((c->cur_ord == CT_MEM_RELEASE || c->cur_ord == CT_MEM_ACQ_REL) && id > 1)
     c->ev.data[id].preds = new_set(c, NULL, 0, id - 1, true);
@@ -423,29 +489,44 @@ static uint32_t cur_event(InChk *c, Exec *e, IrOp *op) {
 /* Shadow memory                                                             */
 /* ======================================================================== */
 
-
-/* The page holding addr, with a granule that divides `bytes` and addr. */
-static Page *get_page(InChk *c, uintptr_t addr, size_t bytes) {
+/* The page holding the bytes [a, end) of an access of es-byte elements
+ * (end within a's page), created in run mode on first touch; its granule
+ * becomes the largest power of two up to 8 that divides es, a and end if
+ * that is smaller than the page's (a cell-mode page splits its cells). */
+static Page *get_page(InChk *c, uintptr_t a, uintptr_t end, size_t es) {
   unsigned want = 8;
-  while (want > 1 && (bytes % want || addr % want)) want /= 2;
-  uint64_t pno = addr >> PAGE_BITS;
-  Page *p = c->last_page && c->last_pno == pno ? c->last_page : u64map_get(&c->pages, pno);
+  uintptr_t v = (uintptr_t)es | a | end;
+  while (want > 1 && (v & (want - 1))) want /= 2;
+  uint64_t pno = a >> PAGE_BITS;
+  unsigned h = (unsigned)pno & (PCACHE - 1);
+  Page *p = c->pc[h].pno == pno + 1 ? c->pc[h].page : u64map_get(&c->pages, pno);
   if (!p) {
-    p = xmalloc(sizeof *p);
+    p = xcalloc(1, sizeof *p);
     p->g = want;
-    p->cells = xcalloc(PAGE_SIZE / want, sizeof(Cell));
+    p->n = 1; /* one run of empty cells */
     u64map_put(&c->pages, pno, p);
   }
-  c->last_pno = pno;
-  c->last_page = p;
+  c->pc[h].pno = pno + 1;
+  c->pc[h].page = p;
   if (want < p->g) {
-    Cell *nc = xmalloc(PAGE_SIZE / want * sizeof(Cell));
-    for (size_t k = 0; k < PAGE_SIZE / want; k++) nc[k] = p->cells[k * want / p->g];
-    free(p->cells);
-    p->cells = nc;
+    if (p->cells) {
+      Cell *nc = xmalloc(PAGE_SIZE / want * sizeof(Cell));
+      for (size_t k = 0; k < PAGE_SIZE / want; k++) nc[k] = p->cells[k * want / p->g];
+      free(p->cells);
+      p->cells = nc;
+    }
     p->g = want;
   }
   return p;
+}
+
+/* Turns a run-mode page into cell mode. */
+static void to_cells(Page *p) {
+  p->cells = xmalloc(PAGE_SIZE / p->g * sizeof(Cell));
+  for (unsigned j = 0; j < p->n; j++) {
+    unsigned hi = j + 1 < p->n ? p->lo[j + 1] : (unsigned)PAGE_SIZE;
+    for (unsigned k = p->lo[j] / p->g; k < hi / p->g; k++) p->cells[k] = p->run[j];
+  }
 }
 
 static void put_loc(StrBuf *b, IrOp *op) {
@@ -502,117 +583,312 @@ static bool synced(InChk *c, uint32_t ob, uint32_t oev) {
   return (v >> 32) <= c->sync_pos && (!oev || oev <= (uint32_t)v);
 }
 
+/* One checked access (in_chk_access): what the cell checks and updates need. */
+struct Acc {
+  Exec *e;
+  IrOp *op;
+  const MemRegion *m;
+  uintptr_t addr;           /* the access: es-byte elements from addr */
+  size_t es;
+  int kind;                 /* IN_ACC_* */
+  uint32_t ev, preds, me;   /* its event, the event's operand set, its block */
+  uint16_t oid;
+  bool wr, at, rmw, acq, rel;
+  LocalRange *loc;          /* uninit: the alloca a read falls in */
+};
+
+/* Checks the access against cell x, which covers address a: reports (and
+ * returns false) an uninitialised read, an unordered access of this block or
+ * a race with another block. */
+static bool cell_check(InChk *c, const Acc *A, const Cell *x, uintptr_t a) {
+  uintptr_t ea = A->addr + (a - A->addr) / A->es * A->es; /* the element holding a */
+  bool wr = A->wr, at = A->at;
+  uint32_t me = A->me;
+  if (A->loc && !x->wblk) {
+    StrBuf b = {0};
+    sb_puts(&b, "reads uninitialized memory: ");
+    put_access(&b, A->kind, ea, A->es, A->m);
+    sb_puts(&b, " of the alloca at ");
+    put_loc(&b, A->loc->op);
+    sb_puts(&b, ", never written before");
+    return report(A->e, A->op, &b);
+  }
+  if (c->checks & INTERP_CHECK_ORDER) {
+    uint32_t prev = 0;
+    const char *what = NULL;
+    if (x->wblk == me && x->wev != A->ev && !(at && (x->flags & CELL_WATOMIC)) &&
+        !ordered(c, x->wev, A->preds))
+      prev = x->wev, what = "store";
+    else if (wr && x->rblk == me && x->rev != A->ev && !(at && (x->flags & CELL_RATOMIC)) &&
+             !ordered(c, x->rev, A->preds))
+      prev = x->rev, what = "load";
+    if (prev) {
+      StrBuf b = {0};
+      put_access(&b, A->kind, ea, A->es, A->m);
+      sb_printf(&b, " is not ordered after the %s by ", what);
+      put_op(&b, c->ev.data[prev].op);
+      sb_puts(&b, " to the same memory in this tile block (no token or data dependence "
+                  "orders them)");
+      return report(A->e, A->op, &b);
+    }
+  }
+  if (c->checks & INTERP_CHECK_RACES) {
+    uint32_t ob = 0, oop = 0;
+    const char *what = "access";
+    if (x->wblk && x->wblk != me && !(x->flags & CELL_WATOMIC) && !synced(c, x->wblk, x->wev))
+      ob = x->wblk, oop = x->wop, what = "store";
+    else if (wr && !at && x->wblk && x->wblk != me && !synced(c, x->wblk, x->wev))
+      ob = x->wblk, oop = x->wop, what = "atomic access";
+    else if (wr && !at && x->rblk && x->rblk != me && !synced(c, x->rblk, x->rev))
+      ob = x->rblk, oop = x->rop, what = (x->flags & CELL_RATOMIC) ? "atomic access" : "load";
+    else if (wr && !at && x->oblk && x->oblk != me && !synced(c, x->oblk, 0))
+      ob = x->oblk, oop = x->oop, what = "load";
+    if (ob) {
+      StrBuf b = {0};
+      sb_puts(&b, "data race: ");
+      put_access(&b, A->kind, ea, A->es, A->m);
+      sb_printf(&b, " conflicts with the %s by ", what);
+      put_op(&b, op_of(c, oop));
+      sb_puts(&b, " in ");
+      put_block(&b, c->run, ob);
+      sb_puts(&b, " (tile blocks are unordered; use atomics or separate outputs)");
+      return report(A->e, A->op, &b);
+    }
+  }
+  return true;
+}
+
+/* Records the access in cell x. */
+static void cell_update(const Acc *A, Cell *x) {
+  if (A->wr) {
+    x->wblk = A->me;
+    x->wev = A->ev;
+    x->wop = A->oid;
+    x->flags = (uint16_t)((x->flags & ~CELL_WATOMIC) | (A->at ? CELL_WATOMIC : 0));
+  }
+  if (!A->wr || A->at) {
+    if (x->rblk != A->me) {
+      x->oblk = x->rblk;
+      x->oop = x->rop;
+      x->rblk = A->me;
+    }
+    x->rev = A->ev;
+    x->rop = A->oid;
+    x->flags = (uint16_t)((x->flags & ~CELL_RATOMIC) | (A->at ? CELL_RATOMIC : 0));
+  }
+}
+
+static bool cell_eq(const Cell *x, const Cell *y) {
+  return x->rev == y->rev && x->wev == y->wev && x->rblk == y->rblk && x->wblk == y->wblk &&
+         x->oblk == y->oblk && x->wop == y->wop && x->rop == y->rop && x->oop == y->oop &&
+         x->flags == y->flags;
+}
+
+/* Merges the equal neighbours among the runs of page p; false if there were
+ * none. */
+static bool compact(Page *p) {
+  unsigned k = 1;
+  for (unsigned j = 1; j < p->n; j++) {
+    if (cell_eq(&p->run[j], &p->run[k - 1])) continue;
+    p->lo[k] = p->lo[j];
+    p->run[k++] = p->run[j];
+  }
+  bool merged = k < p->n;
+  p->n = k;
+  return merged;
+}
+
+/* Checks and records access A (NULL: resets the cells to empty) on the bytes
+ * [s, t) of run-mode page p (at address base): each run it covers is checked
+ * once, at its first byte in [s, t), and the runs are split at s and t and
+ * merged with equal neighbours (an access that covers one run exactly
+ * updates it in place; the page is compacted when it runs out of runs).  Returns 1 when done, 0 after a report, -1
+ * when the page would need more than RUN_CAP runs (nothing is changed; the
+ * caller turns the page into cells). */
+static int runs_access(InChk *c, Page *p, uintptr_t base, unsigned s, unsigned t, const Acc *A) {
+  unsigned n = p->n, i = 0, hi = n;
+  while (hi - i > 1) { /* the run holding s */
+    unsigned mid = (i + hi) / 2;
+    if (p->lo[mid] <= s) i = mid;
+    else hi = mid;
+  }
+  unsigned k = i;
+  while (k < n && p->lo[k] < t) k++;
+  if (A && k == i + 1 && p->lo[i] == s && (k == n ? (unsigned)PAGE_SIZE : p->lo[k]) == t) {
+    /* the access covers run i exactly: update it in place */
+    Cell x = p->run[i];
+    if (!cell_check(c, A, &x, base + s)) return 0;
+    cell_update(A, &x);
+    p->run[i] = x; /* equal neighbours are merged when the page runs out of runs */
+    c->pf_run = i;
+    return 1;
+  }
+  uint16_t nl[RUN_CAP + 2];
+  Cell nc[RUN_CAP + 2];
+  unsigned np = 0;
+#define PUSH(L, X)                                          \
+  do {                                                      \
+    if (!np || !cell_eq(&nc[np - 1], (X))) {                \
+      nl[np] = (uint16_t)(L);                               \
+      nc[np++] = *(X);                                      \
+    }                                                       \
+  } while (0)
+  for (unsigned j = i; j < k; j++) {
+    unsigned rs = p->lo[j], re = j + 1 < n ? p->lo[j + 1] : (unsigned)PAGE_SIZE;
+    Cell x = p->run[j];
+    if (rs < s) PUSH(rs, &x);
+    if (A) {
+      if (!cell_check(c, A, &x, base + (rs > s ? rs : s))) return 0;
+      cell_update(A, &x);
+    } else {
+      memset(&x, 0, sizeof x);
+    }
+    PUSH(rs > s ? rs : s, &x);
+    if (re > t) PUSH(t, &p->run[j]);
+  }
+#undef PUSH
+  unsigned first = 0; /* merge with the neighbours */
+  if (i > 0 && cell_eq(&nc[0], &p->run[i - 1])) first = 1;
+  if (k < n && np > first && cell_eq(&nc[np - 1], &p->run[k])) k++;
+  unsigned m = np - first, nn = n - (k - i) + m;
+  if (nn > RUN_CAP) {
+    if (!compact(p)) return -1;
+    return runs_access(c, p, base, s, t, A); /* again on the merged runs */
+  }
+  if (k < n && i + m != k) {
+    memmove(&p->lo[i + m], &p->lo[k], (n - k) * sizeof p->lo[0]);
+    memmove(&p->run[i + m], &p->run[k], (n - k) * sizeof p->run[0]);
+  }
+  memcpy(&p->lo[i], &nl[first], m * sizeof nl[0]);
+  memcpy(&p->run[i], &nc[first], m * sizeof nc[0]);
+  p->n = nn;
+  return 1;
+}
+
+/* Checks and records access A on the shadow pages of [A->addr, A->addr +
+ * bytes). */
+static bool shadow_range(InChk *c, Acc *A, size_t bytes) {
+  uintptr_t addr = A->addr;
+  if (A->ev == c->pf_ev && addr != c->pf_addr) {
+    /* rows of a tile: prefetch the shadow of the row four ahead (same run
+     * index), whose cache misses would otherwise dominate */
+    uintptr_t nx = addr + 4 * (addr - c->pf_addr);
+    uint64_t pno = nx >> PAGE_BITS;
+    unsigned h = (unsigned)pno & (PCACHE - 1);
+    if (c->pc[h].pno == pno + 1) {
+      Page *q = c->pc[h].page;
+      __builtin_prefetch(q);
+      __builtin_prefetch(&q->lo[RUN_CAP / 2]);
+      __builtin_prefetch(&q->run[c->pf_run], 1); /* pf_run < RUN_CAP */
+    }
+  }
+  c->pf_ev = A->ev;
+  c->pf_addr = addr;
+  for (uintptr_t a = addr, end = addr + bytes; a < end;) {
+    uintptr_t pb = a & ~(PAGE_SIZE - 1), pe = pb + PAGE_SIZE;
+    if (pe > end) pe = end;
+    Page *p = get_page(c, a, pe, A->es);
+    if (!p->cells && !A->acq && !A->rel) {
+      int rc = runs_access(c, p, pb, (unsigned)(a - pb), (unsigned)(pe - pb), A);
+      if (!rc) return false;
+      if (rc > 0) {
+        a = pe;
+        continue;
+      }
+    }
+    /* cell mode; acquires and releases go granule by granule */
+    if (!p->cells) to_cells(p);
+    unsigned g = p->g;
+    Cell *x = &p->cells[(a & (PAGE_SIZE - 1)) / g];
+    for (; a < pe; a += g, x++) {
+      if (A->acq && (!A->wr || A->rmw)) { /* reads from the releases made to this granule */
+        uint64_t rp = (uint64_t)(uintptr_t)u64map_get(&c->rel_addr, a);
+        if (rp > c->sync_pos) c->sync_pos = rp;
+      }
+      if (A->rel && A->wr) u64map_put(&c->rel_addr, a, (void *)(uintptr_t)c->pos);
+      if (!cell_check(c, A, x, a)) return false;
+      cell_update(A, x);
+    }
+  }
+  return true;
+}
+
+/* Replays the reads logged for a never-written buffer into the shadow pages,
+ * in their order, and turns the buffer's log off.  Those reads found only
+ * empty cells (no write, no alloca), so no check can fail: only the updates
+ * are made. */
+static void materialize(InChk *c, Exec *e, const MemRegion *m, RegLog *rl) {
+  rl->dirty = true;
+  for (size_t i = 0; i < rl->log.len; i++) {
+    const ReadRec *r = &rl->log.data[i];
+    Acc A = {e, NULL, m, r->addr, r->es, IN_ACC_READ, r->ev, 0, r->blk, r->oid,
+             false, false, false, false, false, NULL};
+    for (uint32_t j = 0; j < r->count; j++, A.addr += (uintptr_t)r->stride) {
+      bool ok = shadow_range(c, &A, r->bytes);
+      (void)ok;
+    }
+  }
+  vec_free(&rl->log);
+}
+
+/* Logs a plain read of a never-written buffer (see RegLog); false when the
+ * buffer must go to the shadow pages instead (its log is full). */
+static bool log_read(InChk *c, RegLog *rl, const MemRegion *m, const Acc *A, size_t bytes) {
+  if (rl->log.len) {
+    ReadRec *r = &rl->log.data[rl->log.len - 1];
+    if (r->ev == A->ev && r->blk == A->me && r->oid == A->oid && r->bytes == bytes &&
+        r->es == A->es) {
+      if (r->count == 1) {
+        r->stride = (int64_t)(A->addr - r->addr);
+        r->count = 2;
+        return true;
+      }
+      if (r->count < UINT32_MAX && A->addr == r->addr + (uintptr_t)(r->stride * (int64_t)r->count)) {
+        r->count++;
+        return true;
+      }
+    }
+  }
+  if (rl->log.len >= 256 + (m->hi - m->lo) / 16) return false;
+  ReadRec r = {A->addr, 0, 1, (uint32_t)bytes, (uint32_t)A->es, A->me, A->ev, A->oid};
+  vec_push(&rl->log, r);
+  (void)c;
+  return true;
+}
+
 /* One checked access of the es-byte elements in [addr, addr + bytes) by op
  * (kind: IN_ACC_*): every shadow cell they cover is checked and updated. */
 bool in_chk_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, size_t es, int kind,
                    const MemRegion *m) {
   InChk *c = e->run->chk;
-  Run *r = e->run;
   if (!bytes) return true;
-  bool wr = (kind & IN_ACC_WRITE) != 0, at = (kind & IN_ACC_ATOMIC) != 0;
-  uint32_t ev = cur_event(c, e, op);
-  bool rmw = at;
-  if (c->cur_ord != CT_MEM_WEAK) at = true; /* relaxed/acquire/release accesses are atomic */
-  bool acq = c->cur_ord == CT_MEM_ACQUIRE || c->cur_ord == CT_MEM_ACQ_REL;
-  bool rel = c->cur_ord == CT_MEM_RELEASE || c->cur_ord == CT_MEM_ACQ_REL;
-  if (c->defer && wr) {
-    c->cur_store = !at;
-    if (!at) {
-      Range rg = {ev, addr, bytes, xmalloc(bytes)};
+  Acc A = {e, op, m, addr, es, kind, 0, 0, c->blk, 0, (kind & IN_ACC_WRITE) != 0,
+           (kind & IN_ACC_ATOMIC) != 0, false, false, false, NULL};
+  A.ev = cur_event(c, e, op);
+  A.rmw = A.at;
+  if (c->cur_ord != CT_MEM_WEAK) A.at = true; /* relaxed/acquire/release accesses are atomic */
+  A.acq = c->cur_ord == CT_MEM_ACQUIRE || c->cur_ord == CT_MEM_ACQ_REL;
+  A.rel = c->cur_ord == CT_MEM_RELEASE || c->cur_ord == CT_MEM_ACQ_REL;
+  if (c->defer && A.wr) {
+    c->cur_store = !A.at;
+    if (!A.at) {
+      Range rg = {A.ev, addr, bytes, xmalloc(bytes)};
       memcpy(rg.bytes, (const void *)addr, bytes);
       vec_push(&c->cur_rng, rg);
     }
   }
   if (!(c->checks & (INTERP_CHECK_ORDER | INTERP_CHECK_RACES | INTERP_CHECK_UNINIT))) return true;
-  uint32_t preds = c->ev.data[ev].preds;
-  uint32_t me = c->blk;
-  uint16_t oid16 = c->cur_oid > 0xFFFF ? 0 : (uint16_t)c->cur_oid;
-  LocalRange *loc = (c->checks & INTERP_CHECK_UNINIT) && !wr ? local_of(c, addr) : NULL;
-  for (uintptr_t a = addr, end = addr + bytes; a < end;) {
-    Page *p = get_page(c, a, es);
-    uintptr_t pe = (a & ~(PAGE_SIZE - 1)) + PAGE_SIZE;
-    if (pe > end) pe = end;
-    unsigned g = p->g;
-    Cell *x = &p->cells[(a & (PAGE_SIZE - 1)) / g];
-    for (; a < pe; a += g, x++) {
-      /* the element holding this cell, for the reports */
-#define ea (addr + (a - addr) / es * es)
-      if (acq && (!wr || rmw)) { /* reads from the releases made to this granule */
-        uint64_t rp = (uint64_t)(uintptr_t)u64map_get(&c->rel_addr, a);
-        if (rp > c->sync_pos) c->sync_pos = rp;
-      }
-      if (rel && wr) u64map_put(&c->rel_addr, a, (void *)(uintptr_t)c->pos);
-      if (loc && !x->wblk) {
-        StrBuf b = {0};
-        sb_puts(&b, "reads uninitialized memory: ");
-        put_access(&b, kind, ea, es, m);
-        sb_puts(&b, " of the alloca at ");
-        put_loc(&b, loc->op);
-        sb_puts(&b, ", never written before");
-        return report(e, op, &b);
-      }
-      if (c->checks & INTERP_CHECK_ORDER) {
-        uint32_t prev = 0;
-        const char *what = NULL;
-        if (x->wblk == me && x->wev != ev && !(at && (x->flags & CELL_WATOMIC)) &&
-            !ordered(c, x->wev, preds))
-          prev = x->wev, what = "store";
-        else if (wr && x->rblk == me && x->rev != ev && !(at && (x->flags & CELL_RATOMIC)) &&
-                 !ordered(c, x->rev, preds))
-          prev = x->rev, what = "load";
-        if (prev) {
-          StrBuf b = {0};
-          put_access(&b, kind, ea, es, m);
-          sb_printf(&b, " is not ordered after the %s by ", what);
-          put_op(&b, c->ev.data[prev].op);
-          sb_puts(&b, " to the same memory in this tile block (no token or data dependence "
-                      "orders them)");
-          return report(e, op, &b);
-        }
-      }
-      if (c->checks & INTERP_CHECK_RACES) {
-        uint32_t ob = 0, oop = 0;
-        const char *what = "access";
-        if (x->wblk && x->wblk != me && !(x->flags & CELL_WATOMIC) && !synced(c, x->wblk, x->wev))
-          ob = x->wblk, oop = x->wop, what = "store";
-        else if (wr && !at && x->wblk && x->wblk != me && !synced(c, x->wblk, x->wev))
-          ob = x->wblk, oop = x->wop, what = "atomic access";
-        else if (wr && !at && x->rblk && x->rblk != me && !synced(c, x->rblk, x->rev))
-          ob = x->rblk, oop = x->rop, what = (x->flags & CELL_RATOMIC) ? "atomic access" : "load";
-        else if (wr && !at && x->oblk && x->oblk != me && !synced(c, x->oblk, 0))
-          ob = x->oblk, oop = x->oop, what = "load";
-        if (ob) {
-          StrBuf b = {0};
-          sb_puts(&b, "data race: ");
-          put_access(&b, kind, ea, es, m);
-          sb_printf(&b, " conflicts with the %s by ", what);
-          put_op(&b, op_of(c, oop));
-          sb_puts(&b, " in ");
-          put_block(&b, r, ob);
-          sb_puts(&b, " (tile blocks are unordered; use atomics or separate outputs)");
-          return report(e, op, &b);
-        }
-      }
-      if (wr) {
-        x->wblk = me;
-        x->wev = ev;
-        x->wop = oid16;
-        x->flags = (uint16_t)((x->flags & ~CELL_WATOMIC) | (at ? CELL_WATOMIC : 0));
-      }
-      if (!wr || at) {
-        if (x->rblk != me) {
-          x->oblk = x->rblk;
-          x->oop = x->rop;
-          x->rblk = me;
-        }
-        x->rev = ev;
-        x->rop = oid16;
-        x->flags = (uint16_t)((x->flags & ~CELL_RATOMIC) | (at ? CELL_RATOMIC : 0));
-      }
-    }
+  A.preds = c->ev.data[A.ev].preds;
+  A.oid = c->cur_oid > 0xFFFF ? 0 : (uint16_t)c->cur_oid;
+  const MemRegion *rg = c->run->regions.data;
+  RegLog *rl = m && m >= rg && m < rg + c->run->regions.len ? &c->reg[m - rg] : NULL;
+  if (READ_LOG && rl && !rl->dirty) {
+    /* a buffer no one has written yet: a plain read cannot conflict */
+    if (!A.wr && !A.at && log_read(c, rl, m, &A, bytes)) return true;
+    materialize(c, e, m, rl);
   }
-#undef ea
-  return true;
+  A.loc = (c->checks & INTERP_CHECK_UNINIT) && !A.wr ? local_of(c, addr) : NULL;
+  return shadow_range(c, &A, bytes);
 }
 
 /* ======================================================================== */
@@ -623,7 +899,8 @@ static IrWalkResult find_float_atomic(IrOp *op, void *user) {
   bool at = ct_op_is(op, CT_OP_atomic_red_view_tko) ||
             (ct_op_is(op, CT_OP_atomic_rmw_tko) && op->nresults &&
              ct_type_is_tile(ir_op_result(op, 0)->type) &&
-             ir_type_is_float(ct_tile_type_elem(ir_op_result(op, 0)->type)));
+             ir_type_is_float(ct_tile_type_elem(ir_op_result(op, 0)->type))) ||
+            in_foreign_float_atomic(op);
   if (!at) return IR_WALK_ADVANCE;
   *(bool *)user = true;
   return IR_WALK_INTERRUPT;
@@ -634,12 +911,11 @@ static IrWalkResult find_float_atomic(IrOp *op, void *user) {
  * rounding depends on the order of the blocks), within 1e-3 relative. */
 static bool same_elem(const IrType *elem, const void *x, const void *y, size_t i, bool fuzzy,
                       double *va, double *vb) {
+  size_t es = interp_elem_bytes(elem);
+  if (es && !memcmp((const uint8_t *)x + i * es, (const uint8_t *)y + i * es, es)) return true;
   *va = interp_load_elem(elem, x, i);
   *vb = interp_load_elem(elem, y, i);
-  size_t es = interp_elem_bytes(elem);
-  if (es ? !memcmp((const uint8_t *)x + i * es, (const uint8_t *)y + i * es, es)
-         : *va == *vb || (*va != *va && *vb != *vb))
-    return true;
+  if (!es && (*va == *vb || (*va != *va && *vb != *vb))) return true;
   if (!fuzzy || !ir_type_is_float(elem)) return false;
   double d = *va - *vb, m = fabs(*va) > fabs(*vb) ? fabs(*va) : fabs(*vb);
   return fabs(d) <= 1e-3 * m;
@@ -674,19 +950,20 @@ bool in_chk_rerun(IrOp *module, const char *entry, const InterpArg *args, size_t
     if (ent) ir_walk_pre(ent, find_float_atomic, &fuzzy);
     for (size_t i = 0; ok && body && i < nargs && i < body->nargs; i++) {
       if (!first[i]) continue;
-      const IrType *t = body->args[i]->type;
-      const IrType *elem = ct_tile_type_elem(t);
-      if (ct_type_is_ptr(elem)) elem = ct_ptr_type_pointee(elem);
+      bool buf;
+      const IrType *elem;
+      if (!interp_param_info(body->args[i]->type, &buf, &elem) || !buf) continue;
       size_t es = interp_elem_bytes(elem);
       size_t n = es ? args[i].bytes / es : args[i].bytes * 2;
+      if (!memcmp(first[i], args[i].data, args[i].bytes)) continue; /* the common case */
       for (size_t k = 0; k < n; k++) {
         double a, b;
         if (same_elem(elem, first[i], args[i].data, k, fuzzy, &a, &b)) continue;
         ok = ir_error(ir_op_context(module), ir_op_loc(ent),
-                      "'cuda_tile.entry' op output differs between two tile block orders "
+                      "'%s' op output differs between two tile block orders "
                       "(--check seeds %llu and %llu): argument %zu, element %zu is %g and %g "
                       "(the result depends on the order of the tile blocks)",
-                      (unsigned long long)opts->seed, (unsigned long long)(opts->seed + 1), i, k,
+                      ir_op_name(ent), (unsigned long long)opts->seed, (unsigned long long)(opts->seed + 1), i, k,
                       a, b);
         break;
       }

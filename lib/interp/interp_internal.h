@@ -192,6 +192,10 @@ Val *in_foreign_new(const IrType *type);
 const IrType *in_foreign_elem(const IrType *type);
 bool in_foreign_is_ptr(const IrType *type);
 const IrType *in_foreign_pointee(const IrType *ptr); /* of an nv_tileaa pointer */
+/* --check: an nv_tileaa memory op's mem_semantic (the CT_MEM_* values; -1
+ * without one), whether op is an nv_tileaa atomic_rmw with float results. */
+int in_foreign_ordering(IrOp *op);
+bool in_foreign_float_atomic(IrOp *op);
 /* The assume predicates over integer tile v (interp_core.c), shared by the
  * cuda_tile and nv_tileaa assume handlers: false after reporting a violation. */
 bool in_check_div_by(Exec *e, IrOp *op, const Val *v, uint64_t d, int64_t every, int along);

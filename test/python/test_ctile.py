@@ -452,6 +452,26 @@ class TestRun(unittest.TestCase):
             with self.assertRaises((ValueError, TypeError)):
                 m.run("own_row", 2, np.zeros((4, 8), np.float32), check=bad)
 
+    def test_check_nv_tileaa(self):
+        # --check on nv_tileaa: the conversion chains every memory op of a block
+        # with tokens, so the converted kernel is ordered; with the load's token
+        # edge cut by hand (it takes the function's first token instead of the
+        # store's), order reports the nv_tileaa ops.
+        import re
+        m = ctile.Module.load(os.path.join(ROOT, "test", "lit", "check", "order.mlir"))
+        m.run_pass_pipeline("builtin.module(convert-cuda-tile-to-nv-tileaa{compute-capability=100})")
+        a, b = np.zeros(8, np.float32), np.zeros(8, np.float32)
+        m.run("raw_missing_token", 1, a, b, check="order")
+        text = str(m)
+        start = text.index("@raw_missing_token")
+        tok = re.search(r"(%\w+) = nv_tileaa.create_mem_token", text[start:]).group(1)
+        ld = re.search(r"nv_tileaa.tiled_load %\w+\[%\w+\], (%\w+) ", text[start:])
+        cut = text[:start + ld.start(1)] + tok + text[start + ld.end(1):]
+        with self.assertRaises(ctile.Error) as cm:
+            ctile.Module.parse(cut).run("raw_missing_token", 1, a, b, check="order")
+        self.assertIn("'nv_tileaa.tiled_load' op load of 4 byte(s)", str(cm.exception))
+        self.assertIn("not ordered after the store by 'nv_tileaa.tiled_store'", str(cm.exception))
+
 
 BUILD = os.environ.get("CTILE_BUILD_DIR", os.path.join(ROOT, "build"))
 

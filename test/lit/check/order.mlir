@@ -17,6 +17,20 @@
 // SHUF: arg 1: [0, 0, 0, 0, 0, 0, 0, 0]
 // Without --check the buggy kernels run (the CPU order hides the bug):
 // RUN: ctile-run %s --entry raw_missing_token --grid 1 --arg 'f32[8]=zeros' --arg 'f32[8]=zeros' --dump 1 | FileCheck %s --check-prefix=RAWOK
+// Converted to nv_tileaa (hop 1), the same kernels are ordered: the
+// conversion threads one token chain through every memory op of a block in
+// program order (a token-less load takes the previous store's token), so
+// `order` has nothing to report there and every seed gives 2.5.  A missing
+// token edge is a bug of the cuda_tile input, visible before the conversion.
+// RUN: ctile-opt %s --pass-pipeline='builtin.module(convert-cuda-tile-to-nv-tileaa{compute-capability=100})' | FileCheck %s --check-prefix=CHAIN
+// CHAIN-LABEL: nv_tileaa.func @raw_missing_token
+// CHAIN: %[[ST:[0-9]+]] = nv_tileaa.tiled_store {{.*}}, %{{[0-9]+}} {
+// CHAIN-NEXT: arith.muli
+// CHAIN-NEXT: nv_tileaa.tiled_load {{.*}}, %[[ST]] {
+// RUN: ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry raw_missing_token --grid 1 --arg 'f32[8]=zeros' --arg 'f32[8]=zeros' --check=all --dump 1 | FileCheck %s --check-prefix=RAWOK
+// RUN: ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry raw_missing_token --grid 1 --arg 'f32[8]=zeros' --arg 'f32[8]=zeros' --check=order-shuffle=1 --dump 1 | FileCheck %s --check-prefix=RAWOK
+// RUN: ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry war_missing_token --grid 1 --arg 'f32[8]=iota' --arg 'f32[8]=zeros' --check=order
+// RUN: ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry waw_ptr --grid 2 --arg 'i32[4]=zeros' --check=order
 
 cuda_tile.module @m {
   // A store and a load of the same view tile with no token between them.

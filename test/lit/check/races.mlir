@@ -17,6 +17,15 @@
 // RUN: ctile-run %s --entry last_writer --grid 8 --arg 'i32[1]=const:-1' --check=order-shuffle=2 --dump 0 > %t.2b
 // RUN: not cmp -s %t.1 %t.2
 // RUN: cmp %t.2 %t.2b
+// The same kernels converted to nv_tileaa (hop 1) are reported on the
+// nv_tileaa ops, at the cuda_tile source locations; atomic_rmw is atomic there
+// too:
+// RUN: not ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry same_row --grid 2 --arg 'f32[4,8]=zeros' --check=races 2>&1 | FileCheck %s --check-prefix=AAROW
+// RUN: ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry own_row --grid 2 --arg 'f32[4,8]=zeros' --check=all --dump 0 | FileCheck %s --check-prefix=ROWOK
+// RUN: not ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry plain_reduction --grid 4 --arg 'i32[4]=iota' --arg 'i32[1]=zeros' --check=races 2>&1 | FileCheck %s --check-prefix=AARED
+// RUN: ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry atomic_reduction --grid 4 --arg 'i32[4]=iota' --arg 'i32[1]=zeros' --check=all --dump 1 | FileCheck %s --check-prefix=REDOK
+// RUN: not ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry read_other --grid 2 --arg 'i32[2]=zeros' --check=races 2>&1 | FileCheck %s --check-prefix=AAREAD
+// RUN: not ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry last_writer --grid 8 --arg 'i32[1]=const:-1' --check=all 2>&1 | FileCheck %s --check-prefix=AAALL
 // Without --check the plain reduction happens to give the sum on the CPU:
 // RUN: ctile-run %s --entry plain_reduction --grid 4 --arg 'i32[4]=iota' --arg 'i32[1]=zeros' --dump 1 | FileCheck %s --check-prefix=REDOK
 
@@ -32,7 +41,8 @@ cuda_tile.module @m {
     %x1 = reshape %x : tile<f32> -> tile<1x1xf32>
     %xv = broadcast %x1 : tile<1x1xf32> -> tile<1x8xf32>
     %t0 = store_view_tko weak %xv, %v[%c0, %c0] : tile<1x8xf32>, partition_view<tile=(1x8), tensor_view<4x8xf32, strides=[8,1]>>, tile<i32> -> token
-    // ROW: races.mlir:[[@LINE-1]]:11: error: 'cuda_tile.store_view_tko' op data race: store of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 0) conflicts with the store by 'cuda_tile.store_view_tko' at {{.*}}races.mlir:[[@LINE-1]]:11 in tile block (0, 0, 0) (tile blocks are unordered; use atomics or separate outputs) (tile block (1, 0, 0))
+    // AAROW: races.mlir:[[@LINE-1]]:11: error: 'nv_tileaa.tiled_store' op data race: store of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 0) conflicts with the store by 'nv_tileaa.tiled_store' at {{.*}}races.mlir:[[@LINE-1]]:11 in tile block (0, 0, 0) (tile blocks are unordered; use atomics or separate outputs) (tile block (1, 0, 0))
+    // ROW: races.mlir:[[@LINE-2]]:11: error: 'cuda_tile.store_view_tko' op data race: store of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 0) conflicts with the store by 'cuda_tile.store_view_tko' at {{.*}}races.mlir:[[@LINE-2]]:11 in tile block (0, 0, 0) (tile blocks are unordered; use atomics or separate outputs) (tile block (1, 0, 0))
     return
   }
 
@@ -58,6 +68,7 @@ cuda_tile.module @m {
     // RED: races.mlir:[[@LINE-1]]:15: error: 'cuda_tile.load_ptr_tko' op data race: load of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 0) conflicts with the store by 'cuda_tile.store_ptr_tko' at {{.*}}races.mlir:[[@LINE+2]]:11 in tile block (0, 0, 0) (tile blocks are unordered; use atomics or separate outputs) (tile block (1, 0, 0))
     %n = addi %s, %x : tile<i32>
     %t2 = store_ptr_tko weak %sum, %n token=%t1 : tile<ptr<i32>>, tile<i32> -> token
+    // AARED: races.mlir:[[@LINE-4]]:15: error: 'nv_tileaa.load' op data race: load of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 0) conflicts with the store by 'nv_tileaa.store' at {{.*}}races.mlir:[[@LINE-1]]:11 in tile block (0, 0, 0) (tile blocks are unordered; use atomics or separate outputs) (tile block (1, 0, 0))
     return
   }
 
@@ -80,14 +91,16 @@ cuda_tile.module @m {
       %t0 = store_ptr_tko weak %p, %bx : tile<ptr<i32>>, tile<i32> -> token
     } else {
       %x, %t1 = load_ptr_tko weak %p : tile<ptr<i32>> -> tile<i32>, token
-      // READ: races.mlir:[[@LINE-1]]:17: error: 'cuda_tile.load_ptr_tko' op data race: load of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 0) conflicts with the store by 'cuda_tile.store_ptr_tko' at {{.*}}races.mlir:[[@LINE-3]]:13 in tile block (0, 0, 0) (tile blocks are unordered; use atomics or separate outputs) (tile block (1, 0, 0))
+      // AAREAD: races.mlir:[[@LINE-1]]:17: error: 'nv_tileaa.load' op data race: load of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 0) conflicts with the store by 'nv_tileaa.store' at {{.*}}races.mlir:[[@LINE-3]]:13 in tile block (0, 0, 0) (tile blocks are unordered; use atomics or separate outputs) (tile block (1, 0, 0))
+      // READ: races.mlir:[[@LINE-2]]:17: error: 'cuda_tile.load_ptr_tko' op data race: load of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 0) conflicts with the store by 'cuda_tile.store_ptr_tko' at {{.*}}races.mlir:[[@LINE-4]]:13 in tile block (0, 0, 0) (tile blocks are unordered; use atomics or separate outputs) (tile block (1, 0, 0))
     }
     return
   }
 }
 
-// ALL: races.mlir:[[@LINE+3]]:3: error: 'cuda_tile.entry' op output differs between two tile block orders (--check seeds 1 and 2): argument 0, element 0 is {{[0-7]}} and {{[0-7]}} (the result depends on the order of the tile blocks)
+// ALL: races.mlir:[[@LINE+4]]:3: error: 'cuda_tile.entry' op output differs between two tile block orders (--check seeds 1 and 2): argument 0, element 0 is {{[0-7]}} and {{[0-7]}} (the result depends on the order of the tile blocks)
 // LAST7: arg 0: [7]
+// AAALL: races.mlir:[[@LINE+2]]:3: error: 'nv_tileaa.func' op output differs between two tile block orders (--check seeds 1 and 2): argument 0, element 0 is {{[0-7]}} and {{[0-7]}} (the result depends on the order of the tile blocks)
 cuda_tile.module @m2 {
   entry @last_writer(%p: tile<ptr<i32>>) {
     %bx, %by, %bz = get_tile_block_id : tile<i32>

@@ -9,6 +9,11 @@
 // RUN: ctile-run %s --entry last_block --grid 4 --arg 'i32[4]=zeros' --arg 'i32[1]=zeros' --arg 'i32[4]=zeros' --check=races,order-shuffle=9 --dump 2 | FileCheck %s --check-prefix=OK
 // RUN: not ctile-run %s --entry last_block_relaxed --grid 4 --arg 'i32[4]=zeros' --arg 'i32[1]=zeros' --arg 'i32[4]=zeros' --check=races 2>&1 | FileCheck %s --check-prefix=RELAXED
 // RUN: ctile-run %s --entry flag --grid 2 --arg 'i32[1]=zeros' --arg 'i32[2]=zeros' --check=all --dump 1 | FileCheck %s --check-prefix=FLAG
+// The same on the kernels converted to nv_tileaa, whose mem_semantic gives
+// the orderings:
+// RUN: ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry last_block --grid 4 --arg 'i32[4]=zeros' --arg 'i32[1]=zeros' --arg 'i32[4]=zeros' --check=all --dump 2 | FileCheck %s --check-prefix=OK
+// RUN: not ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry last_block_relaxed --grid 4 --arg 'i32[4]=zeros' --arg 'i32[1]=zeros' --arg 'i32[4]=zeros' --check=races 2>&1 | FileCheck %s --check-prefix=AARELAXED
+// RUN: ctile-run %s --pipeline='convert-cuda-tile-to-nv-tileaa{compute-capability=100}' --entry flag --grid 2 --arg 'i32[1]=zeros' --arg 'i32[2]=zeros' --check=all --dump 1 | FileCheck %s --check-prefix=FLAG
 // OK: arg 2: [1, 2, 3, 4]
 // FLAG: arg 1: [0, 1]
 
@@ -52,6 +57,7 @@ cuda_tile.module @m {
       %pp = offset %pb, %io : tile<4xptr<i32>>, tile<4xi32> -> tile<4xptr<i32>>
       %all, %t2 = load_ptr_tko weak %pp token = %t1 : tile<4xptr<i32>> -> tile<4xi32>, token
       // RELAXED: sync.mlir:[[@LINE-1]]:19: error: 'cuda_tile.load_ptr_tko' op data race: load of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 0) conflicts with the store by 'cuda_tile.store_ptr_tko' at {{.*}}sync.mlir:[[@LINE-9]]:11 in tile block (0, 0, 0)
+      // AARELAXED: sync.mlir:[[@LINE-2]]:19: error: 'nv_tileaa.load' op data race: load of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 0) conflicts with the store by 'nv_tileaa.store' at {{.*}}sync.mlir:[[@LINE-10]]:11 in tile block (0, 0, 0)
     }
     return
   }
