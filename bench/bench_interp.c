@@ -11,10 +11,12 @@
  * as a test; bench/bench_gemm.sh sets these figures beside NumPy's.
  *
  *   build/bench/bench_interp [R] [gemm|gemm-bf16|add]... */
+#define _DEFAULT_SOURCE /* MADV_HUGEPAGE */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "asm/asm.h"
@@ -117,6 +119,23 @@ static double best_run(IrOp *m, const char *entry, InterpArg *args, size_t n, in
   return best;
 }
 
+/* A zeroed buffer for a kernel argument, allocated as NumPy allocates its
+ * arrays on Linux (2 MiB aligned and madvise(MADV_HUGEPAGE) from 4 MiB up),
+ * so that both sides of bench_gemm.sh see the same TLB behaviour. */
+static void *buf_alloc(size_t bytes) {
+  void *p = NULL;
+  size_t al = bytes >= ((size_t)4 << 20) ? (size_t)2 << 20 : 64;
+  if (posix_memalign(&p, al, bytes)) {
+    fprintf(stderr, "bench_interp: out of memory\n");
+    exit(1);
+  }
+#ifdef MADV_HUGEPAGE
+  if (bytes >= ((size_t)4 << 20)) madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+  memset(p, 0, bytes);
+  return p;
+}
+
 /* Round-to-nearest-even of f to bf16 bits. */
 static uint16_t bf16_bits(float f) {
   uint32_t u;
@@ -139,8 +158,8 @@ static int bench_gemm(IrContext *ctx, const char *et, int reps) {
   bool bf = strcmp(et, "bf16") == 0;
   size_t es = bf ? 2 : 4;
   float *A = malloc(sizeof(float) * M * K), *B = malloc(sizeof(float) * K * N),
-        *C = calloc((size_t)(M * N), sizeof(float));
-  void *Ab = malloc(es * M * K), *Bb = malloc(es * K * N);
+        *C = buf_alloc(sizeof(float) * M * N);
+  void *Ab = buf_alloc(es * M * K), *Bb = buf_alloc(es * K * N);
   unsigned s = 12345;
   for (int64_t i = 0; i < M * K + K * N; i++) {
     float v = (float)((s = s * 1103515245u + 12345u) >> 9) / 8388608.0f - 1.0f;
@@ -194,7 +213,8 @@ static int bench_gemm(IrContext *ctx, const char *et, int reps) {
 /* Element-wise add of 2^24 f32 elements, best of `reps` at -j1 and -j2. */
 static int bench_add(IrContext *ctx, int reps) {
   const int64_t E = (int64_t)1 << 24;
-  float *X = malloc(sizeof(float) * E), *Y = malloc(sizeof(float) * E), *Z = calloc((size_t)E, sizeof(float));
+  float *X = buf_alloc(sizeof(float) * E), *Y = buf_alloc(sizeof(float) * E),
+        *Z = buf_alloc(sizeof(float) * E);
   for (int64_t i = 0; i < E; i++) {
     X[i] = (float)i;
     Y[i] = 0.5f;
