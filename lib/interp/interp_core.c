@@ -45,6 +45,44 @@ unsigned in_int_width(const IrType *elem) {
   return 64;
 }
 
+/* Freed tile buffers kept per thread for reuse: a k-loop or a grid of
+ * blocks makes and drops tiles of the same few sizes at every step, and
+ * glibc's path for blocks of this size (split, coalesce, consolidate) cost a
+ * tenth of a tiled GEMM's time.  At most BUF_CACHE_N buffers of at most
+ * BUF_CACHE_MAX bytes; a worker empties its cache when it finishes. */
+#define BUF_CACHE_N 16
+#define BUF_CACHE_MAX ((size_t)1 << 20)
+static _Thread_local void *buf_cache_ptr[BUF_CACHE_N];
+static _Thread_local size_t buf_cache_size[BUF_CACHE_N];
+static _Thread_local int buf_cache_n;
+
+static void *buf_get(size_t bytes) {
+  for (int i = buf_cache_n - 1; i >= 0; i--)
+    if (buf_cache_size[i] == bytes) {
+      void *p = buf_cache_ptr[i];
+      buf_cache_n--;
+      buf_cache_ptr[i] = buf_cache_ptr[buf_cache_n];
+      buf_cache_size[i] = buf_cache_size[buf_cache_n];
+      return p;
+    }
+  void *p = aligned_alloc(64, bytes);
+  if (!p) abort();
+  return p;
+}
+
+static void buf_put(void *p, size_t bytes) {
+  if (bytes && bytes <= BUF_CACHE_MAX && buf_cache_n < BUF_CACHE_N) {
+    buf_cache_ptr[buf_cache_n] = p;
+    buf_cache_size[buf_cache_n++] = bytes;
+  } else {
+    free(p);
+  }
+}
+
+void in_buf_cache_drain(void) {
+  while (buf_cache_n) free(buf_cache_ptr[--buf_cache_n]);
+}
+
 /* A tile value of the given element type and shape (64-byte aligned data,
  * padded to a multiple of 64 bytes), zeroed when `zero`. */
 static Val *new_shape(const IrType *elem, const int64_t *shape, int rank, bool zero) {
@@ -62,8 +100,8 @@ static Val *new_shape(const IrType *elem, const int64_t *shape, int rank, bool z
   /* 64-byte alignment helps the vectoriser; pad to a multiple of 64. */
   size_t padded = (bytes + 63) & ~(size_t)63;
   if (padded == 0) padded = 64;
-  v->data = aligned_alloc(64, padded);
-  if (!v->data) abort();
+  v->data = buf_get(padded);
+  v->cap = padded;
   if (zero) memset(v->data, 0, padded);
   return v;
 }
@@ -102,7 +140,7 @@ Val *val_retain(Val *v) {
 void val_release(Val *v) {
   if (!v) return;
   if (__atomic_sub_fetch(&v->refs, 1, __ATOMIC_ACQ_REL) != 0) return;
-  free(v->data);
+  buf_put(v->data, v->data ? v->cap : 0);
   free(v);
 }
 
@@ -811,6 +849,8 @@ static void *worker(void *user) {
     }
     run_block(e, r->chk ? in_chk_block_id(r->chk, b) : b);
   }
+  exec_reset(e);
+  in_buf_cache_drain();
   return NULL;
 }
 
@@ -1023,6 +1063,7 @@ bool in_run_once(IrOp *module, const char *entry_name, const InterpArg *args, si
       ok = false;
     }
   }
+  in_buf_cache_drain();
   free(r.err.msg);
   for (size_t i = 0; i < r.owned.len; i++) free(r.owned.data[i]);
   vec_free(&r.owned);
