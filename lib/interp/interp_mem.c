@@ -11,6 +11,9 @@
  * arithmetic, pointer loads/stores and atomics on it are runtime errors. */
 #include <math.h>
 #include <stdio.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "interp/interp_ops.h"
 
@@ -472,6 +475,31 @@ static bool span_in_region(Exec *e, uintptr_t addr, size_t bytes, bool write) {
   return m && bytes <= m->hi - addr && !(write && m->readonly);
 }
 
+/* t[0..n) = the bf16 values p[0..n) as f32 bit patterns (bits << 16);
+ * whether any is a NaN.  SSE2 (x86-64's baseline) when available. */
+static bool widen_bf16(const uint16_t *p, float *t, int64_t n) {
+  int64_t j = 0;
+  bool nan = false;
+#ifdef __SSE2__
+  const __m128i zero = _mm_setzero_si128(), mag = _mm_set1_epi16(0x7FFF),
+                inf = _mm_set1_epi16(0x7F80);
+  __m128i any = zero;
+  for (; j + 8 <= n; j += 8) {
+    __m128i h = _mm_loadu_si128((const __m128i *)(p + j));
+    _mm_storeu_si128((__m128i *)(t + j), _mm_unpacklo_epi16(zero, h));
+    _mm_storeu_si128((__m128i *)(t + j + 4), _mm_unpackhi_epi16(zero, h));
+    any = _mm_or_si128(any, _mm_cmpgt_epi16(_mm_and_si128(h, mag), inf));
+  }
+  nan = _mm_movemask_epi8(any) != 0;
+#endif
+  for (; j < n; j++) {
+    uint32_t u = (uint32_t)p[j] << 16;
+    memcpy(&t[j], &u, 4);
+    nan |= (p[j] & 0x7FFFu) > 0x7F80u;
+  }
+  return nan;
+}
+
 /* The common case of view_access without its per-row bookkeeping: every
  * tile dimension contiguous and wholly in bounds, unit innermost stride,
  * non-negative strides, f32 memory (bf16 too on load), and no --check
@@ -521,14 +549,13 @@ static bool view_access_dense(Exec *e, Val *pv, const ViewAcc *va, Val *tile, bo
       if (store) memcpy(p, t + i, (size_t)inner * 4);
       else memcpy(t + i, p, (size_t)inner * 4);
     } else {
+      /* bf16 is the top half of an f32: widen the row, then let the
+       * general decoder redo any NaN (payload and quieting as in_mem_read
+       * gives them). */
       const uint16_t *p = (const uint16_t *)(uintptr_t)a0 + off;
-      for (int64_t j = 0; j < inner; j++) {
-        uint32_t u = (uint32_t)p[j] << 16;
-        float f;
-        memcpy(&f, &u, 4);
-        /* NaNs go through the general decoder (payload and quieting) */
-        t[i + j] = f == f ? f : (float)ir_float_from_bits(IR_BF16, p[j]);
-      }
+      bool nan = widen_bf16(p, t + i, inner);
+      for (int64_t j = 0; nan && j < inner; j++)
+        if ((p[j] & 0x7FFFu) > 0x7F80u) t[i + j] = (float)ir_float_from_bits(IR_BF16, p[j]);
     }
     for (int d = rank - 2; d >= 0; d--) {
       if (++idx[d] < va->tshape[d]) break;
