@@ -511,8 +511,13 @@ Val *in_val_from_dense(const IrAttr *a, const IrType *type) {
     uint64_t bits = ct_dense_bits(a, 0);
     if (i1) bits = bits ? 1 : 0;
     store_from_bits(v, 0, elem, bits);
-    size_t es = in_kind_size(v->kind);
-    for (int64_t i = 1; i < v->n; i++) memcpy((char *)v->data + (size_t)i * es, v->data, es);
+    /* doubling copies: log2(n) memcpy calls instead of n */
+    size_t have = in_kind_size(v->kind), total = (size_t)v->n * have;
+    while (have < total) {
+      size_t c = have < total - have ? have : total - have;
+      memcpy((char *)v->data + have, v->data, c);
+      have += c;
+    }
     return v;
   }
   for (int64_t i = 0; i < v->n; i++) {
