@@ -532,15 +532,6 @@ static bool view_access_dense(Exec *e, Val *pv, const ViewAcc *va, Val *tile, bo
     return false;
   int64_t inner = va->tshape[rank - 1], idx[IN_MAX_RANK] = {0};
   float *t = tile->data;
-  if (!store && rank >= 2 && tile->n != inner) {
-    /* Rows of a 2-D tile are often a page apart, which the hardware
-     * prefetchers do not follow: ask for every line of the tile first so
-     * that the misses overlap instead of one row's at a time. */
-    int64_t rows = tile->n / inner, rs = va->tstride[rank - 2], rb = inner * (int64_t)es;
-    for (int64_t r = 0; r < rows && rank == 2; r++)
-      for (int64_t b = 0; b < rb; b += 64)
-        __builtin_prefetch((const char *)(uintptr_t)a0 + (r * rs) * (int64_t)es + b);
-  }
   for (int64_t i = 0; i < tile->n; i += inner) {
     int64_t off = 0;
     for (int d = 0; d < rank - 1; d++) off += idx[d] * va->tstride[d];
