@@ -50,10 +50,19 @@ unsigned in_int_width(const IrType *elem) {
  * glibc's path for blocks of this size (split, coalesce, consolidate) cost a
  * tenth of a tiled GEMM's time.  At most BUF_CACHE_N buffers of at most
  * BUF_CACHE_MAX bytes; a worker empties its cache when it finishes. */
+#if defined(__SANITIZE_ADDRESS__)
+#define BUF_CACHE_N 0 /* AddressSanitizer builds: every buffer freed, so use-after-free shows */
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define BUF_CACHE_N 0
+#endif
+#endif
+#ifndef BUF_CACHE_N
 #define BUF_CACHE_N 16
+#endif
 #define BUF_CACHE_MAX ((size_t)1 << 20)
-static _Thread_local void *buf_cache_ptr[BUF_CACHE_N];
-static _Thread_local size_t buf_cache_size[BUF_CACHE_N];
+static _Thread_local void *buf_cache_ptr[BUF_CACHE_N + 1];
+static _Thread_local size_t buf_cache_size[BUF_CACHE_N + 1];
 static _Thread_local int buf_cache_n;
 
 static void *buf_get(size_t bytes) {
