@@ -1,20 +1,22 @@
 /* bench_interp.c — throughput of the cuda_tile interpreter (lib/interp):
- *   1. a 1024^3 f32 GEMM written as a tiled cuda_tile kernel (64x64 output
- *      tiles, mmaf over 64x32 x 32x64 operand tiles, k-loop of 32 steps),
- *      reported in GFLOP/s (2*M*N*K / time);
- *   2. an element-wise f32 add of 2^24 elements (tiles of 4096), reported in
- *      elements/s;
- * each at -j1 and -j2 (best of R runs, timing interp_run only).  The GEMM
- * result is checked against a double-precision reference.  Never run as a
- * test.
+ *   gemm       a 1024^3 GEMM written as a tiled cuda_tile kernel with the
+ *              tile shapes of examples/gemm.mlir (64x64 f32 output tiles,
+ *              mmaf over 64x32 x 32x64 operand tiles, k-loop of 32 steps),
+ *              f32 inputs, reported in GFLOP/s (2*M*N*K / time);
+ *   gemm-bf16  the same with bf16 A and B and f32 accumulation;
+ *   add        an element-wise f32 add of 2^24 elements (tiles of 4096), in
+ *              elements/s and GB/s, next to a memcpy of one such array;
+ * each at -j1 and -j2 (best of R runs, timing interp_run only).  GEMM
+ * results are spot-checked against a double-precision reference.  Never run
+ * as a test; bench/bench_gemm.sh sets these figures beside NumPy's.
  *
- * Build and run (after building the library in build/):
- *   cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -Ilib -Iinclude bench/bench_interp.c \
- *      build/lib/libctile.a -lm -lpthread -o build/bench_interp && build/bench_interp [R] */
+ *   build/bench/bench_interp [R] [gemm|gemm-bf16|add]... */
+#define _DEFAULT_SOURCE /* MADV_HUGEPAGE */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include "asm/asm.h"
@@ -22,38 +24,40 @@
 #include "interp/interp.h"
 #include "bench_util.h"
 
-static const char gemm_src[] =
+/* The tiled GEMM kernel with element type `et` (f32 or bf16) for A and B and
+ * an f32 accumulator and C: the tile shapes of examples/gemm.mlir. */
+static const char gemm_fmt[] =
     "cuda_tile.module @m {\n"
-    "  entry @gemm(%a: tile<ptr<f32>>, %b: tile<ptr<f32>>, %c: tile<ptr<f32>>, %m: tile<i32>, "
-    "%n: tile<i32>, %k: tile<i32>) {\n"
-    "    %tva = make_tensor_view %a, shape = [%m, %k], strides = [%k, 1] : tile<i32> -> "
+    "  entry @gemm(%%a: tile<ptr<%1$s>>, %%b: tile<ptr<%1$s>>, %%c: tile<ptr<f32>>, %%m: tile<i32>, "
+    "%%n: tile<i32>, %%k: tile<i32>) {\n"
+    "    %%tva = make_tensor_view %%a, shape = [%%m, %%k], strides = [%%k, 1] : tile<i32> -> "
+    "tensor_view<?x?x%1$s, strides=[?,1]>\n"
+    "    %%tvb = make_tensor_view %%b, shape = [%%k, %%n], strides = [%%n, 1] : tile<i32> -> "
+    "tensor_view<?x?x%1$s, strides=[?,1]>\n"
+    "    %%tvc = make_tensor_view %%c, shape = [%%m, %%n], strides = [%%n, 1] : tile<i32> -> "
     "tensor_view<?x?xf32, strides=[?,1]>\n"
-    "    %tvb = make_tensor_view %b, shape = [%k, %n], strides = [%n, 1] : tile<i32> -> "
-    "tensor_view<?x?xf32, strides=[?,1]>\n"
-    "    %tvc = make_tensor_view %c, shape = [%m, %n], strides = [%n, 1] : tile<i32> -> "
-    "tensor_view<?x?xf32, strides=[?,1]>\n"
-    "    %pa = make_partition_view %tva : partition_view<tile=(64x32), tensor_view<?x?xf32, "
+    "    %%pa = make_partition_view %%tva : partition_view<tile=(64x32), tensor_view<?x?x%1$s, "
     "strides=[?,1]>>\n"
-    "    %pb = make_partition_view %tvb : partition_view<tile=(32x64), tensor_view<?x?xf32, "
+    "    %%pb = make_partition_view %%tvb : partition_view<tile=(32x64), tensor_view<?x?x%1$s, "
     "strides=[?,1]>>\n"
-    "    %pc = make_partition_view %tvc : partition_view<tile=(64x64), tensor_view<?x?xf32, "
+    "    %%pc = make_partition_view %%tvc : partition_view<tile=(64x64), tensor_view<?x?xf32, "
     "strides=[?,1]>>\n"
-    "    %bx, %by, %bz = get_tile_block_id : tile<i32>\n"
-    "    %c0 = constant <i32: 0> : tile<i32>\n"
-    "    %c1 = constant <i32: 1> : tile<i32>\n"
-    "    %c32 = constant <i32: 32> : tile<i32>\n"
-    "    %nk = divi %k, %c32 signed : tile<i32>\n"
-    "    %zero = constant <f32: 0.0> : tile<64x64xf32>\n"
-    "    %acc = for %kk in (%c0 to %nk, step %c1) : tile<i32> iter_values(%cur = %zero) -> "
+    "    %%bx, %%by, %%bz = get_tile_block_id : tile<i32>\n"
+    "    %%c0 = constant <i32: 0> : tile<i32>\n"
+    "    %%c1 = constant <i32: 1> : tile<i32>\n"
+    "    %%c32 = constant <i32: 32> : tile<i32>\n"
+    "    %%nk = divi %%k, %%c32 signed : tile<i32>\n"
+    "    %%zero = constant <f32: 0.0> : tile<64x64xf32>\n"
+    "    %%acc = for %%kk in (%%c0 to %%nk, step %%c1) : tile<i32> iter_values(%%cur = %%zero) -> "
     "(tile<64x64xf32>) {\n"
-    "      %ta, %t1 = load_view_tko weak %pa[%by, %kk] : partition_view<tile=(64x32), "
-    "tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<64x32xf32>, token\n"
-    "      %tb, %t2 = load_view_tko weak %pb[%kk, %bx] : partition_view<tile=(32x64), "
-    "tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<32x64xf32>, token\n"
-    "      %r = mmaf %ta, %tb, %cur : tile<64x32xf32>, tile<32x64xf32>, tile<64x64xf32>\n"
-    "      continue %r : tile<64x64xf32>\n"
+    "      %%ta, %%t1 = load_view_tko weak %%pa[%%by, %%kk] : partition_view<tile=(64x32), "
+    "tensor_view<?x?x%1$s, strides=[?,1]>>, tile<i32> -> tile<64x32x%1$s>, token\n"
+    "      %%tb, %%t2 = load_view_tko weak %%pb[%%kk, %%bx] : partition_view<tile=(32x64), "
+    "tensor_view<?x?x%1$s, strides=[?,1]>>, tile<i32> -> tile<32x64x%1$s>, token\n"
+    "      %%r = mmaf %%ta, %%tb, %%cur : tile<64x32x%1$s>, tile<32x64x%1$s>, tile<64x64xf32>\n"
+    "      continue %%r : tile<64x64xf32>\n"
     "    }\n"
-    "    %t3 = store_view_tko weak %acc, %pc[%by, %bx] : tile<64x64xf32>, "
+    "    %%t3 = store_view_tko weak %%acc, %%pc[%%by, %%bx] : tile<64x64xf32>, "
     "partition_view<tile=(64x64), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token\n"
     "    return\n"
     "  }\n"
@@ -115,23 +119,68 @@ static double best_run(IrOp *m, const char *entry, InterpArg *args, size_t n, in
   return best;
 }
 
-int main(int argc, char **argv) {
-  int reps = argc > 1 ? atoi(argv[1]) : 3;
-  if (reps < 1) reps = 1;
-  IrContext *ctx = ir_context_create();
-  ctile_register_all(ctx);
+/* A zeroed buffer for a kernel argument, allocated as NumPy allocates its
+ * arrays on Linux (2 MiB aligned and madvise(MADV_HUGEPAGE) from 4 MiB up),
+ * so that both sides of bench_gemm.sh see the same TLB behaviour. */
+static void *buf_alloc(size_t bytes) {
+  void *p = NULL;
+  size_t al = bytes >= ((size_t)4 << 20) ? (size_t)2 << 20 : 64;
+  if (posix_memalign(&p, al, bytes)) {
+    fprintf(stderr, "bench_interp: out of memory\n");
+    exit(1);
+  }
+#ifdef MADV_HUGEPAGE
+  if (bytes >= ((size_t)4 << 20)) madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+  memset(p, 0, bytes);
+  return p;
+}
 
-  /* GEMM */
+/* Round-to-nearest-even of f to bf16 bits. */
+static uint16_t bf16_bits(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  u += 0x7FFFu + ((u >> 16) & 1u);
+  return (uint16_t)(u >> 16);
+}
+
+static float bf16_value(uint16_t h) {
+  uint32_t u = (uint32_t)h << 16;
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+
+/* The 1024^3 GEMM with A and B of element type `et` ("f32" or "bf16"): best
+ * of `reps` at -j1 and -j2, then a spot check against a double reference. */
+static int bench_gemm(IrContext *ctx, const char *et, int reps) {
   const int64_t M = 1024, N = 1024, K = 1024;
+  bool bf = strcmp(et, "bf16") == 0;
+  size_t es = bf ? 2 : 4;
   float *A = malloc(sizeof(float) * M * K), *B = malloc(sizeof(float) * K * N),
-        *C = calloc((size_t)(M * N), sizeof(float));
+        *C = buf_alloc(sizeof(float) * M * N);
+  void *Ab = buf_alloc(es * M * K), *Bb = buf_alloc(es * K * N);
   unsigned s = 12345;
-  for (int64_t i = 0; i < M * K; i++) A[i] = (float)((s = s * 1103515245u + 12345u) >> 9) / 8388608.0f - 1.0f;
-  for (int64_t i = 0; i < K * N; i++) B[i] = (float)((s = s * 1103515245u + 12345u) >> 9) / 8388608.0f - 1.0f;
-  IrOp *gm = parse(ctx, gemm_src);
+  for (int64_t i = 0; i < M * K + K * N; i++) {
+    float v = (float)((s = s * 1103515245u + 12345u) >> 9) / 8388608.0f - 1.0f;
+    float *dst = i < M * K ? &A[i] : &B[i - M * K];
+    void *raw = i < M * K ? Ab : Bb;
+    int64_t j = i < M * K ? i : i - M * K;
+    if (bf) {
+      uint16_t h = bf16_bits(v);
+      ((uint16_t *)raw)[j] = h;
+      *dst = bf16_value(h);
+    } else {
+      ((float *)raw)[j] = v;
+      *dst = v;
+    }
+  }
+  char src[sizeof gemm_fmt + 256];
+  snprintf(src, sizeof src, gemm_fmt, et);
+  IrOp *gm = parse(ctx, src);
   InterpArg ga[6] = {
-      {INTERP_ARG_BUFFER, 0, 0, A, sizeof(float) * M * K},
-      {INTERP_ARG_BUFFER, 0, 0, B, sizeof(float) * K * N},
+      {INTERP_ARG_BUFFER, 0, 0, Ab, es * M * K},
+      {INTERP_ARG_BUFFER, 0, 0, Bb, es * K * N},
       {INTERP_ARG_BUFFER, 0, 0, C, sizeof(float) * M * N},
       {INTERP_ARG_SCALAR, M, 0, NULL, 0},
       {INTERP_ARG_SCALAR, N, 0, NULL, 0},
@@ -139,8 +188,8 @@ int main(int argc, char **argv) {
   double flops = 2.0 * (double)M * (double)N * (double)K;
   for (int j = 1; j <= 2; j++) {
     double c, t = best_run(gm, "gemm", ga, 6, N / 64, M / 64, j, reps, &c);
-    printf("gemm 1024^3 f32 (64x64x32 tiles)  -j%d: %8.3f s  %7.2f GFLOP/s"
-           "  (%.2f GFLOP per CPU-second)\n", j, t, flops / t * 1e-9, flops / c * 1e-9);
+    printf("gemm 1024^3 %-4s (64x64x32 tiles)  -j%d: %8.4f s  %7.2f GFLOP/s"
+           "  (%.2f GFLOP per CPU-second)\n", et, j, t, flops / t * 1e-9, flops / c * 1e-9);
   }
   /* spot-check against a double reference */
   double maxerr = 0;
@@ -151,15 +200,21 @@ int main(int argc, char **argv) {
       double err = fabs(ref - C[i * N + j]);
       if (err > maxerr) maxerr = err;
     }
-  printf("gemm max |error| vs double reference on samples: %.3g\n", maxerr);
+  printf("gemm %s max |error| vs double reference on samples: %.3g\n", et, maxerr);
   ir_op_destroy(gm);
   free(A);
   free(B);
+  free(Ab);
+  free(Bb);
   free(C);
+  return maxerr < 1e-2 ? 0 : 1;
+}
 
-  /* element-wise add */
+/* Element-wise add of 2^24 f32 elements, best of `reps` at -j1 and -j2. */
+static int bench_add(IrContext *ctx, int reps) {
   const int64_t E = (int64_t)1 << 24;
-  float *X = malloc(sizeof(float) * E), *Y = malloc(sizeof(float) * E), *Z = calloc((size_t)E, sizeof(float));
+  float *X = buf_alloc(sizeof(float) * E), *Y = buf_alloc(sizeof(float) * E),
+        *Z = buf_alloc(sizeof(float) * E);
   for (int64_t i = 0; i < E; i++) {
     X[i] = (float)i;
     Y[i] = 0.5f;
@@ -172,17 +227,52 @@ int main(int argc, char **argv) {
   for (int j = 1; j <= 2; j++) {
     double c, t = best_run(am, "add", aa, 4, E / 4096, 1, j, reps, &c);
     printf("elementwise f32 add, 2^24 elements -j%d: %8.4f s  %7.1f M elements/s"
-           "  (%.1f M per CPU-second)\n", j, t, (double)E / t * 1e-6, (double)E / c * 1e-6);
+           "  (%.1f M per CPU-second, %.1f GB/s)\n", j, t, (double)E / t * 1e-6,
+           (double)E / c * 1e-6, 12.0 * (double)E / t * 1e-9);
   }
-  for (int64_t i = 0; i < E; i++)
+  int rc = 0;
+  for (int64_t i = 0; i < E && !rc; i++)
     if (Z[i] != X[i] + Y[i]) {
       printf("add mismatch at %lld\n", (long long)i);
-      return 1;
+      rc = 1;
     }
+  /* the machine's copy bandwidth in the same run: memcpy of one array */
+  double best = 1e30;
+  for (int r = 0; r < reps; r++) {
+    double t0 = bench_now();
+    memcpy(Z, X, sizeof(float) * E);
+    double t = bench_now() - t0;
+    if (t < best) best = t;
+  }
+  printf("memcpy 2^24 f32 (read 4 B + write 4 B each)  : %8.4f s  %7.1f M elements/s\n", best,
+         (double)E / best * 1e-6);
   ir_op_destroy(am);
   free(X);
   free(Y);
   free(Z);
+  return rc;
+}
+
+/* bench_interp [R] [gemm|gemm-bf16|add]...: the named parts (all three when
+ * none is named), each best of R. */
+int main(int argc, char **argv) {
+  int reps = argc > 1 ? atoi(argv[1]) : 3;
+  if (reps < 1) reps = 1;
+  bench_steady_allocator();
+  IrContext *ctx = ir_context_create();
+  ctile_register_all(ctx);
+  bool all = argc <= 2;
+  int rc = 0;
+  for (int i = all ? 0 : 2; i < (all ? 3 : argc); i++) {
+    const char *w = all ? (const char *[]){"gemm", "gemm-bf16", "add"}[i] : argv[i];
+    if (strcmp(w, "gemm") == 0) rc |= bench_gemm(ctx, "f32", reps);
+    else if (strcmp(w, "gemm-bf16") == 0) rc |= bench_gemm(ctx, "bf16", reps);
+    else if (strcmp(w, "add") == 0) rc |= bench_add(ctx, reps);
+    else {
+      fprintf(stderr, "bench_interp: unknown part '%s' (gemm, gemm-bf16, add)\n", w);
+      rc = 1;
+    }
+  }
   ir_context_destroy(ctx);
-  return 0;
+  return rc;
 }

@@ -45,6 +45,53 @@ unsigned in_int_width(const IrType *elem) {
   return 64;
 }
 
+/* Freed tile buffers kept per thread for reuse: a k-loop or a grid of
+ * blocks makes and drops tiles of the same few sizes at every step, and
+ * glibc's path for blocks of this size (split, coalesce, consolidate) cost a
+ * tenth of a tiled GEMM's time.  At most BUF_CACHE_N buffers of at most
+ * BUF_CACHE_MAX bytes; a worker empties its cache when it finishes. */
+#if defined(__SANITIZE_ADDRESS__)
+#define BUF_CACHE_N 0 /* AddressSanitizer builds: every buffer freed, so use-after-free shows */
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define BUF_CACHE_N 0
+#endif
+#endif
+#ifndef BUF_CACHE_N
+#define BUF_CACHE_N 16
+#endif
+#define BUF_CACHE_MAX ((size_t)1 << 20)
+static _Thread_local void *buf_cache_ptr[BUF_CACHE_N + 1];
+static _Thread_local size_t buf_cache_size[BUF_CACHE_N + 1];
+static _Thread_local int buf_cache_n;
+
+static void *buf_get(size_t bytes) {
+  for (int i = buf_cache_n - 1; i >= 0; i--)
+    if (buf_cache_size[i] == bytes) {
+      void *p = buf_cache_ptr[i];
+      buf_cache_n--;
+      buf_cache_ptr[i] = buf_cache_ptr[buf_cache_n];
+      buf_cache_size[i] = buf_cache_size[buf_cache_n];
+      return p;
+    }
+  void *p = aligned_alloc(64, bytes);
+  if (!p) abort();
+  return p;
+}
+
+static void buf_put(void *p, size_t bytes) {
+  if (bytes && bytes <= BUF_CACHE_MAX && buf_cache_n < BUF_CACHE_N) {
+    buf_cache_ptr[buf_cache_n] = p;
+    buf_cache_size[buf_cache_n++] = bytes;
+  } else {
+    free(p);
+  }
+}
+
+void in_buf_cache_drain(void) {
+  while (buf_cache_n) free(buf_cache_ptr[--buf_cache_n]);
+}
+
 /* A tile value of the given element type and shape (64-byte aligned data,
  * padded to a multiple of 64 bytes), zeroed when `zero`. */
 static Val *new_shape(const IrType *elem, const int64_t *shape, int rank, bool zero) {
@@ -62,8 +109,8 @@ static Val *new_shape(const IrType *elem, const int64_t *shape, int rank, bool z
   /* 64-byte alignment helps the vectoriser; pad to a multiple of 64. */
   size_t padded = (bytes + 63) & ~(size_t)63;
   if (padded == 0) padded = 64;
-  v->data = aligned_alloc(64, padded);
-  if (!v->data) abort();
+  v->data = buf_get(padded);
+  v->cap = padded;
   if (zero) memset(v->data, 0, padded);
   return v;
 }
@@ -102,7 +149,7 @@ Val *val_retain(Val *v) {
 void val_release(Val *v) {
   if (!v) return;
   if (__atomic_sub_fetch(&v->refs, 1, __ATOMIC_ACQ_REL) != 0) return;
-  free(v->data);
+  buf_put(v->data, v->data ? v->cap : 0);
   free(v);
 }
 
@@ -473,8 +520,13 @@ Val *in_val_from_dense(const IrAttr *a, const IrType *type) {
     uint64_t bits = ct_dense_bits(a, 0);
     if (i1) bits = bits ? 1 : 0;
     store_from_bits(v, 0, elem, bits);
-    size_t es = in_kind_size(v->kind);
-    for (int64_t i = 1; i < v->n; i++) memcpy((char *)v->data + (size_t)i * es, v->data, es);
+    /* doubling copies: log2(n) memcpy calls instead of n */
+    size_t have = in_kind_size(v->kind), total = (size_t)v->n * have;
+    while (have < total) {
+      size_t c = have < total - have ? have : total - have;
+      memcpy((char *)v->data + have, v->data, c);
+      have += c;
+    }
     return v;
   }
   for (int64_t i = 0; i < v->n; i++) {
@@ -822,6 +874,8 @@ static void *worker(void *user) {
     }
     run_block(e, r->chk ? in_chk_block_id(r->chk, b) : b);
   }
+  exec_reset(e);
+  in_buf_cache_drain();
   return NULL;
 }
 
@@ -1034,6 +1088,7 @@ bool in_run_once(IrOp *module, const char *entry_name, const InterpArg *args, si
       ok = false;
     }
   }
+  in_buf_cache_drain();
   free(r.err.msg);
   for (size_t i = 0; i < r.owned.len; i++) free(r.owned.data[i]);
   vec_free(&r.owned);

@@ -33,6 +33,7 @@ typedef struct Val {
   int64_t shape[IN_MAX_RANK];
   int64_t n;               /* element count */
   void *data;              /* n elements of the compute kind */
+  size_t cap;              /* bytes at data when new_shape allocated it (tile-buffer cache), else 0 */
   /* Views: the tensor view (base address, shape, strides in elements), and
    * for partition views the view type (tile shape, dim_map, padding). */
   int64_t base;
@@ -127,6 +128,8 @@ Val *val_new_raw(const IrType *elem, const int64_t *shape, int rank);
 Val *val_new_token(void);
 Val *val_retain(Val *v);
 void val_release(Val *v);
+/* Frees the calling thread's cached tile buffers (each worker, when done). */
+void in_buf_cache_drain(void);
 ValKind in_kind_of(const IrType *elem);
 size_t in_kind_size(ValKind k);
 

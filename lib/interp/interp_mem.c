@@ -11,6 +11,9 @@
  * arithmetic, pointer loads/stores and atomics on it are runtime errors. */
 #include <math.h>
 #include <stdio.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "interp/interp_ops.h"
 
@@ -462,9 +465,101 @@ static inline bool coord_ok(const ViewAcc *va, int d, int64_t c) {
   return x >= 0 && x < va->tlimit[d];
 }
 
+/* Whether [addr, addr + bytes) lies in one registered region (or alloca)
+ * that a store may write: in_check_access's test without its report. */
+static bool span_in_region(Exec *e, uintptr_t addr, size_t bytes, bool write) {
+  const MemRegion *m = find_region(e->run->regions.data, e->run->regions.len, addr);
+  if (!m)
+    for (size_t i = 0; i < e->local.len; i++)
+      if (addr >= e->local.data[i].lo && addr < e->local.data[i].hi) m = &e->local.data[i];
+  return m && bytes <= m->hi - addr && !(write && m->readonly);
+}
+
+/* t[0..n) = the bf16 values p[0..n) as f32 bit patterns (bits << 16);
+ * whether any is a NaN.  SSE2 (x86-64's baseline) when available. */
+static bool widen_bf16(const uint16_t *p, float *t, int64_t n) {
+  int64_t j = 0;
+  bool nan = false;
+#ifdef __SSE2__
+  const __m128i zero = _mm_setzero_si128(), mag = _mm_set1_epi16(0x7FFF),
+                inf = _mm_set1_epi16(0x7F80);
+  __m128i any = zero;
+  for (; j + 8 <= n; j += 8) {
+    __m128i h = _mm_loadu_si128((const __m128i *)(p + j));
+    _mm_storeu_si128((__m128i *)(t + j), _mm_unpacklo_epi16(zero, h));
+    _mm_storeu_si128((__m128i *)(t + j + 4), _mm_unpackhi_epi16(zero, h));
+    any = _mm_or_si128(any, _mm_cmpgt_epi16(_mm_and_si128(h, mag), inf));
+  }
+  nan = _mm_movemask_epi8(any) != 0;
+#endif
+  for (; j < n; j++) {
+    uint32_t u = (uint32_t)p[j] << 16;
+    memcpy(&t[j], &u, 4);
+    nan |= (p[j] & 0x7FFFu) > 0x7F80u;
+  }
+  return nan;
+}
+
+/* The common case of view_access without its per-row bookkeeping: every
+ * tile dimension contiguous and wholly in bounds, unit innermost stride,
+ * non-negative strides, f32 memory (bf16 too on load), and no --check
+ * memory tracking.  One check covers the span from the first element to the
+ * last (every element lies between them, so in the same region).  Returns
+ * false, having done nothing, when it does not apply; the general path then
+ * runs (and reports any bad access at the exact element). */
+static bool view_access_dense(Exec *e, Val *pv, const ViewAcc *va, Val *tile, bool store) {
+  int rank = va->rank;
+  const IrType *elem = pv->elem;
+  if (rank == 0 || tile->n == 0 || e->run->chk_mem || tile->kind != VK_F32 ||
+      !ir_type_is_float(elem) || va->tstride[rank - 1] != 1)
+    return false;
+  IrFloatKind fk = ir_float_kind(elem);
+  if (!(fk == IR_F32 || (fk == IR_BF16 && !store))) return false;
+  size_t es = fk == IR_F32 ? 4 : 2;
+  int64_t first = 0, extent = 0; /* element offsets of the first element, last - first */
+  for (int d = 0; d < rank; d++) {
+    int64_t o = va->origin[d], t = va->tshape[d], st = va->tstride[d], x;
+    if (!va->contig[d] || o < 0 || t < 1 || st < 0 || o > va->tlimit[d] - t) return false;
+    if (__builtin_mul_overflow(o, st, &x) || __builtin_add_overflow(first, x, &first)) return false;
+    if (__builtin_mul_overflow(t - 1, st, &x) || __builtin_add_overflow(extent, x, &extent))
+      return false;
+  }
+  uint64_t a0, bytes;
+  if (__builtin_mul_overflow((uint64_t)first, (uint64_t)es, &a0) ||
+      __builtin_add_overflow(a0, (uint64_t)pv->base, &a0) ||
+      __builtin_mul_overflow((uint64_t)extent + 1, (uint64_t)es, &bytes) || a0 % es ||
+      !span_in_region(e, (uintptr_t)a0, (size_t)bytes, store))
+    return false;
+  int64_t inner = va->tshape[rank - 1], idx[IN_MAX_RANK] = {0};
+  float *t = tile->data;
+  for (int64_t i = 0; i < tile->n; i += inner) {
+    int64_t off = 0;
+    for (int d = 0; d < rank - 1; d++) off += idx[d] * va->tstride[d];
+    if (fk == IR_F32) {
+      float *p = (float *)(uintptr_t)a0 + off;
+      if (store) memcpy(p, t + i, (size_t)inner * 4);
+      else memcpy(t + i, p, (size_t)inner * 4);
+    } else {
+      /* bf16 is the top half of an f32: widen the row, then let the
+       * general decoder redo any NaN (payload and quieting as in_mem_read
+       * gives them). */
+      const uint16_t *p = (const uint16_t *)(uintptr_t)a0 + off;
+      bool nan = widen_bf16(p, t + i, inner);
+      for (int64_t j = 0; nan && j < inner; j++)
+        if ((p[j] & 0x7FFFu) > 0x7F80u) t[i + j] = (float)ir_float_from_bits(IR_BF16, p[j]);
+    }
+    for (int d = rank - 2; d >= 0; d--) {
+      if (++idx[d] < va->tshape[d]) break;
+      idx[d] = 0;
+    }
+  }
+  return true;
+}
+
 /* Loads or stores (acc: IN_ACC_* kind) one tile through a decoded view. */
 static bool view_access(Exec *e, IrOp *op, Val *pv, ViewAcc *va, Val *tile, int acc) {
   bool store = (acc & IN_ACC_WRITE) != 0;
+  if (!(acc & IN_ACC_ATOMIC) && view_access_dense(e, pv, va, tile, store)) return true;
   const IrType *elem = pv->elem;
   size_t es = interp_elem_bytes(elem);
   bool f4 = es == 0;

@@ -11,10 +11,11 @@
  * when `reverse`), starting from the identity, so results are deterministic.
  *
  * mmaf accumulates in the accumulator's format with one fused multiply-add per
- * k step in increasing k order; the f32 kernel is register-blocked and built
- * for AVX2+FMA when the CPU has them (same results either way: fmaf is exact). */
+ * k step in increasing k order; with an f32 accumulator the blocked kernel of
+ * interp_gemm.c does it (same results with or without AVX2+FMA). */
 #include <math.h>
 
+#include "interp/interp_gemm.h"
 #include "interp/interp_ops.h"
 
 static int64_t strides_of(const int64_t *shape, int rank, int64_t *st) {
@@ -230,102 +231,6 @@ bool h_unpack(Exec *e, IrOp *op) {
 /* mma                                                                       */
 /* ======================================================================== */
 
-/* C[MxN] += A[MxK] * B[KxN] (f32, one fma per k step, k ascending).  Rows of
- * C are processed 64 columns at a time held in local accumulators. */
-#define GEMM_BODY                                                              \
-  for (int64_t i = 0; i < M; i++) {                                            \
-    float *restrict crow = C + i * N;                                          \
-    const float *restrict arow = A + i * K;                                    \
-    for (int64_t j0 = 0; j0 < N; j0 += 64) {                                   \
-      int64_t jn = N - j0 < 64 ? N - j0 : 64;                                  \
-      float acc[64];                                                           \
-      for (int64_t j = 0; j < jn; j++) acc[j] = crow[j0 + j];                  \
-      if (jn == 64) {                                                          \
-        for (int64_t k = 0; k < K; k++) {                                      \
-          float a = arow[k];                                                   \
-          const float *restrict brow = B + k * N + j0;                         \
-          for (int j = 0; j < 64; j++) acc[j] = fmaf(a, brow[j], acc[j]);      \
-        }                                                                      \
-      } else {                                                                 \
-        for (int64_t k = 0; k < K; k++) {                                      \
-          float a = arow[k];                                                   \
-          const float *restrict brow = B + k * N + j0;                         \
-          for (int64_t j = 0; j < jn; j++) acc[j] = fmaf(a, brow[j], acc[j]);  \
-        }                                                                      \
-      }                                                                        \
-      for (int64_t j = 0; j < jn; j++) crow[j0 + j] = acc[j];                  \
-    }                                                                          \
-  }
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#include <immintrin.h>
-/* AVX2+FMA kernel: two rows of C by 32 columns in eight ymm accumulators;
- * per k step, 4 vectors of B, 2 broadcasts of A and 8 fused multiply-adds.
- * Each element still sees exactly one fma per k in increasing k order, so
- * the result equals the scalar kernel's bit for bit. */
-__attribute__((target("avx2,fma"))) static void gemm_f32_avx2(
-    const float *restrict A, const float *restrict B, float *restrict C, int64_t M,
-    int64_t N, int64_t K) {
-  int64_t i = 0;
-  for (; i + 2 <= M && N % 32 == 0; i += 2) {
-    const float *a0 = A + i * K, *a1 = a0 + K;
-    float *c0 = C + i * N, *c1 = c0 + N;
-    for (int64_t j = 0; j < N; j += 32) {
-      __m256 x0 = _mm256_loadu_ps(c0 + j), x1 = _mm256_loadu_ps(c0 + j + 8);
-      __m256 x2 = _mm256_loadu_ps(c0 + j + 16), x3 = _mm256_loadu_ps(c0 + j + 24);
-      __m256 y0 = _mm256_loadu_ps(c1 + j), y1 = _mm256_loadu_ps(c1 + j + 8);
-      __m256 y2 = _mm256_loadu_ps(c1 + j + 16), y3 = _mm256_loadu_ps(c1 + j + 24);
-      for (int64_t k = 0; k < K; k++) {
-        const float *b = B + k * N + j;
-        __m256 b0 = _mm256_loadu_ps(b), b1 = _mm256_loadu_ps(b + 8);
-        __m256 b2 = _mm256_loadu_ps(b + 16), b3 = _mm256_loadu_ps(b + 24);
-        __m256 p = _mm256_broadcast_ss(a0 + k), q = _mm256_broadcast_ss(a1 + k);
-        x0 = _mm256_fmadd_ps(p, b0, x0);
-        x1 = _mm256_fmadd_ps(p, b1, x1);
-        x2 = _mm256_fmadd_ps(p, b2, x2);
-        x3 = _mm256_fmadd_ps(p, b3, x3);
-        y0 = _mm256_fmadd_ps(q, b0, y0);
-        y1 = _mm256_fmadd_ps(q, b1, y1);
-        y2 = _mm256_fmadd_ps(q, b2, y2);
-        y3 = _mm256_fmadd_ps(q, b3, y3);
-      }
-      _mm256_storeu_ps(c0 + j, x0);
-      _mm256_storeu_ps(c0 + j + 8, x1);
-      _mm256_storeu_ps(c0 + j + 16, x2);
-      _mm256_storeu_ps(c0 + j + 24, x3);
-      _mm256_storeu_ps(c1 + j, y0);
-      _mm256_storeu_ps(c1 + j + 8, y1);
-      _mm256_storeu_ps(c1 + j + 16, y2);
-      _mm256_storeu_ps(c1 + j + 24, y3);
-    }
-  }
-  /* leftover rows / odd widths: scalar fma (same rounding) */
-  for (; i < M; i++)
-    for (int64_t j = 0; j < N; j++) {
-      float acc = C[i * N + j];
-      for (int64_t k = 0; k < K; k++) acc = fmaf(A[i * K + k], B[k * N + j], acc);
-      C[i * N + j] = acc;
-    }
-}
-#define HAVE_GEMM_AVX2 1
-#endif
-
-static void gemm_f32_generic(const float *restrict A, const float *restrict B,
-                             float *restrict C, int64_t M, int64_t N, int64_t K) {
-  GEMM_BODY
-}
-
-static void gemm_f32(const float *A, const float *B, float *C, int64_t M, int64_t N,
-                     int64_t K) {
-#ifdef HAVE_GEMM_AVX2
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
-    gemm_f32_avx2(A, B, C, M, N, K);
-    return;
-  }
-#endif
-  gemm_f32_generic(A, B, C, M, N, K);
-}
-
 /* Common shape decoding: [B,]M,K x [B,]K,N -> [B,]M,N. */
 static void mma_dims(const Val *a, const Val *b, int64_t *nb, int64_t *M, int64_t *N,
                      int64_t *K) {
@@ -339,17 +244,18 @@ static void mma_dims(const Val *a, const Val *b, int64_t *nb, int64_t *M, int64_
 /* mmaf: [B,]MxK x [B,]KxN + acc, accumulating in the accumulator type. */
 bool h_mmaf(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1), *c = in_opnd(e, op, 2);
-  Val *r = val_new_raw(c->elem, c->shape, c->rank); /* overwritten by the copy of c */
+  Val *r = val_new_raw(c->elem, c->shape, c->rank); /* every element written below */
   int64_t nb, M, N, K;
   mma_dims(a, b, &nb, &M, &N, &K);
-  memcpy(r->data, c->data, (size_t)r->n * in_kind_size(r->kind));
   IrFloatKind rk = ir_float_kind(r->elem);
   if (r->kind == VK_F32 && rk == IR_F32 && a->kind == VK_F32) {
-    /* Narrow inputs are already exact floats; tf32 inputs likewise. */
+    /* Narrow inputs are already exact floats; tf32 inputs likewise.  The
+     * kernel reads the accumulator from c and writes r (interp_gemm.c). */
     for (int64_t z = 0; z < nb; z++)
-      gemm_f32((const float *)a->data + z * M * K, (const float *)b->data + z * K * N,
-               (float *)r->data + z * M * N, M, N, K);
+      in_gemm_f32((const float *)a->data + z * M * K, (const float *)b->data + z * K * N,
+                  (const float *)c->data + z * M * N, (float *)r->data + z * M * N, M, N, K);
   } else {
+    memcpy(r->data, c->data, (size_t)r->n * in_kind_size(r->kind));
     for (int64_t z = 0; z < nb; z++)
       for (int64_t i = 0; i < M; i++)
         for (int64_t j = 0; j < N; j++) {

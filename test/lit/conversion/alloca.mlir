@@ -23,7 +23,7 @@
 // OUT: arg 0: [0, 0]
 // Each iteration's alloca starts fresh (zero) before its write of i + 1.
 // OUT: arg 1: [0, 0, 0]
-// UNINIT: uninit.mlir:22:15: error: 'nv_tileaa.load' op reads uninitialized memory: load of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 2) of the alloca at {{.*}}uninit.mlir:12:11, never written before (tile block (0, 0, 0))
+// UNINIT: uninit.mlir:27:15: error: 'nv_tileaa.load' op reads uninitialized memory: load of 4 byte(s) at address 0x{{[0-9a-f]+}} (element 2) of the alloca at {{.*}}uninit.mlir:17:11, never written before (tile block (0, 0, 0))
 
 cuda_tile.module @m {
   entry @priv(%out: tile<ptr<i32>>, %loop: tile<ptr<i32>>) {

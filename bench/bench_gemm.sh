@@ -1,0 +1,92 @@
+#!/bin/sh
+# bench_gemm.sh — ctile-run's interpreter against OpenBLAS (through NumPy) in
+# the same run: the 1024^3 GEMM of bench_interp (tile shapes of
+# examples/gemm.mlir: 64x64 f32 output tiles, 64x32 x 32x64 operand tiles)
+# with f32 and bf16 inputs (f32 accumulation), and the 2^24-element f32 add,
+# at -j1 and -j2.  NumPy runs `a @ b` on f32 arrays of the same shapes (for
+# bf16 too: NumPy has no bf16 GEMM) and `np.add(x, y, out=z)`, with
+# OPENBLAS_NUM_THREADS equal to the interpreter's thread count and
+# OPENBLAS_CORETYPE unset.  Each side takes the best of R repeats per round
+# and the best over N rounds, the two sides alternating so that both see the
+# same load on a shared machine.  Prints GFLOP/s (elements/s for the add)
+# and the ratio interpreter / NumPy, from wall time and per CPU-second (CPU
+# time of all threads: the steadier figure when other work shares the
+# cores; OpenBLAS threads that spin while waiting count against it at -j2).
+#
+#   bench/bench_gemm.sh [R] [N] [BUILD]     (defaults 5, 3, build)
+set -eu
+R=${1:-5}
+N=${2:-3}
+BUILD=${3:-build}
+PY=/usr/bin/python3 # Debian's python3 has numpy (linked against OpenBLAS)
+BI="$BUILD/bench/bench_interp"
+[ -x "$BI" ] || { echo "bench_gemm.sh: $BI not built" >&2; exit 1; }
+"$PY" -c 'import numpy' 2>/dev/null || { echo "bench_gemm.sh: $PY has no numpy" >&2; exit 1; }
+unset OPENBLAS_CORETYPE
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT INT TERM
+
+cat >"$TMP/np.py" <<'PYEOF'
+import sys, time
+import numpy as np
+reps = int(sys.argv[1])
+
+def best(f):
+    """best wall time and best CPU time (all threads) of reps calls"""
+    f()
+    w = c = 1e30
+    for _ in range(reps):
+        t, p = time.perf_counter(), time.process_time()
+        f()
+        w, c = min(w, time.perf_counter() - t), min(c, time.process_time() - p)
+    return w, c
+
+n = 1024
+rng = np.random.default_rng(12345)
+a = rng.random((n, n), dtype=np.float32) * 2 - 1
+b = rng.random((n, n), dtype=np.float32) * 2 - 1
+c = np.empty((n, n), dtype=np.float32)
+w, p = best(lambda: np.matmul(a, b, out=c))
+print("gemm", 2.0 * n ** 3 / w * 1e-9, 2.0 * n ** 3 / p * 1e-9)
+e = 1 << 24
+x = rng.random(e, dtype=np.float32)
+y = rng.random(e, dtype=np.float32)
+z = np.empty_like(x)
+w, p = best(lambda: np.add(x, y, out=z))
+print("add", e / w * 1e-6, e / p * 1e-6)
+PYEOF
+
+for round in $(seq "$N"); do
+  "$BI" "$R" gemm gemm-bf16 add >>"$TMP/ct.txt"
+  for j in 1 2; do
+    OPENBLAS_NUM_THREADS=$j "$PY" "$TMP/np.py" "$R" | sed "s/^/j$j /" >>"$TMP/np.txt"
+  done
+done
+
+# best figure per (kind, -jN) over the rounds: wall (w) and per CPU-second (c)
+awk '
+  function keep(k, v, c) {
+    if (!(k in w) || v > w[k]) w[k] = v
+    if (!(k in cpu) || c > cpu[k]) cpu[k] = c
+  }
+  function num(s) { gsub(/[^0-9.]/, "", s); return s + 0 }
+  FNR == NR { keep("np " $2 " " $1, $3, $4); next }
+  /^gemm 1024\^3/ { keep("ct gemm-" $3 " " substr($6, 2, 2), $9, num($11)) }
+  /^elementwise/ { keep("ct add " substr($6, 2, 2), $9, num($12)) }
+  /^memcpy/ { v = $(NF - 2); if (v > mc) mc = v }
+  END {
+    split("gemm-f32 gemm-bf16 add", ks, " ")
+    for (pass = 1; pass <= 2; pass++) {
+      printf "%s\n", pass == 1 ? "wall time, best of all repeats:" \
+                                : "per CPU-second (CPU time of all threads; steadier on a loaded machine):"
+      printf "  %-10s %-4s %16s %16s %7s\n", "what", "-j", "ctile-run", "NumPy", "ratio"
+      for (i = 1; i <= 3; i++)
+        for (j = 1; j <= 2; j++) {
+          k = ks[i]; unit = k == "add" ? "Melem/s" : "GFLOP/s"
+          nk = "np " (k == "add" ? "add" : "gemm") " j" j; ck = "ct " k " j" j
+          n = pass == 1 ? w[nk] : cpu[nk]; c = pass == 1 ? w[ck] : cpu[ck]
+          printf "  %-10s -j%d  %8.1f %-7s %8.1f %-7s %6.2f\n", k, j, c, unit, n, unit, n ? c / n : 0
+        }
+    }
+    printf "memcpy of one 2^24 f32 array in the same run: %.1f Melem/s (wall)\n", mc
+  }' "$TMP/np.txt" "$TMP/ct.txt"

@@ -1,0 +1,154 @@
+/* interp_gemm.c — the f32 matrix multiply-accumulate kernel of the
+ * interpreter: mmaf with an f32 accumulator and f32-computed inputs (f32,
+ * tf32, f16, bf16 and f8 tiles all hold exact floats), which nv_tileaa.dot
+ * on floats reaches through the same handler.
+ *
+ * The accumulation order is part of the interpreter's semantics (the
+ * cuda_tile and converted nv_tileaa runs of a program are compared bit for
+ * bit, and lit tests print values): each element of the result is a chain
+ * of fused multiply-adds, one per k step in increasing k order, starting
+ * from the accumulator tile's element.  A vector FMA computes each lane
+ * exactly as fmaf does, so any blocking that keeps that chain intact gives
+ * the same bits; the chain is only ever split by storing the running sum
+ * (an exact f32) and loading it again.
+ *
+ * Blocking: k in passes of GEMM_KC steps (the partial sums go through Cout),
+ * rows in bands of GEMM_MC, and within a band 16-column panels of B against
+ * 6-row strips of A: the AVX2+FMA micro-kernel keeps a 6x16 block of C in
+ * twelve ymm registers and per k step loads two vectors of B and broadcasts
+ * six elements of A for twelve FMAs.  Narrower leftovers use the same
+ * kernel with fewer rows or one vector; columns past the last multiple of 8
+ * use scalar FMAs.  Operand tiles are small (the interpreter's tiles are the
+ * program's tiles, typically 64x32 and 32x64), so B is read in place rather
+ * than packed: a 16-column panel of GEMM_KC rows stays in L1.
+ *
+ * The AVX2 kernel is compiled with a target attribute and chosen at run time
+ * (__builtin_cpu_supports); elsewhere a portable kernel computes the same
+ * chains with fmaf. */
+#include "interp/interp_gemm.h"
+
+#include <math.h>
+#include <stddef.h>
+
+#define GEMM_KC 256 /* k steps per pass over C */
+#define GEMM_MC 96  /* rows of A per band (96 x 256 floats: 96 KiB, in L2) */
+
+static bool force_portable;
+
+void in_gemm_force_portable(bool portable) { force_portable = portable; }
+
+/* Portable kernel: for each row of C, 64 columns at a time in local
+ * accumulators, k ascending. */
+static void gemm_portable(const float *A, const float *B, const float *Cin, float *Cout, int64_t M,
+                          int64_t N, int64_t K) {
+  for (int64_t i = 0; i < M; i++) {
+    const float *arow = A + i * K;
+    for (int64_t j0 = 0; j0 < N; j0 += 64) {
+      int64_t jn = N - j0 < 64 ? N - j0 : 64;
+      float acc[64];
+      for (int64_t j = 0; j < jn; j++) acc[j] = Cin[i * N + j0 + j];
+      for (int64_t k = 0; k < K; k++) {
+        float a = arow[k];
+        const float *brow = B + k * N + j0;
+        for (int64_t j = 0; j < jn; j++) acc[j] = fmaf(a, brow[j], acc[j]);
+      }
+      for (int64_t j = 0; j < jn; j++) Cout[i * N + j0 + j] = acc[j];
+    }
+  }
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define HAVE_GEMM_AVX2 1
+
+/* The micro-kernel: rows [0, MR) and columns [0, 8*NV) of C, kc k steps.
+ * A: row stride lda, B: row stride ldb, C (in and out): row stride ldc.
+ * MR and NV are compile-time constants at every call (always inlined), so
+ * the accumulators live in registers. */
+#define GEMM_UNROLL _Pragma("GCC unroll 8")
+#define GEMM_UKR(MR, NV)                                                               \
+  __attribute__((target("avx2,fma"))) static void ukr_##MR##x##NV(                     \
+      const float *A, int64_t lda, const float *B, int64_t ldb, const float *Ci,        \
+      float *Co, int64_t ldc, int64_t kc) {                                            \
+    __m256 c[MR][NV];                                                                  \
+    GEMM_UNROLL for (int r = 0; r < MR; r++)                                           \
+      GEMM_UNROLL for (int v = 0; v < NV; v++)                                         \
+        c[r][v] = _mm256_loadu_ps(Ci + r * ldc + 8 * v);                               \
+    for (int64_t k = 0; k < kc; k++) {                                                 \
+      __m256 b[NV];                                                                    \
+      GEMM_UNROLL for (int v = 0; v < NV; v++) b[v] = _mm256_loadu_ps(B + k * ldb + 8 * v); \
+      GEMM_UNROLL for (int r = 0; r < MR; r++) {                                       \
+        __m256 a = _mm256_broadcast_ss(A + r * lda + k);                               \
+        GEMM_UNROLL for (int v = 0; v < NV; v++) c[r][v] = _mm256_fmadd_ps(a, b[v], c[r][v]); \
+      }                                                                                \
+    }                                                                                  \
+    GEMM_UNROLL for (int r = 0; r < MR; r++)                                           \
+      GEMM_UNROLL for (int v = 0; v < NV; v++)                                         \
+        _mm256_storeu_ps(Co + r * ldc + 8 * v, c[r][v]);                               \
+  }
+GEMM_UKR(6, 2)
+GEMM_UKR(5, 2)
+GEMM_UKR(4, 2)
+GEMM_UKR(3, 2)
+GEMM_UKR(2, 2)
+GEMM_UKR(1, 2)
+GEMM_UKR(6, 1)
+GEMM_UKR(5, 1)
+GEMM_UKR(4, 1)
+GEMM_UKR(3, 1)
+GEMM_UKR(2, 1)
+GEMM_UKR(1, 1)
+
+typedef void (*UkrFn)(const float *, int64_t, const float *, int64_t, const float *, float *,
+                      int64_t, int64_t);
+/* [NV - 1][MR - 1] */
+static const UkrFn ukr_table[2][6] = {
+    {ukr_1x1, ukr_2x1, ukr_3x1, ukr_4x1, ukr_5x1, ukr_6x1},
+    {ukr_1x2, ukr_2x2, ukr_3x2, ukr_4x2, ukr_5x2, ukr_6x2},
+};
+
+/* One pass: k steps [k0, k0 + kc) for all of C, reading the running sums
+ * from Ci (Cin on the first pass, Cout after) and writing them to Cout. */
+__attribute__((target("avx2,fma"))) static void gemm_pass_avx2(const float *A, const float *B,
+                                                               const float *Ci, float *Co,
+                                                               int64_t M, int64_t N, int64_t K,
+                                                               int64_t k0, int64_t kc) {
+  int64_t n16 = N / 16 * 16, n8 = N / 8 * 8;
+  for (int64_t i0 = 0; i0 < M; i0 += GEMM_MC) {
+    int64_t mc = M - i0 < GEMM_MC ? M - i0 : GEMM_MC;
+    for (int64_t j = 0; j < n8; j += 16) {
+      int nv = j < n16 ? 2 : 1;
+      for (int64_t i = i0; i < i0 + mc; i += 6) {
+        int mr = i0 + mc - i < 6 ? (int)(i0 + mc - i) : 6;
+        ukr_table[nv - 1][mr - 1](A + i * K + k0, K, B + k0 * N + j, N, Ci + i * N + j,
+                                  Co + i * N + j, N, kc);
+      }
+    }
+    /* columns past the last multiple of 8: scalar FMAs, same chains */
+    for (int64_t i = i0; i < i0 + mc; i++)
+      for (int64_t j = n8; j < N; j++) {
+        float acc = Ci[i * N + j];
+        for (int64_t k = k0; k < k0 + kc; k++) acc = fmaf(A[i * K + k], B[k * N + j], acc);
+        Co[i * N + j] = acc;
+      }
+  }
+}
+#endif
+
+void in_gemm_f32(const float *A, const float *B, const float *Cin, float *Cout, int64_t M,
+                 int64_t N, int64_t K) {
+#ifdef HAVE_GEMM_AVX2
+  if (!force_portable && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+    if (K == 0) {
+      for (int64_t i = 0; i < M * N && Cin != Cout; i++) Cout[i] = Cin[i];
+      return;
+    }
+    for (int64_t k0 = 0; k0 < K; k0 += GEMM_KC) {
+      int64_t kc = K - k0 < GEMM_KC ? K - k0 : GEMM_KC;
+      gemm_pass_avx2(A, B, k0 == 0 ? Cin : Cout, Cout, M, N, K, k0, kc);
+    }
+    return;
+  }
+#endif
+  gemm_portable(A, B, Cin, Cout, M, N, K);
+}
