@@ -659,7 +659,7 @@ static void print_full_op_with_indent_and_loc(AsmPrinter *p, IrOp *op);
 /* Streaming (AsmPrintOptions.sink): between ops, and only while printing
  * into the caller's buffer (not into a scratch buffer a hook may have
  * redirected to), a full buffer is handed over and emptied. */
-#define STREAM_CHUNK ((size_t)1 << 20)
+#define STREAM_CHUNK ((size_t)1 << 16)
 static void maybe_stream(AsmPrinter *p) {
   if (p->stream_out && p->out == p->stream_out && p->out->len >= STREAM_CHUNK) {
     p->opts.sink(p->opts.sink_user, p->out->s, p->out->len);
