@@ -435,10 +435,11 @@ static void number_region(AsmNames *n, IrRegion *r, NameStack *stack, size_t dep
       }
     }
     NameBlock *nb = name_block(n, b);
-    /* Size a small block's table exactly (no copies, no slack pages to
-     * fault in); a long one grows, as counting it would walk it twice. */
+    /* Size the table exactly: counting is a short walk, while growing by
+     * doubling left every outgrown table in the arena (half the names'
+     * memory on a large module). */
     uint32_t count = 0;
-    for (IrOp *o = b->first; o && count <= 32; o = o->next) count++;
+    for (IrOp *o = b->first; o; o = o->next) count++;
     table_reserve(n, nb, count);
     for (IrOp *o = b->first; o; o = o->next) {
       table_add_op(n, nb, o);
@@ -679,7 +680,8 @@ static void print_block(AsmPrinter *p, IrBlock *b, bool header, int term_mode,
     if (header)
       for (uint32_t i = 0; i < b->nargs; i++) {
         asm_print_type(p, b->args[i]->type);
-        asm_print_trailing_loc(p, ir_value_arg_loc(b->args[i]), false);
+        if (p->opts.debuginfo) /* else no location is materialized */
+          asm_print_trailing_loc(p, ir_value_arg_loc(b->args[i]), false);
       }
     for (IrOp *o = b->first; o && o != stop; o = o->next) print_full_op_with_indent_and_loc(p, o);
     return;
@@ -695,7 +697,8 @@ static void print_block(AsmPrinter *p, IrBlock *b, bool header, int term_mode,
         asm_print_value_id(p, b->args[i], true);
         sb_puts(out, ": ");
         asm_print_type(p, b->args[i]->type);
-        asm_print_trailing_loc(p, ir_value_arg_loc(b->args[i]), false);
+        if (p->opts.debuginfo) /* else no location is materialized */
+          asm_print_trailing_loc(p, ir_value_arg_loc(b->args[i]), false);
       }
       sb_putc(out, ')');
     }
