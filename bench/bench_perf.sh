@@ -15,7 +15,7 @@ set -euo pipefail
 BUILD=${1:-build}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PERF=${PERF_DIR:-$ROOT/../shared/perf}
-BIN="$ROOT/$BUILD/bin"
+case "$BUILD" in /*) BIN="$BUILD/bin" ;; *) BIN="$ROOT/$BUILD/bin" ;; esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
