@@ -89,7 +89,7 @@ void *ir_slab_alloc(IrSlab *s, size_t n) {
     s->free[cls] = *(void **)p;
     return p;
   }
-  if (s->bump[cls] + cls * 16 > s->bump_end[cls]) {
+  if (!s->bump[cls] || (size_t)(s->bump_end[cls] - s->bump[cls]) < cls * 16) {
     SlabPage *pg = new_page(s, PAGE, (uint32_t)cls);
     s->bump[cls] = (char *)pg + HEADER;
     s->bump_end[cls] = (char *)pg + PAGE;
