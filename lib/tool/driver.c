@@ -6,7 +6,8 @@
  * are the file's) or checked against the chunk's expected-* designators.
  * Chunk outputs are joined by the output split marker.  Input and output
  * files follow mlir::openInputFile / llvm::ToolOutputFile: the input is read
- * whole up to a size limit; the output is opened up front as a temporary
+ * whole up to a size limit (a regular file is mapped read-only instead, and
+ * the parser hands its pages back as it moves on); the output is opened up front as a temporary
  * file beside the target, filled, and renamed over the target only on
  * success, so a failed run leaves the target as it was and never removes a
  * file it did not create (devices and stdout are written in place). */
