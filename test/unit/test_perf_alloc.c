@@ -6,6 +6,7 @@
  * the end) and tool_run_file's mapped input (a file whose size fills its
  * last page exactly, and one that does not, both reach the tool whole and
  * NUL-terminated). */
+#define _DEFAULT_SOURCE /* mkstemp */
 #include "asm/asm.h"
 #include "dialect/dialects.h"
 #include "ir/ir.h"
