@@ -31,6 +31,19 @@ typedef struct AsmParseOptions {
 /* ir_ctx_dialect_state key under which a tool may store, as a uintptr_t, the
  * first_column of the chunk it is about to parse in that context. */
 #define ASM_FIRST_COLUMN_STATE "asm.first_column"
+/* ir_ctx_dialect_state key under which a tool may store an AsmInputRelease:
+ * while parsing, fn(user, upto) is called about every ASM_RELEASE_STEP bytes
+ * with a position in the buffer before which the parser expects to read no
+ * more (it still may, e.g. for a diagnostic), and once with the buffer's end
+ * after parsing.  A tool that mapped its input uses it to hand the pages
+ * behind back (they are read again from the file should anything look), so
+ * the input and the IR built from it never both count in full. */
+#define ASM_INPUT_RELEASE_STATE "asm.input_release"
+#define ASM_RELEASE_STEP ((size_t)1 << 20)
+typedef struct AsmInputRelease {
+  void (*fn)(void *user, const char *upto);
+  void *user;
+} AsmInputRelease;
 
 /* Parses a whole buffer named `filename` (registered with the context as a
  * diagnostic source).  Returns the top-level op — a builtin.module wrapping
@@ -51,7 +64,7 @@ typedef struct AsmPrintOptions {
    * `dense_resource<__elided__>`; 0 = never. */
   int64_t elide_elements_limit;
   /* Streaming: when set, asm_print_op_to hands the whole output buffer to
-   * sink (and empties it) whenever it holds more than about 1 MB at an op
+   * sink (and empties it) whenever it holds more than 64 KB at an op
    * boundary, so printing a large module needs no buffer of its size.  Text
    * already in the buffer when printing starts goes first.  What is left at
    * the end stays in the buffer for the caller. */

@@ -81,13 +81,32 @@ AsmToken asm_lex_error(AsmLexer *lx, const char *ptr, const char *msg) {
 }
 
 /* ---- helpers ------------------------------------------------------------------- */
-static inline bool is_alpha(char c) {
-  return (unsigned)((c | 0x20) - 'a') < 26u;
-}
-static inline bool is_digit(char c) { return (unsigned)(c - '0') < 10u; }
-static inline bool is_xdigit(char c) {
-  return is_digit(c) || (unsigned)((c | 0x20) - 'a') < 6u;
-}
+/* Character classes, one table lookup per byte (generated: bit 1 letter,
+ * 2 digit, 4 bare-id continuation [A-Za-z0-9_$.], 8 prefixed-id
+ * continuation [A-Za-z0-9$._-], 16 blank [ \t\n\r], 32 hex digit). */
+enum { CC_ALPHA = 1, CC_DIGIT = 2, CC_BARE = 4, CC_IDC = 8, CC_SPACE = 16, CC_XDIGIT = 32 };
+static const uint8_t char_class[256] = {
+     0,  0,  0,  0,  0,  0,  0,  0,  0, 16, 16,  0,  0, 16,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+    16,  0,  0,  0, 12,  0,  0,  0,  0,  0,  0,  0,  0,  8, 12,  0,
+    46, 46, 46, 46, 46, 46, 46, 46, 46, 46,  0,  0,  0,  0,  0,  0,
+     0, 45, 45, 45, 45, 45, 45, 13, 13, 13, 13, 13, 13, 13, 13, 13,
+    13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13,  0,  0,  0,  0, 12,
+     0, 45, 45, 45, 45, 45, 45, 13, 13, 13, 13, 13, 13, 13, 13, 13,
+    13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+};
+static inline bool cc_is(char c, unsigned cls) { return char_class[(unsigned char)c] & cls; }
+static inline bool is_alpha(char c) { return cc_is(c, CC_ALPHA); }
+static inline bool is_digit(char c) { return cc_is(c, CC_DIGIT); }
+static inline bool is_xdigit(char c) { return cc_is(c, CC_XDIGIT); }
 static inline bool is_id_punct(char c) { return c == '$' || c == '.' || c == '_' || c == '-'; }
 
 static inline AsmToken make(AsmLexer *lx, AsmTokKind k, const char *start) {
@@ -214,9 +233,7 @@ inttype:
 /* ---- token lexers ------------------------------------------------------------------ */
 
 /* Characters of bare identifiers after the first: letter|digit|[_$.] */
-static inline bool is_bare_char(char c) {
-  return is_alpha(c) || is_digit(c) || c == '_' || c == '$' || c == '.';
-}
+static inline bool is_bare_char(char c) { return cc_is(c, CC_BARE); }
 
 /* bare-id ::= (letter|[_]) (letter|digit|[_$.])* */
 static AsmToken lex_bare(AsmLexer *lx, const char *start) {
@@ -272,7 +289,7 @@ static AsmToken lex_at(AsmLexer *lx, const char *start) {
     return asm_lex_error(lx, lx->cur - 1, "@ identifier expected to start with letter or '_'");
   }
   const char *p = lx->cur;
-  while (is_alpha(*p) || is_digit(*p) || *p == '_' || *p == '$' || *p == '.') p++;
+  while (is_bare_char(*p)) p++;
   lx->cur = p;
   return make(lx, TOK_AT_ID, start);
 }
@@ -292,7 +309,7 @@ static AsmToken lex_prefixed(AsmLexer *lx, const char *start) {
     while (is_digit(*p)) p++;
   } else if (is_alpha(*p) || is_id_punct(*p)) {
     do p++;
-    while (is_alpha(*p) || is_digit(*p) || is_id_punct(*p));
+    while (cc_is(*p, CC_IDC));
   } else {
     return asm_lex_error(lx, lx->cur - 1, err);
   }
@@ -332,6 +349,11 @@ static AsmToken lex_number(AsmLexer *lx, const char *start) {
 AsmToken asm_lex(AsmLexer *lx) {
   for (;;) {
     const char *start = lx->cur;
+    if (cc_is(*start, CC_SPACE)) { /* blanks in one tight loop */
+      do start++;
+      while (cc_is(*start, CC_SPACE));
+      lx->cur = start;
+    }
     char c = *lx->cur++;
     switch (c) {
     case ' ': case '\t': case '\n': case '\r':

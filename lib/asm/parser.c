@@ -1316,9 +1316,20 @@ static bool parse_block_arg_list(AsmParser *p, IrBlock *b) {
   return pexpect(p, TOK_RPAREN, "expected ')'");
 }
 
+/* Tells ASM_INPUT_RELEASE_STATE's callback that the text a little before
+ * the current token (a margin for look-backs at the op just parsed) is done. */
+static void release_input(AsmParser *p) {
+  const char *cur = p->tok.ptr;
+  p->next_release = cur + ASM_RELEASE_STEP;
+  if ((size_t)(cur - p->lex.buf) > ASM_RELEASE_STEP / 4)
+    p->release->fn(p->release->user, cur - ASM_RELEASE_STEP / 4);
+}
+
 static bool parse_block_body(AsmParser *p, IrBlock *b) {
-  while (!ptok(p, TOK_CARET_ID) && !ptok(p, TOK_RBRACE))
+  while (!ptok(p, TOK_CARET_ID) && !ptok(p, TOK_RBRACE)) {
     if (!parse_operation(p, b)) return false;
+    if (p->release && p->tok.ptr >= p->next_release) release_input(p);
+  }
   return true;
 }
 
@@ -1583,6 +1594,8 @@ IrOp *asm_parse_buffer(IrContext *ctx, const char *filename, const char *buf, si
                                : (unsigned)(uintptr_t)ir_ctx_dialect_state(ctx, ASM_FIRST_COLUMN_STATE);
   p.lex.col_offset = fc > 1 ? fc - 1 : 0;
   p.ssa_ok = true;
+  p.release = ir_ctx_dialect_state(ctx, ASM_INPUT_RELEASE_STATE);
+  p.next_release = buf + ASM_RELEASE_STEP;
   unsigned nerr = ir_ctx_num_errors(ctx);
   const IrLoc *file_loc = ir_file_loc(ctx, file, o.line_offset, 0);
   p.top = ir_module_create(ctx, file_loc);
@@ -1604,6 +1617,7 @@ IrOp *asm_parse_buffer(IrContext *ctx, const char *filename, const char *buf, si
       p.top = NULL;
     }
   }
+  if (p.release) p.release->fn(p.release->user, buf + len);
   parser_destroy(&p);
   return result;
 }

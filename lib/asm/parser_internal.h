@@ -183,6 +183,10 @@ struct AsmParser {
   /* Nesting measurement (see ppeak_begin): penter takes its slow path at
    * depth_watch — ASM_MAX_DEPTH, or while measuring the deepest level yet. */
   unsigned depth_watch, depth_peak, measuring;
+  /* ASM_INPUT_RELEASE_STATE: told every ASM_RELEASE_STEP bytes parsed that
+   * the text before a point is no longer needed (NULL: nobody asked). */
+  const struct AsmInputRelease *release;
+  const char *next_release;
 
   VEC(DeferredLoc) deferred;
   IrOp *top;                    /* container for the top-level ops */

@@ -435,10 +435,11 @@ static void number_region(AsmNames *n, IrRegion *r, NameStack *stack, size_t dep
       }
     }
     NameBlock *nb = name_block(n, b);
-    /* Size a small block's table exactly (no copies, no slack pages to
-     * fault in); a long one grows, as counting it would walk it twice. */
+    /* Size the table exactly: counting is a short walk, while growing by
+     * doubling left every outgrown table in the arena (half the names'
+     * memory on a large module). */
     uint32_t count = 0;
-    for (IrOp *o = b->first; o && count <= 32; o = o->next) count++;
+    for (IrOp *o = b->first; o; o = o->next) count++;
     table_reserve(n, nb, count);
     for (IrOp *o = b->first; o; o = o->next) {
       table_add_op(n, nb, o);
@@ -659,7 +660,7 @@ static void print_full_op_with_indent_and_loc(AsmPrinter *p, IrOp *op);
 /* Streaming (AsmPrintOptions.sink): between ops, and only while printing
  * into the caller's buffer (not into a scratch buffer a hook may have
  * redirected to), a full buffer is handed over and emptied. */
-#define STREAM_CHUNK ((size_t)1 << 20)
+#define STREAM_CHUNK ((size_t)1 << 16)
 static void maybe_stream(AsmPrinter *p) {
   if (p->stream_out && p->out == p->stream_out && p->out->len >= STREAM_CHUNK) {
     p->opts.sink(p->opts.sink_user, p->out->s, p->out->len);
@@ -679,7 +680,8 @@ static void print_block(AsmPrinter *p, IrBlock *b, bool header, int term_mode,
     if (header)
       for (uint32_t i = 0; i < b->nargs; i++) {
         asm_print_type(p, b->args[i]->type);
-        asm_print_trailing_loc(p, ir_value_arg_loc(b->args[i]), false);
+        if (p->opts.debuginfo) /* else no location is materialized */
+          asm_print_trailing_loc(p, ir_value_arg_loc(b->args[i]), false);
       }
     for (IrOp *o = b->first; o && o != stop; o = o->next) print_full_op_with_indent_and_loc(p, o);
     return;
@@ -695,7 +697,8 @@ static void print_block(AsmPrinter *p, IrBlock *b, bool header, int term_mode,
         asm_print_value_id(p, b->args[i], true);
         sb_puts(out, ": ");
         asm_print_type(p, b->args[i]->type);
-        asm_print_trailing_loc(p, ir_value_arg_loc(b->args[i]), false);
+        if (p->opts.debuginfo) /* else no location is materialized */
+          asm_print_trailing_loc(p, ir_value_arg_loc(b->args[i]), false);
       }
       sb_putc(out, ')');
     }

@@ -281,6 +281,7 @@ void ir_context_destroy(IrContext *ctx) {
   uniq_free(&ctx->types);
   uniq_free(&ctx->attrs);
   arena_free(&ctx->arena);
+  ir_slab_destroy(&ctx->ops);
   free(ctx);
 }
 

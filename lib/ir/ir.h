@@ -10,8 +10,9 @@
  *    so one uniquer serves every dialect and the generic printer/bytecode can
  *    walk any of them.  Each def documents how it uses the payload.
  *  - Locations are attributes (kinds IR_LOC_*).
- *  - An operation is one allocation: results in front of the IrOp header,
- *    then inline operand storage, successor slots and regions.
+ *  - An operation is one allocation from its context's slab (slab.c):
+ *    results in front of the IrOp header, then regions, successor slots and
+ *    inline operand storage.
  *  - Everything allocated hangs off the context; no global mutable state. */
 #ifndef CTILE_IR_H
 #define CTILE_IR_H

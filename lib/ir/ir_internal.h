@@ -28,8 +28,23 @@ typedef struct SourceBuf {
   size_t len;
 } SourceBuf;
 
+/* The context's operation allocator (slab.c): 64 KB pages of one size class
+ * each, a free list per class; objects over IR_SLAB_MAX get their own run. */
+#define IR_SLAB_PAGE ((size_t)1 << 16)
+#define IR_SLAB_MAX 1024
+typedef struct IrSlab {
+  struct SlabPage *pages;                 /* every page and large run */
+  void *free[IR_SLAB_MAX / 16 + 1];       /* per class (bytes / 16) */
+  char *bump[IR_SLAB_MAX / 16 + 1], *bump_end[IR_SLAB_MAX / 16 + 1];
+  size_t live;                            /* objects allocated and not freed */
+} IrSlab;
+void *ir_slab_alloc(IrSlab *s, size_t n);
+void ir_slab_free(IrSlab *s, void *p);
+void ir_slab_destroy(IrSlab *s);
+
 struct IrContext {
   Arena arena;                 /* immortal: idents, types, attrs, op infos */
+  IrSlab ops;                  /* operations (ir_op_create) */
   UniqSet idents, types, attrs;
   VEC(const IrDialect *) dialects;
   U64Map op_infos;             /* ident pointer -> const IrOpInfo* */

@@ -174,7 +174,7 @@ IrOp *ir_op_create(IrOpState *st) {
   size_t size = nres * sizeof(IrValue) + sizeof(IrOp) + nreg * sizeof(IrRegion) +
                 nsucc * sizeof(IrBlock *) + nops * sizeof(IrUse);
   /* Not calloc: every field is set below (clearing cost a third of the time). */
-  char *mem = xmalloc(size);
+  char *mem = ir_slab_alloc(&ctx->ops, size);
   IrOp *op = (IrOp *)(mem + nres * sizeof(IrValue));
   /* One initializer (plain stores) rather than memset + field writes. */
   *op = (IrOp){.info = info,
@@ -232,7 +232,7 @@ static void free_op_tree(IrOp *op) {
     while (v->uses) use_unlink(v->uses);
   }
   if (op->operands != inline_operands(op)) free(op->operands);
-  free((char *)op - op->nresults * sizeof(IrValue));
+  ir_slab_free(&op->ctx->ops, (char *)op - op->nresults * sizeof(IrValue));
 }
 
 static void free_block_tree(IrBlock *b) {

@@ -32,15 +32,80 @@ void rw_greedy_config_init(RwGreedyConfig *cfg) {
 }
 
 /* ---- worklist: vector + op -> slot map; removal nulls the slot ------------------ */
+/* The map is an open-addressing table of op pointers beside 32-bit list
+ * positions (12 bytes a slot, where a U64Map took 16), sized once for the
+ * seeded ops (wl_reserve) so a large region never holds the old and the new
+ * table at once while growing. */
 typedef struct Worklist {
   VEC(IrOp *) list;
-  U64Map pos;      /* op -> index + 1 */
+  IrOp **keys;     /* NULL: empty slot */
+  uint32_t *pos;   /* index + 1 into list */
+  size_t cap, len; /* slots (a power of two, or 0), entries */
   size_t live;     /* non-null entries */
 } Worklist;
 
+static size_t wl_home(const Worklist *w, const IrOp *op) {
+  return (size_t)(hash_mix(0, (uintptr_t)op) & (w->cap - 1));
+}
+
+/* The slot holding op, or the empty slot where it would go. */
+static size_t wl_find(const Worklist *w, const IrOp *op) {
+  size_t i = wl_home(w, op);
+  while (w->keys[i] && w->keys[i] != op) i = (i + 1) & (w->cap - 1);
+  return i;
+}
+
+/* Room for n entries at a load of at most 3/4. */
+static void wl_reserve(Worklist *w, size_t n) {
+  if ((n + 1) * 4 <= w->cap * 3) return;
+  size_t cap = w->cap ? w->cap : 64;
+  while ((n + 1) * 4 > cap * 3) cap *= 2;
+  Worklist old = *w;
+  w->keys = xcalloc(cap, sizeof *w->keys);
+  w->pos = xmalloc(cap * sizeof *w->pos);
+  w->cap = cap;
+  for (size_t i = 0; i < old.cap; i++)
+    if (old.keys[i]) {
+      size_t j = wl_find(w, old.keys[i]);
+      w->keys[j] = old.keys[i];
+      w->pos[j] = old.pos[i];
+    }
+  free(old.keys);
+  free(old.pos);
+}
+
+static uint32_t wl_get(const Worklist *w, const IrOp *op) {
+  if (!w->cap) return 0;
+  size_t i = wl_find(w, op);
+  return w->keys[i] ? w->pos[i] : 0;
+}
+
+/* Backward-shift deletion keeps probe chains intact without tombstones. */
+static void wl_unmap(Worklist *w, const IrOp *op) {
+  if (!w->cap) return;
+  size_t mask = w->cap - 1, i = wl_find(w, op);
+  if (!w->keys[i]) return;
+  w->keys[i] = NULL;
+  w->len--;
+  for (size_t j = (i + 1) & mask; w->keys[j]; j = (j + 1) & mask) {
+    size_t home = wl_home(w, w->keys[j]);
+    bool move = (i <= j) ? (home <= i || home > j) : (home <= i && home > j);
+    if (move) {
+      w->keys[i] = w->keys[j];
+      w->pos[i] = w->pos[j];
+      w->keys[j] = NULL;
+      i = j;
+    }
+  }
+}
+
 static void wl_push(Worklist *w, IrOp *op) {
-  if (u64map_get(&w->pos, (uintptr_t)op)) return;
-  u64map_put(&w->pos, (uintptr_t)op, (void *)(uintptr_t)(w->list.len + 1));
+  wl_reserve(w, w->len + 1);
+  size_t i = wl_find(w, op);
+  if (w->keys[i]) return;
+  w->keys[i] = op;
+  w->pos[i] = (uint32_t)(w->list.len + 1);
+  w->len++;
   vec_push(&w->list, op);
   w->live++;
 }
@@ -48,17 +113,17 @@ static void wl_push(Worklist *w, IrOp *op) {
 static IrOp *wl_pop(Worklist *w) {
   while (!vec_last(&w->list)) w->list.len--;
   IrOp *op = vec_pop(&w->list);
-  u64map_remove(&w->pos, (uintptr_t)op);
+  wl_unmap(w, op);
   w->live--;
   while (w->list.len && !vec_last(&w->list)) w->list.len--;
   return op;
 }
 
 static void wl_remove(Worklist *w, IrOp *op) {
-  uintptr_t i = (uintptr_t)u64map_get(&w->pos, (uintptr_t)op);
+  uint32_t i = wl_get(w, op);
   if (!i) return;
   w->list.data[i - 1] = NULL;
-  u64map_remove(&w->pos, (uintptr_t)op);
+  wl_unmap(w, op);
   w->live--;
 }
 
@@ -70,18 +135,34 @@ static void wl_reverse(Worklist *w) {
     w->list.data[n - 1 - i] = t;
   }
   for (size_t i = 0; i < n; i++)
-    if (w->list.data[i]) u64map_put(&w->pos, (uintptr_t)w->list.data[i], (void *)(uintptr_t)(i + 1));
+    if (w->list.data[i]) w->pos[wl_find(w, w->list.data[i])] = (uint32_t)(i + 1);
 }
 
 static void wl_clear(Worklist *w) {
   w->list.len = 0;
   w->live = 0;
-  u64map_free(&w->pos);
+  if (w->len) memset(w->keys, 0, w->cap * sizeof *w->keys);
+  w->len = 0;
 }
 
 static void wl_free(Worklist *w) {
   vec_free(&w->list);
-  u64map_free(&w->pos);
+  free(w->keys);
+  free(w->pos);
+  w->keys = NULL;
+  w->pos = NULL;
+  w->cap = w->len = 0;
+}
+
+/* The number of ops nested in a region (what one seeding pushes at most). */
+static size_t count_ops(IrRegion *r) {
+  size_t n = 0;
+  for (IrBlock *b = r->first; b; b = b->next)
+    for (IrOp *o = b->first; o; o = o->next) {
+      n++;
+      for (uint32_t i = 0; i < o->nregions; i++) n += count_ops(&ir_op_regions(o)[i]);
+    }
+  return n;
 }
 
 /* ---- frozen pattern set: per-root lists sorted by benefit ----------------------- */
@@ -478,6 +559,7 @@ static bool simplify_region(Driver *d, IrRegion *region, bool *changed) {
   do {
     if (++iteration > max && max != RW_NO_LIMIT) break;
     wl_clear(&d->wl);
+    if (iteration == 1) wl_reserve(&d->wl, count_ops(region));
     Folder f = {0};
     SeedCtx sc = {d, &f};
     for (IrBlock *b = region->first; b; b = b->next)

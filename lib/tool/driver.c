@@ -6,18 +6,23 @@
  * are the file's) or checked against the chunk's expected-* designators.
  * Chunk outputs are joined by the output split marker.  Input and output
  * files follow mlir::openInputFile / llvm::ToolOutputFile: the input is read
- * whole up to a size limit; the output is opened up front as a temporary
+ * whole up to a size limit (a regular file is mapped read-only instead, and
+ * the parser hands its pages back as it moves on); the output is opened up front as a temporary
  * file beside the target, filled, and renamed over the target only on
  * success, so a failed run leaves the target as it was and never removes a
  * file it did not create (devices and stdout are written in place). */
 #define _XOPEN_SOURCE 700 /* realpath */
+#define _DEFAULT_SOURCE   /* madvise */
 #include "tool/tool.h"
 
+#include "asm/asm.h"
 #include "bytecode/bytecode.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -54,6 +59,23 @@ static void verify_handler(void *user, const IrDiag *d) {
 
 /* ---- the loop ----------------------------------------------------------------- */
 
+/* The mapped input whose pages the parser hands back (ASM_INPUT_RELEASE_STATE). */
+typedef struct MappedInput {
+  const char *base;
+  size_t len;
+} MappedInput;
+
+/* Drops the whole pages of the mapping before `upto` from memory (a chunk
+ * copied out of the input lies elsewhere and is left alone).  The mapping
+ * is private and read-only, so the kernel reads them again from the file. */
+static void release_mapped(void *user, const char *upto) {
+  const MappedInput *m = user;
+  if (upto < m->base || upto > m->base + m->len) return;
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  size_t n = (size_t)(upto - m->base) / page * page;
+  if (n) madvise((void *)(uintptr_t)m->base, n, MADV_DONTNEED);
+}
+
 /* Processes one chunk in a fresh context; returns its success. */
 static bool run_chunk(const ToolDriver *d, ToolSourceMgr *sm, ToolSource *src,
                       const ToolChunk *c, StrBuf *diag, StrBuf *out) {
@@ -70,6 +92,9 @@ static bool run_chunk(const ToolDriver *d, ToolSourceMgr *sm, ToolSource *src,
     tool_install_renderer(ctx, &rs);
   }
   if (d->setup) d->setup(ctx, d->user);
+  MappedInput mapped = {d->mapped, d->mapped_len};
+  AsmInputRelease release = {release_mapped, &mapped};
+  if (d->mapped) ir_ctx_set_dialect_state(ctx, ASM_INPUT_RELEASE_STATE, &release, NULL);
   /* split chunk columns (asm.h ASM_FIRST_COLUMN_STATE, "asm.first_column") */
   if (c->first_column > 1)
     ir_ctx_set_dialect_state(ctx, "asm.first_column", (void *)(uintptr_t)c->first_column, NULL);
@@ -178,6 +203,30 @@ char *tool_read_input_max(const char *path, size_t *len, uint64_t max, StrBuf *e
   buf[n] = 0;
   *len = n;
   return buf;
+}
+
+/* A regular file's contents mapped read-only and private, when the byte after
+ * them is a NUL (the kernel zero-fills the last page past the end of the
+ * file; a size that fills its last page exactly has none), else NULL: the
+ * caller reads it instead. */
+static char *map_input(const char *path, size_t *len, uint64_t max) {
+  struct stat st;
+  if (!strcmp(path, "-")) return NULL;
+  int fd = open(path, O_RDONLY);
+  if (fd < 0) return NULL;
+  char *p = NULL;
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+      (uintmax_t)st.st_size <= (max ? max : TOOL_DEFAULT_MAX_INPUT) &&
+      (size_t)st.st_size % page != 0) {
+    void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (m != MAP_FAILED) {
+      p = m;
+      *len = (size_t)st.st_size;
+    }
+  }
+  close(fd);
+  return p;
 }
 
 char *tool_read_input(const char *path, size_t *len, StrBuf *err) {
@@ -344,7 +393,8 @@ int tool_run_file(const ToolDriver *d, const char *prog, const char *input,
   StrBuf msg = {0}, out = {0};
   size_t len = 0;
   int rc = 1;
-  char *text = tool_read_input_max(input, &len, d->max_input, &msg);
+  char *mapped = map_input(input, &len, d->max_input);
+  char *text = mapped ? mapped : tool_read_input_max(input, &len, d->max_input, &msg);
   if (!text) {
     fprintf(stderr, "%s\n", sb_cstr(&msg));
     goto done;
@@ -363,6 +413,10 @@ int tool_run_file(const ToolDriver *d, const char *prog, const char *input,
    * either way. */
   ToolDriver run = *d;
   run.sink = (ToolSink){tool_output_write, &o};
+  if (mapped) {
+    run.mapped = mapped;
+    run.mapped_len = len;
+  }
   bool ok = tool_driver_run(&run, tool_input_display_name(input), text, len, &out);
   if (!tool_output_finish(&o, out.s, out.len, ok, &msg)) {
     fprintf(stderr, "%s: %s\n", prog, sb_cstr(&msg));
@@ -370,7 +424,8 @@ int tool_run_file(const ToolDriver *d, const char *prog, const char *input,
   }
   rc = ok ? 0 : 1;
 done:
-  free(text);
+  if (mapped) munmap(mapped, len);
+  else free(text);
   sb_free(&msg);
   sb_free(&out);
   return rc;

@@ -197,6 +197,11 @@ typedef struct ToolDriver {
   ToolSink sink;
   /* Largest input tool_run_file reads (0: TOOL_DEFAULT_MAX_INPUT). */
   uint64_t max_input;
+  /* Set by tool_run_file when the input is a file mapped read-only: the
+   * parser hands its pages back as it moves on (ASM_INPUT_RELEASE_STATE);
+   * they are read again from the file if anything looks back. */
+  const char *mapped;
+  size_t mapped_len;
 } ToolDriver;
 
 /* Runs `d` over `text` named `name` (with a NUL at text[len], as read_file

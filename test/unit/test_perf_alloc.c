@@ -1,0 +1,158 @@
+/* test_perf_alloc.c — unit tests of the memory-saving machinery of the
+ * front end: the context's operation slab (ops of one size reuse each
+ * other's memory, large ops and many ops work, results and operands stay
+ * intact), the parser's input-release callback (ASM_INPUT_RELEASE_STATE:
+ * called as parsing moves on, with positions that only grow, and once at
+ * the end) and tool_run_file's mapped input (a file whose size fills its
+ * last page exactly, and one that does not, both reach the tool whole and
+ * NUL-terminated). */
+#define _DEFAULT_SOURCE /* mkstemp */
+#include "asm/asm.h"
+#include "dialect/dialects.h"
+#include "ir/ir.h"
+#include "support/support.h"
+#include "tool/tool.h"
+#include "unit.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+static const IrOpInfo slab_ops[] = {
+    {.name = "slab.op", .traits = 0, .min_operands = 0, .max_operands = -1,
+     .min_results = 0, .max_results = -1, .num_regions = 0, .num_successors = 0},
+};
+static const IrDialect slab_dialect = {.name = "slab", .ops = slab_ops, .nops = 1};
+
+static IrOp *mk(IrContext *ctx, size_t nres, IrValue **ops, size_t nops) {
+  IrOpState st;
+  ir_op_state_init(&st, ctx, ir_op_info_lookup(ctx, "slab.op", 7), NULL);
+  const IrType *i32 = ir_integer_type(ctx, 32, IR_SIGNLESS);
+  for (size_t i = 0; i < nres; i++) vec_push(&st.result_types, i32);
+  for (size_t i = 0; i < nops; i++) vec_push(&st.operands, ops[i]);
+  IrOp *op = ir_op_create(&st);
+  ir_op_state_free(&st);
+  return op;
+}
+
+static void test_slab(void) {
+  IrContext *ctx = ir_context_create();
+  ir_register_dialect(ctx, &slab_dialect);
+  /* freed memory is reused by the next op of the same size */
+  IrOp *a = mk(ctx, 1, NULL, 0);
+  void *mem = ir_op_result(a, 0);
+  ir_op_destroy(a);
+  IrOp *b = mk(ctx, 1, NULL, 0);
+  CHECK((void *)ir_op_result(b, 0) == mem);
+  /* a large op (over the slab's largest class) and its operands */
+  IrValue *vals[64];
+  for (int i = 0; i < 64; i++) vals[i] = ir_op_result(b, 0);
+  IrOp *big = mk(ctx, 40, vals, 64);
+  CHECK(big != NULL);
+  CHECK_EQ_INT(big->nresults, 40);
+  CHECK_EQ_INT(big->noperands, 64);
+  CHECK(ir_op_operand(big, 63) == ir_op_result(b, 0));
+  CHECK(ir_op_result(big, 39)->def == big);
+  ir_op_destroy(big);
+  CHECK(!ir_value_has_uses(ir_op_result(b, 0)));
+  /* many ops of mixed sizes across many pages, each intact */
+  enum { N = 20000 };
+  IrOp **ops = malloc(N * sizeof *ops);
+  for (int i = 0; i < N; i++) {
+    IrValue *v = ir_op_result(b, 0);
+    ops[i] = mk(ctx, (size_t)(i % 3), &v, (size_t)(i % 5 == 0));
+  }
+  bool ok = true;
+  for (int i = 0; i < N; i++) {
+    ok &= ops[i]->nresults == (uint32_t)(i % 3);
+    for (uint32_t r = 0; r < ops[i]->nresults; r++) ok &= ir_op_result(ops[i], r)->def == ops[i];
+  }
+  CHECK(ok);
+  for (int i = 0; i < N; i += 2) ir_op_destroy(ops[i]);
+  for (int i = 0; i < N; i += 2) ops[i] = mk(ctx, (size_t)(i % 3), NULL, 0);
+  for (int i = 0; i < N; i++) ir_op_destroy(ops[i]);
+  free(ops);
+  ir_op_destroy(b);
+  ir_context_destroy(ctx);
+}
+
+typedef struct Released {
+  const char *buf, *end;
+  const char *last;
+  int calls;
+  bool monotonic, in_range;
+} Released;
+
+static void record_release(void *user, const char *upto) {
+  Released *r = user;
+  r->calls++;
+  if (upto < r->buf || upto > r->end) r->in_range = false;
+  if (r->last && upto < r->last) r->monotonic = false;
+  r->last = upto;
+}
+
+static void test_release(void) {
+  /* about 3 MB of generic-form ops: the callback runs every ~1 MB */
+  StrBuf src = {0};
+  sb_puts(&src, "\"slab.top\"() ({\n");
+  while (src.len < 3 * ASM_RELEASE_STEP) sb_puts(&src, "  \"slab.op\"() : () -> ()\n");
+  sb_puts(&src, "}) : () -> ()\n");
+  IrContext *ctx = ir_context_create();
+  ir_ctx_allow_unregistered(ctx, true);
+  Released r = {src.s, src.s + src.len, NULL, 0, true, true};
+  AsmInputRelease rel = {record_release, &r};
+  ir_ctx_set_dialect_state(ctx, ASM_INPUT_RELEASE_STATE, &rel, NULL);
+  IrOp *m = asm_parse_buffer(ctx, "release.mlir", src.s, src.len, NULL);
+  CHECK(m != NULL);
+  CHECK(r.calls >= 3);
+  CHECK(r.monotonic);
+  CHECK(r.in_range);
+  CHECK(r.last == src.s + src.len); /* the final call: the whole buffer */
+  if (m) ir_op_destroy(m);
+  ir_context_destroy(ctx);
+  sb_free(&src);
+}
+
+typedef struct Seen {
+  size_t len;
+  bool nul, same;
+  const char *expect;
+} Seen;
+
+static bool see(IrContext *ctx, const char *name, const char *buf, size_t len,
+                unsigned line_offset, StrBuf *out, const ToolSink *sink, void *user) {
+  (void)ctx, (void)name, (void)line_offset, (void)out, (void)sink;
+  Seen *s = user;
+  s->len = len;
+  s->nul = buf[len] == 0;
+  s->same = !memcmp(buf, s->expect, len);
+  return true;
+}
+
+static void test_mapped_input(void) {
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  size_t sizes[] = {page, page + 1, 2 * page, 3 * page - 7};
+  for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+    char path[] = "/tmp/ctile_test_mapXXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    if (fd < 0) return;
+    char *data = malloc(sizes[k]);
+    for (size_t i = 0; i < sizes[k]; i++) data[i] = (char)('a' + i % 26);
+    CHECK(write(fd, data, sizes[k]) == (ssize_t)sizes[k]);
+    close(fd);
+    Seen s = {0, false, false, data};
+    ToolDriver d = {.errs = stderr, .process = see, .user = &s};
+    CHECK_EQ_INT(tool_run_file(&d, "test", path, "/dev/null"), 0);
+    CHECK_EQ_INT(s.len, sizes[k]);
+    CHECK(s.nul);
+    CHECK(s.same);
+    unlink(path);
+    free(data);
+  }
+}
+
+UNIT_MAIN {
+  test_slab();
+  test_release();
+  test_mapped_input();
+}
