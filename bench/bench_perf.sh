@@ -24,8 +24,6 @@ KERNELS=(kernels/gemm.mlir kernels/softmax.mlir kernels/kernels_atomics.mlir
          kernels/kernels_softmax.mlir)
 # NVIDIA/cuda-tile v13.3.2's recorded figures (../shared/perf/README.md)
 NV_OPT_INSTR=5060805664 NV_OPT_KB=127488          # cuda-tile-opt, 124.5 MiB
-NV_WRITE_INSTR=3773923257 NV_WRITE_KB=108954      # cuda-tile-translate -mlir-to-cudatilebc, 106.4 MiB
-NV_READ_INSTR=3265278737 NV_READ_KB=99328         # cuda-tile-translate -cudatilebc-to-mlir, 97.0 MiB
 
 # module COPIES OUT: the benchmark module with COPIES copies of the kernels
 module() {
@@ -86,12 +84,11 @@ opt_generic
 opt_canon
 
 # --- bytecode ---
-# ctile-translate write and read against NVIDIA's recorded figures (NV_WRITE_* / NV_READ_*,
-# repeated in that script), split into parse / verify / writer or reader / print, and the
+# ctile-translate write and read against NVIDIA's recorded figures (kept in that script),
+# split into parse / verify / writer or reader / print, and the
 # conversion, canonicalize and lowering lines against parse+verify.
 echo
 "$ROOT/bench/bench_perf_bytecode.sh" "$BUILD"
-: "$NV_WRITE_INSTR $NV_WRITE_KB $NV_READ_INSTR $NV_READ_KB"
 
 # --- linearity ---
 if [ -z "${NO_LINEAR:-}" ]; then
