@@ -57,8 +57,8 @@
   [CT_OP_##c] = {CT_OP_##c, 0 CT_MAP(BC_SIG_VAR, ~, __VA_ARGS__), (nr), 1,      \
                  (const uint16_t[]){ver}, 0 CT_MAP(BC_SIG_COUNT, ~, __VA_ARGS__), \
                  (const BcArg[]){CT_MAP(BC_SIG_ARG, ver, __VA_ARGS__)}},
-#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, bc, sum)
-#define CT_OPX(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, par, dd, ban, vr, bc, sum)
+#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, sp, nm, bc, sum)
+#define CT_OPX(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, sp, nm, par, dd, ban, vr, bc, sum)
 #define CT_OPC(c, m, tr, a, b, rc, rd, nr, sig, fmt, spec, in, nm, bc, sum) \
   BC_SIG_ROW(c, nr, bc, BC_UNPAREN_ sig)
 #define CT_OPCX(c, m, tr, a, b, rc, rd, nr, sig, fmt, spec, in, nm, par, dd, ban, vr, bc, sum) \
@@ -204,8 +204,8 @@ const size_t bc_num_op_descs = CT_OP_COUNT;
 static const uint8_t op_by_opcode[0x110] = {
     [0x4B] = CT_OP_module + 1,
 #define CT_BC(opcode, major, minor) BC_OPCODE_SLOT(opcode)
-#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, bc, sum) [bc] = CT_OP_##c + 1,
-#define CT_OPX(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, par, dd, ban, vr, bc, sum) \
+#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, sp, nm, bc, sum) [bc] = CT_OP_##c + 1,
+#define CT_OPX(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, sp, nm, par, dd, ban, vr, bc, sum) \
   [bc] = CT_OP_##c + 1,
 #include "dialect/cuda_tile/ops_core.def"
 #include "dialect/cuda_tile/ops_compute.def"

@@ -7,8 +7,9 @@
  *             nv_tileaa rows (the shared aa_parse_op) an AaOpDesc;
  *   verify    a verifier; for cuda_tile compute rows (the spec engine's
  *             ct_verify_compute, which accepts anything without a spec) a
- *             spec on the row; or the op is on the explicit list of ops whose
- *             ODS definition has no verifier (generic checks only);
+ *             spec on the row; for the other cuda_tile rows a CtOdsSpec in
+ *             the row's spec column; or the op is on the explicit list of
+ *             ops whose ODS definition has no verifier (generic checks only);
  *   bytecode  (cuda_tile) a row in the bytecode op table, or the op is on the
  *             explicit not-serializable list.  nv_tileaa has no bytecode;
  *   interp    (cuda_tile) a handler in the interpreter's table, or the op is
@@ -33,6 +34,7 @@
 #include "dialect/scf/scf.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_compute.h"
+#include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_types.h"
 #include "dialect/nv_tileaa/aa.h"
 #include "interp/interp_internal.h"
@@ -113,6 +115,8 @@ static void test_cuda_tile(void) {
       if (!ct_compute_has_spec(info)) report("a verify spec on its ops_compute.def row", info);
     } else if (!info->verify && !listed(no_verifier, info->name)) {
       report("a verifier (or an entry in the census's no_verifier list)", info);
+    } else if (!ct_op_ods_specs[i]) {
+      report("an ODS spec in the spec column of its ops_core.def row", info);
     }
     /* bytecode */
     const BcOpDesc *d = bc_op_of(info);
@@ -266,6 +270,12 @@ static void test_census_catches(void) {
   CHECK(!ct_compute_has_spec(&fake));
   CHECK(ct_compute_has_format(ct_op(addi)));
   CHECK(ct_compute_has_spec(ct_op(addi)));
+  /* the core rows' spec column: by index, shared where the rows share it;
+   * compute rows have none there (their own spec engine) */
+  CHECK(ct_op_ods_specs[CT_OP_offset] == &ct_spec_offset);
+  CHECK(ct_op_ods_specs[CT_OP_module] == &ct_spec_module);
+  CHECK(ct_op_ods_specs[CT_OP_yield] == ct_op_ods_specs[CT_OP_break_]);
+  CHECK(ct_op_ods_specs[CT_OP_addi] == NULL);
   CHECK(bc_op_of(ct_op(addi)) != NULL && bc_op_opcode(bc_op_of(ct_op(addi))) == 0x3);
   /* the other dialects' layer probes: an arith row without its handler
    * entry, a row of a dialect without an interpreter table */

@@ -7,13 +7,18 @@
  * Row format:
  *   CT_OP(cname, "mnemonic", traits, min_operands, max_operands,
  *         min_results, max_results, num_regions, inherent, parse, print,
- *         verify, result_names, CT_BC(opcode, major, minor), "summary")
+ *         verify, spec, result_names, CT_BC(opcode, major, minor), "summary")
  *   - cname: C identifier; `ct_op(cname)` is the op's IrOpInfo*.
  *   - max_* = -1: variadic.  num_regions = -1: variadic.
  *   - inherent: CT_ATTRS("a", "b") or CT_NO_ATTRS — inherent attribute
  *     names (stored as properties, printed in `<{...}>` in generic form).
  *   - parse/print/verify/result_names: hook functions or NULL, declared in
  *     the family's header (ct_ops_core.h / ct_ops_compute.h).
+ *   - spec: the CtOdsSpec (ct_ods.h) holding the op's ODS invariants
+ *     (operand/result constraints, attributes, segments, regions), e.g.
+ *     ct_spec_offset; the verify hook starts with ct_ods_verify_op, which
+ *     runs the row's spec, and keeps only the op's own checks.  Rows may
+ *     share a spec (yield/break/continue: ct_spec_terminator).
  *   - CT_BC(opcode, major, minor): the op's tileirbc opcode and the bytecode
  *     version that introduced it (ct_op_bc_opcode / ct_op_bc_since).
  *   Compute rows (ops_compute.def) use CT_OPC / CT_OPCX, whose format and
@@ -72,7 +77,7 @@
 
 typedef enum CtOpIndex {
   CT_OP_module, /* row 0, defined in ops.c */
-#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, bc, sum) CT_OP_##c,
+#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, sp, nm, bc, sum) CT_OP_##c,
 #include "dialect/cuda_tile/ops_core.def"
 #include "dialect/cuda_tile/ops_compute.def"
 #undef CT_OP
