@@ -181,6 +181,48 @@ static void test_sig_column(void) {
     CHECK_EQ_INT(d->args[1].ver, BC_V(13, 2));
     CHECK_EQ_INT(d->res_ver[0], BC_V(13, 2));
   }
+  /* core rows (ops_core.def): optional operands and attributes, segments
+   * not encoded, results counted from the row, a result version of its own */
+  d = bc_op_of(ct_op(print_tko));
+  if (CHECK(d != NULL) && CHECK_EQ_INT(d->nargs, 3)) {
+    CHECK_STREQ(d->args[2].name, "token");
+    CHECK_EQ_INT(d->args[2].kind, BC_OPND_OPT);
+    CHECK_EQ_INT(d->args[2].ver, BC_V(13, 2));
+    CHECK_EQ_INT(d->args[0].ver, BC_V(13, 1));
+    CHECK_EQ_INT(d->var_results, 1);
+    CHECK_EQ_INT(d->res_ver[0], BC_V(13, 2));
+  }
+  d = bc_op_of(ct_op(load_ptr_tko));
+  if (CHECK(d != NULL) && CHECK_EQ_INT(d->nargs, 7)) {
+    CHECK_EQ_INT(d->args[1].optional, 1); /* memory_scope */
+    CHECK_EQ_INT(d->args[1].enum_id, BC_E_MEM_SCOPE);
+    CHECK_EQ_INT(d->var_results, 0);
+    CHECK_EQ_INT(d->nres, 2);
+  }
+  d = bc_op_of(ct_op(atomic_cas_tko));
+  if (CHECK(d != NULL) && CHECK_EQ_INT(d->nargs, 7)) CHECK_EQ_INT(d->args[1].optional, 0);
+  d = bc_op_of(ct_op(get_tile_block_id));
+  if (CHECK(d != NULL)) {
+    CHECK_EQ_INT(d->nargs, 0);
+    CHECK_EQ_INT(d->nres, 3);
+  }
+  d = bc_op_of(ct_op(get_tensor_shape)); /* Variadic<> results: one count */
+  if (CHECK(d != NULL)) {
+    CHECK_EQ_INT(d->var_results, 1);
+    CHECK_EQ_INT(d->nres, 1);
+  }
+  d = bc_op_of(ct_op(make_gather_scatter_view)); /* an argument older than its op */
+  if (CHECK(d != NULL) && CHECK_EQ_INT(d->nargs, 1)) {
+    CHECK_EQ_INT(d->args[0].ver, BC_V(13, 1));
+    CHECK_EQ_INT(d->res_ver[0], BC_V(13, 3));
+  }
+  /* the inherent names come from the same column, with operandSegmentSizes */
+  const char *const *pinh = ct_op(print_tko)->inherent;
+  if (CHECK(pinh != NULL)) {
+    CHECK_STREQ(pinh[0], "str");
+    CHECK_STREQ(pinh[1], "operandSegmentSizes");
+    CHECK(pinh[2] == NULL);
+  }
   /* a Variadic<> operand group encodes the result count; regions */
   d = bc_op_of(ct_op(extract));
   if (CHECK(d != NULL)) CHECK_EQ_INT(d->var_results, 1);
