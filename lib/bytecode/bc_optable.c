@@ -39,6 +39,7 @@
 #define BC_SV_CTA_OPT_ENUM(n, e)
 #define BC_SV_CTA_OPT_ATTR(n, k)
 #define BC_SV_CTA_ATTR_SINCE(n, k, major, minor)
+#define BC_SV_CTA_DFLT(mk, item) BC_SV_##item
 #define BC_SV_CTA_OPT_ATTR_SINCE(n, k, major, minor)
 #define BC_SV_CTA_SEGS
 #define BC_SV_CTR_SINCE(major, minor)
@@ -57,6 +58,7 @@
 #define BC_SC_CTA_OPT_ENUM(n, e) + 1
 #define BC_SC_CTA_OPT_ATTR(n, k) + 1
 #define BC_SC_CTA_ATTR_SINCE(n, k, major, minor) + 1
+#define BC_SC_CTA_DFLT(mk, item) BC_SC_##item
 #define BC_SC_CTA_OPT_ATTR_SINCE(n, k, major, minor) + 1
 #define BC_SC_CTA_SEGS
 #define BC_SC_CTR_SINCE(major, minor)
@@ -80,6 +82,7 @@
 #define BC_SA_CTA_OPT_ENUM(n, e) BC_EMIT_, n, BC_A_ENUM, 1, BC_E_##e, 0
 #define BC_SA_CTA_OPT_ATTR(n, k) BC_EMIT_, n, BC_A_##k, 1, 0, 0
 #define BC_SA_CTA_ATTR_SINCE(n, k, major, minor) BC_EMIT_, n, BC_A_##k, 0, 0, BC_V(major, minor)
+#define BC_SA_CTA_DFLT(mk, item) BC_SA_##item
 #define BC_SA_CTA_OPT_ATTR_SINCE(n, k, major, minor) BC_EMIT_, n, BC_A_##k, 1, 0, BC_V(major, minor)
 /* items that are no argument: an empty slot, dropped (BC_SIG_ARG_) */
 #define BC_SA_CTA_SEGS BC_SKIP_, 0, 0, 0, 0, 0
@@ -110,6 +113,7 @@
 #define BC_RV_CTA_OPT_ENUM(n, e)
 #define BC_RV_CTA_OPT_ATTR(n, k)
 #define BC_RV_CTA_ATTR_SINCE(n, k, major, minor)
+#define BC_RV_CTA_DFLT(mk, item) BC_RV_##item
 #define BC_RV_CTA_OPT_ATTR_SINCE(n, k, major, minor)
 #define BC_RV_CTA_SEGS
 #define BC_RES_VER(ver, ...)                                                   \

@@ -50,6 +50,9 @@
  *   CTA_SEGS                   AttrSizedOperandSegments (the inherent
  *                              "operandSegmentSizes"; not encoded)
  *   CTR_SINCE(major, minor)    the results' version, where not the op's
+ *   CTA_DFLT(maker, item)      a DefaultValuedAttr: `item` with its default,
+ *                              made by `maker` (defaults.c: one function per
+ *                              default value)
  *   CTA_*_SINCE(..., major, minor): an argument added after the op (or, for
  *                              make_gather_scatter_view, older than it);
  *                              default: the op's CT_BC version
@@ -76,6 +79,7 @@
 #define CT_SA_CTA_OPT_ATTR_SINCE(n, k, major, minor) n,
 #define CT_SA_CTA_SEGS "operandSegmentSizes",
 #define CT_SA_CTR_SINCE(major, minor)
+#define CT_SA_CTA_DFLT(mk, item) CT_SA_##item
 
 /* CT_MAP(f, ctx, items...): f(ctx, item) for each of up to 8 items; an empty
  * list gives one f(ctx, ) (the pasted prefix alone, defined by the user). */
