@@ -492,6 +492,82 @@ static double fmaxmin(double a, double b, bool max, bool prop_nan) {
   return max ? (a > b ? a : b) : (a < b ? a : b);
 }
 
+/* The scalar semantics of the h_float_binary ops, one function per op named
+ * in_float_binary_<cname> (as the h_float_unary family's, below): the table
+ * is generated from the ops_compute.def rows whose `interp` column is
+ * h_float_binary, so such an op needs no case in the handler.  The
+ * arguments have had flush-to-zero applied; the result is in the result's
+ * format. */
+typedef struct InFbin {
+  IrFloatKind k; /* result format */
+  int mode;      /* rounding_mode */
+  bool nearest;  /* mode rounds to nearest (nearest_even, approx, full) */
+  bool f32;      /* the result is f32 */
+  bool prop;     /* propagate_nan */
+} InFbin;
+
+/* addf/subf/mulf/divf: f32 at nearest in float arithmetic, else the exact
+ * result rounded in the op's direction. */
+static double fbin_arith(CtOpIndex idx, double p, double q, const InFbin *c) {
+  if (c->f32 && c->nearest) {
+    float fp = (float)p, fq = (float)q;
+    double res = idx == CT_OP_addf ? fp + fq : idx == CT_OP_subf ? fp - fq
+                 : idx == CT_OP_mulf ? fp * fq : fp / fq;
+    return in_round_fmt(c->k, res, CT_ROUNDING_NEAREST_EVEN);
+  }
+  double hi, lo;
+  exact2(idx, p, q, &hi, &lo);
+  return round_dir(c->k, hi, lo, c->nearest ? CT_ROUNDING_NEAREST_EVEN : c->mode);
+}
+static double in_float_binary_addf(double p, double q, const InFbin *c) {
+  return fbin_arith(CT_OP_addf, p, q, c);
+}
+static double in_float_binary_subf(double p, double q, const InFbin *c) {
+  return fbin_arith(CT_OP_subf, p, q, c);
+}
+static double in_float_binary_mulf(double p, double q, const InFbin *c) {
+  return fbin_arith(CT_OP_mulf, p, q, c);
+}
+static double in_float_binary_divf(double p, double q, const InFbin *c) {
+  return fbin_arith(CT_OP_divf, p, q, c);
+}
+static double in_float_binary_remf(double p, double q, const InFbin *c) {
+  return in_round_fmt(c->k, fmod(p, q), -1);
+}
+static double in_float_binary_maxf(double p, double q, const InFbin *c) {
+  return fmaxmin(p, q, true, c->prop);
+}
+static double in_float_binary_minf(double p, double q, const InFbin *c) {
+  return fmaxmin(p, q, false, c->prop);
+}
+static double in_float_binary_pow(double p, double q, const InFbin *c) {
+  return in_round_fmt(c->k, pow(p, q), -1);
+}
+static double in_float_binary_atan2(double p, double q, const InFbin *c) {
+  return in_round_fmt(c->k, atan2(p, q), -1);
+}
+
+/* `interp` column -> an entry of the table: IN_FB_IS_<handler> exists only
+ * for h_float_binary, so IN_PICK_ picks the row maker there and the empty
+ * one for every other handler. */
+#define IN_FB_IS_h_float_binary ~, IN_FB_ROW_
+#define IN_FB_ROW_(c) [CT_OP_##c] = in_float_binary_##c,
+#define IN_FB_NO_ROW_(c)
+#define IN_PICK_(...) IN_PICK2_(__VA_ARGS__, IN_FB_NO_ROW_, )
+#define IN_PICK2_(a, b, ...) b
+static double (*const float_binary_fns[CT_OP_COUNT])(double, double, const InFbin *) = {
+#define CT_OP(...)
+#define CT_OPX(...)
+#define CT_OPC(c, m, tr, a, b, rc, rd, nr, sig, fmt, spec, in, nm, bc, sum) IN_PICK_(IN_FB_IS_##in)(c)
+#define CT_OPCX(c, m, tr, a, b, rc, rd, nr, sig, fmt, spec, in, nm, par, dd, ban, vr, bc, sum) \
+  IN_PICK_(IN_FB_IS_##in)(c)
+#include "dialect/cuda_tile/ops_compute.def"
+#undef CT_OPCX
+#undef CT_OPC
+#undef CT_OPX
+#undef CT_OP
+};
+
 /* Binary float ops with rounding mode, flush-to-zero and propagate_nan. */
 bool h_float_binary(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
@@ -513,37 +589,20 @@ bool h_float_binary(Exec *e, IrOp *op) {
     in_set_result(e, op, 0, r);
     return true;
   }
+  double (*fn)(double, double, const InFbin *) = float_binary_fns[idx];
+  const InFbin c = {.k = k, .mode = mode, .nearest = nearest, .f32 = r->kind == VK_F32,
+                    .prop = prop};
   for (int64_t i = 0; i < n; i++) {
     double p = in_elem_f(a, (int64_t)((size_t)i * sa)), q = in_elem_f(b, (int64_t)((size_t)i * sb));
     if (ftz) {
       p = ftz32((float)p);
       q = ftz32((float)q);
     }
-    double res;
-    switch (idx) {
-    case CT_OP_addf:
-    case CT_OP_subf:
-    case CT_OP_mulf:
-    case CT_OP_divf: {
-      if (r->kind == VK_F32 && nearest) {
-        float fp = (float)p, fq = (float)q;
-        res = idx == CT_OP_addf ? fp + fq : idx == CT_OP_subf ? fp - fq
-              : idx == CT_OP_mulf ? fp * fq : fp / fq;
-        res = in_round_fmt(k, res, CT_ROUNDING_NEAREST_EVEN);
-      } else {
-        double hi, lo;
-        exact2(idx, p, q, &hi, &lo);
-        res = round_dir(k, hi, lo, nearest ? CT_ROUNDING_NEAREST_EVEN : mode);
-      }
-      break;
+    if (!fn) {
+      val_release(r);
+      return in_fail(e, op, "unhandled float op");
     }
-    case CT_OP_remf: res = in_round_fmt(k, fmod(p, q), -1); break;
-    case CT_OP_maxf: res = fmaxmin(p, q, true, prop); break;
-    case CT_OP_minf: res = fmaxmin(p, q, false, prop); break;
-    case CT_OP_pow: res = in_round_fmt(k, pow(p, q), -1); break;
-    case CT_OP_atan2: res = in_round_fmt(k, atan2(p, q), -1); break;
-    default: val_release(r); return in_fail(e, op, "unhandled float op");
-    }
+    double res = fn(p, q, &c);
     if (ftz) res = ftz32((float)res);
     if (r->kind == VK_F32) ((float *)r->data)[i] = (float)res;
     else ((double *)r->data)[i] = res;

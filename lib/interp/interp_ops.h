@@ -13,8 +13,8 @@
 /* Compute ops (ops_compute.def): the handler is the row's `interp` column.
  * Their prototypes come from the rows; interp_core.c builds the op-index ->
  * handler table from the same column. */
-#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, bc, sum)
-#define CT_OPX(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, par, dd, ban, vr, bc, sum)
+#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, sp, nm, bc, sum)
+#define CT_OPX(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, sp, nm, par, dd, ban, vr, bc, sum)
 #define CT_OPC(c, m, tr, a, b, rc, rd, nr, sig, fmt, spec, in, nm, bc, sum) \
   bool in(Exec *e, IrOp *op);
 #define CT_OPCX(c, m, tr, a, b, rc, rd, nr, sig, fmt, spec, in, nm, par, dd, ban, vr, bc, sum) \

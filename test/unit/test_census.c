@@ -7,8 +7,9 @@
  *             nv_tileaa rows (the shared aa_parse_op) an AaOpDesc;
  *   verify    a verifier; for cuda_tile compute rows (the spec engine's
  *             ct_verify_compute, which accepts anything without a spec) a
- *             spec on the row; or the op is on the explicit list of ops whose
- *             ODS definition has no verifier (generic checks only);
+ *             spec on the row; for the other cuda_tile rows a CtOdsSpec in
+ *             the row's spec column; or the op is on the explicit list of
+ *             ops whose ODS definition has no verifier (generic checks only);
  *   bytecode  (cuda_tile) a row in the bytecode op table, or the op is on the
  *             explicit not-serializable list.  nv_tileaa has no bytecode;
  *   interp    (cuda_tile) a handler in the interpreter's table, or the op is
@@ -33,6 +34,7 @@
 #include "dialect/scf/scf.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_compute.h"
+#include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_types.h"
 #include "dialect/nv_tileaa/aa.h"
 #include "interp/interp_internal.h"
@@ -113,6 +115,8 @@ static void test_cuda_tile(void) {
       if (!ct_compute_has_spec(info)) report("a verify spec on its ops_compute.def row", info);
     } else if (!info->verify && !listed(no_verifier, info->name)) {
       report("a verifier (or an entry in the census's no_verifier list)", info);
+    } else if (!ct_op_ods_specs[i]) {
+      report("an ODS spec in the spec column of its ops_core.def row", info);
     }
     /* bytecode */
     const BcOpDesc *d = bc_op_of(info);
@@ -176,6 +180,48 @@ static void test_sig_column(void) {
   if (CHECK(d != NULL) && CHECK_EQ_INT(d->nargs, 2)) {
     CHECK_EQ_INT(d->args[1].ver, BC_V(13, 2));
     CHECK_EQ_INT(d->res_ver[0], BC_V(13, 2));
+  }
+  /* core rows (ops_core.def): optional operands and attributes, segments
+   * not encoded, results counted from the row, a result version of its own */
+  d = bc_op_of(ct_op(print_tko));
+  if (CHECK(d != NULL) && CHECK_EQ_INT(d->nargs, 3)) {
+    CHECK_STREQ(d->args[2].name, "token");
+    CHECK_EQ_INT(d->args[2].kind, BC_OPND_OPT);
+    CHECK_EQ_INT(d->args[2].ver, BC_V(13, 2));
+    CHECK_EQ_INT(d->args[0].ver, BC_V(13, 1));
+    CHECK_EQ_INT(d->var_results, 1);
+    CHECK_EQ_INT(d->res_ver[0], BC_V(13, 2));
+  }
+  d = bc_op_of(ct_op(load_ptr_tko));
+  if (CHECK(d != NULL) && CHECK_EQ_INT(d->nargs, 7)) {
+    CHECK_EQ_INT(d->args[1].optional, 1); /* memory_scope */
+    CHECK_EQ_INT(d->args[1].enum_id, BC_E_MEM_SCOPE);
+    CHECK_EQ_INT(d->var_results, 0);
+    CHECK_EQ_INT(d->nres, 2);
+  }
+  d = bc_op_of(ct_op(atomic_cas_tko));
+  if (CHECK(d != NULL) && CHECK_EQ_INT(d->nargs, 7)) CHECK_EQ_INT(d->args[1].optional, 0);
+  d = bc_op_of(ct_op(get_tile_block_id));
+  if (CHECK(d != NULL)) {
+    CHECK_EQ_INT(d->nargs, 0);
+    CHECK_EQ_INT(d->nres, 3);
+  }
+  d = bc_op_of(ct_op(get_tensor_shape)); /* Variadic<> results: one count */
+  if (CHECK(d != NULL)) {
+    CHECK_EQ_INT(d->var_results, 1);
+    CHECK_EQ_INT(d->nres, 1);
+  }
+  d = bc_op_of(ct_op(make_gather_scatter_view)); /* an argument older than its op */
+  if (CHECK(d != NULL) && CHECK_EQ_INT(d->nargs, 1)) {
+    CHECK_EQ_INT(d->args[0].ver, BC_V(13, 1));
+    CHECK_EQ_INT(d->res_ver[0], BC_V(13, 3));
+  }
+  /* the inherent names come from the same column, with operandSegmentSizes */
+  const char *const *pinh = ct_op(print_tko)->inherent;
+  if (CHECK(pinh != NULL)) {
+    CHECK_STREQ(pinh[0], "str");
+    CHECK_STREQ(pinh[1], "operandSegmentSizes");
+    CHECK(pinh[2] == NULL);
   }
   /* a Variadic<> operand group encodes the result count; regions */
   d = bc_op_of(ct_op(extract));
@@ -266,6 +312,12 @@ static void test_census_catches(void) {
   CHECK(!ct_compute_has_spec(&fake));
   CHECK(ct_compute_has_format(ct_op(addi)));
   CHECK(ct_compute_has_spec(ct_op(addi)));
+  /* the core rows' spec column: by index, shared where the rows share it;
+   * compute rows have none there (their own spec engine) */
+  CHECK(ct_op_ods_specs[CT_OP_offset] == &ct_spec_offset);
+  CHECK(ct_op_ods_specs[CT_OP_module] == &ct_spec_module);
+  CHECK(ct_op_ods_specs[CT_OP_yield] == ct_op_ods_specs[CT_OP_break_]);
+  CHECK(ct_op_ods_specs[CT_OP_addi] == NULL);
   CHECK(bc_op_of(ct_op(addi)) != NULL && bc_op_opcode(bc_op_of(ct_op(addi))) == 0x3);
   /* the other dialects' layer probes: an arith row without its handler
    * entry, a row of a dialect without an interpreter table */

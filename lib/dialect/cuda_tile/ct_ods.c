@@ -357,3 +357,24 @@ bool ct_ods_all_same_shape(IrOp *op, const char *names, const IrType *const *t, 
       return ir_op_error(op, "failed to verify that all of %s have same shape", names);
   return true;
 }
+
+/* The spec column of the rows, by op index (compute rows: NULL). */
+#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, sp, nm, bc, sum) [CT_OP_##c] = &sp,
+#define CT_OPX(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, sp, nm, par, dd, ban, vr, bc, sum) \
+  [CT_OP_##c] = &sp,
+const CtOdsSpec *const ct_op_ods_specs[CT_OP_COUNT] = {
+    [CT_OP_module] = &ct_spec_module,
+#include "dialect/cuda_tile/ops_core.def"
+};
+#undef CT_OPX
+#undef CT_OP
+
+/* ct_ods_verify_op: looks the op's row up by index. */
+bool ct_ods_verify_op(IrOp *op, CtOdsGroups *g) {
+  const IrOpInfo *info = op->info;
+  const CtOdsSpec *s = NULL;
+  if (info >= ct_op_infos && info < ct_op_infos + CT_OP_COUNT)
+    s = ct_op_ods_specs[info - ct_op_infos];
+  if (!s) return ir_op_error(op, "has no ODS spec on its row");
+  return ct_ods_verify(op, s, g);
+}

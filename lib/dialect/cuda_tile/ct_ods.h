@@ -16,13 +16,16 @@
  * "tile: ints = shape, types[0] = element"), together with the constraint
  * descriptions ODS derives from Types.td (CT_DESC_*).
  *
- * Usage in a verify hook: the op's ODS invariants as a CtOdsSpec (below),
- * then its own checks:
+ * Usage: the op's ODS invariants as a CtOdsSpec (below), named in the
+ * spec column of its ops_core.def row; its verify hook runs it first, then
+ * the op's own checks:
  *
- *   static const CtOdsSpec offset_spec = {
+ *   const CtOdsSpec ct_spec_offset = {
  *       .operands = {CT_ODS_V(ONE, ct_is_ptr_tile, CT_DESC_PTR_TILE), ...},
  *       .results = {CT_ODS_V(ONE, ct_is_ptr_tile, CT_DESC_PTR_TILE)}};
- *   if (!ct_ods_verify(op, &offset_spec, NULL)) return false;
+ *   bool ct_verify_offset(IrOp *op) {
+ *     if (!ct_ods_verify_op(op, NULL)) return false;
+ *     ...
  *
  * Native traits (SameOperandsAndResultShape, …) are verified by MLIR after
  * all of these, so hooks check them last. */
@@ -30,6 +33,7 @@
 #define CTILE_CT_ODS_H
 
 #include "ir/ir.h"
+#include "dialect/cuda_tile/ct_ops.h"
 
 /* A type predicate: true when `t` satisfies the constraint. */
 typedef bool (*CtTypePred)(const IrType *t);
@@ -137,6 +141,25 @@ typedef struct CtOdsGroups {
 /* Runs `s` on `op` (see above); fills `g` (may be NULL) with the operand
  * groups.  False after reporting the first violation. */
 bool ct_ods_verify(IrOp *op, const CtOdsSpec *s, CtOdsGroups *g);
+
+/* The `spec` column of the ops_core.def rows (and of the module, row 0):
+ * each names the CtOdsSpec object holding its op's ODS invariants, defined
+ * next to the op's hook; declared here from the rows.  Compute rows have
+ * their own spec engine (verify_compute.c) and no entry (NULL). */
+#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, sp, nm, bc, sum) \
+  extern const CtOdsSpec sp;
+#define CT_OPX(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, sp, nm, par, dd, ban, vr, bc, sum) \
+  extern const CtOdsSpec sp;
+#include "dialect/cuda_tile/ops_core.def"
+#undef CT_OPX
+#undef CT_OP
+extern const CtOdsSpec ct_spec_module;
+extern const CtOdsSpec *const ct_op_ods_specs[CT_OP_COUNT];
+
+/* ct_ods_verify with the spec named on `op`'s row: how every core op's
+ * verify hook starts (its own checks follow).  An op whose row names no
+ * spec reports an internal error. */
+bool ct_ods_verify_op(IrOp *op, CtOdsGroups *g);
 
 /* ---- dialect type predicates --------------------------------------------- */
 bool ct_is_tile(const IrType *t);          /* !cuda_tile.tile<...> */

@@ -6,19 +6,26 @@
  *
  * Row format:
  *   CT_OP(cname, "mnemonic", traits, min_operands, max_operands,
- *         min_results, max_results, num_regions, inherent, parse, print,
- *         verify, result_names, CT_BC(opcode, major, minor), "summary")
+ *         min_results, max_results, num_regions, sig, parse, print,
+ *         verify, spec, result_names, CT_BC(opcode, major, minor), "summary")
  *   - cname: C identifier; `ct_op(cname)` is the op's IrOpInfo*.
  *   - max_* = -1: variadic.  num_regions = -1: variadic.
- *   - inherent: CT_ATTRS("a", "b") or CT_NO_ATTRS — inherent attribute
- *     names (stored as properties, printed in `<{...}>` in generic form).
+ *   - sig: the op's ODS arguments (items below), e.g.
+ *     (CTA_OPND("condition"), CTA_ATTR("message", STR)): the inherent
+ *     attribute names (stored as properties, printed in `<{...}>` in generic
+ *     form) and the op's bytecode encoding row (bc_optable.c) both come
+ *     from it.
  *   - parse/print/verify/result_names: hook functions or NULL, declared in
  *     the family's header (ct_ops_core.h / ct_ops_compute.h).
+ *   - spec: the CtOdsSpec (ct_ods.h) holding the op's ODS invariants
+ *     (operand/result constraints, attributes, segments, regions), e.g.
+ *     ct_spec_offset; the verify hook starts with ct_ods_verify_op, which
+ *     runs the row's spec, and keeps only the op's own checks.  Rows may
+ *     share a spec (yield/break/continue: ct_spec_terminator).
  *   - CT_BC(opcode, major, minor): the op's tileirbc opcode and the bytecode
  *     version that introduced it (ct_op_bc_opcode / ct_op_bc_since).
  *   Compute rows (ops_compute.def) use CT_OPC / CT_OPCX, whose format and
- *   spec columns replace the parse/print/verify hooks (see that file), and
- *   whose `sig` column (the ODS argument list, below) replaces `inherent`.
+ *   spec columns replace the parse/print/verify hooks (see that file).
  * Everything the layers need about an op is on its row; the other tables
  * (formats, specs, bytecode arguments) are generated from it or keyed by
  * the op's index. */
@@ -28,18 +35,27 @@
 #include "ir/ir.h"
 
 #define CT_ATTRS(...) ((const char *const[]){__VA_ARGS__, NULL})
-#define CT_NO_ATTRS NULL
 
-/* The `sig` column of compute rows (ops_compute.def): the op's ODS arguments
- * in ODS order, a parenthesized list of items, each written once:
+/* The `sig` column of every row (ops_core.def, ops_compute.def): the op's
+ * ODS arguments in ODS order, a parenthesized list of items, each written
+ * once:
  *   CTA_OPND("name")           an operand
  *   CTA_VAR("name")            a Variadic<> operand group
  *   CTA_ENUM("name", E)        an enum attribute (E: its bytecode enum,
  *                              BC_E_<E>, e.g. ROUNDING)
  *   CTA_UNIT("name")           an optional UnitAttr
  *   CTA_ATTR("name", K)        any other attribute (bytecode kind BC_A_<K>)
- *   CTA_ENUM_SINCE / CTA_UNIT_SINCE(..., major, minor): an argument added
- *                              after the op (default: the op's CT_BC version)
+ *   CTA_OPT("name")            an Optional<> operand
+ *   CTA_OPT_ENUM("name", E) / CTA_OPT_ATTR("name", K): an OptionalAttr
+ *   CTA_SEGS                   AttrSizedOperandSegments (the inherent
+ *                              "operandSegmentSizes"; not encoded)
+ *   CTR_SINCE(major, minor)    the results' version, where not the op's
+ *   CTA_DFLT(maker, item)      a DefaultValuedAttr: `item` with its default,
+ *                              made by `maker` (defaults.c: one function per
+ *                              default value)
+ *   CTA_*_SINCE(..., major, minor): an argument added after the op (or, for
+ *                              make_gather_scatter_view, older than it);
+ *                              default: the op's CT_BC version
  * The IrOpInfo table takes the attribute names from it (CT_SIG_ATTRS: the
  * inherent attributes, in ODS order); lib/bytecode generates its encoding
  * row from it (bc_optable.c).  The CTA_* names are never macros: each layer
@@ -54,6 +70,16 @@
 #define CT_SA_CTA_UNIT(n) n,
 #define CT_SA_CTA_UNIT_SINCE(n, major, minor) n,
 #define CT_SA_CTA_ATTR(n, k) n,
+#define CT_SA_CTA_OPT(n)
+#define CT_SA_CTA_OPT_SINCE(n, major, minor)
+#define CT_SA_CTA_OPND_SINCE(n, major, minor)
+#define CT_SA_CTA_OPT_ENUM(n, e) n,
+#define CT_SA_CTA_OPT_ATTR(n, k) n,
+#define CT_SA_CTA_ATTR_SINCE(n, k, major, minor) n,
+#define CT_SA_CTA_OPT_ATTR_SINCE(n, k, major, minor) n,
+#define CT_SA_CTA_SEGS "operandSegmentSizes",
+#define CT_SA_CTR_SINCE(major, minor)
+#define CT_SA_CTA_DFLT(mk, item) CT_SA_##item
 
 /* CT_MAP(f, ctx, items...): f(ctx, item) for each of up to 8 items; an empty
  * list gives one f(ctx, ) (the pasted prefix alone, defined by the user). */
@@ -72,7 +98,7 @@
 
 typedef enum CtOpIndex {
   CT_OP_module, /* row 0, defined in ops.c */
-#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, bc, sum) CT_OP_##c,
+#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, sp, nm, bc, sum) CT_OP_##c,
 #include "dialect/cuda_tile/ops_core.def"
 #include "dialect/cuda_tile/ops_compute.def"
 #undef CT_OP

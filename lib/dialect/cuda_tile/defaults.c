@@ -47,23 +47,49 @@ typedef struct CtDefault {
   const IrAttr *(*make)(IrContext *ctx);
 } CtDefault;
 
-/* In NVIDIA's declaration order; the version each was introduced in is the
- * bytecode writer's business (bc_ops.def), not this table's. */
+/* Generated from the CTA_DFLT items of the rows' `sig` column (ct_ops.h),
+ * where each default is written once, next to its attribute; in row order
+ * (an op's defaults in its ODS argument order).  The version each was
+ * introduced in is the bytecode table's business, not this one's. */
+#define CT_DF(c, item) CT_DF_ITEM_(c, CT_DF_##item)
+#define CT_DF_ITEM_(c, ...) CT_DF_ITEM__(c, __VA_ARGS__)
+#define CT_DF_ITEM__(c, emit, mk, name) emit(c, mk, name)
+#define CT_DF_EMIT_(c, mk, name) {CT_OP_##c, name, mk},
+#define CT_DF_SKIP_(c, mk, name)
+#define CT_DF_CTA_DFLT(mk, item) CT_DF_EMIT_, mk, CT_DFN_##item
+#define CT_DFN_CTA_ENUM(n, e) n
+#define CT_DFN_CTA_ENUM_SINCE(n, e, major, minor) n
+#define CT_DFN_CTA_ATTR(n, k) n
+#define CT_DFN_CTA_ATTR_SINCE(n, k, major, minor) n
+#define CT_DF_ CT_DF_SKIP_, 0, 0
+#define CT_DF_CTA_OPND(n) CT_DF_SKIP_, 0, 0
+#define CT_DF_CTA_VAR(n) CT_DF_SKIP_, 0, 0
+#define CT_DF_CTA_OPT(n) CT_DF_SKIP_, 0, 0
+#define CT_DF_CTA_OPT_SINCE(n, major, minor) CT_DF_SKIP_, 0, 0
+#define CT_DF_CTA_OPND_SINCE(n, major, minor) CT_DF_SKIP_, 0, 0
+#define CT_DF_CTA_ENUM(n, e) CT_DF_SKIP_, 0, 0
+#define CT_DF_CTA_ENUM_SINCE(n, e, major, minor) CT_DF_SKIP_, 0, 0
+#define CT_DF_CTA_UNIT(n) CT_DF_SKIP_, 0, 0
+#define CT_DF_CTA_UNIT_SINCE(n, major, minor) CT_DF_SKIP_, 0, 0
+#define CT_DF_CTA_ATTR(n, k) CT_DF_SKIP_, 0, 0
+#define CT_DF_CTA_ATTR_SINCE(n, k, major, minor) CT_DF_SKIP_, 0, 0
+#define CT_DF_CTA_OPT_ENUM(n, e) CT_DF_SKIP_, 0, 0
+#define CT_DF_CTA_OPT_ATTR(n, k) CT_DF_SKIP_, 0, 0
+#define CT_DF_CTA_OPT_ATTR_SINCE(n, k, major, minor) CT_DF_SKIP_, 0, 0
+#define CT_DF_CTA_SEGS CT_DF_SKIP_, 0, 0
+#define CT_DF_CTR_SINCE(major, minor) CT_DF_SKIP_, 0, 0
+#define CT_DF_UNPAREN_(...) __VA_ARGS__
+#define CT_DF_ROW(c, ...) CT_MAP(CT_DF, c, __VA_ARGS__)
+#define CT_OP(c, m, tr, a, b, rc, rd, nr, sig, pa, pr, ve, sp, nm, bc, sum) \
+  CT_DF_ROW(c, CT_DF_UNPAREN_ sig)
+#define CT_OPX(c, m, tr, a, b, rc, rd, nr, sig, pa, pr, ve, sp, nm, par, dd, ban, vr, bc, sum) \
+  CT_DF_ROW(c, CT_DF_UNPAREN_ sig)
 static const CtDefault ct_defaults[] = {
-    {CT_OP_addi, "overflow", overflow_none},
-    {CT_OP_divi, "rounding", rounding_zero},
-    {CT_OP_exp, "rounding_mode", rounding_full},
-    {CT_OP_ftof, "rounding_mode", rounding_nearest_even},
-    {CT_OP_global, "alignment", i64_zero},
-    {CT_OP_global, "symbol_visibility", visibility_public},
-    {CT_OP_trunci, "overflow", overflow_none},
-    {CT_OP_muli, "overflow", overflow_none},
-    {CT_OP_negi, "overflow", overflow_none},
-    {CT_OP_shli, "overflow", overflow_none},
-    {CT_OP_subi, "overflow", overflow_none},
-    {CT_OP_tanh, "rounding_mode", rounding_full},
-    {CT_OP_testing_bytecode_test_new_attribute, "new_param", i32_42},
+#include "dialect/cuda_tile/ops_core.def"
+#include "dialect/cuda_tile/ops_compute.def"
 };
+#undef CT_OPX
+#undef CT_OP
 
 enum { CT_NDEFAULTS = sizeof ct_defaults / sizeof ct_defaults[0] };
 

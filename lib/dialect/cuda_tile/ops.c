@@ -13,16 +13,16 @@ const IrOpInfo ct_op_infos[] = {
      .parse = ct_parse_module, .print = ct_print_module, .verify = ct_verify_module,
      .default_dialect = "cuda_tile",
      .summary = "a module of kernels, globals and functions"},
-#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, bc, sum)            \
+#define CT_OP(c, m, tr, a, b, rc, rd, nr, sig, pa, pr, ve, sp, nm, bc, sum)      \
   {.name = "cuda_tile." m, .traits = (tr), .min_operands = (a),                \
    .max_operands = (b), .min_results = (rc), .max_results = (rd),              \
-   .num_regions = (nr), .num_successors = 0, .inherent = (inh),                \
+   .num_regions = (nr), .num_successors = 0, .inherent = CT_SIG_ATTRS sig,       \
    .parse = (pa), .print = (pr), .verify = (ve), .result_names = (nm),         \
    .summary = (sum)},
-#define CT_OPX(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, par, dd, ban, vr, bc, sum) \
+#define CT_OPX(c, m, tr, a, b, rc, rd, nr, sig, pa, pr, ve, sp, nm, par, dd, ban, vr, bc, sum) \
   {.name = "cuda_tile." m, .traits = (tr), .min_operands = (a),                \
    .max_operands = (b), .min_results = (rc), .max_results = (rd),              \
-   .num_regions = (nr), .num_successors = 0, .inherent = (inh),                \
+   .num_regions = (nr), .num_successors = 0, .inherent = CT_SIG_ATTRS sig,       \
    .parse = (pa), .print = (pr), .verify = (ve), .result_names = (nm),         \
    .parent = (par), .default_dialect = (dd), .block_arg_names = (ban),         \
    .verify_regions = (vr), .summary = (sum)},
@@ -39,8 +39,8 @@ const size_t ct_num_op_infos = sizeof ct_op_infos / sizeof ct_op_infos[0];
 #define CT_BC(opcode, major, minor) CT_BC_PACK(opcode, major, minor)
 const uint32_t ct_op_bytecode[] = {
     CT_BC(0x4B, 13, 1), /* module */
-#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, bc, sum) bc,
-#define CT_OPX(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, par, dd, ban, vr, bc, sum) bc,
+#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, sp, nm, bc, sum) bc,
+#define CT_OPX(c, m, tr, a, b, rc, rd, nr, sig, pa, pr, ve, sp, nm, par, dd, ban, vr, bc, sum) bc,
 #include "dialect/cuda_tile/ops_core.def"
 #include "dialect/cuda_tile/ops_compute.def"
 #undef CT_OPX

@@ -46,7 +46,7 @@ void ct_print_term_operands(AsmPrinter *p, IrOp *op) {
   ct_print_value_types(p, op->operands, op->noperands);
 }
 
-static const CtOdsSpec any_operands_spec = {.operands = {CT_ODS_ANY_VARIADIC}};
+const CtOdsSpec ct_spec_return_ = {.operands = {CT_ODS_ANY_VARIADIC}};
 
 /* CudaTile_AnyType: a number type or any cuda_tile type.  Its ODS summary
  * ends in " or " (the cuda_tile alternative has an empty summary). */
@@ -56,7 +56,7 @@ static bool is_ct_any_type(const IrType *t) {
 #define CT_DESC_CT_ANY                                                         \
   "variadic of f16 or bf16 or f32 or tf32 or f64 or f8E4M3FN or f8E5M2 or "     \
   "f8E8M0FNU or f4E2M1FN or i1 or i8 or i16 or i32 or i64 or "
-static const CtOdsSpec ct_any_operands_spec = {
+const CtOdsSpec ct_spec_terminator = {
     .operands = {CT_ODS_V(MANY, is_ct_any_type, CT_DESC_CT_ANY)}};
 
 /* `'T1', 'T2'` as MLIR streams a TypeRange into a diagnostic. */
@@ -111,7 +111,7 @@ static IrOp *early_exit_loop(IrOp *op, bool allow_for) {
 /* ReturnOp::verify: the enclosing function (through ifs) must take these
  * operands. */
 bool ct_verify_return(IrOp *op) {
-  if (!ct_ods_verify(op, &any_operands_spec, NULL)) return false;
+  if (!ct_ods_verify_op(op, NULL)) return false;
   IrOp *p = ir_op_parent_op(op);
   while (p && ct_op_is(p, CT_OP_if_)) p = ir_op_parent_op(p);
   bool entry = p && ct_op_is(p, CT_OP_entry);
@@ -143,11 +143,11 @@ bool ct_verify_return(IrOp *op) {
   return true;
 }
 
-bool ct_verify_yield(IrOp *op) { return ct_ods_verify(op, &ct_any_operands_spec, NULL); }
+bool ct_verify_yield(IrOp *op) { return ct_ods_verify_op(op, NULL); }
 
 /* BreakOp::verify */
 bool ct_verify_break(IrOp *op) {
-  if (!ct_ods_verify(op, &ct_any_operands_spec, NULL)) return false;
+  if (!ct_ods_verify_op(op, NULL)) return false;
   IrOp *loop = early_exit_loop(op, false);
   if (!loop) return false;
   /* break carries the loop's results (NVIDIA: "operand types must correspond
@@ -159,7 +159,7 @@ bool ct_verify_break(IrOp *op) {
 
 /* ContinueOp::verify */
 bool ct_verify_continue(IrOp *op) {
-  if (!ct_ods_verify(op, &ct_any_operands_spec, NULL)) return false;
+  if (!ct_ods_verify_op(op, NULL)) return false;
   IrOp *loop = early_exit_loop(op, true);
   if (!loop) return false;
   /* continue carries loop's iter_values / for's results (NVIDIA: "`loop` is
@@ -227,13 +227,13 @@ void ct_print_if(AsmPrinter *p, IrOp *op) {
 
 /* Generic checks, then seed 003 verify_if: then-region, else-region when
  * there are results, the yields (NVIDIA's texts), view-typed results. */
-static const CtOdsSpec if_spec = {
+const CtOdsSpec ct_spec_if_ = {
     .operands = {CT_ODS_V(ONE, ct_is_scalar_i1_tile, CT_DESC_SCALAR_I1)},
     .results = {CT_ODS_ANY_VARIADIC},
 };
 
 bool ct_verify_if(IrOp *op) {
-  if (!ct_ods_verify(op, &if_spec, NULL)) return false;
+  if (!ct_ods_verify_op(op, NULL)) return false;
   /* A missing then-region is the seed's condition (before SizedRegion<1>). */
   if (op->nregions < 1 || ir_region_empty(&ir_op_regions(op)[0]))
     return ir_op_error(op, "if requires a then-region");
@@ -376,7 +376,7 @@ void ct_print_for(AsmPrinter *p, IrOp *op) {
 #define CT_FOR_BOUNDS "for induction, lower, upper, and step must share an integer type"
 
 #define SCALAR_INT CT_ODS_V(ONE, ct_is_scalar_int_tile, CT_DESC_SCALAR_INT)
-static const CtOdsSpec for_spec = {
+const CtOdsSpec ct_spec_for_ = {
     .attrs = {{"unsignedCmp", ct_attr_is_unit, "unit attribute", false}},
     .operands = {SCALAR_INT, SCALAR_INT, SCALAR_INT, CT_ODS_ANY_VARIADIC},
     .results = {CT_ODS_ANY_VARIADIC},
@@ -384,7 +384,7 @@ static const CtOdsSpec for_spec = {
 };
 
 bool ct_verify_for(IrOp *op) {
-  if (!ct_ods_verify(op, &for_spec, NULL)) return false;
+  if (!ct_ods_verify_op(op, NULL)) return false;
   /* AllTypesMatch<["lowerBound", "upperBound", "step"]> is the seed's first
    * verify_for condition: its text.  AllTypesMatch<["initValues",
    * "resultValues"]> is covered by the seed's init/iter-arg and
@@ -538,13 +538,13 @@ void ct_print_loop(AsmPrinter *p, IrOp *op) {
   asm_print_attr_dict(p, op, NULL);
 }
 
-static const CtOdsSpec loop_spec = {
+const CtOdsSpec ct_spec_loop = {
     .operands = {CT_ODS_ANY_VARIADIC},
     .results = {CT_ODS_ANY_VARIADIC},
     .regions = {{"region", false}},
 };
 
-bool ct_verify_loop(IrOp *op) { return ct_ods_verify(op, &loop_spec, NULL); }
+bool ct_verify_loop(IrOp *op) { return ct_ods_verify_op(op, NULL); }
 
 bool ct_verify_regions_loop(IrOp *op) {
   IrBlock *b = ir_op_regions(op)[0].first;
@@ -581,9 +581,9 @@ void ct_print_assert(AsmPrinter *p, IrOp *op) {
   ct_print_type(p, ir_op_operand(op, 0)->type);
 }
 
-static const CtOdsSpec assert_spec = {
+const CtOdsSpec ct_spec_assert_ = {
     .attrs = {{"message", ct_attr_is_string, "string attribute", true}},
     .operands = {CT_ODS_V(ONE, ct_is_i1_tile, CT_DESC_I1_TILE)},
 };
 
-bool ct_verify_assert(IrOp *op) { return ct_ods_verify(op, &assert_spec, NULL); }
+bool ct_verify_assert(IrOp *op) { return ct_ods_verify_op(op, NULL); }

@@ -35,12 +35,12 @@ void ct_print_module(AsmPrinter *p, IrOp *op) {
 }
 
 #define STRING_ATTR(name, req) {name, ct_attr_is_string, "string attribute", req}
-static const CtOdsSpec module_spec = {
+const CtOdsSpec ct_spec_module = {
     .attrs = {STRING_ATTR("sym_name", true), STRING_ATTR("producer", false)},
 };
 
 bool ct_verify_module(IrOp *op) {
-  if (!ct_ods_verify(op, &module_spec, NULL)) return false;
+  if (!ct_ods_verify_op(op, NULL)) return false;
   /* DebugInfoVerifier::verifyModule (rule 5): globals carry no scope. */
   IrBlock *b = op->nregions ? ir_op_regions(op)[0].first : NULL;
   for (IrOp *o = b ? b->first : NULL; o; o = o->next) {
@@ -212,12 +212,12 @@ static bool is_opt_hints(const IrAttr *a) { return a && a->def == &ct_opt_hints_
  * emits them; entry adds optimization_hints). */
 #define DICT_ARRAY(name) {name, is_dict_array, "Array of dictionary attributes", false}
 #define FUNCTION_TYPE {"function_type", is_function_type_attr, "type attribute of function type", true}
-static const CtOdsSpec testing_func_spec = {
+const CtOdsSpec ct_spec_testing_func = {
     .attrs = {DICT_ARRAY("arg_attrs"), FUNCTION_TYPE, DICT_ARRAY("res_attrs"),
               STRING_ATTR("sym_name", true)},
     .regions = {{"body", false}},
 };
-static const CtOdsSpec entry_spec = {
+const CtOdsSpec ct_spec_entry = {
     .attrs = {DICT_ARRAY("arg_attrs"), FUNCTION_TYPE,
               {"optimization_hints", is_opt_hints, "optimization hints attribute", false},
               DICT_ARRAY("res_attrs"), STRING_ATTR("sym_name", true)},
@@ -260,7 +260,7 @@ static bool verify_function_interface(IrOp *op) {
 }
 
 bool ct_verify_entry(IrOp *op) {
-  if (!ct_ods_verify(op, &entry_spec, NULL)) return false;
+  if (!ct_ods_verify_op(op, NULL)) return false;
   if (!verify_function_interface(op)) return false;
   /* EntryOp::verify */
   const IrType *ft = ir_op_attrz(op, "function_type")->type;
@@ -277,7 +277,7 @@ bool ct_verify_entry(IrOp *op) {
 }
 
 bool ct_verify_testing_func(IrOp *op) {
-  return ct_ods_verify(op, &testing_func_spec, NULL) && verify_function_interface(op);
+  return ct_ods_verify_op(op, NULL) && verify_function_interface(op);
 }
 
 /* ---- global ------------------------------------------------------------------ */
@@ -339,7 +339,7 @@ static bool is_visibility(const IrAttr *a) {
   return ct_enum_value(a, &ct_enum_symbol_visibility) >= 0;
 }
 
-static const CtOdsSpec global_spec = {
+const CtOdsSpec ct_spec_global = {
     .attrs = {{"alignment", ct_attr_is_i64, "64-bit signless integer attribute", false},
               {"constant", ct_attr_is_unit, "unit attribute", false},
               STRING_ATTR("sym_name", true),
@@ -348,7 +348,7 @@ static const CtOdsSpec global_spec = {
 };
 
 bool ct_verify_global(IrOp *op) {
-  if (!ct_ods_verify(op, &global_spec, NULL)) return false;
+  if (!ct_ods_verify_op(op, NULL)) return false;
   if (ct_tile_type_rank(ir_op_attrz(op, "value")->type) != 1)
     return ir_op_error(op, "type must have rank 1");
   return true;
@@ -379,13 +379,13 @@ void ct_print_get_global(AsmPrinter *p, IrOp *op) {
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
 
-static const CtOdsSpec get_global_spec = {
+const CtOdsSpec ct_spec_get_global = {
     .attrs = {{"name", ct_attr_is_flat_symref, "flat symbol reference attribute", true}},
     .results = {CT_ODS_V(ONE, ct_is_scalar_ptr_tile, CT_DESC_SCALAR_PTR)},
 };
 
 bool ct_verify_get_global(IrOp *op) {
-  if (!ct_ods_verify(op, &get_global_spec, NULL)) return false;
+  if (!ct_ods_verify_op(op, NULL)) return false;
   /* GetGlobalOp::verifySymbolUses */
   const IrAttr *ref = ir_op_attrz(op, "name");
   IrOp *g = ir_symbol_resolve(op, ref);

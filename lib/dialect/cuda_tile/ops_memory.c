@@ -236,7 +236,7 @@ void ct_print_alloca(AsmPrinter *p, IrOp *op) {
 static bool is_nonneg_i64(const IrAttr *a) { return ct_attr_is_i64(a) && a->ints[0] >= 0; }
 
 #define NONNEG_I64 "64-bit signless integer attribute whose minimum value is 0"
-static const CtOdsSpec alloca_spec = {
+const CtOdsSpec ct_spec_alloca = {
     .attrs = {{"alignment", is_nonneg_i64, NONNEG_I64, true},
               {"global", ct_attr_is_unit, "unit attribute", false},
               {"num_elem", is_nonneg_i64, NONNEG_I64, true}},
@@ -244,7 +244,7 @@ static const CtOdsSpec alloca_spec = {
 };
 
 bool ct_verify_alloca(IrOp *op) {
-  if (!ct_ods_verify(op, &alloca_spec, NULL)) return false;
+  if (!ct_ods_verify_op(op, NULL)) return false;
   /* verifyAlloca */
   int64_t align = ir_op_attrz(op, "alignment")->ints[0];
   if (!(align > 0 && (align & (align - 1)) == 0))
@@ -360,7 +360,7 @@ static bool same_tile_shape(const IrType *a, const IrType *b) {
   return ct_type_is_tile(a) && ct_type_is_tile(b) && ct_tile_same_shape(a, b);
 }
 
-static const CtOdsSpec load_ptr_spec = {
+const CtOdsSpec ct_spec_load_ptr_tko = {
     .segments = true,
     .attrs = {MEM_ORDERING, MEM_SCOPE(false), MEM_HINTS},
     .operands = {PTR_TILE, OPT_MASK, CT_ODS_V(OPT, ct_is_number_tile, CT_DESC_NUMBER_TILE),
@@ -370,7 +370,7 @@ static const CtOdsSpec load_ptr_spec = {
 
 bool ct_verify_load_ptr(IrOp *op) {
   CtOdsGroups g;
-  if (!ct_ods_verify(op, &load_ptr_spec, &g)) return false;
+  if (!ct_ods_verify_op(op, &g)) return false;
   const uint32_t *st = g.start;
   const int32_t *seg = g.size;
   const IrType *src = ir_op_operand(op, st[0])->type;
@@ -441,7 +441,7 @@ void ct_print_store_ptr(AsmPrinter *p, IrOp *op) {
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
 
-static const CtOdsSpec store_ptr_spec = {
+const CtOdsSpec ct_spec_store_ptr_tko = {
     .segments = true,
     .attrs = {MEM_ORDERING, MEM_SCOPE(false), MEM_HINTS},
     .operands = {PTR_TILE, ANY_TILE, OPT_MASK, CT_ODS_OPT_TOKEN},
@@ -450,7 +450,7 @@ static const CtOdsSpec store_ptr_spec = {
 
 bool ct_verify_store_ptr(IrOp *op) {
   CtOdsGroups g;
-  if (!ct_ods_verify(op, &store_ptr_spec, &g)) return false;
+  if (!ct_ods_verify_op(op, &g)) return false;
   const uint32_t *st = g.start;
   const int32_t *seg = g.size;
   const IrType *dst = ir_op_operand(op, st[0])->type;
@@ -627,7 +627,7 @@ static bool verify_view_common(IrOp *op, IrValue *view, IrUse *idx, size_t n,
   return verify_hints(op);
 }
 
-static const CtOdsSpec load_view_spec = {
+const CtOdsSpec ct_spec_load_view_tko = {
     .segments = true,
     .attrs = {MEM_ORDERING, MEM_SCOPE(false), MEM_HINTS},
     .operands = {VIEW, INDICES, CT_ODS_OPT_TOKEN},
@@ -636,7 +636,7 @@ static const CtOdsSpec load_view_spec = {
 
 bool ct_verify_load_view(IrOp *op) {
   CtOdsGroups g;
-  if (!ct_ods_verify(op, &load_view_spec, &g)) return false;
+  if (!ct_ods_verify_op(op, &g)) return false;
   const uint32_t *st = g.start;
   const int32_t *seg = g.size;
   if (!verify_view_common(op, ir_op_operand(op, st[0]), op->operands + st[1],
@@ -696,7 +696,7 @@ void ct_print_store_view(AsmPrinter *p, IrOp *op) {
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
 
-static const CtOdsSpec store_view_spec = {
+const CtOdsSpec ct_spec_store_view_tko = {
     .segments = true,
     .attrs = {MEM_ORDERING, MEM_SCOPE(false), MEM_HINTS},
     .operands = {ANY_TILE, VIEW, INDICES, CT_ODS_OPT_TOKEN},
@@ -705,7 +705,7 @@ static const CtOdsSpec store_view_spec = {
 
 bool ct_verify_store_view(IrOp *op) {
   CtOdsGroups g;
-  if (!ct_ods_verify(op, &store_view_spec, &g)) return false;
+  if (!ct_ods_verify_op(op, &g)) return false;
   const uint32_t *st = g.start;
   const int32_t *seg = g.size;
   if (!verify_view_common(op, ir_op_operand(op, st[1]), op->operands + st[2],
@@ -805,7 +805,7 @@ void ct_print_atomic_red_view(AsmPrinter *p, IrOp *op) {
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
 
-static const CtOdsSpec atomic_red_view_spec = {
+const CtOdsSpec ct_spec_atomic_red_view_tko = {
     .segments = true,
     .attrs = {MEM_ORDERING, MEM_SCOPE(true), MEM_MODE},
     .operands = {VIEW, INDICES, ANY_TILE, CT_ODS_OPT_TOKEN},
@@ -814,7 +814,7 @@ static const CtOdsSpec atomic_red_view_spec = {
 
 bool ct_verify_atomic_red_view(IrOp *op) {
   CtOdsGroups g;
-  if (!ct_ods_verify(op, &atomic_red_view_spec, &g)) return false;
+  if (!ct_ods_verify_op(op, &g)) return false;
   const uint32_t *st = g.start;
   const int32_t *seg = g.size;
   /* AtomicRedViewTkoOp::verify */
@@ -945,7 +945,7 @@ void ct_print_atomic_cas(AsmPrinter *p, IrOp *op) {
 }
 
 
-static const CtOdsSpec atomic_cas_spec = {
+const CtOdsSpec ct_spec_atomic_cas_tko = {
     .segments = true,
     .attrs = {MEM_ORDERING, MEM_SCOPE(true)},
     .operands = {PTR_TILE, ANY_TILE, ANY_TILE, OPT_MASK, CT_ODS_OPT_TOKEN},
@@ -954,7 +954,7 @@ static const CtOdsSpec atomic_cas_spec = {
 
 bool ct_verify_atomic_cas(IrOp *op) {
   CtOdsGroups g;
-  if (!ct_ods_verify(op, &atomic_cas_spec, &g)) return false;
+  if (!ct_ods_verify_op(op, &g)) return false;
   const uint32_t *st = g.start;
   const int32_t *seg = g.size;
   const IrType *sh[4] = {ir_op_operand(op, st[0])->type, ir_op_operand(op, st[1])->type,
@@ -1029,7 +1029,7 @@ void ct_print_atomic_rmw(AsmPrinter *p, IrOp *op) {
   print_atomic_tail(p, op, ptrs, arg, seg_value(op, 2, 4), seg_value(op, 3, 4));
 }
 
-static const CtOdsSpec atomic_rmw_spec = {
+const CtOdsSpec ct_spec_atomic_rmw_tko = {
     .segments = true,
     .attrs = {MEM_ORDERING, MEM_SCOPE(true), MEM_MODE},
     .operands = {PTR_TILE, ANY_TILE, OPT_MASK, CT_ODS_OPT_TOKEN},
@@ -1038,7 +1038,7 @@ static const CtOdsSpec atomic_rmw_spec = {
 
 bool ct_verify_atomic_rmw(IrOp *op) {
   CtOdsGroups g;
-  if (!ct_ods_verify(op, &atomic_rmw_spec, &g)) return false;
+  if (!ct_ods_verify_op(op, &g)) return false;
   const uint32_t *st = g.start;
   const int32_t *seg = g.size;
   const IrType *sh[3] = {ir_op_operand(op, st[0])->type, ir_op_operand(op, st[1])->type,

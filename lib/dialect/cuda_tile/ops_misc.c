@@ -34,13 +34,13 @@ void ct_print_constant(AsmPrinter *p, IrOp *op) {
 
 static bool is_dense(const IrAttr *a) { return ct_attr_is_dense_elements(a); }
 
-static const CtOdsSpec constant_spec = {
+const CtOdsSpec ct_spec_constant = {
     .attrs = {{"value", is_dense, "dense typed elements attribute", true}},
     .results = {CT_ODS_V(ONE, ct_is_number_tile, CT_DESC_NUMBER_TILE)},
 };
 
 bool ct_verify_constant(IrOp *op) {
-  if (!ct_ods_verify(op, &constant_spec, NULL)) return false;
+  if (!ct_ods_verify_op(op, NULL)) return false;
   const IrAttr *v = ir_op_attrz(op, "value");
   if (v->type != ir_op_result(op, 0)->type)
     return ct_ods_fail_that(op, "all of {value, result} have same type");
@@ -134,13 +134,13 @@ void ct_print_assume(AsmPrinter *p, IrOp *op) {
   ct_print_type(p, ir_op_operand(op, 0)->type);
 }
 
-static const CtOdsSpec assume_spec = {
+const CtOdsSpec ct_spec_assume = {
     .attrs = {{"predicate", ct_attr_is_assume_predicate, "AssumePredicateAttrInterface instance",
                true}},
 };
 
 bool ct_verify_assume(IrOp *op) {
-  if (!ct_ods_verify(op, &assume_spec, NULL)) return false;
+  if (!ct_ods_verify_op(op, NULL)) return false;
   if (!ct_ods_same_type_vals(op, "{value, result}", ir_op_operand(op, 0),
                              ir_op_result(op, 0), NULL, NULL))
     return false;
@@ -203,9 +203,9 @@ void ct_print_grid_query(AsmPrinter *p, IrOp *op) {
 }
 
 #define SCALAR_I32 CT_ODS_V(ONE, ct_is_scalar_i32_tile, CT_DESC_SCALAR_I32)
-static const CtOdsSpec grid_query_spec = {.results = {SCALAR_I32, SCALAR_I32, SCALAR_I32}};
+const CtOdsSpec ct_spec_grid_query = {.results = {SCALAR_I32, SCALAR_I32, SCALAR_I32}};
 
-bool ct_verify_grid_query(IrOp *op) { return ct_ods_verify(op, &grid_query_spec, NULL); }
+bool ct_verify_grid_query(IrOp *op) { return ct_ods_verify_op(op, NULL); }
 
 static void name3(IrOp *op, IrNameSetFn set, void *user, const char *base) {
   static const char xyz[] = "xyz";
@@ -253,21 +253,21 @@ void ct_print_unary_cast(AsmPrinter *p, IrOp *op) {
 
 /* int_to_ptr / ptr_to_int / ptr_to_ptr: one source and one result of the
  * given kinds, with the same shape. */
-static bool verify_ptr_cast(IrOp *op, const CtOdsSpec *spec) {
-  if (!ct_ods_verify(op, spec, NULL)) return false;
+static bool verify_ptr_cast(IrOp *op) {
+  if (!ct_ods_verify_op(op, NULL)) return false;
   const IrType *t[2] = {ir_op_operand(op, 0)->type, ir_op_result(op, 0)->type};
   return ct_ods_all_same_shape(op, "{source, result}", t, 2);
 }
 
 #define PTR_TILE CT_ODS_V(ONE, ct_is_ptr_tile, CT_DESC_PTR_TILE)
 #define I64_TILE CT_ODS_V(ONE, ct_is_i64_tile, CT_DESC_I64_TILE)
-static const CtOdsSpec int_to_ptr_spec = {.operands = {I64_TILE}, .results = {PTR_TILE}};
-static const CtOdsSpec ptr_to_int_spec = {.operands = {PTR_TILE}, .results = {I64_TILE}};
-static const CtOdsSpec ptr_to_ptr_spec = {.operands = {PTR_TILE}, .results = {PTR_TILE}};
+const CtOdsSpec ct_spec_int_to_ptr = {.operands = {I64_TILE}, .results = {PTR_TILE}};
+const CtOdsSpec ct_spec_ptr_to_int = {.operands = {PTR_TILE}, .results = {I64_TILE}};
+const CtOdsSpec ct_spec_ptr_to_ptr = {.operands = {PTR_TILE}, .results = {PTR_TILE}};
 
-bool ct_verify_int_to_ptr(IrOp *op) { return verify_ptr_cast(op, &int_to_ptr_spec); }
-bool ct_verify_ptr_to_int(IrOp *op) { return verify_ptr_cast(op, &ptr_to_int_spec); }
-bool ct_verify_ptr_to_ptr(IrOp *op) { return verify_ptr_cast(op, &ptr_to_ptr_spec); }
+bool ct_verify_int_to_ptr(IrOp *op) { return verify_ptr_cast(op); }
+bool ct_verify_ptr_to_int(IrOp *op) { return verify_ptr_cast(op); }
+bool ct_verify_ptr_to_ptr(IrOp *op) { return verify_ptr_cast(op); }
 
 /* ---- offset ---------------------------------------------------------------------- */
 
@@ -295,13 +295,13 @@ void ct_print_offset(AsmPrinter *p, IrOp *op) {
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
 
-static const CtOdsSpec offset_spec = {
+const CtOdsSpec ct_spec_offset = {
     .operands = {PTR_TILE, CT_ODS_V(ONE, ct_is_int_tile, CT_DESC_INT_TILE)},
     .results = {PTR_TILE},
 };
 
 bool ct_verify_offset(IrOp *op) {
-  if (!ct_ods_verify(op, &offset_spec, NULL)) return false;
+  if (!ct_ods_verify_op(op, NULL)) return false;
   /* AllTypesMatch (an ODS invariant), then the SameOperandsAndResultShape
    * trait. */
   if (!ct_ods_same_type_vals(op, "{result, ptr}", ir_op_result(op, 0), ir_op_operand(op, 0),
@@ -335,9 +335,9 @@ void ct_print_make_token(AsmPrinter *p, IrOp *op) {
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
 
-static const CtOdsSpec make_token_spec = {.results = {CT_ODS_TOKEN}};
+const CtOdsSpec ct_spec_make_token = {.results = {CT_ODS_TOKEN}};
 
-bool ct_verify_make_token(IrOp *op) { return ct_ods_verify(op, &make_token_spec, NULL); }
+bool ct_verify_make_token(IrOp *op) { return ct_ods_verify_op(op, NULL); }
 
 /* join_tokens ::= operand-list attr-dict `:` type */
 bool ct_parse_join_tokens(AsmParser *p, IrOpState *st) {
@@ -364,10 +364,10 @@ void ct_print_join_tokens(AsmPrinter *p, IrOp *op) {
 }
 
 #define TOKENS CT_ODS_V(MANY, ct_is_token, CT_VARIADIC(CT_DESC_TOKEN))
-static const CtOdsSpec join_tokens_spec = {.operands = {TOKENS}, .results = {CT_ODS_TOKEN}};
+const CtOdsSpec ct_spec_join_tokens = {.operands = {TOKENS}, .results = {CT_ODS_TOKEN}};
 
 bool ct_verify_join_tokens(IrOp *op) {
-  if (!ct_ods_verify(op, &join_tokens_spec, NULL)) return false;
+  if (!ct_ods_verify_op(op, NULL)) return false;
   if (op->noperands < 2) return ir_op_error(op, "expect two or more tokens");
   return true;
 }
@@ -449,7 +449,7 @@ void ct_print_print_tko(AsmPrinter *p, IrOp *op) {
 }
 
 #define TILES CT_ODS_V(MANY, ct_is_tile, CT_VARIADIC(CT_DESC_TILE))
-static const CtOdsSpec print_tko_spec = {
+const CtOdsSpec ct_spec_print_tko = {
     .segments = true,
     .attrs = {{"str", ct_attr_is_string, "string attribute", true}},
     .operands = {TILES, CT_ODS_OPT_TOKEN},
@@ -458,7 +458,7 @@ static const CtOdsSpec print_tko_spec = {
 
 bool ct_verify_print_tko(IrOp *op) {
   CtOdsGroups g;
-  if (!ct_ods_verify(op, &print_tko_spec, &g)) return false;
+  if (!ct_ods_verify_op(op, &g)) return false;
   const int32_t *seg = g.size;
   /* PrintTkoOp::verify: one operand per format expression (`%%` escapes). */
   const IrIdent *fmt = ir_op_attrz(op, "str")->str;
@@ -508,12 +508,12 @@ void ct_print_bc_new_attr(AsmPrinter *p, IrOp *op) {
 }
 
 #define I32_ATTR "32-bit signless integer attribute"
-static const CtOdsSpec bc_new_attr_spec = {
+const CtOdsSpec ct_spec_testing_bytecode_test_new_attribute = {
     .attrs = {{"new_flag", ct_attr_is_unit, "unit attribute", false},
               {"new_param", ct_attr_is_i32, I32_ATTR, false}},
 };
 
-bool ct_verify_bc_new_attr(IrOp *op) { return ct_ods_verify(op, &bc_new_attr_spec, NULL); }
+bool ct_verify_bc_new_attr(IrOp *op) { return ct_ods_verify_op(op, NULL); }
 
 /* ---- testing$bytecode_test_evolution ------------------------------------------------- */
 
@@ -619,11 +619,11 @@ void ct_print_bc_evolution(AsmPrinter *p, IrOp *op) {
   asm_print_attr_dict(p, op, elided);
 }
 
-static const CtOdsSpec bc_evolution_spec = {
+const CtOdsSpec ct_spec_testing_bytecode_test_evolution = {
     .segments = true,
     .attrs = {{"new_attr", ct_attr_is_i32, I32_ATTR, false}},
     .operands = {TILES, CT_ODS_OPT_TOKEN},
     .results = {CT_ODS_TOKEN},
 };
 
-bool ct_verify_bc_evolution(IrOp *op) { return ct_ods_verify(op, &bc_evolution_spec, NULL); }
+bool ct_verify_bc_evolution(IrOp *op) { return ct_ods_verify_op(op, NULL); }

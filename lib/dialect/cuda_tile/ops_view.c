@@ -157,7 +157,7 @@ void ct_print_make_tensor_view(AsmPrinter *p, IrOp *op) {
 
 #define SCALAR_INTS CT_ODS_V(MANY, ct_is_scalar_int_tile, CT_VARIADIC(CT_DESC_SCALAR_INT))
 #define TENSOR_VIEW CT_ODS_V(ONE, ct_type_is_tensor_view, CT_DESC_TENSOR_VIEW)
-static const CtOdsSpec make_tensor_view_spec = {
+const CtOdsSpec ct_spec_make_tensor_view = {
     .segments = true,
     .operands = {CT_ODS_V(ONE, ct_is_scalar_ptr_tile, CT_DESC_SCALAR_PTR), SCALAR_INTS,
                  SCALAR_INTS},
@@ -166,7 +166,7 @@ static const CtOdsSpec make_tensor_view_spec = {
 
 bool ct_verify_make_tensor_view(IrOp *op) {
   CtOdsGroups g;
-  if (!ct_ods_verify(op, &make_tensor_view_spec, &g)) return false;
+  if (!ct_ods_verify_op(op, &g)) return false;
   const uint32_t *st = g.start;
   const int32_t *seg = g.size;
   /* MakeTensorViewOp::verify */
@@ -244,25 +244,21 @@ void ct_print_make_view(AsmPrinter *p, IrOp *op) {
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
 
-static const CtOdsSpec make_partition_view_spec = {
+const CtOdsSpec ct_spec_make_partition_view = {
     .operands = {TENSOR_VIEW},
     .results = {CT_ODS_V(ONE, ct_is_partition_view, CT_DESC_PARTITION_VIEW)},
 };
-static const CtOdsSpec make_strided_view_spec = {
+const CtOdsSpec ct_spec_make_strided_view = {
     .operands = {TENSOR_VIEW},
     .results = {CT_ODS_V(ONE, ct_is_strided_view, CT_DESC_STRIDED_VIEW)},
 };
-static const CtOdsSpec make_gather_scatter_view_spec = {
+const CtOdsSpec ct_spec_make_gather_scatter_view = {
     .operands = {TENSOR_VIEW},
     .results = {CT_ODS_V(ONE, ct_is_gather_scatter_view, CT_DESC_GATHER_SCATTER_VIEW)},
 };
 
 bool ct_verify_make_view(IrOp *op) {
-  const CtOdsSpec *spec = ct_op_is(op, CT_OP_make_partition_view) ? &make_partition_view_spec
-                          : ct_op_is(op, CT_OP_make_strided_view)
-                              ? &make_strided_view_spec
-                              : &make_gather_scatter_view_spec;
-  if (!ct_ods_verify(op, spec, NULL)) return false;
+  if (!ct_ods_verify_op(op, NULL)) return false;
   const IrType *rt = ir_op_result(op, 0)->type;
   const IrType *tv = ir_op_operand(op, 0)->type;
   if (tv != ct_view_tensor_view(rt))
@@ -328,11 +324,11 @@ void ct_print_get_shape(AsmPrinter *p, IrOp *op) {
   if (op->nresults) ct_print_type(p, ir_op_result(op, 0)->type);
 }
 
-static const CtOdsSpec get_tensor_shape_spec = {.operands = {TENSOR_VIEW},
+const CtOdsSpec ct_spec_get_tensor_shape = {.operands = {TENSOR_VIEW},
                                                  .results = {SCALAR_INTS}};
 
 bool ct_verify_get_tensor_shape(IrOp *op) {
-  if (!ct_ods_verify(op, &get_tensor_shape_spec, NULL)) return false;
+  if (!ct_ods_verify_op(op, NULL)) return false;
   size_t rank = ct_tensor_view_rank(ir_op_operand(op, 0)->type);
   if (op->nresults != rank)
     return ir_op_error(op, "expected %zu results due to tensor rank, but got %u", rank,
@@ -340,13 +336,13 @@ bool ct_verify_get_tensor_shape(IrOp *op) {
   return true;
 }
 
-static const CtOdsSpec get_index_space_shape_spec = {
+const CtOdsSpec ct_spec_get_index_space_shape = {
     .operands = {CT_ODS_V(ONE, ct_type_is_view, CT_DESC_TILE_VIEW)},
     .results = {SCALAR_INTS},
 };
 
 bool ct_verify_get_index_space_shape(IrOp *op) {
-  if (!ct_ods_verify(op, &get_index_space_shape_spec, NULL)) return false;
+  if (!ct_ods_verify_op(op, NULL)) return false;
   size_t rank = ct_view_index_rank(ir_op_operand(op, 0)->type);
   if (op->nresults != rank)
     return ir_op_error(op, "expected %zu results due to view index space rank, but got %u",

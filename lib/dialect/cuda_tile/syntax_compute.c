@@ -166,8 +166,8 @@ FMT(f_scan, SRC_NONE, -1, OPNDS(0), AD, SPACE, LIT("dim"), EMPTY, LIT("="), EMPT
 
 /* Op -> format: the `format` column of the ops_compute.def rows. */
 static const Fmt *const fmts[CT_OP_COUNT] = {
-#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, bc, sum)
-#define CT_OPX(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, par, dd, ban, vr, bc, sum)
+#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, sp, nm, bc, sum)
+#define CT_OPX(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, sp, nm, par, dd, ban, vr, bc, sum)
 #define CT_OPC(c, m, tr, a, b, rc, rd, nr, inh, fmt, spec, in, nm, bc, sum) [CT_OP_##c] = &fmt,
 #define CT_OPCX(c, m, tr, a, b, rc, rd, nr, inh, fmt, spec, in, nm, par, dd, ban, vr, bc, sum) \
   [CT_OP_##c] = &fmt,

@@ -461,8 +461,8 @@ static const Spec spec_scan = {OPS1(c_vtile), &c_vtile,
 
 /* Op -> spec: the `spec` column of the ops_compute.def rows. */
 static const Spec *const specs[CT_OP_COUNT] = {
-#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, bc, sum)
-#define CT_OPX(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, nm, par, dd, ban, vr, bc, sum)
+#define CT_OP(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, sp, nm, bc, sum)
+#define CT_OPX(c, m, tr, a, b, rc, rd, nr, inh, pa, pr, ve, sp, nm, par, dd, ban, vr, bc, sum)
 #define CT_OPC(c, m, tr, a, b, rc, rd, nr, inh, fmt, spec, in, nm, bc, sum) [CT_OP_##c] = &spec,
 #define CT_OPCX(c, m, tr, a, b, rc, rd, nr, inh, fmt, spec, in, nm, par, dd, ban, vr, bc, sum) \
   [CT_OP_##c] = &spec,
