@@ -61,8 +61,16 @@ unsigned in_int_width(const IrType *elem) {
 #define BUF_CACHE_N 16
 #endif
 #define BUF_CACHE_MAX ((size_t)1 << 20)
-static _Thread_local void *buf_cache_ptr[BUF_CACHE_N + 1];
-static _Thread_local size_t buf_cache_size[BUF_CACHE_N + 1];
+
+static void *buf_alloc(size_t bytes) {
+  void *p = aligned_alloc(64, bytes);
+  if (!p) abort();
+  return p;
+}
+
+#if BUF_CACHE_N > 0
+static _Thread_local void *buf_cache_ptr[BUF_CACHE_N];
+static _Thread_local size_t buf_cache_size[BUF_CACHE_N];
 static _Thread_local int buf_cache_n;
 
 static void *buf_get(size_t bytes) {
@@ -74,9 +82,7 @@ static void *buf_get(size_t bytes) {
       buf_cache_size[i] = buf_cache_size[buf_cache_n];
       return p;
     }
-  void *p = aligned_alloc(64, bytes);
-  if (!p) abort();
-  return p;
+  return buf_alloc(bytes);
 }
 
 static void buf_put(void *p, size_t bytes) {
@@ -91,6 +97,14 @@ static void buf_put(void *p, size_t bytes) {
 void in_buf_cache_drain(void) {
   while (buf_cache_n) free(buf_cache_ptr[--buf_cache_n]);
 }
+#else /* no cache: every buffer is allocated and freed */
+static void *buf_get(size_t bytes) { return buf_alloc(bytes); }
+static void buf_put(void *p, size_t bytes) {
+  (void)bytes;
+  free(p);
+}
+void in_buf_cache_drain(void) {}
+#endif
 
 /* A tile value of the given element type and shape (64-byte aligned data,
  * padded to a multiple of 64 bytes), zeroed when `zero`. */
