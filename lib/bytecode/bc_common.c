@@ -206,3 +206,24 @@ uint8_t *bc_dense_from_raw(const IrType *elem, int64_t count, const uint8_t *raw
 bool bc_is_tile_bytecode(const char *buf, size_t len) {
   return buf && len >= 8 && !memcmp(buf, "\x7FTileIR\0", 8);
 }
+
+/* The per-kind facts of the encoding of row d (of op info). */
+void bc_plan_init(BcPlan *p, IrContext *ctx, const BcOpDesc *d, const IrOpInfo *info) {
+  p->seg = ir_op_info_has(info, IR_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS);
+  for (size_t i = 0; i < d->nres; i++)
+    if (d->res_ver[i] != bc_op_ver(d)) p->versioned = true;
+  p->min_opt = 0xffff;
+  for (size_t i = 0; i < d->nargs; i++) {
+    const BcArg *a = &d->args[i];
+    if ((a->kind >= BC_A_UNIT && a->optional) || (p->seg && a->kind == BC_OPND_OPT)) {
+      p->any_opt = true;
+      if (a->ver < p->min_opt) p->min_opt = a->ver;
+    }
+    if (a->kind <= BC_OPND_VAR) {
+      p->ngroups++;
+      if (a->kind != BC_OPND) p->nvar++, p->count_operands = true;
+    }
+    if (i < BC_MAX_ARGS) p->ids[i] = ir_identz(ctx, a->name);
+  }
+  bc_flag_bits(d, p->seg, p->bits);
+}

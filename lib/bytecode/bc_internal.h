@@ -176,4 +176,18 @@ uint8_t *bc_dense_from_raw(const IrType *elem, int64_t count, const uint8_t *raw
 #define BC_MAX_ARGS 16 /* most ODS arguments of any op (print_tko..: < 10) */
 unsigned bc_flag_bits(const BcOpDesc *d, bool seg, int bits[BC_MAX_ARGS]);
 
+/* What the writer and the reader derive once per op kind from its row
+ * (bc_plan_init): the encoding's shape and the arguments' interned names. */
+typedef struct BcPlan {
+  bool seg;                /* AttrSizedOperandSegments */
+  bool versioned;          /* some result is newer than the op */
+  bool any_opt;            /* some optional attribute / operand: flags */
+  bool count_operands;     /* no segments: an Optional<>/Variadic<> group */
+  uint16_t min_opt;        /* oldest optional argument's version, 0xffff: none */
+  uint8_t ngroups, nvar;   /* operand groups, and how many are not single */
+  int bits[BC_MAX_ARGS];   /* bc_flag_bits */
+  const IrIdent *ids[BC_MAX_ARGS];
+} BcPlan;
+void bc_plan_init(BcPlan *p, IrContext *ctx, const BcOpDesc *d, const IrOpInfo *info);
+
 #endif

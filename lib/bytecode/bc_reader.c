@@ -38,13 +38,7 @@ typedef struct Cur {
  * pointer), the flag bits and the shape of the operand list. */
 typedef struct RPlan {
   const IrOpInfo *info;    /* NULL until computed */
-  bool seg;                /* AttrSizedOperandSegments */
-  bool versioned;          /* some result is newer than the op */
-  bool count_operands;     /* no segments: an Optional<>/Variadic<> group */
-  uint16_t min_opt;        /* oldest optional argument's version, 0xffff: none */
-  uint8_t nfixed;          /* single operands */
-  int bits[BC_MAX_ARGS];
-  const IrIdent *ids[BC_MAX_ARGS];
+  BcPlan b;
   /* The properties of the last op of this kind and the dictionary
    * ir_op_create made of them: the next op with the same ones is given
    * the dictionary (kinds without default-valued properties only). */
@@ -950,19 +944,7 @@ static RPlan *plan_of(Reader *r, const BcOpDesc *d) {
     return NULL;
   }
   const IrOpInfo *info = &ct_op_infos[d->op];
-  p->seg = ir_op_info_has(info, IR_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS);
-  for (size_t i = 0; i < d->nres; i++)
-    if (d->res_ver[i] != bc_op_ver(d)) p->versioned = true;
-  p->min_opt = 0xffff;
-  for (size_t i = 0; i < d->nargs; i++) {
-    const BcArg *a = &d->args[i];
-    if ((a->kind >= BC_A_UNIT && a->optional) || (p->seg && a->kind == BC_OPND_OPT))
-      if (a->ver < p->min_opt) p->min_opt = a->ver;
-    if (a->kind == BC_OPND) p->nfixed++;
-    if (a->kind == BC_OPND_OPT || a->kind == BC_OPND_VAR) p->count_operands = true;
-    if (i < BC_MAX_ARGS) p->ids[i] = ir_identz(r->ctx, a->name);
-  }
-  bc_flag_bits(d, p->seg, p->bits);
+  bc_plan_init(&p->b, r->ctx, d, info);
   p->info = info;
   return p;
 }
@@ -1003,7 +985,7 @@ static void st_end(IrOpState *st) {
 
 /* Property i of the row, by its interned name. */
 static void add_prop(IrOpState *st, const RPlan *p, const BcArg *a, size_t i, const IrAttr *v) {
-  if (i < BC_MAX_ARGS) vec_push(&st->props, ((IrNamedAttr){p->ids[i], v}));
+  if (i < BC_MAX_ARGS) vec_push(&st->props, ((IrNamedAttr){p->b.ids[i], v}));
   else ir_op_state_add_prop(st, a->name, v);
 }
 
@@ -1040,7 +1022,7 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
 
   /* Results. */
   uint64_t nres = 0;
-  bool versioned = p->versioned;
+  bool versioned = p->b.versioned;
   if (d->var_results) ok = rd_count(r, c, 1, &nres, "result");
   if (versioned && !d->var_results) {
     for (size_t i = 0; i < d->nres; i++) nres += d->res_ver[i] == bc_op_ver(d) || r->ver >= d->res_ver[i];
@@ -1070,12 +1052,12 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
   }
 
   /* Flags. */
-  bool seg = p->seg;
-  uint16_t min_opt = p->min_opt;
+  bool seg = p->b.seg;
+  uint16_t min_opt = p->b.min_opt;
   uint64_t flags = 0;
   bool have_flags = min_opt != 0xffff && (min_opt == bc_op_ver(d) || r->ver >= min_opt);
   if (ok && have_flags && !rd_varint(c, &flags)) ok = r_error(r, "failed to read op flags");
-  const int *bits = p->bits;
+  const int *bits = p->b.bits;
 
   /* Attributes. */
   const IrType *res0 = st->result_types.len ? st->result_types.data[0] : NULL;
@@ -1115,8 +1097,8 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     }
     if (ok) vec_push(&st->props, ((IrNamedAttr){r->id_seg, seg_sizes(r, sizes, g)}));
   } else if (ok) {
-    uint64_t n = p->nfixed;
-    if (p->count_operands) ok = rd_count(r, c, 1, &n, "operand");
+    uint64_t n = (uint64_t)(p->b.ngroups - p->b.nvar);
+    if (p->b.count_operands) ok = rd_count(r, c, 1, &n, "operand");
     for (uint64_t k = 0; k < n && ok; k++) {
       IrValue *v = rd_value(r, c);
       if (!v) ok = false;

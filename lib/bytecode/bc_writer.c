@@ -30,14 +30,7 @@ typedef VEC(uint64_t) U64Vec;
 typedef struct WPlan {
   const BcOpDesc *d;       /* NULL: the kind has no bytecode row */
   bool ready;              /* filled in */
-  bool seg;                /* AttrSizedOperandSegments */
-  bool versioned;          /* some result is newer than the op */
-  bool any_opt;            /* some optional attribute / operand: flags */
-  bool count_operands;     /* no segments, an Optional<>/Variadic<> group */
-  uint16_t min_opt;        /* oldest version among the optional arguments */
-  uint8_t ngroups, nvar;   /* operand groups, and how many are not single */
-  int bits[BC_MAX_ARGS];   /* bc_flag_bits */
-  const IrIdent *ids[BC_MAX_ARGS];
+  BcPlan b;
 } WPlan;
 
 /* One slot of the value table: IrValue* -> index in the value stack.  A
@@ -752,25 +745,7 @@ static bool write_block(Writer *w, BcBuf *b, IrBlock *blk) {
 static void plan_init(Writer *w, WPlan *p, const IrOpInfo *info) {
   p->ready = true;
   p->d = bc_op_of(info);
-  const BcOpDesc *d = p->d;
-  if (!d) return;
-  p->seg = ir_op_info_has(info, IR_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS);
-  for (size_t i = 0; i < d->nres; i++)
-    if (d->res_ver[i] != bc_op_ver(d)) p->versioned = true;
-  p->min_opt = 0xffff;
-  for (size_t i = 0; i < d->nargs; i++) {
-    const BcArg *a = &d->args[i];
-    if ((a->kind >= BC_A_UNIT && a->optional) || (p->seg && a->kind == BC_OPND_OPT)) {
-      p->any_opt = true;
-      if (a->ver < p->min_opt) p->min_opt = a->ver;
-    }
-    if (a->kind <= BC_OPND_VAR) {
-      p->ngroups++;
-      if (a->kind != BC_OPND) p->nvar++, p->count_operands = true;
-    }
-    if (i < BC_MAX_ARGS) p->ids[i] = ir_identz(w->ctx, a->name);
-  }
-  bc_flag_bits(d, p->seg, p->bits);
+  if (p->d) bc_plan_init(&p->b, w->ctx, p->d, info);
 }
 
 /* The plan of the op's kind; NULL for ops without a bytecode row. */
@@ -785,16 +760,16 @@ static const WPlan *plan_of(Writer *w, IrOp *op) {
 
 /* Argument i of the op's row, looked up by its interned name. */
 static const IrAttr *arg_attr(const WPlan *p, IrOp *op, size_t i) {
-  return i < BC_MAX_ARGS ? ir_op_attr(op, p->ids[i]) : ir_op_attrz(op, p->d->args[i].name);
+  return i < BC_MAX_ARGS ? ir_op_attr(op, p->b.ids[i]) : ir_op_attrz(op, p->d->args[i].name);
 }
 
 /* Sizes of the op's ODS operand groups (operandSegmentSizes, or computed for
  * ops with at most one variable-length group). */
 static bool operand_groups(Writer *w, IrOp *op, const WPlan *p, uint32_t *sizes) {
   const BcOpDesc *d = p->d;
-  size_t n = p->ngroups;
+  size_t n = p->b.ngroups;
   for (size_t i = 0; i < n; i++) sizes[i] = 1;
-  if (p->seg) {
+  if (p->b.seg) {
     const IrAttr *seg = ir_op_attr(op, w->id_seg);
     if (!seg || seg->nints != n) {
       w_op_error(w, op, "missing or malformed operandSegmentSizes");
@@ -803,8 +778,8 @@ static bool operand_groups(Writer *w, IrOp *op, const WPlan *p, uint32_t *sizes)
     for (size_t i = 0; i < n; i++) sizes[i] = (uint32_t)seg->ints[i];
     return true;
   }
-  if (!p->nvar) return true;
-  int64_t rest = (int64_t)op->noperands - (int64_t)(n - p->nvar);
+  if (!p->b.nvar) return true;
+  int64_t rest = (int64_t)op->noperands - (int64_t)(n - p->b.nvar);
   for (size_t i = 0, g = 0; i < d->nargs; i++)
     if (d->args[i].kind <= BC_OPND_VAR) {
       if (d->args[i].kind != BC_OPND) sizes[g] = rest > 0 ? (uint32_t)rest : 0, rest = 0;
@@ -834,7 +809,7 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
   char need[16];
   /* Results. */
   uint32_t nser = op->nresults;
-  if (p->versioned) {
+  if (p->b.versioned) {
     nser = 0;
     bool keep[8] = {0};
     for (uint32_t i = 0; i < op->nresults && i < 8; i++) {
@@ -862,20 +837,20 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
   const IrAttr *av[BC_MAX_ARGS];
   size_t nav = d->nargs < BC_MAX_ARGS ? d->nargs : BC_MAX_ARGS;
   for (size_t i = 0; i < nav; i++)
-    av[i] = d->args[i].kind >= BC_A_UNIT ? ir_op_attr(op, p->ids[i]) : NULL;
+    av[i] = d->args[i].kind >= BC_A_UNIT ? ir_op_attr(op, p->b.ids[i]) : NULL;
 
   /* Flags: optional attributes, then (segment ops) optional operands, grouped
    * by version. */
   uint32_t sizes[16];
   if (!operand_groups(w, op, p, sizes)) return false;
-  if (p->any_opt) {
+  if (p->b.any_opt) {
     uint64_t flags = 0;
     size_t g = 0;
     for (size_t i = 0; i < nav; i++) {
       const BcArg *a = &d->args[i];
       size_t gi = g;
       if (a->kind <= BC_OPND_VAR) g++;
-      if (p->bits[i] < 0) continue;
+      if (p->b.bits[i] < 0) continue;
       bool is_attr = a->kind >= BC_A_UNIT;
       bool present = is_attr ? av[i] != NULL : sizes[gi] != 0;
       if (!present) continue;
@@ -886,9 +861,9 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
                 is_attr ? "attribute" : "operand", a->name, need, w->vstr);
         return false;
       }
-      flags |= UINT64_C(1) << p->bits[i];
+      flags |= UINT64_C(1) << p->b.bits[i];
     }
-    if (p->min_opt == bc_op_ver(d) || w->ver >= p->min_opt) bc_varint(b, flags);
+    if (p->b.min_opt == bc_op_ver(d) || w->ver >= p->b.min_opt) bc_varint(b, flags);
   }
 
   /* Attributes in ODS order. */
@@ -921,7 +896,7 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
   }
 
   /* Operands. */
-  if (p->seg) {
+  if (p->b.seg) {
     uint32_t pos = 0;
     size_t g = 0;
     for (size_t i = 0; i < d->nargs; i++) {
@@ -932,8 +907,8 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
       for (uint32_t k = 0; k < n && pos < op->noperands; k++)
         put_value(w, b, ir_op_operand(op, pos++));
     }
-  } else if (p->ngroups) {
-    if (p->count_operands) bc_varint(b, op->noperands);
+  } else if (p->b.ngroups) {
+    if (p->b.count_operands) bc_varint(b, op->noperands);
     for (uint32_t k = 0; k < op->noperands; k++) put_value(w, b, ir_op_operand(op, k));
   }
 
