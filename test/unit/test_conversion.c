@@ -15,21 +15,7 @@
 #include "interp/interp_std.h"
 #include "rewrite/rewrite.h"
 
-static StrBuf diags;
-
-static void capture(void *user, const IrDiag *d) {
-  (void)user;
-  sb_puts(&diags, sb_cstr((StrBuf *)&d->msg));
-  sb_putc(&diags, '\n');
-}
-
-static IrContext *new_ctx(void) {
-  IrContext *ctx = ir_context_create();
-  ctile_register_all(ctx);
-  ir_ctx_set_diag_handler(ctx, capture, NULL);
-  sb_clear(&diags);
-  return ctx;
-}
+#include "unit_ctx.h"
 
 static IrOp *parse(IrContext *ctx, const char *src) {
   return asm_parse_buffer(ctx, "t.mlir", src, strlen(src), &(AsmParseOptions){0});

@@ -12,21 +12,7 @@
 #include "dialect/nv_tileas/nv_tileas.h"
 #include "dialect/nvvm/nvvm.h"
 
-static StrBuf diags;
-
-static void capture(void *user, const IrDiag *d) {
-  (void)user;
-  sb_puts(&diags, sb_cstr((StrBuf *)&d->msg));
-  sb_putc(&diags, '\n');
-}
-
-static IrContext *new_ctx(void) {
-  IrContext *ctx = ir_context_create();
-  ctile_register_all(ctx);
-  ir_ctx_set_diag_handler(ctx, capture, NULL);
-  sb_clear(&diags);
-  return ctx;
-}
+#include "unit_ctx.h"
 
 static void test_pool(void) {
   LwPool p = {0, 0, 0};

@@ -10,21 +10,7 @@
 #include "dialect/dialects.h"
 #include "dialect/nv_tileaa/aa.h"
 
-static StrBuf diags;
-
-static void capture(void *user, const IrDiag *d) {
-  (void)user;
-  sb_puts(&diags, sb_cstr((StrBuf *)&d->msg));
-  sb_putc(&diags, '\n');
-}
-
-static IrContext *new_ctx(void) {
-  IrContext *ctx = ir_context_create();
-  ctile_register_all(ctx);
-  ir_ctx_set_diag_handler(ctx, capture, NULL);
-  sb_clear(&diags);
-  return ctx;
-}
+#include "unit_ctx.h"
 
 static const IrType *ty(IrContext *ctx, const char *s) {
   return asm_parse_type_str(ctx, s, strlen(s));
