@@ -185,6 +185,20 @@ static const IrAttr *in_bounds(CvConversion *cv, const IrType *view) {
   return ir_dense_i64_array(cv->ctx, ir_integer_type(cv->ctx, 1, IR_SIGNLESS), b, r);
 }
 
+/* The token a memory op is ordered after: its own token operand (operand
+ * idx) when `present`, else the current token of the enclosing chain. */
+static IrValue *in_token(CvConversion *cv, IrOp *op, int64_t present, unsigned idx) {
+  return present ? cv_operand(cv, op, idx) : c2a_chain_get(cv, op);
+}
+
+/* Replaces op, whose only result is its token, by tok (nw's token result)
+ * and makes tok the chain's current token. */
+static bool replace_chained(CvConversion *cv, IrOp *op, IrOp *nw, IrValue *tok) {
+  cv_replace(cv, op, &tok);
+  c2a_chain_set(cv, nw, tok);
+  return true;
+}
+
 /* Common attributes of a memory op. */
 static const IrAttr *mem_attrs(CvConversion *cv, IrOp *op, const int32_t *seg, size_t nseg,
                                const IrType *view) {
@@ -213,7 +227,7 @@ static bool p_load_view(CvConversion *cv, IrOp *op) {
   if (nidx > 12) return false;
   ops[0] = cv_operand(cv, op, 0);
   if (!view_offsets(cv, op, view, 1, nidx, ops + 1)) return false;
-  IrValue *tok = ss->ints[2] ? cv_operand(cv, op, 1 + nidx) : c2a_chain_get(cv, op);
+  IrValue *tok = in_token(cv, op, ss->ints[2], 1 + nidx);
   if (!tok) return false;
   ops[1 + nidx] = tok;
   int64_t map[8];
@@ -246,18 +260,14 @@ static bool p_store_view(CvConversion *cv, IrOp *op) {
   ops[0] = cv_operand(cv, op, 1);
   ops[1] = permute_tile(cv, cv_operand(cv, op, 0), map, nidx, false);
   if (!ops[1] || !view_offsets(cv, op, view, 2, nidx, ops + 2)) return false;
-  IrValue *tok = ss->ints[3] ? cv_operand(cv, op, 2 + nidx) : c2a_chain_get(cv, op);
+  IrValue *tok = in_token(cv, op, ss->ints[3], 2 + nidx);
   if (!tok) return false;
   ops[2 + nidx] = tok;
   const IrType *rt = aa_mem_token_type(cv->ctx);
   int32_t seg[4] = {1, 1, (int32_t)nidx, 0};
   IrOp *s = cv_build(cv, aa_op(tiled_store), NULL, ops, nidx + 3, &rt, 1,
                      mem_attrs(cv, op, seg, 4, view), NULL);
-  if (!s) return false;
-  IrValue *r = ir_op_result(s, 0);
-  cv_replace(cv, op, &r);
-  c2a_chain_set(cv, s, r);
-  return true;
+  return s && replace_chained(cv, op, s, ir_op_result(s, 0));
 }
 
 /* load_ptr_tko {ptrs, mask, padding, token} -> load {base, -, mask, other} + token. */
@@ -271,7 +281,7 @@ static bool p_load_ptr(CvConversion *cv, IrOp *op) {
   int32_t seg[4] = {1, 0, (int32_t)ss->ints[1], (int32_t)ss->ints[2]};
   for (int s = 1; s <= 2; s++)
     for (int64_t j = 0; j < ss->ints[s]; j++) ops[n++] = cv_operand(cv, op, k++);
-  IrValue *tok = ss->ints[3] ? cv_operand(cv, op, k) : c2a_chain_get(cv, op);
+  IrValue *tok = in_token(cv, op, ss->ints[3], k);
   if (!tok) return false;
   ops[n++] = tok;
   const IrType *rts[2] = {c2a_res_type(cv, op, 0), aa_mem_token_type(cv->ctx)};
@@ -296,17 +306,13 @@ static bool p_store_ptr(CvConversion *cv, IrOp *op) {
   ops[n++] = cv_operand(cv, op, k++);
   int32_t seg[4] = {1, 1, 0, (int32_t)ss->ints[2]};
   for (int64_t j = 0; j < ss->ints[2]; j++) ops[n++] = cv_operand(cv, op, k++);
-  IrValue *tok = ss->ints[3] ? cv_operand(cv, op, k) : c2a_chain_get(cv, op);
+  IrValue *tok = in_token(cv, op, ss->ints[3], k);
   if (!tok) return false;
   ops[n++] = tok;
   const IrType *rt = aa_mem_token_type(cv->ctx);
   IrOp *s = cv_build(cv, aa_op(store), NULL, ops, n, &rt, 1,
                      mem_attrs(cv, op, seg, 4, NULL), NULL);
-  if (!s) return false;
-  IrValue *r = ir_op_result(s, 0);
-  cv_replace(cv, op, &r);
-  c2a_chain_set(cv, s, r);
-  return true;
+  return s && replace_chained(cv, op, s, ir_op_result(s, 0));
 }
 
 static bool p_offset(CvConversion *cv, IrOp *op) {
@@ -480,7 +486,7 @@ static bool p_atomic(CvConversion *cv, IrOp *op) {
   for (unsigned i = 0; i < nfix; i++) ops[n++] = cv_operand(cv, op, k++);
   int64_t nmask = ss->ints[nfix];
   for (int64_t j = 0; j < nmask; j++) ops[n++] = cv_operand(cv, op, k++);
-  IrValue *tok = ss->ints[nfix + 1] ? cv_operand(cv, op, k) : c2a_chain_get(cv, op);
+  IrValue *tok = in_token(cv, op, ss->ints[nfix + 1], k);
   if (!tok) return false;
   ops[n++] = tok;
   const IrType *rts[2] = {c2a_res_type(cv, op, 0), aa_mem_token_type(cv->ctx)};
@@ -513,7 +519,7 @@ static bool p_atomic_red_view(CvConversion *cv, IrOp *op) {
   ops[0] = cv_operand(cv, op, 0);
   ops[1] = permute_tile(cv, cv_operand(cv, op, 1 + nidx), map, nidx, false);
   if (!view_offsets(cv, op, view, 1, nidx, ops + 2)) return false;
-  IrValue *tok = ss->ints[3] ? cv_operand(cv, op, 2 + nidx) : c2a_chain_get(cv, op);
+  IrValue *tok = in_token(cv, op, ss->ints[3], 2 + nidx);
   if (!tok || !ops[1]) return false;
   ops[2 + nidx] = tok;
   const IrType *rts[2] = {ops[1]->type, aa_mem_token_type(cv->ctx)};
@@ -521,11 +527,7 @@ static bool p_atomic_red_view(CvConversion *cv, IrOp *op) {
   const IrAttr *at = atomic_attrs(cv, op, seg, 4, true);
   if (!at) return false;
   IrOp *a = cv_build(cv, aa_op(tiled_atomic_rmw), NULL, ops, nidx + 3, rts, 2, at, NULL);
-  if (!a) return false;
-  IrValue *t = ir_op_result(a, 1);
-  cv_replace(cv, op, &t);
-  c2a_chain_set(cv, a, t);
-  return true;
+  return a && replace_chained(cv, op, a, ir_op_result(a, 1));
 }
 
 /* ---- gather/scatter views: per-element pointers ----------------------------- */
