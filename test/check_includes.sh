@@ -59,46 +59,79 @@ module_of() {
 # several dialects share moved to lib/dialect/std, cross-dialect ops are made
 # through the registry).
 
+# why_not FROM OK INC: sets WHY to why a file of module FROM, which may use the modules
+# OK (" $(allowed FROM) "), may not include "INC"; to "" when it may.
+why_not() {
+  local from=$1 ok=$2 inc=$3 to d why=""
+  WHY=""
+  # the module the included file belongs to
+  case "$inc" in
+    ctile/*)             to=ctile ;;
+    dialect/dialects.h)  to=dialect ;;
+    dialect/std/*)       to=std ;;
+    dialect/*/*)         d=${inc#dialect/}; d=${d%%/*}; to="dialect/$d" ;;
+    */*)                 to=${inc%%/*} ;;
+    *)                   return ;;   # same-folder include ("x.h"): always fine
+  esac
+  if [ "$to" = "$from" ]; then
+    :
+  elif [[ $inc == *_internal.h ]]; then
+    why="private header of module $to"
+  elif [[ $to == dialect/* ]]; then
+    d=${to#dialect/}
+    if [[ $from == dialect/* ]]; then
+      why="dialect -> dialect include"
+    elif [[ $ok != *" dialect* "* ]]; then
+      why="module $from may not use dialects"
+    elif [ "$inc" != "dialect/$d/$d.h" ] && [[ ! $inc =~ ^dialect/$d/ops[a-z_]*\.def$ ]]; then
+      why="not the dialect's public header (dialect/$d/$d.h) or op rows (ops*.def)"
+    fi
+  elif [ "$to" = std ] && [[ $from != std && $from != dialect/* ]] &&
+       [ "$inc" != dialect/std/std.h ]; then
+    why="not the std layer's public header (dialect/std/std.h); its engine is the dialects'"
+  elif [ "$to" = dialect ]; then
+    [[ $ok == *" dialect* "* ]] || why="module $from may not use dialects"
+  elif [[ $ok != *" $to "* ]]; then
+    why="module $from may not use $to"
+  fi
+  WHY=$why
+}
+
 files=0 bad=0
+
+# Self-check: the rules above must reject these planted includes and accept the
+# others, so that a broken rule cannot pass the tree silently.
+for c in "lib/dialect/scf/fold.c:dialect/arith/arith.h:bad" \
+         "lib/dialect/nv_tileas/ops.c:dialect/nvvm/nvvm.h:bad" \
+         "lib/dialect/std/std_const.c:dialect/arith/arith.h:bad" \
+         "lib/dialect/arith/ops.c:dialect/math/math.h:bad" \
+         "lib/ir/ops.c:dialect/std/std.h:bad" \
+         "lib/interp/interp_std.c:dialect/std/std_ops.h:bad" \
+         "lib/conversion/x.c:dialect/arith/arith_internal.h:bad" \
+         "lib/dialect/math/ops.c:dialect/std/std_const.h:ok" \
+         "lib/dialect/std/std_syntax.c:asm/asm.h:ok" \
+         "lib/interp/interp_std.c:dialect/std/std.h:ok" \
+         "lib/conversion/x.c:dialect/arith/arith.h:ok"; do
+  IFS=: read -r f inc want <<< "$c"
+  from=$(module_of "$f")
+  why_not "$from" " $(allowed "$from") " "$inc"
+  got=ok
+  [ -z "$WHY" ] || got=bad
+  if [ "$got" != "$want" ]; then
+    echo "check_includes.sh self-check: $f including \"$inc\" should be $want, is $got"
+    bad=$((bad + 1))
+  fi
+done
+
 while IFS= read -r f; do
   files=$((files + 1))
   from=$(module_of "$f")
   ok=" $(allowed "$from") "
   while IFS=: read -r line inc; do
     [ -n "$inc" ] || continue
-    # the module the included file belongs to
-    case "$inc" in
-      ctile/*)             to=ctile ;;
-      dialect/dialects.h)  to=dialect ;;
-      dialect/std/*)       to=std ;;
-      dialect/*/*)         d=${inc#dialect/}; d=${d%%/*}; to="dialect/$d" ;;
-      */*)                 to=${inc%%/*} ;;
-      *)                   continue ;;   # same-folder include ("x.h"): always fine
-    esac
-    why=""
-    if [ "$to" = "$from" ]; then
-      :
-    elif [[ $inc == *_internal.h ]]; then
-      why="private header of module $to"
-    elif [[ $to == dialect/* ]]; then
-      d=${to#dialect/}
-      if [[ $from == dialect/* ]]; then
-        why="dialect -> dialect include"
-      elif [[ $ok != *" dialect* "* ]]; then
-        why="module $from may not use dialects"
-      elif [ "$inc" != "dialect/$d/$d.h" ] && [[ ! $inc =~ ^dialect/$d/ops[a-z_]*\.def$ ]]; then
-        why="not the dialect's public header (dialect/$d/$d.h) or op rows (ops*.def)"
-      fi
-    elif [ "$to" = std ] && [[ $from != std && $from != dialect/* ]] &&
-         [ "$inc" != dialect/std/std.h ]; then
-      why="not the std layer's public header (dialect/std/std.h); its engine is the dialects'"
-    elif [ "$to" = dialect ]; then
-      [[ $ok == *" dialect* "* ]] || why="module $from may not use dialects"
-    elif [[ $ok != *" $to "* ]]; then
-      why="module $from may not use $to"
-    fi
-    if [ -n "$why" ]; then
-      echo "$f:$line: #include \"$inc\": $why"
+    why_not "$from" "$ok" "$inc"
+    if [ -n "$WHY" ]; then
+      echo "$f:$line: #include \"$inc\": $WHY"
       bad=$((bad + 1))
     fi
   done < <(grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$f" |
