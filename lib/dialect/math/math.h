@@ -2,8 +2,8 @@
  * enum and rows and a builder.  The ops share arith's custom-format and
  * verifier engine and arith's fastmath attribute (arith_fastmath_attr), as
  * in MLIR; both live in the layer below the dialects, the standard op
- * engine (lib/dialect/std, dialect/std/std.h re-exported here).  Shaped operands follow
- * arith's rules (see arith.h and docs/std_dialects.md). */
+ * engine (lib/dialect/std; dialect/std/std.h is re-exported here).  Shaped
+ * operands follow arith's rules (see arith.h and docs/std_dialects.md). */
 #ifndef CTILE_MATH_H
 #define CTILE_MATH_H
 

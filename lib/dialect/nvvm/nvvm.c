@@ -1,22 +1,31 @@
 /* nvvm.c — the nvvm mbarrier ops (rows, verifiers; the simple syntax is the
  * standard op engine's, std_ops.h) and the minimal llvm dialect that parses
- * !llvm.ptr<N> (the type is defined one layer down, dialect/std/std.h).  Operand contracts follow MLIR's
- * NVVMOps.td: the barrier is a pointer into shared memory (address space 3),
- * counts, phases and tick hints are i32, arrive returns the i64 state. */
+ * !llvm.ptr<N> (the type is defined one layer down, dialect/std/std.h, as
+ * nv_tileas uses it too).  Operand contracts follow MLIR's NVVMOps.td: the
+ * barrier is a pointer into shared memory (address space 3), counts, phases
+ * and tick hints are i32, arrive returns the i64 state. */
 #include "dialect/nvvm/nvvm.h"
 
 #include "dialect/std/std_ops.h"
 
 #include <string.h>
 
-/* ---- the llvm dialect: !llvm.ptr<N> (the type itself is the std layer's) ------- */
+/* ---- the llvm dialect: parses !llvm.ptr<N> (std_llvm.c defines the type) ---------- */
 
 static const IrType *llvm_parse_type(AsmParser *p, Str m) {
   if (!str_eqz(m, "ptr")) {
     asm_error(p, "unknown type `%.*s` in dialect `llvm`", (int)m.n, m.s);
     return NULL;
   }
-  return std_parse_llvm_ptr_body(p);
+  int64_t as = 0;
+  if (asm_parse_optional_punct(p, ASM_LESS)) {
+    if (!asm_parse_integer(p, &as) || !asm_parse_punct(p, ASM_GREATER)) return NULL;
+    if (as < 0 || as > 0xFFFFFF) {
+      asm_error(p, "invalid address space %lld", (long long)as);
+      return NULL;
+    }
+  }
+  return llvm_ptr_type(asm_ctx(p), as);
 }
 
 const IrDialect llvm_dialect = {

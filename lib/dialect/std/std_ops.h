@@ -93,7 +93,5 @@ bool std_parse_fastmath_body(AsmParser *p, unsigned *bits);
  * mbarrier ops and of nv_tileas.alloc_mbarrier (std_syntax.c). */
 bool std_parse_simple(AsmParser *p, IrOpState *st);
 void std_print_simple(AsmPrinter *p, IrOp *op);
-/* The body of `!llvm.ptr<N>` after the mnemonic `ptr` (std_llvm.c). */
-const IrType *std_parse_llvm_ptr_body(AsmParser *p);
 
 #endif
