@@ -472,6 +472,7 @@ bool h_int_unary(Exec *e, IrOp *op) { return ct_int_op(e, op); }
  * the sign), division/remainder with rounding modes and zero checks. */
 bool h_int_binary(Exec *e, IrOp *op) { return ct_int_op(e, op); }
 
+/* Whether comparison pred (CT_CMP_*) holds of an order c (<0, 0, >0). */
 static bool cmp_pred(int pred, int c) {
   switch (pred) {
   case CT_CMP_EQUAL: return c == 0;
@@ -483,30 +484,47 @@ static bool cmp_pred(int pred, int c) {
   }
 }
 
-/* cmpi: signed or unsigned comparison; i1 results (true = all ones). */
-bool h_cmpi(Exec *e, IrOp *op) {
+/* Integer comparison `pred` (CT_CMP_*; anything else: greater-or-equal) of
+ * op's operands 0 and 1 in signedness `uns` into its i1 result 0 (true =
+ * all ones): one loop per predicate.  Unsigned operands compare as their
+ * zero-extended values with the top bit flipped, in signed order.  Shared by
+ * cuda_tile's cmpi and arith.cmpi. */
+bool in_cmpi_elementwise(Exec *e, IrOp *op, int pred, bool uns) {
   Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
   Val *r = ew_result(op, 0, a, b, NULL);
   unsigned w = in_int_width(a->elem);
+  const int64_t *x = a->data, *y = b->data;
+  int64_t *z = r->data, n = r->n;
+  size_t sa = a->n == 1 ? 0 : 1, sb = b->n == 1 ? 0 : 1;
+  const uint64_t top = (uint64_t)1 << 63;
+#define CMP_LOOP(OP)                                                          \
+  for (int64_t i = 0; i < n; i++) {                                           \
+    int64_t p = x[(size_t)i * sa], q = y[(size_t)i * sb];                     \
+    if (uns) {                                                                \
+      p = (int64_t)(in_zext(p, w) ^ top);                                     \
+      q = (int64_t)(in_zext(q, w) ^ top);                                     \
+    }                                                                         \
+    z[i] = p OP q ? -1 : 0;                                                   \
+  }
+  switch (pred) {
+  case CT_CMP_EQUAL: CMP_LOOP(==) break;
+  case CT_CMP_NOT_EQUAL: CMP_LOOP(!=) break;
+  case CT_CMP_LESS_THAN: CMP_LOOP(<) break;
+  case CT_CMP_LESS_THAN_OR_EQUAL: CMP_LOOP(<=) break;
+  case CT_CMP_GREATER_THAN: CMP_LOOP(>) break;
+  default: CMP_LOOP(>=) break;
+  }
+#undef CMP_LOOP
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+/* cmpi: its comparison_predicate and signedness. */
+bool h_cmpi(Exec *e, IrOp *op) {
   int pred = in_attr_enum(op, "comparison_predicate", &ct_enum_comparison_predicate, 0);
   bool uns = in_attr_enum(op, "signedness", &ct_enum_signedness, CT_SIGNEDNESS_SIGNED) ==
              CT_SIGNEDNESS_UNSIGNED;
-  const int64_t *x = a->data, *y = b->data;
-  int64_t *z = r->data;
-  size_t sa = a->n == 1 ? 0 : 1, sb = b->n == 1 ? 0 : 1;
-  for (int64_t i = 0; i < r->n; i++) {
-    int64_t p = x[(size_t)i * sa], q = y[(size_t)i * sb];
-    int c;
-    if (uns) {
-      uint64_t up = in_zext(p, w), uq = in_zext(q, w);
-      c = up < uq ? -1 : up > uq;
-    } else {
-      c = p < q ? -1 : p > q;
-    }
-    z[i] = cmp_pred(pred, c) ? -1 : 0;
-  }
-  in_set_result(e, op, 0, r);
-  return true;
+  return in_cmpi_elementwise(e, op, pred, uns);
 }
 
 /* ======================================================================== */

@@ -73,6 +73,8 @@ typedef struct InIntMode {
 /* Runs integer op `idx` (a row of those families) on op's operands into its
  * result 0; false after reporting a division by zero or a checked wrap. */
 bool in_int_elementwise(Exec *e, IrOp *op, CtOpIndex idx, const InIntMode *m);
+/* cmpi's comparison pred (CT_CMP_*) in signedness uns (see interp_ops.c). */
+bool in_cmpi_elementwise(Exec *e, IrOp *op, int pred, bool uns);
 /* trunci's overflow check of result r from operand a (see interp_ops.c). */
 bool in_trunc_check(Exec *e, IrOp *op, const Val *a, const Val *r, bool nsw, bool nuw,
                     const char *flag);

@@ -242,38 +242,12 @@ static bool int_op(Exec *e, IrOp *op, CtOpIndex idx, bool uns, int rounding) {
   return in_int_elementwise(e, op, idx, &m);
 }
 
-static bool cmp_holds(int pred, int c) {
-  switch (pred) {
-  case 0: return c == 0;
-  case 1: return c != 0;
-  case 2: return c < 0;
-  case 3: return c <= 0;
-  case 4: return c > 0;
-  default: return c >= 0;
-  }
-}
-
-/* arith.cmpi: eq ne slt sle sgt sge ult ule ugt uge. */
+/* arith.cmpi: eq ne slt sle sgt sge (cuda_tile's predicates 0-5, signed)
+ * ult ule ugt uge (2-5, unsigned), as cuda_tile's cmpi. */
 static bool h_cmpi_std(Exec *e, IrOp *op) {
   int64_t pred = in_attr_int(op, "predicate", -1);
   if (pred < 0 || pred > 9) return in_fail(e, op, "bad predicate");
-  Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
-  Val *r = res_like(op, a, b, NULL);
-  unsigned w = in_int_width(a->elem);
-  for (int64_t i = 0; i < r->n; i++) {
-    int64_t p = iget(a, i), q = iget(b, i);
-    int c;
-    if (pred >= 6) {
-      uint64_t up = in_zext(p, w), uq = in_zext(q, w);
-      c = up < uq ? -1 : up > uq;
-    } else {
-      c = p < q ? -1 : p > q;
-    }
-    int pp = pred >= 6 ? (int)pred - 4 : (int)pred;
-    ((int64_t *)r->data)[i] = cmp_holds(pp, c) ? -1 : 0;
-  }
-  in_set_result(e, op, 0, r);
-  return true;
+  return in_cmpi_elementwise(e, op, pred >= 6 ? (int)pred - 4 : (int)pred, pred >= 6);
 }
 
 /* arith.cmpf: false oeq ogt oge olt ole one ord ueq ugt uge ult ule une uno true. */
