@@ -8,10 +8,14 @@
  * interp_shape.c).  The common case — f32, round-to-nearest-even, no
  * flush-to-zero — is a plain C loop the compiler vectorises.
  *
- * Integer ops carrying an `overflow<...>` flag (addi, subi, muli, shli, negi,
- * trunci) compute the wrap-around result as usual and then check every
- * element against the flag: a wrap the flag rules out is undefined behaviour
- * in the specification, and the interpreter reports the first one.
+ * The integer families (h_int_binary, h_int_unary) are one scalar function
+ * per op (in_int_binary_<cname>, in_int_unary_<cname>); their loops and
+ * op-index tables are generated from the ops_compute.def rows, and arith's
+ * integer ops (interp_std.c) run on them too.  Integer ops carrying an
+ * `overflow<...>` flag (addi, subi, muli, shli, negi, trunci) compute the
+ * wrap-around result as usual and, when the flag is set, check every element
+ * against it: a wrap the flag rules out is undefined behaviour in the
+ * specification, and the interpreter reports the first one.
  *
  * Directed rounding (zero / negative_inf / positive_inf) is computed exactly:
  * the operation is done in double together with its exact error term
