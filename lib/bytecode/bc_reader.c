@@ -1475,6 +1475,10 @@ const char *bc_lazy_function_name(BcLazyModule *m, size_t i, size_t *len) {
   return s.s;
 }
 
+size_t bc_lazy_function_size(const BcLazyModule *m, size_t i) {
+  return i < m->fns.len ? (size_t)(m->fns.data[i].body.end - m->fns.data[i].body.p) : 0;
+}
+
 IrOp *bc_lazy_load_function(BcLazyModule *m, size_t i) {
   if (i >= m->fns.len) return NULL;
   m->r.failed = false;
@@ -1483,7 +1487,9 @@ IrOp *bc_lazy_load_function(BcLazyModule *m, size_t i) {
   return op;
 }
 
-IrOp *bc_lazy_load_module(BcLazyModule *m) {
+/* The module op with its globals (when `globals`) and every function (when
+ * `functions`), in NVIDIA's reader order: globals first. */
+static IrOp *load_module(BcLazyModule *m, bool globals, bool functions) {
   Reader *r = &m->r;
   IrOpState st;
   ir_op_state_init(&st, r->ctx, ct_op(module), ir_unknown_loc(r->ctx));
@@ -1497,7 +1503,7 @@ IrOp *bc_lazy_load_module(BcLazyModule *m) {
   IrBlock *body = ir_op_regions(module)[0].first;
   bool ok = true;
   /* Globals first, then functions (NVIDIA's reader order). */
-  if (r->has_sec[BC_SEC_GLOBAL]) {
+  if (globals && r->has_sec[BC_SEC_GLOBAL]) {
     Cur g = r->sec[BC_SEC_GLOBAL];
     uint64_t n;
     ok = rd_count(r, &g, 4, &n, "global");
@@ -1507,7 +1513,7 @@ IrOp *bc_lazy_load_module(BcLazyModule *m) {
       else ir_block_append(body, op);
     }
   }
-  for (size_t i = 0; i < m->fns.len && ok; i++) {
+  for (size_t i = 0; functions && i < m->fns.len && ok; i++) {
     IrOp *op = bc_lazy_load_function(m, i);
     if (!op) ok = false;
     else ir_block_append(body, op);
@@ -1517,6 +1523,12 @@ IrOp *bc_lazy_load_module(BcLazyModule *m) {
     return NULL;
   }
   return module;
+}
+
+IrOp *bc_lazy_load_module(BcLazyModule *m) { return load_module(m, true, true); }
+
+IrOp *bc_lazy_load_module_shell(BcLazyModule *m, bool globals) {
+  return load_module(m, globals, false);
 }
 
 IrOp *bc_read_module(IrContext *ctx, const char *name, const uint8_t *data, size_t len) {
