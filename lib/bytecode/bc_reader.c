@@ -39,13 +39,21 @@ typedef struct Cur {
 typedef struct RPlan {
   const IrOpInfo *info;    /* NULL until computed */
   BcPlan b;
-  /* The properties of the last op of this kind and the dictionary
-   * ir_op_create made of them: the next op with the same ones is given
-   * the dictionary (kinds without default-valued properties only). */
-  uint8_t nlast;
-  IrNamedAttr last[BC_MAX_ARGS + 1];
-  const IrAttr *last_dict;
 } RPlan;
+
+/* The dictionaries ir_op_create made of ops' properties, by kind and
+ * properties: an op with the same ones as an earlier op of its kind is given
+ * that dictionary instead of having it built and uniqued again (kinds
+ * without default-valued properties, at most BC_MEMO_PROPS of them).
+ * Direct-mapped; a collision replaces the entry. */
+#define BC_MEMO_PROPS 6
+#define BC_MEMO_SLOTS 2048 /* a power of two */
+typedef struct PropsMemo {
+  const RPlan *plan;       /* NULL: empty */
+  const IrAttr *dict;
+  uint8_t n;
+  IrNamedAttr props[BC_MEMO_PROPS];
+} PropsMemo;
 
 #define BC_OPCODE_TABLE 256 /* opcodes below this are looked up directly */
 #define BC_SEG_CACHE 8      /* operandSegmentSizes remembered */
@@ -84,6 +92,7 @@ typedef struct Reader {
   const IrIdent *producer;
   /* per op kind (index into bc_op_descs), computed on first use */
   RPlan *plans;
+  PropsMemo *memo;           /* BC_MEMO_SLOTS, allocated on first use */
   const BcOpDesc *by_opcode[BC_OPCODE_TABLE];
   IrOpState **pool;          /* per nesting depth (st_begin) */
   const IrIdent *id_seg;     /* "operandSegmentSizes" */
@@ -135,8 +144,7 @@ static bool rd_too_deep(Reader *r) {
 
 static size_t left(const Cur *c) { return (size_t)(c->end - c->p); }
 
-static bool rd_varint(Cur *c, uint64_t *out) {
-  rd_last = c->p;
+static bool rd_varint_slow(Cur *c, uint64_t *out) {
   uint64_t v = 0;
   for (unsigned shift = 0;; shift += 7) {
     if (c->p >= c->end || shift > 63) return false;
@@ -147,6 +155,17 @@ static bool rd_varint(Cur *c, uint64_t *out) {
   }
   *out = v;
   return true;
+}
+
+/* A varint; most (opcodes, value and type indices, counts) are one byte,
+ * read inline. */
+static inline bool rd_varint(Cur *c, uint64_t *out) {
+  rd_last = c->p;
+  if (c->p < c->end && *c->p < 0x80) {
+    *out = *c->p++;
+    return true;
+  }
+  return rd_varint_slow(c, out);
 }
 
 static bool rd_svarint(Cur *c, int64_t *out) {
@@ -1003,6 +1022,17 @@ static const IrAttr *seg_sizes(Reader *r, const int64_t *sizes, size_t g) {
   return a;
 }
 
+/* The memo entry for these properties of an op of plan p. */
+static PropsMemo *memo_slot(Reader *r, const RPlan *p, const IrNamedAttr *props, size_t n) {
+  if (!r->memo) r->memo = xcalloc(BC_MEMO_SLOTS, sizeof *r->memo);
+  uint64_t h = (uintptr_t)p;
+  for (size_t i = 0; i < n; i++) {
+    h = (h ^ (uintptr_t)props[i].name) * 0x9E3779B97F4A7C15ull;
+    h = (h ^ (uintptr_t)props[i].value) * 0x9E3779B97F4A7C15ull;
+  }
+  return &r->memo[(h >> 32) & (BC_MEMO_SLOTS - 1)];
+}
+
 /* Reads one op record into `blk`. */
 static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
   uint64_t opcode;
@@ -1126,20 +1156,22 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     r->depth--;
   }
 
-  /* Properties as the last op of this kind had them: its dictionary. */
+  /* Properties an earlier op of this kind had: its dictionary (PropsMemo). */
   bool cacheable = ok && !(info->traits & IR_TRAIT_DEFAULT_PROPS) && !st->attrs.len &&
-                   st->props.len && st->props.len <= BC_MAX_ARGS + 1;
-  bool hit = cacheable && p->last_dict && p->nlast == st->props.len &&
-             !memcmp(p->last, st->props.data, st->props.len * sizeof *p->last);
+                   st->props.len && st->props.len <= BC_MEMO_PROPS;
+  PropsMemo *slot = cacheable ? memo_slot(r, p, st->props.data, st->props.len) : NULL;
+  bool hit = slot && slot->plan == p && slot->n == st->props.len &&
+             !memcmp(slot->props, st->props.data, st->props.len * sizeof *slot->props);
   if (hit) {
-    st->props_dict = p->last_dict;
+    st->props_dict = slot->dict;
     st->props.len = 0;
   }
   IrOp *op = ok ? ir_op_create(st) : NULL;
-  if (op && cacheable && !hit && op->props) {
-    p->nlast = (uint8_t)st->props.len;
-    memcpy(p->last, st->props.data, st->props.len * sizeof *p->last);
-    p->last_dict = op->props;
+  if (op && slot && !hit && op->props) {
+    slot->plan = p;
+    slot->dict = op->props;
+    slot->n = (uint8_t)st->props.len;
+    memcpy(slot->props, st->props.data, st->props.len * sizeof *slot->props);
   }
   st_end(st);
   if (!op) return r->failed ? false : r_error(r, "failed to create operation '%s'", bc_op_name(d));
@@ -1363,6 +1395,7 @@ struct BcLazyModule {
 
 static void reader_free(Reader *r) {
   free(r->plans);
+  free(r->memo);
   if (r->pool)
     for (size_t i = 0; i <= BC_MAX_DEPTH; i++)
       if (r->pool[i]) {
