@@ -58,6 +58,7 @@ typedef struct PropsMemo {
 #define BC_OPCODE_TABLE 256 /* opcodes below this are looked up directly */
 #define BC_SEG_CACHE 8      /* operandSegmentSizes remembered */
 #define BC_ENUM_CACHE 32    /* enum cases remembered per enum */
+#define BC_EMPTY_ARRAYS 16  /* arrays of n empty dictionaries remembered */
 
 typedef struct Reader {
   IrContext *ctx;
@@ -96,6 +97,11 @@ typedef struct Reader {
   const BcOpDesc *by_opcode[BC_OPCODE_TABLE];
   IrOpState **pool;          /* per nesting depth (st_begin) */
   const IrIdent *id_seg;     /* "operandSegmentSizes" */
+  /* the entry op's property names, and its empty-dictionary arrays by
+   * length (arg_attrs / res_attrs; up to BC_EMPTY_ARRAYS) */
+  const IrIdent *id_sym, *id_ftype, *id_args, *id_res, *id_hints;
+  const IrAttr *empty_arrays[BC_EMPTY_ARRAYS];
+  const IrAttr *no_hints;
   const IrAttr **dense;      /* per constant index, decoded on first use */
   const IrAttr *enums[BC_E_TEST_PRIORITY + 1][BC_ENUM_CACHE];
   struct {
@@ -990,6 +996,8 @@ static IrOpState *st_begin(Reader *r, const IrOpInfo *info, const IrLoc *loc) {
 /* After ir_op_create (or a failure): frees what the op did not take, except
  * the buffers st_begin reuses. */
 static void st_end(IrOpState *st) {
+  /* Most ops leave nothing else (regions, attributes, successors) */
+  if (!st->regions.data && !st->attrs.data && !st->successors.data) return;
   IrValueVec ops = st->operands;
   IrTypeVec res = st->result_types;
   IrNamedAttrVec props = st->props;
@@ -1331,6 +1339,17 @@ static bool scan_function(Reader *r, Cur *c, BcFnEntry *e) {
   return true;
 }
 
+/* An array of n empty dictionaries (an entry's arg_attrs / res_attrs). */
+static const IrAttr *empty_dicts(Reader *r, size_t n) {
+  if (n < BC_EMPTY_ARRAYS && r->empty_arrays[n]) return r->empty_arrays[n];
+  const IrAttr **empty = xcalloc(n + 1, sizeof *empty);
+  for (size_t i = 0; i < n; i++) empty[i] = ir_empty_dict(r->ctx);
+  const IrAttr *a = ir_array_attr(r->ctx, empty, n);
+  free(empty);
+  if (n < BC_EMPTY_ARRAYS) r->empty_arrays[n] = a;
+  return a;
+}
+
 /* Builds the entry op of a scanned function, decoding its body. */
 static IrOp *build_function(Reader *r, const BcFnEntry *e) {
   uint64_t name_i = e->name_i, sig_i = e->sig_i, loc_i = e->loc_i;
@@ -1356,18 +1375,26 @@ static IrOp *build_function(Reader *r, const BcFnEntry *e) {
   fc.arg_loc = loc;
   IrOpState st;
   ir_op_state_init(&st, r->ctx, ct_op(entry), loc);
-  ir_op_state_add_prop(&st, "sym_name", str_attr(r, name));
-  ir_op_state_add_prop(&st, "function_type", ir_type_attr(r->ctx, sig));
+  if (!r->id_sym) {
+    r->id_sym = ir_identz(r->ctx, "sym_name");
+    r->id_ftype = ir_identz(r->ctx, "function_type");
+    r->id_args = ir_identz(r->ctx, "arg_attrs");
+    r->id_res = ir_identz(r->ctx, "res_attrs");
+    r->id_hints = ir_identz(r->ctx, "optimization_hints");
+  }
   /* As NVIDIA's reader builds the entry: one empty dictionary per argument
    * and per result (arrays present even when empty), and empty optimization
    * hints when the file has none (the custom form prints none of these). */
   size_t ni = ir_func_num_inputs(sig), nr = ir_func_num_results(sig);
-  const IrAttr **empty = malloc((ni + nr + 1) * sizeof *empty);
-  for (size_t i = 0; i < ni + nr; i++) empty[i] = ir_empty_dict(r->ctx);
-  ir_op_state_add_prop(&st, "arg_attrs", ir_array_attr(r->ctx, empty, ni));
-  ir_op_state_add_prop(&st, "res_attrs", ir_array_attr(r->ctx, empty, nr));
-  free(empty);
-  ir_op_state_add_prop(&st, "optimization_hints", hints ? hints : ct_opt_hints_attr(r->ctx, NULL));
+  if (!hints && !r->no_hints) r->no_hints = ct_opt_hints_attr(r->ctx, NULL);
+  IrNamedAttr props[] = {
+      {r->id_sym, str_attr(r, name)},
+      {r->id_ftype, ir_type_attr(r->ctx, sig)},
+      {r->id_args, empty_dicts(r, ni)},
+      {r->id_res, empty_dicts(r, nr)},
+      {r->id_hints, hints ? hints : r->no_hints},
+  };
+  for (size_t i = 0; i < sizeof props / sizeof *props; i++) vec_push(&st.props, props[i]);
   IrRegion *reg = ir_op_state_add_region(&st);
   IrBlock *blk = ir_block_new();
   ir_region_append(reg, blk);
