@@ -284,12 +284,14 @@ static bool rd_table(Reader *r, Cur c, const uint8_t *base, unsigned word, uint6
 
 static const IrType *get_type(Reader *r, uint64_t i);
 
-static const IrType *rd_type(Reader *r, Cur *c) {
+static inline const IrType *rd_type(Reader *r, Cur *c) {
   uint64_t i;
   if (!rd_varint(c, &i)) {
     r_error(r, "failed to read type index");
     return NULL;
   }
+  /* decoded already: most uses */
+  if (i < r->ntypes && r->type_state[i] == 2) return r->types[i];
   return get_type(r, i);
 }
 
