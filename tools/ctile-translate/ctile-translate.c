@@ -168,12 +168,13 @@ static void count_diag(void *user, const IrDiag *d) {
 }
 
 /* Prints `module` into t (emptied first); false unless the text starts
- * with hdr (hdr == NULL: any first line) and ends with "}\n". */
+ * with hdr (hdr == NULL: any first line) and ends with the module's closing
+ * line, "}\n" (nothing after it, such as a resource section). */
 static bool print_shaped(TrConfig *c, IrOp *module, StrBuf *t, const char *hdr, size_t nhdr) {
   sb_clear(t);
   AsmPrintOptions po = {.generic = c->generic, .debuginfo = c->debuginfo};
   asm_print_op_to(t, module, &po);
-  if (t->len < 2 || memcmp(t->s + t->len - 2, "}\n", 2) != 0) return false;
+  if (t->len < 3 || memcmp(t->s + t->len - 3, "\n}\n", 3) != 0) return false;
   if (hdr) return t->len >= nhdr + 2 && !memcmp(t->s, hdr, nhdr);
   return true;
 }
@@ -223,7 +224,10 @@ static bool read_streamed(TrConfig *c, IrContext *ctx, const char *name, const c
     const char *nl = memchr(t.s, '\n', t.len);
     size_t nh = (size_t)(nl - t.s) + 1;
     sb_putn(&hdr, t.s, nh);
-    ok = nh + 2 <= t.len;
+    /* the module's own line first: no alias definitions above it (they
+     * would depend on what each batch uses) */
+    static const char mod[] = "cuda_tile.module ";
+    ok = nh + 2 <= t.len && nh > sizeof mod - 1 && !memcmp(t.s, mod, sizeof mod - 1);
     if (ok) stream_out_put(so, t.s, t.len - 2);
   }
   /* Functions go to the printed module in batches of about STREAM_BATCH
