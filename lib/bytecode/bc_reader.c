@@ -56,7 +56,7 @@ typedef struct PropsMemo {
 } PropsMemo;
 
 #define BC_OPCODE_TABLE 256 /* opcodes below this are looked up directly */
-#define BC_SEG_CACHE 8      /* operandSegmentSizes remembered */
+#define BC_SEG_CACHE 32     /* operandSegmentSizes remembered */
 #define BC_ENUM_CACHE 32    /* enum cases remembered per enum */
 #define BC_EMPTY_ARRAYS 16  /* arrays of n empty dictionaries remembered */
 
