@@ -7,7 +7,9 @@
 # Instruction counts come from valgrind --tool=callgrind (repeatable on a busy machine);
 # peak RSS from /usr/bin/time in a separate run without valgrind.  Each tool line is split
 # into the parts the profile attributes to it (inclusive counts of asm_parse_buffer,
-# ir_verify, bc_write_module, bc_read_module, asm_print_op_to): the writer's and reader's own
+# ir_verify, bc_write_module, asm_print_op_to, and for the reader bc_read_module or, where
+# ctile-translate reads a batch of functions at a time, bc_lazy_open,
+# bc_lazy_load_module_shell and bc_lazy_load_function): the writer's and reader's own
 # cost is what lib/bytecode spends, apart from the text parser and printer.
 #
 #   bench/bench_perf_bytecode.sh [BUILD_DIR] [--scale]
@@ -107,7 +109,13 @@ echo "  output $size bytes$([ "$size" = "$NV_BC_SIZE" ] && echo ", the size of N
 # ---- read (the file just written; byte-identical to NVIDIA's when the sizes agree)
 cg "$TR" -cudatilebc-to-mlir "$tmp/big.tileirbc" -o /dev/null
 r_total=$TOTAL
+# The whole-module read, or the pieces of the batched one (not both: bc_read_module calls them).
 r_own=$(inc "lib/bytecode/bc_reader.c:bc_read_module")
+if [ "$r_own" = 0 ]; then
+  r_own=$(($(inc "lib/bytecode/bc_reader.c:bc_lazy_open") +
+           $(inc "lib/bytecode/bc_reader.c:bc_lazy_load_module_shell") +
+           $(inc "lib/bytecode/bc_reader.c:bc_lazy_load_function")))
+fi
 r_verify=$(inc "lib/ir/verify.c:ir_verify")
 r_print=$(inc "lib/asm/printer.c:asm_print_op_to")
 r_rss=$(rss "$TR" -cudatilebc-to-mlir "$tmp/big.tileirbc" -o /dev/null)
@@ -143,6 +151,9 @@ if [ "$SCALE" = 1 ]; then
     wt=$TOTAL wo=$(inc "lib/bytecode/bc_writer.c:bc_write_module")
     cg "$TR" -cudatilebc-to-mlir "$tmp/s.tileirbc" -o /dev/null
     rt=$TOTAL ro=$(inc "lib/bytecode/bc_reader.c:bc_read_module")
+    [ "$ro" != 0 ] || ro=$(($(inc "lib/bytecode/bc_reader.c:bc_lazy_open") +
+                            $(inc "lib/bytecode/bc_reader.c:bc_lazy_load_module_shell") +
+                            $(inc "lib/bytecode/bc_reader.c:bc_lazy_load_function")))
     echo "scale $(fmt "$n") ops: write $(per "$wt" "$n")/op (writer $(per "$wo" "$n")/op)," \
          "read $(per "$rt" "$n")/op (reader $(per "$ro" "$n")/op)"
     rm -f "$m"

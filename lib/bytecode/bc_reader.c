@@ -39,17 +39,26 @@ typedef struct Cur {
 typedef struct RPlan {
   const IrOpInfo *info;    /* NULL until computed */
   BcPlan b;
-  /* The properties of the last op of this kind and the dictionary
-   * ir_op_create made of them: the next op with the same ones is given
-   * the dictionary (kinds without default-valued properties only). */
-  uint8_t nlast;
-  IrNamedAttr last[BC_MAX_ARGS + 1];
-  const IrAttr *last_dict;
 } RPlan;
 
+/* The dictionaries ir_op_create made of ops' properties, by kind and
+ * properties: an op with the same ones as an earlier op of its kind is given
+ * that dictionary instead of having it built and uniqued again (kinds
+ * without default-valued properties, at most BC_MEMO_PROPS of them).
+ * Direct-mapped; a collision replaces the entry. */
+#define BC_MEMO_PROPS 6
+#define BC_MEMO_SLOTS 2048 /* a power of two */
+typedef struct PropsMemo {
+  const RPlan *plan;       /* NULL: empty */
+  const IrAttr *dict;
+  uint8_t n;
+  IrNamedAttr props[BC_MEMO_PROPS];
+} PropsMemo;
+
 #define BC_OPCODE_TABLE 256 /* opcodes below this are looked up directly */
-#define BC_SEG_CACHE 8      /* operandSegmentSizes remembered */
+#define BC_SEG_CACHE 32     /* operandSegmentSizes remembered */
 #define BC_ENUM_CACHE 32    /* enum cases remembered per enum */
+#define BC_EMPTY_ARRAYS 16  /* arrays of n empty dictionaries remembered */
 
 typedef struct Reader {
   IrContext *ctx;
@@ -84,9 +93,15 @@ typedef struct Reader {
   const IrIdent *producer;
   /* per op kind (index into bc_op_descs), computed on first use */
   RPlan *plans;
+  PropsMemo *memo;           /* BC_MEMO_SLOTS, allocated on first use */
   const BcOpDesc *by_opcode[BC_OPCODE_TABLE];
   IrOpState **pool;          /* per nesting depth (st_begin) */
   const IrIdent *id_seg;     /* "operandSegmentSizes" */
+  /* the entry op's property names, and its empty-dictionary arrays by
+   * length (arg_attrs / res_attrs; up to BC_EMPTY_ARRAYS) */
+  const IrIdent *id_sym, *id_ftype, *id_args, *id_res, *id_hints;
+  const IrAttr *empty_arrays[BC_EMPTY_ARRAYS];
+  const IrAttr *no_hints;
   const IrAttr **dense;      /* per constant index, decoded on first use */
   const IrAttr *enums[BC_E_TEST_PRIORITY + 1][BC_ENUM_CACHE];
   struct {
@@ -135,8 +150,7 @@ static bool rd_too_deep(Reader *r) {
 
 static size_t left(const Cur *c) { return (size_t)(c->end - c->p); }
 
-static bool rd_varint(Cur *c, uint64_t *out) {
-  rd_last = c->p;
+static bool rd_varint_slow(Cur *c, uint64_t *out) {
   uint64_t v = 0;
   for (unsigned shift = 0;; shift += 7) {
     if (c->p >= c->end || shift > 63) return false;
@@ -147,6 +161,17 @@ static bool rd_varint(Cur *c, uint64_t *out) {
   }
   *out = v;
   return true;
+}
+
+/* A varint; most (opcodes, value and type indices, counts) are one byte,
+ * read inline. */
+static inline bool rd_varint(Cur *c, uint64_t *out) {
+  rd_last = c->p;
+  if (c->p < c->end && *c->p < 0x80) {
+    *out = *c->p++;
+    return true;
+  }
+  return rd_varint_slow(c, out);
 }
 
 static bool rd_svarint(Cur *c, int64_t *out) {
@@ -259,12 +284,14 @@ static bool rd_table(Reader *r, Cur c, const uint8_t *base, unsigned word, uint6
 
 static const IrType *get_type(Reader *r, uint64_t i);
 
-static const IrType *rd_type(Reader *r, Cur *c) {
+static inline const IrType *rd_type(Reader *r, Cur *c) {
   uint64_t i;
   if (!rd_varint(c, &i)) {
     r_error(r, "failed to read type index");
     return NULL;
   }
+  /* decoded already: most uses */
+  if (i < r->ntypes && r->type_state[i] == 2) return r->types[i];
   return get_type(r, i);
 }
 
@@ -971,6 +998,8 @@ static IrOpState *st_begin(Reader *r, const IrOpInfo *info, const IrLoc *loc) {
 /* After ir_op_create (or a failure): frees what the op did not take, except
  * the buffers st_begin reuses. */
 static void st_end(IrOpState *st) {
+  /* Most ops leave nothing else (regions, attributes, successors) */
+  if (!st->regions.data && !st->attrs.data && !st->successors.data) return;
   IrValueVec ops = st->operands;
   IrTypeVec res = st->result_types;
   IrNamedAttrVec props = st->props;
@@ -1001,6 +1030,17 @@ static const IrAttr *seg_sizes(Reader *r, const int64_t *sizes, size_t g) {
   memcpy(r->segc[slot].sizes, sizes, g * sizeof *sizes);
   r->segc[slot].attr = a;
   return a;
+}
+
+/* The memo entry for these properties of an op of plan p. */
+static PropsMemo *memo_slot(Reader *r, const RPlan *p, const IrNamedAttr *props, size_t n) {
+  if (!r->memo) r->memo = xcalloc(BC_MEMO_SLOTS, sizeof *r->memo);
+  uint64_t h = (uintptr_t)p;
+  for (size_t i = 0; i < n; i++) {
+    h = (h ^ (uintptr_t)props[i].name) * 0x9E3779B97F4A7C15ull;
+    h = (h ^ (uintptr_t)props[i].value) * 0x9E3779B97F4A7C15ull;
+  }
+  return &r->memo[(h >> 32) & (BC_MEMO_SLOTS - 1)];
 }
 
 /* Reads one op record into `blk`. */
@@ -1126,20 +1166,22 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     r->depth--;
   }
 
-  /* Properties as the last op of this kind had them: its dictionary. */
+  /* Properties an earlier op of this kind had: its dictionary (PropsMemo). */
   bool cacheable = ok && !(info->traits & IR_TRAIT_DEFAULT_PROPS) && !st->attrs.len &&
-                   st->props.len && st->props.len <= BC_MAX_ARGS + 1;
-  bool hit = cacheable && p->last_dict && p->nlast == st->props.len &&
-             !memcmp(p->last, st->props.data, st->props.len * sizeof *p->last);
+                   st->props.len && st->props.len <= BC_MEMO_PROPS;
+  PropsMemo *slot = cacheable ? memo_slot(r, p, st->props.data, st->props.len) : NULL;
+  bool hit = slot && slot->plan == p && slot->n == st->props.len &&
+             !memcmp(slot->props, st->props.data, st->props.len * sizeof *slot->props);
   if (hit) {
-    st->props_dict = p->last_dict;
+    st->props_dict = slot->dict;
     st->props.len = 0;
   }
   IrOp *op = ok ? ir_op_create(st) : NULL;
-  if (op && cacheable && !hit && op->props) {
-    p->nlast = (uint8_t)st->props.len;
-    memcpy(p->last, st->props.data, st->props.len * sizeof *p->last);
-    p->last_dict = op->props;
+  if (op && slot && !hit && op->props) {
+    slot->plan = p;
+    slot->dict = op->props;
+    slot->n = (uint8_t)st->props.len;
+    memcpy(slot->props, st->props.data, st->props.len * sizeof *slot->props);
   }
   st_end(st);
   if (!op) return r->failed ? false : r_error(r, "failed to create operation '%s'", bc_op_name(d));
@@ -1299,6 +1341,17 @@ static bool scan_function(Reader *r, Cur *c, BcFnEntry *e) {
   return true;
 }
 
+/* An array of n empty dictionaries (an entry's arg_attrs / res_attrs). */
+static const IrAttr *empty_dicts(Reader *r, size_t n) {
+  if (n < BC_EMPTY_ARRAYS && r->empty_arrays[n]) return r->empty_arrays[n];
+  const IrAttr **empty = xcalloc(n + 1, sizeof *empty);
+  for (size_t i = 0; i < n; i++) empty[i] = ir_empty_dict(r->ctx);
+  const IrAttr *a = ir_array_attr(r->ctx, empty, n);
+  free(empty);
+  if (n < BC_EMPTY_ARRAYS) r->empty_arrays[n] = a;
+  return a;
+}
+
 /* Builds the entry op of a scanned function, decoding its body. */
 static IrOp *build_function(Reader *r, const BcFnEntry *e) {
   uint64_t name_i = e->name_i, sig_i = e->sig_i, loc_i = e->loc_i;
@@ -1324,18 +1377,26 @@ static IrOp *build_function(Reader *r, const BcFnEntry *e) {
   fc.arg_loc = loc;
   IrOpState st;
   ir_op_state_init(&st, r->ctx, ct_op(entry), loc);
-  ir_op_state_add_prop(&st, "sym_name", str_attr(r, name));
-  ir_op_state_add_prop(&st, "function_type", ir_type_attr(r->ctx, sig));
+  if (!r->id_sym) {
+    r->id_sym = ir_identz(r->ctx, "sym_name");
+    r->id_ftype = ir_identz(r->ctx, "function_type");
+    r->id_args = ir_identz(r->ctx, "arg_attrs");
+    r->id_res = ir_identz(r->ctx, "res_attrs");
+    r->id_hints = ir_identz(r->ctx, "optimization_hints");
+  }
   /* As NVIDIA's reader builds the entry: one empty dictionary per argument
    * and per result (arrays present even when empty), and empty optimization
    * hints when the file has none (the custom form prints none of these). */
   size_t ni = ir_func_num_inputs(sig), nr = ir_func_num_results(sig);
-  const IrAttr **empty = malloc((ni + nr + 1) * sizeof *empty);
-  for (size_t i = 0; i < ni + nr; i++) empty[i] = ir_empty_dict(r->ctx);
-  ir_op_state_add_prop(&st, "arg_attrs", ir_array_attr(r->ctx, empty, ni));
-  ir_op_state_add_prop(&st, "res_attrs", ir_array_attr(r->ctx, empty, nr));
-  free(empty);
-  ir_op_state_add_prop(&st, "optimization_hints", hints ? hints : ct_opt_hints_attr(r->ctx, NULL));
+  if (!hints && !r->no_hints) r->no_hints = ct_opt_hints_attr(r->ctx, NULL);
+  IrNamedAttr props[] = {
+      {r->id_sym, str_attr(r, name)},
+      {r->id_ftype, ir_type_attr(r->ctx, sig)},
+      {r->id_args, empty_dicts(r, ni)},
+      {r->id_res, empty_dicts(r, nr)},
+      {r->id_hints, hints ? hints : r->no_hints},
+  };
+  for (size_t i = 0; i < sizeof props / sizeof *props; i++) vec_push(&st.props, props[i]);
   IrRegion *reg = ir_op_state_add_region(&st);
   IrBlock *blk = ir_block_new();
   ir_region_append(reg, blk);
@@ -1363,6 +1424,7 @@ struct BcLazyModule {
 
 static void reader_free(Reader *r) {
   free(r->plans);
+  free(r->memo);
   if (r->pool)
     for (size_t i = 0; i <= BC_MAX_DEPTH; i++)
       if (r->pool[i]) {
@@ -1475,6 +1537,10 @@ const char *bc_lazy_function_name(BcLazyModule *m, size_t i, size_t *len) {
   return s.s;
 }
 
+size_t bc_lazy_function_size(const BcLazyModule *m, size_t i) {
+  return i < m->fns.len ? (size_t)(m->fns.data[i].body.end - m->fns.data[i].body.p) : 0;
+}
+
 IrOp *bc_lazy_load_function(BcLazyModule *m, size_t i) {
   if (i >= m->fns.len) return NULL;
   m->r.failed = false;
@@ -1483,7 +1549,9 @@ IrOp *bc_lazy_load_function(BcLazyModule *m, size_t i) {
   return op;
 }
 
-IrOp *bc_lazy_load_module(BcLazyModule *m) {
+/* The module op with its globals (when `globals`) and every function (when
+ * `functions`), in NVIDIA's reader order: globals first. */
+static IrOp *load_module(BcLazyModule *m, bool globals, bool functions) {
   Reader *r = &m->r;
   IrOpState st;
   ir_op_state_init(&st, r->ctx, ct_op(module), ir_unknown_loc(r->ctx));
@@ -1497,7 +1565,7 @@ IrOp *bc_lazy_load_module(BcLazyModule *m) {
   IrBlock *body = ir_op_regions(module)[0].first;
   bool ok = true;
   /* Globals first, then functions (NVIDIA's reader order). */
-  if (r->has_sec[BC_SEC_GLOBAL]) {
+  if (globals && r->has_sec[BC_SEC_GLOBAL]) {
     Cur g = r->sec[BC_SEC_GLOBAL];
     uint64_t n;
     ok = rd_count(r, &g, 4, &n, "global");
@@ -1507,7 +1575,7 @@ IrOp *bc_lazy_load_module(BcLazyModule *m) {
       else ir_block_append(body, op);
     }
   }
-  for (size_t i = 0; i < m->fns.len && ok; i++) {
+  for (size_t i = 0; functions && i < m->fns.len && ok; i++) {
     IrOp *op = bc_lazy_load_function(m, i);
     if (!op) ok = false;
     else ir_block_append(body, op);
@@ -1517,6 +1585,12 @@ IrOp *bc_lazy_load_module(BcLazyModule *m) {
     return NULL;
   }
   return module;
+}
+
+IrOp *bc_lazy_load_module(BcLazyModule *m) { return load_module(m, true, true); }
+
+IrOp *bc_lazy_load_module_shell(BcLazyModule *m, bool globals) {
+  return load_module(m, globals, false);
 }
 
 IrOp *bc_read_module(IrContext *ctx, const char *name, const uint8_t *data, size_t len) {

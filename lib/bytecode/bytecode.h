@@ -40,10 +40,16 @@ BcLazyModule *bc_lazy_open(IrContext *ctx, const char *name, const uint8_t *data
 size_t bc_lazy_num_functions(const BcLazyModule *m);
 /* Name of function i (not NUL-terminated; *len bytes); "" if out of range. */
 const char *bc_lazy_function_name(BcLazyModule *m, size_t i, size_t *len);
+/* The size in bytes of function i's encoded body (0 if out of range): a
+ * measure of what loading it costs. */
+size_t bc_lazy_function_size(const BcLazyModule *m, size_t i);
 /* A detached cuda_tile.entry op for function i, its body decoded now. */
 IrOp *bc_lazy_load_function(BcLazyModule *m, size_t i);
 /* The whole cuda_tile.module (globals, then every function). */
 IrOp *bc_lazy_load_module(BcLazyModule *m);
+/* The cuda_tile.module without its functions: with the globals when
+ * `globals`, else empty (functions loaded one at a time go into it). */
+IrOp *bc_lazy_load_module_shell(BcLazyModule *m, bool globals);
 void bc_lazy_close(BcLazyModule *m);
 
 /* Writes the cuda_tile.module `op` (or a builtin.module holding exactly

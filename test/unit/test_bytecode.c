@@ -280,9 +280,55 @@ static void test_lazy(void) {
     CHECK(f && ct_op_is(f, CT_OP_entry));
     if (f) ir_op_destroy(f);
     CHECK(bc_lazy_load_function(lm, 2) == NULL);
+    /* body sizes: both bodies are a few bytes, none out of range */
+    CHECK(bc_lazy_function_size(lm, 0) > 0 && bc_lazy_function_size(lm, 0) < n);
+    CHECK(bc_lazy_function_size(lm, 1) > 0 && bc_lazy_function_size(lm, 1) < n);
+    CHECK(bc_lazy_function_size(lm, 2) == 0);
+    /* the module without functions (no globals here): empty, valid */
+    IrOp *shell = bc_lazy_load_module_shell(lm, true);
+    CHECK(shell && ct_op_is(shell, CT_OP_module) && ir_verify(shell));
+    CHECK(shell && ir_op_regions(shell)[0].first && !ir_op_regions(shell)[0].first->first);
+    if (shell) ir_op_destroy(shell);
     IrOp *all = bc_lazy_load_module(lm);
     CHECK(all && ir_verify(all));
     if (all) ir_op_destroy(all);
+    bc_lazy_close(lm);
+  }
+  free(bytes);
+  if (m) ir_op_destroy(m);
+  ir_context_destroy(ctx);
+}
+
+/* The module shell: the globals (or nothing), never the functions. */
+static void test_lazy_shell(void) {
+  static const char *const src =
+      "cuda_tile.module @kernels {\n"
+      "  global @g <f32: [1.0, 2.0]> : tile<2xf32>\n"
+      "  entry @k() { %p = get_global @g : tile<ptr<f32>>\n return }\n"
+      "}\n";
+  IrContext *ctx = new_ctx();
+  IrOp *m = parse(ctx, src);
+  uint8_t *bytes = NULL;
+  size_t n = 0;
+  CHECK(m && bc_write_module(m, 13, 3, &bytes, &n));
+  BcLazyModule *lm = bytes ? bc_lazy_open(ctx, "t", bytes, n) : NULL;
+  CHECK(lm != NULL);
+  if (lm) {
+    IrOp *g = bc_lazy_load_module_shell(lm, true);
+    IrOp *e = bc_lazy_load_module_shell(lm, false);
+    IrBlock *gb = g ? ir_op_regions(g)[0].first : NULL;
+    IrBlock *eb = e ? ir_op_regions(e)[0].first : NULL;
+    CHECK(gb && gb->first && ct_op_is(gb->first, CT_OP_global) && !gb->first->next);
+    CHECK(eb && !eb->first);
+    /* a function verifies inside the globals' module (its symbol use) */
+    IrOp *f = bc_lazy_load_function(lm, 0);
+    CHECK(f != NULL);
+    if (f && gb) {
+      ir_block_append(gb, f);
+      CHECK(ir_verify(f));
+    }
+    if (g) ir_op_destroy(g);
+    if (e) ir_op_destroy(e);
     bc_lazy_close(lm);
   }
   free(bytes);
@@ -410,5 +456,6 @@ UNIT_MAIN {
   test_corruption();
   test_versions();
   test_lazy();
+  test_lazy_shell();
   test_capi();
 }
