@@ -28,36 +28,57 @@ void asm_lexer_free(AsmLexer *lx) { vec_free(&lx->lines); }
 
 /* ---- positions -------------------------------------------------------------- */
 
-/* Records every line start at or before `ptr` (newlines in [scanned, ptr)). */
+/* Records the line starts in [scanned, ptr), and at least the next 16 KiB
+ * past it: locations are asked for in source order, so one memchr pass over
+ * the buffer serves them all (instead of two short scans per location). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static void scan_lines_to(AsmLexer *lx, const char *ptr) {
+  enum { SCAN_AHEAD = 16384 };
   const char *p = lx->scanned;
-  while (p < ptr) {
-    const char *nl = memchr(p, '\n', (size_t)(ptr - p));
+  const char *to = (size_t)(lx->end - ptr) > SCAN_AHEAD ? ptr + SCAN_AHEAD : lx->end;
+  while (p < to) {
+    const char *nl = memchr(p, '\n', (size_t)(to - p));
     if (!nl) break;
     vec_push(&lx->lines, (uint32_t)(nl + 1 - lx->buf));
     p = nl + 1;
   }
-  lx->scanned = ptr;
+  lx->scanned = to;
+}
+
+/* The line (index into lx->lines) of `ptr` in [buf, end], by binary search. */
+static size_t line_search(AsmLexer *lx, uint32_t off) {
+  const uint32_t *ls = lx->lines.data;
+  size_t lo = 0, hi = lx->lines.len;
+  while (hi - lo > 1) {
+    size_t mid = (lo + hi) / 2;
+    if (ls[mid] <= off) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/* The same, trying the hint's line and the next one first (positions are
+ * asked for in order). */
+static inline size_t line_index(AsmLexer *lx, const char *ptr) {
+  if (ptr >= lx->scanned && lx->scanned < lx->end) scan_lines_to(lx, ptr);
+  uint32_t off = (uint32_t)(ptr - lx->buf);
+  const uint32_t *ls = lx->lines.data;
+  size_t h = lx->line_hint, n = lx->lines.len;
+  if (ls[h] <= off) {
+    if (h + 1 == n || ls[h + 1] > off) return h;
+    if (h + 2 == n || ls[h + 2] > off) return lx->line_hint = h + 1;
+  }
+  return lx->line_hint = line_search(lx, off);
 }
 
 void asm_lexer_line_col(AsmLexer *lx, const char *ptr, unsigned *line, unsigned *col) {
   if (ptr < lx->buf) ptr = lx->buf;
   if (ptr > lx->end) ptr = lx->end;
-  if (ptr > lx->scanned) scan_lines_to(lx, ptr);
-  uint32_t off = (uint32_t)(ptr - lx->buf);
-  size_t lo = 0, hi = lx->lines.len;
-  /* common case: the last known line */
-  if (lx->lines.data[hi - 1] <= off) {
-    lo = hi - 1;
-  } else {
-    while (hi - lo > 1) {
-      size_t mid = (lo + hi) / 2;
-      if (lx->lines.data[mid] <= off) lo = mid;
-      else hi = mid;
-    }
-  }
+  size_t lo = line_index(lx, ptr);
   *line = (unsigned)lo + 1;
-  *col = off - lx->lines.data[lo] + 1 + (lo == 0 ? lx->col_offset : 0);
+  *col = (unsigned)(ptr - lx->buf) - lx->lines.data[lo] + 1 + (lo == 0 ? lx->col_offset : 0);
 }
 
 const IrLoc *asm_lexer_loc(AsmLexer *lx, const char *ptr) {
@@ -70,9 +91,17 @@ const IrLoc *asm_lexer_loc(AsmLexer *lx, const char *ptr) {
 
 uintptr_t asm_lexer_lazy_loc(AsmLexer *lx, const char *ptr) {
   if (ptr == lx->last_loc_ptr && lx->last_loc) return (uintptr_t)lx->last_loc;
-  unsigned line, col;
-  asm_lexer_line_col(lx, ptr, &line, &col);
-  return ir_lazy_file_loc(lx->ctx, lx->file, (int64_t)line + lx->line_offset, col);
+  if (!lx->file_key_set) {
+    lx->file_key = ir_lazy_file_key(lx->ctx, lx->file);
+    lx->file_key_set = true;
+  }
+  if (ptr < lx->buf) ptr = lx->buf;
+  if (ptr > lx->end) ptr = lx->end;
+  size_t lo = line_index(lx, ptr);
+  int64_t line = (int64_t)lo + 1 + lx->line_offset;
+  int64_t col = (ptr - lx->buf) - (int64_t)lx->lines.data[lo] + 1 + (lo == 0 ? lx->col_offset : 0);
+  uintptr_t bits = ir_lazy_loc_bits(lx->file_key, line, col);
+  return bits ? bits : ir_lazy_file_loc(lx->ctx, lx->file, line, col);
 }
 
 AsmToken asm_lex_error(AsmLexer *lx, const char *ptr, const char *msg) {
@@ -144,6 +173,8 @@ char asm_lexer_peek_char(const AsmLexer *lx, const char *p) {
 }
 
 /* ---- keyword classification ------------------------------------------------------ */
+/* The float type names (IR_FLOAT_KINDS) other than the four 3-letter ones,
+ * tried only for words shaped like one (`f` digit..., `bf16`, `tf32`). */
 typedef struct FloatName {
   const char *s;
   uint8_t len, kind;
@@ -153,45 +184,70 @@ typedef struct FloatName {
 static const FloatName float_names[] = {IR_FLOAT_KINDS(FN)};
 #undef FN
 
+/* `n` is the word's length: comparisons of a constant size compile to a
+ * load and a compare, no call. */
 #define IS(lit) (n == sizeof(lit) - 1 && memcmp(s, lit, sizeof(lit) - 1) == 0)
 
+static int float_kind_of(const char *s, size_t n) {
+  if (n == 3) { /* f16 f32 f64 f80 */
+    switch (s[1] << 8 | s[2]) {
+    case '1' << 8 | '6': return IR_F16;
+    case '3' << 8 | '2': return IR_F32;
+    case '6' << 8 | '4': return IR_F64;
+    case '8' << 8 | '0': return IR_F80;
+    default: return -1;
+    }
+  }
+  for (size_t k = 0; k < sizeof float_names / sizeof float_names[0]; k++)
+    if (float_names[k].len == n && memcmp(float_names[k].s, s, n) == 0) return float_names[k].kind;
+  return -1;
+}
+
 /* Marks the words the parser dispatches on: integer/float type names and
- * the builtin type and attribute keywords. */
+ * the builtin type and attribute keywords.  One switch on the word's length
+ * and one on its first letter pick the (at most four) candidates; the word
+ * is compared once. */
 static void classify(AsmToken *t) {
   const char *s = t->ptr;
   size_t n = t->len;
+  char c = s[0];
   uint8_t kw = KW_NOT;
-  switch (s[0]) {
+  switch (c) {
   case 'i':
     if (n > 1 && is_digit(s[1])) goto inttype;
     if (IS("index")) kw = KW_INDEX;
     break;
   case 's':
+    if (n > 2 && s[1] == 'i' && is_digit(s[2])) goto inttype;
+    if (IS("sparse")) kw = KW_SPARSE;
+    else if (IS("strided")) kw = KW_STRIDED;
+    break;
   case 'u':
     if (n > 2 && s[1] == 'i' && is_digit(s[2])) goto inttype;
-    if (s[0] == 'u') {
-      if (IS("unit")) kw = KW_UNIT;
-    } else if (IS("sparse")) {
-      kw = KW_SPARSE;
-    } else if (IS("strided")) {
-      kw = KW_STRIDED;
-    }
+    if (IS("unit")) kw = KW_UNIT;
     break;
   case 'f':
-  case 'b':
-  case 't':
-    if (n <= 14)
-      for (size_t k = 0; k < sizeof float_names / sizeof float_names[0]; k++)
-        if (float_names[k].len == n && float_names[k].s[0] == s[0] &&
-            memcmp(float_names[k].s, s, n) == 0) {
-          t->kw = KW_FLOATTYPE;
-          t->fk = float_names[k].kind;
-          return;
-        }
+    if (n >= 3 && n <= 13 && is_digit(s[1])) goto floattype;
     if (IS("false")) kw = KW_FALSE;
-    else if (IS("true")) kw = KW_TRUE;
-    else if (IS("tensor")) kw = KW_TENSOR;
-    else if (IS("tuple")) kw = KW_TUPLE;
+    break;
+  case 'b':
+    if (IS("bf16")) goto floattype;
+    break;
+  case 't':
+    switch (n) {
+    case 4:
+      if (IS("true")) kw = KW_TRUE;
+      else if (IS("tf32")) goto floattype;
+      break;
+    case 5:
+      if (IS("tuple")) kw = KW_TUPLE;
+      break;
+    case 6:
+      if (IS("tensor")) kw = KW_TENSOR;
+      break;
+    default:
+      break;
+    }
     break;
   case 'n':
     if (IS("none")) kw = KW_NONE;
@@ -224,9 +280,17 @@ static void classify(AsmToken *t) {
   t->kw = kw;
   return;
 inttype:
-  for (size_t i = s[0] == 'i' ? 1 : 2; i < n; i++)
+  for (size_t i = c == 'i' ? 1 : 2; i < n; i++)
     if (!is_digit(s[i])) return;
   t->kw = KW_INTTYPE;
+  return;
+floattype: {
+  int k = float_kind_of(s, n);
+  if (k >= 0) {
+    t->kw = KW_FLOATTYPE;
+    t->fk = (uint8_t)k;
+  }
+}
 }
 #undef IS
 

@@ -212,29 +212,37 @@ const IrAttr *ir_attr_unique(IrContext *ctx, const IrAttr *key) {
 }
 
 /* ---- compact file locations ---------------------------------------------- */
-/* Bits: 1 (tag) | file index (15 bits) | line (28 bits) | column (20 bits). */
-#define LAZY_FILE_BITS 15
-#define LAZY_LINE_BITS 28
-#define LAZY_COL_BITS 20
+/* Bits: 1 (tag) | file index (15 bits) | line (28 bits) | column (20 bits);
+ * the layout is IR_LAZY_*_BITS in ir.h. */
+#define LAZY_FILE_BITS IR_LAZY_FILE_BITS
+#define LAZY_LINE_BITS IR_LAZY_LINE_BITS
+#define LAZY_COL_BITS IR_LAZY_COL_BITS
+
+uintptr_t ir_lazy_file_key(IrContext *ctx, const IrIdent *file) {
+#if UINTPTR_MAX > 0xffffffffu
+  size_t idx = ctx->lazy_files.len;
+  /* Newest first: one parse adds one file and asks for it per op. */
+  for (size_t i = ctx->lazy_files.len; i-- > 0;)
+    if (ctx->lazy_files.data[i] == file) {
+      idx = i;
+      break;
+    }
+  if (idx == ctx->lazy_files.len && idx < ((size_t)1 << LAZY_FILE_BITS))
+    vec_push(&ctx->lazy_files, file);
+  if (idx < ctx->lazy_files.len) return 1u | (uintptr_t)idx << 1;
+#else
+  (void)ctx;
+  (void)file;
+#endif
+  return 0;
+}
 
 uintptr_t ir_lazy_file_loc(IrContext *ctx, const IrIdent *file, int64_t line, int64_t col) {
-#if UINTPTR_MAX > 0xffffffffu
   if (line >= 0 && line < ((int64_t)1 << LAZY_LINE_BITS) && col >= 0 &&
       col < ((int64_t)1 << LAZY_COL_BITS)) {
-    size_t idx = ctx->lazy_files.len;
-    /* Newest first: one parse adds one file and asks for it per op. */
-    for (size_t i = ctx->lazy_files.len; i-- > 0;)
-      if (ctx->lazy_files.data[i] == file) {
-        idx = i;
-        break;
-      }
-    if (idx == ctx->lazy_files.len && idx < ((size_t)1 << LAZY_FILE_BITS))
-      vec_push(&ctx->lazy_files, file);
-    if (idx < ctx->lazy_files.len)
-      return 1u | (uintptr_t)idx << 1 | (uintptr_t)line << (1 + LAZY_FILE_BITS) |
-             (uintptr_t)col << (1 + LAZY_FILE_BITS + LAZY_LINE_BITS);
+    uintptr_t bits = ir_lazy_loc_bits(ir_lazy_file_key(ctx, file), line, col);
+    if (bits) return bits;
   }
-#endif
   return (uintptr_t)ir_file_loc(ctx, file, line, col);
 }
 
