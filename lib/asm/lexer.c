@@ -11,6 +11,15 @@
 #include <ctype.h>
 #include <stdlib.h>
 
+/* The token lexers are leaf functions reached by tail calls (see asm_lex). */
+#if defined(__GNUC__)
+#define LEX_NOINLINE __attribute__((noinline))
+#define LEX_INLINE __attribute__((always_inline)) inline
+#else
+#define LEX_NOINLINE
+#define LEX_INLINE inline
+#endif
+
 void asm_lexer_init(AsmLexer *lx, IrContext *ctx, const IrIdent *file,
                     const char *buf, size_t len, unsigned line_offset) {
   memset(lx, 0, sizeof *lx);
@@ -138,10 +147,6 @@ static inline bool is_digit(char c) { return cc_is(c, CC_DIGIT); }
 static inline bool is_xdigit(char c) { return cc_is(c, CC_XDIGIT); }
 static inline bool is_id_punct(char c) { return c == '$' || c == '.' || c == '_' || c == '-'; }
 
-static inline AsmToken make(AsmLexer *lx, AsmTokKind k, const char *start) {
-  return (AsmToken){.kind = (uint8_t)k, .ptr = start, .len = (uint32_t)(lx->cur - start)};
-}
-
 /* Skips the rest of a `//` comment (lx->cur at the second '/'). */
 static void skip_comment(AsmLexer *lx) {
   const char *p = lx->cur + 1;
@@ -203,114 +208,96 @@ static int float_kind_of(const char *s, size_t n) {
   return -1;
 }
 
-/* Marks the words the parser dispatches on: integer/float type names and
- * the builtin type and attribute keywords.  One switch on the word's length
- * and one on its first letter pick the (at most four) candidates; the word
- * is compared once. */
-static void classify(AsmToken *t) {
-  const char *s = t->ptr;
-  size_t n = t->len;
+/* Classifies a bare word the parser dispatches on: integer/float type names
+ * and the builtin type and attribute keywords.  Returns the AsmKw, with the
+ * IrFloatKind in bits 8-15 for KW_FLOATTYPE, or KW_FLOAT_CANDIDATE for a
+ * word shaped like a float type name (float_word decides).  A switch on the first letter
+ * (and on the length for `t`) picks the few candidates; each comparison has
+ * a constant size (a load and a compare, no call). */
+enum { KW_FLOAT_CANDIDATE = 0xffff };
+static LEX_INLINE unsigned classify(const char *s, size_t n) {
   char c = s[0];
-  uint8_t kw = KW_NOT;
   switch (c) {
   case 'i':
     if (n > 1 && is_digit(s[1])) goto inttype;
-    if (IS("index")) kw = KW_INDEX;
-    break;
+    return IS("index") ? KW_INDEX : KW_NOT;
   case 's':
     if (n > 2 && s[1] == 'i' && is_digit(s[2])) goto inttype;
-    if (IS("sparse")) kw = KW_SPARSE;
-    else if (IS("strided")) kw = KW_STRIDED;
-    break;
+    return IS("sparse") ? KW_SPARSE : IS("strided") ? KW_STRIDED : KW_NOT;
   case 'u':
     if (n > 2 && s[1] == 'i' && is_digit(s[2])) goto inttype;
-    if (IS("unit")) kw = KW_UNIT;
-    break;
+    return IS("unit") ? KW_UNIT : KW_NOT;
   case 'f':
     if (n >= 3 && n <= 13 && is_digit(s[1])) goto floattype;
-    if (IS("false")) kw = KW_FALSE;
-    break;
+    return IS("false") ? KW_FALSE : KW_NOT;
   case 'b':
     if (IS("bf16")) goto floattype;
-    break;
+    return KW_NOT;
   case 't':
     switch (n) {
     case 4:
-      if (IS("true")) kw = KW_TRUE;
-      else if (IS("tf32")) goto floattype;
-      break;
-    case 5:
-      if (IS("tuple")) kw = KW_TUPLE;
-      break;
-    case 6:
-      if (IS("tensor")) kw = KW_TENSOR;
-      break;
-    default:
-      break;
+      if (IS("tf32")) goto floattype;
+      return IS("true") ? KW_TRUE : KW_NOT;
+    case 5: return IS("tuple") ? KW_TUPLE : KW_NOT;
+    case 6: return IS("tensor") ? KW_TENSOR : KW_NOT;
+    default: return KW_NOT;
     }
-    break;
-  case 'n':
-    if (IS("none")) kw = KW_NONE;
-    break;
-  case 'v':
-    if (IS("vector")) kw = KW_VECTOR;
-    break;
-  case 'm':
-    if (IS("memref")) kw = KW_MEMREF;
-    break;
-  case 'c':
-    if (IS("complex")) kw = KW_COMPLEX;
-    break;
+  case 'n': return IS("none") ? KW_NONE : KW_NOT;
+  case 'v': return IS("vector") ? KW_VECTOR : KW_NOT;
+  case 'm': return IS("memref") ? KW_MEMREF : KW_NOT;
+  case 'c': return IS("complex") ? KW_COMPLEX : KW_NOT;
   case 'a':
-    if (IS("array")) kw = KW_ARRAY;
-    else if (IS("affine_map")) kw = KW_AFFINE_MAP;
-    else if (IS("affine_set")) kw = KW_AFFINE_SET;
-    break;
+    return IS("array") ? KW_ARRAY : IS("affine_map") ? KW_AFFINE_MAP
+         : IS("affine_set") ? KW_AFFINE_SET : KW_NOT;
   case 'd':
-    if (IS("dense")) kw = KW_DENSE;
-    else if (IS("dense_resource")) kw = KW_DENSE_RESOURCE;
-    else if (IS("distinct")) kw = KW_DISTINCT;
-    break;
-  case 'l':
-    if (IS("loc")) kw = KW_LOC;
-    break;
-  default:
-    break;
+    return IS("dense") ? KW_DENSE : IS("dense_resource") ? KW_DENSE_RESOURCE
+         : IS("distinct") ? KW_DISTINCT : KW_NOT;
+  case 'l': return IS("loc") ? KW_LOC : KW_NOT;
+  default: return KW_NOT;
   }
-  t->kw = kw;
-  return;
 inttype:
   for (size_t i = c == 'i' ? 1 : 2; i < n; i++)
-    if (!is_digit(s[i])) return;
-  t->kw = KW_INTTYPE;
-  return;
-floattype: {
-  int k = float_kind_of(s, n);
-  if (k >= 0) {
-    t->kw = KW_FLOATTYPE;
-    t->fk = (uint8_t)k;
-  }
-}
+    if (!is_digit(s[i])) return KW_NOT;
+  return KW_INTTYPE;
+floattype:
+  return KW_FLOAT_CANDIDATE;
 }
 #undef IS
 
 /* ---- token lexers ------------------------------------------------------------------ */
+/* asm_lex dispatches on the first character and hands anything longer than
+ * one punctuation character to one of the functions below by a tail call;
+ * the common ones (bare and prefixed identifiers) are leaf functions, so
+ * neither they nor asm_lex save registers or build a frame.  Each takes
+ * lx->cur just past the token's first character. */
+
+/* The bare word s[0..n) that looks like a float type name. */
+static LEX_NOINLINE AsmToken float_word(const char *s, uint32_t n) {
+  int k = float_kind_of(s, n);
+  return (AsmToken){.kind = TOK_BARE_ID, .kw = k >= 0 ? KW_FLOATTYPE : KW_NOT,
+                    .fk = k >= 0 ? (uint8_t)k : 0, .len = n, .ptr = s};
+}
 
 /* Characters of bare identifiers after the first: letter|digit|[_$.] */
 static inline bool is_bare_char(char c) { return cc_is(c, CC_BARE); }
 
 /* bare-id ::= (letter|[_]) (letter|digit|[_$.])* */
-static AsmToken lex_bare(AsmLexer *lx, const char *start) {
+static LEX_NOINLINE AsmToken lex_bare(AsmLexer *lx, const char *start) {
   const char *p = lx->cur;
   while (is_bare_char(*p)) p++;
   lx->cur = p;
-  AsmToken t = make(lx, TOK_BARE_ID, start);
-  classify(&t);
-  return t;
+  uint32_t n = (uint32_t)(p - start);
+  unsigned k = classify(start, n);
+  if (k == KW_FLOAT_CANDIDATE) return float_word(start, n);
+  return (AsmToken){.kind = TOK_BARE_ID, .kw = (uint8_t)k, .len = n, .ptr = start};
+}
+
+static inline AsmToken make(AsmLexer *lx, AsmTokKind k, const char *start) {
+  return (AsmToken){.kind = (uint8_t)k, .ptr = start, .len = (uint32_t)(lx->cur - start)};
 }
 
 /* string-literal ::= '"' [^"\n\f\v\r]* '"' with escapes \" \\ \n \t \XX */
-static AsmToken lex_string(AsmLexer *lx, const char *start) {
+static LEX_NOINLINE AsmToken lex_string(AsmLexer *lx, const char *start) {
   const char *p = lx->cur;
   for (;;) {
     char c = *p++;
@@ -341,7 +328,7 @@ static AsmToken lex_string(AsmLexer *lx, const char *start) {
 }
 
 /* symbol-ref-id ::= `@` (bare-id | string-literal) */
-static AsmToken lex_at(AsmLexer *lx, const char *start) {
+static LEX_NOINLINE AsmToken lex_at(AsmLexer *lx, const char *start) {
   char c = *lx->cur++;
   if (c == '"') {
     AsmToken s = lex_string(lx, lx->cur - 1);
@@ -358,32 +345,38 @@ static AsmToken lex_at(AsmLexer *lx, const char *start) {
   return make(lx, TOK_AT_ID, start);
 }
 
-/* prefixed-id ::= [#%^!] (digit+ | (letter|id-punct)(letter|digit|id-punct)*) */
-static AsmToken lex_prefixed(AsmLexer *lx, const char *start) {
-  AsmTokKind kind;
+/* The error of a malformed prefixed identifier starting at `start`. */
+static LEX_NOINLINE AsmToken lex_prefixed_error(AsmLexer *lx, const char *start) {
   const char *err;
   switch (*start) {
-  case '#': kind = TOK_HASH_ID; err = "invalid attribute name"; break;
-  case '%': kind = TOK_PERCENT_ID; err = "invalid SSA name"; break;
-  case '^': kind = TOK_CARET_ID; err = "invalid block name"; break;
-  default: kind = TOK_EXCL_ID; err = "invalid type identifier"; break;
+  case '#': err = "invalid attribute name"; break;
+  case '%': err = "invalid SSA name"; break;
+  case '^': err = "invalid block name"; break;
+  default: err = "invalid type identifier"; break;
   }
+  return asm_lex_error(lx, start, err);
+}
+
+/* prefixed-id ::= [#%^!] (digit+ | (letter|id-punct)(letter|digit|id-punct)*) */
+static LEX_NOINLINE AsmToken lex_prefixed(AsmLexer *lx, const char *start, AsmTokKind kind) {
   const char *p = lx->cur;
-  if (is_digit(*p)) {
-    while (is_digit(*p)) p++;
-  } else if (is_alpha(*p) || is_id_punct(*p)) {
+  unsigned cls = char_class[(unsigned char)*p];
+  if (cls & CC_DIGIT) {
+    do p++;
+    while (is_digit(*p));
+  } else if (cls & CC_IDC) { /* letter, digit (handled above) or [$._-] */
     do p++;
     while (cc_is(*p, CC_IDC));
   } else {
-    return asm_lex_error(lx, lx->cur - 1, err);
+    return lex_prefixed_error(lx, start);
   }
   lx->cur = p;
-  return make(lx, kind, start);
+  return (AsmToken){.kind = (uint8_t)kind, .ptr = start, .len = (uint32_t)(p - start)};
 }
 
 /* integer-literal ::= digit+ | `0x` hex_digit+
  * float-literal   ::= [0-9]+ `.` [0-9]* ([eE][-+]?[0-9]+)? */
-static AsmToken lex_number(AsmLexer *lx, const char *start) {
+static LEX_NOINLINE AsmToken lex_number(AsmLexer *lx, const char *start) {
   const char *p = lx->cur;
   if (start[0] == '0' && *p == 'x') {
     /* `0xi32` is `0` followed by `xi32` */
@@ -410,83 +403,86 @@ static AsmToken lex_number(AsmLexer *lx, const char *start) {
   return make(lx, TOK_FLOAT, start);
 }
 
+static AsmToken lex_special(AsmLexer *lx, const char *start);
+
+/* The token at lx->cur: blanks are skipped in one tight loop, then one
+ * switch on the first character. */
 AsmToken asm_lex(AsmLexer *lx) {
-  for (;;) {
-    const char *start = lx->cur;
-    if (cc_is(*start, CC_SPACE)) { /* blanks in one tight loop */
-      do start++;
-      while (cc_is(*start, CC_SPACE));
-      lx->cur = start;
+  const char *p = lx->cur;
+  while (cc_is(*p, CC_SPACE)) p++;
+  lx->cur = p + 1;
+  switch (*p) {
+  case ':': return (AsmToken){.kind = TOK_COLON, .ptr = p, .len = 1};
+  case ',': return (AsmToken){.kind = TOK_COMMA, .ptr = p, .len = 1};
+  case '(': return (AsmToken){.kind = TOK_LPAREN, .ptr = p, .len = 1};
+  case ')': return (AsmToken){.kind = TOK_RPAREN, .ptr = p, .len = 1};
+  case '}': return (AsmToken){.kind = TOK_RBRACE, .ptr = p, .len = 1};
+  case '[': return (AsmToken){.kind = TOK_LSQUARE, .ptr = p, .len = 1};
+  case ']': return (AsmToken){.kind = TOK_RSQUARE, .ptr = p, .len = 1};
+  case '<': return (AsmToken){.kind = TOK_LESS, .ptr = p, .len = 1};
+  case '>': return (AsmToken){.kind = TOK_GREATER, .ptr = p, .len = 1};
+  case '=': return (AsmToken){.kind = TOK_EQUAL, .ptr = p, .len = 1};
+  case '+': return (AsmToken){.kind = TOK_PLUS, .ptr = p, .len = 1};
+  case '*': return (AsmToken){.kind = TOK_STAR, .ptr = p, .len = 1};
+  case '?': return (AsmToken){.kind = TOK_QUESTION, .ptr = p, .len = 1};
+  case '|': return (AsmToken){.kind = TOK_VBAR, .ptr = p, .len = 1};
+  case '-':
+    if (p[1] == '>') {
+      lx->cur = p + 2;
+      return (AsmToken){.kind = TOK_ARROW, .ptr = p, .len = 2};
     }
-    char c = *lx->cur++;
-    switch (c) {
-    case ' ': case '\t': case '\n': case '\r':
-      continue;
-    case 0:
-      if (start == lx->end) {
-        lx->cur = start;
-        return (AsmToken){.kind = TOK_EOF, .ptr = start, .len = 0};
-      }
-      continue; /* a NUL inside the buffer is skipped */
-    case '_':
-      return lex_bare(lx, start);
-    case ':': return make(lx, TOK_COLON, start);
-    case ',': return make(lx, TOK_COMMA, start);
-    case '.':
-      if (lx->cur[0] != '.' || lx->cur[1] != '.')
-        return asm_lex_error(lx, lx->cur, "expected three consecutive dots for an ellipsis");
-      lx->cur += 2;
-      return make(lx, TOK_ELLIPSIS, start);
-    case '(': return make(lx, TOK_LPAREN, start);
-    case ')': return make(lx, TOK_RPAREN, start);
-    case '{':
-      if (lx->cur[0] == '-' && lx->cur[1] == '#') {
-        lx->cur += 2;
-        return make(lx, TOK_META_BEGIN, start);
-      }
-      return make(lx, TOK_LBRACE, start);
-    case '}': return make(lx, TOK_RBRACE, start);
-    case '[': return make(lx, TOK_LSQUARE, start);
-    case ']': return make(lx, TOK_RSQUARE, start);
-    case '<': return make(lx, TOK_LESS, start);
-    case '>': return make(lx, TOK_GREATER, start);
-    case '=': return make(lx, TOK_EQUAL, start);
-    case '+': return make(lx, TOK_PLUS, start);
-    case '*': return make(lx, TOK_STAR, start);
-    case '-':
-      if (*lx->cur == '>') {
-        lx->cur++;
-        return make(lx, TOK_ARROW, start);
-      }
-      return make(lx, TOK_MINUS, start);
-    case '?': return make(lx, TOK_QUESTION, start);
-    case '|': return make(lx, TOK_VBAR, start);
-    case '/':
-      if (*lx->cur == '/') {
-        skip_comment(lx);
-        continue;
-      }
-      return asm_lex_error(lx, start, "unexpected character");
-    case '@':
-      return lex_at(lx, start);
-    case '#':
-      if (lx->cur[0] == '-' && lx->cur[1] == '}') {
-        lx->cur += 2;
-        return make(lx, TOK_META_END, start);
-      }
-      return lex_prefixed(lx, start);
-    case '!': case '^': case '%':
-      return lex_prefixed(lx, start);
-    case '"':
-      return lex_string(lx, start);
-    case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9':
-      return lex_number(lx, start);
-    default:
-      if (is_alpha(c)) return lex_bare(lx, start);
-      return asm_lex_error(lx, start, "unexpected character");
+    return (AsmToken){.kind = TOK_MINUS, .ptr = p, .len = 1};
+  case '{':
+    if (p[1] == '-' && p[2] == '#') {
+      lx->cur = p + 3;
+      return (AsmToken){.kind = TOK_META_BEGIN, .ptr = p, .len = 3};
     }
+    return (AsmToken){.kind = TOK_LBRACE, .ptr = p, .len = 1};
+  case '%': return lex_prefixed(lx, p, TOK_PERCENT_ID);
+  case '!': return lex_prefixed(lx, p, TOK_EXCL_ID);
+  case '^': return lex_prefixed(lx, p, TOK_CARET_ID);
+  case '#':
+    if (p[1] == '-' && p[2] == '}') {
+      lx->cur = p + 3;
+      return (AsmToken){.kind = TOK_META_END, .ptr = p, .len = 3};
+    }
+    return lex_prefixed(lx, p, TOK_HASH_ID);
+  case '@': return lex_at(lx, p);
+  case '"': return lex_string(lx, p);
+  case '0': case '1': case '2': case '3': case '4':
+  case '5': case '6': case '7': case '8': case '9':
+    return lex_number(lx, p);
+  default:
+    if (cc_is(*p, CC_ALPHA) || *p == '_') return lex_bare(lx, p);
+    return lex_special(lx, p);
   }
+}
+
+/* The rare first characters: NUL (the end, or skipped inside the buffer),
+ * `//` comments, `...`, and anything unexpected. */
+static LEX_NOINLINE AsmToken lex_special(AsmLexer *lx, const char *start) {
+  switch (*start) {
+  case 0:
+    if (start == lx->end) {
+      lx->cur = start;
+      return (AsmToken){.kind = TOK_EOF, .ptr = start, .len = 0};
+    }
+    return asm_lex(lx); /* a NUL inside the buffer is skipped */
+  case '/':
+    if (*lx->cur == '/') {
+      skip_comment(lx);
+      return asm_lex(lx);
+    }
+    break;
+  case '.':
+    if (lx->cur[0] != '.' || lx->cur[1] != '.')
+      return asm_lex_error(lx, lx->cur, "expected three consecutive dots for an ellipsis");
+    lx->cur += 2;
+    return make(lx, TOK_ELLIPSIS, start);
+  default:
+    break;
+  }
+  return asm_lex_error(lx, start, "unexpected character");
 }
 
 /* ---- token values ------------------------------------------------------------------- */
