@@ -192,8 +192,8 @@ bool asm_parse_type_list(AsmParser *p, IrTypeVec *out); /* t (, t)* */
  * one type whose text starts at `start`, either the current token or a
  * mnemonic just consumed and directly followed by the current `<` token —
  * unless the same text was parsed before by the same fn in the same
- * short-form dialect context: a spelling `word<...>` (up to its matching
- * '>', no comment or string inside) is then not parsed again.  Only
+ * short-form dialect context: a spelling `word<...>` or `!dialect.word<...>`
+ * (up to its matching '>', no comment or string inside) is then not parsed again.  Only
  * successful parses that reported nothing are recorded, so fn's result must
  * depend only on the text (arg included), type aliases (never redefined)
  * and that context; NULL after an error, as fn. */

@@ -759,13 +759,14 @@ static void tmemo_put(AsmParser *p, const AsmTypeMemo *m) {
   *e = *m;
 }
 
-/* The end of a memoizable type text `word<...>` starting at s (see
+/* The end of a memoizable type text `word<...>` (word: a bare or `!`
+ * identifier) starting at s (see
  * asm_parse_type_memo), NULL when the text at s is not one; *wlen: the
  * length of the word. */
 static const char *type_memo_extent(const AsmParser *p, const char *s, uint32_t *wlen) {
   const char *lt;
   if (s == p->tok.ptr) {
-    if (p->tok.kind != TOK_BARE_ID) return NULL;
+    if (p->tok.kind != TOK_BARE_ID && p->tok.kind != TOK_EXCL_ID) return NULL;
     lt = s + p->tok.len;
   } else {
     if (p->tok.kind != TOK_LESS || s < p->lex.buf || s >= p->tok.ptr) return NULL;
@@ -780,7 +781,8 @@ static const char *type_memo_extent(const AsmParser *p, const char *s, uint32_t 
 /* Whether the word of a memoized text with word length wlen, found at s,
  * is where type_memo_extent would have found it (same bytes: same text). */
 static bool type_memo_word_here(const AsmParser *p, const char *s, uint32_t wlen) {
-  if (s == p->tok.ptr) return p->tok.kind == TOK_BARE_ID && p->tok.len == wlen;
+  if (s == p->tok.ptr)
+    return (p->tok.kind == TOK_BARE_ID || p->tok.kind == TOK_EXCL_ID) && p->tok.len == wlen;
   return p->tok.kind == TOK_LESS && p->tok.ptr == s + wlen;
 }
 
@@ -794,9 +796,33 @@ static AsmTypeMemo *trecent_set(AsmParser *p, uint64_t w) {
 static void trecent_put(AsmParser *p, const AsmTypeMemo *m) {
   if (m->n < 8) return;
   if (!p->trecent) p->trecent = xcalloc(ASM_TYPE_RECENT, sizeof *p->trecent);
-  uint64_t w;
-  memcpy(&w, m->s, 8);
-  trecent_set(p, w)[p->trecent_next++ & 3] = *m;
+  AsmTypeMemo e = *m;
+  size_t k = e.n - 8 < 8 ? e.n - 8 : 8; /* bytes of the second word in the text */
+  memcpy(&e.w0, e.s, 8);
+  e.w1 = e.m1 = 0;
+  memcpy(&e.w1, e.s + 8, k);
+  memset(&e.m1, 0xff, k);
+  trecent_set(p, e.w0)[p->trecent_next++ & 3] = e;
+}
+
+/* The recent entry for the text at s (at least 16 bytes before the end of
+ * the buffer), or NULL: the first 16 bytes are compared as two words, the
+ * rest (texts over 16 bytes) with memcmp. */
+static const AsmTypeMemo *trecent_find(AsmParser *p, const char *s, AsmTypeMemoFn fn,
+                                       const IrDialect *strip, size_t avail) {
+  uint64_t w0, w1;
+  memcpy(&w0, s, 8);
+  memcpy(&w1, s + 8, 8);
+  const AsmTypeMemo *set = trecent_set(p, w0);
+  for (int i = 0; i < 4; i++) {
+    const AsmTypeMemo *e = &set[i];
+    if (e->w0 == w0 && (w1 & e->m1) == e->w1 && e->s && e->fn == fn && e->strip == strip &&
+        e->n <= avail && p->depth + e->depth <= ASM_MAX_DEPTH &&
+        type_memo_word_here(p, s, e->wlen) &&
+        (e->n <= 16 || memcmp(e->s + 16, s + 16, e->n - 16) == 0))
+      return e;
+  }
+  return NULL;
 }
 
 /* Memoized dialect type parse (see asm.h).  The text is `word<...>` as
@@ -806,24 +832,18 @@ static void trecent_put(AsmParser *p, const AsmTypeMemo *m) {
  * ASM_MAX_DEPTH from here, so the depth limit is reported exactly as an
  * uncached parse would.  Recent hits are found by comparing the stored
  * text with the source at s directly: equal bytes up to its matching '>'
- * are the same text, whatever follows. */
+ * are the same text, whatever follows (near the end of the buffer, where
+ * fewer than 16 bytes remain, only the table is used). */
 const IrType *asm_parse_type_memo(AsmParser *p, AsmLoc start, AsmTypeMemoFn fn, void *arg) {
   const char *s = start.ptr;
   const IrDialect *strip = pstrip_dialect(p);
   size_t avail = s && s >= p->lex.buf && s <= p->lex.end ? (size_t)(p->lex.end - s) : 0;
-  if (avail >= 8 && p->trecent) {
-    uint64_t w;
-    memcpy(&w, s, 8);
-    AsmTypeMemo *set = trecent_set(p, w);
-    for (int i = 0; i < 4; i++) {
-      const AsmTypeMemo *e = &set[i];
-      if (e->s && e->fn == fn && e->strip == strip && e->n <= avail &&
-          p->depth + e->depth <= ASM_MAX_DEPTH && type_memo_word_here(p, s, e->wlen) &&
-          memcmp(e->s, s, e->n) == 0) {
-        ppeak_hit(p, e->depth);
-        preset(p, s + e->n);
-        return e->t;
-      }
+  if (avail >= 16 && p->trecent) {
+    const AsmTypeMemo *e = trecent_find(p, s, fn, strip, avail);
+    if (e) {
+      ppeak_hit(p, e->depth);
+      preset(p, s + e->n);
+      return e->t;
     }
   }
   uint32_t wlen = 0;
@@ -844,7 +864,8 @@ const IrType *asm_parse_type_memo(AsmParser *p, AsmLoc start, AsmTypeMemoFn fn, 
   const IrType *t = fn(p, arg);
   unsigned need = ppeak_end(p, ps);
   if (t && p->prev_end == ext && ir_ctx_num_errors(p->ctx) == nerr && uses == p->alias_uses) {
-    AsmTypeMemo m = {s, n, h, wlen, need, fn, strip, t};
+    AsmTypeMemo m = {.s = s, .n = n, .h = h, .wlen = wlen, .depth = need, .fn = fn,
+                     .strip = strip, .t = t};
     tmemo_put(p, &m);
     trecent_put(p, &m);
   }
