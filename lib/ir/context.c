@@ -35,9 +35,8 @@ static void uniq_insert_raw(UniqSet *s, uint32_t h, const void *obj) {
   uniq_insert_at(s, i, h, obj);
 }
 
-/* Keeps the load factor at or below 3/4 for one more insertion. */
-static void uniq_reserve(UniqSet *s) {
-  if ((s->len + 1) * 4 <= s->cap * 3) return;
+/* Doubles the table (or makes the first one). */
+static void uniq_grow(UniqSet *s) {
   UniqSet n = {0};
   n.cap = s->cap ? s->cap * 2 : 256;
   n.slots = xcalloc(n.cap, sizeof *n.slots);
@@ -45,6 +44,42 @@ static void uniq_reserve(UniqSet *s) {
     if (s->slots[i].obj) uniq_insert_raw(&n, s->slots[i].hash, s->slots[i].obj);
   free(s->slots);
   *s = n;
+}
+
+/* Keeps the load factor at or below 3/4 for one more insertion. */
+static inline void uniq_reserve(UniqSet *s) {
+  if ((s->len + 1) * 4 > s->cap * 3) uniq_grow(s);
+}
+
+/* Hash steps for the uniquer: one multiply per word while hashing, one
+ * avalanche at the end (hash_fold).  Every field an equality test compares
+ * goes in, so equal keys hash alike. */
+static inline uint64_t hash_step(uint64_t h, uint64_t v) {
+  h = (h ^ v) * 0x9E3779B97F4A7C15ull;
+  return h ^ (h >> 29);
+}
+static inline uint32_t hash_fold(uint64_t h) {
+  h *= 0xff51afd7ed558ccdull;
+  return (uint32_t)(h ^ (h >> 32));
+}
+static inline uint64_t hash_words(uint64_t h, const void *const *w, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) h = hash_step(h, (uintptr_t)w[i]);
+  return h;
+}
+static inline uint64_t hash_ints(uint64_t h, const int64_t *v, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) h = hash_step(h, (uint64_t)v[i]);
+  return h;
+}
+/* Equality of short arrays, inline (they hold a few words). */
+static inline bool words_eq(const void *const *a, const void *const *b, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+static inline bool ints_eq(const int64_t *a, const int64_t *b, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++)
+    if (a[i] != b[i]) return false;
+  return true;
 }
 
 static void uniq_free(UniqSet *s) {
@@ -82,21 +117,21 @@ const IrIdent *ir_ident(IrContext *ctx, const char *s, size_t n) {
 
 /* ---- types ------------------------------------------------------------------ */
 static uint32_t type_hash(const IrType *k) {
-  uint64_t h = hash_mix((uint64_t)(uintptr_t)k->def, k->flags);
-  h = hash_mix(h, ((uint64_t)k->nints << 32) | k->ntypes);
-  if (k->nints) h = hash_mix(h, hash_bytes(k->ints, k->nints * sizeof(int64_t), 3));
-  for (uint32_t i = 0; i < k->ntypes; i++) h = hash_mix(h, (uintptr_t)k->types[i]);
-  h = hash_mix(h, (uintptr_t)k->attr);
-  h = hash_mix(h, (uintptr_t)k->str);
-  return (uint32_t)(h ^ (h >> 32));
+  uint64_t h = hash_step((uint64_t)(uintptr_t)k->def, k->flags);
+  h = hash_step(h, ((uint64_t)k->nints << 32) | k->ntypes);
+  h = hash_ints(h, k->ints, k->nints);
+  h = hash_words(h, (const void *const *)k->types, k->ntypes);
+  h = hash_step(h, (uintptr_t)k->attr);
+  h = hash_step(h, (uintptr_t)k->str);
+  return hash_fold(h);
 }
 
 static bool type_eq(const void *stored, const void *key) {
   const IrType *a = stored, *b = key;
   return a->def == b->def && a->flags == b->flags && a->nints == b->nints &&
          a->ntypes == b->ntypes && a->attr == b->attr && a->str == b->str &&
-         (!a->nints || memcmp(a->ints, b->ints, a->nints * sizeof(int64_t)) == 0) &&
-         (!a->ntypes || memcmp(a->types, b->types, a->ntypes * sizeof(void *)) == 0);
+         ints_eq(a->ints, b->ints, a->nints) &&
+         words_eq((const void *const *)a->types, (const void *const *)b->types, a->ntypes);
 }
 
 const IrType *ir_type_unique(IrContext *ctx, const IrType *key) {
@@ -137,20 +172,17 @@ static inline uint32_t file_loc_hash(const IrIdent *file, int64_t line, int64_t 
 
 static uint32_t attr_hash(const IrAttr *k) {
   if (is_plain_file_loc(k)) return file_loc_hash(k->str, k->ints[0], k->ints[1]);
-  uint64_t h = hash_mix((uint64_t)(uintptr_t)k->def, k->flags);
-  h = hash_mix(h, (uintptr_t)k->type);
-  h = hash_mix(h, ((uint64_t)k->nints << 32) | k->nelems);
-  if (k->nints) h = hash_mix(h, hash_bytes(k->ints, k->nints * sizeof(int64_t), 5));
-  for (uint32_t i = 0; i < k->nelems; i++) {
-    h = hash_mix(h, (uintptr_t)k->elems[i]);
-    if (k->names) h = hash_mix(h, (uintptr_t)k->names[i]);
-  }
-  h = hash_mix(h, (uintptr_t)k->str);
+  uint64_t h = hash_step((uint64_t)(uintptr_t)k->def, k->flags);
+  h = hash_step(h, (uintptr_t)k->type ^ (uintptr_t)k->str << 1);
+  h = hash_step(h, ((uint64_t)k->nints << 32) | k->nelems);
+  h = hash_ints(h, k->ints, k->nints);
+  h = hash_words(h, (const void *const *)k->elems, k->nelems);
+  if (k->names) h = hash_words(h, (const void *const *)k->names, k->nelems);
   uint64_t fb;
   memcpy(&fb, &k->f, 8);
-  h = hash_mix(h, fb);
-  if (k->ndata) h = hash_mix(h, hash_bytes(k->data, k->ndata, 7));
-  return (uint32_t)(h ^ (h >> 32));
+  h = hash_step(h, fb);
+  if (k->ndata) h = hash_step(h, hash_bytes(k->data, k->ndata, 7));
+  return hash_fold(h);
 }
 
 static bool attr_eq(const void *stored, const void *key) {
@@ -158,10 +190,10 @@ static bool attr_eq(const void *stored, const void *key) {
   return a->def == b->def && a->flags == b->flags && a->type == b->type &&
          a->nints == b->nints && a->nelems == b->nelems && a->str == b->str &&
          a->ndata == b->ndata && memcmp(&a->f, &b->f, sizeof(double)) == 0 &&
-         (a->names == NULL) == (b->names == NULL) &&
-         (!a->nints || memcmp(a->ints, b->ints, a->nints * sizeof(int64_t)) == 0) &&
-         (!a->nelems || memcmp(a->elems, b->elems, a->nelems * sizeof(void *)) == 0) &&
-         (!a->names || memcmp(a->names, b->names, a->nelems * sizeof(void *)) == 0) &&
+         (a->names == NULL) == (b->names == NULL) && ints_eq(a->ints, b->ints, a->nints) &&
+         words_eq((const void *const *)a->elems, (const void *const *)b->elems, a->nelems) &&
+         (!a->names ||
+          words_eq((const void *const *)a->names, (const void *const *)b->names, a->nelems)) &&
          (!a->ndata || memcmp(a->data, b->data, a->ndata) == 0);
 }
 
