@@ -88,30 +88,80 @@ static void uniq_free(UniqSet *s) {
 }
 
 /* ---- identifiers ------------------------------------------------------------ */
-typedef struct IdentKey {
-  const char *s;
-  size_t n;
-} IdentKey;
+/* Byte equality of short strings (identifiers), inline: 8, 4, 2, 1-byte
+ * loads instead of a call. */
+static inline bool bytes_eq(const char *a, const char *b, size_t n) {
+  for (; n >= 8; a += 8, b += 8, n -= 8) {
+    uint64_t x, y;
+    memcpy(&x, a, 8);
+    memcpy(&y, b, 8);
+    if (x != y) return false;
+  }
+  if (n & 4) {
+    uint32_t x, y;
+    memcpy(&x, a, 4);
+    memcpy(&y, b, 4);
+    if (x != y) return false;
+    a += 4;
+    b += 4;
+  }
+  if (n & 2) {
+    uint16_t x, y;
+    memcpy(&x, a, 2);
+    memcpy(&y, b, 2);
+    if (x != y) return false;
+    a += 2;
+    b += 2;
+  }
+  return !(n & 1) || *a == *b;
+}
 
-static bool ident_eq(const void *stored, const void *key) {
-  const IrIdent *id = stored;
-  const IdentKey *k = key;
-  return id->len == k->n && memcmp(id->str, k->s, k->n) == 0;
+/* Hash of an identifier's bytes: one multiply per 8-byte word, the tail as
+ * one word (4/2/1-byte loads), one final avalanche.  Only the identifier
+ * table uses it. */
+static inline uint32_t ident_hash(const char *s, size_t n) {
+  uint64_t h = 0x1d ^ (uint64_t)n * 0x9E3779B97F4A7C15ull;
+  for (; n >= 8; s += 8, n -= 8) {
+    uint64_t w;
+    memcpy(&w, s, 8);
+    h = hash_step(h, w);
+  }
+  uint64_t w = 0;
+  unsigned sh = 0;
+  if (n & 4) {
+    uint32_t v;
+    memcpy(&v, s, 4);
+    w = v;
+    s += 4;
+    sh = 32;
+  }
+  if (n & 2) {
+    uint16_t v;
+    memcpy(&v, s, 2);
+    w |= (uint64_t)v << sh;
+    s += 2;
+    sh += 16;
+  }
+  if (n & 1) w |= (uint64_t)(unsigned char)*s << sh;
+  return hash_fold(hash_step(h, w));
 }
 
 const IrIdent *ir_ident(IrContext *ctx, const char *s, size_t n) {
-  uint32_t h = (uint32_t)hash_bytes(s, n, 0x1d);
-  IdentKey k = {s, n};
-  size_t slot;
-  uniq_reserve(&ctx->idents);
-  const IrIdent *id = uniq_find(&ctx->idents, h, &k, ident_eq, &slot);
-  if (id) return id;
+  uint32_t h = ident_hash(s, n);
+  UniqSet *set = &ctx->idents;
+  uniq_reserve(set);
+  size_t mask = set->cap - 1, i = h & mask;
+  for (;; i = (i + 1) & mask) {
+    const IrIdent *id = set->slots[i].obj;
+    if (!id) break;
+    if (set->slots[i].hash == h && id->len == n && bytes_eq(id->str, s, n)) return id;
+  }
   IrIdent *nid = arena_alloc(&ctx->arena, sizeof(IrIdent) + n + 1, 8);
   nid->len = (uint32_t)n;
   nid->hash = h;
   memcpy(nid->str, s, n);
   nid->str[n] = 0;
-  uniq_insert_at(&ctx->idents, slot, h, nid);
+  uniq_insert_at(set, i, h, nid);
   return nid;
 }
 
