@@ -753,8 +753,8 @@ static void tmemo_put(AsmParser *p, const AsmTypeMemo *m) {
   *e = *m;
 }
 
-/* The end of a memoizable type text `word<...>` (word: a bare or `!`
- * identifier) starting at s (see
+/* The end of a memoizable type text `word<...>`, or `word` alone when no
+ * '<' follows (word: a bare or `!` identifier), starting at s (see
  * asm_parse_type_memo), NULL when the text at s is not one; *wlen: the
  * length of the word. */
 static const char *type_memo_extent(const AsmParser *p, const char *s, uint32_t *wlen) {
@@ -767,9 +767,12 @@ static const char *type_memo_extent(const AsmParser *p, const char *s, uint32_t 
     for (lt = s; lt < p->tok.ptr && is_sym_char(*lt); lt++) {}
     if (lt != p->tok.ptr) return NULL;
   }
-  if (*lt != '<' || lt - s > (ptrdiff_t)UINT32_MAX) return NULL;
+  if (lt - s > (ptrdiff_t)UINT32_MAX) return NULL;
   *wlen = (uint32_t)(lt - s);
-  return pskip_group(lt, p->lex.end);
+  if (*lt == '<') return pskip_group(lt, p->lex.end);
+  /* a word alone: the current token, with no '<' after it (even past blanks) */
+  if (s != p->tok.ptr || *asm_lexer_skip_blanks(&p->lex, lt) == '<') return NULL;
+  return lt;
 }
 
 /* Whether the word of a memoized text with word length wlen, found at s,
@@ -813,7 +816,8 @@ static const AsmTypeMemo *trecent_find(AsmParser *p, const char *s, AsmTypeMemoF
     if (e->w0 == w0 && (w1 & e->m1) == e->w1 && e->s && e->fn == fn && e->strip == strip &&
         e->n <= avail && p->depth + e->depth <= ASM_MAX_DEPTH &&
         type_memo_word_here(p, s, e->wlen) &&
-        (e->n <= 16 || memcmp(e->s + 16, s + 16, e->n - 16) == 0))
+        (e->n <= 16 || memcmp(e->s + 16, s + 16, e->n - 16) == 0) &&
+        (e->n != e->wlen || *asm_lexer_skip_blanks(&p->lex, s + e->n) != '<'))
       return e;
   }
   return NULL;
