@@ -145,7 +145,6 @@ static inline bool cc_is(char c, unsigned cls) { return char_class[(unsigned cha
 static inline bool is_alpha(char c) { return cc_is(c, CC_ALPHA); }
 static inline bool is_digit(char c) { return cc_is(c, CC_DIGIT); }
 static inline bool is_xdigit(char c) { return cc_is(c, CC_XDIGIT); }
-static inline bool is_id_punct(char c) { return c == '$' || c == '.' || c == '_' || c == '-'; }
 
 /* Skips the rest of a `//` comment (lx->cur at the second '/'). */
 static void skip_comment(AsmLexer *lx) {
