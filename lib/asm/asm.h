@@ -192,11 +192,13 @@ bool asm_parse_type_list(AsmParser *p, IrTypeVec *out); /* t (, t)* */
  * one type whose text starts at `start`, either the current token or a
  * mnemonic just consumed and directly followed by the current `<` token —
  * unless the same text was parsed before by the same fn in the same
- * short-form dialect context: a spelling `word<...>` (up to its matching
- * '>', no comment or string inside) is then not parsed again.  Only
- * successful parses that reported nothing are recorded, so fn's result must
- * depend only on the text (arg included), type aliases (never redefined)
- * and that context; NULL after an error, as fn. */
+ * short-form dialect context: a spelling `word<...>` or `!dialect.word<...>`
+ * (up to its matching '>', no comment or string inside), or such a word
+ * alone when no '<' follows it, is then not parsed again.  Only successful
+ * parses that reported nothing and consumed exactly that text are
+ * recorded, so fn's result must depend only on the text (arg included),
+ * type aliases (never redefined) and that context — for a word alone, fn
+ * must not look past it except for a '<'; NULL after an error, as fn. */
 typedef const IrType *(*AsmTypeMemoFn)(AsmParser *p, void *arg);
 const IrType *asm_parse_type_memo(AsmParser *p, AsmLoc start, AsmTypeMemoFn fn, void *arg);
 bool asm_parse_colon_type(AsmParser *p, const IrType **out);

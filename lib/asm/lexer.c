@@ -11,6 +11,15 @@
 #include <ctype.h>
 #include <stdlib.h>
 
+/* The token lexers are leaf functions reached by tail calls (see asm_lex). */
+#if defined(__GNUC__)
+#define LEX_NOINLINE __attribute__((noinline))
+#define LEX_INLINE __attribute__((always_inline)) inline
+#else
+#define LEX_NOINLINE
+#define LEX_INLINE inline
+#endif
+
 void asm_lexer_init(AsmLexer *lx, IrContext *ctx, const IrIdent *file,
                     const char *buf, size_t len, unsigned line_offset) {
   memset(lx, 0, sizeof *lx);
@@ -28,36 +37,57 @@ void asm_lexer_free(AsmLexer *lx) { vec_free(&lx->lines); }
 
 /* ---- positions -------------------------------------------------------------- */
 
-/* Records every line start at or before `ptr` (newlines in [scanned, ptr)). */
+/* Records the line starts in [scanned, ptr), and at least the next 16 KiB
+ * past it: locations are asked for in source order, so one memchr pass over
+ * the buffer serves them all (instead of two short scans per location). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static void scan_lines_to(AsmLexer *lx, const char *ptr) {
+  enum { SCAN_AHEAD = 16384 };
   const char *p = lx->scanned;
-  while (p < ptr) {
-    const char *nl = memchr(p, '\n', (size_t)(ptr - p));
+  const char *to = (size_t)(lx->end - ptr) > SCAN_AHEAD ? ptr + SCAN_AHEAD : lx->end;
+  while (p < to) {
+    const char *nl = memchr(p, '\n', (size_t)(to - p));
     if (!nl) break;
     vec_push(&lx->lines, (uint32_t)(nl + 1 - lx->buf));
     p = nl + 1;
   }
-  lx->scanned = ptr;
+  lx->scanned = to;
+}
+
+/* The line (index into lx->lines) of `ptr` in [buf, end], by binary search. */
+static size_t line_search(AsmLexer *lx, uint32_t off) {
+  const uint32_t *ls = lx->lines.data;
+  size_t lo = 0, hi = lx->lines.len;
+  while (hi - lo > 1) {
+    size_t mid = (lo + hi) / 2;
+    if (ls[mid] <= off) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/* The same, trying the hint's line and the next one first (positions are
+ * asked for in order). */
+static inline size_t line_index(AsmLexer *lx, const char *ptr) {
+  if (ptr >= lx->scanned && lx->scanned < lx->end) scan_lines_to(lx, ptr);
+  uint32_t off = (uint32_t)(ptr - lx->buf);
+  const uint32_t *ls = lx->lines.data;
+  size_t h = lx->line_hint, n = lx->lines.len;
+  if (ls[h] <= off) {
+    if (h + 1 == n || ls[h + 1] > off) return h;
+    if (h + 2 == n || ls[h + 2] > off) return lx->line_hint = h + 1;
+  }
+  return lx->line_hint = line_search(lx, off);
 }
 
 void asm_lexer_line_col(AsmLexer *lx, const char *ptr, unsigned *line, unsigned *col) {
   if (ptr < lx->buf) ptr = lx->buf;
   if (ptr > lx->end) ptr = lx->end;
-  if (ptr > lx->scanned) scan_lines_to(lx, ptr);
-  uint32_t off = (uint32_t)(ptr - lx->buf);
-  size_t lo = 0, hi = lx->lines.len;
-  /* common case: the last known line */
-  if (lx->lines.data[hi - 1] <= off) {
-    lo = hi - 1;
-  } else {
-    while (hi - lo > 1) {
-      size_t mid = (lo + hi) / 2;
-      if (lx->lines.data[mid] <= off) lo = mid;
-      else hi = mid;
-    }
-  }
+  size_t lo = line_index(lx, ptr);
   *line = (unsigned)lo + 1;
-  *col = off - lx->lines.data[lo] + 1 + (lo == 0 ? lx->col_offset : 0);
+  *col = (unsigned)(ptr - lx->buf) - lx->lines.data[lo] + 1 + (lo == 0 ? lx->col_offset : 0);
 }
 
 const IrLoc *asm_lexer_loc(AsmLexer *lx, const char *ptr) {
@@ -70,9 +100,17 @@ const IrLoc *asm_lexer_loc(AsmLexer *lx, const char *ptr) {
 
 uintptr_t asm_lexer_lazy_loc(AsmLexer *lx, const char *ptr) {
   if (ptr == lx->last_loc_ptr && lx->last_loc) return (uintptr_t)lx->last_loc;
-  unsigned line, col;
-  asm_lexer_line_col(lx, ptr, &line, &col);
-  return ir_lazy_file_loc(lx->ctx, lx->file, (int64_t)line + lx->line_offset, col);
+  if (!lx->file_key_set) {
+    lx->file_key = ir_lazy_file_key(lx->ctx, lx->file);
+    lx->file_key_set = true;
+  }
+  if (ptr < lx->buf) ptr = lx->buf;
+  if (ptr > lx->end) ptr = lx->end;
+  size_t lo = line_index(lx, ptr);
+  int64_t line = (int64_t)lo + 1 + lx->line_offset;
+  int64_t col = (ptr - lx->buf) - (int64_t)lx->lines.data[lo] + 1 + (lo == 0 ? lx->col_offset : 0);
+  uintptr_t bits = ir_lazy_loc_bits(lx->file_key, line, col);
+  return bits ? bits : ir_lazy_file_loc(lx->ctx, lx->file, line, col);
 }
 
 AsmToken asm_lex_error(AsmLexer *lx, const char *ptr, const char *msg) {
@@ -107,11 +145,6 @@ static inline bool cc_is(char c, unsigned cls) { return char_class[(unsigned cha
 static inline bool is_alpha(char c) { return cc_is(c, CC_ALPHA); }
 static inline bool is_digit(char c) { return cc_is(c, CC_DIGIT); }
 static inline bool is_xdigit(char c) { return cc_is(c, CC_XDIGIT); }
-static inline bool is_id_punct(char c) { return c == '$' || c == '.' || c == '_' || c == '-'; }
-
-static inline AsmToken make(AsmLexer *lx, AsmTokKind k, const char *start) {
-  return (AsmToken){.kind = (uint8_t)k, .ptr = start, .len = (uint32_t)(lx->cur - start)};
-}
 
 /* Skips the rest of a `//` comment (lx->cur at the second '/'). */
 static void skip_comment(AsmLexer *lx) {
@@ -144,6 +177,8 @@ char asm_lexer_peek_char(const AsmLexer *lx, const char *p) {
 }
 
 /* ---- keyword classification ------------------------------------------------------ */
+/* The float type names (IR_FLOAT_KINDS) other than the four 3-letter ones,
+ * tried only for words shaped like one (`f` digit..., `bf16`, `tf32`). */
 typedef struct FloatName {
   const char *s;
   uint8_t len, kind;
@@ -153,100 +188,115 @@ typedef struct FloatName {
 static const FloatName float_names[] = {IR_FLOAT_KINDS(FN)};
 #undef FN
 
+/* `n` is the word's length: comparisons of a constant size compile to a
+ * load and a compare, no call. */
 #define IS(lit) (n == sizeof(lit) - 1 && memcmp(s, lit, sizeof(lit) - 1) == 0)
 
-/* Marks the words the parser dispatches on: integer/float type names and
- * the builtin type and attribute keywords. */
-static void classify(AsmToken *t) {
-  const char *s = t->ptr;
-  size_t n = t->len;
-  uint8_t kw = KW_NOT;
-  switch (s[0]) {
+static int float_kind_of(const char *s, size_t n) {
+  if (n == 3) { /* f16 f32 f64 f80 */
+    switch (s[1] << 8 | s[2]) {
+    case '1' << 8 | '6': return IR_F16;
+    case '3' << 8 | '2': return IR_F32;
+    case '6' << 8 | '4': return IR_F64;
+    case '8' << 8 | '0': return IR_F80;
+    default: return -1;
+    }
+  }
+  for (size_t k = 0; k < sizeof float_names / sizeof float_names[0]; k++)
+    if (float_names[k].len == n && memcmp(float_names[k].s, s, n) == 0) return float_names[k].kind;
+  return -1;
+}
+
+/* Classifies a bare word the parser dispatches on: integer/float type names
+ * and the builtin type and attribute keywords.  Returns the AsmKw, with the
+ * IrFloatKind in bits 8-15 for KW_FLOATTYPE, or KW_FLOAT_CANDIDATE for a
+ * word shaped like a float type name (float_word decides).  A switch on the first letter
+ * (and on the length for `t`) picks the few candidates; each comparison has
+ * a constant size (a load and a compare, no call). */
+enum { KW_FLOAT_CANDIDATE = 0xffff };
+static LEX_INLINE unsigned classify(const char *s, size_t n) {
+  char c = s[0];
+  switch (c) {
   case 'i':
     if (n > 1 && is_digit(s[1])) goto inttype;
-    if (IS("index")) kw = KW_INDEX;
-    break;
+    return IS("index") ? KW_INDEX : KW_NOT;
   case 's':
+    if (n > 2 && s[1] == 'i' && is_digit(s[2])) goto inttype;
+    return IS("sparse") ? KW_SPARSE : IS("strided") ? KW_STRIDED : KW_NOT;
   case 'u':
     if (n > 2 && s[1] == 'i' && is_digit(s[2])) goto inttype;
-    if (s[0] == 'u') {
-      if (IS("unit")) kw = KW_UNIT;
-    } else if (IS("sparse")) {
-      kw = KW_SPARSE;
-    } else if (IS("strided")) {
-      kw = KW_STRIDED;
-    }
-    break;
+    return IS("unit") ? KW_UNIT : KW_NOT;
   case 'f':
+    if (n >= 3 && n <= 13 && is_digit(s[1])) goto floattype;
+    return IS("false") ? KW_FALSE : KW_NOT;
   case 'b':
+    if (IS("bf16")) goto floattype;
+    return KW_NOT;
   case 't':
-    if (n <= 14)
-      for (size_t k = 0; k < sizeof float_names / sizeof float_names[0]; k++)
-        if (float_names[k].len == n && float_names[k].s[0] == s[0] &&
-            memcmp(float_names[k].s, s, n) == 0) {
-          t->kw = KW_FLOATTYPE;
-          t->fk = float_names[k].kind;
-          return;
-        }
-    if (IS("false")) kw = KW_FALSE;
-    else if (IS("true")) kw = KW_TRUE;
-    else if (IS("tensor")) kw = KW_TENSOR;
-    else if (IS("tuple")) kw = KW_TUPLE;
-    break;
-  case 'n':
-    if (IS("none")) kw = KW_NONE;
-    break;
-  case 'v':
-    if (IS("vector")) kw = KW_VECTOR;
-    break;
-  case 'm':
-    if (IS("memref")) kw = KW_MEMREF;
-    break;
-  case 'c':
-    if (IS("complex")) kw = KW_COMPLEX;
-    break;
+    switch (n) {
+    case 4:
+      if (IS("tf32")) goto floattype;
+      return IS("true") ? KW_TRUE : KW_NOT;
+    case 5: return IS("tuple") ? KW_TUPLE : KW_NOT;
+    case 6: return IS("tensor") ? KW_TENSOR : KW_NOT;
+    default: return KW_NOT;
+    }
+  case 'n': return IS("none") ? KW_NONE : KW_NOT;
+  case 'v': return IS("vector") ? KW_VECTOR : KW_NOT;
+  case 'm': return IS("memref") ? KW_MEMREF : KW_NOT;
+  case 'c': return IS("complex") ? KW_COMPLEX : KW_NOT;
   case 'a':
-    if (IS("array")) kw = KW_ARRAY;
-    else if (IS("affine_map")) kw = KW_AFFINE_MAP;
-    else if (IS("affine_set")) kw = KW_AFFINE_SET;
-    break;
+    return IS("array") ? KW_ARRAY : IS("affine_map") ? KW_AFFINE_MAP
+         : IS("affine_set") ? KW_AFFINE_SET : KW_NOT;
   case 'd':
-    if (IS("dense")) kw = KW_DENSE;
-    else if (IS("dense_resource")) kw = KW_DENSE_RESOURCE;
-    else if (IS("distinct")) kw = KW_DISTINCT;
-    break;
-  case 'l':
-    if (IS("loc")) kw = KW_LOC;
-    break;
-  default:
-    break;
+    return IS("dense") ? KW_DENSE : IS("dense_resource") ? KW_DENSE_RESOURCE
+         : IS("distinct") ? KW_DISTINCT : KW_NOT;
+  case 'l': return IS("loc") ? KW_LOC : KW_NOT;
+  default: return KW_NOT;
   }
-  t->kw = kw;
-  return;
 inttype:
-  for (size_t i = s[0] == 'i' ? 1 : 2; i < n; i++)
-    if (!is_digit(s[i])) return;
-  t->kw = KW_INTTYPE;
+  for (size_t i = c == 'i' ? 1 : 2; i < n; i++)
+    if (!is_digit(s[i])) return KW_NOT;
+  return KW_INTTYPE;
+floattype:
+  return KW_FLOAT_CANDIDATE;
 }
 #undef IS
 
 /* ---- token lexers ------------------------------------------------------------------ */
+/* asm_lex dispatches on the first character and hands anything longer than
+ * one punctuation character to one of the functions below by a tail call;
+ * the common ones (bare and prefixed identifiers) are leaf functions, so
+ * neither they nor asm_lex save registers or build a frame.  Each takes
+ * lx->cur just past the token's first character. */
+
+/* The bare word s[0..n) that looks like a float type name. */
+static LEX_NOINLINE AsmToken float_word(const char *s, uint32_t n) {
+  int k = float_kind_of(s, n);
+  return (AsmToken){.kind = TOK_BARE_ID, .kw = k >= 0 ? KW_FLOATTYPE : KW_NOT,
+                    .fk = k >= 0 ? (uint8_t)k : 0, .len = n, .ptr = s};
+}
 
 /* Characters of bare identifiers after the first: letter|digit|[_$.] */
 static inline bool is_bare_char(char c) { return cc_is(c, CC_BARE); }
 
 /* bare-id ::= (letter|[_]) (letter|digit|[_$.])* */
-static AsmToken lex_bare(AsmLexer *lx, const char *start) {
+static LEX_NOINLINE AsmToken lex_bare(AsmLexer *lx, const char *start) {
   const char *p = lx->cur;
   while (is_bare_char(*p)) p++;
   lx->cur = p;
-  AsmToken t = make(lx, TOK_BARE_ID, start);
-  classify(&t);
-  return t;
+  uint32_t n = (uint32_t)(p - start);
+  unsigned k = classify(start, n);
+  if (k == KW_FLOAT_CANDIDATE) return float_word(start, n);
+  return (AsmToken){.kind = TOK_BARE_ID, .kw = (uint8_t)k, .len = n, .ptr = start};
+}
+
+static inline AsmToken make(AsmLexer *lx, AsmTokKind k, const char *start) {
+  return (AsmToken){.kind = (uint8_t)k, .ptr = start, .len = (uint32_t)(lx->cur - start)};
 }
 
 /* string-literal ::= '"' [^"\n\f\v\r]* '"' with escapes \" \\ \n \t \XX */
-static AsmToken lex_string(AsmLexer *lx, const char *start) {
+static LEX_NOINLINE AsmToken lex_string(AsmLexer *lx, const char *start) {
   const char *p = lx->cur;
   for (;;) {
     char c = *p++;
@@ -277,7 +327,7 @@ static AsmToken lex_string(AsmLexer *lx, const char *start) {
 }
 
 /* symbol-ref-id ::= `@` (bare-id | string-literal) */
-static AsmToken lex_at(AsmLexer *lx, const char *start) {
+static LEX_NOINLINE AsmToken lex_at(AsmLexer *lx, const char *start) {
   char c = *lx->cur++;
   if (c == '"') {
     AsmToken s = lex_string(lx, lx->cur - 1);
@@ -294,32 +344,38 @@ static AsmToken lex_at(AsmLexer *lx, const char *start) {
   return make(lx, TOK_AT_ID, start);
 }
 
-/* prefixed-id ::= [#%^!] (digit+ | (letter|id-punct)(letter|digit|id-punct)*) */
-static AsmToken lex_prefixed(AsmLexer *lx, const char *start) {
-  AsmTokKind kind;
+/* The error of a malformed prefixed identifier starting at `start`. */
+static LEX_NOINLINE AsmToken lex_prefixed_error(AsmLexer *lx, const char *start) {
   const char *err;
   switch (*start) {
-  case '#': kind = TOK_HASH_ID; err = "invalid attribute name"; break;
-  case '%': kind = TOK_PERCENT_ID; err = "invalid SSA name"; break;
-  case '^': kind = TOK_CARET_ID; err = "invalid block name"; break;
-  default: kind = TOK_EXCL_ID; err = "invalid type identifier"; break;
+  case '#': err = "invalid attribute name"; break;
+  case '%': err = "invalid SSA name"; break;
+  case '^': err = "invalid block name"; break;
+  default: err = "invalid type identifier"; break;
   }
+  return asm_lex_error(lx, start, err);
+}
+
+/* prefixed-id ::= [#%^!] (digit+ | (letter|id-punct)(letter|digit|id-punct)*) */
+static LEX_NOINLINE AsmToken lex_prefixed(AsmLexer *lx, const char *start, AsmTokKind kind) {
   const char *p = lx->cur;
-  if (is_digit(*p)) {
-    while (is_digit(*p)) p++;
-  } else if (is_alpha(*p) || is_id_punct(*p)) {
+  unsigned cls = char_class[(unsigned char)*p];
+  if (cls & CC_DIGIT) {
+    do p++;
+    while (is_digit(*p));
+  } else if (cls & CC_IDC) { /* letter, digit (handled above) or [$._-] */
     do p++;
     while (cc_is(*p, CC_IDC));
   } else {
-    return asm_lex_error(lx, lx->cur - 1, err);
+    return lex_prefixed_error(lx, start);
   }
   lx->cur = p;
-  return make(lx, kind, start);
+  return (AsmToken){.kind = (uint8_t)kind, .ptr = start, .len = (uint32_t)(p - start)};
 }
 
 /* integer-literal ::= digit+ | `0x` hex_digit+
  * float-literal   ::= [0-9]+ `.` [0-9]* ([eE][-+]?[0-9]+)? */
-static AsmToken lex_number(AsmLexer *lx, const char *start) {
+static LEX_NOINLINE AsmToken lex_number(AsmLexer *lx, const char *start) {
   const char *p = lx->cur;
   if (start[0] == '0' && *p == 'x') {
     /* `0xi32` is `0` followed by `xi32` */
@@ -346,83 +402,86 @@ static AsmToken lex_number(AsmLexer *lx, const char *start) {
   return make(lx, TOK_FLOAT, start);
 }
 
+static AsmToken lex_special(AsmLexer *lx, const char *start);
+
+/* The token at lx->cur: blanks are skipped in one tight loop, then one
+ * switch on the first character. */
 AsmToken asm_lex(AsmLexer *lx) {
-  for (;;) {
-    const char *start = lx->cur;
-    if (cc_is(*start, CC_SPACE)) { /* blanks in one tight loop */
-      do start++;
-      while (cc_is(*start, CC_SPACE));
-      lx->cur = start;
+  const char *p = lx->cur;
+  while (cc_is(*p, CC_SPACE)) p++;
+  lx->cur = p + 1;
+  switch (*p) {
+  case ':': return (AsmToken){.kind = TOK_COLON, .ptr = p, .len = 1};
+  case ',': return (AsmToken){.kind = TOK_COMMA, .ptr = p, .len = 1};
+  case '(': return (AsmToken){.kind = TOK_LPAREN, .ptr = p, .len = 1};
+  case ')': return (AsmToken){.kind = TOK_RPAREN, .ptr = p, .len = 1};
+  case '}': return (AsmToken){.kind = TOK_RBRACE, .ptr = p, .len = 1};
+  case '[': return (AsmToken){.kind = TOK_LSQUARE, .ptr = p, .len = 1};
+  case ']': return (AsmToken){.kind = TOK_RSQUARE, .ptr = p, .len = 1};
+  case '<': return (AsmToken){.kind = TOK_LESS, .ptr = p, .len = 1};
+  case '>': return (AsmToken){.kind = TOK_GREATER, .ptr = p, .len = 1};
+  case '=': return (AsmToken){.kind = TOK_EQUAL, .ptr = p, .len = 1};
+  case '+': return (AsmToken){.kind = TOK_PLUS, .ptr = p, .len = 1};
+  case '*': return (AsmToken){.kind = TOK_STAR, .ptr = p, .len = 1};
+  case '?': return (AsmToken){.kind = TOK_QUESTION, .ptr = p, .len = 1};
+  case '|': return (AsmToken){.kind = TOK_VBAR, .ptr = p, .len = 1};
+  case '-':
+    if (p[1] == '>') {
+      lx->cur = p + 2;
+      return (AsmToken){.kind = TOK_ARROW, .ptr = p, .len = 2};
     }
-    char c = *lx->cur++;
-    switch (c) {
-    case ' ': case '\t': case '\n': case '\r':
-      continue;
-    case 0:
-      if (start == lx->end) {
-        lx->cur = start;
-        return (AsmToken){.kind = TOK_EOF, .ptr = start, .len = 0};
-      }
-      continue; /* a NUL inside the buffer is skipped */
-    case '_':
-      return lex_bare(lx, start);
-    case ':': return make(lx, TOK_COLON, start);
-    case ',': return make(lx, TOK_COMMA, start);
-    case '.':
-      if (lx->cur[0] != '.' || lx->cur[1] != '.')
-        return asm_lex_error(lx, lx->cur, "expected three consecutive dots for an ellipsis");
-      lx->cur += 2;
-      return make(lx, TOK_ELLIPSIS, start);
-    case '(': return make(lx, TOK_LPAREN, start);
-    case ')': return make(lx, TOK_RPAREN, start);
-    case '{':
-      if (lx->cur[0] == '-' && lx->cur[1] == '#') {
-        lx->cur += 2;
-        return make(lx, TOK_META_BEGIN, start);
-      }
-      return make(lx, TOK_LBRACE, start);
-    case '}': return make(lx, TOK_RBRACE, start);
-    case '[': return make(lx, TOK_LSQUARE, start);
-    case ']': return make(lx, TOK_RSQUARE, start);
-    case '<': return make(lx, TOK_LESS, start);
-    case '>': return make(lx, TOK_GREATER, start);
-    case '=': return make(lx, TOK_EQUAL, start);
-    case '+': return make(lx, TOK_PLUS, start);
-    case '*': return make(lx, TOK_STAR, start);
-    case '-':
-      if (*lx->cur == '>') {
-        lx->cur++;
-        return make(lx, TOK_ARROW, start);
-      }
-      return make(lx, TOK_MINUS, start);
-    case '?': return make(lx, TOK_QUESTION, start);
-    case '|': return make(lx, TOK_VBAR, start);
-    case '/':
-      if (*lx->cur == '/') {
-        skip_comment(lx);
-        continue;
-      }
-      return asm_lex_error(lx, start, "unexpected character");
-    case '@':
-      return lex_at(lx, start);
-    case '#':
-      if (lx->cur[0] == '-' && lx->cur[1] == '}') {
-        lx->cur += 2;
-        return make(lx, TOK_META_END, start);
-      }
-      return lex_prefixed(lx, start);
-    case '!': case '^': case '%':
-      return lex_prefixed(lx, start);
-    case '"':
-      return lex_string(lx, start);
-    case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9':
-      return lex_number(lx, start);
-    default:
-      if (is_alpha(c)) return lex_bare(lx, start);
-      return asm_lex_error(lx, start, "unexpected character");
+    return (AsmToken){.kind = TOK_MINUS, .ptr = p, .len = 1};
+  case '{':
+    if (p[1] == '-' && p[2] == '#') {
+      lx->cur = p + 3;
+      return (AsmToken){.kind = TOK_META_BEGIN, .ptr = p, .len = 3};
     }
+    return (AsmToken){.kind = TOK_LBRACE, .ptr = p, .len = 1};
+  case '%': return lex_prefixed(lx, p, TOK_PERCENT_ID);
+  case '!': return lex_prefixed(lx, p, TOK_EXCL_ID);
+  case '^': return lex_prefixed(lx, p, TOK_CARET_ID);
+  case '#':
+    if (p[1] == '-' && p[2] == '}') {
+      lx->cur = p + 3;
+      return (AsmToken){.kind = TOK_META_END, .ptr = p, .len = 3};
+    }
+    return lex_prefixed(lx, p, TOK_HASH_ID);
+  case '@': return lex_at(lx, p);
+  case '"': return lex_string(lx, p);
+  case '0': case '1': case '2': case '3': case '4':
+  case '5': case '6': case '7': case '8': case '9':
+    return lex_number(lx, p);
+  default:
+    if (cc_is(*p, CC_ALPHA) || *p == '_') return lex_bare(lx, p);
+    return lex_special(lx, p);
   }
+}
+
+/* The rare first characters: NUL (the end, or skipped inside the buffer),
+ * `//` comments, `...`, and anything unexpected. */
+static LEX_NOINLINE AsmToken lex_special(AsmLexer *lx, const char *start) {
+  switch (*start) {
+  case 0:
+    if (start == lx->end) {
+      lx->cur = start;
+      return (AsmToken){.kind = TOK_EOF, .ptr = start, .len = 0};
+    }
+    return asm_lex(lx); /* a NUL inside the buffer is skipped */
+  case '/':
+    if (*lx->cur == '/') {
+      skip_comment(lx);
+      return asm_lex(lx);
+    }
+    break;
+  case '.':
+    if (lx->cur[0] != '.' || lx->cur[1] != '.')
+      return asm_lex_error(lx, lx->cur, "expected three consecutive dots for an ellipsis");
+    lx->cur += 2;
+    return make(lx, TOK_ELLIPSIS, start);
+  default:
+    break;
+  }
+  return asm_lex_error(lx, start, "unexpected character");
 }
 
 /* ---- token values ------------------------------------------------------------------- */

@@ -91,13 +91,19 @@ typedef struct AsmLexer {
   const char *cur;          /* next character to lex */
   unsigned line_offset;     /* added to every reported line number */
   unsigned col_offset;      /* added to columns on the buffer's first line */
-  /* Line table: byte offsets of line starts discovered so far, and how far
-   * the buffer has been scanned for newlines. */
+  /* Line table: byte offsets of line starts discovered so far, how far
+   * the buffer has been scanned for newlines, and the line of the last
+   * position asked for (the next is usually on it or just after). */
   VEC(uint32_t) lines;
   const char *scanned;
+  size_t line_hint;
   /* Cache of the last file location built (op locations come in order). */
   const char *last_loc_ptr;
   const IrLoc *last_loc;
+  /* The file's part of compact location bits (ir_lazy_file_key), found on
+   * the first location. */
+  uintptr_t file_key;
+  bool file_key_set;
 } AsmLexer;
 
 void asm_lexer_init(AsmLexer *lx, IrContext *ctx, const IrIdent *file,

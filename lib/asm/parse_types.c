@@ -635,39 +635,33 @@ static const char *function_type_extent(const char *s, const char *end) {
   return s;
 }
 
-/* Hash of a text slice, 8 bytes at a time. */
+/* Hash of a text slice: 8 bytes at a time, the last 8 (or, for shorter
+ * texts, 4 + 4 or 1 + 1 + 1) by overlapping loads, so the tail costs no
+ * branches per byte; one multiply per word and a final fold. */
 uint32_t ptext_hash(const char *s, size_t n) {
-  uint64_t h = n;
-  while (n >= 8) {
-    uint64_t w = 0;
-    memcpy(&w, s, 8);
-    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
-    h ^= h >> 29;
-    s += 8;
-    n -= 8;
+  const uint64_t k = 0x9E3779B97F4A7C15ull;
+  uint64_t h = (uint64_t)n * k, w;
+  if (n >= 8) {
+    const char *last = s + n - 8;
+    for (; s < last; s += 8) {
+      memcpy(&w, s, 8);
+      h = (h ^ w) * k;
+      h ^= h >> 29;
+    }
+    memcpy(&w, last, 8);
+  } else if (n >= 4) {
+    uint32_t lo, hi;
+    memcpy(&lo, s, 4);
+    memcpy(&hi, s + n - 4, 4);
+    w = lo | (uint64_t)hi << 32;
+  } else if (n) {
+    w = (uint64_t)(unsigned char)s[0] | (uint64_t)(unsigned char)s[n >> 1] << 8 |
+        (uint64_t)(unsigned char)s[n - 1] << 16;
+  } else {
+    w = 0;
   }
-  /* The tail (0-7 bytes) as a little-endian word, by 4/2/1-byte loads
-   * (a byte copy into a stack word would stall on store forwarding). */
-  uint64_t w = 0;
-  unsigned sh = 0;
-  if (n & 4) {
-    uint32_t v;
-    memcpy(&v, s, 4);
-    w = v;
-    s += 4;
-    sh = 32;
-  }
-  if (n & 2) {
-    uint16_t v;
-    memcpy(&v, s, 2);
-    w |= (uint64_t)v << sh;
-    s += 2;
-    sh += 16;
-  }
-  if (n & 1) w |= (uint64_t)(unsigned char)*s << sh;
-  h = (h ^ w) * 0x9E3779B97F4A7C15ull;
-  h ^= h >> 32;
-  return (uint32_t)h;
+  h = (h ^ w) * k;
+  return (uint32_t)(h ^ (h >> 32));
 }
 
 /* function-type ::= type-list-parens `->` function-result-type
@@ -759,28 +753,33 @@ static void tmemo_put(AsmParser *p, const AsmTypeMemo *m) {
   *e = *m;
 }
 
-/* The end of a memoizable type text `word<...>` starting at s (see
+/* The end of a memoizable type text `word<...>`, or `word` alone when no
+ * '<' follows (word: a bare or `!` identifier), starting at s (see
  * asm_parse_type_memo), NULL when the text at s is not one; *wlen: the
  * length of the word. */
 static const char *type_memo_extent(const AsmParser *p, const char *s, uint32_t *wlen) {
   const char *lt;
   if (s == p->tok.ptr) {
-    if (p->tok.kind != TOK_BARE_ID) return NULL;
+    if (p->tok.kind != TOK_BARE_ID && p->tok.kind != TOK_EXCL_ID) return NULL;
     lt = s + p->tok.len;
   } else {
     if (p->tok.kind != TOK_LESS || s < p->lex.buf || s >= p->tok.ptr) return NULL;
     for (lt = s; lt < p->tok.ptr && is_sym_char(*lt); lt++) {}
     if (lt != p->tok.ptr) return NULL;
   }
-  if (*lt != '<' || lt - s > (ptrdiff_t)UINT32_MAX) return NULL;
+  if (lt - s > (ptrdiff_t)UINT32_MAX) return NULL;
   *wlen = (uint32_t)(lt - s);
-  return pskip_group(lt, p->lex.end);
+  if (*lt == '<') return pskip_group(lt, p->lex.end);
+  /* a word alone: the current token, with no '<' after it (even past blanks) */
+  if (s != p->tok.ptr || *asm_lexer_skip_blanks(&p->lex, lt) == '<') return NULL;
+  return lt;
 }
 
 /* Whether the word of a memoized text with word length wlen, found at s,
  * is where type_memo_extent would have found it (same bytes: same text). */
 static bool type_memo_word_here(const AsmParser *p, const char *s, uint32_t wlen) {
-  if (s == p->tok.ptr) return p->tok.kind == TOK_BARE_ID && p->tok.len == wlen;
+  if (s == p->tok.ptr)
+    return (p->tok.kind == TOK_BARE_ID || p->tok.kind == TOK_EXCL_ID) && p->tok.len == wlen;
   return p->tok.kind == TOK_LESS && p->tok.ptr == s + wlen;
 }
 
@@ -794,9 +793,34 @@ static AsmTypeMemo *trecent_set(AsmParser *p, uint64_t w) {
 static void trecent_put(AsmParser *p, const AsmTypeMemo *m) {
   if (m->n < 8) return;
   if (!p->trecent) p->trecent = xcalloc(ASM_TYPE_RECENT, sizeof *p->trecent);
-  uint64_t w;
-  memcpy(&w, m->s, 8);
-  trecent_set(p, w)[p->trecent_next++ & 3] = *m;
+  AsmTypeMemo e = *m;
+  size_t k = e.n - 8 < 8 ? e.n - 8 : 8; /* bytes of the second word in the text */
+  memcpy(&e.w0, e.s, 8);
+  e.w1 = e.m1 = 0;
+  memcpy(&e.w1, e.s + 8, k);
+  memset(&e.m1, 0xff, k);
+  trecent_set(p, e.w0)[p->trecent_next++ & 3] = e;
+}
+
+/* The recent entry for the text at s (at least 16 bytes before the end of
+ * the buffer), or NULL: the first 16 bytes are compared as two words, the
+ * rest (texts over 16 bytes) with memcmp. */
+static const AsmTypeMemo *trecent_find(AsmParser *p, const char *s, AsmTypeMemoFn fn,
+                                       const IrDialect *strip, size_t avail) {
+  uint64_t w0, w1;
+  memcpy(&w0, s, 8);
+  memcpy(&w1, s + 8, 8);
+  const AsmTypeMemo *set = trecent_set(p, w0);
+  for (int i = 0; i < 4; i++) {
+    const AsmTypeMemo *e = &set[i];
+    if (e->w0 == w0 && (w1 & e->m1) == e->w1 && e->s && e->fn == fn && e->strip == strip &&
+        e->n <= avail && p->depth + e->depth <= ASM_MAX_DEPTH &&
+        type_memo_word_here(p, s, e->wlen) &&
+        (e->n <= 16 || memcmp(e->s + 16, s + 16, e->n - 16) == 0) &&
+        (e->n != e->wlen || *asm_lexer_skip_blanks(&p->lex, s + e->n) != '<'))
+      return e;
+  }
+  return NULL;
 }
 
 /* Memoized dialect type parse (see asm.h).  The text is `word<...>` as
@@ -806,24 +830,18 @@ static void trecent_put(AsmParser *p, const AsmTypeMemo *m) {
  * ASM_MAX_DEPTH from here, so the depth limit is reported exactly as an
  * uncached parse would.  Recent hits are found by comparing the stored
  * text with the source at s directly: equal bytes up to its matching '>'
- * are the same text, whatever follows. */
+ * are the same text, whatever follows (near the end of the buffer, where
+ * fewer than 16 bytes remain, only the table is used). */
 const IrType *asm_parse_type_memo(AsmParser *p, AsmLoc start, AsmTypeMemoFn fn, void *arg) {
   const char *s = start.ptr;
   const IrDialect *strip = pstrip_dialect(p);
   size_t avail = s && s >= p->lex.buf && s <= p->lex.end ? (size_t)(p->lex.end - s) : 0;
-  if (avail >= 8 && p->trecent) {
-    uint64_t w;
-    memcpy(&w, s, 8);
-    AsmTypeMemo *set = trecent_set(p, w);
-    for (int i = 0; i < 4; i++) {
-      const AsmTypeMemo *e = &set[i];
-      if (e->s && e->fn == fn && e->strip == strip && e->n <= avail &&
-          p->depth + e->depth <= ASM_MAX_DEPTH && type_memo_word_here(p, s, e->wlen) &&
-          memcmp(e->s, s, e->n) == 0) {
-        ppeak_hit(p, e->depth);
-        preset(p, s + e->n);
-        return e->t;
-      }
+  if (avail >= 16 && p->trecent) {
+    const AsmTypeMemo *e = trecent_find(p, s, fn, strip, avail);
+    if (e) {
+      ppeak_hit(p, e->depth);
+      preset(p, s + e->n);
+      return e->t;
     }
   }
   uint32_t wlen = 0;
@@ -844,7 +862,8 @@ const IrType *asm_parse_type_memo(AsmParser *p, AsmLoc start, AsmTypeMemoFn fn, 
   const IrType *t = fn(p, arg);
   unsigned need = ppeak_end(p, ps);
   if (t && p->prev_end == ext && ir_ctx_num_errors(p->ctx) == nerr && uses == p->alias_uses) {
-    AsmTypeMemo m = {s, n, h, wlen, need, fn, strip, t};
+    AsmTypeMemo m = {.s = s, .n = n, .h = h, .wlen = wlen, .depth = need, .fn = fn,
+                     .strip = strip, .t = t};
     tmemo_put(p, &m);
     trecent_put(p, &m);
   }

@@ -149,6 +149,9 @@ typedef struct AsmTypeMemo {
   AsmTypeMemoFn fn;             /* the hook that parsed it */
   const IrDialect *strip;       /* pstrip_dialect() when it was parsed */
   const IrType *t;
+  /* Recent entries (n >= 8): the text's first 8 bytes, and the next 8 ANDed
+   * with m1 (the bytes past n cleared), compared before the text. */
+  uint64_t w0, w1, m1;
 } AsmTypeMemo;
 
 struct AsmParser {

@@ -35,9 +35,8 @@ static void uniq_insert_raw(UniqSet *s, uint32_t h, const void *obj) {
   uniq_insert_at(s, i, h, obj);
 }
 
-/* Keeps the load factor at or below 3/4 for one more insertion. */
-static void uniq_reserve(UniqSet *s) {
-  if ((s->len + 1) * 4 <= s->cap * 3) return;
+/* Doubles the table (or makes the first one). */
+static void uniq_grow(UniqSet *s) {
   UniqSet n = {0};
   n.cap = s->cap ? s->cap * 2 : 256;
   n.slots = xcalloc(n.cap, sizeof *n.slots);
@@ -47,56 +46,142 @@ static void uniq_reserve(UniqSet *s) {
   *s = n;
 }
 
+/* Keeps the load factor at or below 3/4 for one more insertion. */
+static inline void uniq_reserve(UniqSet *s) {
+  if ((s->len + 1) * 4 > s->cap * 3) uniq_grow(s);
+}
+
+/* Hash steps for the uniquer: one multiply per word while hashing, one
+ * avalanche at the end (hash_fold).  Every field an equality test compares
+ * goes in, so equal keys hash alike. */
+static inline uint64_t hash_step(uint64_t h, uint64_t v) {
+  h = (h ^ v) * 0x9E3779B97F4A7C15ull;
+  return h ^ (h >> 29);
+}
+static inline uint32_t hash_fold(uint64_t h) {
+  h *= 0xff51afd7ed558ccdull;
+  return (uint32_t)(h ^ (h >> 32));
+}
+static inline uint64_t hash_words(uint64_t h, const void *const *w, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) h = hash_step(h, (uintptr_t)w[i]);
+  return h;
+}
+static inline uint64_t hash_ints(uint64_t h, const int64_t *v, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) h = hash_step(h, (uint64_t)v[i]);
+  return h;
+}
+/* Equality of short arrays, inline (they hold a few words). */
+static inline bool words_eq(const void *const *a, const void *const *b, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+static inline bool ints_eq(const int64_t *a, const int64_t *b, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
 static void uniq_free(UniqSet *s) {
   free(s->slots);
   memset(s, 0, sizeof *s);
 }
 
 /* ---- identifiers ------------------------------------------------------------ */
-typedef struct IdentKey {
-  const char *s;
-  size_t n;
-} IdentKey;
+/* Byte equality of short strings (identifiers), inline: 8, 4, 2, 1-byte
+ * loads instead of a call. */
+static inline bool bytes_eq(const char *a, const char *b, size_t n) {
+  for (; n >= 8; a += 8, b += 8, n -= 8) {
+    uint64_t x, y;
+    memcpy(&x, a, 8);
+    memcpy(&y, b, 8);
+    if (x != y) return false;
+  }
+  if (n & 4) {
+    uint32_t x, y;
+    memcpy(&x, a, 4);
+    memcpy(&y, b, 4);
+    if (x != y) return false;
+    a += 4;
+    b += 4;
+  }
+  if (n & 2) {
+    uint16_t x, y;
+    memcpy(&x, a, 2);
+    memcpy(&y, b, 2);
+    if (x != y) return false;
+    a += 2;
+    b += 2;
+  }
+  return !(n & 1) || *a == *b;
+}
 
-static bool ident_eq(const void *stored, const void *key) {
-  const IrIdent *id = stored;
-  const IdentKey *k = key;
-  return id->len == k->n && memcmp(id->str, k->s, k->n) == 0;
+/* Hash of an identifier's bytes: one multiply per 8-byte word, the tail as
+ * one word (4/2/1-byte loads), one final avalanche.  Only the identifier
+ * table uses it. */
+static inline uint32_t ident_hash(const char *s, size_t n) {
+  uint64_t h = 0x1d ^ (uint64_t)n * 0x9E3779B97F4A7C15ull;
+  for (; n >= 8; s += 8, n -= 8) {
+    uint64_t w;
+    memcpy(&w, s, 8);
+    h = hash_step(h, w);
+  }
+  uint64_t w = 0;
+  unsigned sh = 0;
+  if (n & 4) {
+    uint32_t v;
+    memcpy(&v, s, 4);
+    w = v;
+    s += 4;
+    sh = 32;
+  }
+  if (n & 2) {
+    uint16_t v;
+    memcpy(&v, s, 2);
+    w |= (uint64_t)v << sh;
+    s += 2;
+    sh += 16;
+  }
+  if (n & 1) w |= (uint64_t)(unsigned char)*s << sh;
+  return hash_fold(hash_step(h, w));
 }
 
 const IrIdent *ir_ident(IrContext *ctx, const char *s, size_t n) {
-  uint32_t h = (uint32_t)hash_bytes(s, n, 0x1d);
-  IdentKey k = {s, n};
-  size_t slot;
-  uniq_reserve(&ctx->idents);
-  const IrIdent *id = uniq_find(&ctx->idents, h, &k, ident_eq, &slot);
-  if (id) return id;
+  uint32_t h = ident_hash(s, n);
+  UniqSet *set = &ctx->idents;
+  uniq_reserve(set);
+  size_t mask = set->cap - 1, i = h & mask;
+  for (;; i = (i + 1) & mask) {
+    const IrIdent *id = set->slots[i].obj;
+    if (!id) break;
+    if (set->slots[i].hash == h && id->len == n && bytes_eq(id->str, s, n)) return id;
+  }
   IrIdent *nid = arena_alloc(&ctx->arena, sizeof(IrIdent) + n + 1, 8);
   nid->len = (uint32_t)n;
   nid->hash = h;
   memcpy(nid->str, s, n);
   nid->str[n] = 0;
-  uniq_insert_at(&ctx->idents, slot, h, nid);
+  uniq_insert_at(set, i, h, nid);
   return nid;
 }
 
 /* ---- types ------------------------------------------------------------------ */
 static uint32_t type_hash(const IrType *k) {
-  uint64_t h = hash_mix((uint64_t)(uintptr_t)k->def, k->flags);
-  h = hash_mix(h, ((uint64_t)k->nints << 32) | k->ntypes);
-  if (k->nints) h = hash_mix(h, hash_bytes(k->ints, k->nints * sizeof(int64_t), 3));
-  for (uint32_t i = 0; i < k->ntypes; i++) h = hash_mix(h, (uintptr_t)k->types[i]);
-  h = hash_mix(h, (uintptr_t)k->attr);
-  h = hash_mix(h, (uintptr_t)k->str);
-  return (uint32_t)(h ^ (h >> 32));
+  uint64_t h = hash_step((uint64_t)(uintptr_t)k->def, k->flags);
+  h = hash_step(h, ((uint64_t)k->nints << 32) | k->ntypes);
+  h = hash_ints(h, k->ints, k->nints);
+  h = hash_words(h, (const void *const *)k->types, k->ntypes);
+  h = hash_step(h, (uintptr_t)k->attr);
+  h = hash_step(h, (uintptr_t)k->str);
+  return hash_fold(h);
 }
 
 static bool type_eq(const void *stored, const void *key) {
   const IrType *a = stored, *b = key;
   return a->def == b->def && a->flags == b->flags && a->nints == b->nints &&
          a->ntypes == b->ntypes && a->attr == b->attr && a->str == b->str &&
-         (!a->nints || memcmp(a->ints, b->ints, a->nints * sizeof(int64_t)) == 0) &&
-         (!a->ntypes || memcmp(a->types, b->types, a->ntypes * sizeof(void *)) == 0);
+         ints_eq(a->ints, b->ints, a->nints) &&
+         words_eq((const void *const *)a->types, (const void *const *)b->types, a->ntypes);
 }
 
 const IrType *ir_type_unique(IrContext *ctx, const IrType *key) {
@@ -137,20 +222,17 @@ static inline uint32_t file_loc_hash(const IrIdent *file, int64_t line, int64_t 
 
 static uint32_t attr_hash(const IrAttr *k) {
   if (is_plain_file_loc(k)) return file_loc_hash(k->str, k->ints[0], k->ints[1]);
-  uint64_t h = hash_mix((uint64_t)(uintptr_t)k->def, k->flags);
-  h = hash_mix(h, (uintptr_t)k->type);
-  h = hash_mix(h, ((uint64_t)k->nints << 32) | k->nelems);
-  if (k->nints) h = hash_mix(h, hash_bytes(k->ints, k->nints * sizeof(int64_t), 5));
-  for (uint32_t i = 0; i < k->nelems; i++) {
-    h = hash_mix(h, (uintptr_t)k->elems[i]);
-    if (k->names) h = hash_mix(h, (uintptr_t)k->names[i]);
-  }
-  h = hash_mix(h, (uintptr_t)k->str);
+  uint64_t h = hash_step((uint64_t)(uintptr_t)k->def, k->flags);
+  h = hash_step(h, (uintptr_t)k->type ^ (uintptr_t)k->str << 1);
+  h = hash_step(h, ((uint64_t)k->nints << 32) | k->nelems);
+  h = hash_ints(h, k->ints, k->nints);
+  h = hash_words(h, (const void *const *)k->elems, k->nelems);
+  if (k->names) h = hash_words(h, (const void *const *)k->names, k->nelems);
   uint64_t fb;
   memcpy(&fb, &k->f, 8);
-  h = hash_mix(h, fb);
-  if (k->ndata) h = hash_mix(h, hash_bytes(k->data, k->ndata, 7));
-  return (uint32_t)(h ^ (h >> 32));
+  h = hash_step(h, fb);
+  if (k->ndata) h = hash_step(h, hash_bytes(k->data, k->ndata, 7));
+  return hash_fold(h);
 }
 
 static bool attr_eq(const void *stored, const void *key) {
@@ -158,10 +240,10 @@ static bool attr_eq(const void *stored, const void *key) {
   return a->def == b->def && a->flags == b->flags && a->type == b->type &&
          a->nints == b->nints && a->nelems == b->nelems && a->str == b->str &&
          a->ndata == b->ndata && memcmp(&a->f, &b->f, sizeof(double)) == 0 &&
-         (a->names == NULL) == (b->names == NULL) &&
-         (!a->nints || memcmp(a->ints, b->ints, a->nints * sizeof(int64_t)) == 0) &&
-         (!a->nelems || memcmp(a->elems, b->elems, a->nelems * sizeof(void *)) == 0) &&
-         (!a->names || memcmp(a->names, b->names, a->nelems * sizeof(void *)) == 0) &&
+         (a->names == NULL) == (b->names == NULL) && ints_eq(a->ints, b->ints, a->nints) &&
+         words_eq((const void *const *)a->elems, (const void *const *)b->elems, a->nelems) &&
+         (!a->names ||
+          words_eq((const void *const *)a->names, (const void *const *)b->names, a->nelems)) &&
          (!a->ndata || memcmp(a->data, b->data, a->ndata) == 0);
 }
 
@@ -212,29 +294,37 @@ const IrAttr *ir_attr_unique(IrContext *ctx, const IrAttr *key) {
 }
 
 /* ---- compact file locations ---------------------------------------------- */
-/* Bits: 1 (tag) | file index (15 bits) | line (28 bits) | column (20 bits). */
-#define LAZY_FILE_BITS 15
-#define LAZY_LINE_BITS 28
-#define LAZY_COL_BITS 20
+/* Bits: 1 (tag) | file index (15 bits) | line (28 bits) | column (20 bits);
+ * the layout is IR_LAZY_*_BITS in ir.h. */
+#define LAZY_FILE_BITS IR_LAZY_FILE_BITS
+#define LAZY_LINE_BITS IR_LAZY_LINE_BITS
+#define LAZY_COL_BITS IR_LAZY_COL_BITS
+
+uintptr_t ir_lazy_file_key(IrContext *ctx, const IrIdent *file) {
+#if UINTPTR_MAX > 0xffffffffu
+  size_t idx = ctx->lazy_files.len;
+  /* Newest first: one parse adds one file and asks for it per op. */
+  for (size_t i = ctx->lazy_files.len; i-- > 0;)
+    if (ctx->lazy_files.data[i] == file) {
+      idx = i;
+      break;
+    }
+  if (idx == ctx->lazy_files.len && idx < ((size_t)1 << LAZY_FILE_BITS))
+    vec_push(&ctx->lazy_files, file);
+  if (idx < ctx->lazy_files.len) return 1u | (uintptr_t)idx << 1;
+#else
+  (void)ctx;
+  (void)file;
+#endif
+  return 0;
+}
 
 uintptr_t ir_lazy_file_loc(IrContext *ctx, const IrIdent *file, int64_t line, int64_t col) {
-#if UINTPTR_MAX > 0xffffffffu
   if (line >= 0 && line < ((int64_t)1 << LAZY_LINE_BITS) && col >= 0 &&
       col < ((int64_t)1 << LAZY_COL_BITS)) {
-    size_t idx = ctx->lazy_files.len;
-    /* Newest first: one parse adds one file and asks for it per op. */
-    for (size_t i = ctx->lazy_files.len; i-- > 0;)
-      if (ctx->lazy_files.data[i] == file) {
-        idx = i;
-        break;
-      }
-    if (idx == ctx->lazy_files.len && idx < ((size_t)1 << LAZY_FILE_BITS))
-      vec_push(&ctx->lazy_files, file);
-    if (idx < ctx->lazy_files.len)
-      return 1u | (uintptr_t)idx << 1 | (uintptr_t)line << (1 + LAZY_FILE_BITS) |
-             (uintptr_t)col << (1 + LAZY_FILE_BITS + LAZY_LINE_BITS);
+    uintptr_t bits = ir_lazy_loc_bits(ir_lazy_file_key(ctx, file), line, col);
+    if (bits) return bits;
   }
-#endif
   return (uintptr_t)ir_file_loc(ctx, file, line, col);
 }
 

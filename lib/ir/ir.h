@@ -615,6 +615,27 @@ static inline const char *ir_op_name(const IrOp *op) { return op->info->name; }
  * the uniqued location's pointer when the position does not fit (huge line
  * or column numbers, 32-bit hosts). */
 uintptr_t ir_lazy_file_loc(IrContext *ctx, const IrIdent *file, int64_t line, int64_t col);
+/* The same in two steps, for a caller that makes many locations in one
+ * file: ir_lazy_file_key registers the file once (0 when compact bits are
+ * unavailable: too many files, 32-bit hosts), and ir_lazy_loc_bits makes
+ * the bits from it (0 when the key is 0 or the position does not fit; use
+ * ir_lazy_file_loc then).  Bits: 1 (tag) | file (15) | line (28) | col (20). */
+enum { IR_LAZY_FILE_BITS = 15, IR_LAZY_LINE_BITS = 28, IR_LAZY_COL_BITS = 20 };
+uintptr_t ir_lazy_file_key(IrContext *ctx, const IrIdent *file);
+static inline uintptr_t ir_lazy_loc_bits(uintptr_t key, int64_t line, int64_t col) {
+#if UINTPTR_MAX > 0xffffffffu
+  if (!key || (uint64_t)line >= ((uint64_t)1 << IR_LAZY_LINE_BITS) ||
+      (uint64_t)col >= ((uint64_t)1 << IR_LAZY_COL_BITS))
+    return 0;
+  return key | (uintptr_t)line << (1 + IR_LAZY_FILE_BITS) |
+         (uintptr_t)col << (1 + IR_LAZY_FILE_BITS + IR_LAZY_LINE_BITS);
+#else
+  (void)key;
+  (void)line;
+  (void)col;
+  return 0;
+#endif
+}
 /* The uniqued location for `bits` (a pointer, or compact bits). */
 const IrLoc *ir_loc_from_bits(IrContext *ctx, uintptr_t bits);
 /* The op's location, materialized (and cached in the op) on first use.  Not

@@ -89,7 +89,8 @@ bool str_starts_with(Str s, const char *prefix) {
   return s.n >= n && memcmp(s.s, prefix, n) == 0;
 }
 
-/* ---- hashing: a 64-bit FNV-1a variant with a final avalanche ------------- */
+/* ---- hashing: a 64-bit FNV-1a variant over 8-byte words (the tail as one
+ * word) with a final avalanche ------------------------------------------ */
 uint64_t hash_bytes(const void *p, size_t n, uint64_t seed) {
   const unsigned char *s = p;
   uint64_t h = 0xcbf29ce484222325ull ^ seed;
@@ -100,7 +101,25 @@ uint64_t hash_bytes(const void *p, size_t n, uint64_t seed) {
     h = (h ^ w) * 0x100000001b3ull;
     h ^= h >> 29;
   }
-  for (; i < n; i++) h = (h ^ s[i]) * 0x100000001b3ull;
+  /* the 0-7 byte tail as one word, by 4/2/1-byte loads */
+  uint64_t w = 0;
+  unsigned sh = 0;
+  if (n - i >= 4) {
+    uint32_t v;
+    memcpy(&v, s + i, 4);
+    w = v;
+    i += 4;
+    sh = 32;
+  }
+  if (n - i >= 2) {
+    uint16_t v;
+    memcpy(&v, s + i, 2);
+    w |= (uint64_t)v << sh;
+    i += 2;
+    sh += 16;
+  }
+  if (i < n) w |= (uint64_t)s[i] << sh;
+  h = (h ^ w ^ (uint64_t)(n & 7) << 61) * 0x100000001b3ull;
   h ^= h >> 33;
   h *= 0xff51afd7ed558ccdull;
   h ^= h >> 33;
