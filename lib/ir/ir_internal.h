@@ -40,6 +40,7 @@ typedef struct IrSlab {
 } IrSlab;
 void *ir_slab_alloc(IrSlab *s, size_t n);
 void ir_slab_free(IrSlab *s, void *p);
+void ir_slab_release_all(IrSlab *s); /* every object at once, pages unmapped */
 void ir_slab_destroy(IrSlab *s);
 
 struct IrContext {

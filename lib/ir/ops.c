@@ -251,9 +251,79 @@ static void free_block_tree(IrBlock *b) {
   free(b);
 }
 
+/* ---- bulk teardown ------------------------------------------------------------
+ * Destroying a whole module (the usual last step of a tool) op by op costs a
+ * use-list unlink per operand and a slab free per op.  When the tree holds
+ * every live op of its context, nothing outside it can use its results, so
+ * its ops go back with their slab pages in one step (ir_slab_release_all);
+ * only what is not in the slab (blocks, block arguments, grown operand
+ * arrays) is freed one by one, and only uses of values the tree does not
+ * define (forward-reference placeholders, arguments of detached blocks) are
+ * unlinked.  TEARDOWN_MARK tags the tree's blocks while it is counted. */
+#define TEARDOWN_MARK 0x7EA2D0u
+
+/* Ops in the tree under op (itself included); marks its blocks. */
+static size_t count_and_mark(IrOp *op) {
+  size_t n = 1;
+  for (uint32_t r = 0; r < op->nregions; r++)
+    for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next) {
+      b->order_valid = TEARDOWN_MARK;
+      for (IrOp *o = b->first; o; o = o->next) n += count_and_mark(o);
+    }
+  return n;
+}
+
+/* Frees what of the tree is not in the slab; unlinks operands whose value
+ * lives outside it (op results never do: every live op is in the tree). */
+static void release_tree(IrOp *op) {
+  for (uint32_t i = 0; i < op->noperands; i++) {
+    IrValue *v = op->operands[i].value;
+    if (v && !v->def) {
+      IrBlock *vb = ((IrBlockArg *)v)->block;
+      if (!vb || vb->order_valid != TEARDOWN_MARK) use_unlink(&op->operands[i]);
+    }
+  }
+  if (op->operands != inline_operands(op)) free(op->operands);
+  for (uint32_t r = 0; r < op->nregions; r++) {
+    IrBlock *b = ir_op_regions(op)[r].first;
+    while (b) {
+      IrBlock *n = b->next;
+      for (IrOp *o = b->first; o; o = o->next) release_tree(o);
+      b = n;
+    }
+  }
+}
+
+/* Frees the blocks (and their arguments) of the tree, after release_tree:
+ * arguments are compared by block while any operand may still read them. */
+static void free_tree_blocks(IrOp *op) {
+  for (uint32_t r = 0; r < op->nregions; r++) {
+    IrBlock *b = ir_op_regions(op)[r].first;
+    while (b) {
+      IrBlock *n = b->next;
+      for (IrOp *o = b->first; o; o = o->next) free_tree_blocks(o);
+      for (uint32_t i = 0; i < b->nargs; i++) {
+        /* uses by ops outside the tree: none (every live op is inside) */
+        free(b->args[i]);
+      }
+      free(b->args);
+      free(b);
+      b = n;
+    }
+  }
+}
+
 /* One pass unlinks every operand in the tree, a second frees it: O(size),
- * independent of nesting depth. */
+ * independent of nesting depth.  A detached tree that holds every live op
+ * of its context is released in bulk instead (see above). */
 void ir_op_destroy(IrOp *op) {
+  IrSlab *s = &op->ctx->ops;
+  if (!op->block && s->live > 1 && count_and_mark(op) == s->live) {
+    release_tree(op);
+    free_tree_blocks(op);
+    ir_slab_release_all(s);
+    return;
+  }
   ir_op_drop_all_references(op);
   free_op_tree(op);
 }

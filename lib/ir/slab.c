@@ -117,14 +117,9 @@ void ir_slab_free(IrSlab *s, void *p) {
   POISON((char *)p + sizeof(void *), pg->cls * 16 - sizeof(void *));
 }
 
-void ir_slab_destroy(IrSlab *s) {
-#ifdef SLAB_ASAN
-  if (s->live) {
-    fprintf(stderr, "ctile: %zu operation(s) still alive when their context was destroyed "
-                    "(leaked)\n", s->live);
-    abort();
-  }
-#endif
+/* Every object at once (the caller knows none is in use any more): the
+ * pages go back to the kernel and the slab starts empty, as after init. */
+void ir_slab_release_all(IrSlab *s) {
   SlabPage *pg = s->pages;
   while (pg) {
     SlabPage *n = pg->next;
@@ -133,6 +128,17 @@ void ir_slab_destroy(IrSlab *s) {
     pg = n;
   }
   memset(s, 0, sizeof *s);
+}
+
+void ir_slab_destroy(IrSlab *s) {
+#ifdef SLAB_ASAN
+  if (s->live) {
+    fprintf(stderr, "ctile: %zu operation(s) still alive when their context was destroyed "
+                    "(leaked)\n", s->live);
+    abort();
+  }
+#endif
+  ir_slab_release_all(s);
 }
 
 _Static_assert(sizeof(SlabPage) <= HEADER, "a page header fits before the first object");

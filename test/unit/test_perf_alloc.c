@@ -10,6 +10,7 @@
 #include "asm/asm.h"
 #include "dialect/dialects.h"
 #include "ir/ir.h"
+#include "ir/ir_internal.h" /* the slab's counters */
 #include "support/support.h"
 #include "tool/tool.h"
 #include "unit.h"
@@ -72,6 +73,45 @@ static void test_slab(void) {
   for (int i = 0; i < N; i++) ir_op_destroy(ops[i]);
   free(ops);
   ir_op_destroy(b);
+  ir_context_destroy(ctx);
+}
+
+/* Destroying a tree that holds every live op of its context releases the
+ * slab in bulk (no pages left); a use of a value from outside the tree (an
+ * argument of a detached block) is unlinked first; a tree that does not
+ * hold every op is destroyed op by op and leaves the rest intact. */
+static void test_bulk_teardown(void) {
+  IrContext *ctx = ir_context_create();
+  ir_register_dialect(ctx, &slab_dialect);
+  const IrType *i32 = ir_integer_type(ctx, 32, IR_SIGNLESS);
+  IrBlock *outside = ir_block_new();
+  IrValue *arg = ir_block_add_arg(outside, i32, NULL);
+  IrOp *m = ir_module_create(ctx, NULL);
+  IrBlock *body = ir_module_body(m);
+  IrOp *a = mk(ctx, 1, &arg, 1);
+  ir_block_append(body, a);
+  for (int i = 0; i < 300; i++) {
+    IrValue *v = ir_op_result(a, 0);
+    ir_block_append(body, mk(ctx, 1, &v, 1));
+  }
+  CHECK(ir_value_has_uses(arg));
+  CHECK(ctx->ops.live == 302);
+  ir_op_destroy(m);
+  CHECK(ctx->ops.live == 0);
+  CHECK(ctx->ops.pages == NULL); /* released in bulk */
+  CHECK(!ir_value_has_uses(arg)); /* the outside use was unlinked */
+  ir_block_destroy(outside);
+
+  /* not every op in the tree: op by op, the op outside keeps working */
+  IrOp *keep = mk(ctx, 1, NULL, 0);
+  m = ir_module_create(ctx, NULL);
+  IrValue *kv = ir_op_result(keep, 0);
+  ir_block_append(ir_module_body(m), mk(ctx, 0, &kv, 1));
+  CHECK(ir_value_has_uses(kv));
+  ir_op_destroy(m);
+  CHECK(ctx->ops.live == 1);
+  CHECK(!ir_value_has_uses(kv));
+  ir_op_destroy(keep);
   ir_context_destroy(ctx);
 }
 
@@ -153,6 +193,7 @@ static void test_mapped_input(void) {
 
 UNIT_MAIN {
   test_slab();
+  test_bulk_teardown();
   test_release();
   test_mapped_input();
 }
