@@ -89,12 +89,24 @@ IrRegion *ir_op_state_add_region(IrOpState *st) {
   return r;
 }
 
+/* Hooks name attributes by literals: the same few pointers, whose idents
+ * a pointer-keyed memo returns after a byte comparison (the pointer alone
+ * would not do: a caller may reuse a buffer for different names). */
+const IrIdent *ir_ident_lit(IrContext *ctx, const char *z) {
+  IrLitMemo *m = &ctx->lit_memo[((uintptr_t)z >> 3 ^ (uintptr_t)z >> 9) & (IR_LIT_MEMO_SLOTS - 1)];
+  if (m->s == z && !strcmp(m->id->str, z)) return m->id;
+  const IrIdent *id = ir_identz(ctx, z);
+  m->s = z;
+  m->id = id;
+  return id;
+}
+
 void ir_op_state_add_attr(IrOpState *st, const char *name, const IrAttr *a) {
-  vec_push(&st->attrs, ((IrNamedAttr){ir_identz(st->ctx, name), a}));
+  vec_push(&st->attrs, ((IrNamedAttr){ir_ident_lit(st->ctx, name), a}));
 }
 
 void ir_op_state_add_prop(IrOpState *st, const char *name, const IrAttr *a) {
-  vec_push(&st->props, ((IrNamedAttr){ir_identz(st->ctx, name), a}));
+  vec_push(&st->props, ((IrNamedAttr){ir_ident_lit(st->ctx, name), a}));
 }
 
 const IrAttr *ir_op_state_get_attr(IrOpState *st, const char *name) {
