@@ -442,6 +442,17 @@ static void valmap_remove(ValMap *m, const char *s, uint32_t n, ValKey k) {
   m->len--;
 }
 
+/* Empties the map, keeping its storage (the names of a whole region going
+ * out of scope at once). */
+static void valmap_clear(ValMap *m) {
+  for (uint32_t i = 0; i < m->pool_len; i++)
+    if (m->pool[i].name && m->pool[i].cap > 1) free(m->pool[i].many);
+  m->pool_len = 0;
+  m->free.len = 0;
+  if (m->len) memset(m->slots, 0, m->cap * sizeof *m->slots);
+  m->len = 0;
+}
+
 static void valmap_free(ValMap *m) {
   for (uint32_t i = 0; i < m->pool_len; i++)
     if (m->pool[i].name && m->pool[i].cap > 1) free(m->pool[i].many);
@@ -523,6 +534,10 @@ static bool pop_scope(AsmParser *p) {
     valmap_free(&is->values);
     vec_free(&is->starts);
     p->iso.len--;
+  } else if (start == 0 && !p->nunresolved) {
+    /* every name in the map was defined in this scope (a use of an
+     * undefined name would have left a placeholder): drop them at once */
+    valmap_clear(&is->values);
   } else {
     for (size_t i = start; i < p->defnames.len; i++) {
       DefName *d = &p->defnames.data[i];
