@@ -694,7 +694,7 @@ static bool parse_successor(AsmParser *p, IrBlock **out) {
   if (!ptok(p, TOK_CARET_ID)) return perr_wrong(p, "expected block name");
   BlockDef *d = block_def(p, p->tok.ptr, p->tok.len, true);
   if (!d->block) {
-    d->block = ir_block_new();
+    d->block = ir_block_new_in(p->ctx);
     d->forward = true;
     d->loc = p->tok.ptr;
     vec_last(&p->rscopes).nforward++;
@@ -1330,7 +1330,7 @@ static bool parse_block(AsmParser *p, IrRegion *r, IrBlock **bp) {
   if (!pexpect(p, TOK_CARET_ID, "expected block name")) return false;
   BlockDef *d = block_def(p, nt.ptr, nt.len, true);
   if (!d->block) {
-    d->block = b ? b : ir_block_new();
+    d->block = b ? b : ir_block_new_in(p->ctx);
     if (!b) ir_region_append(r, d->block);
   } else if (!d->forward) {
     return perr_at(p, nt.ptr, "redefinition of block '%.*s'", (int)nt.len, nt.ptr);
@@ -1349,7 +1349,7 @@ static bool parse_block(AsmParser *p, IrRegion *r, IrBlock **bp) {
 
 static bool parse_region_body(AsmParser *p, IrRegion *r, const AsmArgument *args, size_t nargs) {
   push_scope(p, false);
-  IrBlock *entry = ir_block_new();
+  IrBlock *entry = ir_block_new_in(p->ctx);
   ir_region_append(r, entry);
   if (nargs && args[0].ssa.name.n) {
     if (ptok(p, TOK_CARET_ID)) return perr(p, "invalid block name in region with named arguments");
@@ -1772,6 +1772,6 @@ bool asm_builtin_module_parse(AsmParser *p, IrOpState *st) {
   if (!asm_parse_optional_attr_dict_with_keyword(p, st)) return false;
   IrRegion *r = ir_op_state_add_region(st);
   if (!asm_parse_region(p, r, NULL, 0)) return false;
-  if (ir_region_empty(r)) ir_region_append(r, ir_block_new());
+  if (ir_region_empty(r)) ir_region_append(r, ir_block_new_in(p->ctx));
   return true;
 }

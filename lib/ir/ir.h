@@ -447,7 +447,8 @@ typedef struct IrBlockArg {
   IrValue value;
   IrBlock *block;     /* owning block */
   uintptr_t loc_bits; /* IrLoc pointer, or compact bits (ir_lazy_file_loc) */
-  IrContext *ctx;     /* for compact bits; NULL otherwise */
+  IrContext *ctx;     /* the context whose slab holds the argument (required
+                         for compact bits); NULL: malloc'd */
 } IrBlockArg;
 const IrLoc *ir_block_arg_loc_slow(IrBlockArg *a);
 
@@ -723,6 +724,8 @@ struct IrBlock {
   IrValue **args;
   uint32_t nargs, args_cap;
   uint32_t order_valid;         /* op->order values are valid */
+  IrContext *ctx;               /* cut from this context's slab (ir_block_new_in),
+                                   or NULL (ir_block_new: malloc) */
 };
 
 struct IrRegion {
@@ -731,9 +734,13 @@ struct IrRegion {
 };
 
 IrBlock *ir_block_new(void);
+/* The same from ctx's operation slab (cheaper to make and to tear down with
+ * the ops around it); destroyed the same way. */
+IrBlock *ir_block_new_in(IrContext *ctx);
 void ir_block_destroy(IrBlock *b);       /* detached block: ops and args */
 IrValue *ir_block_add_arg(IrBlock *b, const IrType *t, const IrLoc *loc);
-/* The same with a compact location (ir_lazy_file_loc bits) made on demand. */
+/* The same with a compact location (ir_lazy_file_loc bits) made on demand;
+ * with a context the argument comes from its slab. */
 IrValue *ir_block_add_arg_lazy(IrBlock *b, const IrType *t, IrContext *ctx, uintptr_t loc_bits);
 void ir_block_erase_arg(IrBlock *b, unsigned i); /* must be unused */
 void ir_block_append(IrBlock *b, IrOp *op);

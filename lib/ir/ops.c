@@ -247,6 +247,20 @@ static void free_op_tree(IrOp *op) {
   ir_slab_free(&op->ctx->ops, (char *)op - op->nresults * sizeof(IrValue));
 }
 
+/* Block arguments and blocks come from their context's slab or from malloc
+ * (no context at hand). */
+static void arg_free(IrValue *v) {
+  IrBlockArg *a = (IrBlockArg *)v;
+  if (a->ctx) ir_slab_free(&a->ctx->ops, a);
+  else free(a);
+}
+
+static void block_free(IrBlock *b) {
+  free(b->args);
+  if (b->ctx) ir_slab_free(&b->ctx->ops, b);
+  else free(b);
+}
+
 static void free_block_tree(IrBlock *b) {
   IrOp *o = b->first;
   while (o) {
@@ -257,10 +271,9 @@ static void free_block_tree(IrBlock *b) {
   for (uint32_t i = 0; i < b->nargs; i++) {
     IrValue *v = b->args[i];
     while (v->uses) use_unlink(v->uses);
-    free(v);
+    arg_free(v);
   }
-  free(b->args);
-  free(b);
+  block_free(b);
 }
 
 /* ---- bulk teardown ------------------------------------------------------------
@@ -274,12 +287,15 @@ static void free_block_tree(IrBlock *b) {
  * unlinked.  TEARDOWN_MARK tags the tree's blocks while it is counted. */
 #define TEARDOWN_MARK 0x7EA2D0u
 
-/* Ops in the tree under op (itself included); marks its blocks. */
+/* Slab objects in the tree under op (itself included: ops, and the blocks
+ * and arguments cut from the slab); marks its blocks. */
 static size_t count_and_mark(IrOp *op) {
   size_t n = 1;
   for (uint32_t r = 0; r < op->nregions; r++)
     for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next) {
       b->order_valid = TEARDOWN_MARK;
+      n += b->ctx != NULL;
+      for (uint32_t i = 0; i < b->nargs; i++) n += ((IrBlockArg *)b->args[i])->ctx != NULL;
       for (IrOp *o = b->first; o; o = o->next) n += count_and_mark(o);
     }
   return n;
@@ -314,12 +330,12 @@ static void free_tree_blocks(IrOp *op) {
     while (b) {
       IrBlock *n = b->next;
       for (IrOp *o = b->first; o; o = o->next) free_tree_blocks(o);
-      for (uint32_t i = 0; i < b->nargs; i++) {
-        /* uses by ops outside the tree: none (every live op is inside) */
-        free(b->args[i]);
-      }
+      /* uses by ops outside the tree: none (every live op is inside);
+       * what the slab holds goes with its pages */
+      for (uint32_t i = 0; i < b->nargs; i++)
+        if (!((IrBlockArg *)b->args[i])->ctx) free(b->args[i]);
       free(b->args);
-      free(b);
+      if (!b->ctx) free(b);
       b = n;
     }
   }
@@ -438,6 +454,12 @@ bool ir_op_is_before_in_block(IrOp *a, IrOp *b) {
 /* ---- blocks ------------------------------------------------------------------------- */
 IrBlock *ir_block_new(void) { return xcalloc(1, sizeof(IrBlock)); }
 
+IrBlock *ir_block_new_in(IrContext *ctx) {
+  IrBlock *b = ir_slab_alloc(&ctx->ops, sizeof *b);
+  *b = (IrBlock){.ctx = ctx};
+  return b;
+}
+
 void ir_block_destroy(IrBlock *b) {
   for (IrOp *o = b->first; o; o = o->next) ir_op_drop_all_references(o);
   free_block_tree(b);
@@ -448,12 +470,9 @@ IrValue *ir_block_add_arg_lazy(IrBlock *b, const IrType *t, IrContext *ctx, uint
     b->args_cap = b->args_cap ? b->args_cap * 2 : 4;
     b->args = xrealloc(b->args, b->args_cap * sizeof *b->args);
   }
-  IrBlockArg *a = xcalloc(1, sizeof *a);
-  a->value.type = t;
-  a->value.index = b->nargs;
-  a->block = b;
-  a->loc_bits = loc_bits;
-  a->ctx = (loc_bits & 1) ? ctx : NULL;
+  IrBlockArg *a = ctx ? ir_slab_alloc(&ctx->ops, sizeof *a) : xmalloc(sizeof *a);
+  *a = (IrBlockArg){.value = {.type = t, .index = b->nargs}, .block = b,
+                    .loc_bits = loc_bits, .ctx = ctx};
   b->args[b->nargs++] = &a->value;
   return &a->value;
 }
@@ -471,7 +490,7 @@ const IrLoc *ir_block_arg_loc_slow(IrBlockArg *a) {
 void ir_block_erase_arg(IrBlock *b, unsigned i) {
   IrValue *v = b->args[i];
   while (v->uses) use_unlink(v->uses);
-  free(v);
+  arg_free(v);
   memmove(&b->args[i], &b->args[i + 1], (b->nargs - i - 1) * sizeof *b->args);
   b->nargs--;
   for (unsigned k = i; k < b->nargs; k++) b->args[k]->index = k;

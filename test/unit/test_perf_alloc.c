@@ -76,6 +76,10 @@ static void test_slab(void) {
   ir_context_destroy(ctx);
 }
 
+static void ignore_diag(void *user, const IrDiag *d) {
+  (void)user, (void)d;
+}
+
 /* Destroying a tree that holds every live op of its context releases the
  * slab in bulk (no pages left); a use of a value from outside the tree (an
  * argument of a detached block) is unlinked first; a tree that does not
@@ -112,6 +116,23 @@ static void test_bulk_teardown(void) {
   CHECK(ctx->ops.live == 1);
   CHECK(!ir_value_has_uses(kv));
   ir_op_destroy(keep);
+
+  /* parsed: blocks and block arguments come from the slab too, and go
+   * with it; a parse error frees them one by one (ASan checks both) */
+  ir_ctx_allow_unregistered(ctx, true);
+  const char *src = "\"t.f\"() ({\n^bb0(%a: i32, %b: i32):\n  \"t.u\"(%a, %b) : (i32, i32) -> ()\n"
+                    "  \"t.br\"()[^bb1] : () -> ()\n^bb1(%c: i32):\n  \"t.u\"(%c) : (i32) -> ()\n"
+                    "}) : () -> ()\n";
+  m = asm_parse_buffer(ctx, "t.mlir", src, strlen(src), NULL);
+  CHECK(m != NULL);
+  CHECK(ctx->ops.live > 6); /* ops, two blocks, three arguments */
+  if (m) ir_op_destroy(m);
+  CHECK(ctx->ops.live == 0);
+  CHECK(ctx->ops.pages == NULL);
+  ir_ctx_set_diag_handler(ctx, ignore_diag, NULL);
+  const char *bad = "\"t.f\"() ({\n^bb0(%a: i32):\n  \"t.br\"()[^bb9] : () -> ()\n}) : () -> ()\n";
+  CHECK(asm_parse_buffer(ctx, "t.mlir", bad, strlen(bad), NULL) == NULL);
+  CHECK(ctx->ops.live == 0);
   ir_context_destroy(ctx);
 }
 
