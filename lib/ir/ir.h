@@ -655,6 +655,7 @@ struct IrOpState {
   IrNamedAttrVec props;         /* properties (`<{...}>`) */
   VEC(IrBlock *) successors;
   VEC(IrRegion *) regions;      /* heap regions, moved into the op */
+  VEC(IrRegion *) spare;        /* emptied ones, reused by ir_op_state_add_region */
   /* Properties already made into a dictionary (the generic parser's
    * `<{...}>`), or NULL: ir_op_create takes it as the op's properties when
    * nothing adds to it (defaults, inherent attributes in `attrs`, `props`),

@@ -81,10 +81,13 @@ void ir_op_state_free(IrOpState *st) {
   vec_free(&st->props);
   vec_free(&st->successors);
   vec_free(&st->regions);
+  for (size_t i = 0; i < st->spare.len; i++) free(st->spare.data[i]);
+  vec_free(&st->spare);
 }
 
 IrRegion *ir_op_state_add_region(IrOpState *st) {
-  IrRegion *r = xcalloc(1, sizeof *r);
+  IrRegion *r = st->spare.len ? vec_pop(&st->spare) : xmalloc(sizeof *r);
+  *r = (IrRegion){0};
   vec_push(&st->regions, r);
   return r;
 }
@@ -211,7 +214,7 @@ IrOp *ir_op_create(IrOpState *st) {
   for (size_t i = 0; i < nreg; i++) {
     ir_region_init(&ir_op_regions(op)[i], op);
     ir_region_take(&ir_op_regions(op)[i], st->regions.data[i]);
-    free(st->regions.data[i]);
+    vec_push(&st->spare, st->regions.data[i]); /* a state reused for the next op */
     st->regions.data[i] = NULL;
   }
   st->regions.len = 0;

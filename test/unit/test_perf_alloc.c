@@ -117,6 +117,21 @@ static void test_bulk_teardown(void) {
   CHECK(!ir_value_has_uses(kv));
   ir_op_destroy(keep);
 
+  /* a state's regions are reused by its next op */
+  IrOpState st;
+  ir_op_state_init(&st, ctx, &ir_builtin_module_info, NULL);
+  IrRegion *r1 = ir_op_state_add_region(&st);
+  ir_region_append(r1, ir_block_new_in(ctx));
+  IrOp *m1 = ir_op_create(&st);
+  CHECK(st.spare.len == 1 && st.regions.len == 0);
+  CHECK(ir_op_state_add_region(&st) == r1 && ir_region_empty(r1));
+  ir_region_append(r1, ir_block_new());
+  IrOp *m2 = ir_op_create(&st);
+  ir_op_state_free(&st);
+  CHECK(ir_module_body(m1) && ir_module_body(m2) && ir_module_body(m1) != ir_module_body(m2));
+  ir_op_destroy(m1);
+  ir_op_destroy(m2);
+
   /* parsed: blocks and block arguments come from the slab too, and go
    * with it; a parse error frees them one by one (ASan checks both) */
   ir_ctx_allow_unregistered(ctx, true);
