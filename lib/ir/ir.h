@@ -12,7 +12,7 @@
  *  - Locations are attributes (kinds IR_LOC_*).
  *  - An operation is one allocation from its context's slab (slab.c):
  *    results in front of the IrOp header, then regions, successor slots and
- *    inline operand storage.
+ *    inline operand storage; the slab page knows the context.
  *  - Everything allocated hangs off the context; no global mutable state. */
 #ifndef CTILE_IR_H
 #define CTILE_IR_H
@@ -579,8 +579,7 @@ static inline bool ir_op_info_has(const IrOpInfo *info, uint64_t trait) {
 }
 
 struct IrOp {
-  const IrOpInfo *info;
-  IrContext *ctx;
+  const IrOpInfo *info;         /* (its context: ir_op_context, from the slab page) */
   IrBlock *block;               /* parent block (NULL when detached) */
   IrOp *prev, *next;            /* siblings */
   /* The location, read with ir_op_loc and written with ir_op_set_loc: a
@@ -635,6 +634,8 @@ static inline bool ir_op_loc_is_compact(const IrOp *op) { return (op->loc_bits &
 void ir_op_materialize_locs(IrOp *op);
 static inline bool ir_op_is(const IrOp *op, const IrOpInfo *info) { return op && op->info == info; }
 bool ir_op_isz(const IrOp *op, const char *name);
+/* The op's context: every op lives in its context's slab, whose page
+ * header names it (no pointer per op). */
 IrContext *ir_op_context(const IrOp *op);
 
 /* Named vector types (VEC(T) alone is an anonymous struct: every use would

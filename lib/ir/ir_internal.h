@@ -40,6 +40,9 @@ typedef struct IrSlab {
 } IrSlab;
 void *ir_slab_alloc(IrSlab *s, size_t n);
 void ir_slab_free(IrSlab *s, void *p);
+/* The slab of an object, by the start of its block (within the first page
+ * of a large run). */
+IrSlab *ir_slab_of(const void *p);
 void ir_slab_release_all(IrSlab *s); /* every object at once, pages unmapped */
 void ir_slab_destroy(IrSlab *s);
 

@@ -56,7 +56,7 @@ const IrLoc *ir_op_state_loc(IrOpState *st) {
 }
 
 const IrLoc *ir_op_loc_slow(IrOp *op) {
-  const IrLoc *l = ir_loc_from_bits(op->ctx, op->loc_bits);
+  const IrLoc *l = ir_loc_from_bits(ir_op_context(op), op->loc_bits);
   op->loc_bits = (uintptr_t)l;
   return l;
 }
@@ -193,7 +193,6 @@ IrOp *ir_op_create(IrOpState *st) {
   IrOp *op = (IrOp *)(mem + nres * sizeof(IrValue));
   /* One initializer (plain stores) rather than memset + field writes. */
   *op = (IrOp){.info = info,
-               .ctx = ctx,
                .loc_bits = st->loc ? (uintptr_t)st->loc : st->loc_bits,
                .props = pd,
                .attrs = ad,
@@ -247,7 +246,7 @@ static void free_op_tree(IrOp *op) {
     while (v->uses) use_unlink(v->uses);
   }
   if (op->operands != inline_operands(op)) free(op->operands);
-  ir_slab_free(&op->ctx->ops, (char *)op - op->nresults * sizeof(IrValue));
+  ir_slab_free(&ir_op_context(op)->ops, (char *)op - op->nresults * sizeof(IrValue));
 }
 
 /* Block arguments and blocks come from their context's slab or from malloc
@@ -348,7 +347,7 @@ static void free_tree_blocks(IrOp *op) {
  * independent of nesting depth.  A detached tree that holds every live op
  * of its context is released in bulk instead (see above). */
 void ir_op_destroy(IrOp *op) {
-  IrSlab *s = &op->ctx->ops;
+  IrSlab *s = &ir_op_context(op)->ops;
   if (!op->block && s->live > 1 && count_and_mark(op) == s->live) {
     release_tree(op);
     free_tree_blocks(op);
@@ -388,7 +387,12 @@ void ir_op_replace_all_uses_with(IrOp *op, IrValue *const *vals) {
 }
 
 bool ir_op_isz(const IrOp *op, const char *name) { return op && !strcmp(op->info->name, name); }
-IrContext *ir_op_context(const IrOp *op) { return op->ctx; }
+/* The op's block starts nresults values before it, in a page (or the first
+ * page of a large run) whose header names the slab, inside the context. */
+IrContext *ir_op_context(const IrOp *op) {
+  IrSlab *s = ir_slab_of((const char *)op - op->nresults * sizeof(IrValue));
+  return (IrContext *)(void *)((char *)s - offsetof(IrContext, ops));
+}
 
 /* ---- attributes ---------------------------------------------------------------- */
 const IrAttr *ir_op_attr(const IrOp *op, const IrIdent *name) {
@@ -405,28 +409,28 @@ const IrAttr *ir_op_attrn(const IrOp *op, const char *name, size_t len) {
 }
 
 void ir_op_set_attr(IrOp *op, const char *name, const IrAttr *a) {
-  const IrIdent *id = ir_identz(op->ctx, name);
+  const IrIdent *id = ir_identz(ir_op_context(op), name);
   if (!(op->info->traits & IR_TRAIT_UNREGISTERED) && is_inherent(op->info, id)) {
     ir_op_set_prop(op, name, a);
     return;
   }
-  op->attrs = ir_dict_set(op->ctx, op->attrs, id, a);
+  op->attrs = ir_dict_set(ir_op_context(op), op->attrs, id, a);
   if (op->attrs && op->attrs->nelems == 0) op->attrs = NULL;
 }
 
 void ir_op_set_prop(IrOp *op, const char *name, const IrAttr *a) {
-  op->props = ir_dict_set(op->ctx, op->props, ir_identz(op->ctx, name), a);
+  op->props = ir_dict_set(ir_op_context(op), op->props, ir_identz(ir_op_context(op), name), a);
   if (op->props && op->props->nelems == 0) op->props = NULL;
 }
 
 void ir_op_remove_attr(IrOp *op, const char *name) {
-  const IrIdent *id = ir_identz(op->ctx, name);
+  const IrIdent *id = ir_identz(ir_op_context(op), name);
   if (ir_dict_get(op->props, id)) {
-    op->props = ir_dict_set(op->ctx, op->props, id, NULL);
+    op->props = ir_dict_set(ir_op_context(op), op->props, id, NULL);
     if (op->props->nelems == 0) op->props = NULL;
   }
   if (ir_dict_get(op->attrs, id)) {
-    op->attrs = ir_dict_set(op->ctx, op->attrs, id, NULL);
+    op->attrs = ir_dict_set(ir_op_context(op), op->attrs, id, NULL);
     if (op->attrs->nelems == 0) op->attrs = NULL;
   }
 }
