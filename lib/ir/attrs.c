@@ -101,8 +101,10 @@ const IrAttr *ir_dict_attr(IrContext *ctx, const IrNamedAttr *entries, size_t n,
   IrDictMemo *memo = NULL;
   if (n <= IR_DICT_MEMO_MAX) {
     memo = dict_memo_slot(ctx, entries, n);
-    if (memo->dict && memo->n == n && !memcmp(memo->e, entries, n * sizeof *entries))
-      return memo->dict;
+    bool hit = memo->dict && memo->n == n;
+    for (size_t i = 0; hit && i < n; i++)
+      hit = memo->e[i].name == entries[i].name && memo->e[i].value == entries[i].value;
+    if (hit) return memo->dict;
   }
   /* small dictionaries (the common case) stay on the stack */
   IrNamedAttr tbuf[16];

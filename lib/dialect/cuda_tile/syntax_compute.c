@@ -452,9 +452,9 @@ bool ct_parse_compute(AsmParser *p, IrOpState *st) {
   bool ok = true;
   for (uint8_t i = 0; ok && i < f->n; i++) ok = parse_elem(p, st, &ps, &f->e[i]);
   if (ok) ok = resolve(p, st, f, &ps);
-  vec_free(&ps.ops);
-  vec_free(&ps.otypes);
-  vec_free(&ps.rtypes);
+  if (ps.ops.data) vec_free(&ps.ops); /* the usual op allocated nothing */
+  if (ps.otypes.data) vec_free(&ps.otypes);
+  if (ps.rtypes.data) vec_free(&ps.rtypes);
   return ok;
 }
 
