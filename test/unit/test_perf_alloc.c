@@ -49,6 +49,12 @@ static void test_slab(void) {
   for (int i = 0; i < 64; i++) vals[i] = ir_op_result(b, 0);
   IrOp *big = mk(ctx, 40, vals, 64);
   CHECK(big != NULL);
+  CHECK(ir_op_context(big) == ctx && ir_op_context(b) == ctx); /* from the page header */
+  /* an op whose header lies past the first 64 KB of its run */
+  IrOp *huge = mk(ctx, 3000, NULL, 0);
+  CHECK((char *)huge - (char *)ir_op_result(huge, 2999) > 65536);
+  CHECK(ir_op_context(huge) == ctx);
+  ir_op_destroy(huge);
   CHECK_EQ_INT(big->nresults, 40);
   CHECK_EQ_INT(big->noperands, 64);
   CHECK(ir_op_operand(big, 63) == ir_op_result(b, 0));
