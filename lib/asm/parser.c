@@ -332,21 +332,19 @@ bool penter_slow(AsmParser *p) {
 /* SSA value scopes                                                          */
 /* ======================================================================== */
 
-/* Numeric value names below this use the direct index (no value name in
- * the input can exceed its size, so the index stays proportional to it). */
-static size_t name_bound(const AsmParser *p) { return (size_t)(p->lex.end - p->lex.buf); }
-
-/* A plain decimal name without leading zeros below `bound`: its value. */
-static bool numeric_name(const char *s, uint32_t n, size_t bound, size_t *out) {
-  if (n == 0 || n > 9 || (s[0] == '0' && n > 1)) return false;
-  size_t v = 0;
-  for (uint32_t i = 0; i < n; i++) {
-    if (s[i] < '0' || s[i] > '9') return false;
-    v = v * 10 + (size_t)(s[i] - '0');
+/* The key of name s[0..n) (see ValKey).  Names are slices of the buffer:
+ * where 8 bytes can be read, one load and a mask make the word. */
+static inline ValKey val_key(const AsmParser *p, const char *s, uint32_t n) {
+  uint64_t w = 0;
+  if (s >= p->lex.buf && (size_t)(p->lex.end - s) >= 8) {
+    memcpy(&w, s, 8);
+    if (n < 8) w &= ((uint64_t)1 << (8 * n)) - 1;
+  } else {
+    for (uint32_t i = 0; i < n && i < 8; i++) w |= (uint64_t)(unsigned char)s[i] << (8 * i);
   }
-  if (v >= bound) return false;
-  *out = v;
-  return true;
+  uint32_t h = n <= 8 ? (uint32_t)(((w ^ n) * 0x9E3779B97F4A7C15ull) >> 32)
+                      : ptext_hash(s, n);
+  return (ValKey){w, (h << 8) | (n < 255 ? n : 255)};
 }
 
 static uint32_t pool_alloc(ValMap *m) {
@@ -361,27 +359,18 @@ static uint32_t pool_alloc(ValMap *m) {
 static void pool_release(ValMap *m, uint32_t idx) {
   ValEntry *e = &m->pool[idx];
   if (e->cap > 1) free(e->many);
-  memset(e, 0, sizeof *e);
+  e->name = NULL;
+  e->cap = 0;
   vec_push(&m->free, idx);
-}
-
-static ValEntry *pool_new(ValMap *m, const char *s, uint32_t n, uint32_t h, uint32_t *idx) {
-  *idx = pool_alloc(m);
-  ValEntry *e = &m->pool[*idx];
-  memset(e, 0, sizeof *e);
-  e->name = s;
-  e->len = n;
-  e->hash = h;
-  return e;
 }
 
 static void valmap_grow(ValMap *m) {
   size_t ncap = m->cap ? m->cap * 2 : 64;
-  uint64_t *ns = xcalloc(ncap, sizeof *ns);
+  ValSlot *ns = xcalloc(ncap, sizeof *ns);
   for (size_t i = 0; i < m->cap; i++)
-    if (m->slots[i]) {
-      size_t j = (size_t)(m->slots[i] >> 32) & (ncap - 1);
-      while (ns[j]) j = (j + 1) & (ncap - 1);
+    if (m->slots[i].idx) {
+      size_t j = (m->slots[i].hl >> 8) & (ncap - 1);
+      while (ns[j].idx) j = (j + 1) & (ncap - 1);
       ns[j] = m->slots[i];
     }
   free(m->slots);
@@ -389,86 +378,79 @@ static void valmap_grow(ValMap *m) {
   m->cap = ncap;
 }
 
-/* Table slot holding a name, or NULL. */
-static uint64_t *valmap_slot(ValMap *m, const char *s, uint32_t n, uint32_t h) {
-  if (!m->cap) return NULL;
+/* The slot of a name, or of the empty slot ending its probe (*found
+ * false).  The table must have a slot (cap > 0). */
+static inline size_t valmap_probe(const ValMap *m, const char *s, uint32_t n, ValKey k, bool *found) {
   size_t mask = m->cap - 1;
-  for (size_t i = h & mask;; i = (i + 1) & mask) {
-    uint64_t v = m->slots[i];
-    if (!v) return NULL;
-    if ((uint32_t)(v >> 32) == h) {
-      ValEntry *e = &m->pool[(uint32_t)v - 1];
-      if (e->len == n && memcmp(e->name, s, n) == 0) return &m->slots[i];
+  for (size_t i = (k.hl >> 8) & mask;; i = (i + 1) & mask) {
+    const ValSlot *e = &m->slots[i];
+    if (!e->idx) {
+      *found = false;
+      return i;
+    }
+    if (e->w == k.w && e->hl == k.hl) {
+      const ValEntry *v = &m->pool[e->idx - 1];
+      if (n <= 8 || (v->len == n && memcmp(v->name + 8, s + 8, n - 8) == 0)) {
+        *found = true;
+        return i;
+      }
     }
   }
 }
 
-static ValEntry *valmap_find(ValMap *m, const char *s, uint32_t n, size_t bound) {
-  size_t num = 0;
-  if (numeric_name(s, n, bound, &num)) {
-    uint32_t idx = num < m->num_cap ? m->num[num] : 0;
-    return idx ? &m->pool[idx - 1] : NULL;
-  }
-  uint64_t *slot = valmap_slot(m, s, n, asm_str_hash(s, n));
-  return slot ? &m->pool[(uint32_t)*slot - 1] : NULL;
+static ValEntry *valmap_find(const AsmParser *p, ValMap *m, const char *s, uint32_t n) {
+  if (!m->cap) return NULL;
+  bool found;
+  size_t i = valmap_probe(m, s, n, val_key(p, s, n), &found);
+  return found ? &m->pool[m->slots[i].idx - 1] : NULL;
 }
 
-/* Finds or inserts the entry of a name (the pointer is valid until the
- * next insertion). */
-static ValEntry *valmap_get(ValMap *m, const char *s, uint32_t n, size_t bound) {
-  size_t num = 0;
-  uint32_t idx = 0;
-  if (numeric_name(s, n, bound, &num)) {
-    if (num >= m->num_cap) {
-      size_t ncap = m->num_cap ? m->num_cap : 256;
-      while (ncap <= num) ncap *= 2;
-      m->num = xrealloc(m->num, ncap * sizeof *m->num);
-      memset(m->num + m->num_cap, 0, (ncap - m->num_cap) * sizeof *m->num);
-      m->num_cap = ncap;
-    }
-    if (m->num[num]) return &m->pool[m->num[num] - 1];
-    ValEntry *e = pool_new(m, s, n, 0, &idx);
-    m->num[num] = idx + 1;
-    return e;
-  }
-  uint32_t h = asm_str_hash(s, n);
-  uint64_t *slot = valmap_slot(m, s, n, h);
-  if (slot) return &m->pool[(uint32_t)*slot - 1];
+/* Finds or inserts the entry of a name with key k (the pointer is valid
+ * until the next insertion). */
+static ValEntry *valmap_get(ValMap *m, const char *s, uint32_t n, ValKey k) {
   if ((m->len + 1) * 4 > m->cap * 3) valmap_grow(m);
-  ValEntry *e = pool_new(m, s, n, h, &idx);
-  size_t mask = m->cap - 1, i = h & mask;
-  while (m->slots[i]) i = (i + 1) & mask;
-  m->slots[i] = ((uint64_t)h << 32) | (idx + 1);
+  bool found;
+  size_t i = valmap_probe(m, s, n, k, &found);
+  if (found) return &m->pool[m->slots[i].idx - 1];
+  uint32_t idx = pool_alloc(m);
+  ValEntry *e = &m->pool[idx];
+  *e = (ValEntry){.name = s, .len = n};
+  m->slots[i] = (ValSlot){k.w, k.hl, idx + 1};
   m->len++;
   return e;
 }
 
 /* Removes a name (backward-shift deletion keeps probe chains intact). */
-static void valmap_remove(ValMap *m, const char *s, uint32_t n, size_t bound) {
-  size_t num = 0;
-  if (numeric_name(s, n, bound, &num)) {
-    if (num < m->num_cap && m->num[num]) {
-      pool_release(m, m->num[num] - 1);
-      m->num[num] = 0;
-    }
-    return;
-  }
-  uint64_t *slot = valmap_slot(m, s, n, asm_str_hash(s, n));
-  if (!slot) return;
-  pool_release(m, (uint32_t)*slot - 1);
-  size_t mask = m->cap - 1, i = (size_t)(slot - m->slots), j = i;
+static void valmap_remove(ValMap *m, const char *s, uint32_t n, ValKey k) {
+  if (!m->cap) return;
+  bool found;
+  size_t i = valmap_probe(m, s, n, k, &found), j = i;
+  if (!found) return;
+  pool_release(m, m->slots[i].idx - 1);
+  size_t mask = m->cap - 1;
   for (;;) {
     j = (j + 1) & mask;
-    if (!m->slots[j]) break;
-    size_t k = (size_t)(m->slots[j] >> 32) & mask;
-    bool stays = (i <= j) ? (i < k && k <= j) : (i < k || k <= j);
+    if (!m->slots[j].idx) break;
+    size_t h = (m->slots[j].hl >> 8) & mask;
+    bool stays = (i <= j) ? (i < h && h <= j) : (i < h || h <= j);
     if (!stays) {
       m->slots[i] = m->slots[j];
       i = j;
     }
   }
-  m->slots[i] = 0;
+  m->slots[i] = (ValSlot){0};
   m->len--;
+}
+
+/* Empties the map, keeping its storage (the names of a whole region going
+ * out of scope at once). */
+static void valmap_clear(ValMap *m) {
+  for (uint32_t i = 0; i < m->pool_len; i++)
+    if (m->pool[i].name && m->pool[i].cap > 1) free(m->pool[i].many);
+  m->pool_len = 0;
+  m->free.len = 0;
+  if (m->len) memset(m->slots, 0, m->cap * sizeof *m->slots);
+  m->len = 0;
 }
 
 static void valmap_free(ValMap *m) {
@@ -477,7 +459,6 @@ static void valmap_free(ValMap *m) {
   free(m->pool);
   vec_free(&m->free);
   free(m->slots);
-  free(m->num);
   memset(m, 0, sizeof *m);
 }
 
@@ -553,10 +534,14 @@ static bool pop_scope(AsmParser *p) {
     valmap_free(&is->values);
     vec_free(&is->starts);
     p->iso.len--;
+  } else if (start == 0 && !p->nunresolved) {
+    /* every name in the map was defined in this scope (a use of an
+     * undefined name would have left a placeholder): drop them at once */
+    valmap_clear(&is->values);
   } else {
     for (size_t i = start; i < p->defnames.len; i++) {
       DefName *d = &p->defnames.data[i];
-      valmap_remove(&is->values, d->name, d->len, name_bound(p));
+      valmap_remove(&is->values, d->name, d->len, d->key);
     }
   }
   p->defnames.len = start;
@@ -596,7 +581,7 @@ static IrValue *resolve_ssa(AsmParser *p, const char *name, uint32_t len, unsign
     perr_at(p, loc, "use of undeclared SSA value name");
     return NULL;
   }
-  ValEntry *e = valmap_get(&vec_last(&p->iso).values, name, len, name_bound(p));
+  ValEntry *e = valmap_get(&vec_last(&p->iso).values, name, len, val_key(p, name, len));
   if (number < e->n && ve_slot(e, number)->v) {
     ValDef *d = ve_slot(e, number);
     if (d->v->type == t) return d->v;
@@ -624,7 +609,8 @@ static IrValue *resolve_ssa(AsmParser *p, const char *name, uint32_t len, unsign
 /* Binds `%name#number` to v (MLIR's addDefinition). */
 static bool define_ssa(AsmParser *p, const char *name, uint32_t len, unsigned number,
                        const char *loc, IrValue *v) {
-  ValEntry *e = valmap_get(&vec_last(&p->iso).values, name, len, name_bound(p));
+  ValKey key = val_key(p, name, len);
+  ValEntry *e = valmap_get(&vec_last(&p->iso).values, name, len, key);
   ve_ensure(e, number + 1);
   ValDef *d = ve_slot(e, number);
   if (d->v) {
@@ -647,7 +633,7 @@ static bool define_ssa(AsmParser *p, const char *name, uint32_t len, unsigned nu
   }
   d->v = v;
   d->loc = loc;
-  vec_push(&p->defnames, ((DefName){name, len, 0}));
+  vec_push(&p->defnames, ((DefName){name, key, len}));
   return true;
 }
 
@@ -655,7 +641,7 @@ static bool define_ssa(AsmParser *p, const char *name, uint32_t len, unsigned nu
  * isolated scope (MLIR's getReferenceLoc). */
 static const char *ssa_reference_loc(AsmParser *p, const char *name, uint32_t len,
                                      unsigned number) {
-  ValEntry *e = valmap_find(&vec_last(&p->iso).values, name, len, name_bound(p));
+  ValEntry *e = valmap_find(p, &vec_last(&p->iso).values, name, len);
   if (!e || number >= e->n || !ve_slot(e, number)->v) return NULL;
   return ve_slot(e, number)->loc;
 }
@@ -708,7 +694,7 @@ static bool parse_successor(AsmParser *p, IrBlock **out) {
   if (!ptok(p, TOK_CARET_ID)) return perr_wrong(p, "expected block name");
   BlockDef *d = block_def(p, p->tok.ptr, p->tok.len, true);
   if (!d->block) {
-    d->block = ir_block_new();
+    d->block = ir_block_new_in(p->ctx);
     d->forward = true;
     d->loc = p->tok.ptr;
     vec_last(&p->rscopes).nforward++;
@@ -848,6 +834,13 @@ const IrDialect *pstrip_dialect(AsmParser *p) {
     if (d && d->parse_type) return d;
   }
   return NULL;
+}
+
+/* a[0..n) == b[0..n), inline: op names are short, a libc call costs more */
+static inline bool bytes_equal(const char *a, const char *b, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (a[i] != b[i]) return false;
+  return true;
 }
 
 /* Interned dialect prefix of an op name ("cuda_tile" for "cuda_tile.addi"). */
@@ -1114,7 +1107,7 @@ static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned 
                    (ASM_CUST_CACHE - 2);
   for (unsigned i = cslot; i < cslot + 2; i++) /* 2-way sets */
     if (p->custcache[i].len == nt.len && p->custcache[i].dd == ddef && p->custcache[i].name &&
-        !memcmp(p->custcache[i].name, nt.ptr, nt.len))
+        bytes_equal(p->custcache[i].name, nt.ptr, nt.len))
       return parse_custom_op_with(p, f, block, nresults, nt, p->custcache[i].info,
                                   p->custcache[i].dialect);
   cslot += p->custcache_next++ & 1;
@@ -1344,7 +1337,7 @@ static bool parse_block(AsmParser *p, IrRegion *r, IrBlock **bp) {
   if (!pexpect(p, TOK_CARET_ID, "expected block name")) return false;
   BlockDef *d = block_def(p, nt.ptr, nt.len, true);
   if (!d->block) {
-    d->block = b ? b : ir_block_new();
+    d->block = b ? b : ir_block_new_in(p->ctx);
     if (!b) ir_region_append(r, d->block);
   } else if (!d->forward) {
     return perr_at(p, nt.ptr, "redefinition of block '%.*s'", (int)nt.len, nt.ptr);
@@ -1363,7 +1356,7 @@ static bool parse_block(AsmParser *p, IrRegion *r, IrBlock **bp) {
 
 static bool parse_region_body(AsmParser *p, IrRegion *r, const AsmArgument *args, size_t nargs) {
   push_scope(p, false);
-  IrBlock *entry = ir_block_new();
+  IrBlock *entry = ir_block_new_in(p->ctx);
   ir_region_append(r, entry);
   if (nargs && args[0].ssa.name.n) {
     if (ptok(p, TOK_CARET_ID)) return perr(p, "invalid block name in region with named arguments");
@@ -1786,6 +1779,6 @@ bool asm_builtin_module_parse(AsmParser *p, IrOpState *st) {
   if (!asm_parse_optional_attr_dict_with_keyword(p, st)) return false;
   IrRegion *r = ir_op_state_add_region(st);
   if (!asm_parse_region(p, r, NULL, 0)) return false;
-  if (ir_region_empty(r)) ir_region_append(r, ir_block_new());
+  if (ir_region_empty(r)) ir_region_append(r, ir_block_new_in(p->ctx));
   return true;
 }

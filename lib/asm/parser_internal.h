@@ -45,30 +45,44 @@ typedef struct ValDef {
 /* All result numbers of one name (`%x`, `%x#1` ...). */
 typedef struct ValEntry {
   const char *name;     /* without '%'; NULL = free pool entry */
-  uint32_t len, hash;
+  uint32_t len;
   uint32_t n, cap;      /* slots in use / allocated (cap <= 1: `one`) */
   ValDef one;
   ValDef *many;
 } ValEntry;
 
+/* The lookup key of a name, computed once per occurrence: its first 8
+ * bytes as a little-endian word (zero-padded), and a 32-bit word holding a
+ * 24-bit hash over the length byte (min(len, 255)).  Names of up to 8 bytes
+ * are equal exactly when their keys are (no byte comparison); longer ones
+ * also compare their bytes past the eighth. */
+typedef struct ValKey {
+  uint64_t w;
+  uint32_t hl;
+} ValKey;
+
+/* A table slot: the key and the pool index + 1 (0 = empty). */
+typedef struct ValSlot {
+  uint64_t w;
+  uint32_t hl, idx;
+} ValSlot;
+
 /* Names of one isolated scope: entries live in a pool (stable indices,
- * allocated in definition order, so neighbours are defined together); a
- * compact open-addressing table maps hashed names to pool indices, and
- * plain numeric names (`%123`, what printers produce) skip hashing
- * through a direct index. */
+ * reused after removal); an open-addressing table of 16-byte slots maps
+ * keys to pool indices, so a probe touches the table alone. */
 typedef struct ValMap {
   ValEntry *pool;
   uint32_t pool_len, pool_cap;
   VEC(uint32_t) free;   /* reusable pool indices */
-  uint64_t *slots;      /* (hash << 32) | (pool index + 1); 0 = empty */
+  ValSlot *slots;
   size_t cap, len;
-  uint32_t *num;        /* numeric name -> pool index + 1 */
-  size_t num_cap;
 } ValMap;
 
+/* A name defined in a region scope, removed when the scope ends. */
 typedef struct DefName {
   const char *name;
-  uint32_t len, hash;
+  ValKey key;
+  uint32_t len;
 } DefName;
 
 /* A scope isolated from above (the file; MLIR also allows it for regions of

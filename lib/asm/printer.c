@@ -894,7 +894,7 @@ static void print_custom_or_generic(AsmPrinter *p, IrOp *op) {
   if (p->init) {
     if (p->scratch.len > 65536) sb_clear(&p->scratch);
     if (p->opts.debuginfo)
-      asm_alias_visit_attr(p, ir_op_loc(op) ? ir_op_loc(op) : ir_unknown_loc(op->ctx), true, false);
+      asm_alias_visit_attr(p, ir_op_loc(op) ? ir_op_loc(op) : ir_unknown_loc(ir_op_context(op)), true, false);
   }
   const IrOpInfo *info = op->info;
   if (!p->opts.generic && info->print) {
@@ -974,7 +974,7 @@ void asm_print_op_to(StrBuf *out, IrOp *op, const AsmPrintOptions *opts) {
   AsmPrintOptions o = {0};
   if (opts) o = *opts;
   AsmPrinter p;
-  asm_printer_init(&p, op->ctx, out, &o);
+  asm_printer_init(&p, ir_op_context(op), out, &o);
   IrOp *root = op;
   for (;;) {
     if (o.local_scope && ir_op_info_has(root->info, IR_TRAIT_ISOLATED_FROM_ABOVE)) break;

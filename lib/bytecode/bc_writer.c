@@ -1124,7 +1124,7 @@ static void writer_free(Writer *w) {
 static bool write_module(IrOp *op, unsigned vmajor, unsigned vminor,
                          void (*sink)(const uint8_t *data, size_t len, void *user),
                          void *user, BcBuf *direct) {
-  IrContext *ctx = op->ctx;
+  IrContext *ctx = ir_op_context(op);
   IrOp *module = find_tile_module(ctx, op);
   if (!module) return false;
   Writer w = {.ctx = ctx, .ver = BC_V(vmajor, vminor), .sink = sink, .sink_user = user,

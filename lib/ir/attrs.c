@@ -85,9 +85,27 @@ static int named_cmp(const void *a, const void *b) {
   return (x < y) ? -1 : (x > y);
 }
 
+/* The memo slot of a short entry list (see IrDictMemo). */
+static IrDictMemo *dict_memo_slot(IrContext *ctx, const IrNamedAttr *entries, size_t n) {
+  uint64_t h = n;
+  for (size_t i = 0; i < n; i++) {
+    h = (h ^ (uintptr_t)entries[i].name) * 0x9E3779B97F4A7C15ull;
+    h = (h ^ (uintptr_t)entries[i].value) * 0x9E3779B97F4A7C15ull;
+  }
+  return &ctx->dict_memo[(h >> 40) & (IR_DICT_MEMO_SLOTS - 1)];
+}
+
 const IrAttr *ir_dict_attr(IrContext *ctx, const IrNamedAttr *entries, size_t n,
                            const IrIdent **dup) {
   if (n == 0) return ctx->empty_dict;
+  IrDictMemo *memo = NULL;
+  if (n <= IR_DICT_MEMO_MAX) {
+    memo = dict_memo_slot(ctx, entries, n);
+    bool hit = memo->dict && memo->n == n;
+    for (size_t i = 0; hit && i < n; i++)
+      hit = memo->e[i].name == entries[i].name && memo->e[i].value == entries[i].value;
+    if (hit) return memo->dict;
+  }
   /* small dictionaries (the common case) stay on the stack */
   IrNamedAttr tbuf[16];
   const IrIdent *nbuf[16];
@@ -135,6 +153,11 @@ const IrAttr *ir_dict_attr(IrContext *ctx, const IrNamedAttr *entries, size_t n,
     free(tmp);
     free(names);
     free(vals);
+  }
+  if (memo && m == n) { /* no duplicates: the same answer for any `dup` */
+    memo->dict = d;
+    memo->n = n;
+    memcpy(memo->e, entries, n * sizeof *entries);
   }
   return d;
 }

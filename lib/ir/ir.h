@@ -12,7 +12,7 @@
  *  - Locations are attributes (kinds IR_LOC_*).
  *  - An operation is one allocation from its context's slab (slab.c):
  *    results in front of the IrOp header, then regions, successor slots and
- *    inline operand storage.
+ *    inline operand storage; the slab page knows the context.
  *  - Everything allocated hangs off the context; no global mutable state. */
 #ifndef CTILE_IR_H
 #define CTILE_IR_H
@@ -447,7 +447,8 @@ typedef struct IrBlockArg {
   IrValue value;
   IrBlock *block;     /* owning block */
   uintptr_t loc_bits; /* IrLoc pointer, or compact bits (ir_lazy_file_loc) */
-  IrContext *ctx;     /* for compact bits; NULL otherwise */
+  IrContext *ctx;     /* the context whose slab holds the argument (required
+                         for compact bits); NULL: malloc'd */
 } IrBlockArg;
 const IrLoc *ir_block_arg_loc_slow(IrBlockArg *a);
 
@@ -578,8 +579,7 @@ static inline bool ir_op_info_has(const IrOpInfo *info, uint64_t trait) {
 }
 
 struct IrOp {
-  const IrOpInfo *info;
-  IrContext *ctx;
+  const IrOpInfo *info;         /* (its context: ir_op_context, from the slab page) */
   IrBlock *block;               /* parent block (NULL when detached) */
   IrOp *prev, *next;            /* siblings */
   /* The location, read with ir_op_loc and written with ir_op_set_loc: a
@@ -655,6 +655,8 @@ static inline bool ir_op_loc_is_compact(const IrOp *op) { return (op->loc_bits &
 void ir_op_materialize_locs(IrOp *op);
 static inline bool ir_op_is(const IrOp *op, const IrOpInfo *info) { return op && op->info == info; }
 bool ir_op_isz(const IrOp *op, const char *name);
+/* The op's context: every op lives in its context's slab, whose page
+ * header names it (no pointer per op). */
 IrContext *ir_op_context(const IrOp *op);
 
 /* Named vector types (VEC(T) alone is an anonymous struct: every use would
@@ -675,6 +677,7 @@ struct IrOpState {
   IrNamedAttrVec props;         /* properties (`<{...}>`) */
   VEC(IrBlock *) successors;
   VEC(IrRegion *) regions;      /* heap regions, moved into the op */
+  VEC(IrRegion *) spare;        /* emptied ones, reused by ir_op_state_add_region */
   /* Properties already made into a dictionary (the generic parser's
    * `<{...}>`), or NULL: ir_op_create takes it as the op's properties when
    * nothing adds to it (defaults, inherent attributes in `attrs`, `props`),
@@ -744,6 +747,8 @@ struct IrBlock {
   IrValue **args;
   uint32_t nargs, args_cap;
   uint32_t order_valid;         /* op->order values are valid */
+  IrContext *ctx;               /* cut from this context's slab (ir_block_new_in),
+                                   or NULL (ir_block_new: malloc) */
 };
 
 struct IrRegion {
@@ -752,9 +757,13 @@ struct IrRegion {
 };
 
 IrBlock *ir_block_new(void);
+/* The same from ctx's operation slab (cheaper to make and to tear down with
+ * the ops around it); destroyed the same way. */
+IrBlock *ir_block_new_in(IrContext *ctx);
 void ir_block_destroy(IrBlock *b);       /* detached block: ops and args */
 IrValue *ir_block_add_arg(IrBlock *b, const IrType *t, const IrLoc *loc);
-/* The same with a compact location (ir_lazy_file_loc bits) made on demand. */
+/* The same with a compact location (ir_lazy_file_loc bits) made on demand;
+ * with a context the argument comes from its slab. */
 IrValue *ir_block_add_arg_lazy(IrBlock *b, const IrType *t, IrContext *ctx, uintptr_t loc_bits);
 void ir_block_erase_arg(IrBlock *b, unsigned i); /* must be unused */
 void ir_block_append(IrBlock *b, IrOp *op);

@@ -40,7 +40,29 @@ typedef struct IrSlab {
 } IrSlab;
 void *ir_slab_alloc(IrSlab *s, size_t n);
 void ir_slab_free(IrSlab *s, void *p);
+/* The slab of an object, by the start of its block (within the first page
+ * of a large run). */
+IrSlab *ir_slab_of(const void *p);
+void ir_slab_release_all(IrSlab *s); /* every object at once, pages unmapped */
 void ir_slab_destroy(IrSlab *s);
+
+/* A recent ir_dict_attr call of at most IR_DICT_MEMO_MAX entries, as given
+ * (unsorted), and its result: ops rebuild the same few dictionaries. */
+#define IR_DICT_MEMO_MAX 4
+#define IR_DICT_MEMO_SLOTS 128
+typedef struct IrDictMemo {
+  const IrAttr *dict;          /* NULL: empty slot */
+  size_t n;
+  IrNamedAttr e[IR_DICT_MEMO_MAX];
+} IrDictMemo;
+
+/* A recent name given to ir_op_state_add_prop and the like (the pointer
+ * and the interned ident; a hit also compares the bytes). */
+#define IR_LIT_MEMO_SLOTS 64
+typedef struct IrLitMemo {
+  const char *s;
+  const IrIdent *id;
+} IrLitMemo;
 
 struct IrContext {
   Arena arena;                 /* immortal: idents, types, attrs, op infos */
@@ -65,6 +87,11 @@ struct IrContext {
   const IrAttr *unit_attr, *empty_dict, *unknown_loc;
   const IrType *int_types[65];  /* signless i0..i64 */
   const IrType *float_types[IR_FLOAT_KIND_COUNT];
+  IrDictMemo dict_memo[IR_DICT_MEMO_SLOTS];
+  IrLitMemo lit_memo[IR_LIT_MEMO_SLOTS];
 };
+
+/* ir_identz through ctx->lit_memo (names passed as literals repeat). */
+const IrIdent *ir_ident_lit(IrContext *ctx, const char *z);
 
 #endif

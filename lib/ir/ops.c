@@ -56,7 +56,7 @@ const IrLoc *ir_op_state_loc(IrOpState *st) {
 }
 
 const IrLoc *ir_op_loc_slow(IrOp *op) {
-  const IrLoc *l = ir_loc_from_bits(op->ctx, op->loc_bits);
+  const IrLoc *l = ir_loc_from_bits(ir_op_context(op), op->loc_bits);
   op->loc_bits = (uintptr_t)l;
   return l;
 }
@@ -81,20 +81,35 @@ void ir_op_state_free(IrOpState *st) {
   vec_free(&st->props);
   vec_free(&st->successors);
   vec_free(&st->regions);
+  for (size_t i = 0; i < st->spare.len; i++) free(st->spare.data[i]);
+  vec_free(&st->spare);
 }
 
 IrRegion *ir_op_state_add_region(IrOpState *st) {
-  IrRegion *r = xcalloc(1, sizeof *r);
+  IrRegion *r = st->spare.len ? vec_pop(&st->spare) : xmalloc(sizeof *r);
+  *r = (IrRegion){0};
   vec_push(&st->regions, r);
   return r;
 }
 
+/* Hooks name attributes by literals: the same few pointers, whose idents
+ * a pointer-keyed memo returns after a byte comparison (the pointer alone
+ * would not do: a caller may reuse a buffer for different names). */
+const IrIdent *ir_ident_lit(IrContext *ctx, const char *z) {
+  IrLitMemo *m = &ctx->lit_memo[((uintptr_t)z >> 3 ^ (uintptr_t)z >> 9) & (IR_LIT_MEMO_SLOTS - 1)];
+  if (m->s == z && !strcmp(m->id->str, z)) return m->id;
+  const IrIdent *id = ir_identz(ctx, z);
+  m->s = z;
+  m->id = id;
+  return id;
+}
+
 void ir_op_state_add_attr(IrOpState *st, const char *name, const IrAttr *a) {
-  vec_push(&st->attrs, ((IrNamedAttr){ir_identz(st->ctx, name), a}));
+  vec_push(&st->attrs, ((IrNamedAttr){ir_ident_lit(st->ctx, name), a}));
 }
 
 void ir_op_state_add_prop(IrOpState *st, const char *name, const IrAttr *a) {
-  vec_push(&st->props, ((IrNamedAttr){ir_identz(st->ctx, name), a}));
+  vec_push(&st->props, ((IrNamedAttr){ir_ident_lit(st->ctx, name), a}));
 }
 
 const IrAttr *ir_op_state_get_attr(IrOpState *st, const char *name) {
@@ -178,7 +193,6 @@ IrOp *ir_op_create(IrOpState *st) {
   IrOp *op = (IrOp *)(mem + nres * sizeof(IrValue));
   /* One initializer (plain stores) rather than memset + field writes. */
   *op = (IrOp){.info = info,
-               .ctx = ctx,
                .loc_bits = st->loc ? (uintptr_t)st->loc : st->loc_bits,
                .props = pd,
                .attrs = ad,
@@ -199,7 +213,7 @@ IrOp *ir_op_create(IrOpState *st) {
   for (size_t i = 0; i < nreg; i++) {
     ir_region_init(&ir_op_regions(op)[i], op);
     ir_region_take(&ir_op_regions(op)[i], st->regions.data[i]);
-    free(st->regions.data[i]);
+    vec_push(&st->spare, st->regions.data[i]); /* a state reused for the next op */
     st->regions.data[i] = NULL;
   }
   st->regions.len = 0;
@@ -232,7 +246,21 @@ static void free_op_tree(IrOp *op) {
     while (v->uses) use_unlink(v->uses);
   }
   if (op->operands != inline_operands(op)) free(op->operands);
-  ir_slab_free(&op->ctx->ops, (char *)op - op->nresults * sizeof(IrValue));
+  ir_slab_free(&ir_op_context(op)->ops, (char *)op - op->nresults * sizeof(IrValue));
+}
+
+/* Block arguments and blocks come from their context's slab or from malloc
+ * (no context at hand). */
+static void arg_free(IrValue *v) {
+  IrBlockArg *a = (IrBlockArg *)v;
+  if (a->ctx) ir_slab_free(&a->ctx->ops, a);
+  else free(a);
+}
+
+static void block_free(IrBlock *b) {
+  free(b->args);
+  if (b->ctx) ir_slab_free(&b->ctx->ops, b);
+  else free(b);
 }
 
 static void free_block_tree(IrBlock *b) {
@@ -245,15 +273,87 @@ static void free_block_tree(IrBlock *b) {
   for (uint32_t i = 0; i < b->nargs; i++) {
     IrValue *v = b->args[i];
     while (v->uses) use_unlink(v->uses);
-    free(v);
+    arg_free(v);
   }
-  free(b->args);
-  free(b);
+  block_free(b);
+}
+
+/* ---- bulk teardown ------------------------------------------------------------
+ * Destroying a whole module (the usual last step of a tool) op by op costs a
+ * use-list unlink per operand and a slab free per op.  When the tree holds
+ * every live op of its context, nothing outside it can use its results, so
+ * its ops go back with their slab pages in one step (ir_slab_release_all);
+ * only what is not in the slab (blocks, block arguments, grown operand
+ * arrays) is freed one by one, and only uses of values the tree does not
+ * define (forward-reference placeholders, arguments of detached blocks) are
+ * unlinked.  TEARDOWN_MARK tags the tree's blocks while it is counted. */
+#define TEARDOWN_MARK 0x7EA2D0u
+
+/* Slab objects in the tree under op (itself included: ops, and the blocks
+ * and arguments cut from the slab); marks its blocks. */
+static size_t count_and_mark(IrOp *op) {
+  size_t n = 1;
+  for (uint32_t r = 0; r < op->nregions; r++)
+    for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next) {
+      b->order_valid = TEARDOWN_MARK;
+      n += b->ctx != NULL;
+      for (uint32_t i = 0; i < b->nargs; i++) n += ((IrBlockArg *)b->args[i])->ctx != NULL;
+      for (IrOp *o = b->first; o; o = o->next) n += count_and_mark(o);
+    }
+  return n;
+}
+
+/* Frees what of the tree is not in the slab; unlinks operands whose value
+ * lives outside it (op results never do: every live op is in the tree). */
+static void release_tree(IrOp *op) {
+  for (uint32_t i = 0; i < op->noperands; i++) {
+    IrValue *v = op->operands[i].value;
+    if (v && !v->def) {
+      IrBlock *vb = ((IrBlockArg *)v)->block;
+      if (!vb || vb->order_valid != TEARDOWN_MARK) use_unlink(&op->operands[i]);
+    }
+  }
+  if (op->operands != inline_operands(op)) free(op->operands);
+  for (uint32_t r = 0; r < op->nregions; r++) {
+    IrBlock *b = ir_op_regions(op)[r].first;
+    while (b) {
+      IrBlock *n = b->next;
+      for (IrOp *o = b->first; o; o = o->next) release_tree(o);
+      b = n;
+    }
+  }
+}
+
+/* Frees the blocks (and their arguments) of the tree, after release_tree:
+ * arguments are compared by block while any operand may still read them. */
+static void free_tree_blocks(IrOp *op) {
+  for (uint32_t r = 0; r < op->nregions; r++) {
+    IrBlock *b = ir_op_regions(op)[r].first;
+    while (b) {
+      IrBlock *n = b->next;
+      for (IrOp *o = b->first; o; o = o->next) free_tree_blocks(o);
+      /* uses by ops outside the tree: none (every live op is inside);
+       * what the slab holds goes with its pages */
+      for (uint32_t i = 0; i < b->nargs; i++)
+        if (!((IrBlockArg *)b->args[i])->ctx) free(b->args[i]);
+      free(b->args);
+      if (!b->ctx) free(b);
+      b = n;
+    }
+  }
 }
 
 /* One pass unlinks every operand in the tree, a second frees it: O(size),
- * independent of nesting depth. */
+ * independent of nesting depth.  A detached tree that holds every live op
+ * of its context is released in bulk instead (see above). */
 void ir_op_destroy(IrOp *op) {
+  IrSlab *s = &ir_op_context(op)->ops;
+  if (!op->block && s->live > 1 && count_and_mark(op) == s->live) {
+    release_tree(op);
+    free_tree_blocks(op);
+    ir_slab_release_all(s);
+    return;
+  }
   ir_op_drop_all_references(op);
   free_op_tree(op);
 }
@@ -287,7 +387,12 @@ void ir_op_replace_all_uses_with(IrOp *op, IrValue *const *vals) {
 }
 
 bool ir_op_isz(const IrOp *op, const char *name) { return op && !strcmp(op->info->name, name); }
-IrContext *ir_op_context(const IrOp *op) { return op->ctx; }
+/* The op's block starts nresults values before it, in a page (or the first
+ * page of a large run) whose header names the slab, inside the context. */
+IrContext *ir_op_context(const IrOp *op) {
+  IrSlab *s = ir_slab_of((const char *)op - op->nresults * sizeof(IrValue));
+  return (IrContext *)(void *)((char *)s - offsetof(IrContext, ops));
+}
 
 /* ---- attributes ---------------------------------------------------------------- */
 const IrAttr *ir_op_attr(const IrOp *op, const IrIdent *name) {
@@ -304,28 +409,28 @@ const IrAttr *ir_op_attrn(const IrOp *op, const char *name, size_t len) {
 }
 
 void ir_op_set_attr(IrOp *op, const char *name, const IrAttr *a) {
-  const IrIdent *id = ir_identz(op->ctx, name);
+  const IrIdent *id = ir_identz(ir_op_context(op), name);
   if (!(op->info->traits & IR_TRAIT_UNREGISTERED) && is_inherent(op->info, id)) {
     ir_op_set_prop(op, name, a);
     return;
   }
-  op->attrs = ir_dict_set(op->ctx, op->attrs, id, a);
+  op->attrs = ir_dict_set(ir_op_context(op), op->attrs, id, a);
   if (op->attrs && op->attrs->nelems == 0) op->attrs = NULL;
 }
 
 void ir_op_set_prop(IrOp *op, const char *name, const IrAttr *a) {
-  op->props = ir_dict_set(op->ctx, op->props, ir_identz(op->ctx, name), a);
+  op->props = ir_dict_set(ir_op_context(op), op->props, ir_identz(ir_op_context(op), name), a);
   if (op->props && op->props->nelems == 0) op->props = NULL;
 }
 
 void ir_op_remove_attr(IrOp *op, const char *name) {
-  const IrIdent *id = ir_identz(op->ctx, name);
+  const IrIdent *id = ir_identz(ir_op_context(op), name);
   if (ir_dict_get(op->props, id)) {
-    op->props = ir_dict_set(op->ctx, op->props, id, NULL);
+    op->props = ir_dict_set(ir_op_context(op), op->props, id, NULL);
     if (op->props->nelems == 0) op->props = NULL;
   }
   if (ir_dict_get(op->attrs, id)) {
-    op->attrs = ir_dict_set(op->ctx, op->attrs, id, NULL);
+    op->attrs = ir_dict_set(ir_op_context(op), op->attrs, id, NULL);
     if (op->attrs->nelems == 0) op->attrs = NULL;
   }
 }
@@ -356,6 +461,12 @@ bool ir_op_is_before_in_block(IrOp *a, IrOp *b) {
 /* ---- blocks ------------------------------------------------------------------------- */
 IrBlock *ir_block_new(void) { return xcalloc(1, sizeof(IrBlock)); }
 
+IrBlock *ir_block_new_in(IrContext *ctx) {
+  IrBlock *b = ir_slab_alloc(&ctx->ops, sizeof *b);
+  *b = (IrBlock){.ctx = ctx};
+  return b;
+}
+
 void ir_block_destroy(IrBlock *b) {
   for (IrOp *o = b->first; o; o = o->next) ir_op_drop_all_references(o);
   free_block_tree(b);
@@ -366,12 +477,9 @@ IrValue *ir_block_add_arg_lazy(IrBlock *b, const IrType *t, IrContext *ctx, uint
     b->args_cap = b->args_cap ? b->args_cap * 2 : 4;
     b->args = xrealloc(b->args, b->args_cap * sizeof *b->args);
   }
-  IrBlockArg *a = xcalloc(1, sizeof *a);
-  a->value.type = t;
-  a->value.index = b->nargs;
-  a->block = b;
-  a->loc_bits = loc_bits;
-  a->ctx = (loc_bits & 1) ? ctx : NULL;
+  IrBlockArg *a = ctx ? ir_slab_alloc(&ctx->ops, sizeof *a) : xmalloc(sizeof *a);
+  *a = (IrBlockArg){.value = {.type = t, .index = b->nargs}, .block = b,
+                    .loc_bits = loc_bits, .ctx = ctx};
   b->args[b->nargs++] = &a->value;
   return &a->value;
 }
@@ -389,7 +497,7 @@ const IrLoc *ir_block_arg_loc_slow(IrBlockArg *a) {
 void ir_block_erase_arg(IrBlock *b, unsigned i) {
   IrValue *v = b->args[i];
   while (v->uses) use_unlink(v->uses);
-  free(v);
+  arg_free(v);
   memmove(&b->args[i], &b->args[i + 1], (b->nargs - i - 1) * sizeof *b->args);
   b->nargs--;
   for (unsigned k = i; k < b->nargs; k++) b->args[k]->index = k;

@@ -7,7 +7,8 @@
  * objects of one size class (multiples of 16 bytes up to IR_SLAB_MAX),
  * with a free list per class, so an op costs its own bytes rounded to 16
  * and a pointer bump or a list pop.  A page's header says its class, so
- * freeing needs no size: the page is found by masking the address.  An op
+ * freeing needs no size: the page is found by masking the address (and
+ * names its slab, so an op needs no pointer to its context).  An op
  * larger than IR_SLAB_MAX gets a run of its own (class 0), freed with it.
  * Pages go back when the context is destroyed; freed objects are reused by
  * later ops of their class, so a rewrite loop that creates and erases ops
@@ -40,11 +41,12 @@
 #endif
 
 #define PAGE IR_SLAB_PAGE
-#define HEADER ((size_t)32) /* keeps objects 16-byte aligned; holds a SlabPage */
+#define HEADER ((size_t)48) /* keeps objects 16-byte aligned; holds a SlabPage */
 
 typedef struct SlabPage {
   struct SlabPage *prev, *next; /* in IrSlab.pages */
   size_t bytes;                 /* mapped size */
+  IrSlab *slab;                 /* the owner (ir_slab_of: an op finds its context) */
   uint32_t cls;                 /* size class (bytes / 16), 0 for a large run */
 } SlabPage;
 
@@ -72,7 +74,12 @@ static SlabPage *new_page(IrSlab *s, size_t bytes, uint32_t cls) {
   if (s->pages) s->pages->prev = pg;
   s->pages = pg;
   pg->cls = cls;
+  pg->slab = s;
   return pg;
+}
+
+IrSlab *ir_slab_of(const void *p) {
+  return ((const SlabPage *)((uintptr_t)p & ~(uintptr_t)(PAGE - 1)))->slab;
 }
 
 void *ir_slab_alloc(IrSlab *s, size_t n) {
@@ -117,14 +124,9 @@ void ir_slab_free(IrSlab *s, void *p) {
   POISON((char *)p + sizeof(void *), pg->cls * 16 - sizeof(void *));
 }
 
-void ir_slab_destroy(IrSlab *s) {
-#ifdef SLAB_ASAN
-  if (s->live) {
-    fprintf(stderr, "ctile: %zu operation(s) still alive when their context was destroyed "
-                    "(leaked)\n", s->live);
-    abort();
-  }
-#endif
+/* Every object at once (the caller knows none is in use any more): the
+ * pages go back to the kernel and the slab starts empty, as after init. */
+void ir_slab_release_all(IrSlab *s) {
   SlabPage *pg = s->pages;
   while (pg) {
     SlabPage *n = pg->next;
@@ -133,6 +135,17 @@ void ir_slab_destroy(IrSlab *s) {
     pg = n;
   }
   memset(s, 0, sizeof *s);
+}
+
+void ir_slab_destroy(IrSlab *s) {
+#ifdef SLAB_ASAN
+  if (s->live) {
+    fprintf(stderr, "ctile: %zu operation(s) still alive when their context was destroyed "
+                    "(leaked)\n", s->live);
+    abort();
+  }
+#endif
+  ir_slab_release_all(s);
 }
 
 _Static_assert(sizeof(SlabPage) <= HEADER, "a page header fits before the first object");

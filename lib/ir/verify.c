@@ -99,7 +99,7 @@ static bool verify_parent(IrOp *op, VerifyState *st) {
     }
   }
   /* MLIR: expects parent op 'a' / expects parent op to be one of 'a, b' */
-  IrContext *ctx = op->ctx;
+  IrContext *ctx = ir_op_context(op);
   IrDiag *d = ir_op_diag(op, IR_SEV_ERROR, "expects parent op ");
   if (strchr(want, '|')) {
     ir_diag_append(ctx, d, "to be one of '");
@@ -122,9 +122,9 @@ static bool verify_block(IrOp *parent, IrBlock *b) {
       return ir_op_error(o, "must be the last operation in the parent block");
   }
   if (no_term) return true;
-  if (!b->last) return ir_error(parent->ctx, ir_op_loc(parent), "empty block: expect at least a terminator");
+  if (!b->last) return ir_error(ir_op_context(parent), ir_op_loc(parent), "empty block: expect at least a terminator");
   if (!(b->last->info->traits & (IR_TRAIT_TERMINATOR | IR_TRAIT_UNREGISTERED)))
-    return ir_error(parent->ctx, ir_op_loc(b->last), "block with no terminator, has '%s'",
+    return ir_error(ir_op_context(parent), ir_op_loc(b->last), "block with no terminator, has '%s'",
                     b->last->info->name);
   return true;
 }
@@ -142,8 +142,8 @@ static bool verify_symbol_table(IrOp *op) {
         IrOp *prev = u64map_get(&seen, (uintptr_t)n);
         if (prev) {
           IrDiag *d = ir_op_emit(o, IR_SEV_ERROR, "redefinition of symbol named '%s'", n->str);
-          ir_diag_add_note(op->ctx, d, ir_op_loc(prev), "see existing symbol definition here");
-          ir_diag_emit(op->ctx, d);
+          ir_diag_add_note(ir_op_context(op), d, ir_op_loc(prev), "see existing symbol definition here");
+          ir_diag_emit(ir_op_context(op), d);
           ok = false;
         } else {
           u64map_put(&seen, (uintptr_t)n, o);
@@ -222,7 +222,7 @@ static bool region_is_proper_ancestor(IrRegion *anc, IrRegion *r) {
 }
 
 static void dom_note(IrDiag *d, IrOp *user, IrValue *v) {
-  IrContext *ctx = user->ctx;
+  IrContext *ctx = ir_op_context(user);
   IrRegion *r1 = user->block ? user->block->parent : NULL;
   if (v->def) {
     IrBlock *b2 = v->def->block;
@@ -257,12 +257,12 @@ static void dom_report(const DomFailure *f) {
   IrDiag *d;
   if (f->iso) {
     d = ir_op_diag(op, IR_SEV_ERROR, "using value defined outside the region");
-    ir_diag_add_note(op->ctx, d, ir_op_loc(f->iso), "required by region isolation constraints");
+    ir_diag_add_note(ir_op_context(op), d, ir_op_loc(f->iso), "required by region isolation constraints");
   } else {
     d = ir_op_emit(op, IR_SEV_ERROR, "operand #%u does not dominate this use", f->idx);
     dom_note(d, op, op->operands[f->idx].value);
   }
-  ir_diag_emit(op->ctx, d);
+  ir_diag_emit(ir_op_context(op), d);
 }
 
 /* The structural walk.  st->dom collects the first dominance failure (later

@@ -74,7 +74,7 @@ static bool list_has(Str list, const char *name) {
 }
 
 static bool canonicalize_run(IrOp *op, const char *options) {
-  IrContext *ctx = op->ctx;
+  IrContext *ctx = ir_op_context(op);
   RwGreedyConfig cfg;
   rw_greedy_config_init(&cfg);
   cfg.top_down = rw_pass_option_bool(options, "top-down", true);

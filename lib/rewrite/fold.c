@@ -7,13 +7,13 @@
 /* The op's fold hook: its row's, else its dialect's fallback. */
 static bool (*fold_hook(IrOp *op))(IrOp *, const IrAttr *const *, IrFoldResult *) {
   if (op->info->fold) return op->info->fold;
-  const IrDialect *d = ir_op_info_dialect(op->ctx, op->info);
+  const IrDialect *d = ir_op_info_dialect(ir_op_context(op), op->info);
   return d ? d->fold : NULL;
 }
 
 const IrAttr *rw_constant_value(IrOp *op) {
   if (!op || !(op->info->traits & IR_TRAIT_CONSTANT_LIKE) || op->nresults != 1) return NULL;
-  const IrAttr *a = ir_op_attr(op, rw_state(op->ctx)->id_value);
+  const IrAttr *a = ir_op_attr(op, rw_state(ir_op_context(op))->id_value);
   if (a) return a;
   bool (*fold)(IrOp *, const IrAttr *const *, IrFoldResult *) = fold_hook(op);
   if (!fold) return NULL;

@@ -599,7 +599,7 @@ bool rw_apply_patterns_greedily_region(IrRegion *region, const RwPatternSet *set
   }
   if (changed) *changed = false;
   if (!region->parent) return true;
-  IrContext *ctx = region->parent->ctx;
+  IrContext *ctx = ir_op_context(region->parent);
   Frozen f;
   freeze(&f, ctx, set);
   Driver d;
@@ -619,11 +619,11 @@ bool rw_apply_patterns_greedily(IrOp *op, const RwPatternSet *set,
     cfg = &dflt;
   }
   Frozen f;
-  freeze(&f, op->ctx, set);
+  freeze(&f, ir_op_context(op), set);
   bool conv = true, any = false;
   for (uint32_t r = 0; r < op->nregions; r++) {
     Driver d;
-    driver_init(&d, op->ctx, cfg, &f);
+    driver_init(&d, ir_op_context(op), cfg, &f);
     d.scope = &ir_op_regions(op)[r];
     bool ch = false;
     conv &= simplify_region(&d, &ir_op_regions(op)[r], &ch);

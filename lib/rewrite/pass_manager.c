@@ -678,7 +678,7 @@ static bool run_pm(RwState *s, Pm *pm, IrOp *op);
 static bool pm_can_schedule(Pm *pm, IrOp *op) {
   if (pm->anchor) return !strcmp(pm->anchor, op->info->name);
   if (op->info->traits & IR_TRAIT_UNREGISTERED) return false;
-  return pm_can_schedule_name(op->ctx, pm, op->info->name);
+  return pm_can_schedule_name(ir_op_context(op), pm, op->info->name);
 }
 
 /* OpToOpPassAdaptor::run: one pass (or adaptor) on one op, then verify. */

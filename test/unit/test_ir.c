@@ -619,8 +619,51 @@ static void test_default_props(IrContext *ctx) {
   ir_context_destroy(cctx);
 }
 
+/* The memos behind ir_dict_attr and ir_op_state_add_prop: a repeated
+ * entry list gives the same dictionary, another order the same sorted one,
+ * duplicates are still reported after the duplicate-free list was memoized,
+ * many lists that share slots each get their own answer, and a name buffer
+ * reused with other bytes gets the other name. */
+static void test_memos(IrContext *ctx) {
+  const IrType *i32 = ir_integer_type(ctx, 32, IR_SIGNLESS);
+  const IrIdent *a = ir_identz(ctx, "a"), *b = ir_identz(ctx, "b");
+  const IrAttr *one = ir_integer_attr(ctx, i32, 1), *two = ir_integer_attr(ctx, i32, 2);
+  IrNamedAttr ab[] = {{a, one}, {b, two}}, ba[] = {{b, two}, {a, one}};
+  const IrAttr *d1 = ir_dict_attr(ctx, ab, 2, NULL);
+  CHECK(ir_dict_attr(ctx, ab, 2, NULL) == d1);
+  CHECK(ir_dict_attr(ctx, ba, 2, NULL) == d1);
+  CHECK(ir_dict_attr(ctx, ba, 2, NULL) == d1);
+  CHECK(d1->names[0] == a && d1->elems[1] == two);
+  IrNamedAttr aa[] = {{a, one}, {a, two}};
+  const IrIdent *dup = NULL;
+  CHECK(ir_dict_attr(ctx, aa, 2, &dup) == NULL && dup == a);
+  CHECK(ir_dict_attr(ctx, aa, 2, NULL) != NULL);
+  dup = NULL;
+  CHECK(ir_dict_attr(ctx, aa, 2, &dup) == NULL && dup == a);
+  bool ok = true;
+  for (int round = 0; round < 2; round++)
+    for (int64_t i = 0; i < 1000; i++) {
+      IrNamedAttr e[] = {{b, ir_integer_attr(ctx, i32, i)}, {a, one}};
+      const IrAttr *d = ir_dict_attr(ctx, e, 2, NULL);
+      ok &= d->nelems == 2 && d->names[0] == a && d->names[1] == b && d->elems[1]->ints[0] == i;
+    }
+  CHECK(ok);
+  IrOpState st;
+  ir_op_state_init(&st, ctx, ir_op_info_lookup(ctx, "memo.op", 7), NULL);
+  char name[8] = "alpha";
+  ir_op_state_add_prop(&st, name, one);
+  memcpy(name, "beta", 5);
+  ir_op_state_add_prop(&st, name, two);
+  ir_op_state_add_attr(&st, name, two);
+  CHECK_STREQ(st.props.data[0].name->str, "alpha");
+  CHECK_STREQ(st.props.data[1].name->str, "beta");
+  CHECK_STREQ(st.attrs.data[0].name->str, "beta");
+  ir_op_state_free(&st);
+}
+
 UNIT_MAIN {
   IrContext *ctx = ir_context_create();
+  test_memos(ctx);
   test_idents(ctx);
   test_types(ctx);
   test_attrs(ctx);

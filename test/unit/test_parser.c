@@ -280,6 +280,64 @@ static void test_ssa_errors(void) {
   }
 }
 
+/* The SSA name table: names of up to 8 bytes are compared by their key
+ * alone, longer ones by their tail too; names leave with their region, in
+ * bulk or one by one (an enclosing region's names stay); many names grow
+ * the table; `#n` result numbers of one name. */
+static void test_ssa_names(void) {
+  reset_ctx(true);
+  IrOp *m = parse("%abcdefgh_1 = \"foo.a\"() : () -> i32\n"
+                  "%abcdefgh_2 = \"foo.a\"() : () -> i64\n"
+                  "%abcdefgh = \"foo.a\"() : () -> i16\n"
+                  "%a = \"foo.a\"() : () -> i8\n"
+                  "%aa = \"foo.a\"() : () -> i1\n"
+                  "%p:2 = \"foo.b\"() : () -> (i32, i64)\n"
+                  "\"foo.u\"(%abcdefgh_2, %abcdefgh_1, %abcdefgh, %aa, %a, %p#1, %p#0)"
+                  " : (i64, i32, i16, i1, i8, i64, i32) -> ()\n");
+  CHECK(m != NULL);
+  if (m) {
+    IrBlock *b = ir_module_body(m);
+    IrOp *u = nth_op(b, 6);
+    CHECK(ir_op_operand(u, 0) == ir_op_result(nth_op(b, 1), 0));
+    CHECK(ir_op_operand(u, 1) == ir_op_result(nth_op(b, 0), 0));
+    CHECK(ir_op_operand(u, 2) == ir_op_result(nth_op(b, 2), 0));
+    CHECK(ir_op_operand(u, 3) == ir_op_result(nth_op(b, 4), 0));
+    CHECK(ir_op_operand(u, 4) == ir_op_result(nth_op(b, 3), 0));
+    CHECK(ir_op_operand(u, 5) == ir_op_result(nth_op(b, 5), 1));
+    CHECK(ir_op_operand(u, 6) == ir_op_result(nth_op(b, 5), 0));
+    ir_op_destroy(m);
+  }
+  /* an inner region's names leave with it, the outer region's stay; the
+   * same names are defined again in a sibling region */
+  CHECK_ERR("\"foo.r\"() ({\n  %o = \"foo.a\"() : () -> i32\n"
+            "  \"foo.r\"() ({\n    %inner_value = \"foo.a\"() : () -> i32\n  }) : () -> ()\n"
+            "  \"foo.u\"(%o) : (i32) -> ()\n"
+            "  \"foo.u\"(%inner_value) : (i32) -> ()\n}) : () -> ()\n",
+            "7:11: error: use of undeclared SSA value name");
+  m = parse("\"foo.r\"() ({\n  %x = \"foo.a\"() : () -> i32\n}) : () -> ()\n"
+            "\"foo.r\"() ({\n  %x = \"foo.a\"() : () -> i64\n"
+            "  \"foo.u\"(%x) : (i64) -> ()\n}) : () -> ()\n");
+  CHECK(m != NULL);
+  if (m) ir_op_destroy(m);
+  /* 3000 names in one region (the table grows), then all of them used */
+  StrBuf src = {0};
+  sb_puts(&src, "\"foo.r\"() ({\n");
+  for (int i = 0; i < 3000; i++) sb_printf(&src, "  %%v%d_name = \"foo.a\"() : () -> i32\n", i);
+  for (int i = 2999; i >= 0; i--) sb_printf(&src, "  \"foo.u\"(%%v%d_name) : (i32) -> ()\n", i);
+  sb_puts(&src, "}) : () -> ()\n");
+  m = parse(sb_cstr(&src));
+  CHECK(m != NULL);
+  if (m) {
+    IrBlock *b = ir_op_region(first_op(m), 0)->first;
+    bool ok = true;
+    for (int i = 0; i < 3000; i++)
+      ok &= ir_op_operand(nth_op(b, 3000 + i), 0) == ir_op_result(nth_op(b, 2999 - i), 0);
+    CHECK(ok);
+    ir_op_destroy(m);
+  }
+  sb_free(&src);
+}
+
 static void test_block_errors(void) {
   reset_ctx(true);
   CHECK_ERR("\"foo.a\"() [^bb1] : () -> ()\n", "1:12: error: reference to an undefined block");
@@ -679,6 +737,7 @@ UNIT_MAIN {
   test_generic_ops();
   test_no_implicit_module();
   test_ssa_errors();
+  test_ssa_names();
   test_block_errors();
   test_syntax_errors();
   test_unregistered();

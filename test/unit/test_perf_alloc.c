@@ -10,6 +10,7 @@
 #include "asm/asm.h"
 #include "dialect/dialects.h"
 #include "ir/ir.h"
+#include "ir/ir_internal.h" /* the slab's counters */
 #include "support/support.h"
 #include "tool/tool.h"
 #include "unit.h"
@@ -48,6 +49,12 @@ static void test_slab(void) {
   for (int i = 0; i < 64; i++) vals[i] = ir_op_result(b, 0);
   IrOp *big = mk(ctx, 40, vals, 64);
   CHECK(big != NULL);
+  CHECK(ir_op_context(big) == ctx && ir_op_context(b) == ctx); /* from the page header */
+  /* an op whose header lies past the first 64 KB of its run */
+  IrOp *huge = mk(ctx, 3000, NULL, 0);
+  CHECK((char *)huge - (char *)ir_op_result(huge, 2999) > 65536);
+  CHECK(ir_op_context(huge) == ctx);
+  ir_op_destroy(huge);
   CHECK_EQ_INT(big->nresults, 40);
   CHECK_EQ_INT(big->noperands, 64);
   CHECK(ir_op_operand(big, 63) == ir_op_result(b, 0));
@@ -72,6 +79,81 @@ static void test_slab(void) {
   for (int i = 0; i < N; i++) ir_op_destroy(ops[i]);
   free(ops);
   ir_op_destroy(b);
+  ir_context_destroy(ctx);
+}
+
+static void ignore_diag(void *user, const IrDiag *d) {
+  (void)user, (void)d;
+}
+
+/* Destroying a tree that holds every live op of its context releases the
+ * slab in bulk (no pages left); a use of a value from outside the tree (an
+ * argument of a detached block) is unlinked first; a tree that does not
+ * hold every op is destroyed op by op and leaves the rest intact. */
+static void test_bulk_teardown(void) {
+  IrContext *ctx = ir_context_create();
+  ir_register_dialect(ctx, &slab_dialect);
+  const IrType *i32 = ir_integer_type(ctx, 32, IR_SIGNLESS);
+  IrBlock *outside = ir_block_new();
+  IrValue *arg = ir_block_add_arg(outside, i32, NULL);
+  IrOp *m = ir_module_create(ctx, NULL);
+  IrBlock *body = ir_module_body(m);
+  IrOp *a = mk(ctx, 1, &arg, 1);
+  ir_block_append(body, a);
+  for (int i = 0; i < 300; i++) {
+    IrValue *v = ir_op_result(a, 0);
+    ir_block_append(body, mk(ctx, 1, &v, 1));
+  }
+  CHECK(ir_value_has_uses(arg));
+  CHECK(ctx->ops.live == 302);
+  ir_op_destroy(m);
+  CHECK(ctx->ops.live == 0);
+  CHECK(ctx->ops.pages == NULL); /* released in bulk */
+  CHECK(!ir_value_has_uses(arg)); /* the outside use was unlinked */
+  ir_block_destroy(outside);
+
+  /* not every op in the tree: op by op, the op outside keeps working */
+  IrOp *keep = mk(ctx, 1, NULL, 0);
+  m = ir_module_create(ctx, NULL);
+  IrValue *kv = ir_op_result(keep, 0);
+  ir_block_append(ir_module_body(m), mk(ctx, 0, &kv, 1));
+  CHECK(ir_value_has_uses(kv));
+  ir_op_destroy(m);
+  CHECK(ctx->ops.live == 1);
+  CHECK(!ir_value_has_uses(kv));
+  ir_op_destroy(keep);
+
+  /* a state's regions are reused by its next op */
+  IrOpState st;
+  ir_op_state_init(&st, ctx, &ir_builtin_module_info, NULL);
+  IrRegion *r1 = ir_op_state_add_region(&st);
+  ir_region_append(r1, ir_block_new_in(ctx));
+  IrOp *m1 = ir_op_create(&st);
+  CHECK(st.spare.len == 1 && st.regions.len == 0);
+  CHECK(ir_op_state_add_region(&st) == r1 && ir_region_empty(r1));
+  ir_region_append(r1, ir_block_new());
+  IrOp *m2 = ir_op_create(&st);
+  ir_op_state_free(&st);
+  CHECK(ir_module_body(m1) && ir_module_body(m2) && ir_module_body(m1) != ir_module_body(m2));
+  ir_op_destroy(m1);
+  ir_op_destroy(m2);
+
+  /* parsed: blocks and block arguments come from the slab too, and go
+   * with it; a parse error frees them one by one (ASan checks both) */
+  ir_ctx_allow_unregistered(ctx, true);
+  const char *src = "\"t.f\"() ({\n^bb0(%a: i32, %b: i32):\n  \"t.u\"(%a, %b) : (i32, i32) -> ()\n"
+                    "  \"t.br\"()[^bb1] : () -> ()\n^bb1(%c: i32):\n  \"t.u\"(%c) : (i32) -> ()\n"
+                    "}) : () -> ()\n";
+  m = asm_parse_buffer(ctx, "t.mlir", src, strlen(src), NULL);
+  CHECK(m != NULL);
+  CHECK(ctx->ops.live > 6); /* ops, two blocks, three arguments */
+  if (m) ir_op_destroy(m);
+  CHECK(ctx->ops.live == 0);
+  CHECK(ctx->ops.pages == NULL);
+  ir_ctx_set_diag_handler(ctx, ignore_diag, NULL);
+  const char *bad = "\"t.f\"() ({\n^bb0(%a: i32):\n  \"t.br\"()[^bb9] : () -> ()\n}) : () -> ()\n";
+  CHECK(asm_parse_buffer(ctx, "t.mlir", bad, strlen(bad), NULL) == NULL);
+  CHECK(ctx->ops.live == 0);
   ir_context_destroy(ctx);
 }
 
@@ -153,6 +235,7 @@ static void test_mapped_input(void) {
 
 UNIT_MAIN {
   test_slab();
+  test_bulk_teardown();
   test_release();
   test_mapped_input();
 }

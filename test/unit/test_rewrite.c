@@ -27,7 +27,7 @@ static bool constant_fold(IrOp *op, const IrAttr *const *c, IrFoldResult *r) {
 static bool add_fold(IrOp *op, const IrAttr *const *c, IrFoldResult *r) {
   const IrType *t = ir_op_result(op, 0)->type;
   if (c[0] && c[1]) {
-    r[0].attr = ir_integer_attr(op->ctx, t, ival(c[0]) + ival(c[1]));
+    r[0].attr = ir_integer_attr(ir_op_context(op), t, ival(c[0]) + ival(c[1]));
     return true;
   }
   if (c[1] && ival(c[1]) == 0) {
@@ -40,7 +40,7 @@ static bool add_fold(IrOp *op, const IrAttr *const *c, IrFoldResult *r) {
 /* test.mul: x * 1 -> x; c1 * c2 -> constant. */
 static bool mul_fold(IrOp *op, const IrAttr *const *c, IrFoldResult *r) {
   if (c[0] && c[1]) {
-    r[0].attr = ir_integer_attr(op->ctx, ir_op_result(op, 0)->type, ival(c[0]) * ival(c[1]));
+    r[0].attr = ir_integer_attr(ir_op_context(op), ir_op_result(op, 0)->type, ival(c[0]) * ival(c[1]));
     return true;
   }
   if (c[1] && ival(c[1]) == 1) {
@@ -53,7 +53,7 @@ static bool mul_fold(IrOp *op, const IrAttr *const *c, IrFoldResult *r) {
 /* test.nofold: folds to an attribute the dialect cannot materialize. */
 static bool nofold_fold(IrOp *op, const IrAttr *const *c, IrFoldResult *r) {
   (void)c;
-  r[0].attr = ir_string_attr(op->ctx, "x", 1);
+  r[0].attr = ir_string_attr(ir_op_context(op), "x", 1);
   return true;
 }
 

@@ -225,7 +225,7 @@ static void exits_free(Exits *x) {
 
 /* Rewrites one owner (function, for or loop). */
 static bool lift_owner(IrOp *op) {
-  IrContext *ctx = op->ctx;
+  IrContext *ctx = ir_op_context(op);
   IrBlock *body = ir_op_region(op, 0)->first;
   if (!body) return true;
   Exits x;

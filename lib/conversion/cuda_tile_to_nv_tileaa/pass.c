@@ -67,7 +67,7 @@ static int64_t parse_cc(const char *options) {
 static const char *const illegal_prefixes[] = {"cuda_tile.", NULL};
 
 bool c2a_run(IrOp *root, int64_t sm) {
-  IrContext *ctx = root->ctx;
+  IrContext *ctx = ir_op_context(root);
   C2a st;
   memset(&st, 0, sizeof st);
   st.sm = sm;
@@ -93,7 +93,7 @@ bool c2a_run(IrOp *root, int64_t sm) {
 
 static bool run_pass(IrOp *op, const char *options) {
   int64_t sm = parse_cc(options);
-  if (sm < 0) return ir_error(op->ctx, ir_op_loc(op), "invalid or missing --compute-capability option");
+  if (sm < 0) return ir_error(ir_op_context(op), ir_op_loc(op), "invalid or missing --compute-capability option");
   return c2a_run(op, sm);
 }
 

@@ -52,9 +52,9 @@ static const IrAttr *layouts(IrOp *op, const char *name, bool results, bool *ok)
   }
   const IrAttr **els = xcalloc(n + 1, sizeof *els);
   for (unsigned i = 0; i < n; i++)
-    els[i] = ir_type_attr(op->ctx, results ? ir_op_result(op, i)->type
+    els[i] = ir_type_attr(ir_op_context(op), results ? ir_op_result(op, i)->type
                                             : ir_op_operand(op, i)->type);
-  a = ir_array_attr(op->ctx, els, n);
+  a = ir_array_attr(ir_op_context(op), els, n);
   free(els);
   return a;
 }
@@ -75,7 +75,7 @@ static void retarget_yield(IrBlock *b) {
   IrOp *t = ir_block_terminator(b);
   if (!t || (t->info != aa_op(yield) && t->info != aa_op(queue_yield))) return;
   IrOpState st;
-  ir_op_state_init(&st, t->ctx, &tas_op_infos[TAS_OP_yield], ir_op_loc(t));
+  ir_op_state_init(&st, ir_op_context(t), &tas_op_infos[TAS_OP_yield], ir_op_loc(t));
   for (unsigned i = 0; i < t->noperands; i++) vec_push(&st.operands, ir_op_operand(t, i));
   IrOp *y = ir_op_create(&st);
   ir_op_state_free(&st);
@@ -84,7 +84,7 @@ static void retarget_yield(IrBlock *b) {
 }
 
 static bool materialize(IrOp *op) {
-  IrContext *ctx = op->ctx;
+  IrContext *ctx = ir_op_context(op);
   bool plugin = op->info == aa_op(plugin);
   bool ok = true;
   const IrAttr *in = layouts(op, "input_layouts", false, &ok);

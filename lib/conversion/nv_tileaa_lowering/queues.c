@@ -161,7 +161,7 @@ static IrOp *stage_region(IrContext *ctx, const IrLoc *loc, TasOpIndex i, IrValu
 }
 
 static void lower_create(IrOp *c, int base) {
-  IrContext *ctx = c->ctx;
+  IrContext *ctx = ir_op_context(c);
   const IrType *qt = ir_op_result(c, 0)->type;
   const IrType *i32 = ir_integer_type(ctx, 32, IR_SIGNLESS);
   IrOpState st;
@@ -177,7 +177,7 @@ static void lower_create(IrOp *c, int base) {
 }
 
 static void lower_put(IrOp *op) {
-  IrContext *ctx = op->ctx;
+  IrContext *ctx = ir_op_context(op);
   const IrLoc *loc = ir_op_loc(op);
   IrValue *p = ir_op_operand(op, 0);
   IrBlock *b;
@@ -198,7 +198,7 @@ static void lower_put(IrOp *op) {
 }
 
 static void lower_get(IrOp *op) {
-  IrContext *ctx = op->ctx;
+  IrContext *ctx = ir_op_context(op);
   const IrLoc *loc = ir_op_loc(op);
   IrValue *p = ir_op_operand(op, 0);
   IrTypeVec rts = {0};
@@ -228,7 +228,7 @@ static void lower_get(IrOp *op) {
 /* queue.yield closes its region with the same values: nv_tileaa.yield. */
 static void lower_yield(IrOp *op) {
   IrOpState st;
-  ir_op_state_init(&st, op->ctx, aa_op(yield), ir_op_loc(op));
+  ir_op_state_init(&st, ir_op_context(op), aa_op(yield), ir_op_loc(op));
   for (unsigned i = 0; i < op->noperands; i++) vec_push(&st.operands, ir_op_operand(op, i));
   IrOp *y = ir_op_create(&st);
   ir_op_state_free(&st);

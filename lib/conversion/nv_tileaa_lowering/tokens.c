@@ -90,7 +90,7 @@ static IrOp *build_simple(IrContext *ctx, const IrLoc *loc, const IrOpInfo *info
 }
 
 static bool lower_create(IrOp *op, int slot) {
-  IrContext *ctx = op->ctx;
+  IrContext *ctx = ir_op_context(op);
   const IrLoc *loc = ir_op_loc(op);
   const IrType *i32 = ir_integer_type(ctx, 32, IR_SIGNLESS);
   const IrType *bar_t = llvm_ptr_type(ctx, 3);
@@ -115,7 +115,7 @@ static bool lower_create(IrOp *op, int slot) {
 }
 
 static void lower_join(IrOp *op) {
-  IrContext *ctx = op->ctx;
+  IrContext *ctx = ir_op_context(op);
   const IrLoc *loc = ir_op_loc(op);
   const IrType *i32 = ir_integer_type(ctx, 32, IR_SIGNLESS);
   IrOp *c0 = arith_build_constant_int(ctx, loc, i32, 0);
@@ -139,13 +139,13 @@ static void retype_signature(IrOp *op, const IrType *bar_t) {
     vec_push(&all, aa_is_token(ft->types[i]) ? bar_t : ft->types[i]);
   size_t nin = ir_func_num_inputs(ft);
   const IrType *nt =
-      ir_function_type(op->ctx, all.data, nin, all.data + nin, all.len - nin);
-  ir_op_set_prop(op, "function_type", ir_type_attr(op->ctx, nt));
+      ir_function_type(ir_op_context(op), all.data, nin, all.data + nin, all.len - nin);
+  ir_op_set_prop(op, "function_type", ir_type_attr(ir_op_context(op), nt));
   vec_free(&all);
 }
 
 bool lw_lower_tokens(IrOp *root) {
-  IrContext *ctx = root->ctx;
+  IrContext *ctx = ir_op_context(root);
   LwState s;
   memset(&s, 0, sizeof s);
   ir_walk_pre(root, collect, &s);

@@ -38,7 +38,7 @@ static bool is_nan(const IrAttr *a) {
 /* A zero / value attribute of the op's result type. */
 static const IrAttr *int_splat(IrOp *op, uint64_t v) {
   const IrType *t = ir_op_result(op, 0)->type;
-  return std_const_make_ints(op->ctx, t, &v, 1);
+  return std_const_make_ints(ir_op_context(op), t, &v, 1);
 }
 
 /* ---- integer element functions --------------------------------------------------------- */
@@ -201,7 +201,7 @@ static const IrAttr *fold_cmpf(IrOp *op, const IrAttr *a, const IrAttr *b, int p
   uint64_t *out = xmalloc((size_t)n * sizeof *out);
   for (int64_t i = 0; i < n; i++)
     out[i] = cmpf_eval(pred, std_const_float(&ca, i), std_const_float(&cb, i));
-  const IrAttr *r = std_const_make_ints(op->ctx, ir_op_result(op, 0)->type, out, n);
+  const IrAttr *r = std_const_make_ints(ir_op_context(op), ir_op_result(op, 0)->type, out, n);
   free(out);
   return r;
 }
@@ -356,8 +356,8 @@ static const IrAttr *fold_cast(IrOp *op, const IrAttr *a) {
     }
   }
   const IrAttr *r = NULL;
-  if (ok) r = to_float ? std_const_make_floats(op->ctx, rt, fv, n)
-                       : std_const_make_ints(op->ctx, rt, iv, n);
+  if (ok) r = to_float ? std_const_make_floats(ir_op_context(op), rt, fv, n)
+                       : std_const_make_ints(ir_op_context(op), rt, iv, n);
   free(iv);
   free(fv);
   return r;
@@ -538,7 +538,7 @@ static bool float_identity(IrOp *op, int k, const IrAttr *r, IrFoldResult *res) 
 bool arith_fold_op(IrOp *op, const IrAttr *const *consts, IrFoldResult *results) {
   int k = arith_op_index(op);
   if (k < 0) return false;
-  IrContext *ctx = op->ctx;
+  IrContext *ctx = ir_op_context(op);
   const IrType *rt = op->nresults ? ir_op_result(op, 0)->type : NULL;
   switch (k) {
   case ARITH_OP_constant: return result_attr(results, ir_op_attrz(op, "value"));

@@ -40,7 +40,7 @@ static bool inferred_match(IrOp *op, bool reduce, int64_t dim) {
 
 /* InferTypeOpAdaptor: reduce drops `dim`, scan keeps the operand types. */
 static bool verify_inferred(IrOp *op) {
-  IrContext *ctx = op->ctx;
+  IrContext *ctx = ir_op_context(op);
   bool reduce = ct_op_is(op, CT_OP_reduce);
   int64_t dim = ir_op_attrz(op, "dim")->ints[0];
   if (inferred_match(op, reduce, dim)) return true;
@@ -113,8 +113,8 @@ static bool verify_body(IrOp *op) {
     IrDiag *d = ir_op_diag(op, IR_SEV_ERROR,
                            "expected TileType for block arguments but got types: ");
     for (unsigned j = 0; j < b->nargs; j++)
-      ir_diag_append(op->ctx, d, "%s%T", j ? ", " : "", b->args[j]->type);
-    ir_diag_emit(op->ctx, d);
+      ir_diag_append(ir_op_context(op), d, "%s%T", j ? ", " : "", b->args[j]->type);
+    ir_diag_emit(ir_op_context(op), d);
     return false;
   }
   for (unsigned i = 0; i < b->nargs; i++)

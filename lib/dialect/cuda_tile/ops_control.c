@@ -98,11 +98,11 @@ static IrOp *early_exit_loop(IrOp *op, bool allow_for) {
   IrOp *p = ir_op_parent_op(op);
   while (p && ct_op_is(p, CT_OP_if_)) p = ir_op_parent_op(p);
   if (p && (ct_op_is(p, CT_OP_loop) || (allow_for && ct_op_is(p, CT_OP_for_)))) return p;
-  IrDiag *d = ir_diag_new(op->ctx, IR_SEV_ERROR, ir_op_loc(op));
-  ir_diag_append(op->ctx, d, "'%s' op early-exit must be enclosed by a compatible loop or for",
+  IrDiag *d = ir_diag_new(ir_op_context(op), IR_SEV_ERROR, ir_op_loc(op));
+  ir_diag_append(ir_op_context(op), d, "'%s' op early-exit must be enclosed by a compatible loop or for",
                  op->info->name);
-  if (p) ir_diag_add_note(op->ctx, d, ir_op_loc(p), "see unexpected ancestor operation");
-  ir_diag_emit(op->ctx, d);
+  if (p) ir_diag_add_note(ir_op_context(op), d, ir_op_loc(p), "see unexpected ancestor operation");
+  ir_diag_emit(ir_op_context(op), d);
   return NULL;
 }
 

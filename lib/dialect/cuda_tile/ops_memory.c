@@ -611,7 +611,7 @@ static bool verify_view_common(IrOp *op, IrValue *view, IrUse *idx, size_t n,
   if (!ct_is_tile_of(tile, ct_view_tile_shape(vt), ct_view_tile_rank(vt),
                      ct_tensor_view_elem(ct_view_tensor_view(vt))))
     return ir_op_error(op, "expected tile type to be '%T' (based on view type), got '%T'",
-                       ct_view_tile_type(op->ctx, vt), tile);
+                       ct_view_tile_type(ir_op_context(op), vt), tile);
   const IrType *types[64];
   const IrType **tv = n <= 64 ? types : xmalloc(n * sizeof *tv);
   for (size_t i = 0; i < n; i++) tv[i] = idx[i].value->type;
@@ -823,7 +823,7 @@ bool ct_verify_atomic_red_view(IrOp *op) {
     return ir_op_error(op, "gather_scatter_view is not supported; use partition_view instead");
   if (ct_view_padding(vt) != CT_NO_PADDING)
     return ir_op_error(op, "views with padding_value are not supported for atomic reductions");
-  const IrType *tt = ct_view_tile_type(op->ctx, vt);
+  const IrType *tt = ct_view_tile_type(ir_op_context(op), vt);
   const IrType *val = ir_op_operand(op, st[2])->type;
   if (ct_tile_type_elem(tt) != ct_tile_type_elem(val))
     return ir_op_error(op, "view element type ('%T') must match value element type ('%T')",

@@ -279,8 +279,14 @@ static bool parse_literal(AsmParser *p, const char *s) {
 /* ---- the parse hook -------------------------------------------------------- */
 #define MAX_FIXED 5
 
+#define OPS_INLINE 8 /* operands kept in ParseState itself */
+
 typedef struct ParseState {
-  AsmOperandVec ops;                 /* operands in order */
+  /* operands in order: the first OPS_INLINE in obuf, all of them in ops
+   * once there are more (no allocation for the usual op) */
+  AsmOperand obuf[OPS_INLINE];
+  AsmOperandVec ops;
+  size_t nops;
   const IrType *otype[MAX_FIXED];    /* explicit operand types */
   const IrType *rtype;               /* explicit single result type */
   IrTypeVec otypes, rtypes;          /* `type($operands)` / `type($results)` lists */
@@ -288,22 +294,38 @@ typedef struct ParseState {
   bool has_lists;
 } ParseState;
 
+static void ops_push(ParseState *ps, const AsmOperand *o) {
+  if (ps->nops < OPS_INLINE) {
+    ps->obuf[ps->nops++] = *o;
+    return;
+  }
+  if (ps->nops == OPS_INLINE)
+    for (size_t i = 0; i < OPS_INLINE; i++) vec_push(&ps->ops, ps->obuf[i]);
+  vec_push(&ps->ops, *o);
+  ps->nops++;
+}
+
+static AsmOperand *ops_data(ParseState *ps) {
+  return ps->nops > OPS_INLINE ? ps->ops.data : ps->obuf;
+}
+
 static bool parse_elem(AsmParser *p, IrOpState *st, ParseState *ps, const Elem *el) {
   IrContext *ctx = asm_ctx(p);
   switch ((EKind)el->kind) {
   case E_OPND: {
     AsmOperand o;
     if (!asm_parse_operand(p, &o)) return false;
-    vec_push(&ps->ops, o);
+    ops_push(ps, &o);
     return true;
   }
-  case E_OPNDS: {
-    AsmOperandVec list = {0};
-    bool ok = asm_parse_operand_list(p, &list);
-    for (size_t i = 0; ok && i < list.len; i++) vec_push(&ps->ops, list.data[i]);
-    vec_free(&list);
-    return ok;
-  }
+  case E_OPNDS: /* ssa-use-list, possibly empty */
+    if (!asm_peek_operand(p)) return true;
+    do {
+      AsmOperand o;
+      if (!asm_parse_operand(p, &o)) return false;
+      ops_push(ps, &o);
+    } while (asm_parse_optional_punct(p, ASM_COMMA));
+    return true;
   case E_LIT: return parse_literal(p, el->s);
   case E_SPACE:
   case E_EMPTY: return true;
@@ -398,14 +420,15 @@ static bool parse_elem(AsmParser *p, IrOpState *st, ParseState *ps, const Elem *
 static bool resolve(AsmParser *p, IrOpState *st, const Fmt *f, ParseState *ps) {
   IrContext *ctx = asm_ctx(p);
   if (ps->has_lists) { /* reduce / scan */
-    if (!asm_resolve_operands(p, ps->ops.data, ps->ops.len, ps->otypes.data,
+    if (!asm_resolve_operands(p, ops_data(ps), ps->nops, ps->otypes.data,
                               ps->otypes.len, ps->otypes_loc, st))
       return false;
     for (size_t i = 0; i < ps->rtypes.len; i++)
       vec_push(&st->result_types, ps->rtypes.data[i]);
     return true;
   }
-  for (size_t i = 0; i < ps->ops.len; i++) {
+  AsmOperand *ops = ops_data(ps);
+  for (size_t i = 0; i < ps->nops; i++) {
     const IrType *t = i < MAX_FIXED ? ps->otype[i] : NULL;
     if (!t) {
       if (f->opnd_src == SRC_RES0) t = ps->rtype;
@@ -413,8 +436,8 @@ static bool resolve(AsmParser *p, IrOpState *st, const Fmt *f, ParseState *ps) {
         t = ct_scalar_tile_type(ctx, ir_integer_type(ctx, 32, IR_SIGNLESS));
       else if (f->opnd_src >= 0) t = ps->otype[f->opnd_src];
     }
-    if (!t) return asm_error_at(p, ps->ops.data[i].loc, "unable to resolve operand type");
-    if (!asm_resolve_operand(p, &ps->ops.data[i], t, st)) return false;
+    if (!t) return asm_error_at(p, ops[i].loc, "unable to resolve operand type");
+    if (!asm_resolve_operand(p, &ops[i], t, st)) return false;
   }
   const IrType *r = f->res_src >= 0 ? ps->otype[f->res_src] : ps->rtype;
   if (r) vec_push(&st->result_types, r);
@@ -424,14 +447,14 @@ static bool resolve(AsmParser *p, IrOpState *st, const Fmt *f, ParseState *ps) {
 bool ct_parse_compute(AsmParser *p, IrOpState *st) {
   const Fmt *f = fmt_of(st->info);
   if (!f) return asm_error(p, "no custom assembly format for this op");
-  ParseState ps;
-  memset(&ps, 0, sizeof ps);
+  ParseState ps; /* obuf is filled as operands come */
+  memset(&ps.ops, 0, sizeof ps - offsetof(ParseState, ops));
   bool ok = true;
   for (uint8_t i = 0; ok && i < f->n; i++) ok = parse_elem(p, st, &ps, &f->e[i]);
   if (ok) ok = resolve(p, st, f, &ps);
-  vec_free(&ps.ops);
-  vec_free(&ps.otypes);
-  vec_free(&ps.rtypes);
+  if (ps.ops.data) vec_free(&ps.ops); /* the usual op allocated nothing */
+  if (ps.otypes.data) vec_free(&ps.otypes);
+  if (ps.rtypes.data) vec_free(&ps.rtypes);
   return ok;
 }
 

@@ -151,10 +151,10 @@ bool ctc_verify_extract(IrOp *op) {
     if (!const_index(ir_op_operand(op, (unsigned)i + 1), &v)) continue;
     int64_t maxv = shape_of(s)[i] / shape_of(r)[i] - 1;
     if (v < 0)
-      ir_warning(op->ctx, ir_op_loc(op), "extract index %zu has negative value %lld, which may "
+      ir_warning(ir_op_context(op), ir_op_loc(op), "extract index %zu has negative value %lld, which may "
                                    "cause undefined behavior", i, (long long)v);
     if (v > maxv)
-      ir_warning(op->ctx, ir_op_loc(op), "extract index %zu value %lld may be out of bounds (max "
+      ir_warning(ir_op_context(op), ir_op_loc(op), "extract index %zu value %lld may be out of bounds (max "
                                    "valid index: %lld)", i, (long long)v, (long long)maxv);
   }
   return true;

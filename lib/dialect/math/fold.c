@@ -108,7 +108,7 @@ bool math_fold_op(IrOp *op, const IrAttr *const *consts, IrFoldResult *results) 
   int ki = math_op_index(op);
   if (ki < 0 || op->nresults != 1) return false;
   MathOpIndex k = (MathOpIndex)ki;
-  IrContext *ctx = op->ctx;
+  IrContext *ctx = ir_op_context(op);
   const IrType *rt = ir_op_result(op, 0)->type;
   switch (k) {
   case MATH_OP_ipowi:

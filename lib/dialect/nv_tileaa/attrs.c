@@ -337,7 +337,7 @@ int64_t aa_target_sm(IrOp *op) {
       "nv_tileaa.target", NULL};
   for (IrOp *o = op; o; o = ir_op_parent_op(o))
     for (int i = 0; names[i]; i++) {
-      int64_t s = sm_of(o->ctx, ir_op_attrz(o, names[i]));
+      int64_t s = sm_of(ir_op_context(o), ir_op_attrz(o, names[i]));
       if (s) return s;
     }
   return 0;

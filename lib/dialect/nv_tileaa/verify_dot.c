@@ -70,7 +70,7 @@ bool aa_verify_dot(IrOp *op) {
       return ir_op_error(op, "expect signedness attribute for operand A");
   }
   if (all_float) {
-    const IrType *f32 = ir_float_type(op->ctx, IR_F32), *f16 = ir_float_type(op->ctx, IR_F16);
+    const IrType *f32 = ir_float_type(ir_op_context(op), IR_F32), *f16 = ir_float_type(ir_op_context(op), IR_F16);
     if (is_fp4(a)) {
       if (c != f32 && c != f16)
         return ir_op_error(op, "expects #C element type to be either f32 or f16, but got %T", c);

@@ -28,8 +28,8 @@ static bool edge(IrOp *op, IrOp *from, const char *src, const char *dst, IrUse *
                        src, dst, i, vals[i].value->type, i, types[i]);
   }
   if (!d) return true;
-  ir_diag_add_note(op->ctx, d, ir_op_loc(from ? from : op), "region branch point");
-  ir_diag_emit(op->ctx, d);
+  ir_diag_add_note(ir_op_context(op), d, ir_op_loc(from ? from : op), "region branch point");
+  ir_diag_emit(ir_op_context(op), d);
   return false;
 }
 
@@ -83,9 +83,9 @@ static bool single_block_yield(IrOp *op, bool no_args) {
     if (b->last->info != scf_op(yield)) {
       IrDiag *d = ir_op_diag(op, IR_SEV_ERROR, "expects regions to end with 'scf.yield', found '%s'",
                              b->last->info->name);
-      ir_diag_add_note(op->ctx, d, ir_op_loc(op),
+      ir_diag_add_note(ir_op_context(op), d, ir_op_loc(op),
                        "in custom textual format, the absence of terminator implies 'scf.yield'");
-      ir_diag_emit(op->ctx, d);
+      ir_diag_emit(ir_op_context(op), d);
       return false;
     }
   }
@@ -238,17 +238,17 @@ bool scf_verify_index_switch(IrOp *op) {
       IrDiag *d = ir_op_diag(op, IR_SEV_ERROR,
                              "expected each region to return %u values, but %s returns %u",
                              op->nresults, name, y->noperands);
-      ir_diag_add_note(op->ctx, d, ir_op_loc(y), "see yield operation here");
-      ir_diag_emit(op->ctx, d);
+      ir_diag_add_note(ir_op_context(op), d, ir_op_loc(y), "see yield operation here");
+      ir_diag_emit(ir_op_context(op), d);
       return false;
     }
     for (uint32_t i = 0; i < y->noperands; i++)
       if (ir_op_operand(y, i)->type != ir_op_result(op, i)->type) {
         IrDiag *d = ir_op_diag(op, IR_SEV_ERROR, "expected result #%u of each region to be '%T'",
                                i, ir_op_result(op, i)->type);
-        ir_diag_add_note(op->ctx, d, ir_op_loc(y), "%s returns '%T' here", name,
+        ir_diag_add_note(ir_op_context(op), d, ir_op_loc(y), "%s returns '%T' here", name,
                          ir_op_operand(y, i)->type);
-        ir_diag_emit(op->ctx, d);
+        ir_diag_emit(ir_op_context(op), d);
         return false;
       }
   }
@@ -262,8 +262,8 @@ bool scf_verify_index_switch(IrOp *op) {
 static bool wrong_terminator(IrOp *op, unsigned r, const char *msg) {
   IrDiag *d = ir_op_diag(op, IR_SEV_ERROR, "%s", msg);
   IrBlock *b = ir_op_region(op, r)->first;
-  if (b && b->last) ir_diag_add_note(op->ctx, d, ir_op_loc(b->last), "terminator here");
-  ir_diag_emit(op->ctx, d);
+  if (b && b->last) ir_diag_add_note(ir_op_context(op), d, ir_op_loc(b->last), "terminator here");
+  ir_diag_emit(ir_op_context(op), d);
   return false;
 }
 

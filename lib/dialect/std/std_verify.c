@@ -52,10 +52,10 @@ static bool invalid_prop(IrOp *op, const char *name, const IrAttr *a) {
   const IrAttr *props = op->props;
   const IrAttr *fm = ir_op_attrz(op, "fastmath"), *ovf = ir_op_attrz(op, "overflowFlags");
   if (ir_attr_is(fm, &arith_fastmath_attr_def) && !fm->ints[0])
-    props = ir_dict_set(op->ctx, props, ir_identz(op->ctx, "fastmath"), NULL);
+    props = ir_dict_set(ir_op_context(op), props, ir_identz(ir_op_context(op), "fastmath"), NULL);
   if (ir_attr_is(ovf, &arith_overflow_attr_def) && !ovf->ints[0])
-    props = ir_dict_set(op->ctx, props, ir_identz(op->ctx, "overflowFlags"), NULL);
-  return ir_error(op->ctx, ir_op_loc(op),
+    props = ir_dict_set(ir_op_context(op), props, ir_identz(ir_op_context(op), "overflowFlags"), NULL);
+  return ir_error(ir_op_context(op), ir_op_loc(op),
                   "invalid properties %A for op %s: Invalid attribute `%s` in property "
                   "conversion: %A",
                   props, op->info->name, name, a);
@@ -134,7 +134,7 @@ static bool all_same(IrOp *op) {
 /* result is i1-like with the operands' shape */
 static bool i1_result_ok(IrOp *op) {
   const IrType *in = ir_op_operand(op, 0)->type, *r = ir_op_result(op, 0)->type;
-  return r == ir_shaped_with_elem(op->ctx, in, ir_integer_type(op->ctx, 1, IR_SIGNLESS));
+  return r == ir_shaped_with_elem(ir_op_context(op), in, ir_integer_type(ir_op_context(op), 1, IR_SIGNLESS));
 }
 
 bool std_verify_op(IrOp *op) {
@@ -155,7 +155,7 @@ bool std_verify_op(IrOp *op) {
   switch ((StdKind)d->kind) {
   case STD_K_CONSTANT: {
     const IrAttr *v = ir_op_attrz(op, "value");
-    const IrType *vt = ir_attr_is(v, &ir_bool_attr_def) ? ir_integer_type(op->ctx, 1, IR_SIGNLESS)
+    const IrType *vt = ir_attr_is(v, &ir_bool_attr_def) ? ir_integer_type(ir_op_context(op), 1, IR_SIGNLESS)
                                                          : v->type;
     if (vt != ir_op_result(op, 0)->type)
       return ir_op_error(op, "failed to verify that all of {value, result} have same type");

@@ -12,7 +12,7 @@
 /* Rounding mode of a float op (absent: the IEEE default). */
 static const IrAttr *rounding_of(IrOp *op) {
   const IrAttr *a = ir_op_attrz(op, "rounding_mode");
-  return a ? a : ct_enum_attr(op->ctx, &ct_enum_rounding, ct_rounding_default(CT_RSYN_IEEE));
+  return a ? a : ct_enum_attr(ir_op_context(op), &ct_enum_rounding, ct_rounding_default(CT_RSYN_IEEE));
 }
 
 /* Shared by both patterns: `op` is the addf/subf, `c` the addend. */
@@ -29,9 +29,9 @@ static bool fuse(IrOp *op, RwRewriter *rw, bool negate) {
     c = ct_build_binary(rw, CT_OP_negf, ir_op_loc(op), c, NULL, c->type, NULL);
     if (!c) return false;
   }
-  IrNamedAttr props[2] = {{ir_ident(op->ctx, "rounding_mode", 13), rounding_of(op)},
-                          {ir_ident(op->ctx, "flush_to_zero", 13), ir_unit_attr(op->ctx)}};
-  const IrAttr *pd = ir_dict_attr(op->ctx, props, ftz ? 2 : 1, NULL);
+  IrNamedAttr props[2] = {{ir_ident(ir_op_context(op), "rounding_mode", 13), rounding_of(op)},
+                          {ir_ident(ir_op_context(op), "flush_to_zero", 13), ir_unit_attr(ir_op_context(op))}};
+  const IrAttr *pd = ir_dict_attr(ir_op_context(op), props, ftz ? 2 : 1, NULL);
   IrValue *ops[3] = {ir_op_operand(mul, 0), ir_op_operand(mul, 1), c};
   const IrType *t = ir_op_result(op, 0)->type;
   IrOp *fma = rw_build_op(rw, ct_op(fma), ir_op_loc(op), ops, 3, &t, 1, pd, NULL);
@@ -52,7 +52,7 @@ static bool run_fuse_fma(IrOp *op, const char *options) {
     return false;
   }
   RwPatternSet set;
-  rw_pattern_set_init(&set, op->ctx);
+  rw_pattern_set_init(&set, ir_op_context(op));
   ct_add_addf_canonicalization(&set);
   rw_pattern_add(&set, "cuda_tile.addf", 1, mul_add, "MulAddPattern");
   rw_pattern_add(&set, "cuda_tile.subf", 1, mul_sub, "MulSubPattern");

@@ -293,7 +293,7 @@ static IrWalkResult visit_if(IrOp *op, void *user) {
   bool ok = splittable(st->for_op, op, thr, &s);
   if (ok) {
     RwRewriter rw;
-    rw_rewriter_init(&rw, op->ctx, NULL);
+    rw_rewriter_init(&rw, ir_op_context(op), NULL);
     rw_set_insertion_point_before(&rw, st->for_op);
     perform_split(&rw, st->for_op, &s);
   }

@@ -83,7 +83,7 @@ static IrWalkResult set_loc(IrOp *op, void *user) {
 }
 
 static void synthesize_for_function(IrOp *fn, const IrAttr *cu) {
-  IrContext *ctx = fn->ctx;
+  IrContext *ctx = ir_op_context(fn);
   if (has_di_loc(ir_op_loc(fn), 0)) return;
   const IrAttr *file = cu->elems[0];
   uint32_t line = 1;
@@ -103,7 +103,7 @@ static void synthesize_for_function(IrOp *fn, const IrAttr *cu) {
 
 static bool run_synthesize(IrOp *module, const char *options) {
   (void)options;
-  IrContext *ctx = module->ctx;
+  IrContext *ctx = ir_op_context(module);
   const IrLoc *ml = extract_file_loc(ir_op_loc(module));
   const IrAttr *file = ml ? file_for_loc(ctx, ml)
                           : ct_di_file_attr(ctx, ir_string_attr(ctx, "<unknown>", 9),

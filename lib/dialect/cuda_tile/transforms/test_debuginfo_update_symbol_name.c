@@ -51,7 +51,7 @@ typedef struct ReplaceWalk {
 
 static IrWalkResult replace_in_op(IrOp *op, void *user) {
   const ReplaceWalk *w = user;
-  IrContext *ctx = op->ctx;
+  IrContext *ctx = ir_op_context(op);
   if (op->props) op->props = replace_attr(ctx, op->props, w->fn, w->user, 0);
   if (op->attrs) op->attrs = replace_attr(ctx, op->attrs, w->fn, w->user, 0);
   if (w->locs) {
@@ -98,7 +98,7 @@ static IrOp *lookup_nested(IrOp *table, Str spec, StrBuf *ref) {
     while (q < end && *q != ':') q++;
     sb_printf(ref, "%s@%.*s", first ? "" : "::", (int)(q - p), p);
     first = false;
-    if (cur) cur = ir_symbol_lookup(cur, ir_ident(table->ctx, p, (size_t)(q - p)));
+    if (cur) cur = ir_symbol_lookup(cur, ir_ident(ir_op_context(table), p, (size_t)(q - p)));
     p = q;
     if (p + 1 < end && p[0] == ':' && p[1] == ':') p += 2;
     else if (p < end) p++;
@@ -107,7 +107,7 @@ static IrOp *lookup_nested(IrOp *table, Str spec, StrBuf *ref) {
 }
 
 static bool run_update_symbol_name(IrOp *module, const char *options) {
-  IrContext *ctx = module->ctx;
+  IrContext *ctx = ir_op_context(module);
   Str sym_spec = {"", 0}, scope_spec = {"", 0}, new_name = {"", 0};
   rw_pass_option(options, "symbol-to-rename", &sym_spec);
   rw_pass_option(options, "scope", &scope_spec);
