@@ -231,18 +231,18 @@ static NameBlock *name_block(const AsmNames *cn, const IrBlock *b) {
   return nb;
 }
 
-/* The table of op's block when op is in it (its IrOp.order is current). */
-static NameBlock *op_table(AsmNames *n, const IrOp *op) {
-  NameBlock *nb = name_block(n, op->block);
-  return nb && op->order < nb->nops && nb->ops[op->order].op == op ? nb : NULL;
+/* The table entry of a numbered op (its IrOp.order is current), or NULL. */
+static inline NameOp *op_entry(const AsmNames *n, const IrOp *op) {
+  uint32_t i = op->order;
+  return i < n->nops && n->ops[i].op == op ? &n->ops[i] : NULL;
 }
 
-/* The several-results record of an op in a table, or NULL. */
+/* The several-results record of an op in the table, or NULL. */
 static NameMulti *op_multi(AsmNames *n, const IrOp *op) {
   if (op->nresults < 2) return NULL;
-  NameBlock *nb = op_table(n, op);
-  uintptr_t e = nb ? nb->ops[op->order].name : 0;
-  return (e & 3) == 2 ? (NameMulti *)(e - 2) : NULL;
+  NameOp *e = op_entry(n, op);
+  uintptr_t name = e ? e->name : 0;
+  return (name & 3) == 2 ? (NameMulti *)(name - 2) : NULL;
 }
 
 /* An op's result groups ({count, start0, ...}), or NULL for one group. */
@@ -252,18 +252,16 @@ static const int *op_groups(AsmNames *n, IrOp *op) {
   return m ? m->groups : u64map_get(&n->groups, (uintptr_t)op);
 }
 
-/* Where a value's name lives: results and block arguments of numbered
- * blocks in the block's table (ops are indexed by IrOp.order, which the
- * numbering pass sets; results past the first in the op's NameMulti),
- * anything else in the `extra` map. */
-static uintptr_t *name_slot(AsmNames *n, IrValue *v) {
+/* Where a value's name lives: results of numbered ops in the op table
+ * (indexed by IrOp.order, which the numbering pass sets; results past the
+ * first in the op's NameMulti), block arguments of numbered blocks in the
+ * block's table, anything else in the `extra` map. */
+static inline uintptr_t *name_slot(AsmNames *n, IrValue *v) {
   if (v->def) {
-    IrOp *op = v->def;
-    NameBlock *nb = op_table(n, op);
-    if (!nb) return NULL;
-    uintptr_t *e = &nb->ops[op->order].name;
-    if ((*e & 3) == 2) return &((NameMulti *)(*e - 2))->names[v->index];
-    return v->index == 0 ? e : NULL;
+    NameOp *e = op_entry(n, v->def);
+    if (!e) return NULL;
+    if ((e->name & 3) == 2) return &((NameMulti *)(e->name - 2))->names[v->index];
+    return v->index == 0 ? &e->name : NULL;
   }
   NameBlock *nb = name_block(n, ir_value_arg_block(v));
   if (nb && v->index < nb->nargs) return &nb->args[v->index];
@@ -328,12 +326,12 @@ static int int_cmp(const void *a, const void *b) {
 /* SSANameState::numberValuesInOp. */
 static void number_op(AsmNames *n, IrOp *op) {
   if (!op->nresults) return;
-  NameBlock *nb = op->nresults > 1 ? op_table(n, op) : NULL;
+  NameOp *e = op->nresults > 1 ? op_entry(n, op) : NULL;
   NameMulti *m = NULL;
-  if (nb) { /* give the op its record before the hook names its results */
+  if (e) { /* give the op its record before the hook names its results */
     m = arena_alloc(&n->arena, sizeof *m + op->nresults * sizeof m->names[0], 8);
     memset(m, 0, sizeof *m + op->nresults * sizeof m->names[0]);
-    nb->ops[op->order].name = (uintptr_t)m | 2;
+    e->name = (uintptr_t)m | 2;
   }
   NameCb cb = {.names = n, .op = op, .ngroups = 1, .cap = 8};
   cb.groups = cb.small;
@@ -359,23 +357,15 @@ typedef struct NameFrame {
 } NameFrame;
 typedef VEC(NameFrame) NameStack;
 
-/* Grows a block's table to hold `need` ops. */
-static void table_reserve(AsmNames *n, NameBlock *nb, uint32_t need) {
-  if (need > nb->cap) {
-    uint32_t nc = need;
-    struct NameOp *ops = arena_alloc(&n->arena, nc * sizeof *ops, 8);
-    if (nb->nops) memcpy(ops, nb->ops, nb->nops * sizeof *ops);
-    nb->ops = ops;
-    nb->cap = nc;
+/* Appends op to the op table (growing it) and sets IrOp.order. */
+static inline void table_add_op(AsmNames *n, IrOp *o) {
+  if (n->nops == n->cap_ops) {
+    n->cap_ops = n->cap_ops ? n->cap_ops * 2 : 1024;
+    n->ops = xrealloc(n->ops, n->cap_ops * sizeof *n->ops);
   }
-}
-
-/* Appends op to its block's table (growing it) and sets IrOp.order. */
-static void table_add_op(AsmNames *n, NameBlock *nb, IrOp *o) {
-  if (nb->nops == nb->cap) table_reserve(n, nb, nb->cap ? nb->cap * 2 : 8);
-  o->order = nb->nops;
-  nb->ops[nb->nops].op = o;
-  nb->ops[nb->nops++].name = 0;
+  o->order = n->nops;
+  n->ops[n->nops].op = o;
+  n->ops[n->nops++].name = 0;
 }
 
 /* The alias precheck for one op (see asm_print_op_to). */
@@ -435,14 +425,8 @@ static void number_region(AsmNames *n, IrRegion *r, NameStack *stack, size_t dep
       }
     }
     NameBlock *nb = name_block(n, b);
-    /* Size the table exactly: counting is a short walk, while growing by
-     * doubling left every outgrown table in the arena (half the names'
-     * memory on a large module). */
-    uint32_t count = 0;
-    for (IrOp *o = b->first; o; o = o->next) count++;
-    table_reserve(n, nb, count);
     for (IrOp *o = b->first; o; o = o->next) {
-      table_add_op(n, nb, o);
+      table_add_op(n, o);
       if (o->nsuccessors) nb->nbranch++;
       number_op(n, o);
       precheck_op(n, o);
@@ -497,6 +481,7 @@ void asm_names_init(AsmNames *n, IrOp *root, bool generic, AsmPrinter *precheck)
 }
 
 void asm_names_free(AsmNames *n) {
+  free(n->ops);
   u64map_free(&n->extra);
   u64map_free(&n->blocks);
   u64map_free(&n->groups);

@@ -39,14 +39,18 @@ typedef struct NameMulti {
 
 typedef struct NameBlock {
   uint32_t ordering;  /* N of ^bbN */
-  uint32_t nops, nargs, cap;
+  uint32_t nargs;
   uint32_t nbranch;   /* ops with successors (build_preds skips blocks without) */
-  struct NameOp {     /* by IrOp.order: */
-    IrOp *op;         /* the op (guards stale orders) */
-    uintptr_t name;   /* its result's name, or its NameMulti | 2 */
-  } *ops;
   uintptr_t *args;    /* name of each block argument */
 } NameBlock;
+
+/* One numbered op, at index IrOp.order of AsmNames.ops (the numbering pass
+ * gives every op of the printed tree one index, increasing in walk order,
+ * so the orders also stay valid as IrOp.order's position-in-block cache). */
+typedef struct NameOp {
+  IrOp *op;           /* the op (guards stale orders) */
+  uintptr_t name;     /* its result's name, or its NameMulti | 2 */
+} NameOp;
 
 #define ASM_NAME_CACHE 64
 
@@ -63,6 +67,8 @@ typedef struct NameAtom {
 typedef struct AsmNames {
   Arena arena;       /* name strings, tables, result group arrays */
   U64Map blocks;     /* IrBlock* -> NameBlock* */
+  NameOp *ops;       /* by IrOp.order (malloc'd) */
+  uint32_t nops, cap_ops;
   U64Map extra;      /* IrValue* -> encoded name of values outside the tables (root results) */
   U64Map groups;     /* IrOp* -> int* {count, start0, ...} of ops outside the tables */
   VEC(NameAtom) atoms;      /* every distinct name */
