@@ -489,9 +489,44 @@ void asm_names_free(AsmNames *n) {
   arena_free(&n->arena);
 }
 
+/* `%` and an encoded name (see NameMulti), written straight into b. */
+static inline void put_value_name(StrBuf *b, uintptr_t e) {
+  if (e & 1) {
+    uint64_t id = e >> 1;
+    if (id >= 100) {
+      sb_putc(b, '%');
+      sb_put_uint(b, id);
+      return;
+    }
+    sb_reserve(b, 3);
+    char *d = b->s + b->len;
+    *d++ = '%';
+    if (id >= 10) *d++ = (char)('0' + id / 10);
+    *d++ = (char)('0' + id % 10);
+    *d = 0;
+    b->len = (size_t)(d - b->s);
+    return;
+  }
+  const char *s = (const char *)e;
+  size_t n = name_len(s);
+  sb_reserve(b, n + 1);
+  char *d = b->s + b->len;
+  *d = '%';
+  memcpy(d + 1, s, n);
+  d[n + 1] = 0;
+  b->len += n + 1;
+}
+
 /* SSANameState::printValueID. */
 void asm_print_value_id(AsmPrinter *p, IrValue *v, bool print_result_no) {
   StrBuf *b = p->out;
+  if (v && p->names && v->def && v->def->nresults == 1) { /* the common case */
+    const NameOp *e = op_entry(p->names, v->def);
+    if (e && e->name) { /* one result: never a NameMulti */
+      put_value_name(b, e->name);
+      return;
+    }
+  }
   if (!v) {
     sb_puts(b, "<<NULL VALUE>>");
     return;
@@ -531,9 +566,7 @@ void asm_print_value_id(AsmPrinter *p, IrValue *v, bool print_result_no) {
     sb_puts(b, "<<UNKNOWN SSA VALUE>>");
     return;
   }
-  sb_putc(b, '%');
-  if (e & 1) asm_put_uint(b, e >> 1);
-  else sb_putn(b, (const char *)e, name_len((const char *)e));
+  put_value_name(b, e);
   if (result_no >= 0 && print_result_no) {
     sb_putc(b, '#');
     asm_put_uint(b, (uint64_t)result_no);
@@ -744,7 +777,7 @@ typedef struct AttrList {
 static bool name_elided(const IrIdent *n, const char *const *elided) {
   if (!elided) return false;
   for (const char *const *e = elided; *e; e++)
-    if (!strcmp(*e, n->str)) return true;
+    if ((*e)[0] == n->str[0] && !strcmp(*e, n->str)) return true;
   return false;
 }
 
