@@ -194,7 +194,7 @@ static uint32_t tcache_keep(AsmPrinter *p, size_t start, size_t n) {
   if (p->tcache_text.len + n > (1u << 16)) {
     sb_clear(&p->tcache_text);
     memset(p->tcache, 0, sizeof p->tcache);
-    memset(p->memo, 0, sizeof p->memo);
+    if (p->memo) memset(p->memo, 0, ASM_PRINT_MEMO * sizeof *p->memo);
   }
   uint32_t off = (uint32_t)p->tcache_text.len;
   sb_putn(&p->tcache_text, p->out->s + start, n);
@@ -233,7 +233,7 @@ void asm_print_type(AsmPrinter *p, const IrType *t) {
 /* The memo table slot of (t, fn). */
 static size_t memo_slot(const IrType *t, void (*fn)(AsmPrinter *, const IrType *)) {
   uintptr_t h = ((uintptr_t)t >> 4) ^ ((uintptr_t)t >> 11) ^ ((uintptr_t)fn >> 3);
-  return h % (sizeof ((AsmPrinter *)0)->memo / sizeof ((AsmPrinter *)0)->memo[0]);
+  return h % ASM_PRINT_MEMO;
 }
 
 /* Whether two scope dialect names (NULL = none) are the same. */
@@ -253,6 +253,7 @@ void asm_print_type_memo(AsmPrinter *p, const IrType *t,
     fn(p, t);
     return;
   }
+  if (!p->memo) p->memo = xcalloc(ASM_PRINT_MEMO, sizeof *p->memo);
   size_t slot = memo_slot(t, fn);
   if (p->memo[slot].t == t && p->memo[slot].fn == fn && p->memo[slot].al == p->aliases &&
       p->memo[slot].gen == p->alias_gen && same_scope(p->memo[slot].sd1, p->sd1) &&

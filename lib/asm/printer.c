@@ -604,6 +604,7 @@ void asm_printer_fini(AsmPrinter *p) {
   vec_free(&p->res_used);
   sb_free(&p->scratch);
   sb_free(&p->tcache_text);
+  free(p->memo);
   u64map_free(&p->precheck);
 }
 
@@ -907,6 +908,17 @@ static void print_generic(AsmPrinter *p, IrOp *op) {
   asm_short_restore(p, saved);
 }
 
+/* The canonical string starting with the n-byte dialect prefix of `name`
+ * (see AsmPrinter.sd_canon); `name` itself when the table is full. */
+static const char *canon_dialect(AsmPrinter *p, const char *name, size_t n) {
+  for (uint32_t i = 0; i < p->nsd_canon; i++)
+    if (p->sd_canon_len[i] == n && !memcmp(p->sd_canon[i], name, n)) return p->sd_canon[i];
+  if (p->nsd_canon == sizeof p->sd_canon / sizeof p->sd_canon[0]) return name;
+  p->sd_canon[p->nsd_canon] = name;
+  p->sd_canon_len[p->nsd_canon++] = (uint32_t)n;
+  return name;
+}
+
 /* OperationPrinter::printCustomOrGenericOp. */
 static void print_custom_or_generic(AsmPrinter *p, IrOp *op) {
   if (p->init) {
@@ -931,10 +943,11 @@ static void print_custom_or_generic(AsmPrinter *p, IrOp *op) {
       p->ncache[slot].len = (uint32_t)(strlen(name) - skip);
       p->ncache[slot].has_dot = dot != NULL;
       p->ncache[slot].dialect_len = dot ? (uint32_t)(dot - name) : 0;
+      p->ncache[slot].dialect = dot ? canon_dialect(p, name, (size_t)(dot - name)) : NULL;
     }
     sb_putn(p->out, info->name + p->ncache[slot].skip, p->ncache[slot].len);
     bool has_dot = p->ncache[slot].has_dot;
-    AsmShortScope saved = asm_short_scope(p, *dd ? dd : NULL, has_dot ? info->name : NULL,
+    AsmShortScope saved = asm_short_scope(p, *dd ? dd : NULL, has_dot ? p->ncache[slot].dialect : NULL,
                                           p->ncache[slot].dialect_len);
     info->print(p, op);
     asm_short_restore(p, saved);

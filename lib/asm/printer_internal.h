@@ -124,6 +124,19 @@ typedef struct AsmAliases {
   U64Map lookup;           /* ptr -> entry index + 1 (aliased only) */
 } AsmAliases;
 
+/* One entry of asm_print_type_memo's table: the text of (type, printer fn)
+ * in one printer state, the state being the aliases, how many type aliases
+ * have been defined so far (alias_gen) and the dialect scope. */
+#define ASM_PRINT_MEMO 256
+typedef struct AsmPrintMemo {
+  const IrType *t;
+  void (*fn)(struct AsmPrinter *, const IrType *);
+  const struct AsmAliases *al;
+  uint32_t gen, off, len;
+  const char *sd1, *sd2;
+  size_t sd2_len;
+} AsmPrintMemo;
+
 /* ---- the printer ----------------------------------------------------------- */
 struct AsmPrinter {
   IrContext *ctx;
@@ -154,17 +167,9 @@ struct AsmPrinter {
   /* Printed text of recent builtin types whose spelling depends on nothing
    * but the type (no aliases, no dialect scope): see asm_print_type. */
   struct { const IrType *t; const AsmAliases *al; size_t nal; uint32_t off, len; } tcache[32];
-  /* asm_print_type_memo's table: text of (type, printer fn) in one printer
-   * state, the state being the aliases, how many type aliases have been
-   * defined so far (alias_gen) and the dialect scope. */
-  struct {
-    const IrType *t;
-    void (*fn)(struct AsmPrinter *, const IrType *);
-    const AsmAliases *al;
-    uint32_t gen, off, len;
-    const char *sd1, *sd2;
-    size_t sd2_len;
-  } memo[64];
+  /* asm_print_type_memo's table (see AsmPrintMemo); NULL until used, so that
+   * the printers made for one type or attribute stay small. */
+  AsmPrintMemo *memo; /* ASM_PRINT_MEMO entries, allocated on first use */
   uint32_t alias_gen;        /* bumped whenever a type alias gets defined */
   /* Custom-form op names by (op kind, default dialect): how much of the
    * name the default dialect elides, the printed length and the length of
@@ -172,9 +177,15 @@ struct AsmPrinter {
   struct {
     const IrOpInfo *info;
     const char *dd;
+    const char *dialect;     /* canonical copy of the dialect prefix (sd_canon) */
     uint32_t skip, len, dialect_len;
     bool has_dot;
   } ncache[32];
+  /* One op name per distinct dialect prefix seen: the `sd2` scope of
+   * custom-printed ops points into these, so that ops of one dialect share
+   * one pointer and asm_print_type_memo compares scopes without memcmp. */
+  const char *sd_canon[8];
+  uint32_t sd_canon_len[8], nsd_canon;
   StrBuf tcache_text;        /* text of tcache and memo entries */
   VEC(const IrIdent *) res_used; /* dense_resource keys printed (resources.c) */
 };
