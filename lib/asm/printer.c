@@ -83,9 +83,12 @@ void asm_nameset_free(NameSet *ns) {
 /* ---- SSA names ------------------------------------------------------------------ */
 
 /* A copy of s[0..n), 8-aligned (low bit free for id tags), with its length
- * in the 4 bytes before it (see name_len). */
+ * in the 4 bytes before it (see name_len), zero-padded to a multiple of 16
+ * bytes so that put_value_name can copy it in 16-byte pieces. */
 static const char *arena_strdup(Arena *a, const char *s, size_t n) {
-  char *d = (char *)arena_alloc(a, n + 9, 8) + 8;
+  size_t padded = (n + 16) & ~(size_t)15;
+  char *d = (char *)arena_alloc(a, padded + 8, 8) + 8;
+  memset(d + n, 0, padded - n);
   uint32_t len = (uint32_t)n;
   memcpy(d - 4, &len, 4);
   memcpy(d, s, n);
@@ -509,10 +512,10 @@ static inline void put_value_name(StrBuf *b, uintptr_t e) {
   }
   const char *s = (const char *)e;
   size_t n = name_len(s);
-  sb_reserve(b, n + 1);
+  sb_reserve(b, n + 17);
   char *d = b->s + b->len;
   *d = '%';
-  memcpy(d + 1, s, n);
+  for (size_t i = 0; i < n; i += 16) memcpy(d + 1 + i, s + i, 16); /* see arena_strdup */
   d[n + 1] = 0;
   b->len += n + 1;
 }
