@@ -608,6 +608,7 @@ void asm_printer_fini(AsmPrinter *p) {
   sb_free(&p->scratch);
   sb_free(&p->tcache_text);
   free(p->memo);
+  free(p->pcache);
   u64map_free(&p->precheck);
 }
 

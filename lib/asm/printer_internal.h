@@ -128,6 +128,7 @@ typedef struct AsmAliases {
  * in one printer state, the state being the aliases, how many type aliases
  * have been defined so far (alias_gen) and the dialect scope. */
 #define ASM_PRINT_MEMO 256
+#define ASM_PCACHE 1024
 typedef struct AsmPrintMemo {
   const IrType *t;
   void (*fn)(struct AsmPrinter *, const IrType *);
@@ -157,7 +158,9 @@ struct AsmPrinter {
   AliasFrame *frame;         /* innermost attribute/type being visited */
   StrBuf scratch;
   U64Map precheck;           /* memo for asm_may_have_alias */
-  const void *pcache[64];    /* recent attrs/types found alias-free (before the memo) */
+  /* Recent attrs/types found alias-free (in front of the precheck memo);
+   * ASM_PCACHE entries, allocated on first use. */
+  const void **pcache;
   /* The last float formatted (asm_format_float is a pure function of the
    * value's bits and kind, and slow); fcache_len == 0: empty. */
   uint64_t fcache_bits;
