@@ -129,9 +129,28 @@ void asm_sanitize_identifier(StrBuf *out, const char *name, const char *allowed)
   }
 }
 
+/* The hash of an SSA name atom: names are short, so 8 bytes at a time
+ * multiplied in (the general hash_bytes costs more than the lookup). */
+static inline uint32_t atom_hash(const char *s, size_t n) {
+  uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    memcpy(&w, s + i, 8);
+    h = (h ^ w) * 0xff51afd7ed558ccdull;
+  }
+  if (i < n) {
+    uint64_t w = 0;
+    memcpy(&w, s + i, n - i);
+    h = (h ^ w) * 0xff51afd7ed558ccdull;
+  }
+  h ^= h >> 29;
+  return (uint32_t)(h ^ (h >> 32));
+}
+
 /* The interned atom for s[0..len), added (unused) when new. */
 static NameAtom *name_atom(AsmNames *n, const char *s, size_t len) {
-  uint32_t h = name_hash(s, len);
+  uint32_t h = atom_hash(s, len);
   if (n->nabuckets) {
     for (int32_t i = n->abuckets[h & (n->nabuckets - 1)]; i >= 0; i = n->atoms.data[i].next) {
       NameAtom *a = &n->atoms.data[i];
@@ -206,12 +225,24 @@ static const char *unique_value_name(AsmNames *n, const char *name) {
     sb_free(&b);
     return take_atom(n, a);
   }
-  if (s != b.s) sb_putn(&b, s, len);
-  sb_putc(&b, '_');
+  /* `name_N`: built in a stack buffer when it fits (the common case) */
+  char buf[80];
+  char *t = buf;
+  if (len + 22 > sizeof buf) {
+    if (s != b.s) sb_putn(&b, s, len);
+    sb_reserve(&b, 22);
+    t = b.s;
+  } else {
+    memcpy(buf, s, len);
+  }
+  t[len] = '_';
   for (;;) {
-    b.len = len + 1;
-    asm_put_uint(&b, n->next_conflict++);
-    a = name_atom(n, b.s, b.len);
+    unsigned k = n->next_conflict++;
+    char digits[12];
+    size_t nd = 0;
+    do digits[nd++] = (char)('0' + k % 10); while ((k /= 10) != 0);
+    for (size_t i = 0; i < nd; i++) t[len + 1 + i] = digits[nd - 1 - i];
+    a = name_atom(n, t, len + 1 + nd);
     if (!a->used) break;
   }
   sb_free(&b);
