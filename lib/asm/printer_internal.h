@@ -124,14 +124,15 @@ typedef struct AsmAliases {
   U64Map lookup;           /* ptr -> entry index + 1 (aliased only) */
 } AsmAliases;
 
-/* One entry of asm_print_type_memo's table: the text of (type, printer fn)
+/* One entry of asm_print_type_memo's (and asm_print_attr_memo's) table:
+ * the text of (type or attribute, printer fn)
  * in one printer state, the state being the aliases, how many type aliases
  * have been defined so far (alias_gen) and the dialect scope. */
 #define ASM_PRINT_MEMO 256
 #define ASM_PCACHE 1024
 typedef struct AsmPrintMemo {
-  const IrType *t;
-  void (*fn)(struct AsmPrinter *, const IrType *);
+  const void *key;        /* the IrType or IrAttr */
+  void (*fn)(void);       /* its printer, cast */
   const struct AsmAliases *al;
   uint32_t gen, off, len;
   const char *sd1, *sd2;
