@@ -854,6 +854,7 @@ static void print_attr_list(AsmPrinter *p, AttrList *l, bool keyword) {
 
 static void print_op_attr_dict(AsmPrinter *p, IrOp *op, const char *const *elided,
                                bool keyword) {
+  if ((!op->props || !op->props->nelems) && (!op->attrs || !op->attrs->nelems)) return;
   AttrList l;
   collect_attrs(op->props, op->attrs, elided, &l);
   print_attr_list(p, &l, keyword);
@@ -1122,7 +1123,18 @@ void asm_install_printers(IrContext *ctx) {
 IrContext *asm_printer_ctx(AsmPrinter *p) { return p->ctx; }
 const AsmPrintOptions *asm_printer_options(AsmPrinter *p) { return &p->opts; }
 void (asm_puts)(AsmPrinter *p, const char *s) { sb_puts(p->out, s); }
-void asm_putn(AsmPrinter *p, const char *s, size_t n) { sb_putn(p->out, s, n); }
+void asm_putn(AsmPrinter *p, const char *s, size_t n) {
+  StrBuf *b = p->out;
+  if (n > 16) {
+    sb_putn(b, s, n);
+    return;
+  }
+  sb_reserve(b, n); /* hooks mostly print short literals: no memcpy call */
+  char *d = b->s + b->len;
+  for (size_t i = 0; i < n; i++) d[i] = s[i];
+  d[n] = 0;
+  b->len += n;
+}
 void asm_putc(AsmPrinter *p, char c) { sb_putc(p->out, c); }
 
 /* The conversion at fmt (just after '%') when asm_printf's direct path

@@ -637,7 +637,9 @@ void ct_print_compute(AsmPrinter *p, IrOp *op) {
   if (!f) return;
   const char *elided[8];
   size_t ne = 0;
-  for (uint8_t i = 0; i < f->n && ne < 6; i++) {
+  /* without attributes the attr-dict prints nothing: no elision list */
+  bool no_attrs = (!op->props || !op->props->nelems) && (!op->attrs || !op->attrs->nelems);
+  for (uint8_t i = 0; i < f->n && ne < 6 && !no_attrs; i++) {
     if (f->e[i].attr) elided[ne++] = f->e[i].attr;
     if (f->e[i].kind == E_OILIST) {
       elided[ne++] = "flush_to_zero";
