@@ -218,6 +218,12 @@ void asm_print_type(AsmPrinter *p, const IrType *t) {
     return;
   }
   if (asm_print_alias(p, t)) return;
+  if (!asm_is_builtin(t->def->dialect)) {
+    /* dialect types (`!cuda_tile.tile<4xf32>` on every op of the generic
+     * form): their text depends on the type and the printer state only */
+    asm_print_type_memo(p, t, asm_print_type_impl);
+    return;
+  }
   size_t start = p->out->len;
   asm_print_type_impl(p, t);
   size_t n = p->out->len - start;
