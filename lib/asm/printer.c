@@ -523,13 +523,41 @@ void asm_names_free(AsmNames *n) {
   arena_free(&n->arena);
 }
 
+/* `%N` for N >= 100: digits from the end of a local buffer, two at a
+ * time (out of line: the short ids and names are the hot path). */
+static void put_value_number(StrBuf *b, uint64_t id) {
+  static const char pairs[] =
+      "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+      "8081828384858687888990919293949596979899";
+  char tmp[24];
+  char *q = tmp + sizeof tmp;
+  while (id >= 100) {
+    unsigned r = (unsigned)(id % 100);
+    id /= 100;
+    *--q = pairs[2 * r + 1];
+    *--q = pairs[2 * r];
+  }
+  if (id >= 10) {
+    *--q = pairs[2 * id + 1];
+    *--q = pairs[2 * id];
+  } else {
+    *--q = (char)('0' + id);
+  }
+  *--q = '%';
+  size_t n = (size_t)(tmp + sizeof tmp - q);
+  sb_reserve(b, sizeof tmp);
+  memcpy(b->s + b->len, q, n);
+  b->len += n;
+  b->s[b->len] = 0;
+}
+
 /* `%` and an encoded name (see NameMulti), written straight into b. */
 static inline void put_value_name(StrBuf *b, uintptr_t e) {
   if (e & 1) {
     uint64_t id = e >> 1;
     if (id >= 100) {
-      sb_putc(b, '%');
-      sb_put_uint(b, id);
+      put_value_number(b, id);
       return;
     }
     sb_reserve(b, 3);
