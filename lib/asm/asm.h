@@ -317,6 +317,11 @@ void asm_print_uint(AsmPrinter *p, uint64_t v);
  * dialect scope).  fn's output must depend on nothing else. */
 void asm_print_type_memo(AsmPrinter *p, const IrType *t,
                          void (*fn)(AsmPrinter *p, const IrType *t));
+/* The same for an attribute printed by `fn` (e.g. a dialect's custom form
+ * of a constant's value), under the same conditions: fn's output depends
+ * on the attribute, the printer options and the state above only. */
+void asm_print_attr_memo(AsmPrinter *p, const IrAttr *a,
+                         void (*fn)(AsmPrinter *p, const IrAttr *a));
 
 /* Full-syntax type ("!cuda_tile.tile<4xf32>", "i32"); inside an op whose
  * default dialect matches the type's dialect it prints the short form

@@ -862,13 +862,14 @@ void asm_print_alias_defs(AsmPrinter *p, bool deferred) {
 
 /* The pcache slot of an attribute or type. */
 static size_t pcache_slot(const void *x) {
-  return (((uintptr_t)x >> 4) ^ ((uintptr_t)x >> 10)) % 64;
+  return (((uintptr_t)x >> 4) ^ ((uintptr_t)x >> 14)) % ASM_PCACHE;
 }
 
 /* The same attributes and types come back on every op: a direct-mapped
  * table of alias-free ones answers most queries without the memo map. */
 bool asm_attr_may_alias(AsmPrinter *p, const IrAttr *a) {
   if (!a) return false;
+  if (!p->pcache) p->pcache = xcalloc(ASM_PCACHE, sizeof *p->pcache);
   size_t slot = pcache_slot(a);
   if (p->pcache[slot] == a) return false;
   uintptr_t m = (uintptr_t)u64map_get(&p->precheck, (uintptr_t)a);
@@ -884,6 +885,7 @@ bool asm_attr_may_alias(AsmPrinter *p, const IrAttr *a) {
 
 bool asm_type_may_alias(AsmPrinter *p, const IrType *t) {
   if (!t) return false;
+  if (!p->pcache) p->pcache = xcalloc(ASM_PCACHE, sizeof *p->pcache);
   size_t slot = pcache_slot(t);
   if (p->pcache[slot] == t) return false;
   uintptr_t m = (uintptr_t)u64map_get(&p->precheck, (uintptr_t)t);

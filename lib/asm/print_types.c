@@ -194,7 +194,7 @@ static uint32_t tcache_keep(AsmPrinter *p, size_t start, size_t n) {
   if (p->tcache_text.len + n > (1u << 16)) {
     sb_clear(&p->tcache_text);
     memset(p->tcache, 0, sizeof p->tcache);
-    memset(p->memo, 0, sizeof p->memo);
+    if (p->memo) memset(p->memo, 0, ASM_PRINT_MEMO * sizeof *p->memo);
   }
   uint32_t off = (uint32_t)p->tcache_text.len;
   sb_putn(&p->tcache_text, p->out->s + start, n);
@@ -218,6 +218,12 @@ void asm_print_type(AsmPrinter *p, const IrType *t) {
     return;
   }
   if (asm_print_alias(p, t)) return;
+  if (!asm_is_builtin(t->def->dialect)) {
+    /* dialect types (`!cuda_tile.tile<4xf32>` on every op of the generic
+     * form): their text depends on the type and the printer state only */
+    asm_print_type_memo(p, t, asm_print_type_impl);
+    return;
+  }
   size_t start = p->out->len;
   asm_print_type_impl(p, t);
   size_t n = p->out->len - start;
@@ -230,10 +236,10 @@ void asm_print_type(AsmPrinter *p, const IrType *t) {
   p->tcache[slot].len = (uint32_t)n;
 }
 
-/* The memo table slot of (t, fn). */
-static size_t memo_slot(const IrType *t, void (*fn)(AsmPrinter *, const IrType *)) {
-  uintptr_t h = ((uintptr_t)t >> 4) ^ ((uintptr_t)t >> 11) ^ ((uintptr_t)fn >> 3);
-  return h % (sizeof ((AsmPrinter *)0)->memo / sizeof ((AsmPrinter *)0)->memo[0]);
+/* The memo table slot of (key, fn). */
+static size_t memo_slot(const void *key, void (*fn)(void)) {
+  uintptr_t h = ((uintptr_t)key >> 4) ^ ((uintptr_t)key >> 11) ^ ((uintptr_t)fn >> 3);
+  return h % ASM_PRINT_MEMO;
 }
 
 /* Whether two scope dialect names (NULL = none) are the same. */
@@ -241,39 +247,74 @@ static bool same_scope(const char *a, const char *b) {
   return a == b || (a && b && !strcmp(a, b));
 }
 
-/* Everything that a pure type printer's output may depend on besides the
- * type: which aliases exist and which type aliases are defined yet (aliased
- * nested types), and the dialect scope (short or `!d.` nested dialect
- * types).  Indentation, SSA names and the dialect stack of op names do not
- * reach types.  The collection pass (p->init) always runs fn, which is what
- * visits the nested elements. */
+/* The memo entry holding (key, fn) in the current printer state, or NULL;
+ * *slot is where it goes.  The state is everything that a pure printer's
+ * output may depend on besides its argument: which aliases exist and which
+ * type aliases are defined yet (aliased nested types), and the dialect
+ * scope (short or `!d.` nested dialect types).  Indentation, SSA names and
+ * the dialect stack of op names do not reach types or attributes. */
+static const AsmPrintMemo *memo_find(AsmPrinter *p, const void *key, void (*fn)(void),
+                                     size_t *slot) {
+  if (!p->memo) p->memo = xcalloc(ASM_PRINT_MEMO, sizeof *p->memo);
+  *slot = memo_slot(key, fn);
+  const AsmPrintMemo *m = &p->memo[*slot];
+  if (m->key == key && m->fn == fn && m->al == p->aliases && m->gen == p->alias_gen &&
+      same_scope(m->sd1, p->sd1) && m->sd2_len == p->sd2_len &&
+      (m->sd2 == p->sd2 || (p->sd2 && m->sd2 && !memcmp(m->sd2, p->sd2, p->sd2_len))))
+    return m;
+  return NULL;
+}
+
+/* Records p->out[start, end) as the text of (key, fn) in `slot`. */
+static void memo_store(AsmPrinter *p, size_t slot, const void *key, void (*fn)(void),
+                       size_t start) {
+  size_t n = p->out->len - start;
+  if (n > 512) return;
+  uint32_t off = tcache_keep(p, start, n);
+  AsmPrintMemo *m = &p->memo[slot];
+  m->key = key;
+  m->fn = fn;
+  m->al = p->aliases;
+  m->gen = p->alias_gen;
+  m->sd1 = p->sd1;
+  m->sd2 = p->sd2;
+  m->sd2_len = p->sd2_len;
+  m->off = off;
+  m->len = (uint32_t)n;
+}
+
+/* The collection pass (p->init) always runs fn, which is what visits the
+ * nested elements. */
 void asm_print_type_memo(AsmPrinter *p, const IrType *t,
                          void (*fn)(AsmPrinter *p, const IrType *t)) {
   if (p->init || !t) {
     fn(p, t);
     return;
   }
-  size_t slot = memo_slot(t, fn);
-  if (p->memo[slot].t == t && p->memo[slot].fn == fn && p->memo[slot].al == p->aliases &&
-      p->memo[slot].gen == p->alias_gen && same_scope(p->memo[slot].sd1, p->sd1) &&
-      p->memo[slot].sd2_len == p->sd2_len &&
-      (p->memo[slot].sd2 == p->sd2 ||
-       (p->sd2 && p->memo[slot].sd2 && !memcmp(p->memo[slot].sd2, p->sd2, p->sd2_len)))) {
-    sb_putn(p->out, p->tcache_text.s + p->memo[slot].off, p->memo[slot].len);
+  size_t slot;
+  const AsmPrintMemo *m = memo_find(p, t, (void (*)(void))fn, &slot);
+  if (m) {
+    sb_putn(p->out, p->tcache_text.s + m->off, m->len);
     return;
   }
   size_t start = p->out->len;
   fn(p, t);
-  size_t n = p->out->len - start;
-  if (n > 512) return;
-  uint32_t off = tcache_keep(p, start, n);
-  p->memo[slot].t = t;
-  p->memo[slot].fn = fn;
-  p->memo[slot].al = p->aliases;
-  p->memo[slot].gen = p->alias_gen;
-  p->memo[slot].sd1 = p->sd1;
-  p->memo[slot].sd2 = p->sd2;
-  p->memo[slot].sd2_len = p->sd2_len;
-  p->memo[slot].off = off;
-  p->memo[slot].len = (uint32_t)n;
+  memo_store(p, slot, t, (void (*)(void))fn, start);
+}
+
+void asm_print_attr_memo(AsmPrinter *p, const IrAttr *a,
+                         void (*fn)(AsmPrinter *p, const IrAttr *a)) {
+  if (p->init || !a) {
+    fn(p, a);
+    return;
+  }
+  size_t slot;
+  const AsmPrintMemo *m = memo_find(p, a, (void (*)(void))fn, &slot);
+  if (m) {
+    sb_putn(p->out, p->tcache_text.s + m->off, m->len);
+    return;
+  }
+  size_t start = p->out->len;
+  fn(p, a);
+  memo_store(p, slot, a, (void (*)(void))fn, start);
 }

@@ -83,9 +83,12 @@ void asm_nameset_free(NameSet *ns) {
 /* ---- SSA names ------------------------------------------------------------------ */
 
 /* A copy of s[0..n), 8-aligned (low bit free for id tags), with its length
- * in the 4 bytes before it (see name_len). */
+ * in the 4 bytes before it (see name_len), zero-padded to a multiple of 16
+ * bytes so that put_value_name can copy it in 16-byte pieces. */
 static const char *arena_strdup(Arena *a, const char *s, size_t n) {
-  char *d = (char *)arena_alloc(a, n + 9, 8) + 8;
+  size_t padded = (n + 16) & ~(size_t)15;
+  char *d = (char *)arena_alloc(a, padded + 8, 8) + 8;
+  memset(d + n, 0, padded - n);
   uint32_t len = (uint32_t)n;
   memcpy(d - 4, &len, 4);
   memcpy(d, s, n);
@@ -126,9 +129,28 @@ void asm_sanitize_identifier(StrBuf *out, const char *name, const char *allowed)
   }
 }
 
+/* The hash of an SSA name atom: names are short, so 8 bytes at a time
+ * multiplied in (the general hash_bytes costs more than the lookup). */
+static inline uint32_t atom_hash(const char *s, size_t n) {
+  uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    memcpy(&w, s + i, 8);
+    h = (h ^ w) * 0xff51afd7ed558ccdull;
+  }
+  if (i < n) {
+    uint64_t w = 0;
+    memcpy(&w, s + i, n - i);
+    h = (h ^ w) * 0xff51afd7ed558ccdull;
+  }
+  h ^= h >> 29;
+  return (uint32_t)(h ^ (h >> 32));
+}
+
 /* The interned atom for s[0..len), added (unused) when new. */
 static NameAtom *name_atom(AsmNames *n, const char *s, size_t len) {
-  uint32_t h = name_hash(s, len);
+  uint32_t h = atom_hash(s, len);
   if (n->nabuckets) {
     for (int32_t i = n->abuckets[h & (n->nabuckets - 1)]; i >= 0; i = n->atoms.data[i].next) {
       NameAtom *a = &n->atoms.data[i];
@@ -203,12 +225,24 @@ static const char *unique_value_name(AsmNames *n, const char *name) {
     sb_free(&b);
     return take_atom(n, a);
   }
-  if (s != b.s) sb_putn(&b, s, len);
-  sb_putc(&b, '_');
+  /* `name_N`: built in a stack buffer when it fits (the common case) */
+  char buf[80];
+  char *t = buf;
+  if (len + 22 > sizeof buf) {
+    if (s != b.s) sb_putn(&b, s, len);
+    sb_reserve(&b, 22);
+    t = b.s;
+  } else {
+    memcpy(buf, s, len);
+  }
+  t[len] = '_';
   for (;;) {
-    b.len = len + 1;
-    asm_put_uint(&b, n->next_conflict++);
-    a = name_atom(n, b.s, b.len);
+    unsigned k = n->next_conflict++;
+    char digits[12];
+    size_t nd = 0;
+    do digits[nd++] = (char)('0' + k % 10); while ((k /= 10) != 0);
+    for (size_t i = 0; i < nd; i++) t[len + 1 + i] = digits[nd - 1 - i];
+    a = name_atom(n, t, len + 1 + nd);
     if (!a->used) break;
   }
   sb_free(&b);
@@ -231,18 +265,18 @@ static NameBlock *name_block(const AsmNames *cn, const IrBlock *b) {
   return nb;
 }
 
-/* The table of op's block when op is in it (its IrOp.order is current). */
-static NameBlock *op_table(AsmNames *n, const IrOp *op) {
-  NameBlock *nb = name_block(n, op->block);
-  return nb && op->order < nb->nops && nb->ops[op->order].op == op ? nb : NULL;
+/* The table entry of a numbered op (its IrOp.order is current), or NULL. */
+static inline NameOp *op_entry(const AsmNames *n, const IrOp *op) {
+  uint32_t i = op->order;
+  return i < n->nops && n->ops[i].op == op ? &n->ops[i] : NULL;
 }
 
-/* The several-results record of an op in a table, or NULL. */
+/* The several-results record of an op in the table, or NULL. */
 static NameMulti *op_multi(AsmNames *n, const IrOp *op) {
   if (op->nresults < 2) return NULL;
-  NameBlock *nb = op_table(n, op);
-  uintptr_t e = nb ? nb->ops[op->order].name : 0;
-  return (e & 3) == 2 ? (NameMulti *)(e - 2) : NULL;
+  NameOp *e = op_entry(n, op);
+  uintptr_t name = e ? e->name : 0;
+  return (name & 3) == 2 ? (NameMulti *)(name - 2) : NULL;
 }
 
 /* An op's result groups ({count, start0, ...}), or NULL for one group. */
@@ -252,18 +286,16 @@ static const int *op_groups(AsmNames *n, IrOp *op) {
   return m ? m->groups : u64map_get(&n->groups, (uintptr_t)op);
 }
 
-/* Where a value's name lives: results and block arguments of numbered
- * blocks in the block's table (ops are indexed by IrOp.order, which the
- * numbering pass sets; results past the first in the op's NameMulti),
- * anything else in the `extra` map. */
-static uintptr_t *name_slot(AsmNames *n, IrValue *v) {
+/* Where a value's name lives: results of numbered ops in the op table
+ * (indexed by IrOp.order, which the numbering pass sets; results past the
+ * first in the op's NameMulti), block arguments of numbered blocks in the
+ * block's table, anything else in the `extra` map. */
+static inline uintptr_t *name_slot(AsmNames *n, IrValue *v) {
   if (v->def) {
-    IrOp *op = v->def;
-    NameBlock *nb = op_table(n, op);
-    if (!nb) return NULL;
-    uintptr_t *e = &nb->ops[op->order].name;
-    if ((*e & 3) == 2) return &((NameMulti *)(*e - 2))->names[v->index];
-    return v->index == 0 ? e : NULL;
+    NameOp *e = op_entry(n, v->def);
+    if (!e) return NULL;
+    if ((e->name & 3) == 2) return &((NameMulti *)(e->name - 2))->names[v->index];
+    return v->index == 0 ? &e->name : NULL;
   }
   NameBlock *nb = name_block(n, ir_value_arg_block(v));
   if (nb && v->index < nb->nargs) return &nb->args[v->index];
@@ -328,12 +360,12 @@ static int int_cmp(const void *a, const void *b) {
 /* SSANameState::numberValuesInOp. */
 static void number_op(AsmNames *n, IrOp *op) {
   if (!op->nresults) return;
-  NameBlock *nb = op->nresults > 1 ? op_table(n, op) : NULL;
+  NameOp *e = op->nresults > 1 ? op_entry(n, op) : NULL;
   NameMulti *m = NULL;
-  if (nb) { /* give the op its record before the hook names its results */
+  if (e) { /* give the op its record before the hook names its results */
     m = arena_alloc(&n->arena, sizeof *m + op->nresults * sizeof m->names[0], 8);
     memset(m, 0, sizeof *m + op->nresults * sizeof m->names[0]);
-    nb->ops[op->order].name = (uintptr_t)m | 2;
+    e->name = (uintptr_t)m | 2;
   }
   NameCb cb = {.names = n, .op = op, .ngroups = 1, .cap = 8};
   cb.groups = cb.small;
@@ -359,23 +391,15 @@ typedef struct NameFrame {
 } NameFrame;
 typedef VEC(NameFrame) NameStack;
 
-/* Grows a block's table to hold `need` ops. */
-static void table_reserve(AsmNames *n, NameBlock *nb, uint32_t need) {
-  if (need > nb->cap) {
-    uint32_t nc = need;
-    struct NameOp *ops = arena_alloc(&n->arena, nc * sizeof *ops, 8);
-    if (nb->nops) memcpy(ops, nb->ops, nb->nops * sizeof *ops);
-    nb->ops = ops;
-    nb->cap = nc;
+/* Appends op to the op table (growing it) and sets IrOp.order. */
+static inline void table_add_op(AsmNames *n, IrOp *o) {
+  if (n->nops == n->cap_ops) {
+    n->cap_ops = n->cap_ops ? n->cap_ops * 2 : 1024;
+    n->ops = xrealloc(n->ops, n->cap_ops * sizeof *n->ops);
   }
-}
-
-/* Appends op to its block's table (growing it) and sets IrOp.order. */
-static void table_add_op(AsmNames *n, NameBlock *nb, IrOp *o) {
-  if (nb->nops == nb->cap) table_reserve(n, nb, nb->cap ? nb->cap * 2 : 8);
-  o->order = nb->nops;
-  nb->ops[nb->nops].op = o;
-  nb->ops[nb->nops++].name = 0;
+  o->order = n->nops;
+  n->ops[n->nops].op = o;
+  n->ops[n->nops++].name = 0;
 }
 
 /* The alias precheck for one op (see asm_print_op_to). */
@@ -435,14 +459,8 @@ static void number_region(AsmNames *n, IrRegion *r, NameStack *stack, size_t dep
       }
     }
     NameBlock *nb = name_block(n, b);
-    /* Size the table exactly: counting is a short walk, while growing by
-     * doubling left every outgrown table in the arena (half the names'
-     * memory on a large module). */
-    uint32_t count = 0;
-    for (IrOp *o = b->first; o; o = o->next) count++;
-    table_reserve(n, nb, count);
     for (IrOp *o = b->first; o; o = o->next) {
-      table_add_op(n, nb, o);
+      table_add_op(n, o);
       if (o->nsuccessors) nb->nbranch++;
       number_op(n, o);
       precheck_op(n, o);
@@ -497,6 +515,7 @@ void asm_names_init(AsmNames *n, IrOp *root, bool generic, AsmPrinter *precheck)
 }
 
 void asm_names_free(AsmNames *n) {
+  free(n->ops);
   u64map_free(&n->extra);
   u64map_free(&n->blocks);
   u64map_free(&n->groups);
@@ -504,9 +523,72 @@ void asm_names_free(AsmNames *n) {
   arena_free(&n->arena);
 }
 
+/* `%N` for N >= 100: digits from the end of a local buffer, two at a
+ * time (out of line: the short ids and names are the hot path). */
+static void put_value_number(StrBuf *b, uint64_t id) {
+  static const char pairs[] =
+      "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+      "8081828384858687888990919293949596979899";
+  char tmp[24];
+  char *q = tmp + sizeof tmp;
+  while (id >= 100) {
+    unsigned r = (unsigned)(id % 100);
+    id /= 100;
+    *--q = pairs[2 * r + 1];
+    *--q = pairs[2 * r];
+  }
+  if (id >= 10) {
+    *--q = pairs[2 * id + 1];
+    *--q = pairs[2 * id];
+  } else {
+    *--q = (char)('0' + id);
+  }
+  *--q = '%';
+  size_t n = (size_t)(tmp + sizeof tmp - q);
+  sb_reserve(b, sizeof tmp);
+  memcpy(b->s + b->len, q, n);
+  b->len += n;
+  b->s[b->len] = 0;
+}
+
+/* `%` and an encoded name (see NameMulti), written straight into b. */
+static inline void put_value_name(StrBuf *b, uintptr_t e) {
+  if (e & 1) {
+    uint64_t id = e >> 1;
+    if (id >= 100) {
+      put_value_number(b, id);
+      return;
+    }
+    sb_reserve(b, 3);
+    char *d = b->s + b->len;
+    *d++ = '%';
+    if (id >= 10) *d++ = (char)('0' + id / 10);
+    *d++ = (char)('0' + id % 10);
+    *d = 0;
+    b->len = (size_t)(d - b->s);
+    return;
+  }
+  const char *s = (const char *)e;
+  size_t n = name_len(s);
+  sb_reserve(b, n + 17);
+  char *d = b->s + b->len;
+  *d = '%';
+  for (size_t i = 0; i < n; i += 16) memcpy(d + 1 + i, s + i, 16); /* see arena_strdup */
+  d[n + 1] = 0;
+  b->len += n + 1;
+}
+
 /* SSANameState::printValueID. */
 void asm_print_value_id(AsmPrinter *p, IrValue *v, bool print_result_no) {
   StrBuf *b = p->out;
+  if (v && p->names && v->def && v->def->nresults == 1) { /* the common case */
+    const NameOp *e = op_entry(p->names, v->def);
+    if (e && e->name) { /* one result: never a NameMulti */
+      put_value_name(b, e->name);
+      return;
+    }
+  }
   if (!v) {
     sb_puts(b, "<<NULL VALUE>>");
     return;
@@ -546,9 +628,7 @@ void asm_print_value_id(AsmPrinter *p, IrValue *v, bool print_result_no) {
     sb_puts(b, "<<UNKNOWN SSA VALUE>>");
     return;
   }
-  sb_putc(b, '%');
-  if (e & 1) asm_put_uint(b, e >> 1);
-  else sb_putn(b, (const char *)e, name_len((const char *)e));
+  put_value_name(b, e);
   if (result_no >= 0 && print_result_no) {
     sb_putc(b, '#');
     asm_put_uint(b, (uint64_t)result_no);
@@ -586,6 +666,8 @@ void asm_printer_fini(AsmPrinter *p) {
   vec_free(&p->res_used);
   sb_free(&p->scratch);
   sb_free(&p->tcache_text);
+  free(p->memo);
+  free(p->pcache);
   u64map_free(&p->precheck);
 }
 
@@ -759,7 +841,7 @@ typedef struct AttrList {
 static bool name_elided(const IrIdent *n, const char *const *elided) {
   if (!elided) return false;
   for (const char *const *e = elided; *e; e++)
-    if (!strcmp(*e, n->str)) return true;
+    if ((*e)[0] == n->str[0] && !strcmp(*e, n->str)) return true;
   return false;
 }
 
@@ -800,6 +882,7 @@ static void print_attr_list(AsmPrinter *p, AttrList *l, bool keyword) {
 
 static void print_op_attr_dict(AsmPrinter *p, IrOp *op, const char *const *elided,
                                bool keyword) {
+  if ((!op->props || !op->props->nelems) && (!op->attrs || !op->attrs->nelems)) return;
   AttrList l;
   collect_attrs(op->props, op->attrs, elided, &l);
   print_attr_list(p, &l, keyword);
@@ -889,6 +972,17 @@ static void print_generic(AsmPrinter *p, IrOp *op) {
   asm_short_restore(p, saved);
 }
 
+/* The canonical string starting with the n-byte dialect prefix of `name`
+ * (see AsmPrinter.sd_canon); `name` itself when the table is full. */
+static const char *canon_dialect(AsmPrinter *p, const char *name, size_t n) {
+  for (uint32_t i = 0; i < p->nsd_canon; i++)
+    if (p->sd_canon_len[i] == n && !memcmp(p->sd_canon[i], name, n)) return p->sd_canon[i];
+  if (p->nsd_canon == sizeof p->sd_canon / sizeof p->sd_canon[0]) return name;
+  p->sd_canon[p->nsd_canon] = name;
+  p->sd_canon_len[p->nsd_canon++] = (uint32_t)n;
+  return name;
+}
+
 /* OperationPrinter::printCustomOrGenericOp. */
 static void print_custom_or_generic(AsmPrinter *p, IrOp *op) {
   if (p->init) {
@@ -913,10 +1007,11 @@ static void print_custom_or_generic(AsmPrinter *p, IrOp *op) {
       p->ncache[slot].len = (uint32_t)(strlen(name) - skip);
       p->ncache[slot].has_dot = dot != NULL;
       p->ncache[slot].dialect_len = dot ? (uint32_t)(dot - name) : 0;
+      p->ncache[slot].dialect = dot ? canon_dialect(p, name, (size_t)(dot - name)) : NULL;
     }
     sb_putn(p->out, info->name + p->ncache[slot].skip, p->ncache[slot].len);
     bool has_dot = p->ncache[slot].has_dot;
-    AsmShortScope saved = asm_short_scope(p, *dd ? dd : NULL, has_dot ? info->name : NULL,
+    AsmShortScope saved = asm_short_scope(p, *dd ? dd : NULL, has_dot ? p->ncache[slot].dialect : NULL,
                                           p->ncache[slot].dialect_len);
     info->print(p, op);
     asm_short_restore(p, saved);
@@ -1056,7 +1151,18 @@ void asm_install_printers(IrContext *ctx) {
 IrContext *asm_printer_ctx(AsmPrinter *p) { return p->ctx; }
 const AsmPrintOptions *asm_printer_options(AsmPrinter *p) { return &p->opts; }
 void (asm_puts)(AsmPrinter *p, const char *s) { sb_puts(p->out, s); }
-void asm_putn(AsmPrinter *p, const char *s, size_t n) { sb_putn(p->out, s, n); }
+void asm_putn(AsmPrinter *p, const char *s, size_t n) {
+  StrBuf *b = p->out;
+  if (n > 16) {
+    sb_putn(b, s, n);
+    return;
+  }
+  sb_reserve(b, n); /* hooks mostly print short literals: no memcpy call */
+  char *d = b->s + b->len;
+  for (size_t i = 0; i < n; i++) d[i] = s[i];
+  d[n] = 0;
+  b->len += n;
+}
 void asm_putc(AsmPrinter *p, char c) { sb_putc(p->out, c); }
 
 /* The conversion at fmt (just after '%') when asm_printf's direct path

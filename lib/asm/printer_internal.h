@@ -39,14 +39,18 @@ typedef struct NameMulti {
 
 typedef struct NameBlock {
   uint32_t ordering;  /* N of ^bbN */
-  uint32_t nops, nargs, cap;
+  uint32_t nargs;
   uint32_t nbranch;   /* ops with successors (build_preds skips blocks without) */
-  struct NameOp {     /* by IrOp.order: */
-    IrOp *op;         /* the op (guards stale orders) */
-    uintptr_t name;   /* its result's name, or its NameMulti | 2 */
-  } *ops;
   uintptr_t *args;    /* name of each block argument */
 } NameBlock;
+
+/* One numbered op, at index IrOp.order of AsmNames.ops (the numbering pass
+ * gives every op of the printed tree one index, increasing in walk order,
+ * so the orders also stay valid as IrOp.order's position-in-block cache). */
+typedef struct NameOp {
+  IrOp *op;           /* the op (guards stale orders) */
+  uintptr_t name;     /* its result's name, or its NameMulti | 2 */
+} NameOp;
 
 #define ASM_NAME_CACHE 64
 
@@ -63,6 +67,8 @@ typedef struct NameAtom {
 typedef struct AsmNames {
   Arena arena;       /* name strings, tables, result group arrays */
   U64Map blocks;     /* IrBlock* -> NameBlock* */
+  NameOp *ops;       /* by IrOp.order (malloc'd) */
+  uint32_t nops, cap_ops;
   U64Map extra;      /* IrValue* -> encoded name of values outside the tables (root results) */
   U64Map groups;     /* IrOp* -> int* {count, start0, ...} of ops outside the tables */
   VEC(NameAtom) atoms;      /* every distinct name */
@@ -118,6 +124,21 @@ typedef struct AsmAliases {
   U64Map lookup;           /* ptr -> entry index + 1 (aliased only) */
 } AsmAliases;
 
+/* One entry of asm_print_type_memo's (and asm_print_attr_memo's) table:
+ * the text of (type or attribute, printer fn)
+ * in one printer state, the state being the aliases, how many type aliases
+ * have been defined so far (alias_gen) and the dialect scope. */
+#define ASM_PRINT_MEMO 256
+#define ASM_PCACHE 1024
+typedef struct AsmPrintMemo {
+  const void *key;        /* the IrType or IrAttr */
+  void (*fn)(void);       /* its printer, cast */
+  const struct AsmAliases *al;
+  uint32_t gen, off, len;
+  const char *sd1, *sd2;
+  size_t sd2_len;
+} AsmPrintMemo;
+
 /* ---- the printer ----------------------------------------------------------- */
 struct AsmPrinter {
   IrContext *ctx;
@@ -138,7 +159,9 @@ struct AsmPrinter {
   AliasFrame *frame;         /* innermost attribute/type being visited */
   StrBuf scratch;
   U64Map precheck;           /* memo for asm_may_have_alias */
-  const void *pcache[64];    /* recent attrs/types found alias-free (before the memo) */
+  /* Recent attrs/types found alias-free (in front of the precheck memo);
+   * ASM_PCACHE entries, allocated on first use. */
+  const void **pcache;
   /* The last float formatted (asm_format_float is a pure function of the
    * value's bits and kind, and slow); fcache_len == 0: empty. */
   uint64_t fcache_bits;
@@ -148,17 +171,9 @@ struct AsmPrinter {
   /* Printed text of recent builtin types whose spelling depends on nothing
    * but the type (no aliases, no dialect scope): see asm_print_type. */
   struct { const IrType *t; const AsmAliases *al; size_t nal; uint32_t off, len; } tcache[32];
-  /* asm_print_type_memo's table: text of (type, printer fn) in one printer
-   * state, the state being the aliases, how many type aliases have been
-   * defined so far (alias_gen) and the dialect scope. */
-  struct {
-    const IrType *t;
-    void (*fn)(struct AsmPrinter *, const IrType *);
-    const AsmAliases *al;
-    uint32_t gen, off, len;
-    const char *sd1, *sd2;
-    size_t sd2_len;
-  } memo[64];
+  /* asm_print_type_memo's table (see AsmPrintMemo); NULL until used, so that
+   * the printers made for one type or attribute stay small. */
+  AsmPrintMemo *memo; /* ASM_PRINT_MEMO entries, allocated on first use */
   uint32_t alias_gen;        /* bumped whenever a type alias gets defined */
   /* Custom-form op names by (op kind, default dialect): how much of the
    * name the default dialect elides, the printed length and the length of
@@ -166,9 +181,15 @@ struct AsmPrinter {
   struct {
     const IrOpInfo *info;
     const char *dd;
+    const char *dialect;     /* canonical copy of the dialect prefix (sd_canon) */
     uint32_t skip, len, dialect_len;
     bool has_dot;
-  } ncache[32];
+  } ncache[128];
+  /* One op name per distinct dialect prefix seen: the `sd2` scope of
+   * custom-printed ops points into these, so that ops of one dialect share
+   * one pointer and asm_print_type_memo compares scopes without memcmp. */
+  const char *sd_canon[8];
+  uint32_t sd_canon_len[8], nsd_canon;
   StrBuf tcache_text;        /* text of tcache and memo entries */
   VEC(const IrIdent *) res_used; /* dense_resource keys printed (resources.c) */
 };

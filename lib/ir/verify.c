@@ -187,7 +187,10 @@ static bool dom_check(IrOp *op, DomFailure *f) {
     IrValue *v = op->operands[i].value;
     if (op->block) {
       if (v->def && v->def->block == op->block) {
-        if (v->def != op && ir_op_is_before_in_block(v->def, op)) continue;
+        /* the block's order cache is valid while nothing is inserted */
+        bool before = op->block->order_valid ? v->def->order < op->order
+                                             : ir_op_is_before_in_block(v->def, op);
+        if (v->def != op && before) continue;
         *f = (DomFailure){op, NULL, i};
         return false;
       }

@@ -880,6 +880,73 @@ static const IrOpInfo n_ops[] = {
 };
 static const IrDialect n_dialect = {.name = "n", .ops = n_ops, .nops = 1};
 
+/* SSA names taken from a string attribute: long ones (past the printer's
+ * 16-byte copy pieces and its 80-byte stack buffer for `name_N`), repeats
+ * and names that need sanitizing; and an attribute printed through
+ * asm_print_attr_memo twice in one printer. */
+static void nm_names(IrOp *op, IrNameSetFn set, void *user) {
+  const IrAttr *a = ir_op_attrz(op, "nm");
+  if (a && a->str) set(user, ir_op_result(op, 0), a->str->str);
+}
+static void nm_attr_text(AsmPrinter *p, const IrAttr *a) {
+  asm_puts(p, "<");
+  asm_print_attr(p, a);
+  asm_puts(p, ">");
+}
+static void nm_print(AsmPrinter *p, IrOp *op) {
+  asm_putc(p, ' ');
+  asm_print_attr_memo(p, ir_op_attrz(op, "nm"), nm_attr_text);
+  asm_print_attr_dict(p, op, (const char *const[]){"nm", NULL});
+}
+static const IrOpInfo nm_ops[] = {
+    {.name = "nm.named", .max_results = 1, .print = nm_print, .result_names = nm_names},
+};
+static const IrDialect nm_dialect = {.name = "nm", .ops = nm_ops, .nops = 1};
+
+static void test_long_names(void) {
+  ir_register_dialect(ctx, &nm_dialect);
+  static const char *const names[] = {
+      "abcdefghijklmnop",  /* 16 bytes: exactly one copy piece */
+      "abcdefghijklmnopq", /* 17 */
+      "abcdefghijklmnop",
+      "abcdefghijklmnopq",
+      "a_name_of_seventy_characters_that_needs_the_heap_for_its_conflict_nam",
+      "a_name_of_seventy_characters_that_needs_the_heap_for_its_conflict_nam",
+      "1 odd name",
+      "1 odd name",
+  };
+  enum { N = sizeof names / sizeof names[0] };
+  IrOp *m = ir_module_create(ctx, NULL);
+  IrBlock *b = ir_module_body(m);
+  IrValue *vals[N];
+  const IrType *t = i32();
+  for (size_t i = 0; i < N; i++) {
+    IrOp *op = mk(b, "nm.named", NULL, 0, &t, 1, 0);
+    ir_op_set_attr(op, "nm", sattr(names[i]));
+    vals[i] = ir_op_result(op, 0);
+  }
+  mk(b, "t.use", vals, N, NULL, 0, 0);
+  CHECK_PRINT(m, false, false,
+              "module {\n"
+              "  %abcdefghijklmnop = nm.named <\"abcdefghijklmnop\">\n"
+              "  %abcdefghijklmnopq = nm.named <\"abcdefghijklmnopq\">\n"
+              "  %abcdefghijklmnop_0 = nm.named <\"abcdefghijklmnop\">\n"
+              "  %abcdefghijklmnopq_1 = nm.named <\"abcdefghijklmnopq\">\n"
+              "  %a_name_of_seventy_characters_that_needs_the_heap_for_its_conflict_nam = "
+              "nm.named <\"a_name_of_seventy_characters_that_needs_the_heap_for_its_conflict_nam\">\n"
+              "  %a_name_of_seventy_characters_that_needs_the_heap_for_its_conflict_nam_2 = "
+              "nm.named <\"a_name_of_seventy_characters_that_needs_the_heap_for_its_conflict_nam\">\n"
+              "  %_1_odd_name = nm.named <\"1 odd name\">\n"
+              "  %_1_odd_name_3 = nm.named <\"1 odd name\">\n"
+              "  \"t.use\"(%abcdefghijklmnop, %abcdefghijklmnopq, %abcdefghijklmnop_0, "
+              "%abcdefghijklmnopq_1, "
+              "%a_name_of_seventy_characters_that_needs_the_heap_for_its_conflict_nam, "
+              "%a_name_of_seventy_characters_that_needs_the_heap_for_its_conflict_nam_2, "
+              "%_1_odd_name, %_1_odd_name_3) : (i32, i32, i32, i32, i32, i32, i32, i32) -> ()\n"
+              "}\n");
+  ir_op_erase(m);
+}
+
 static void test_memo_and_ints(void) {
   ir_register_dialect(ctx, &m_dialect);
   ir_register_dialect(ctx, &n_dialect);
@@ -1000,6 +1067,7 @@ UNIT_MAIN {
   test_alias_suffixes();
   test_roundtrips();
   test_memo_and_ints();
+  test_long_names();
   test_streaming();
   ir_context_destroy(ctx);
 }

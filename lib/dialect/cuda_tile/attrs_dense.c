@@ -389,7 +389,7 @@ void ct_print_dense_values(AsmPrinter *p, const IrAttr *a, int64_t hex_limit) {
  * and " : "; an attribute elided by --mlir-elide-elementsattrs-if-larger
  * prints as `dense_resource<__elided__>`, so what remains is
  * `resource<__elided__>`, which is reproduced here. */
-void ct_print_dense_constant(AsmPrinter *p, const IrAttr *a) {
+static void print_dense_constant(AsmPrinter *p, const IrAttr *a) {
   asm_putc(p, '<');
   asm_print_type(p, dense_elem(a));
   asm_puts(p, ": ");
@@ -401,4 +401,10 @@ void ct_print_dense_constant(AsmPrinter *p, const IrAttr *a) {
     ct_print_dense_values(p, a, 100);
   asm_puts(p, "> : ");
   ct_print_type(p, a->type);
+}
+
+/* Memoized: a module repeats a few constants (`<i32: 0> : tile<i32>`) on
+ * every function, and the text depends on the attribute and the options. */
+void ct_print_dense_constant(AsmPrinter *p, const IrAttr *a) {
+  asm_print_attr_memo(p, a, print_dense_constant);
 }

@@ -474,23 +474,29 @@ typedef struct PrintState {
   bool should_space, last_punct;
 } PrintState;
 
-/* Whether c (not NUL) is one of the characters of set. */
-static bool char_in(char c, const char *set) {
-  for (; *set; set++)
-    if (*set == c) return true;
-  return false;
+/* Whether c is one of ">)}],", one of "<>(){}[],", or a letter or '_'
+ * (ASCII: isalpha would go through the locale tables for every literal). */
+static bool is_close_punct(char c) {
+  return c == '>' || c == ')' || c == '}' || c == ']' || c == ',';
+}
+static bool is_any_punct(char c) {
+  return is_close_punct(c) || c == '<' || c == '(' || c == '{' || c == '[';
+}
+static bool is_word_start(char c) {
+  return c == '_' || ((unsigned)(c | 0x20) - 'a') < 26u;
 }
 
 static void fmt_print_literal(PrintState *s, const char *v) {
-  size_t n = strlen(v);
+  size_t n = v[0] ? (v[1] ? (v[2] ? 2 + strlen(v + 2) : 2) : 1) : 0;
+  char c = v[0];
   bool space;
-  if (n != 1 && !(n == 2 && v[0] == '-' && v[1] == '>')) space = true;
-  else if (s->last_punct) space = !char_in(v[0], ">)}],");
-  else space = !char_in(v[0], "<>(){}[],");
+  if (n != 1 && !(n == 2 && c == '-' && v[1] == '>')) space = true;
+  else if (s->last_punct) space = !is_close_punct(c);
+  else space = !is_any_punct(c);
   if (s->should_space && space) asm_putc(s->p, ' ');
   asm_putn(s->p, v, n);
-  s->should_space = !(n == 1 && char_in(v[0], "<({["));
-  s->last_punct = !(v[0] == '_' || isalpha((unsigned char)v[0]));
+  s->should_space = !(n == 1 && (c == '<' || c == '(' || c == '{' || c == '['));
+  s->last_punct = !is_word_start(c);
 }
 
 static void fmt_begin_elem(PrintState *s) {
@@ -654,7 +660,9 @@ void ct_print_compute(AsmPrinter *p, IrOp *op) {
   if (!f) return;
   const char *elided[8];
   size_t ne = 0;
-  for (uint8_t i = 0; i < f->n && ne < 6; i++) {
+  /* without attributes the attr-dict prints nothing: no elision list */
+  bool no_attrs = (!op->props || !op->props->nelems) && (!op->attrs || !op->attrs->nelems);
+  for (uint8_t i = 0; i < f->n && ne < 6 && !no_attrs; i++) {
     if (f->e[i].attr) elided[ne++] = f->e[i].attr;
     if (f->e[i].kind == E_OILIST) {
       elided[ne++] = "flush_to_zero";
