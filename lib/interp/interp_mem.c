@@ -404,7 +404,7 @@ static bool view_decode(Exec *e, IrOp *op, Val *pv, unsigned idx0, unsigned nidx
   int sparse = gs ? (int)ct_view_sparse_dim(t) : -1;
   if ((int)nidx != va->rank) return in_fail(e, op, "expected %d indices", va->rank);
   int64_t total = sparse >= 0 ? ts[sparse] : 0;
-  va->buf = xmalloc((size_t)(total + 1) * sizeof(int64_t));
+  va->buf = sparse >= 0 ? xmalloc((size_t)(total + 1) * sizeof(int64_t)) : NULL;
   int64_t *p = va->buf;
   for (int i = 0; i < va->rank; i++) {
     int64_t td, step;
