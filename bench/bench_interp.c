@@ -9,11 +9,15 @@
  *              mmaf over 128x64 x 64x128 operand tiles (k-loop of 16 steps);
  *   add        an element-wise f32 add of 2^24 elements (tiles of 4096), in
  *              elements/s and GB/s, next to a memcpy of one such array;
+ *   int        eight element-wise i32 ops (addi muli xori maxi shri divi remi
+ *              subi, signed and unsigned) on 2^24 elements in tiles of 4096,
+ *              in elements/s (of the result; eight ops each), checked
+ *              against the same arithmetic in C;
  * each at -j1 and -j2 (best of R runs, timing interp_run only).  GEMM
  * results are spot-checked against a double-precision reference.  Never run
  * as a test; bench/bench_gemm.sh sets these figures beside NumPy's.
  *
- *   build/bench/bench_interp [R] [gemm|gemm-bf16|gemm-big|gemm-big-bf16|add]...
+ *   build/bench/bench_interp [R] [gemm|gemm-bf16|gemm-big|gemm-big-bf16|add|int]...
  *
  * BENCH_INTERP_N=n (a multiple of 128) sets the GEMM size instead of 1024,
  * for profiling under valgrind. */
@@ -94,6 +98,41 @@ static const char add_src[] =
     "    %s = addf %ta, %tb : tile<4096xf32>\n"
     "    %t3 = store_view_tko weak %s, %pc[%x] : tile<4096xf32>, partition_view<tile=(4096), "
     "tensor_view<?xf32, strides=[1]>>, tile<i32> -> token\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+/* The int part's kernel: %b holds shift amounts and divisors in [1, 8]. */
+static const char int_src[] =
+    "cuda_tile.module @m {\n"
+    "  entry @ints(%a: tile<ptr<i32>>, %b: tile<ptr<i32>>, %c: tile<ptr<i32>>, %n: tile<i64>) {\n"
+    "    %tva = make_tensor_view %a, shape = [%n], strides = [1] : tile<i64> -> "
+    "tensor_view<?xi32, strides=[1]>\n"
+    "    %tvb = make_tensor_view %b, shape = [%n], strides = [1] : tile<i64> -> "
+    "tensor_view<?xi32, strides=[1]>\n"
+    "    %tvc = make_tensor_view %c, shape = [%n], strides = [1] : tile<i64> -> "
+    "tensor_view<?xi32, strides=[1]>\n"
+    "    %pa = make_partition_view %tva : partition_view<tile=(4096), tensor_view<?xi32, "
+    "strides=[1]>>\n"
+    "    %pb = make_partition_view %tvb : partition_view<tile=(4096), tensor_view<?xi32, "
+    "strides=[1]>>\n"
+    "    %pc = make_partition_view %tvc : partition_view<tile=(4096), tensor_view<?xi32, "
+    "strides=[1]>>\n"
+    "    %x, %y, %z = get_tile_block_id : tile<i32>\n"
+    "    %ta, %t1 = load_view_tko weak %pa[%x] : partition_view<tile=(4096), tensor_view<?xi32, "
+    "strides=[1]>>, tile<i32> -> tile<4096xi32>, token\n"
+    "    %tb, %t2 = load_view_tko weak %pb[%x] : partition_view<tile=(4096), tensor_view<?xi32, "
+    "strides=[1]>>, tile<i32> -> tile<4096xi32>, token\n"
+    "    %s1 = addi %ta, %tb : tile<4096xi32>\n"
+    "    %s2 = muli %s1, %ta : tile<4096xi32>\n"
+    "    %s3 = xori %s2, %tb : tile<4096xi32>\n"
+    "    %s4 = maxi %s3, %ta unsigned : tile<4096xi32>\n"
+    "    %s5 = shri %s4, %tb signed : tile<4096xi32>\n"
+    "    %s6 = divi %s5, %tb signed rounding<negative_inf> : tile<4096xi32>\n"
+    "    %s7 = remi %s6, %tb unsigned : tile<4096xi32>\n"
+    "    %s8 = subi %s7, %ta : tile<4096xi32>\n"
+    "    %t3 = store_view_tko weak %s8, %pc[%x] : tile<4096xi32>, partition_view<tile=(4096), "
+    "tensor_view<?xi32, strides=[1]>>, tile<i32> -> token\n"
     "    return\n"
     "  }\n"
     "}\n";
@@ -269,8 +308,56 @@ static int bench_add(IrContext *ctx, int reps) {
   return rc;
 }
 
-/* bench_interp [R] [gemm|gemm-bf16|gemm-big|gemm-big-bf16|add]...: the named
- * parts (all five when none is named), each best of R. */
+/* int_src's arithmetic on one element, in C. */
+static int32_t int_ref(int32_t a, int32_t b) {
+  uint32_t s = (uint32_t)a + (uint32_t)b;
+  s *= (uint32_t)a;
+  s ^= (uint32_t)b;
+  if ((uint32_t)a > s) s = (uint32_t)a;
+  int32_t v = (int32_t)s >> b; /* arithmetic shift (gcc, clang) */
+  int32_t d = v / b;
+  if (v % b != 0 && v < 0) d--; /* rounding<negative_inf>, b > 0 */
+  uint32_t m = (uint32_t)d % (uint32_t)b;
+  return (int32_t)(m - (uint32_t)a);
+}
+
+/* Eight element-wise i32 ops on 2^24 elements, best of `reps` at -j1 and
+ * -j2; the result is checked against int_ref. */
+static int bench_int(IrContext *ctx, int reps) {
+  const int64_t E = (int64_t)1 << 24;
+  int32_t *X = buf_alloc(sizeof(int32_t) * E), *Y = buf_alloc(sizeof(int32_t) * E),
+          *Z = buf_alloc(sizeof(int32_t) * E);
+  unsigned s = 777;
+  for (int64_t i = 0; i < E; i++) {
+    s = s * 1103515245u + 12345u;
+    X[i] = (int32_t)s;
+    Y[i] = 1 + (int32_t)((s >> 13) & 7u);
+  }
+  IrOp *im = parse(ctx, int_src);
+  InterpArg ia[4] = {{INTERP_ARG_BUFFER, 0, 0, X, sizeof(int32_t) * E},
+                     {INTERP_ARG_BUFFER, 0, 0, Y, sizeof(int32_t) * E},
+                     {INTERP_ARG_BUFFER, 0, 0, Z, sizeof(int32_t) * E},
+                     {INTERP_ARG_SCALAR, E, 0, NULL, 0}};
+  for (int j = 1; j <= 2; j++) {
+    double c, t = best_run(im, "ints", ia, 4, E / 4096, 1, j, reps, &c);
+    printf("elementwise i32 x8 ops, 2^24 elements -j%d: %8.4f s  %7.1f M elements/s"
+           "  (%.1f M per CPU-second)\n", j, t, (double)E / t * 1e-6, (double)E / c * 1e-6);
+  }
+  int rc = 0;
+  for (int64_t i = 0; i < E && !rc; i++)
+    if (Z[i] != int_ref(X[i], Y[i])) {
+      printf("int mismatch at %lld: %d, expected %d\n", (long long)i, Z[i], int_ref(X[i], Y[i]));
+      rc = 1;
+    }
+  ir_op_destroy(im);
+  free(X);
+  free(Y);
+  free(Z);
+  return rc;
+}
+
+/* bench_interp [R] [gemm|gemm-bf16|gemm-big|gemm-big-bf16|add|int]...: the
+ * named parts (all but int when none is named), each best of R. */
 int main(int argc, char **argv) {
   int reps = argc > 1 ? atoi(argv[1]) : 3;
   if (reps < 1) reps = 1;
@@ -288,9 +375,10 @@ int main(int argc, char **argv) {
     else if (strcmp(w, "gemm-big") == 0) rc |= bench_gemm(ctx, "f32", 128, 128, 64, reps);
     else if (strcmp(w, "gemm-big-bf16") == 0) rc |= bench_gemm(ctx, "bf16", 128, 128, 64, reps);
     else if (strcmp(w, "add") == 0) rc |= bench_add(ctx, reps);
+    else if (strcmp(w, "int") == 0) rc |= bench_int(ctx, reps);
     else {
       fprintf(stderr, "bench_interp: unknown part '%s' (gemm, gemm-bf16, gemm-big, "
-                      "gemm-big-bf16, add)\n", w);
+                      "gemm-big-bf16, add, int)\n", w);
       rc = 1;
     }
   }

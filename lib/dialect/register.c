@@ -6,7 +6,6 @@
 #include "conversion/conversions.h"
 #include "conversion/nv_tileaa_lowering/lower.h"
 #include "dialect/arith/arith.h"
-#include "dialect/arith/std_const.h"
 #include "dialect/cuda_tile/cuda_tile.h"
 #include "dialect/math/math.h"
 #include "dialect/nv_tileaa/nv_tileaa.h"
@@ -25,7 +24,6 @@ void ctile_register_all(IrContext *ctx) {
   ir_register_dialect(ctx, &nvvm_dialect);
   ir_register_dialect(ctx, &tas_dialect);
   ct_register_transforms(ctx);
-  std_register_materializers(ctx);
   cv_register_conversions(ctx);
   lw_register_passes(ctx);
 }

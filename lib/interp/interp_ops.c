@@ -8,10 +8,14 @@
  * interp_shape.c).  The common case — f32, round-to-nearest-even, no
  * flush-to-zero — is a plain C loop the compiler vectorises.
  *
- * Integer ops carrying an `overflow<...>` flag (addi, subi, muli, shli, negi,
- * trunci) compute the wrap-around result as usual and then check every
- * element against the flag: a wrap the flag rules out is undefined behaviour
- * in the specification, and the interpreter reports the first one.
+ * The integer families (h_int_binary, h_int_unary) are one scalar function
+ * per op (in_int_binary_<cname>, in_int_unary_<cname>); their loops and
+ * op-index tables are generated from the ops_compute.def rows, and arith's
+ * integer ops (interp_std.c) run on them too.  Integer ops carrying an
+ * `overflow<...>` flag (addi, subi, muli, shli, negi, trunci) compute the
+ * wrap-around result as usual and, when the flag is set, check every element
+ * against it: a wrap the flag rules out is undefined behaviour in the
+ * specification, and the interpreter reports the first one.
  *
  * Directed rounding (zero / negative_inf / positive_inf) is computed exactly:
  * the operation is done in double together with its exact error term
@@ -116,47 +120,12 @@ static int rounding_of(IrOp *op) {
 /* ======================================================================== */
 
 /* Whether the exact value v fits a signed / unsigned integer of width w. */
-static bool fits_signed(__int128 v, unsigned w) {
+static inline bool fits_signed(__int128 v, unsigned w) {
   __int128 half = (__int128)1 << (w - 1);
   return v >= -half && v < half;
 }
-static bool fits_unsigned(unsigned __int128 v, unsigned w) {
+static inline bool fits_unsigned(unsigned __int128 v, unsigned w) {
   return v < ((unsigned __int128)1 << w);
-}
-
-/* Whether element op `idx` wraps on operands p, q (sign-extended from their
- * widths, as tiles hold them) in the signed (uns false) or unsigned sense:
- * the exact result does not fit the result width w.  wf is the operand
- * width (differs from w for trunci only); shli's amount is unsigned, and
- * a shift wraps when a shifted-out bit differs from the result's sign bit
- * (signed) or is set (unsigned), shifts by >= w shifting out everything. */
-static bool int_wraps(CtOpIndex idx, int64_t p, int64_t q, unsigned w, unsigned wf, bool uns) {
-  uint64_t s = in_zext(q, w);
-  if (!uns) {
-    switch (idx) {
-    case CT_OP_addi: return !fits_signed((__int128)p + q, w);
-    case CT_OP_subi: return !fits_signed((__int128)p - q, w);
-    case CT_OP_muli: return !fits_signed((__int128)p * q, w);
-    case CT_OP_negi: return !fits_signed(-(__int128)p, w);
-    case CT_OP_trunci: return in_sext(p, w) != p;
-    case CT_OP_shli:
-      if (s >= w) return p != 0;
-      return in_sext((int64_t)((uint64_t)p << s), w) >> s != p;
-    default: return false;
-    }
-  }
-  unsigned __int128 up = in_zext(p, wf), uq = in_zext(q, w);
-  switch (idx) {
-  case CT_OP_addi: return !fits_unsigned(up + uq, w);
-  case CT_OP_subi: return up < uq;
-  case CT_OP_muli: return !fits_unsigned(up * uq, w);
-  case CT_OP_negi: return up != 0;
-  case CT_OP_trunci: return !fits_unsigned(up, w);
-  case CT_OP_shli:
-    if (s >= w) return up != 0;
-    return in_zext((int64_t)((uint64_t)p << s), w) >> s != up;
-  default: return false;
-  }
 }
 
 /* Reports element i of `op`'s result r wrapping under an overflow flag
@@ -203,163 +172,311 @@ bool in_overflow_error(Exec *e, IrOp *op, const Val *r, int64_t i, const char *f
   return false;
 }
 
-/* The operator in_overflow_error prints for a cuda_tile op. */
-static const char *ct_overflow_sym(CtOpIndex idx) {
-  switch (idx) {
-  case CT_OP_addi: return "+";
-  case CT_OP_subi: return "-";
-  case CT_OP_muli: return "*";
-  case CT_OP_shli: return "<<";
-  case CT_OP_negi: return "neg";
-  default: return NULL; /* trunci */
-  }
+/* The integer families' scalar semantics.  An op whose row's `interp`
+ * column is h_int_binary (h_int_unary) is one function
+ *   static inline int64_t in_int_binary_<cname>(int64_t p, int64_t q,
+ *                                              const InIctx *c, InIel *f)
+ *   static inline int64_t in_int_unary_<cname>(int64_t p, const InIctx *c, InIel *f)
+ * here, and nothing else: the per-op loops and the op-index -> loop tables
+ * below are generated from the rows.  p and q are the operands as tiles hold
+ * them (sign-extended from the width c->w); the function returns the result,
+ * of which the loop keeps the low c->w bits (sign-extended), i.e. it may
+ * compute in wrap-around uint64_t arithmetic.  c->uns is the op's
+ * signedness<unsigned> (false for ops without one), c->mode its `rounding`
+ * (CT_ROUNDING_*, zero when absent).  Besides the value the function may
+ * report through f:
+ *   - f->err, when the element has no result ("integer division by zero");
+ *     the handler fails with it and the element's index;
+ *   - when f->chk (the op carries an overflow flag to check), whether the
+ *     exact result wraps at width c->w in the signed (f->swrap) and unsigned
+ *     (f->uwrap) sense, with its operator f->sym for the report (see
+ *     in_overflow_error); in_iel_wraps sets the three.
+ * f->chk is a constant in each generated loop, so an op's wrap test costs
+ * nothing in the loop that does not check, nor does an err that an op never
+ * sets. */
+typedef struct InIctx {
+  unsigned w;  /* result width */
+  bool uns;    /* signedness<unsigned> */
+  int mode;    /* rounding (CT_ROUNDING_*) */
+} InIctx;
+typedef struct InIel {
+  bool chk;          /* in: compute swrap, uwrap and sym */
+  bool swrap, uwrap; /* out (chk): the exact result wraps signed / unsigned */
+  const char *sym;   /* out (chk): the operator in the overflow report */
+  const char *err;   /* out: why the element has no result */
+} InIel;
+
+static inline void in_iel_wraps(InIel *f, const char *sym, bool swrap, bool uwrap) {
+  f->sym = sym;
+  f->swrap = swrap;
+  f->uwrap = uwrap;
 }
 
-/* Checks result r of an integer op with an overflow flag (a: first operand,
- * b: second or NULL) element by element; false after reporting the first
- * element that wraps in a sense the flag rules out (signed before unsigned
- * for no_wrap).  No flag: wrap-around is the defined result.  Flags come
- * from Run.ovf_ops: this runs for every addi/subi/muli, and costs nothing
- * in programs without flags. */
-static bool check_overflow(Exec *e, IrOp *op, const Val *a, const Val *b, const Val *r) {
-  if (!e->run->ovf_ops.len) return true;
-  int flag = (int)(uintptr_t)u64map_get(&e->run->ovf_ops, (uint64_t)(uintptr_t)op);
-  if (flag == CT_OVERFLOW_NONE) return true;
-  bool nsw = flag == CT_OVERFLOW_NSW || flag == CT_OVERFLOW_NW;
-  bool nuw = flag == CT_OVERFLOW_NUW || flag == CT_OVERFLOW_NW;
-  CtOpIndex idx = (CtOpIndex)(op->info - ct_op_infos);
+static inline int64_t in_int_binary_addi(int64_t p, int64_t q, const InIctx *c, InIel *f) {
+  if (f->chk)
+    in_iel_wraps(f, "+", !fits_signed((__int128)p + q, c->w),
+                 !fits_unsigned((unsigned __int128)in_zext(p, c->w) + in_zext(q, c->w), c->w));
+  return (int64_t)((uint64_t)p + (uint64_t)q);
+}
+static inline int64_t in_int_binary_subi(int64_t p, int64_t q, const InIctx *c, InIel *f) {
+  if (f->chk)
+    in_iel_wraps(f, "-", !fits_signed((__int128)p - q, c->w), in_zext(p, c->w) < in_zext(q, c->w));
+  return (int64_t)((uint64_t)p - (uint64_t)q);
+}
+static inline int64_t in_int_binary_muli(int64_t p, int64_t q, const InIctx *c, InIel *f) {
+  if (f->chk)
+    in_iel_wraps(f, "*", !fits_signed((__int128)p * q, c->w),
+                 !fits_unsigned((unsigned __int128)in_zext(p, c->w) * in_zext(q, c->w), c->w));
+  return (int64_t)((uint64_t)p * (uint64_t)q);
+}
+/* the most significant w bits of the unsigned 2w-bit product */
+static inline int64_t in_int_binary_mulhii(int64_t p, int64_t q, const InIctx *c, InIel *f) {
+  (void)f;
+  if (c->w <= 32) return (int64_t)((in_zext(p, c->w) * in_zext(q, c->w)) >> c->w);
+  return (int64_t)(uint64_t)(((unsigned __int128)(uint64_t)p * (uint64_t)q) >> 64);
+}
+/* division rounding toward zero, or by c->mode (negative_inf, positive_inf);
+ * the signed INT64_MIN / -1 wraps */
+static inline int64_t in_int_binary_divi(int64_t p, int64_t q, const InIctx *c, InIel *f) {
+  if (q == 0) {
+    f->err = "integer division by zero";
+    return 0;
+  }
+  if (c->uns) {
+    uint64_t up = in_zext(p, c->w), uq = in_zext(q, c->w);
+    return (int64_t)(up / uq + (up % uq && c->mode == CT_ROUNDING_POSITIVE_INF));
+  }
+  if (p == INT64_MIN && q == -1) return INT64_MIN;
+  int64_t d = p / q, m = p % q;
+  if (m && c->mode == CT_ROUNDING_NEGATIVE_INF && (p < 0) != (q < 0)) return d - 1;
+  if (m && c->mode == CT_ROUNDING_POSITIVE_INF && (p < 0) == (q < 0)) return d + 1;
+  return d;
+}
+/* remainder of the division rounding toward zero (sign of p) */
+static inline int64_t in_int_binary_remi(int64_t p, int64_t q, const InIctx *c, InIel *f) {
+  if (q == 0) {
+    f->err = "integer division by zero";
+    return 0;
+  }
+  if (c->uns) return (int64_t)(in_zext(p, c->w) % in_zext(q, c->w));
+  if (p == INT64_MIN && q == -1) return 0;
+  return p % q;
+}
+static inline int64_t in_int_binary_maxi(int64_t p, int64_t q, const InIctx *c, InIel *f) {
+  (void)f;
+  if (c->uns) return in_zext(p, c->w) > in_zext(q, c->w) ? p : q;
+  return p > q ? p : q;
+}
+static inline int64_t in_int_binary_mini(int64_t p, int64_t q, const InIctx *c, InIel *f) {
+  (void)f;
+  if (c->uns) return in_zext(p, c->w) < in_zext(q, c->w) ? p : q;
+  return p < q ? p : q;
+}
+static inline int64_t in_int_binary_andi(int64_t p, int64_t q, const InIctx *c, InIel *f) {
+  (void)c, (void)f;
+  return p & q;
+}
+static inline int64_t in_int_binary_ori(int64_t p, int64_t q, const InIctx *c, InIel *f) {
+  (void)c, (void)f;
+  return p | q;
+}
+static inline int64_t in_int_binary_xori(int64_t p, int64_t q, const InIctx *c, InIel *f) {
+  (void)c, (void)f;
+  return p ^ q;
+}
+/* shifts: the amount is unsigned; >= w shifts out everything (a shli
+ * wraps when a shifted-out bit differs from the result's sign bit (signed)
+ * or is set (unsigned)) */
+static inline int64_t in_int_binary_shli(int64_t p, int64_t q, const InIctx *c, InIel *f) {
+  uint64_t s = in_zext(q, c->w);
+  if (f->chk) {
+    uint64_t up = in_zext(p, c->w);
+    if (s >= c->w) in_iel_wraps(f, "<<", p != 0, up != 0);
+    else
+      in_iel_wraps(f, "<<", in_sext((int64_t)((uint64_t)p << s), c->w) >> s != p,
+                   in_zext((int64_t)((uint64_t)p << s), c->w) >> s != up);
+  }
+  return s >= c->w ? 0 : (int64_t)((uint64_t)p << s);
+}
+static inline int64_t in_int_binary_shri(int64_t p, int64_t q, const InIctx *c, InIel *f) {
+  (void)f;
+  uint64_t s = in_zext(q, c->w);
+  if (c->uns) return s >= c->w ? 0 : (int64_t)(in_zext(p, c->w) >> s);
+  return s >= c->w ? (p < 0 ? -1 : 0) : p >> s;
+}
+static inline int64_t in_int_unary_absi(int64_t p, const InIctx *c, InIel *f) {
+  (void)c, (void)f;
+  return p < 0 ? (int64_t)((uint64_t)0 - (uint64_t)p) : p;
+}
+static inline int64_t in_int_unary_negi(int64_t p, const InIctx *c, InIel *f) {
+  if (f->chk) in_iel_wraps(f, "neg", !fits_signed(-(__int128)p, c->w), in_zext(p, c->w) != 0);
+  return (int64_t)((uint64_t)0 - (uint64_t)p);
+}
+
+/* The state of one run of an op's generated loop (below): operands x (and
+ * y) with their strides (0: a broadcast scalar), the result z of n
+ * elements, the context, the overflow senses to check (chk: either) and,
+ * when the loop stops at an element, what that element reported. */
+typedef struct InIloop {
+  const int64_t *x, *y;
+  int64_t *z;
+  int64_t n;
+  size_t sa, sb;
+  InIctx k;
+  bool chk, nsw, nuw;
+  InIel fault;
+} InIloop;
+
+/* One loop over the elements: P and Q the operand expressions of element i,
+ * UNS and CHK constants (or L's runtime fields).  Stops at the first
+ * element that has no result or wraps in a sense the flag rules out. */
+#define IN_ILOOP_(CALL, UNS, CHK)                                                          \
+  do {                                                                                     \
+    const InIctx k = {w, UNS, L->k.mode};                                                  \
+    for (int64_t i = 0; i < n; i++) {                                                      \
+      InIel f = {.chk = CHK};                                                              \
+      z[i] = in_sext(CALL, w);                                                             \
+      if (f.err || (CHK && ((f.swrap && L->nsw) || (f.uwrap && L->nuw)))) {                \
+        L->fault = f;                                                                      \
+        return i;                                                                          \
+      }                                                                                    \
+    }                                                                                      \
+  } while (0)
+
+/* The loop of h_int_binary op c: contiguous operands get loops specialised
+ * on the signedness (vectorisable where the op is); broadcasts and checked
+ * runs (an overflow flag set) take the general loop.  Returns the index of
+ * the element that stopped it, or -1. */
+#define IN_IBIN_LOOP_(c)                                                                   \
+  static int64_t in_int_binary_loop_##c(InIloop *L) {                                      \
+    const int64_t *x = L->x, *y = L->y;                                                    \
+    int64_t *z = L->z, n = L->n;                                                           \
+    size_t sa = L->sa, sb = L->sb;                                                         \
+    unsigned w = L->k.w;                                                                   \
+    if (L->chk) IN_ILOOP_(in_int_binary_##c(x[(size_t)i * sa], y[(size_t)i * sb], &k, &f), \
+                          L->k.uns, true);                                                 \
+    else if (sa && sb && L->k.uns)                                                         \
+      IN_ILOOP_(in_int_binary_##c(x[i], y[i], &k, &f), true, false);                       \
+    else if (sa && sb) IN_ILOOP_(in_int_binary_##c(x[i], y[i], &k, &f), false, false);     \
+    else IN_ILOOP_(in_int_binary_##c(x[(size_t)i * sa], y[(size_t)i * sb], &k, &f),        \
+                   L->k.uns, false);                                                       \
+    return -1;                                                                             \
+  }
+/* The loop of h_int_unary op c. */
+#define IN_IUN_LOOP_(c)                                                                    \
+  static int64_t in_int_unary_loop_##c(InIloop *L) {                                       \
+    const int64_t *x = L->x;                                                               \
+    int64_t *z = L->z, n = L->n;                                                           \
+    unsigned w = L->k.w;                                                                   \
+    if (L->chk) IN_ILOOP_(in_int_unary_##c(x[i], &k, &f), L->k.uns, true);                 \
+    else IN_ILOOP_(in_int_unary_##c(x[i], &k, &f), L->k.uns, false);                       \
+    return -1;                                                                             \
+  }
+
+/* The per-op loops and their op-index -> loop tables, generated from the
+ * ops_compute.def rows of the two families (interp_rows.def). */
+#define IN_LOOPS_h_int_binary ~, IN_IBIN_LOOP_
+#define IN_LOOPS_h_int_unary ~, IN_IUN_LOOP_
+#define IN_PROBE_ IN_LOOPS_
+#include "interp/interp_rows.def"
+#undef IN_PROBE_
+
+/* op index -> loop */
+#define IN_IBIN_h_int_binary ~, IN_IBIN_ROW_
+#define IN_IBIN_ROW_(c) [CT_OP_##c] = in_int_binary_loop_##c,
+#define IN_PROBE_ IN_IBIN_
+static int64_t (*const int_binary_loops[CT_OP_COUNT])(InIloop *) = {
+#include "interp/interp_rows.def"
+};
+#undef IN_PROBE_
+#define IN_IUN_h_int_unary ~, IN_IUN_ROW_
+#define IN_IUN_ROW_(c) [CT_OP_##c] = in_int_unary_loop_##c,
+#define IN_PROBE_ IN_IUN_
+static int64_t (*const int_unary_loops[CT_OP_COUNT])(InIloop *) = {
+#include "interp/interp_rows.def"
+};
+#undef IN_PROBE_
+
+/* Runs the integer op `idx` (a row of the h_int_binary or h_int_unary
+ * family) on op's operands 0 (and 1) into its result 0, in the signedness,
+ * rounding and overflow checking of m: the cuda_tile handlers below and
+ * arith's (interp_std.c) share it. */
+bool in_int_elementwise(Exec *e, IrOp *op, CtOpIndex idx, const InIntMode *m) {
+  int64_t (*loop)(InIloop *) = int_binary_loops[idx];
+  bool binary = loop != NULL;
+  if (!loop) loop = int_unary_loops[idx];
+  if (!loop) return in_fail(e, op, "unhandled integer op");
+  Val *a = in_opnd(e, op, 0), *b = binary ? in_opnd(e, op, 1) : NULL;
+  Val *r = ew_result(op, 0, a, b, NULL);
+  int64_t n = r->n;
+  InIloop L = {.x = a->data, .y = b ? b->data : NULL, .z = r->data, .n = n,
+               .sa = a->n == 1 && n > 1 ? 0 : 1, .sb = b && b->n == 1 && n > 1 ? 0 : 1,
+               .k = {in_int_width(r->elem), m->uns, m->rounding},
+               .chk = m->nsw || m->nuw, .nsw = m->nsw, .nuw = m->nuw};
+  int64_t i = loop(&L);
+  if (i < 0) {
+    in_set_result(e, op, 0, r);
+    return true;
+  }
+  if (L.fault.err) in_fail(e, op, "%s (element %lld)", L.fault.err, (long long)i);
+  else {
+    int64_t p = L.x[(size_t)i * L.sa], q = b ? L.y[(size_t)i * L.sb] : 0;
+    bool uns = !(L.fault.swrap && m->nsw);
+    in_overflow_error(e, op, r, i, m->flag, L.fault.sym, p, q, L.z[i], L.k.w, uns);
+  }
+  val_release(r);
+  return false;
+}
+
+/* Checks trunci's result r (operand a) under the overflow senses nsw / nuw
+ * element by element, signed before unsigned; false after reporting the
+ * first element whose value does not fit the result width in a checked
+ * sense.  Shared by cuda_tile's and arith's trunci. */
+bool in_trunc_check(Exec *e, IrOp *op, const Val *a, const Val *r, bool nsw, bool nuw,
+                    const char *flag) {
   unsigned w = in_int_width(r->elem), wf = in_int_width(a->elem);
-  const int64_t *x = a->data, *y = b ? b->data : NULL, *z = r->data;
-  size_t sa = a->n == 1 ? 0 : 1, sb = b && b->n == 1 ? 0 : 1;
+  const int64_t *x = a->data, *z = r->data;
+  size_t sa = a->n == 1 ? 0 : 1;
   for (int64_t i = 0; i < r->n; i++) {
-    int64_t p = x[(size_t)i * sa], q = y ? y[(size_t)i * sb] : 0;
-    if (nsw && int_wraps(idx, p, q, w, wf, false))
-      return in_overflow_error(e, op, r, i, ct_enum_keyword(&ct_enum_overflow, flag),
-                               ct_overflow_sym(idx), p, q, z[i], wf, false);
-    if (nuw && int_wraps(idx, p, q, w, wf, true))
-      return in_overflow_error(e, op, r, i, ct_enum_keyword(&ct_enum_overflow, flag),
-                               ct_overflow_sym(idx), p, q, z[i], wf, true);
+    int64_t p = x[(size_t)i * sa];
+    if (nsw && in_sext(p, w) != p)
+      return in_overflow_error(e, op, r, i, flag, NULL, p, 0, z[i], wf, false);
+    if (nuw && !fits_unsigned(in_zext(p, wf), w))
+      return in_overflow_error(e, op, r, i, flag, NULL, p, 0, z[i], wf, true);
   }
   return true;
 }
 
-bool h_int_unary(Exec *e, IrOp *op) {
-  Val *a = in_opnd(e, op, 0);
-  Val *r = ew_result(op, 0, a, NULL, NULL);
-  unsigned w = in_int_width(r->elem);
-  const int64_t *x = a->data;
-  int64_t *y = r->data;
-  bool neg = ct_op_is(op, CT_OP_negi);
-  for (int64_t i = 0; i < r->n; i++) {
-    uint64_t v = (uint64_t)x[i];
-    uint64_t o = neg ? (uint64_t)0 - v : (x[i] < 0 ? (uint64_t)0 - v : v);
-    y[i] = in_sext((int64_t)o, w);
-  }
-  if (neg && !check_overflow(e, op, a, NULL, r)) return val_release(r), false;
-  in_set_result(e, op, 0, r);
-  return true;
+/* cuda_tile's overflow flag of op (CT_OVERFLOW_*), from Run.ovf_ops: a
+ * lookup only in programs that have flags. */
+static int ct_overflow_of(Exec *e, IrOp *op) {
+  if (!e->run->ovf_ops.len) return CT_OVERFLOW_NONE;
+  return (int)(uintptr_t)u64map_get(&e->run->ovf_ops, (uint64_t)(uintptr_t)op);
 }
 
-static int64_t div_round(int64_t q, int64_t rem, int64_t b, int mode, bool neg_sign) {
-  if (rem == 0) return q;
-  /* q is truncated toward zero; neg_sign: exact quotient is negative */
-  if (mode == CT_ROUNDING_NEGATIVE_INF && neg_sign) return q - 1;
-  if (mode == CT_ROUNDING_POSITIVE_INF && !neg_sign) return q + 1;
-  (void)b;
-  return q;
+/* The cuda_tile integer families: the op's signedness, rounding and
+ * overflow flag (signed before unsigned for no_wrap) on in_int_elementwise. */
+static bool ct_int_op(Exec *e, IrOp *op) {
+  int flag = ct_overflow_of(e, op);
+  InIntMode m = {
+      .uns = in_attr_enum(op, "signedness", &ct_enum_signedness, CT_SIGNEDNESS_SIGNED) ==
+             CT_SIGNEDNESS_UNSIGNED,
+      .rounding = in_attr_enum(op, "rounding", &ct_enum_rounding, CT_ROUNDING_ZERO),
+      .nsw = flag == CT_OVERFLOW_NSW || flag == CT_OVERFLOW_NW,
+      .nuw = flag == CT_OVERFLOW_NUW || flag == CT_OVERFLOW_NW,
+      .flag = flag ? ct_enum_keyword(&ct_enum_overflow, flag) : NULL};
+  return in_int_elementwise(e, op, (CtOpIndex)(op->info - ct_op_infos), &m);
 }
+
+/* Unary integer ops (absi, negi: wrap-around, negi checked under its flag). */
+bool h_int_unary(Exec *e, IrOp *op) { return ct_int_op(e, op); }
 
 /* Binary integer ops at the result width: wrap-around arithmetic, bitwise
  * ops, signed/unsigned min/max, mulhii (unsigned), shifts (>= width: 0 or
  * the sign), division/remainder with rounding modes and zero checks. */
-bool h_int_binary(Exec *e, IrOp *op) {
-  Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
-  Val *r = ew_result(op, 0, a, b, NULL);
-  unsigned w = in_int_width(r->elem);
-  const int64_t *x = a->data, *y = b->data;
-  int64_t *z = r->data;
-  int64_t n = r->n;
-  size_t sa = a->n == 1 && n > 1 ? 0 : 1, sb = b->n == 1 && n > 1 ? 0 : 1;
-  CtOpIndex idx = (CtOpIndex)(op->info - ct_op_infos);
-  bool uns = in_attr_enum(op, "signedness", &ct_enum_signedness, CT_SIGNEDNESS_SIGNED) ==
-             CT_SIGNEDNESS_UNSIGNED;
-#define LOOP(EXPR)                                                   \
-  do {                                                               \
-    if (sa && sb)                                                    \
-      for (int64_t i = 0; i < n; i++) {                              \
-        int64_t p = x[i], q = y[i];                                  \
-        z[i] = in_sext((int64_t)(EXPR), w);                          \
-      }                                                              \
-    else                                                             \
-      for (int64_t i = 0; i < n; i++) {                              \
-        int64_t p = x[(size_t)i * sa], q = y[(size_t)i * sb];        \
-        z[i] = in_sext((int64_t)(EXPR), w);                          \
-      }                                                              \
-  } while (0)
-  switch (idx) {
-  case CT_OP_addi: LOOP((uint64_t)p + (uint64_t)q); break;
-  case CT_OP_subi: LOOP((uint64_t)p - (uint64_t)q); break;
-  case CT_OP_muli: LOOP((uint64_t)p * (uint64_t)q); break;
-  case CT_OP_andi: LOOP(p & q); break;
-  case CT_OP_ori: LOOP(p | q); break;
-  case CT_OP_xori: LOOP(p ^ q); break;
-  case CT_OP_maxi:
-    if (uns) LOOP(in_zext(p, w) > in_zext(q, w) ? p : q);
-    else LOOP(p > q ? p : q);
-    break;
-  case CT_OP_mini:
-    if (uns) LOOP(in_zext(p, w) < in_zext(q, w) ? p : q);
-    else LOOP(p < q ? p : q);
-    break;
-  case CT_OP_mulhii:
-    if (w <= 32) LOOP((in_zext(p, w) * in_zext(q, w)) >> w);
-    else LOOP((uint64_t)(((unsigned __int128)(uint64_t)p * (uint64_t)q) >> 64));
-    break;
-  case CT_OP_shli:
-    LOOP(in_zext(q, w) >= w ? 0 : (uint64_t)p << in_zext(q, w));
-    break;
-  case CT_OP_shri:
-    if (uns) LOOP(in_zext(q, w) >= w ? 0 : in_zext(p, w) >> in_zext(q, w));
-    else LOOP(in_zext(q, w) >= w ? (p < 0 ? -1 : 0) : p >> in_zext(q, w));
-    break;
-  case CT_OP_divi:
-  case CT_OP_remi: {
-    int mode = in_attr_enum(op, "rounding", &ct_enum_rounding, CT_ROUNDING_ZERO);
-    bool rem = idx == CT_OP_remi;
-    for (int64_t i = 0; i < n; i++) {
-      int64_t p = x[(size_t)i * sa], q = y[(size_t)i * sb];
-      if (q == 0) {
-        val_release(r);
-        return in_fail(e, op, "integer division by zero (element %lld)", (long long)i);
-      }
-      int64_t res;
-      if (uns) {
-        uint64_t up = in_zext(p, w), uq = in_zext(q, w);
-        uint64_t qq = up / uq, rr = up % uq;
-        if (!rem && rr && mode == CT_ROUNDING_POSITIVE_INF) qq++;
-        res = (int64_t)(rem ? rr : qq);
-      } else if (p == INT64_MIN && q == -1) {
-        res = rem ? 0 : INT64_MIN;
-      } else {
-        int64_t qq = p / q, rr = p % q;
-        res = rem ? rr : div_round(qq, rr, q, mode, (p < 0) != (q < 0));
-      }
-      z[i] = in_sext(res, w);
-    }
-    break;
-  }
-  default:
-    val_release(r);
-    return in_fail(e, op, "unhandled integer op");
-  }
-#undef LOOP
-  if ((idx == CT_OP_addi || idx == CT_OP_subi || idx == CT_OP_muli || idx == CT_OP_shli) &&
-      !check_overflow(e, op, a, b, r))
-    return val_release(r), false;
-  in_set_result(e, op, 0, r);
-  return true;
-}
+bool h_int_binary(Exec *e, IrOp *op) { return ct_int_op(e, op); }
 
+/* Whether comparison pred (CT_CMP_*) holds of an order c (<0, 0, >0). */
 static bool cmp_pred(int pred, int c) {
   switch (pred) {
   case CT_CMP_EQUAL: return c == 0;
@@ -371,30 +488,47 @@ static bool cmp_pred(int pred, int c) {
   }
 }
 
-/* cmpi: signed or unsigned comparison; i1 results (true = all ones). */
-bool h_cmpi(Exec *e, IrOp *op) {
+/* Integer comparison `pred` (CT_CMP_*; anything else: greater-or-equal) of
+ * op's operands 0 and 1 in signedness `uns` into its i1 result 0 (true =
+ * all ones): one loop per predicate.  Unsigned operands compare as their
+ * zero-extended values with the top bit flipped, in signed order.  Shared by
+ * cuda_tile's cmpi and arith.cmpi. */
+bool in_cmpi_elementwise(Exec *e, IrOp *op, int pred, bool uns) {
   Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
   Val *r = ew_result(op, 0, a, b, NULL);
   unsigned w = in_int_width(a->elem);
+  const int64_t *x = a->data, *y = b->data;
+  int64_t *z = r->data, n = r->n;
+  size_t sa = a->n == 1 ? 0 : 1, sb = b->n == 1 ? 0 : 1;
+  const uint64_t top = (uint64_t)1 << 63;
+#define CMP_LOOP(OP)                                                          \
+  for (int64_t i = 0; i < n; i++) {                                           \
+    int64_t p = x[(size_t)i * sa], q = y[(size_t)i * sb];                     \
+    if (uns) {                                                                \
+      p = (int64_t)(in_zext(p, w) ^ top);                                     \
+      q = (int64_t)(in_zext(q, w) ^ top);                                     \
+    }                                                                         \
+    z[i] = p OP q ? -1 : 0;                                                   \
+  }
+  switch (pred) {
+  case CT_CMP_EQUAL: CMP_LOOP(==) break;
+  case CT_CMP_NOT_EQUAL: CMP_LOOP(!=) break;
+  case CT_CMP_LESS_THAN: CMP_LOOP(<) break;
+  case CT_CMP_LESS_THAN_OR_EQUAL: CMP_LOOP(<=) break;
+  case CT_CMP_GREATER_THAN: CMP_LOOP(>) break;
+  default: CMP_LOOP(>=) break;
+  }
+#undef CMP_LOOP
+  in_set_result(e, op, 0, r);
+  return true;
+}
+
+/* cmpi: its comparison_predicate and signedness. */
+bool h_cmpi(Exec *e, IrOp *op) {
   int pred = in_attr_enum(op, "comparison_predicate", &ct_enum_comparison_predicate, 0);
   bool uns = in_attr_enum(op, "signedness", &ct_enum_signedness, CT_SIGNEDNESS_SIGNED) ==
              CT_SIGNEDNESS_UNSIGNED;
-  const int64_t *x = a->data, *y = b->data;
-  int64_t *z = r->data;
-  size_t sa = a->n == 1 ? 0 : 1, sb = b->n == 1 ? 0 : 1;
-  for (int64_t i = 0; i < r->n; i++) {
-    int64_t p = x[(size_t)i * sa], q = y[(size_t)i * sb];
-    int c;
-    if (uns) {
-      uint64_t up = in_zext(p, w), uq = in_zext(q, w);
-      c = up < uq ? -1 : up > uq;
-    } else {
-      c = p < q ? -1 : p > q;
-    }
-    z[i] = cmp_pred(pred, c) ? -1 : 0;
-  }
-  in_set_result(e, op, 0, r);
-  return true;
+  return in_cmpi_elementwise(e, op, pred, uns);
 }
 
 /* ======================================================================== */
@@ -547,26 +681,15 @@ static double in_float_binary_atan2(double p, double q, const InFbin *c) {
   return in_round_fmt(c->k, atan2(p, q), -1);
 }
 
-/* `interp` column -> an entry of the table: IN_FB_IS_<handler> exists only
- * for h_float_binary, so IN_PICK_ picks the row maker there and the empty
- * one for every other handler. */
-#define IN_FB_IS_h_float_binary ~, IN_FB_ROW_
-#define IN_FB_ROW_(c) [CT_OP_##c] = in_float_binary_##c,
-#define IN_FB_NO_ROW_(c)
-#define IN_PICK_(...) IN_PICK2_(__VA_ARGS__, IN_FB_NO_ROW_, )
-#define IN_PICK2_(a, b, ...) b
+/* op index -> scalar function, for the rows whose `interp` column is
+ * h_float_binary (interp_rows.def). */
+#define IN_FBIN_h_float_binary ~, IN_FBIN_ROW_
+#define IN_FBIN_ROW_(c) [CT_OP_##c] = in_float_binary_##c,
+#define IN_PROBE_ IN_FBIN_
 static double (*const float_binary_fns[CT_OP_COUNT])(double, double, const InFbin *) = {
-#define CT_OP(...)
-#define CT_OPX(...)
-#define CT_OPC(c, m, tr, a, b, rc, rd, nr, sig, fmt, spec, in, nm, bc, sum) IN_PICK_(IN_FB_IS_##in)(c)
-#define CT_OPCX(c, m, tr, a, b, rc, rd, nr, sig, fmt, spec, in, nm, par, dd, ban, vr, bc, sum) \
-  IN_PICK_(IN_FB_IS_##in)(c)
-#include "dialect/cuda_tile/ops_compute.def"
-#undef CT_OPCX
-#undef CT_OPC
-#undef CT_OPX
-#undef CT_OP
+#include "interp/interp_rows.def"
 };
+#undef IN_PROBE_
 
 /* Binary float ops with rounding mode, flush-to-zero and propagate_nan. */
 bool h_float_binary(Exec *e, IrOp *op) {
@@ -668,47 +791,15 @@ static double in_float_unary_log2(double x) { return log2(x); }
 static double in_float_unary_rsqrt(double x) { return 1.0 / sqrt(x); }
 static double in_float_unary_sqrt(double x) { return sqrt(x); }
 
-/* `interp` column -> the scalar function table's entry: only h_float_unary
- * rows have one. */
-#define IN_SCALAR_h_float_unary(c) [CT_OP_##c] = in_float_unary_##c,
-#define IN_SCALAR_h_int_unary(c)
-#define IN_SCALAR_h_int_binary(c)
-#define IN_SCALAR_h_cmpi(c)
-#define IN_SCALAR_h_float_binary(c)
-#define IN_SCALAR_h_fma(c)
-#define IN_SCALAR_h_cmpf(c)
-#define IN_SCALAR_h_select(c)
-#define IN_SCALAR_h_bitcast(c)
-#define IN_SCALAR_h_exti(c)
-#define IN_SCALAR_h_trunci(c)
-#define IN_SCALAR_h_ftof(c)
-#define IN_SCALAR_h_ftoi(c)
-#define IN_SCALAR_h_itof(c)
-#define IN_SCALAR_h_broadcast(c)
-#define IN_SCALAR_h_reshape(c)
-#define IN_SCALAR_h_permute(c)
-#define IN_SCALAR_h_cat(c)
-#define IN_SCALAR_h_extract(c)
-#define IN_SCALAR_h_iota(c)
-#define IN_SCALAR_h_pack(c)
-#define IN_SCALAR_h_unpack(c)
-#define IN_SCALAR_h_mmaf(c)
-#define IN_SCALAR_h_mmai(c)
-#define IN_SCALAR_h_mmaf_scaled(c)
-#define IN_SCALAR_h_reduce(c)
-#define IN_SCALAR_h_scan(c)
+/* op index -> scalar function, for the rows whose `interp` column is
+ * h_float_unary (interp_rows.def). */
+#define IN_FUN_h_float_unary ~, IN_FUN_ROW_
+#define IN_FUN_ROW_(c) [CT_OP_##c] = in_float_unary_##c,
+#define IN_PROBE_ IN_FUN_
 static double (*const float_unary_fns[CT_OP_COUNT])(double) = {
-#define CT_OP(...)
-#define CT_OPX(...)
-#define CT_OPC(c, m, tr, a, b, rc, rd, nr, sig, fmt, spec, in, nm, bc, sum) IN_SCALAR_##in(c)
-#define CT_OPCX(c, m, tr, a, b, rc, rd, nr, sig, fmt, spec, in, nm, par, dd, ban, vr, bc, sum) \
-  IN_SCALAR_##in(c)
-#include "dialect/cuda_tile/ops_compute.def"
-#undef CT_OPCX
-#undef CT_OPC
-#undef CT_OPX
-#undef CT_OP
+#include "interp/interp_rows.def"
 };
+#undef IN_PROBE_
 
 /* Unary float ops and math functions (computed in double, rounded once to
  * the element format; sqrt honours its rounding mode). */
@@ -870,7 +961,12 @@ bool h_trunci(Exec *e, IrOp *op) {
   const int64_t *x = a->data;
   int64_t *z = r->data;
   for (int64_t i = 0; i < r->n; i++) z[i] = in_sext(x[i], wo);
-  if (!check_overflow(e, op, a, NULL, r)) return val_release(r), false;
+  int flag = ct_overflow_of(e, op);
+  if (flag != CT_OVERFLOW_NONE &&
+      !in_trunc_check(e, op, a, r, flag == CT_OVERFLOW_NSW || flag == CT_OVERFLOW_NW,
+                      flag == CT_OVERFLOW_NUW || flag == CT_OVERFLOW_NW,
+                      ct_enum_keyword(&ct_enum_overflow, flag)))
+    return val_release(r), false;
   in_set_result(e, op, 0, r);
   return true;
 }

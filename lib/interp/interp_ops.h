@@ -60,6 +60,24 @@ static inline const IrType *in_res_elem_of(const IrType *t) {
 /* Rounds every element of a VK_F32 value to its element format (no-op for
  * f32); mode: CT_ROUNDING_*. */
 void in_round_to_format(Val *v);
+
+/* The integer families (h_int_binary, h_int_unary; interp_ops.c): how an
+ * op runs — its signedness, division rounding (CT_ROUNDING_*), and the
+ * overflow senses to check with the flag's spelling in the report. */
+typedef struct InIntMode {
+  bool uns;         /* signedness<unsigned> */
+  int rounding;     /* divi's rounding (CT_ROUNDING_ZERO when absent) */
+  bool nsw, nuw;    /* report a signed / unsigned wrap */
+  const char *flag; /* the overflow flag as the report spells it */
+} InIntMode;
+/* Runs integer op `idx` (a row of those families) on op's operands into its
+ * result 0; false after reporting a division by zero or a checked wrap. */
+bool in_int_elementwise(Exec *e, IrOp *op, CtOpIndex idx, const InIntMode *m);
+/* cmpi's comparison pred (CT_CMP_*) in signedness uns (see interp_ops.c). */
+bool in_cmpi_elementwise(Exec *e, IrOp *op, int pred, bool uns);
+/* trunci's overflow check of result r from operand a (see interp_ops.c). */
+bool in_trunc_check(Exec *e, IrOp *op, const Val *a, const Val *r, bool nsw, bool nuw,
+                    const char *flag);
 double in_round_fmt(IrFloatKind k, double x, int mode);
 
 #endif

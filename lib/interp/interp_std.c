@@ -222,172 +222,32 @@ bool in_std_float_aa(Exec *e, IrOp *op) {
 
 /* ---- integers ---------------------------------------------------------------- */
 
-typedef enum { I_ADD, I_SUB, I_MUL, I_AND, I_OR, I_XOR, I_SHL, I_SHRS, I_SHRU, I_MAXS, I_MINS,
-               I_MAXU, I_MINU, I_DIVS, I_DIVU, I_REMS, I_REMU, I_CEILDIVS, I_FLOORDIVS,
-               I_CEILDIVU } IBin;
-
-/* ---- overflowFlags checks -------------------------------------------------------- */
-
-/* The op kinds that carry arith's overflowFlags (trunci: a cast). */
-typedef enum { OV_ADD, OV_SUB, OV_MUL, OV_SHL, OV_TRUNC } OvKind;
-
-/* Whether exact value v fits a signed / unsigned integer of width w. */
-static bool fits_s(__int128 v, unsigned w) {
-  __int128 half = (__int128)1 << (w - 1);
-  return v >= -half && v < half;
-}
-static bool fits_u(unsigned __int128 v, unsigned w) { return v < ((unsigned __int128)1 << w); }
-
-/* Whether element op k wraps on p, q (sign-extended from their widths) in
- * the signed (uns false) or unsigned sense: the exact result does not fit
- * the result width w; wf is the operand width (differs for trunci only).
- * The same rules as the cuda_tile handlers (interp_ops.c): shli's amount
- * is unsigned, a shift by >= w shifts out everything. */
-static bool std_wraps(OvKind k, int64_t p, int64_t q, unsigned w, unsigned wf, bool uns) {
-  uint64_t s = in_zext(q, w);
-  if (!uns) {
-    switch (k) {
-    case OV_ADD: return !fits_s((__int128)p + q, w);
-    case OV_SUB: return !fits_s((__int128)p - q, w);
-    case OV_MUL: return !fits_s((__int128)p * q, w);
-    case OV_TRUNC: return in_sext(p, w) != p;
-    case OV_SHL:
-      if (s >= w) return p != 0;
-      return in_sext((int64_t)((uint64_t)p << s), w) >> s != p;
-    }
-    return false;
-  }
-  unsigned __int128 up = in_zext(p, wf), uq = in_zext(q, w);
-  switch (k) {
-  case OV_ADD: return !fits_u(up + uq, w);
-  case OV_SUB: return up < uq;
-  case OV_MUL: return !fits_u(up * uq, w);
-  case OV_TRUNC: return !fits_u(up, w);
-  case OV_SHL:
-    if (s >= w) return up != 0;
-    return in_zext((int64_t)((uint64_t)p << s), w) >> s != up;
-  }
-  return false;
+/* arith's overflowFlags (overflow<nsw>, <nuw>, <nsw, nuw>) as the overflow
+ * report spells them; NULL without flags. */
+static const char *std_flag(unsigned bits) {
+  if (!bits) return NULL;
+  return bits == (ARITH_OVF_NSW | ARITH_OVF_NUW) ? "nsw, nuw"
+         : bits & ARITH_OVF_NSW                 ? "nsw"
+                                                : "nuw";
 }
 
-/* in_overflow_error with arith's flag spelling (overflow<nsw>, <nuw>,
- * <nsw, nuw>) and operator. */
-static bool std_overflow_error(Exec *e, IrOp *op, OvKind k, const Val *r, int64_t i, int64_t p,
-                               int64_t q, int64_t res, unsigned wf, bool uns, unsigned bits) {
-  static const char *const sym[] = {"+", "-", "*", "<<", NULL};
-  const char *flag = bits == (ARITH_OVF_NSW | ARITH_OVF_NUW) ? "nsw, nuw"
-                     : bits & ARITH_OVF_NSW                 ? "nsw"
-                                                            : "nuw";
-  return in_overflow_error(e, op, r, i, flag, sym[k], p, q, res, wf, uns);
-}
-
-/* Checks result r of op (operands a, b; b NULL for trunci) against its
- * overflowFlags element by element, signed before unsigned as cuda_tile
- * does for no_wrap; false after reporting the first wrapping element.
- * No flags (the default): wrap-around is the defined result. */
-static bool std_check_overflow(Exec *e, IrOp *op, OvKind k, const Val *a, const Val *b,
-                               const Val *r) {
+/* An arith/math integer op as the cuda_tile op `idx` of the integer
+ * families (interp_ops.c: the same scalar semantics, loops and reports) in
+ * signedness `uns` and division rounding `rounding`, checked under the op's
+ * overflowFlags. */
+static bool int_op(Exec *e, IrOp *op, CtOpIndex idx, bool uns, int rounding) {
   unsigned bits = arith_op_overflow(op);
-  if (!bits) return true;
-  bool nsw = bits & ARITH_OVF_NSW, nuw = bits & ARITH_OVF_NUW;
-  unsigned w = in_int_width(r->elem), wf = in_int_width(a->elem);
-  const int64_t *z = r->data;
-  for (int64_t i = 0; i < r->n; i++) {
-    int64_t p = iget(a, i), q = b ? iget(b, i) : 0;
-    if (nsw && std_wraps(k, p, q, w, wf, false))
-      return std_overflow_error(e, op, k, r, i, p, q, z[i], wf, false, bits);
-    if (nuw && std_wraps(k, p, q, w, wf, true))
-      return std_overflow_error(e, op, k, r, i, p, q, z[i], wf, true, bits);
-  }
-  return true;
+  InIntMode m = {.uns = uns, .rounding = rounding, .nsw = (bits & ARITH_OVF_NSW) != 0,
+                 .nuw = (bits & ARITH_OVF_NUW) != 0, .flag = std_flag(bits)};
+  return in_int_elementwise(e, op, idx, &m);
 }
 
-static bool int_binary(Exec *e, IrOp *op, IBin k) {
-  Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
-  Val *r = res_like(op, a, b, NULL);
-  unsigned w = in_int_width(r->elem);
-  int64_t *z = r->data;
-  for (int64_t i = 0; i < r->n; i++) {
-    int64_t p = iget(a, i), q = iget(b, i), v = 0;
-    uint64_t up = in_zext(p, w), uq = in_zext(q, w);
-    switch (k) {
-    case I_ADD: v = (int64_t)((uint64_t)p + (uint64_t)q); break;
-    case I_SUB: v = (int64_t)((uint64_t)p - (uint64_t)q); break;
-    case I_MUL: v = (int64_t)((uint64_t)p * (uint64_t)q); break;
-    case I_AND: v = p & q; break;
-    case I_OR: v = p | q; break;
-    case I_XOR: v = p ^ q; break;
-    case I_SHL: v = uq >= w ? 0 : (int64_t)(up << uq); break;
-    case I_SHRS: v = uq >= w ? (p < 0 ? -1 : 0) : p >> uq; break;
-    case I_SHRU: v = uq >= w ? 0 : (int64_t)(up >> uq); break;
-    case I_MAXS: v = p > q ? p : q; break;
-    case I_MINS: v = p < q ? p : q; break;
-    case I_MAXU: v = up > uq ? p : q; break;
-    case I_MINU: v = up < uq ? p : q; break;
-    default: {
-      if (uq == 0) {
-        val_release(r);
-        return in_fail(e, op, "integer division by zero (element %lld)", (long long)i);
-      }
-      bool uns = k == I_DIVU || k == I_REMU || k == I_CEILDIVU;
-      if (uns) {
-        uint64_t d = up / uq, m = up % uq;
-        v = (int64_t)(k == I_REMU ? m : k == I_CEILDIVU ? d + (m != 0) : d);
-      } else {
-        if (q == -1 && p == in_sext((int64_t)((uint64_t)1 << (w - 1)), w)) {
-          v = k == I_REMS ? 0 : p; /* wraps */
-        } else {
-          int64_t d = p / q, m = p % q;
-          if (k == I_REMS) v = m;
-          else if (k == I_CEILDIVS) v = d + (m != 0 && ((m < 0) == (q < 0)));
-          else if (k == I_FLOORDIVS) v = d - (m != 0 && ((m < 0) != (q < 0)));
-          else v = d;
-        }
-      }
-    }
-    }
-    z[i] = in_sext(v, w);
-  }
-  if (k <= I_MUL || k == I_SHL) {
-    OvKind ok = k == I_ADD ? OV_ADD : k == I_SUB ? OV_SUB : k == I_MUL ? OV_MUL : OV_SHL;
-    if (!std_check_overflow(e, op, ok, a, b, r)) return val_release(r), false;
-  }
-  in_set_result(e, op, 0, r);
-  return true;
-}
-
-static bool cmp_holds(int pred, int c) {
-  switch (pred) {
-  case 0: return c == 0;
-  case 1: return c != 0;
-  case 2: return c < 0;
-  case 3: return c <= 0;
-  case 4: return c > 0;
-  default: return c >= 0;
-  }
-}
-
-/* arith.cmpi: eq ne slt sle sgt sge ult ule ugt uge. */
+/* arith.cmpi: eq ne slt sle sgt sge (cuda_tile's predicates 0-5, signed)
+ * ult ule ugt uge (2-5, unsigned), as cuda_tile's cmpi. */
 static bool h_cmpi_std(Exec *e, IrOp *op) {
   int64_t pred = in_attr_int(op, "predicate", -1);
   if (pred < 0 || pred > 9) return in_fail(e, op, "bad predicate");
-  Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
-  Val *r = res_like(op, a, b, NULL);
-  unsigned w = in_int_width(a->elem);
-  for (int64_t i = 0; i < r->n; i++) {
-    int64_t p = iget(a, i), q = iget(b, i);
-    int c;
-    if (pred >= 6) {
-      uint64_t up = in_zext(p, w), uq = in_zext(q, w);
-      c = up < uq ? -1 : up > uq;
-    } else {
-      c = p < q ? -1 : p > q;
-    }
-    int pp = pred >= 6 ? (int)pred - 4 : (int)pred;
-    ((int64_t *)r->data)[i] = cmp_holds(pp, c) ? -1 : 0;
-  }
-  in_set_result(e, op, 0, r);
-  return true;
+  return in_cmpi_elementwise(e, op, pred >= 6 ? (int)pred - 4 : (int)pred, pred >= 6);
 }
 
 /* arith.cmpf: false oeq ogt oge olt ole one ord ueq ugt uge ult ule une uno true. */
@@ -512,19 +372,6 @@ static bool h_bitcast_std(Exec *e, IrOp *op) {
   return true;
 }
 
-/* math.absi: |x| wrapping at the width (|min| = min). */
-static bool h_absi_std(Exec *e, IrOp *op) {
-  Val *a = in_opnd(e, op, 0);
-  Val *r = res_like(op, a, NULL, NULL);
-  unsigned w = in_int_width(r->elem);
-  for (int64_t i = 0; i < r->n; i++) {
-    int64_t x = iget(a, i);
-    ((int64_t *)r->data)[i] = in_sext(x < 0 ? (int64_t)((uint64_t)0 - (uint64_t)x) : x, w);
-  }
-  in_set_result(e, op, 0, r);
-  return true;
-}
-
 /* select: tiles element by element (cuda_tile's kernel); values that are
  * not tiles (tokens, views) by the scalar condition. */
 static bool h_select_std(Exec *e, IrOp *op) {
@@ -574,7 +421,9 @@ static bool h_std_constant(Exec *e, IrOp *op) {
 
 #define FB(n, k) static bool n(Exec *e, IrOp *op) { return float_binary(e, op, k); }
 #define FU(n, k) static bool n(Exec *e, IrOp *op) { return float_unary(e, op, k); }
-#define IB(n, k) static bool n(Exec *e, IrOp *op) { return int_binary(e, op, k); }
+/* IB(handler, cuda_tile op, unsigned, rounding) */
+#define IB(n, c, u, rnd) \
+  static bool n(Exec *e, IrOp *op) { return int_op(e, op, CT_OP_##c, u, CT_ROUNDING_##rnd); }
 FB(h_addf, F_ADD) FB(h_subf, F_SUB) FB(h_mulf, F_MUL) FB(h_divf, F_DIV) FB(h_remf, F_REM)
 FB(h_maxnumf, F_MAXNUM) FB(h_minnumf, F_MINNUM) FB(h_maximumf, F_MAXIMUM)
 FB(h_minimumf, F_MINIMUM) FB(h_powf, F_POW) FB(h_atan2s, F_ATAN2)
@@ -582,18 +431,25 @@ FU(h_negfs, U_NEG) FU(h_absfs, U_ABS) FU(h_ceils, U_CEIL) FU(h_floors, U_FLOOR)
 FU(h_exps, U_EXP) FU(h_exp2s, U_EXP2) FU(h_logs, U_LOG) FU(h_log2s, U_LOG2) FU(h_sins, U_SIN)
 FU(h_coss, U_COS) FU(h_tans, U_TAN) FU(h_sinhs, U_SINH) FU(h_coshs, U_COSH) FU(h_tanhs, U_TANH)
 FU(h_sqrts, U_SQRT) FU(h_rsqrts, U_RSQRT) FU(h_roundevens, U_ROUNDEVEN)
-IB(h_addi, I_ADD) IB(h_subi, I_SUB) IB(h_muli, I_MUL) IB(h_andi, I_AND) IB(h_ori, I_OR)
-IB(h_xori, I_XOR) IB(h_shli, I_SHL) IB(h_shrsi, I_SHRS) IB(h_shrui, I_SHRU) IB(h_maxsi, I_MAXS)
-IB(h_minsi, I_MINS) IB(h_maxui, I_MAXU) IB(h_minui, I_MINU) IB(h_divsi, I_DIVS)
-IB(h_divui, I_DIVU) IB(h_remsi, I_REMS) IB(h_remui, I_REMU) IB(h_ceildivsi, I_CEILDIVS)
-IB(h_floordivsi, I_FLOORDIVS) IB(h_ceildivui, I_CEILDIVU)
+IB(h_addi, addi, false, ZERO) IB(h_subi, subi, false, ZERO) IB(h_muli, muli, false, ZERO)
+IB(h_andi, andi, false, ZERO) IB(h_ori, ori, false, ZERO) IB(h_xori, xori, false, ZERO)
+IB(h_shli, shli, false, ZERO) IB(h_shrsi, shri, false, ZERO) IB(h_shrui, shri, true, ZERO)
+IB(h_maxsi, maxi, false, ZERO) IB(h_minsi, mini, false, ZERO) IB(h_maxui, maxi, true, ZERO)
+IB(h_minui, mini, true, ZERO) IB(h_divsi, divi, false, ZERO) IB(h_divui, divi, true, ZERO)
+IB(h_remsi, remi, false, ZERO) IB(h_remui, remi, true, ZERO)
+IB(h_ceildivsi, divi, false, POSITIVE_INF) IB(h_floordivsi, divi, false, NEGATIVE_INF)
+IB(h_ceildivui, divi, true, POSITIVE_INF)
+/* math.absi: |x| wrapping at the width (|min| = min) */
+IB(h_absi_std, absi, false, ZERO)
 static bool h_sext(Exec *e, IrOp *op) { return int_cast(e, op, false); }
 /* trunci: keeps the low bits, checked under overflowFlags. */
 static bool h_trunci_std(Exec *e, IrOp *op) {
   if (!int_cast(e, op, false)) return false;
-  if (!arith_op_overflow(op)) return true;
+  unsigned bits = arith_op_overflow(op);
+  if (!bits) return true;
   Val *a = in_opnd(e, op, 0), *r = in_get(e, ir_op_result(op, 0));
-  return std_check_overflow(e, op, OV_TRUNC, a, NULL, r);
+  return in_trunc_check(e, op, a, r, (bits & ARITH_OVF_NSW) != 0, (bits & ARITH_OVF_NUW) != 0,
+                        std_flag(bits));
 }
 static bool h_zext(Exec *e, IrOp *op) { return int_cast(e, op, true); }
 

@@ -786,6 +786,13 @@ struct IrDialect {
    * row has IR_TRAIT_DEFAULT_PROPS, so generic-form input and ops built by
    * rewrites get the defaults the custom parsers fill in. */
   void (*populate_defaults)(IrOpState *st);
+  /* MLIR's Dialect::materializeConstant: builds the dialect's constant-like
+   * op holding `value` of `type` at the rewriter's insertion point (through
+   * rw_build_op & co.), or returns NULL.  The greedy driver uses it for the
+   * attributes folds produce; rw_materialize_constant reaches it by an op
+   * name of the dialect. */
+  IrOp *(*materialize_constant)(struct RwRewriter *rw, const IrAttr *value, const IrType *type,
+                                const IrLoc *loc);
 };
 
 IrContext *ir_context_create(void);

@@ -125,6 +125,17 @@ IrOp *rw_build_op(RwRewriter *rw, const IrOpInfo *info, const IrLoc *loc,
                   IrValue *const *operands, size_t noperands,
                   const IrType *const *result_types, size_t nresults,
                   const IrAttr *props, const IrAttr *attrs);
+/* rw_build_op for the op registered under `name` ("arith.addi"): how a
+ * dialect creates another dialect's op without including its header (the
+ * op is found in the context's registry).  NULL, creating nothing, when no
+ * such op is registered or ir_op_create fails. */
+IrOp *rw_build_named_op(RwRewriter *rw, const char *name, const IrLoc *loc,
+                        IrValue *const *operands, size_t noperands,
+                        const IrType *const *result_types, size_t nresults,
+                        const IrAttr *props, const IrAttr *attrs);
+/* Whether `op` (may be NULL) is the registered op `name`: the by-name test
+ * matching rw_build_named_op, for ops of another dialect. */
+bool rw_op_is_named(const IrOp *op, const char *name);
 /* Inserts a detached op at the insertion point and notifies. */
 void rw_insert_op(RwRewriter *rw, IrOp *op);
 
@@ -213,8 +224,10 @@ RwFoldStatus rw_fold_op(IrOp *op, IrFoldResult *results);
 
 /* Constant materialization (MLIR's Dialect::materializeConstant): builds a
  * constant-like op of the dialect for `value` at rw's insertion point (via
- * rw_create_op) and returns it, or NULL if it can't.  Dialects register one
- * per context, keyed by dialect name (prefix of their op names). */
+ * rw_create_op) and returns it, or NULL if it can't.  A dialect names its
+ * materializer on its row (IrDialect.materialize_constant); one registered
+ * here per context, keyed by dialect name (prefix of the op names), takes
+ * precedence over the row's. */
 typedef IrOp *(*RwMaterializeFn)(RwRewriter *rw, const IrAttr *value,
                                  const IrType *type, const IrLoc *loc);
 void rw_register_constant_materializer(IrContext *ctx, const char *dialect,
@@ -227,7 +240,11 @@ typedef bool (*RwMaterializeIntoFn)(IrRegion *region);
 void rw_register_materialize_into(IrContext *ctx, const char *dialect,
                                   RwMaterializeIntoFn fn);
 /* Materializes through the hook of the dialect of op name `op_name`'s
- * prefix (e.g. "cuda_tile.addi" -> "cuda_tile").  NULL if none/failure. */
+ * prefix (e.g. "cuda_tile.addi" -> "cuda_tile"): the one registered with
+ * rw_register_constant_materializer, else the dialect row's
+ * materialize_constant.  NULL if none/failure.  A dialect that must make
+ * another dialect's constant passes one of that dialect's op names
+ * ("arith.constant"). */
 IrOp *rw_materialize_constant(RwRewriter *rw, const char *op_name,
                               const IrAttr *value, const IrType *type,
                               const IrLoc *loc);

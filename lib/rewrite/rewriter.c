@@ -87,6 +87,19 @@ IrOp *rw_build_op(RwRewriter *rw, const IrOpInfo *info, const IrLoc *loc,
   return rw_create_op(rw, &st);
 }
 
+IrOp *rw_build_named_op(RwRewriter *rw, const char *name, const IrLoc *loc,
+                        IrValue *const *operands, size_t noperands,
+                        const IrType *const *result_types, size_t nresults,
+                        const IrAttr *props, const IrAttr *attrs) {
+  const IrOpInfo *info = ir_op_info_find(rw->ctx, name, strlen(name));
+  if (!info) return NULL;
+  return rw_build_op(rw, info, loc, operands, noperands, result_types, nresults, props, attrs);
+}
+
+bool rw_op_is_named(const IrOp *op, const char *name) {
+  return op && !(op->info->traits & IR_TRAIT_UNREGISTERED) && strcmp(op->info->name, name) == 0;
+}
+
 void rw_finalize_modification(RwRewriter *rw, IrOp *op) { notify_modified(rw, op); }
 
 void rw_set_operand(RwRewriter *rw, IrOp *op, unsigned i, IrValue *v) {

@@ -75,8 +75,9 @@ IrOp *rw_materialize_constant(RwRewriter *rw, const char *op_name,
                               const IrLoc *loc) {
   const IrOpInfo *info = ir_op_info_lookup(rw->ctx, op_name, strlen(op_name));
   const RwFoldIface *f = rw_fold_iface(rw->ctx, info);
-  if (!f || !f->materialize) return NULL;
-  return f->materialize(rw, value, type, loc);
+  if (f && f->materialize) return f->materialize(rw, value, type, loc);
+  const IrDialect *d = ir_op_info_dialect(rw->ctx, info);
+  return d && d->materialize_constant ? d->materialize_constant(rw, value, type, loc) : NULL;
 }
 
 void rw_set_instrumentation(IrContext *ctx, const RwInstrumentation *ins) {

@@ -26,7 +26,7 @@
 
 #include "bytecode/bc_internal.h"
 #include "dialect/arith/arith.h"
-#include "dialect/arith/std_ops.h"
+#include "dialect/std/std_ops.h"
 #include "dialect/math/math.h"
 #include "dialect/nv_tileas/nv_tileas.h"
 #include "interp/interp_queue.h"

@@ -10,7 +10,7 @@
 
 #include "asm/asm.h"
 #include "dialect/arith/arith.h"
-#include "dialect/arith/std_ops.h"
+#include "dialect/std/std_ops.h"
 #include "dialect/dialects.h"
 #include "dialect/math/math.h"
 #include "dialect/scf/scf.h"

@@ -15,7 +15,7 @@
  *           SelectI1ToNot, SelectToExtUI
  * New ops take the root's location, as DRR results do; merged overflow
  * flags are the intersection of both ops' (MergeOverflow). */
-#include "dialect/arith/std_const.h"
+#include "dialect/arith/arith_internal.h"
 
 #include "rewrite/rewrite.h"
 

@@ -5,7 +5,7 @@
  * inexact truncf), and the identities MLIR folds (x + 0, x * 1, x - x,
  * select with a constant condition or equal arms, cmpi of equal operands,
  * constants moved to the right of cmpi, ...). */
-#include "dialect/arith/std_const.h"
+#include "dialect/arith/arith_internal.h"
 
 #include "rewrite/rewrite.h"
 

@@ -4,9 +4,7 @@
  * libm entry points, as MLIR calls cosf & co.) and f64, never for negative
  * arguments of sqrt and the logarithms.  rsqrt, cbrt, fma and fpowi have no
  * fold, as in MLIR. */
-#include "dialect/math/math.h"
-
-#include "dialect/arith/std_const.h"
+#include "dialect/math/math_internal.h"
 
 #include <math.h>
 

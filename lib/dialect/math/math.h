@@ -1,12 +1,13 @@
 /* math.h — the public header of MLIR's math dialect subset in ctile: the op
  * enum and rows and a builder.  The ops share arith's custom-format and
- * verifier engine (lib/dialect/arith/std_ops.h) and arith's fastmath
- * attribute (arith_fastmath_attr), as in MLIR.  Shaped operands follow
- * arith's rules (see arith.h and docs/std_dialects.md). */
+ * verifier engine and arith's fastmath attribute (arith_fastmath_attr), as
+ * in MLIR; both live in the layer below the dialects, the standard op
+ * engine (lib/dialect/std; dialect/std/std.h is re-exported here).  Shaped
+ * operands follow arith's rules (see arith.h and docs/std_dialects.md). */
 #ifndef CTILE_MATH_H
 #define CTILE_MATH_H
 
-#include "dialect/arith/arith.h"
+#include "dialect/std/std.h"
 
 typedef enum MathOpIndex {
 #define MATH_OP(c, m, tr, no, nr, inh, desc, sum) MATH_OP_##c,

@@ -1,8 +1,8 @@
 /* ops.c — the math dialect object: its op rows (ops.def), all driven by the
- * StdOpDesc engine shared with arith, and the builder of math.h. */
-#include "dialect/math/math.h"
-
-#include "dialect/arith/std_const.h"
+ * standard op engine (lib/dialect/std, the StdOpDesc rows arith's use too;
+ * its materializer makes arith.constant, as MLIR's math dialect does), and
+ * the builder of math.h. */
+#include "dialect/math/math_internal.h"
 
 const IrOpInfo math_op_infos[] = {
 #define MATH_OP(c, m, tr, no, nr, inh, desc, sum)                                      \
@@ -19,6 +19,7 @@ const IrDialect math_dialect = {
     .nops = MATH_OP_COUNT,
     .fold = math_fold_op,
     .populate_defaults = std_populate_defaults,
+    .materialize_constant = std_materialize_constant,
 };
 
 IrOp *math_build(IrContext *ctx, const IrLoc *loc, MathOpIndex op, IrValue *const *operands,

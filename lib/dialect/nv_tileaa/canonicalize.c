@@ -48,9 +48,16 @@
  * incoming token and its token result replaces the old one.  Ops with
  * acquire/release semantics are never erased (the ordering is an effect), and
  * atomics are only weakened to loads when their ordering is a legal load
- * ordering (weak/relaxed/acquire). */
+ * ordering (weak/relaxed/acquire).
+ *
+ * The arith ops these rewrites make (constants, index_cast / extsi, addi,
+ * select) are made through the registry, never through arith's header (no
+ * dialect includes another, docs/architecture.md): constants through the
+ * arith dialect's materialize_constant hook (rw_materialize_constant with
+ * an arith op name), the other ops by their registered names
+ * (rw_build_named_op, rw_op_is_named).  Without arith registered they do
+ * not apply. */
 #include "dialect/nv_tileaa/aa.h"
-#include "dialect/arith/arith.h"
 #include "rewrite/rewrite.h"
 
 #include <math.h>
@@ -228,11 +235,12 @@ static IrValue *build1(RwRewriter *rw, const IrOpInfo *info, IrOp *at, IrValue *
   return n ? ir_op_result(n, 0) : NULL;
 }
 
-/* Inserts a detached op (an arith builder's) before `at`; its result 0. */
-static IrValue *insert_detached(RwRewriter *rw, IrOp *n) {
-  if (!n) return NULL;
-  rw_insert_op(rw, n);
-  return ir_op_result(n, 0);
+/* The arith op `name` (e.g. "arith.addi") with one result of type rt at the
+ * insertion point, built by its registered name; its result, or NULL. */
+static IrValue *arith1(RwRewriter *rw, const char *name, IrOp *at, IrValue *const *ops,
+                       size_t nops, const IrType *rt) {
+  IrOp *n = rw_build_named_op(rw, name, ir_op_loc(at), ops, nops, &rt, 1, NULL, NULL);
+  return n ? ir_op_result(n, 0) : NULL;
 }
 
 /* ---- 1. fold_constant_dot ------------------------------------------------------------ */
@@ -295,8 +303,9 @@ static bool dot_fold_constants(IrOp *op, RwRewriter *rw) {
     }
   const IrAttr *val = ir_dense_elements(rw_context(rw), rt, out, (size_t)(M * N) * es, false);
   free(out);
-  IrValue *v = insert_detached(rw, arith_build_constant(rw_context(rw), ir_op_loc(op), val));
-  if (!v) return false;
+  IrOp *k = rw_materialize_constant(rw, "arith.constant", val, rt, ir_op_loc(op));
+  if (!k) return false;
+  IrValue *v = ir_op_result(k, 0);
   rw_replace_op(rw, op, &v);
   return true;
 }
@@ -322,9 +331,9 @@ static bool fold_constant_dot(IrOp *op, RwRewriter *rw) {
  * the same pointee). */
 static IrValue *widen_offset(RwRewriter *rw, IrOp *at, IrValue *v, const IrType *wide) {
   if (v->type == wide) return v;
-  ArithOpIndex k = ir_type_is_index(ir_type_elem_or_self(wide)) ? ARITH_OP_index_cast
-                                                                : ARITH_OP_extsi;
-  return insert_detached(rw, arith_build_cast(rw_context(rw), ir_op_loc(at), k, v, wide));
+  const char *k = ir_type_is_index(ir_type_elem_or_self(wide)) ? "arith.index_cast"
+                                                               : "arith.extsi";
+  return arith1(rw, k, at, &v, 1, wide);
 }
 
 static bool fuse_addptr_chain(IrOp *op, RwRewriter *rw) {
@@ -356,7 +365,8 @@ static bool fuse_addptr_chain(IrOp *op, RwRewriter *rw) {
   rw_set_insertion_point_before(rw, op);
   IrValue *wa = widen_offset(rw, op, a, wt), *wb = widen_offset(rw, op, b, wt);
   if (!wa || !wb) return false;
-  IrValue *sum = insert_detached(rw, arith_build_binary(ctx, ir_op_loc(op), ARITH_OP_addi, wa, wb));
+  IrValue *wab[2] = {wa, wb};
+  IrValue *sum = arith1(rw, "arith.addi", op, wab, 2, wa->type);
   if (!sum) return false;
   IrValue *ops[2] = {p, sum};
   IrValue *v = build1(rw, op->info, op, ops, 2, ro, op->props, op->attrs);
@@ -400,7 +410,7 @@ static bool push_assume_through_splat(IrOp *op, RwRewriter *rw) {
 
 static bool push_select_through_splat(IrOp *op, RwRewriter *rw) {
   IrValue *s = ir_op_operand(op, 0);
-  if (!s->def || !arith_op_is(s->def, ARITH_OP_select)) return false;
+  if (!rw_op_is_named(s->def, "arith.select")) return false;
   IrOp *sel = s->def;
   const IrType *rt = ir_op_result(op, 0)->type;
   if (!aa_is_tile(rt)) return false;
@@ -418,7 +428,8 @@ static bool push_select_through_splat(IrOp *op, RwRewriter *rw) {
   IrValue *st = build1(rw, op->info, op, &t, 1, rt, op->props, op->attrs);
   IrValue *sf = build1(rw, op->info, op, &f, 1, rt, op->props, op->attrs);
   if (!sc || !st || !sf) return false;
-  IrValue *v = insert_detached(rw, arith_build_select(ctx, ir_op_loc(op), sc, st, sf));
+  IrValue *sel_ops[3] = {sc, st, sf};
+  IrValue *v = arith1(rw, "arith.select", op, sel_ops, 3, st->type);
   if (!v) return false;
   rw_replace_op(rw, op, &v);
   return true;

@@ -5,8 +5,7 @@
  * !nv_tileas.pipeline and each handshake gets an ownership token type. */
 #include "dialect/nv_tileas/nv_tileas.h"
 
-#include "asm/asm.h"
-#include "dialect/nvvm/nvvm.h"
+#include "dialect/std/std_ops.h"
 
 #include <string.h>
 
@@ -336,7 +335,7 @@ const IrOpInfo tas_op_infos[TAS_OP_COUNT] = {
                                .max_results = 1, .num_regions = 0, .num_successors = 0,
                                .inherent = alloc_inherent,
                                .summary = "the mbarrier of one slot of the per-CTA pool",
-                               .parse = nvvm_parse_simple, .print = nvvm_print_simple,
+                               .parse = std_parse_simple, .print = std_print_simple,
                                .verify = verify_alloc_mbarrier},
     [TAS_OP_create_pipeline] = {.name = "nv_tileas.async.pipeline.create_pipeline",
                                 .min_operands = 0, .max_operands = 0, .min_results = 1,

@@ -1,27 +1,16 @@
-/* nvvm.c — the nvvm mbarrier ops (rows, syntax, verifiers) and the minimal
- * llvm dialect that provides !llvm.ptr<N>.  Operand contracts follow MLIR's
- * NVVMOps.td: the barrier is a pointer into shared memory (address space 3),
- * counts, phases and tick hints are i32, arrive returns the i64 state. */
+/* nvvm.c — the nvvm mbarrier ops (rows, verifiers; the simple syntax is the
+ * standard op engine's, std_ops.h) and the minimal llvm dialect that parses
+ * !llvm.ptr<N> (the type is defined one layer down, dialect/std/std.h, as
+ * nv_tileas uses it too).  Operand contracts follow MLIR's NVVMOps.td: the
+ * barrier is a pointer into shared memory (address space 3), counts, phases
+ * and tick hints are i32, arrive returns the i64 state. */
 #include "dialect/nvvm/nvvm.h"
 
-#include "asm/asm.h"
+#include "dialect/std/std_ops.h"
 
 #include <string.h>
 
-/* ---- !llvm.ptr<N> ---------------------------------------------------------------- */
-
-static void print_ptr(AsmPrinter *p, const IrType *t) {
-  asm_puts(p, "ptr");
-  if (t->ints[0] != 0) asm_printf(p, "<%lld>", (long long)t->ints[0]);
-}
-
-const IrTypeDef llvm_ptr_type_def = {"ptr", "llvm", print_ptr, false};
-
-const IrType *llvm_ptr_type(IrContext *ctx, int64_t addrspace) {
-  int64_t as = addrspace;
-  IrType k = {.def = &llvm_ptr_type_def, .nints = 1, .ints = &as};
-  return ir_type_unique(ctx, &k);
-}
+/* ---- the llvm dialect: parses !llvm.ptr<N> (std_llvm.c defines the type) ---------- */
 
 static const IrType *llvm_parse_type(AsmParser *p, Str m) {
   if (!str_eqz(m, "ptr")) {
@@ -46,51 +35,6 @@ const IrDialect llvm_dialect = {
     .parse_type = llvm_parse_type,
 };
 
-/* ---- shared simple syntax --------------------------------------------------------- */
-
-bool nvvm_parse_simple(AsmParser *p, IrOpState *st) {
-  AsmOperandVec ops = {0};
-  IrTypeVec types = {0};
-  AsmLoc at = asm_cur_loc(p);
-  bool ok = asm_parse_operand_list(p, &ops) && asm_parse_optional_attr_dict(p, st) &&
-            asm_parse_punct(p, ASM_COLON) && asm_parse_type_list(p, &types);
-  if (ok && ops.len == 0) {
-    /* "attr-dict : result-type" */
-    for (size_t i = 0; i < types.len; i++) vec_push(&st->result_types, types.data[i]);
-  } else if (ok) {
-    ok = asm_resolve_operands(p, ops.data, ops.len, types.data, types.len, at, st);
-    if (ok && asm_parse_optional_punct(p, ASM_ARROW)) {
-      const IrType *rt;
-      ok = asm_parse_type(p, &rt);
-      if (ok) vec_push(&st->result_types, rt);
-    }
-  }
-  vec_free(&ops);
-  vec_free(&types);
-  return ok;
-}
-
-void nvvm_print_simple(AsmPrinter *p, IrOp *op) {
-  if (op->noperands) {
-    asm_puts(p, " ");
-    asm_print_operands(p, op->operands, op->noperands);
-  }
-  asm_print_attr_dict(p, op, NULL);
-  asm_puts(p, " : ");
-  if (op->noperands) {
-    for (unsigned i = 0; i < op->noperands; i++) {
-      if (i) asm_puts(p, ", ");
-      asm_print_type(p, ir_op_operand(op, i)->type);
-    }
-    if (op->nresults) {
-      asm_puts(p, " -> ");
-      asm_print_type(p, ir_op_result(op, 0)->type);
-    }
-  } else if (op->nresults) {
-    asm_print_type(p, ir_op_result(op, 0)->type);
-  }
-}
-
 /* ---- verifiers --------------------------------------------------------------------- */
 
 static bool is_shared_ptr(const IrType *t) { return llvm_is_ptr(t) && t->ints[0] == 3; }
@@ -112,7 +56,7 @@ static bool verify_bar(IrOp *op) {
 #define NVVM_ROW(m, no, nr, sum)                                                          \
   {.name = "nvvm." m, .traits = 0, .min_operands = (no), .max_operands = (no),          \
    .min_results = (nr), .max_results = (nr), .num_regions = 0, .num_successors = 0,     \
-   .summary = (sum), .parse = nvvm_parse_simple, .print = nvvm_print_simple,            \
+   .summary = (sum), .parse = std_parse_simple, .print = std_print_simple,              \
    .verify = verify_bar}
 
 const IrOpInfo nvvm_op_infos[NVVM_OP_COUNT] = {

@@ -12,10 +12,25 @@
  * (WhileRemoveDuplicatedResults, WhileRemoveUnusedArgs, WhileOpAlignBeforeArgs). */
 #include "dialect/scf/scf_internal.h"
 
-#include "dialect/arith/arith.h"
+#include "dialect/std/std.h"
 #include "rewrite/rewrite.h"
 
 /* ---- helpers ------------------------------------------------------------------------ */
+
+/* The patterns make and match arith ops (constants, select, xori, cmpi) by
+ * their registered names, through the context's registry rather than
+ * arith's header: no dialect includes another (docs/architecture.md).  The
+ * predicate enum and accessor are the standard op engine's (std.h). */
+static bool is_arith(const IrOp *op, const char *name) { return rw_op_is_named(op, name); }
+
+/* arith.constant `b` of i1(-like) type t at the insertion point; NULL when
+ * arith is not registered. */
+static IrValue *bool_constant(RwRewriter *rw, const IrLoc *loc, const IrType *t, bool b) {
+  IrNamedAttr v = {ir_identz(rw->ctx, "value"), ir_bool_attr(rw->ctx, b)};
+  IrOp *k = rw_build_named_op(rw, "arith.constant", loc, NULL, 0, &t, 1,
+                              ir_dict_attr(rw->ctx, &v, 1, NULL), NULL);
+  return k ? ir_op_result(k, 0) : NULL;
+}
 
 /* The integer value of a constant (integer, index or bool attribute). */
 static bool const_int(IrValue *v, int64_t *out) {
@@ -78,7 +93,7 @@ static void set_yield(RwRewriter *rw, IrOp *t, IrValue *const *vals, size_t n) {
  * (`false`) constants made before the if. */
 static bool if_condition_propagation(IrOp *op, RwRewriter *rw) {
   IrValue *c = ir_op_operand(op, 0);
-  if (c->def && arith_op_is(c->def, ARITH_OP_constant)) return false;
+  if (is_arith(c->def, "arith.constant")) return false;
   IrValue *k[2] = {NULL, NULL};
   bool changed = false;
   for (IrUse *u = c->uses, *next; u; u = next) {
@@ -91,11 +106,8 @@ static bool if_condition_propagation(IrOp *op, RwRewriter *rw) {
       if (!a || !a->block || a == op) continue;
       if (!k[r]) {
         rw_set_insertion_point_before(rw, op);
-        IrNamedAttr v = {ir_identz(rw->ctx, "value"), ir_bool_attr(rw->ctx, r == 0)};
-        const IrType *i1 = ir_integer_type(rw->ctx, 1, IR_SIGNLESS);
-        k[r] = ir_op_result(rw_build_op(rw, arith_op(constant), ir_op_loc(op), NULL, 0, &i1, 1,
-                                        ir_dict_attr(rw->ctx, &v, 1, NULL), NULL),
-                            0);
+        k[r] = bool_constant(rw, ir_op_loc(op), ir_integer_type(rw->ctx, 1, IR_SIGNLESS), r == 0);
+        if (!k[r]) return changed;
       }
       rw_start_modification(rw, owner);
       ir_use_set(u, k[r]);
@@ -110,7 +122,7 @@ static bool if_condition_propagation(IrOp *op, RwRewriter *rw) {
 /* Results whose yielded values come from outside the if become
  * arith.select (or the common value); the rest stay in a new if. */
 static bool if_trivial_to_select(IrOp *op, RwRewriter *rw) {
-  if (op->nresults == 0) return false;
+  if (op->nresults == 0 || !ir_op_info_find(rw->ctx, "arith.select", 12)) return false;
   IrOp *ty = scf_region_terminator(op, 0), *ey = scf_region_terminator(op, 1);
   if (!ty || !ey || ty->noperands != op->nresults || ey->noperands != op->nresults) return false;
   IrRegion *tr = ir_op_region(op, 0), *er = ir_op_region(op, 1);
@@ -139,7 +151,8 @@ static bool if_trivial_to_select(IrOp *op, RwRewriter *rw) {
       vec_push(&res, t);
     } else {
       IrValue *ops[3] = {cond, t, f};
-      IrOp *s = rw_build_op(rw, arith_op(select), ir_op_loc(op), ops, 3, &t->type, 1, NULL, NULL);
+      IrOp *s = rw_build_named_op(rw, "arith.select", ir_op_loc(op), ops, 3, &t->type, 1, NULL,
+                                  NULL);
       vec_push(&res, ir_op_result(s, 0));
     }
   }
@@ -169,7 +182,7 @@ static bool if_remove_empty_else(IrOp *op, RwRewriter *rw) {
  * false: the op goes). */
 static bool if_static_condition(IrOp *op, RwRewriter *rw) {
   IrValue *c = ir_op_operand(op, 0);
-  if (!c->def || !arith_op_is(c->def, ARITH_OP_constant)) return false;
+  if (!is_arith(c->def, "arith.constant")) return false;
   int64_t v;
   if (!const_int(c, &v)) return false;
   if (v & 1) replace_with_region(rw, op, 0, NULL);
@@ -228,18 +241,18 @@ static bool if_yield_condition_or_value(IrOp *op, RwRewriter *rw) {
       }
       continue;
     }
-    if (!t->def || !arith_op_is(t->def, ARITH_OP_constant) || !ir_type_is_int_width(t->type, 1) ||
-        !f->def || !arith_op_is(f->def, ARITH_OP_constant))
+    if (!is_arith(t->def, "arith.constant") || !ir_type_is_int_width(t->type, 1) ||
+        !is_arith(f->def, "arith.constant"))
       continue;
     int64_t tv, fv;
     if (!const_int(t, &tv) || !const_int(f, &fv)) continue;
     if (!(tv & 1) && (fv & 1) && ir_value_has_uses(r)) {
       const IrType *i1 = ir_integer_type(rw->ctx, 1, IR_SIGNLESS);
-      IrNamedAttr v = {ir_identz(rw->ctx, "value"), ir_bool_attr(rw->ctx, true)};
-      IrOp *k = rw_build_op(rw, arith_op(constant), ir_op_loc(op), NULL, 0, &i1, 1,
-                            ir_dict_attr(rw->ctx, &v, 1, NULL), NULL);
-      IrValue *ops[2] = {ir_op_operand(op, 0), ir_op_result(k, 0)};
-      IrOp *x = rw_build_op(rw, arith_op(xori), ir_op_loc(op), ops, 2, &i1, 1, NULL, NULL);
+      IrValue *ops[2] = {ir_op_operand(op, 0), bool_constant(rw, ir_op_loc(op), i1, true)};
+      IrOp *x = ops[1] ? rw_build_named_op(rw, "arith.xori", ir_op_loc(op), ops, 2, &i1, 1, NULL,
+                                           NULL)
+                       : NULL;
+      if (!x) continue;
       rw_replace_all_uses_with(rw, r, ir_op_result(x, 0));
       changed = true;
     }
@@ -253,7 +266,7 @@ static bool if_yield_condition_or_value(IrOp *op, RwRewriter *rw) {
 
 /* Whether v is xori(c, 1) (either operand order of the constant). */
 static bool is_not_of(IrValue *v, IrValue *c) {
-  if (!v->def || !arith_op_is(v->def, ARITH_OP_xori)) return false;
+  if (!is_arith(v->def, "arith.xori")) return false;
   int64_t k;
   return ir_op_operand(v->def, 0) == c && const_int(ir_op_operand(v->def, 1), &k) && (k & 1);
 }
@@ -703,11 +716,8 @@ static bool while_condition_truth(IrOp *op, RwRewriter *rw) {
     if (ir_op_operand(c, i) != cond || !ir_value_has_uses(arg)) continue;
     if (!t) {
       rw_set_insertion_point_before(rw, op);
-      const IrType *ty = cond->type;
-      IrNamedAttr v = {ir_identz(rw->ctx, "value"), ir_bool_attr(rw->ctx, true)};
-      t = ir_op_result(rw_build_op(rw, arith_op(constant), ir_op_loc(op), NULL, 0, &ty, 1,
-                                   ir_dict_attr(rw->ctx, &v, 1, NULL), NULL),
-                       0);
+      t = bool_constant(rw, ir_op_loc(op), cond->type, true);
+      if (!t) return changed;
     }
     rw_replace_all_uses_with(rw, arg, t);
     changed = true;
@@ -723,7 +733,7 @@ static bool while_cmp_cond(IrOp *op, RwRewriter *rw) {
   IrOp *c, *y;
   if (!while_parts(op, &b, &a, &c, &y)) return false;
   IrValue *cv = ir_op_operand(c, 0);
-  IrOp *cmp = cv->def && arith_op_is(cv->def, ARITH_OP_cmpi) ? cv->def : NULL;
+  IrOp *cmp = is_arith(cv->def, "arith.cmpi") ? cv->def : NULL;
   if (!cmp) return false;
   static const int inv[ARITH_CMPI_COUNT] = {
       [ARITH_CMPI_EQ] = ARITH_CMPI_NE,   [ARITH_CMPI_NE] = ARITH_CMPI_EQ,
@@ -747,7 +757,7 @@ static bool while_cmp_cond(IrOp *op, RwRewriter *rw) {
         bool seen = false;
         for (size_t uj = 0; uj < ui; uj++) seen |= users.data[uj] == cmp2;
         if (seen) continue;
-        if (!arith_op_is(cmp2, ARITH_OP_cmpi) ||
+        if (!is_arith(cmp2, "arith.cmpi") ||
             ir_op_operand(cmp2, 1 - side) != ir_op_operand(cmp, 1 - side))
           continue;
         int p2 = arith_op_predicate(cmp2);
@@ -756,11 +766,8 @@ static bool while_cmp_cond(IrOp *op, RwRewriter *rw) {
         else if (p2 == inv[p]) same = false;
         else continue;
         rw_set_insertion_point_before(rw, cmp2);
-        const IrType *t = ir_op_result(cmp2, 0)->type;
-        IrNamedAttr v = {ir_identz(rw->ctx, "value"), ir_bool_attr(rw->ctx, same)};
-        IrValue *k1 = ir_op_result(rw_build_op(rw, arith_op(constant), ir_op_loc(cmp2), NULL, 0,
-                                               &t, 1, ir_dict_attr(rw->ctx, &v, 1, NULL), NULL),
-                                   0);
+        IrValue *k1 = bool_constant(rw, ir_op_loc(cmp2), ir_op_result(cmp2, 0)->type, same);
+        if (!k1) continue;
         rw_replace_op(rw, cmp2, &k1);
         changed = true;
       }

@@ -1,8 +1,10 @@
 /* std_syntax.c — the custom assembly of every arith and math op, driven by
  * the row's StdOpDesc (std_ops.h): MLIR 22's assemblyFormats, printed byte
  * for byte as mlir-opt prints them, and the result names MLIR suggests
- * (`%c42_i32`, `%true`, `%cst`, `%low, %high`). */
-#include "dialect/arith/std_ops.h"
+ * (`%c42_i32`, `%true`, `%cst`, `%low, %high`); and the simple
+ * "operands attr-dict : types [-> result]" syntax of the nvvm and
+ * nv_tileas rows. */
+#include "dialect/std/std_ops.h"
 
 #include <stdlib.h>
 
@@ -291,4 +293,49 @@ void std_result_names(IrOp *op, IrNameSetFn set, void *user) {
   }
   set(user, ir_op_result(op, 0), b.s);
   sb_free(&b);
+}
+
+/* ---- the simple syntax of nvvm and nv_tileas rows --------------------------------------------------------- */
+
+bool std_parse_simple(AsmParser *p, IrOpState *st) {
+  AsmOperandVec ops = {0};
+  IrTypeVec types = {0};
+  AsmLoc at = asm_cur_loc(p);
+  bool ok = asm_parse_operand_list(p, &ops) && asm_parse_optional_attr_dict(p, st) &&
+            asm_parse_punct(p, ASM_COLON) && asm_parse_type_list(p, &types);
+  if (ok && ops.len == 0) {
+    /* "attr-dict : result-type" */
+    for (size_t i = 0; i < types.len; i++) vec_push(&st->result_types, types.data[i]);
+  } else if (ok) {
+    ok = asm_resolve_operands(p, ops.data, ops.len, types.data, types.len, at, st);
+    if (ok && asm_parse_optional_punct(p, ASM_ARROW)) {
+      const IrType *rt;
+      ok = asm_parse_type(p, &rt);
+      if (ok) vec_push(&st->result_types, rt);
+    }
+  }
+  vec_free(&ops);
+  vec_free(&types);
+  return ok;
+}
+
+void std_print_simple(AsmPrinter *p, IrOp *op) {
+  if (op->noperands) {
+    asm_puts(p, " ");
+    asm_print_operands(p, op->operands, op->noperands);
+  }
+  asm_print_attr_dict(p, op, NULL);
+  asm_puts(p, " : ");
+  if (op->noperands) {
+    for (unsigned i = 0; i < op->noperands; i++) {
+      if (i) asm_puts(p, ", ");
+      asm_print_type(p, ir_op_operand(op, i)->type);
+    }
+    if (op->nresults) {
+      asm_puts(p, " -> ");
+      asm_print_type(p, ir_op_result(op, 0)->type);
+    }
+  } else if (op->nresults) {
+    asm_print_type(p, ir_op_result(op, 0)->type);
+  }
 }

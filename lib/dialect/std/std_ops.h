@@ -1,7 +1,10 @@
-/* std_ops.h — what arith and math share: the op descriptor that drives their
- * custom assembly and verifiers, and the hooks that read it.  Internal to
- * lib/dialect/arith and lib/dialect/math (math's ops are arith-shaped, and
- * use arith's fastmath attribute, as in MLIR).
+/* std_ops.h — the standard op engine (lib/dialect/std, the layer below the
+ * dialects): the op descriptor that drives the custom assembly and
+ * verifiers of arith and math (math's ops are arith-shaped, and use arith's
+ * fastmath attribute, as in MLIR), the hooks that read it, and the simple
+ * "operands attr-dict : types" syntax the nvvm and nv_tileas rows share.
+ * For the dialects' own files (arith, math, nvvm, nv_tileas), not a public
+ * header of any dialect.
  *
  * Every arith/math op row carries a StdOpDesc in IrOpInfo.extra; one parse
  * hook, one print hook and one verify hook interpret it (std_syntax.c,
@@ -10,7 +13,7 @@
 #define CTILE_STD_OPS_H
 
 #include "asm/asm.h"
-#include "dialect/arith/arith.h"
+#include "dialect/std/std.h"
 
 /* Format / verifier families.  Formats (MLIR's assemblyFormat):
  *   CONSTANT  attr-dict $value
@@ -84,5 +87,11 @@ void std_populate_defaults(IrOpState *st);
  * the mnemonic (shared by `#arith.overflow<..>` and the custom forms). */
 bool std_parse_overflow_body(AsmParser *p, unsigned *bits);
 bool std_parse_fastmath_body(AsmParser *p, unsigned *bits);
+
+/* Generic "operands attr-dict : operand-types [-> result-type]" syntax (for
+ * ops without operands: "attr-dict : result-type"), the rows of nvvm's
+ * mbarrier ops and of nv_tileas.alloc_mbarrier (std_syntax.c). */
+bool std_parse_simple(AsmParser *p, IrOpState *st);
+void std_print_simple(AsmPrinter *p, IrOp *op);
 
 #endif

@@ -4,7 +4,7 @@
  * (SameOperandsAndResultType, SameTypeOperands, the i1-result and shape
  * constraints, AllTypesMatch), then the op's own verify (cast
  * compatibility).  Messages are MLIR 22's, byte for byte. */
-#include "dialect/arith/std_ops.h"
+#include "dialect/std/std_ops.h"
 
 /* ---- type classes ---------------------------------------------------------------- */
 

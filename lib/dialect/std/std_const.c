@@ -1,6 +1,7 @@
 /* std_const.c — the constant view and result builders of std_const.h, the
- * elementwise binary fold drivers, and the arith constant materializer. */
-#include "dialect/arith/std_const.h"
+ * elementwise binary fold drivers, and the arith constant materializer (the
+ * arith and math dialects' materialize_constant hook). */
+#include "dialect/std/std_const.h"
 
 #include "rewrite/rewrite.h"
 
@@ -180,9 +181,10 @@ const IrAttr *std_fold_float_binary(IrContext *ctx, const IrAttr *a, const IrAtt
 /* ---- materializer ---------------------------------------------------------------------- */
 
 /* arith::ArithDialect::materializeConstant: arith.constant for an integer,
- * float or elements value of the requested type. */
-static IrOp *materialize(RwRewriter *rw, const IrAttr *value, const IrType *type,
-                         const IrLoc *loc) {
+ * float or elements value of the requested type, built by its registered
+ * name (this layer sits below the arith dialect). */
+IrOp *std_materialize_constant(RwRewriter *rw, const IrAttr *value, const IrType *type,
+                               const IrLoc *loc) {
   if (!value) return NULL;
   const IrType *vt = ir_attr_is(value, &ir_bool_attr_def)
                          ? ir_integer_type(rw->ctx, 1, IR_SIGNLESS)
@@ -193,10 +195,5 @@ static IrOp *materialize(RwRewriter *rw, const IrAttr *value, const IrType *type
     return NULL;
   IrNamedAttr v = {ir_identz(rw->ctx, "value"), value};
   const IrAttr *props = ir_dict_attr(rw->ctx, &v, 1, NULL);
-  return rw_build_op(rw, arith_op(constant), loc, NULL, 0, &type, 1, props, NULL);
-}
-
-void std_register_materializers(IrContext *ctx) {
-  rw_register_constant_materializer(ctx, "arith", materialize);
-  rw_register_constant_materializer(ctx, "math", materialize);
+  return rw_build_named_op(rw, "arith.constant", loc, NULL, 0, &type, 1, props, NULL);
 }

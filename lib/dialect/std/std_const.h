@@ -1,8 +1,9 @@
-/* std_const.h — constant values for the arith and math folds: a uniform
- * view of a constant operand (integer, bool or float scalar attribute, or a
- * dense elements attribute of any static shaped type, splat or not) as n
- * elements, and the builder of the folded result attribute.  Internal to
- * lib/dialect/arith and lib/dialect/math (std_const.c).
+/* std_const.h — constant values for the arith and math folds (standard op
+ * engine, lib/dialect/std): a uniform view of a constant operand (integer,
+ * bool or float scalar attribute, or a dense elements attribute of any
+ * static shaped type, splat or not) as n elements, the builder of the folded
+ * result attribute, and the constant materializer of arith and math
+ * (std_const.c).
  *
  * Integers are handled as their bits in a uint64 masked to the element
  * width (index: 64 bits, as MLIR's IndexType::kInternalStorageBitWidth);
@@ -10,7 +11,7 @@
 #ifndef CTILE_STD_CONST_H
 #define CTILE_STD_CONST_H
 
-#include "dialect/arith/std_ops.h"
+#include "dialect/std/std_ops.h"
 
 typedef struct StdConst {
   const IrAttr *attr;
@@ -53,12 +54,12 @@ const IrAttr *std_fold_int_binary(IrContext *ctx, const IrAttr *a, const IrAttr 
 const IrAttr *std_fold_float_binary(IrContext *ctx, const IrAttr *a, const IrAttr *b,
                                     const IrType *rtype, StdFloatBinFn fn, const void *ud);
 
-/* Registers arith.constant as the constant materializer of arith and math. */
-void std_register_materializers(IrContext *ctx);
-
-/* The dialect fold hooks (arith/fold.c, math/fold.c). */
-bool arith_fold_op(IrOp *op, const IrAttr *const *consts, IrFoldResult *results);
-bool math_fold_op(IrOp *op, const IrAttr *const *consts, IrFoldResult *results);
-void arith_add_canonicalization_patterns(struct RwPatternSet *set, IrContext *ctx);
+/* MLIR's ArithDialect::materializeConstant, the `materialize_constant` hook
+ * of the arith and math dialect rows: an `arith.constant` of `type` holding
+ * `value` (integer, float, bool or dense elements of exactly that type) at
+ * rw's insertion point, or NULL.  The op is found by name in the context's
+ * registry (NULL when arith is not registered). */
+IrOp *std_materialize_constant(struct RwRewriter *rw, const IrAttr *value, const IrType *type,
+                               const IrLoc *loc);
 
 #endif
