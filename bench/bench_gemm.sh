@@ -1,9 +1,11 @@
 #!/bin/sh
 # bench_gemm.sh — ctile-run's interpreter against OpenBLAS (through NumPy) in
-# the same run: the 1024^3 GEMM of bench_interp (tile shapes of
-# examples/gemm.mlir: 64x64 f32 output tiles, 64x32 x 32x64 operand tiles)
-# with f32 and bf16 inputs (f32 accumulation), and the 2^24-element f32 add,
-# at -j1 and -j2.  NumPy runs `a @ b` on f32 arrays of the same shapes (for
+# the same run: the 1024^3 GEMM of bench_interp with f32 and bf16 inputs (f32
+# accumulation), written twice: with the tile shapes of examples/gemm.mlir
+# (gemm-*: 64x64 f32 output tiles, 64x32 x 32x64 operand tiles) and with
+# bigger tiles (gemm-big-*: 128x128 output tiles, 128x64 x 64x128 operand
+# tiles, so twice the k per mmaf); and the 2^24-element f32 add; at -j1 and
+# -j2.  NumPy runs `a @ b` on f32 arrays of the same shapes (for
 # bf16 too: NumPy has no bf16 GEMM) and `np.add(x, y, out=z)`, with
 # OPENBLAS_NUM_THREADS equal to the interpreter's thread count and
 # OPENBLAS_CORETYPE unset.  Each side takes the best of R repeats per round
@@ -57,7 +59,7 @@ print("add", e / w * 1e-6, e / p * 1e-6)
 PYEOF
 
 for round in $(seq "$N"); do
-  "$BI" "$R" gemm gemm-bf16 add >>"$TMP/ct.txt"
+  "$BI" "$R" gemm gemm-bf16 gemm-big gemm-big-bf16 add >>"$TMP/ct.txt"
   for j in 1 2; do
     OPENBLAS_NUM_THREADS=$j "$PY" "$TMP/np.py" "$R" | sed "s/^/j$j /" >>"$TMP/np.txt"
   done
@@ -71,22 +73,24 @@ awk '
   }
   function num(s) { gsub(/[^0-9.]/, "", s); return s + 0 }
   FNR == NR { keep("np " $2 " " $1, $3, $4); next }
-  /^gemm 1024\^3/ { keep("ct gemm-" $3 " " substr($6, 2, 2), $9, num($11)) }
+  /^gemm 1024\^3/ { keep("ct gemm-" ($4 == "(64x64x32" ? "" : "big-") $3 " " substr($6, 2, 2), $9, num($11)) }
   /^elementwise/ { keep("ct add " substr($6, 2, 2), $9, num($12)) }
   /^memcpy/ { v = $(NF - 2); if (v > mc) mc = v }
   END {
-    split("gemm-f32 gemm-bf16 add", ks, " ")
+    nk = split("gemm-f32 gemm-bf16 gemm-big-f32 gemm-big-bf16 add", ks, " ")
     for (pass = 1; pass <= 2; pass++) {
       printf "%s\n", pass == 1 ? "wall time, best of all repeats:" \
                                 : "per CPU-second (CPU time of all threads; steadier on a loaded machine):"
-      printf "  %-10s %-4s %16s %16s %7s\n", "what", "-j", "ctile-run", "NumPy", "ratio"
-      for (i = 1; i <= 3; i++)
+      printf "  %-13s %-4s %16s %16s %7s\n", "what", "-j", "ctile-run", "NumPy", "ratio"
+      for (i = 1; i <= nk; i++)
         for (j = 1; j <= 2; j++) {
           k = ks[i]; unit = k == "add" ? "Melem/s" : "GFLOP/s"
-          nk = "np " (k == "add" ? "add" : "gemm") " j" j; ck = "ct " k " j" j
-          n = pass == 1 ? w[nk] : cpu[nk]; c = pass == 1 ? w[ck] : cpu[ck]
-          printf "  %-10s -j%d  %8.1f %-7s %8.1f %-7s %6.2f\n", k, j, c, unit, n, unit, n ? c / n : 0
+          npk = "np " (k == "add" ? "add" : "gemm") " j" j; ck = "ct " k " j" j
+          n = pass == 1 ? w[npk] : cpu[npk]; c = pass == 1 ? w[ck] : cpu[ck]
+          printf "  %-13s -j%d  %8.1f %-7s %8.1f %-7s %6.2f\n", k, j, c, unit, n, unit, n ? c / n : 0
         }
     }
+    printf "gemm-*: tiles of examples/gemm.mlir (64x64 C, 64x32 A, 32x64 B); gemm-big-*: 128x128 C,\n"
+    printf "128x64 A, 64x128 B; NumPy: the same 1024^3 f32 a @ b for all four (it has no bf16 GEMM)\n"
     printf "memcpy of one 2^24 f32 array in the same run: %.1f Melem/s (wall)\n", mc
   }' "$TMP/np.txt" "$TMP/ct.txt"

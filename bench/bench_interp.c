@@ -4,6 +4,9 @@
  *              mmaf over 64x32 x 32x64 operand tiles, k-loop of 32 steps),
  *              f32 inputs, reported in GFLOP/s (2*M*N*K / time);
  *   gemm-bf16  the same with bf16 A and B and f32 accumulation;
+ *   gemm-big, gemm-big-bf16
+ *              the same GEMMs with bigger tiles: 128x128 f32 output tiles,
+ *              mmaf over 128x64 x 64x128 operand tiles (k-loop of 16 steps);
  *   add        an element-wise f32 add of 2^24 elements (tiles of 4096), in
  *              elements/s and GB/s, next to a memcpy of one such array;
  *   int        eight element-wise i32 ops (addi muli xori maxi shri divi remi
@@ -14,7 +17,10 @@
  * results are spot-checked against a double-precision reference.  Never run
  * as a test; bench/bench_gemm.sh sets these figures beside NumPy's.
  *
- *   build/bench/bench_interp [R] [gemm|gemm-bf16|add|int]... */
+ *   build/bench/bench_interp [R] [gemm|gemm-bf16|gemm-big|gemm-big-bf16|add|int]...
+ *
+ * BENCH_INTERP_N=n (a multiple of 128) sets the GEMM size instead of 1024,
+ * for profiling under valgrind. */
 #define _DEFAULT_SOURCE /* MADV_HUGEPAGE */
 #include <math.h>
 #include <stdio.h>
@@ -28,8 +34,10 @@
 #include "interp/interp.h"
 #include "bench_util.h"
 
-/* The tiled GEMM kernel with element type `et` (f32 or bf16) for A and B and
- * an f32 accumulator and C: the tile shapes of examples/gemm.mlir. */
+/* The tiled GEMM kernel with element type `et` (f32 or bf16) for A and B,
+ * an f32 accumulator and C, TM x TN output tiles and a k step of TK:
+ * printf arguments et, TM, TN, TK.  examples/gemm.mlir's shapes are 64, 64,
+ * 32. */
 static const char gemm_fmt[] =
     "cuda_tile.module @m {\n"
     "  entry @gemm(%%a: tile<ptr<%1$s>>, %%b: tile<ptr<%1$s>>, %%c: tile<ptr<f32>>, %%m: tile<i32>, "
@@ -40,29 +48,29 @@ static const char gemm_fmt[] =
     "tensor_view<?x?x%1$s, strides=[?,1]>\n"
     "    %%tvc = make_tensor_view %%c, shape = [%%m, %%n], strides = [%%n, 1] : tile<i32> -> "
     "tensor_view<?x?xf32, strides=[?,1]>\n"
-    "    %%pa = make_partition_view %%tva : partition_view<tile=(64x32), tensor_view<?x?x%1$s, "
+    "    %%pa = make_partition_view %%tva : partition_view<tile=(%2$dx%4$d), tensor_view<?x?x%1$s, "
     "strides=[?,1]>>\n"
-    "    %%pb = make_partition_view %%tvb : partition_view<tile=(32x64), tensor_view<?x?x%1$s, "
+    "    %%pb = make_partition_view %%tvb : partition_view<tile=(%4$dx%3$d), tensor_view<?x?x%1$s, "
     "strides=[?,1]>>\n"
-    "    %%pc = make_partition_view %%tvc : partition_view<tile=(64x64), tensor_view<?x?xf32, "
+    "    %%pc = make_partition_view %%tvc : partition_view<tile=(%2$dx%3$d), tensor_view<?x?xf32, "
     "strides=[?,1]>>\n"
     "    %%bx, %%by, %%bz = get_tile_block_id : tile<i32>\n"
     "    %%c0 = constant <i32: 0> : tile<i32>\n"
     "    %%c1 = constant <i32: 1> : tile<i32>\n"
-    "    %%c32 = constant <i32: 32> : tile<i32>\n"
-    "    %%nk = divi %%k, %%c32 signed : tile<i32>\n"
-    "    %%zero = constant <f32: 0.0> : tile<64x64xf32>\n"
+    "    %%ck = constant <i32: %4$d> : tile<i32>\n"
+    "    %%nk = divi %%k, %%ck signed : tile<i32>\n"
+    "    %%zero = constant <f32: 0.0> : tile<%2$dx%3$dxf32>\n"
     "    %%acc = for %%kk in (%%c0 to %%nk, step %%c1) : tile<i32> iter_values(%%cur = %%zero) -> "
-    "(tile<64x64xf32>) {\n"
-    "      %%ta, %%t1 = load_view_tko weak %%pa[%%by, %%kk] : partition_view<tile=(64x32), "
-    "tensor_view<?x?x%1$s, strides=[?,1]>>, tile<i32> -> tile<64x32x%1$s>, token\n"
-    "      %%tb, %%t2 = load_view_tko weak %%pb[%%kk, %%bx] : partition_view<tile=(32x64), "
-    "tensor_view<?x?x%1$s, strides=[?,1]>>, tile<i32> -> tile<32x64x%1$s>, token\n"
-    "      %%r = mmaf %%ta, %%tb, %%cur : tile<64x32x%1$s>, tile<32x64x%1$s>, tile<64x64xf32>\n"
-    "      continue %%r : tile<64x64xf32>\n"
+    "(tile<%2$dx%3$dxf32>) {\n"
+    "      %%ta, %%t1 = load_view_tko weak %%pa[%%by, %%kk] : partition_view<tile=(%2$dx%4$d), "
+    "tensor_view<?x?x%1$s, strides=[?,1]>>, tile<i32> -> tile<%2$dx%4$dx%1$s>, token\n"
+    "      %%tb, %%t2 = load_view_tko weak %%pb[%%kk, %%bx] : partition_view<tile=(%4$dx%3$d), "
+    "tensor_view<?x?x%1$s, strides=[?,1]>>, tile<i32> -> tile<%4$dx%3$dx%1$s>, token\n"
+    "      %%r = mmaf %%ta, %%tb, %%cur : tile<%2$dx%4$dx%1$s>, tile<%4$dx%3$dx%1$s>, tile<%2$dx%3$dxf32>\n"
+    "      continue %%r : tile<%2$dx%3$dxf32>\n"
     "    }\n"
-    "    %%t3 = store_view_tko weak %%acc, %%pc[%%by, %%bx] : tile<64x64xf32>, "
-    "partition_view<tile=(64x64), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token\n"
+    "    %%t3 = store_view_tko weak %%acc, %%pc[%%by, %%bx] : tile<%2$dx%3$dxf32>, "
+    "partition_view<tile=(%2$dx%3$d), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token\n"
     "    return\n"
     "  }\n"
     "}\n";
@@ -190,10 +198,14 @@ static float bf16_value(uint16_t h) {
   return f;
 }
 
-/* The 1024^3 GEMM with A and B of element type `et` ("f32" or "bf16"): best
- * of `reps` at -j1 and -j2, then a spot check against a double reference. */
-static int bench_gemm(IrContext *ctx, const char *et, int reps) {
-  const int64_t M = 1024, N = 1024, K = 1024;
+/* The n^3 GEMM (n = 1024, or $BENCH_INTERP_N for profiling runs) with A and
+ * B of element type `et` ("f32" or "bf16") and tm x tn output tiles, k step
+ * tk: best of `reps` at -j1 and -j2, then a spot check against a double
+ * reference. */
+static int bench_gemm(IrContext *ctx, const char *et, int tm, int tn, int tk, int reps) {
+  const char *env = getenv("BENCH_INTERP_N");
+  int64_t n = env && atoi(env) >= 128 ? atoi(env) / 128 * 128 : 1024;
+  const int64_t M = n, N = n, K = n;
   bool bf = strcmp(et, "bf16") == 0;
   size_t es = bf ? 2 : 4;
   float *A = malloc(sizeof(float) * M * K), *B = malloc(sizeof(float) * K * N),
@@ -214,8 +226,8 @@ static int bench_gemm(IrContext *ctx, const char *et, int reps) {
       *dst = v;
     }
   }
-  char src[sizeof gemm_fmt + 256];
-  snprintf(src, sizeof src, gemm_fmt, et);
+  char src[sizeof gemm_fmt + 512];
+  snprintf(src, sizeof src, gemm_fmt, et, tm, tn, tk);
   IrOp *gm = parse(ctx, src);
   InterpArg ga[6] = {
       {INTERP_ARG_BUFFER, 0, 0, Ab, es * M * K},
@@ -226,9 +238,12 @@ static int bench_gemm(IrContext *ctx, const char *et, int reps) {
       {INTERP_ARG_SCALAR, K, 0, NULL, 0}};
   double flops = 2.0 * (double)M * (double)N * (double)K;
   for (int j = 1; j <= 2; j++) {
-    double c, t = best_run(gm, "gemm", ga, 6, N / 64, M / 64, j, reps, &c);
-    printf("gemm 1024^3 %-4s (64x64x32 tiles)  -j%d: %8.4f s  %7.2f GFLOP/s"
-           "  (%.2f GFLOP per CPU-second)\n", et, j, t, flops / t * 1e-9, flops / c * 1e-9);
+    double c, t = best_run(gm, "gemm", ga, 6, N / tn, M / tm, j, reps, &c);
+    char tiles[64];
+    snprintf(tiles, sizeof tiles, "(%dx%dx%d tiles)", tm, tn, tk);
+    printf("gemm %lld^3 %-4s %-18s -j%d: %8.4f s  %7.2f GFLOP/s"
+           "  (%.2f GFLOP per CPU-second)\n", (long long)n, et, tiles, j, t, flops / t * 1e-9,
+           flops / c * 1e-9);
   }
   /* spot-check against a double reference */
   double maxerr = 0;
@@ -239,7 +254,8 @@ static int bench_gemm(IrContext *ctx, const char *et, int reps) {
       double err = fabs(ref - C[i * N + j]);
       if (err > maxerr) maxerr = err;
     }
-  printf("gemm %s max |error| vs double reference on samples: %.3g\n", et, maxerr);
+  printf("gemm %s (%dx%dx%d tiles) max |error| vs double reference on samples: %.3g\n", et, tm,
+         tn, tk, maxerr);
   ir_op_destroy(gm);
   free(A);
   free(B);
@@ -340,8 +356,8 @@ static int bench_int(IrContext *ctx, int reps) {
   return rc;
 }
 
-/* bench_interp [R] [gemm|gemm-bf16|add|int]...: the named parts (gemm,
- * gemm-bf16 and add when none is named), each best of R. */
+/* bench_interp [R] [gemm|gemm-bf16|gemm-big|gemm-big-bf16|add|int]...: the
+ * named parts (all but int when none is named), each best of R. */
 int main(int argc, char **argv) {
   int reps = argc > 1 ? atoi(argv[1]) : 3;
   if (reps < 1) reps = 1;
@@ -350,14 +366,19 @@ int main(int argc, char **argv) {
   ctile_register_all(ctx);
   bool all = argc <= 2;
   int rc = 0;
-  for (int i = all ? 0 : 2; i < (all ? 3 : argc); i++) {
-    const char *w = all ? (const char *[]){"gemm", "gemm-bf16", "add"}[i] : argv[i];
-    if (strcmp(w, "gemm") == 0) rc |= bench_gemm(ctx, "f32", reps);
-    else if (strcmp(w, "gemm-bf16") == 0) rc |= bench_gemm(ctx, "bf16", reps);
+  for (int i = all ? 0 : 2; i < (all ? 5 : argc); i++) {
+    const char *w =
+        all ? (const char *[]){"gemm", "gemm-bf16", "gemm-big", "gemm-big-bf16", "add"}[i]
+            : argv[i];
+    if (strcmp(w, "gemm") == 0) rc |= bench_gemm(ctx, "f32", 64, 64, 32, reps);
+    else if (strcmp(w, "gemm-bf16") == 0) rc |= bench_gemm(ctx, "bf16", 64, 64, 32, reps);
+    else if (strcmp(w, "gemm-big") == 0) rc |= bench_gemm(ctx, "f32", 128, 128, 64, reps);
+    else if (strcmp(w, "gemm-big-bf16") == 0) rc |= bench_gemm(ctx, "bf16", 128, 128, 64, reps);
     else if (strcmp(w, "add") == 0) rc |= bench_add(ctx, reps);
     else if (strcmp(w, "int") == 0) rc |= bench_int(ctx, reps);
     else {
-      fprintf(stderr, "bench_interp: unknown part '%s' (gemm, gemm-bf16, add, int)\n", w);
+      fprintf(stderr, "bench_interp: unknown part '%s' (gemm, gemm-bf16, gemm-big, "
+                      "gemm-big-bf16, add, int)\n", w);
       rc = 1;
     }
   }

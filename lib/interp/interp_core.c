@@ -94,22 +94,56 @@ static void buf_put(void *p, size_t bytes) {
   }
 }
 
+/* Released Val records kept per thread the same way (a tiled loop makes
+ * and drops several per step: each loaded tile, its token, the loop index),
+ * linked through their data field; at most VAL_CACHE_N. */
+#define VAL_CACHE_N 64
+static _Thread_local Val *val_cache;
+static _Thread_local int val_cache_n;
+
+static Val *val_alloc(void) {
+  Val *v = val_cache;
+  if (!v) return xcalloc(1, sizeof(Val));
+  val_cache = v->data;
+  val_cache_n--;
+  memset(v, 0, sizeof *v);
+  return v;
+}
+
+static void val_free(Val *v) {
+  if (val_cache_n < VAL_CACHE_N) {
+    v->data = val_cache;
+    val_cache = v;
+    val_cache_n++;
+  } else {
+    free(v);
+  }
+}
+
 void in_buf_cache_drain(void) {
   while (buf_cache_n) free(buf_cache_ptr[--buf_cache_n]);
+  while (val_cache) {
+    Val *v = val_cache;
+    val_cache = v->data;
+    free(v);
+  }
+  val_cache_n = 0;
 }
-#else /* no cache: every buffer is allocated and freed */
+#else /* no cache: every buffer and Val is allocated and freed */
 static void *buf_get(size_t bytes) { return buf_alloc(bytes); }
 static void buf_put(void *p, size_t bytes) {
   (void)bytes;
   free(p);
 }
+static Val *val_alloc(void) { return xcalloc(1, sizeof(Val)); }
+static void val_free(Val *v) { free(v); }
 void in_buf_cache_drain(void) {}
 #endif
 
 /* A tile value of the given element type and shape (64-byte aligned data,
  * padded to a multiple of 64 bytes), zeroed when `zero`. */
 static Val *new_shape(const IrType *elem, const int64_t *shape, int rank, bool zero) {
-  Val *v = xcalloc(1, sizeof(Val));
+  Val *v = val_alloc();
   v->refs = 1;
   v->elem = elem;
   v->kind = in_kind_of(elem);
@@ -149,7 +183,7 @@ Val *val_new_tile(const IrType *type) {
 }
 
 Val *val_new_token(void) {
-  Val *v = xcalloc(1, sizeof(Val));
+  Val *v = val_alloc();
   v->refs = 1;
   v->kind = VK_TOKEN;
   return v;
@@ -164,7 +198,7 @@ void val_release(Val *v) {
   if (!v) return;
   if (__atomic_sub_fetch(&v->refs, 1, __ATOMIC_ACQ_REL) != 0) return;
   buf_put(v->data, v->data ? v->cap : 0);
-  free(v);
+  val_free(v);
 }
 
 /* ======================================================================== */

@@ -17,7 +17,8 @@
  * 6-row strips of A: the AVX2+FMA micro-kernel keeps a 6x16 block of C in
  * twelve ymm registers and per k step loads two vectors of B and broadcasts
  * six elements of A for twelve FMAs.  Narrower leftovers use the same
- * kernel with fewer rows or one vector; columns past the last multiple of 8
+ * kernel with fewer rows (never fewer than four where the band allows: 128
+ * rows go as 20 strips of 6 and two of 4) or one vector; columns past the last multiple of 8
  * use scalar FMAs.  Operand tiles are small (the interpreter's tiles are the
  * program's tiles, typically 64x32 and 32x64), so B is read in place rather
  * than packed: a 16-column panel of GEMM_KC rows stays in L1.
@@ -31,7 +32,7 @@
 #include <stddef.h>
 
 #define GEMM_KC 256 /* k steps per pass over C */
-#define GEMM_MC 96  /* rows of A per band (96 x 256 floats: 96 KiB, in L2) */
+#define GEMM_MC 144 /* rows of A per band (144 x 256 floats: 144 KiB, in L2) */
 
 static bool force_portable;
 
@@ -107,6 +108,14 @@ static const UkrFn ukr_table[2][6] = {
     {ukr_1x2, ukr_2x2, ukr_3x2, ukr_4x2, ukr_5x2, ukr_6x2},
 };
 
+/* The rows of the next strip when `left` rows of the band remain: 6, except
+ * that 7 to 9 rows go as 4 + 3..5 rather than 6 + 1..3 (a strip of one to
+ * three rows has too few accumulators to hide the FMA latency). */
+static inline int64_t strip_rows(int64_t left) {
+  if (left <= 6) return left;
+  return left < 10 ? 4 : 6;
+}
+
 /* One pass: k steps [k0, k0 + kc) for all of C, reading the running sums
  * from Ci (Cin on the first pass, Cout after) and writing them to Cout. */
 __attribute__((target("avx2,fma"))) static void gemm_pass_avx2(const float *A, const float *B,
@@ -118,8 +127,8 @@ __attribute__((target("avx2,fma"))) static void gemm_pass_avx2(const float *A, c
     int64_t mc = M - i0 < GEMM_MC ? M - i0 : GEMM_MC;
     for (int64_t j = 0; j < n8; j += 16) {
       int nv = j < n16 ? 2 : 1;
-      for (int64_t i = i0; i < i0 + mc; i += 6) {
-        int mr = i0 + mc - i < 6 ? (int)(i0 + mc - i) : 6;
+      for (int64_t i = i0, mr; i < i0 + mc; i += mr) {
+        mr = strip_rows(i0 + mc - i);
         ukr_table[nv - 1][mr - 1](A + i * K + k0, K, B + k0 * N + j, N, Ci + i * N + j,
                                   Co + i * N + j, N, kc);
       }

@@ -404,7 +404,7 @@ static bool view_decode(Exec *e, IrOp *op, Val *pv, unsigned idx0, unsigned nidx
   int sparse = gs ? (int)ct_view_sparse_dim(t) : -1;
   if ((int)nidx != va->rank) return in_fail(e, op, "expected %d indices", va->rank);
   int64_t total = sparse >= 0 ? ts[sparse] : 0;
-  va->buf = xmalloc((size_t)(total + 1) * sizeof(int64_t));
+  va->buf = sparse >= 0 ? xmalloc((size_t)(total + 1) * sizeof(int64_t)) : NULL;
   int64_t *p = va->buf;
   for (int i = 0; i < va->rank; i++) {
     int64_t td, step;
@@ -475,6 +475,59 @@ static bool span_in_region(Exec *e, uintptr_t addr, size_t bytes, bool write) {
   return m && bytes <= m->hi - addr && !(write && m->readonly);
 }
 
+/* d[0..n) = s[0..n) for one row of a dense view access: the rows of a
+ * typical tile are short (32 or 64 floats), where a call to memcpy per row
+ * costs more than the copy; long rows go to memcpy. */
+static inline void copy_f32(float *restrict d, const float *restrict s, int64_t n) {
+  if (n >= 256) {
+    memcpy(d, s, (size_t)n * 4);
+    return;
+  }
+  int64_t j = 0;
+#ifdef __SSE2__
+  for (; j + 16 <= n; j += 16) {
+    __m128 x0 = _mm_loadu_ps(s + j), x1 = _mm_loadu_ps(s + j + 4), x2 = _mm_loadu_ps(s + j + 8),
+           x3 = _mm_loadu_ps(s + j + 12);
+    _mm_storeu_ps(d + j, x0);
+    _mm_storeu_ps(d + j + 4, x1);
+    _mm_storeu_ps(d + j + 8, x2);
+    _mm_storeu_ps(d + j + 12, x3);
+  }
+  for (; j + 4 <= n; j += 4) _mm_storeu_ps(d + j, _mm_loadu_ps(s + j));
+#endif
+  for (; j < n; j++) d[j] = s[j];
+}
+
+/* Rows of at least this many floats are stored with non-temporal stores. */
+#define NT_STORE_MIN 4096
+
+/* d[0..n) = s[0..n) with non-temporal stores (SSE2) for a long row of a
+ * store: the row goes to memory without first reading its lines into the
+ * cache (a third of the memory traffic of a streaming element-wise kernel)
+ * and without evicting the tiles in use.  The caller ends the access with
+ * nt_fence(). */
+static void copy_f32_nt(float *restrict d, const float *restrict s, int64_t n) {
+  int64_t j = 0;
+#ifdef __SSE2__
+  for (; j < n && ((uintptr_t)(d + j) & 15); j++) d[j] = s[j];
+  for (; j + 16 <= n; j += 16) {
+    __m128 x0 = _mm_loadu_ps(s + j), x1 = _mm_loadu_ps(s + j + 4), x2 = _mm_loadu_ps(s + j + 8),
+           x3 = _mm_loadu_ps(s + j + 12);
+    _mm_stream_ps(d + j, x0);
+    _mm_stream_ps(d + j + 4, x1);
+    _mm_stream_ps(d + j + 8, x2);
+    _mm_stream_ps(d + j + 12, x3);
+  }
+#endif
+  for (; j < n; j++) d[j] = s[j];
+}
+
+static void nt_fence(void) {
+#ifdef __SSE2__
+  _mm_sfence();
+#endif
+}
+
 /* t[0..n) = the bf16 values p[0..n) as f32 bit patterns (bits << 16);
  * whether any is a NaN.  SSE2 (x86-64's baseline) when available. */
 static bool widen_bf16(const uint16_t *p, float *t, int64_t n) {
@@ -532,13 +585,16 @@ static bool view_access_dense(Exec *e, Val *pv, const ViewAcc *va, Val *tile, bo
     return false;
   int64_t inner = va->tshape[rank - 1], idx[IN_MAX_RANK] = {0};
   float *t = tile->data;
-  for (int64_t i = 0; i < tile->n; i += inner) {
+  for (int64_t i = 0, row = 0; i < tile->n; i += inner, row++) {
     int64_t off = 0;
-    for (int d = 0; d < rank - 1; d++) off += idx[d] * va->tstride[d];
+    if (rank == 2) off = row * va->tstride[0];
+    else
+      for (int d = 0; d < rank - 1; d++) off += idx[d] * va->tstride[d];
     if (fk == IR_F32) {
       float *p = (float *)(uintptr_t)a0 + off;
-      if (store) memcpy(p, t + i, (size_t)inner * 4);
-      else memcpy(t + i, p, (size_t)inner * 4);
+      if (store && inner >= NT_STORE_MIN) copy_f32_nt(p, t + i, inner);
+      else if (store) copy_f32(p, t + i, inner);
+      else copy_f32(t + i, p, inner);
     } else {
       /* bf16 is the top half of an f32: widen the row, then let the
        * general decoder redo any NaN (payload and quieting as in_mem_read
@@ -553,6 +609,7 @@ static bool view_access_dense(Exec *e, Val *pv, const ViewAcc *va, Val *tile, bo
       idx[d] = 0;
     }
   }
+  if (store && inner >= NT_STORE_MIN) nt_fence();
   return true;
 }
 
