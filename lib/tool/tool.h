@@ -266,6 +266,14 @@ bool tool_output_open(ToolOutput *o, const char *path, StrBuf *err);
 /* Writes text before the end (a ToolSink function; user = the ToolOutput).
  * A failure is remembered and reported by tool_output_finish. */
 void tool_output_write(void *o, const char *s, size_t n);
+/* -cudatilebc-to-mlir's custom form with one batch of functions alive at a
+ * time (bc_stream.c): reads the bytecode in buf, verifies and prints it to
+ * out, handing text to sink early only when `output` is a file written
+ * through a temporary file or /dev/null.  Returns false, having discarded
+ * what it produced and shown no diagnostic, whenever the whole-module path
+ * (bc_read_module, ir_verify, print) must run instead. */
+bool tool_read_bc_streamed(IrContext *ctx, const char *name, const char *buf, size_t len,
+                           const char *output, StrBuf *out, const ToolSink *sink);
 /* Writes data (when success, or always for in-place outputs) and closes;
  * renames the temporary file over the target on success, removes it on
  * failure.  Returns false (with a message in err) on a write error. */
