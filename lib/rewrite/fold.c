@@ -5,17 +5,19 @@
 #include "rewrite/rw_internal.h"
 
 /* The op's fold hook: its row's, else its dialect's fallback. */
-static bool (*fold_hook(IrOp *op))(IrOp *, const IrAttr *const *, IrFoldResult *) {
+RwFoldFn rw_fold_hook(IrOp *op) {
   if (op->info->fold) return op->info->fold;
   const IrDialect *d = ir_op_info_dialect(ir_op_context(op), op->info);
   return d ? d->fold : NULL;
 }
 
-const IrAttr *rw_constant_value(IrOp *op) {
+/* The value of constant-like `op` (one result): its "value" attribute
+ * (`id_value` is that name's ident), else what its fold hook returns. */
+const IrAttr *rw_constant_value_id(IrOp *op, const IrIdent *id_value) {
   if (!op || !(op->info->traits & IR_TRAIT_CONSTANT_LIKE) || op->nresults != 1) return NULL;
-  const IrAttr *a = ir_op_attr(op, rw_state(ir_op_context(op))->id_value);
+  const IrAttr *a = ir_op_attr(op, id_value);
   if (a) return a;
-  bool (*fold)(IrOp *, const IrAttr *const *, IrFoldResult *) = fold_hook(op);
+  RwFoldFn fold = rw_fold_hook(op);
   if (!fold) return NULL;
   /* MLIR's m_Constant folds the op: a constant op folds to its value. */
   const IrAttr *none[8] = {0};
@@ -24,6 +26,11 @@ const IrAttr *rw_constant_value(IrOp *op) {
   bool ok = fold(op, consts, &r);
   if (consts != none) free(consts);
   return ok ? r.attr : NULL;
+}
+
+const IrAttr *rw_constant_value(IrOp *op) {
+  if (!op || !(op->info->traits & IR_TRAIT_CONSTANT_LIKE) || op->nresults != 1) return NULL;
+  return rw_constant_value_id(op, rw_state(ir_op_context(op))->id_value);
 }
 
 const IrAttr *rw_value_constant(IrValue *v) {
@@ -92,17 +99,32 @@ static RwFoldStatus fold_traits(IrOp *op, const IrAttr *const *consts, IrFoldRes
   return RW_FOLD_FAILED;
 }
 
-RwFoldStatus rw_fold_op(IrOp *op, IrFoldResult *results) {
-  if (op->info->traits & IR_TRAIT_UNREGISTERED) return RW_FOLD_FAILED;
+/* rw_fold_op with the op's fold hook (rw_fold_hook) and the ident of
+ * "value" given: the greedy driver looks both up once per op kind.  Operand
+ * constants are looked for only when something folds: an op with neither a
+ * hook nor a folding trait fails at once. */
+RwFoldStatus rw_fold_op_with(IrOp *op, RwFoldFn fold, const IrIdent *id_value,
+                             IrFoldResult *results) {
+  uint64_t t = op->info->traits;
+  if (t & IR_TRAIT_UNREGISTERED) return RW_FOLD_FAILED;
+  if (!fold && !(t & (IR_TRAIT_COMMUTATIVE | IR_TRAIT_IDEMPOTENT | IR_TRAIT_INVOLUTION))) {
+    for (uint32_t i = 0; i < op->nresults; i++) results[i] = (IrFoldResult){0};
+    return RW_FOLD_FAILED;
+  }
   uint32_t n = op->noperands;
   const IrAttr *buf[8];
   const IrAttr **consts = n <= 8 ? buf : xmalloc(n * sizeof *consts);
-  for (uint32_t i = 0; i < n; i++) consts[i] = rw_value_constant(op->operands[i].value);
+  for (uint32_t i = 0; i < n; i++) {
+    IrValue *v = op->operands[i].value;
+    IrOp *def = v ? v->def : NULL;
+    consts[i] = def && (def->info->traits & IR_TRAIT_CONSTANT_LIKE)
+                    ? rw_constant_value_id(def, id_value)
+                    : NULL;
+  }
   RwFoldStatus st = RW_FOLD_FAILED;
-  size_t rsize = op->nresults * sizeof *results;
-  bool (*fold)(IrOp *, const IrAttr *const *, IrFoldResult *) = fold_hook(op);
+  uint32_t nres = op->nresults;
   if (fold) {
-    if (rsize) memset(results, 0, rsize);
+    for (uint32_t i = 0; i < nres; i++) results[i] = (IrFoldResult){0};
     if (fold(op, consts, results)) {
       st = RW_FOLD_IN_PLACE;
       for (uint32_t i = 0; i < op->nresults; i++) {
@@ -114,10 +136,15 @@ RwFoldStatus rw_fold_op(IrOp *op, IrFoldResult *results) {
   }
   if (st != RW_FOLD_REPLACED) {
     /* MLIR tries the trait folds when the op's fold failed or was in place */
-    if (rsize) memset(results, 0, rsize);
+    for (uint32_t i = 0; i < nres; i++) results[i] = (IrFoldResult){0};
     RwFoldStatus ts = fold_traits(op, consts, results);
     if (ts != RW_FOLD_FAILED) st = ts;
   }
   if (consts != buf) free(consts);
   return st;
+}
+
+RwFoldStatus rw_fold_op(IrOp *op, IrFoldResult *results) {
+  if (op->info->traits & IR_TRAIT_UNREGISTERED) return RW_FOLD_FAILED;
+  return rw_fold_op_with(op, rw_fold_hook(op), rw_state(ir_op_context(op))->id_value, results);
 }

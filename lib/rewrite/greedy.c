@@ -31,102 +31,98 @@ void rw_greedy_config_init(RwGreedyConfig *cfg) {
   cfg->max_num_rewrites = RW_NO_LIMIT;
 }
 
-/* ---- worklist: vector + op -> slot map; removal nulls the slot ------------------ */
-/* The map is an open-addressing table of op pointers beside 32-bit list
- * positions (12 bytes a slot, where a U64Map took 16), sized once for the
- * seeded ops (wl_reserve) so a large region never holds the old and the new
- * table at once while growing. */
+/* ---- worklist: vector + op -> position map; removal nulls the entry ------------- */
+/* The map is an open-addressing table of 32-bit list positions (index + 1;
+ * 0: empty slot): an entry's key is the op the list holds at its position,
+ * so a slot costs 4 bytes.  Every mapped position holds a non-null op;
+ * removing an op unmaps it before its entry is nulled or popped.  The
+ * table is sized once for the seeded ops (wl_reserve) and the list
+ * reserved for them, so a large region never holds an old and a new copy
+ * while growing. */
 typedef struct Worklist {
   VEC(IrOp *) list;
-  IrOp **keys;     /* NULL: empty slot */
-  uint32_t *pos;   /* index + 1 into list */
-  size_t cap, len; /* slots (a power of two, or 0), entries */
+  uint32_t *slots; /* list position + 1, 0: empty */
+  size_t cap, len; /* slots (a power of two, or 0), mapped entries */
+  unsigned shift;  /* 64 - log2(cap) */
   size_t live;     /* non-null entries */
 } Worklist;
 
+/* Fibonacci hashing of the op's address (ops are 16-byte aligned). */
 static size_t wl_home(const Worklist *w, const IrOp *op) {
-  return (size_t)(hash_mix(0, (uintptr_t)op) & (w->cap - 1));
+  return (size_t)((((uint64_t)(uintptr_t)op >> 4) * 0x9e3779b97f4a7c15ull) >> w->shift);
 }
 
 /* The slot holding op, or the empty slot where it would go. */
 static size_t wl_find(const Worklist *w, const IrOp *op) {
-  size_t i = wl_home(w, op);
-  while (w->keys[i] && w->keys[i] != op) i = (i + 1) & (w->cap - 1);
+  size_t i = wl_home(w, op), mask = w->cap - 1;
+  for (uint32_t p; (p = w->slots[i]) != 0 && w->list.data[p - 1] != op;) i = (i + 1) & mask;
   return i;
 }
 
-/* Room for n entries at a load of at most 3/4. */
+/* Room for n entries at a load of at most 3/4 (and a list of n). */
 static void wl_reserve(Worklist *w, size_t n) {
+  vec_reserve(&w->list, n);
   if ((n + 1) * 4 <= w->cap * 3) return;
   size_t cap = w->cap ? w->cap : 64;
+  unsigned bits = 0;
   while ((n + 1) * 4 > cap * 3) cap *= 2;
-  Worklist old = *w;
-  w->keys = xcalloc(cap, sizeof *w->keys);
-  w->pos = xmalloc(cap * sizeof *w->pos);
+  while (((size_t)1 << bits) < cap) bits++;
+  free(w->slots);
+  w->slots = xcalloc(cap, sizeof *w->slots);
   w->cap = cap;
-  for (size_t i = 0; i < old.cap; i++)
-    if (old.keys[i]) {
-      size_t j = wl_find(w, old.keys[i]);
-      w->keys[j] = old.keys[i];
-      w->pos[j] = old.pos[i];
-    }
-  free(old.keys);
-  free(old.pos);
+  w->shift = 64 - bits;
+  for (size_t k = 0; k < w->list.len; k++)
+    if (w->list.data[k]) w->slots[wl_find(w, w->list.data[k])] = (uint32_t)(k + 1);
 }
 
-static uint32_t wl_get(const Worklist *w, const IrOp *op) {
-  if (!w->cap) return 0;
-  size_t i = wl_find(w, op);
-  return w->keys[i] ? w->pos[i] : 0;
-}
-
-/* Backward-shift deletion keeps probe chains intact without tombstones. */
-static void wl_unmap(Worklist *w, const IrOp *op) {
-  if (!w->cap) return;
-  size_t mask = w->cap - 1, i = wl_find(w, op);
-  if (!w->keys[i]) return;
-  w->keys[i] = NULL;
+/* Unmaps the op at slot i (backward-shift deletion keeps probe chains
+ * intact without tombstones).  The list entries must still be in place. */
+static void wl_unmap_at(Worklist *w, size_t i) {
+  size_t mask = w->cap - 1;
+  w->slots[i] = 0;
   w->len--;
-  for (size_t j = (i + 1) & mask; w->keys[j]; j = (j + 1) & mask) {
-    size_t home = wl_home(w, w->keys[j]);
+  for (size_t j = (i + 1) & mask; w->slots[j]; j = (j + 1) & mask) {
+    size_t home = wl_home(w, w->list.data[w->slots[j] - 1]);
     bool move = (i <= j) ? (home <= i || home > j) : (home <= i && home > j);
     if (move) {
-      w->keys[i] = w->keys[j];
-      w->pos[i] = w->pos[j];
-      w->keys[j] = NULL;
+      w->slots[i] = w->slots[j];
+      w->slots[j] = 0;
       i = j;
     }
   }
 }
 
 static void wl_push(Worklist *w, IrOp *op) {
-  wl_reserve(w, w->len + 1);
+  if ((w->len + 2) * 4 > w->cap * 3) wl_reserve(w, w->len + 1);
   size_t i = wl_find(w, op);
-  if (w->keys[i]) return;
-  w->keys[i] = op;
-  w->pos[i] = (uint32_t)(w->list.len + 1);
-  w->len++;
+  if (w->slots[i]) return;
   vec_push(&w->list, op);
+  w->slots[i] = (uint32_t)w->list.len;
+  w->len++;
   w->live++;
 }
 
 static IrOp *wl_pop(Worklist *w) {
   while (!vec_last(&w->list)) w->list.len--;
-  IrOp *op = vec_pop(&w->list);
-  wl_unmap(w, op);
+  IrOp *op = vec_last(&w->list);
+  wl_unmap_at(w, wl_find(w, op));
+  w->list.len--;
   w->live--;
   while (w->list.len && !vec_last(&w->list)) w->list.len--;
   return op;
 }
 
 static void wl_remove(Worklist *w, IrOp *op) {
-  uint32_t i = wl_get(w, op);
-  if (!i) return;
-  w->list.data[i - 1] = NULL;
-  wl_unmap(w, op);
+  if (!w->cap) return;
+  size_t i = wl_find(w, op);
+  uint32_t p = w->slots[i];
+  if (!p) return;
+  wl_unmap_at(w, i);
+  w->list.data[p - 1] = NULL;
   w->live--;
 }
 
+/* Reverses the list; positions are renumbered in place (k -> n + 1 - k). */
 static void wl_reverse(Worklist *w) {
   size_t n = w->list.len;
   for (size_t i = 0; i < n / 2; i++) {
@@ -134,23 +130,21 @@ static void wl_reverse(Worklist *w) {
     w->list.data[i] = w->list.data[n - 1 - i];
     w->list.data[n - 1 - i] = t;
   }
-  for (size_t i = 0; i < n; i++)
-    if (w->list.data[i]) w->pos[wl_find(w, w->list.data[i])] = (uint32_t)(i + 1);
+  for (size_t i = 0; i < w->cap; i++)
+    if (w->slots[i]) w->slots[i] = (uint32_t)(n + 1 - w->slots[i]);
 }
 
 static void wl_clear(Worklist *w) {
   w->list.len = 0;
   w->live = 0;
-  if (w->len) memset(w->keys, 0, w->cap * sizeof *w->keys);
+  if (w->len) memset(w->slots, 0, w->cap * sizeof *w->slots);
   w->len = 0;
 }
 
 static void wl_free(Worklist *w) {
   vec_free(&w->list);
-  free(w->keys);
-  free(w->pos);
-  w->keys = NULL;
-  w->pos = NULL;
+  free(w->slots);
+  w->slots = NULL;
   w->cap = w->len = 0;
 }
 
@@ -218,6 +212,15 @@ static void frozen_free(Frozen *f) {
 }
 
 /* ---- the driver --------------------------------------------------------------------- */
+/* What the driver needs of an op kind, looked up once per kind: its
+ * patterns, fold hook and dialect (constant uniquing key). */
+typedef struct OpKind {
+  const IrOpInfo *info;    /* NULL: empty slot */
+  const PatList *pats;     /* patterns rooted at the kind, or NULL */
+  RwFoldFn fold;
+  const IrIdent *dialect;
+} OpKind;
+
 typedef struct Driver {
   IrContext *ctx;
   const RwGreedyConfig *cfg;
@@ -227,7 +230,57 @@ typedef struct Driver {
   RwRewriter rw;
   RwListener listener;
   VEC(IrOp *) ancestors; /* scratch for add_to_worklist */
+  const IrIdent *id_value; /* "value" */
+  OpKind *kinds;         /* open addressing by info pointer, load <= 1/4 */
+  size_t kcap, klen;
+  unsigned kshift;       /* 64 - log2(kcap) */
+  IrBlock *ir_block;     /* insertion_region's last query and answer */
+  IrRegion *ir_region;
 } Driver;
+
+static size_t kind_home(const IrOpInfo *info, unsigned shift) {
+  return (size_t)((((uint64_t)(uintptr_t)info >> 3) * 0x9e3779b97f4a7c15ull) >> shift);
+}
+
+static const IrIdent *dialect_ident(IrContext *ctx, const IrOpInfo *info) {
+  const char *n = info->name, *dot = strchr(n, '.');
+  return ir_ident(ctx, n, dot ? (size_t)(dot - n) : strlen(n));
+}
+
+/* The kind entry of `op` (filled on first sight). */
+static const OpKind *op_kind(Driver *d, IrOp *op) {
+  const IrOpInfo *info = op->info;
+  if (d->kcap) {
+    size_t i = kind_home(info, d->kshift);
+    while (d->kinds[i].info) {
+      if (d->kinds[i].info == info) return &d->kinds[i];
+      i = (i + 1) & (d->kcap - 1);
+    }
+  }
+  if ((d->klen + 1) * 4 > d->kcap) {
+    size_t cap = d->kcap ? d->kcap * 2 : 256;
+    unsigned shift = 64;
+    while (((size_t)1 << (64 - shift)) < cap) shift--;
+    OpKind *nk = xcalloc(cap, sizeof *nk);
+    for (size_t i = 0; i < d->kcap; i++)
+      if (d->kinds[i].info) {
+        size_t j = kind_home(d->kinds[i].info, shift);
+        while (nk[j].info) j = (j + 1) & (cap - 1);
+        nk[j] = d->kinds[i];
+      }
+    free(d->kinds);
+    d->kinds = nk;
+    d->kcap = cap;
+    d->kshift = shift;
+  }
+  size_t i = kind_home(info, d->kshift);
+  while (d->kinds[i].info) i = (i + 1) & (d->kcap - 1);
+  uintptr_t k = (uintptr_t)u64map_get(&d->pats->by_root, (uintptr_t)info);
+  d->kinds[i] = (OpKind){info, k ? &d->pats->lists.data[k - 1] : NULL, rw_fold_hook(op),
+                         dialect_ident(d->ctx, info)};
+  d->klen++;
+  return &d->kinds[i];
+}
 
 /* Queues `op` and its ancestors up to the scope region (innermost first);
  * nothing if the op is not inside the scope. */
@@ -295,6 +348,12 @@ static void on_erased(void *user, IrOp *op) {
 }
 
 /* ---- constant uniquing (MLIR's OperationFolder, as used by the driver) ------------ */
+/* Constants are keyed by (insertion region, dialect, value, type).  A slot
+ * holds the uniqued op and its value; the rest of the key is read off the
+ * op: it stays in the entry block of its insertion region while seeding
+ * (the folder lives for one seeding), its dialect is its kind's and its
+ * type its result's.  An op is uniqued ("owned") iff the slot of its own
+ * key holds it, so no separate set is kept. */
 typedef struct ConstKey {
   IrRegion *region;
   const IrIdent *dialect;
@@ -303,14 +362,13 @@ typedef struct ConstKey {
 } ConstKey;
 
 typedef struct ConstSlot {
-  ConstKey key;
   IrOp *op;   /* NULL: empty */
+  const IrAttr *value;
 } ConstSlot;
 
 typedef struct Folder {
   ConstSlot *slots;
   size_t cap, len;
-  U64Map owned;   /* constants uniqued by this folder */
 } Folder;
 
 static uint64_t const_hash(const ConstKey *k) {
@@ -319,19 +377,25 @@ static uint64_t const_hash(const ConstKey *k) {
   return hash_mix(h, (uintptr_t)k->type);
 }
 
-static bool const_eq(const ConstKey *a, const ConstKey *b) {
-  return a->region == b->region && a->dialect == b->dialect && a->value == b->value &&
-         a->type == b->type;
+static ConstKey slot_key(Driver *d, const ConstSlot *s) {
+  return (ConstKey){s->op->block->parent, op_kind(d, s->op)->dialect, s->value,
+                    ir_op_result(s->op, 0)->type};
+}
+
+static bool slot_matches(Driver *d, const ConstSlot *s, const ConstKey *k) {
+  return s->value == k->value && s->op->block->parent == k->region &&
+         ir_op_result(s->op, 0)->type == k->type && op_kind(d, s->op)->dialect == k->dialect;
 }
 
 /* Returns the slot for `k` (empty if absent), growing as needed. */
-static ConstSlot *folder_slot(Folder *f, const ConstKey *k) {
-  if ((f->len + 1) * 2 > f->cap) {
+static ConstSlot *folder_slot(Driver *d, Folder *f, const ConstKey *k) {
+  if ((f->len + 1) * 4 > f->cap * 3) {
     size_t ncap = f->cap ? f->cap * 2 : 64;
     ConstSlot *ns = xcalloc(ncap, sizeof *ns);
     for (size_t i = 0; i < f->cap; i++) {
       if (!f->slots[i].op) continue;
-      size_t j = const_hash(&f->slots[i].key) & (ncap - 1);
+      ConstKey sk = slot_key(d, &f->slots[i]);
+      size_t j = const_hash(&sk) & (ncap - 1);
       while (ns[j].op) j = (j + 1) & (ncap - 1);
       ns[j] = f->slots[i];
     }
@@ -340,39 +404,52 @@ static ConstSlot *folder_slot(Folder *f, const ConstKey *k) {
     f->cap = ncap;
   }
   size_t j = const_hash(k) & (f->cap - 1);
-  while (f->slots[j].op && !const_eq(&f->slots[j].key, k)) j = (j + 1) & (f->cap - 1);
+  while (f->slots[j].op && !slot_matches(d, &f->slots[j], k)) j = (j + 1) & (f->cap - 1);
   return &f->slots[j];
 }
 
 static void folder_free(Folder *f) {
   free(f->slots);
-  u64map_free(&f->owned);
   memset(f, 0, sizeof *f);
 }
 
-static bool folder_owns(Folder *f, IrOp *op) {
-  return op && u64map_get(&f->owned, (uintptr_t)op) != NULL;
+/* Whether `op` is the uniqued constant of its key. */
+static bool folder_owns(Driver *d, Folder *f, IrOp *op) {
+  if (!op || !f->len || !op->block) return false;
+  const IrAttr *v = rw_constant_value_id(op, d->id_value);
+  if (!v) return false;
+  ConstKey k = {op->block->parent, op_kind(d, op)->dialect, v, ir_op_result(op, 0)->type};
+  size_t j = const_hash(&k) & (f->cap - 1);
+  while (f->slots[j].op && !slot_matches(d, &f->slots[j], &k)) j = (j + 1) & (f->cap - 1);
+  return f->slots[j].op == op;
 }
 
 /* The region folded constants of `block` are uniqued in: the nearest
  * enclosing region whose parent op is isolated from above, unregistered, or
- * top-level, or that its dialect asks for (shouldMaterializeInto). */
-static IrRegion *insertion_region(IrContext *ctx, IrBlock *block) {
+ * top-level, or that its dialect asks for (shouldMaterializeInto).  The
+ * last answer is remembered (constants come in runs from one block). */
+static IrRegion *insertion_region(Driver *d, IrBlock *block) {
+  if (block == d->ir_block) return d->ir_region;
+  IrBlock *start = block;
+  IrRegion *res;
   for (;;) {
     IrRegion *r = block->parent;
     IrOp *p = r ? r->parent : NULL;
     if (!p || (p->info->traits & (IR_TRAIT_ISOLATED_FROM_ABOVE | IR_TRAIT_UNREGISTERED)) ||
-        !p->block)
-      return r;
-    const RwFoldIface *fi = rw_fold_iface(ctx, p->info);
-    if (fi && fi->into && fi->into(r)) return r;
+        !p->block) {
+      res = r;
+      break;
+    }
+    const RwFoldIface *fi = rw_fold_iface(d->ctx, p->info);
+    if (fi && fi->into && fi->into(r)) {
+      res = r;
+      break;
+    }
     block = p->block;
   }
-}
-
-static const IrIdent *dialect_ident(IrContext *ctx, const IrOp *op) {
-  const char *n = op->info->name, *dot = strchr(n, '.');
-  return ir_ident(ctx, n, dot ? (size_t)(dot - n) : strlen(n));
+  d->ir_block = start;
+  d->ir_region = res;
+  return res;
 }
 
 static void move_to_front(IrOp *op, IrBlock *b) {
@@ -388,17 +465,17 @@ static void move_to_front(IrOp *op, IrBlock *b) {
 static bool insert_known_constant(Driver *d, Folder *f, IrOp *op, const IrAttr *value) {
   IrBlock *ob = op->block;
   if (!ob) return true;
-  if (folder_owns(f, op)) {
-    if (ob->first != op && !folder_owns(f, op->prev)) {
+  if (folder_owns(d, f, op)) {
+    if (ob->first != op && !folder_owns(d, f, op->prev)) {
       move_to_front(op, ob);
       ir_op_set_loc(op, ir_unknown_loc(d->ctx));
     }
     return true;
   }
-  IrRegion *ir = insertion_region(d->ctx, ob);
+  IrRegion *ir = insertion_region(d, ob);
   if (!ir) return true;
-  ConstKey k = {ir, dialect_ident(d->ctx, op), value, ir_op_result(op, 0)->type};
-  ConstSlot *s = folder_slot(f, &k);
+  ConstKey k = {ir, op_kind(d, op)->dialect, value, ir_op_result(op, 0)->type};
+  ConstSlot *s = folder_slot(d, f, &k);
   if (s->op) {
     IrOp *existing = s->op;
     IrValue *v = ir_op_result(existing, 0);
@@ -410,13 +487,12 @@ static bool insert_known_constant(Driver *d, Folder *f, IrOp *op, const IrAttr *
   if (ob != ib) {
     move_to_front(op, ib);
     ir_op_set_loc(op, ir_unknown_loc(d->ctx));
-  } else if (ib->first != op && !folder_owns(f, op->prev)) {
+  } else if (ib->first != op && !folder_owns(d, f, op->prev)) {
     move_to_front(op, ib);
   }
-  s->key = k;
   s->op = op;
+  s->value = value;
   f->len++;
-  u64map_put(&f->owned, (uintptr_t)op, (void *)1);
   return true;
 }
 
@@ -425,22 +501,27 @@ typedef struct SeedCtx {
   Folder *f;
 } SeedCtx;
 
-/* Seeding callback: returns true if the op was erased as a duplicate. */
-static bool seed_one(SeedCtx *sc, IrOp *op) {
-  if (sc->d->cfg->cse_constants) {
-    const IrAttr *v = rw_constant_value(op);
-    if (v && !insert_known_constant(sc->d, sc->f, op, v)) return true;
-  }
-  add_to_worklist(sc->d, op);
-  return false;
+/* Uniques `op` if it is a constant: returns true if it was erased as a
+ * duplicate. */
+static bool seed_constant(SeedCtx *sc, IrOp *op) {
+  if (!sc->d->cfg->cse_constants || !(op->info->traits & IR_TRAIT_CONSTANT_LIKE)) return false;
+  const IrAttr *v = rw_constant_value_id(op, sc->d->id_value);
+  return v && !insert_known_constant(sc->d, sc->f, op, v);
 }
 
+/* Pre-order seeding queues the op alone: its ancestors up to the scope were
+ * seeded before it (or queued with a user of a replaced constant), so
+ * add_to_worklist would find them all queued already. */
 static IrWalkResult seed_pre(IrOp *op, void *user) {
-  return seed_one(user, op) ? IR_WALK_SKIP : IR_WALK_ADVANCE;
+  SeedCtx *sc = user;
+  if (seed_constant(sc, op)) return IR_WALK_SKIP;
+  wl_push(&sc->d->wl, op);
+  return IR_WALK_ADVANCE;
 }
 
 static IrWalkResult seed_post(IrOp *op, void *user) {
-  seed_one(user, op);
+  SeedCtx *sc = user;
+  if (!seed_constant(sc, op)) add_to_worklist(sc->d, op);
   return IR_WALK_ADVANCE;
 }
 
@@ -448,12 +529,11 @@ static IrWalkResult seed_post(IrOp *op, void *user) {
 
 /* Folds `op`.  Returns true if the IR changed (op folded in place, or
  * replaced by existing values and/or materialized constants). */
-static bool try_fold(Driver *d, IrOp *op) {
+static bool try_fold(Driver *d, IrOp *op, const OpKind *kind) {
   uint32_t n = op->nresults;
   IrFoldResult rbuf[4];
   IrFoldResult *res = n <= 4 ? rbuf : xcalloc(n, sizeof *res);
-  if (n) memset(res, 0, n * sizeof *res);
-  RwFoldStatus st = rw_fold_op(op, res);
+  RwFoldStatus st = rw_fold_op_with(op, kind->fold, d->id_value, res);
   bool changed = false;
   if (st == RW_FOLD_IN_PLACE) {
     on_modified(d, op);
@@ -501,11 +581,11 @@ static bool try_fold(Driver *d, IrOp *op) {
 
 /* PatternApplicator::matchAndRewrite: the op's patterns and the any-op
  * patterns interleaved by benefit (op-specific first on ties). */
-static bool try_patterns(Driver *d, IrOp *op) {
+static bool try_patterns(Driver *d, IrOp *op, const OpKind *kind) {
   const Frozen *f = d->pats;
-  uintptr_t k = (uintptr_t)u64map_get(&f->by_root, (uintptr_t)op->info);
-  const PatList *ol = k ? &f->lists.data[k - 1] : NULL;
+  const PatList *ol = kind->pats;
   size_t oi = 0, on = ol ? ol->len : 0, ai = 0, an = f->any.len;
+  if (!on && !an) return false;
   for (;;) {
     const RwPattern *best = NULL;
     size_t *which = &oi;
@@ -540,11 +620,12 @@ static bool process_worklist(Driver *d) {
     }
     /* Constants are not folded: they would fold to their own value and be
      * rematerialized forever. */
-    if (d->cfg->fold && !(op->info->traits & IR_TRAIT_CONSTANT_LIKE) && try_fold(d, op)) {
+    const OpKind *kind = op_kind(d, op);
+    if (d->cfg->fold && !(op->info->traits & IR_TRAIT_CONSTANT_LIKE) && try_fold(d, op, kind)) {
       changed = true;
       continue;
     }
-    if (try_patterns(d, op)) {
+    if (try_patterns(d, op, kind)) {
       changed = true;
       nrewrites++;
     }
@@ -562,6 +643,7 @@ static bool simplify_region(Driver *d, IrRegion *region, bool *changed) {
     if (iteration == 1) wl_reserve(&d->wl, count_ops(region));
     Folder f = {0};
     SeedCtx sc = {d, &f};
+    d->ir_block = NULL; /* blocks may have been freed and reused since */
     for (IrBlock *b = region->first; b; b = b->next)
       for (IrOp *o = b->first, *n; o; o = n) {
         n = o->next;
@@ -582,12 +664,14 @@ static void driver_init(Driver *d, IrContext *ctx, const RwGreedyConfig *cfg, co
   d->cfg = cfg;
   d->pats = f;
   d->listener = (RwListener){d, on_inserted, on_modified, on_replaced, on_erased};
+  d->id_value = rw_state(ctx)->id_value;
   rw_rewriter_init(&d->rw, ctx, &d->listener);
 }
 
 static void driver_free(Driver *d) {
   wl_free(&d->wl);
   vec_free(&d->ancestors);
+  free(d->kinds);
 }
 
 bool rw_apply_patterns_greedily_region(IrRegion *region, const RwPatternSet *set,

@@ -34,6 +34,16 @@ RwState *rw_state(IrContext *ctx);
 /* The fold interface of the dialect owning `op` (NULL if none). */
 const RwFoldIface *rw_fold_iface(IrContext *ctx, const IrOpInfo *info);
 
+/* Folding with the pieces the greedy driver caches per op kind (fold.c):
+ * the op's fold hook (its row's, else its dialect's; NULL if none), the
+ * constant value of a constant-like op given the ident of "value", and
+ * rw_fold_op given both. */
+typedef bool (*RwFoldFn)(IrOp *, const IrAttr *const *, IrFoldResult *);
+RwFoldFn rw_fold_hook(IrOp *op);
+const IrAttr *rw_constant_value_id(IrOp *op, const IrIdent *id_value);
+RwFoldStatus rw_fold_op_with(IrOp *op, RwFoldFn fold, const IrIdent *id_value,
+                             IrFoldResult *results);
+
 /* Generic passes (canonicalize.c, cse.c). */
 extern const RwPassInfo rw_canonicalize_pass;
 extern const RwPassInfo rw_cse_pass;
