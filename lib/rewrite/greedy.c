@@ -148,13 +148,15 @@ static void wl_free(Worklist *w) {
   w->cap = w->len = 0;
 }
 
-/* The number of ops nested in a region (what one seeding pushes at most). */
-static size_t count_ops(IrRegion *r) {
+/* The number of ops nested in a region (what one seeding pushes at most);
+ * adds the constant-like ones to *nconst. */
+static size_t count_ops(IrRegion *r, size_t *nconst) {
   size_t n = 0;
   for (IrBlock *b = r->first; b; b = b->next)
     for (IrOp *o = b->first; o; o = o->next) {
       n++;
-      for (uint32_t i = 0; i < o->nregions; i++) n += count_ops(&ir_op_regions(o)[i]);
+      if (o->info->traits & IR_TRAIT_CONSTANT_LIKE) ++*nconst;
+      for (uint32_t i = 0; i < o->nregions; i++) n += count_ops(&ir_op_regions(o)[i], nconst);
     }
   return n;
 }
@@ -247,16 +249,9 @@ static const IrIdent *dialect_ident(IrContext *ctx, const IrOpInfo *info) {
   return ir_ident(ctx, n, dot ? (size_t)(dot - n) : strlen(n));
 }
 
-/* The kind entry of `op` (filled on first sight). */
-static const OpKind *op_kind(Driver *d, IrOp *op) {
+/* Adds the kind entry of `op` (not in the table yet). */
+static const OpKind *op_kind_add(Driver *d, IrOp *op) {
   const IrOpInfo *info = op->info;
-  if (d->kcap) {
-    size_t i = kind_home(info, d->kshift);
-    while (d->kinds[i].info) {
-      if (d->kinds[i].info == info) return &d->kinds[i];
-      i = (i + 1) & (d->kcap - 1);
-    }
-  }
   if ((d->klen + 1) * 4 > d->kcap) {
     size_t cap = d->kcap ? d->kcap * 2 : 256;
     unsigned shift = 64;
@@ -280,6 +275,15 @@ static const OpKind *op_kind(Driver *d, IrOp *op) {
                          dialect_ident(d->ctx, info)};
   d->klen++;
   return &d->kinds[i];
+}
+
+/* The kind entry of `op` (filled on first sight). */
+static inline const OpKind *op_kind(Driver *d, IrOp *op) {
+  const IrOpInfo *info = op->info;
+  if (d->kcap)
+    for (size_t i = kind_home(info, d->kshift); d->kinds[i].info; i = (i + 1) & (d->kcap - 1))
+      if (d->kinds[i].info == info) return &d->kinds[i];
+  return op_kind_add(d, op);
 }
 
 /* Queues `op` and its ancestors up to the scope region (innermost first);
@@ -387,22 +391,27 @@ static bool slot_matches(Driver *d, const ConstSlot *s, const ConstKey *k) {
          ir_op_result(s->op, 0)->type == k->type && op_kind(d, s->op)->dialect == k->dialect;
 }
 
+/* Room for n entries at a load of at most 3/4. */
+static void folder_reserve(Driver *d, Folder *f, size_t n) {
+  if ((n + 1) * 4 <= f->cap * 3) return;
+  size_t ncap = f->cap ? f->cap : 64;
+  while ((n + 1) * 4 > ncap * 3) ncap *= 2;
+  ConstSlot *ns = xcalloc(ncap, sizeof *ns);
+  for (size_t i = 0; i < f->cap; i++) {
+    if (!f->slots[i].op) continue;
+    ConstKey sk = slot_key(d, &f->slots[i]);
+    size_t j = const_hash(&sk) & (ncap - 1);
+    while (ns[j].op) j = (j + 1) & (ncap - 1);
+    ns[j] = f->slots[i];
+  }
+  free(f->slots);
+  f->slots = ns;
+  f->cap = ncap;
+}
+
 /* Returns the slot for `k` (empty if absent), growing as needed. */
 static ConstSlot *folder_slot(Driver *d, Folder *f, const ConstKey *k) {
-  if ((f->len + 1) * 4 > f->cap * 3) {
-    size_t ncap = f->cap ? f->cap * 2 : 64;
-    ConstSlot *ns = xcalloc(ncap, sizeof *ns);
-    for (size_t i = 0; i < f->cap; i++) {
-      if (!f->slots[i].op) continue;
-      ConstKey sk = slot_key(d, &f->slots[i]);
-      size_t j = const_hash(&sk) & (ncap - 1);
-      while (ns[j].op) j = (j + 1) & (ncap - 1);
-      ns[j] = f->slots[i];
-    }
-    free(f->slots);
-    f->slots = ns;
-    f->cap = ncap;
-  }
+  if ((f->len + 2) * 4 > f->cap * 3) folder_reserve(d, f, f->len + 1);
   size_t j = const_hash(k) & (f->cap - 1);
   while (f->slots[j].op && !slot_matches(d, &f->slots[j], k)) j = (j + 1) & (f->cap - 1);
   return &f->slots[j];
@@ -509,14 +518,19 @@ static bool seed_constant(SeedCtx *sc, IrOp *op) {
   return v && !insert_known_constant(sc->d, sc->f, op, v);
 }
 
-/* Pre-order seeding queues the op alone: its ancestors up to the scope were
- * seeded before it (or queued with a user of a replaced constant), so
+/* Pre-order seeding (ir_walk_pre's order, the next op taken before the
+ * visit) queues the op alone: its ancestors up to the scope were seeded
+ * before it (or queued with a user of a replaced constant), so
  * add_to_worklist would find them all queued already. */
-static IrWalkResult seed_pre(IrOp *op, void *user) {
-  SeedCtx *sc = user;
-  if (seed_constant(sc, op)) return IR_WALK_SKIP;
+static void seed_pre(SeedCtx *sc, IrOp *op) {
+  if (seed_constant(sc, op)) return;
   wl_push(&sc->d->wl, op);
-  return IR_WALK_ADVANCE;
+  for (uint32_t i = 0; i < op->nregions; i++)
+    for (IrBlock *b = ir_op_regions(op)[i].first; b; b = b->next)
+      for (IrOp *o = b->first, *n; o; o = n) {
+        n = o->next;
+        seed_pre(sc, o);
+      }
 }
 
 static IrWalkResult seed_post(IrOp *op, void *user) {
@@ -637,17 +651,19 @@ static bool process_worklist(Driver *d) {
 static bool simplify_region(Driver *d, IrRegion *region, bool *changed) {
   bool more = false;
   int64_t iteration = 0, max = d->cfg->max_iterations;
+  size_t nconst = 0; /* constant-like ops when seeding first */
   do {
     if (++iteration > max && max != RW_NO_LIMIT) break;
     wl_clear(&d->wl);
-    if (iteration == 1) wl_reserve(&d->wl, count_ops(region));
+    if (iteration == 1) wl_reserve(&d->wl, count_ops(region, &nconst));
     Folder f = {0};
+    if (d->cfg->cse_constants && nconst) folder_reserve(d, &f, nconst);
     SeedCtx sc = {d, &f};
     d->ir_block = NULL; /* blocks may have been freed and reused since */
     for (IrBlock *b = region->first; b; b = b->next)
       for (IrOp *o = b->first, *n; o; o = n) {
         n = o->next;
-        if (d->cfg->top_down) ir_walk_pre(o, seed_pre, &sc);
+        if (d->cfg->top_down) seed_pre(&sc, o);
         else ir_walk_post(o, seed_post, &sc);
       }
     if (d->cfg->top_down) wl_reverse(&d->wl);
