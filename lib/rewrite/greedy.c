@@ -375,10 +375,14 @@ typedef struct Folder {
   size_t cap, len;
 } Folder;
 
+/* Multiplicative mixing of the four pointers (the slot index is taken
+ * from the high bits' fold into the low ones). */
 static uint64_t const_hash(const ConstKey *k) {
-  uint64_t h = hash_mix((uintptr_t)k->region, (uintptr_t)k->dialect);
-  h = hash_mix(h, (uintptr_t)k->value);
-  return hash_mix(h, (uintptr_t)k->type);
+  uint64_t h = ((uint64_t)(uintptr_t)k->value >> 3) * 0x9e3779b97f4a7c15ull;
+  h ^= ((uint64_t)(uintptr_t)k->type >> 3) * 0xc2b2ae3d27d4eb4full;
+  h ^= ((uint64_t)(uintptr_t)k->region >> 3) * 0x165667b19e3779f9ull;
+  h ^= ((uint64_t)(uintptr_t)k->dialect >> 3) * 0xff51afd7ed558ccdull;
+  return h ^ (h >> 32) ^ (h >> 47);
 }
 
 static ConstKey slot_key(Driver *d, const ConstSlot *s) {
@@ -422,10 +426,11 @@ static void folder_free(Folder *f) {
   memset(f, 0, sizeof *f);
 }
 
-/* Whether `op` is the uniqued constant of its key. */
-static bool folder_owns(Driver *d, Folder *f, IrOp *op) {
-  if (!op || !f->len || !op->block) return false;
-  const IrAttr *v = rw_constant_value_id(op, d->id_value);
+/* Whether `op`, of constant value `v` (NULL: look it up), is the uniqued
+ * constant of its key. */
+static bool folder_owns(Driver *d, Folder *f, IrOp *op, const IrAttr *v) {
+  if (!op || !f->len || !op->block || !(op->info->traits & IR_TRAIT_CONSTANT_LIKE)) return false;
+  if (!v) v = rw_constant_value_id(op, d->id_value);
   if (!v) return false;
   ConstKey k = {op->block->parent, op_kind(d, op)->dialect, v, ir_op_result(op, 0)->type};
   size_t j = const_hash(&k) & (f->cap - 1);
@@ -474,8 +479,8 @@ static void move_to_front(IrOp *op, IrBlock *b) {
 static bool insert_known_constant(Driver *d, Folder *f, IrOp *op, const IrAttr *value) {
   IrBlock *ob = op->block;
   if (!ob) return true;
-  if (folder_owns(d, f, op)) {
-    if (ob->first != op && !folder_owns(d, f, op->prev)) {
+  if (folder_owns(d, f, op, value)) {
+    if (ob->first != op && !folder_owns(d, f, op->prev, NULL)) {
       move_to_front(op, ob);
       ir_op_set_loc(op, ir_unknown_loc(d->ctx));
     }
@@ -496,7 +501,7 @@ static bool insert_known_constant(Driver *d, Folder *f, IrOp *op, const IrAttr *
   if (ob != ib) {
     move_to_front(op, ib);
     ir_op_set_loc(op, ir_unknown_loc(d->ctx));
-  } else if (ib->first != op && !folder_owns(d, f, op->prev)) {
+  } else if (ib->first != op && !folder_owns(d, f, op->prev, NULL)) {
     move_to_front(op, ib);
   }
   s->op = op;
