@@ -485,6 +485,102 @@ static void test_worklist_order(void) {
   ir_op_destroy(m);
 }
 
+/* A large worklist under top-down order: the first op's pattern creates
+ * more ops than were seeded (the driver's table grows past its initial
+ * reservation and rehashes), one pattern erases a queued op (it must not
+ * be processed), and the LIFO order puts created and modified ops first.
+ * Iteration 2 revisits the block in its new order. */
+enum { WL_SEEDED = 600, WL_MADE = 1500, WL_BASE = 10000 };
+
+static bool pat_wl(IrOp *op, RwRewriter *rw) {
+  int64_t id = ival(ir_op_attrz(op, "id"));
+  sb_printf(&trace, "%lld,", (long long)id);
+  if (ir_op_attrz(op, "by")) return false;
+  if (id == 1) {
+    rw_set_insertion_point_before(rw, op);
+    for (int i = 0; i < WL_MADE; i++) {
+      IrOp *t = mk(NULL, T_TAG, NULL, 0, 0, 0);
+      ir_op_set_attr(t, "id", ir_integer_attr(ctx, i32, WL_BASE + i));
+      ir_op_set_attr(t, "by", ir_integer_attr(ctx, i32, 0));
+      rw_insert_op(rw, t);
+    }
+    rw_set_attr(rw, op, "by", ir_integer_attr(ctx, i32, 1));
+    return true;
+  }
+  if (id == WL_SEEDED / 2) {
+    rw_erase_op(rw, op->next); /* the op with id + 1, still queued */
+    rw_set_attr(rw, op, "by", ir_integer_attr(ctx, i32, 1));
+    return true;
+  }
+  return false;
+}
+
+static void test_worklist_large(void) {
+  IrOp *m = new_module();
+  IrBlock *f = new_func(m, 0);
+  for (int i = 1; i <= WL_SEEDED; i++) {
+    IrOp *t = mk(f, T_TAG, NULL, 0, 0, i);
+    ir_op_set_attr(t, "id", ir_integer_attr(ctx, i32, i));
+  }
+  RwPatternSet set;
+  rw_pattern_set_init(&set, ctx);
+  rw_pattern_add(&set, "test.tag", 1, pat_wl, "wl");
+  RwGreedyConfig cfg;
+  rw_greedy_config_init(&cfg);
+  cfg.top_down = true;
+  sb_clear(&trace);
+  bool changed = false;
+  CHECK(rw_apply_patterns_greedily(m, &set, &cfg, &changed));
+  CHECK(changed);
+  StrBuf want = {0};
+  /* iteration 1: op 1 rewrites, is requeued last (modified) so comes back
+   * first, then the created ops newest first, then the rest in order
+   * (WL_SEEDED / 2 requeued once, its successor erased) */
+  sb_puts(&want, "1,1,");
+  for (int i = WL_MADE - 1; i >= 0; i--) sb_printf(&want, "%d,", WL_BASE + i);
+  for (int i = 2; i <= WL_SEEDED; i++) {
+    if (i == WL_SEEDED / 2 + 1) continue;
+    sb_printf(&want, "%d,", i);
+    if (i == WL_SEEDED / 2) sb_printf(&want, "%d,", i);
+  }
+  /* iteration 2: block order, nothing changes */
+  for (int i = 0; i < WL_MADE; i++) sb_printf(&want, "%d,", WL_BASE + i);
+  for (int i = 1; i <= WL_SEEDED; i++)
+    if (i != WL_SEEDED / 2 + 1) sb_printf(&want, "%d,", i);
+  CHECK_STREQ(sb_cstr(&trace), sb_cstr(&want));
+  CHECK_EQ_INT(block_len(f), WL_SEEDED - 1 + WL_MADE);
+  sb_free(&want);
+  rw_pattern_set_free(&set);
+  ir_op_destroy(m);
+}
+
+/* Constant hoisting keeps a run of uniqued constants: a constant right
+ * after one already uniqued stays put, one after another op moves to the
+ * front; a later duplicate (also in a nested region) folds into the first. */
+static void test_constant_runs(void) {
+  IrOp *m = new_module();
+  IrBlock *f = new_func(m, 1);
+  IrValue *c5 = cst(f, 5, 2), *c6 = cst(f, 6, 3);
+  IrOp *p = print1(f, f->args[0]);
+  IrValue *c7 = cst(f, 7, 5);
+  IrBlock *inner;
+  mk_region_op(f, T_REGION, NULL, 0, 0, 0, &inner);
+  IrOp *q = print1(inner, cst(inner, 6, 7));
+  IrOp *u5 = print1(f, c5), *u6 = print1(f, c6), *u7 = print1(f, c7);
+  CHECK(canonicalize(m));
+  CHECK(ir_verify(m));
+  CHECK(nth(f, 0) == c7->def);   /* moved to the front */
+  CHECK(nth(f, 1) == c5->def);   /* already first: stays, then c6 after it */
+  CHECK(nth(f, 2) == c6->def);
+  CHECK(nth(f, 3) == p);
+  CHECK(ir_op_operand(q, 0) == c6); /* the nested duplicate folded into c6 */
+  CHECK_EQ_INT(count_ops(inner, T_CONSTANT), 0);
+  CHECK(ir_op_operand(u5, 0) == c5 && ir_op_operand(u6, 0) == c6 && ir_op_operand(u7, 0) == c7);
+  CHECK(!ir_attr_is(ir_op_loc(c5->def), &ir_unknown_loc_def)); /* not moved: keeps its loc */
+  CHECK(ir_attr_is(ir_op_loc(c6->def), &ir_unknown_loc_def));  /* merged: loc dropped */
+  ir_op_destroy(m);
+}
+
 /* A canonicalization pattern that inlines a region (rw_inline_block_before)
  * and the ops it exposes get folded. */
 static void test_region_inlining(void) {
@@ -888,6 +984,8 @@ UNIT_MAIN {
   test_trait_folds();
   test_materialization_failure();
   test_constant_uniquing();
+  test_constant_runs();
+  test_worklist_large();
   test_benefit_order();
   test_fixpoint_and_limits();
   test_worklist_order();
