@@ -381,7 +381,7 @@ typedef struct SigSlot {
   const IrType *sig;
 } SigSlot;
 
-#define WRITE_BATCH (128 * 1024)
+#define WRITE_BATCH (512 * 1024)
 
 static bool write_streamed(IrContext *ctx, const char *name, const char *buf,
                            BcStreamWriter *sw, const FnSpanVec *fns, unsigned *ndiags) {
