@@ -303,6 +303,9 @@ static bool scan_module(const char *s, size_t len, FnSpanVec *fns) {
   FnSpan *cur = NULL;
   int depth = 0; /* ( [ < at the module body's level */
   for (;;) {
+    /* in a function's header only brackets and strings matter: the rest
+     * (names, types, white space) is passed over at once */
+    if (cur && !cur->ropen) i += strcspn(s + i, "{}()[]<>\"/");
     i = sc_skip_ws(s, len, i);
     if (i >= len) return false;
     unsigned char c = (unsigned char)s[i];
