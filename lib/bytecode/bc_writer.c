@@ -42,6 +42,8 @@ typedef struct ValSlot {
   uint32_t idx, gen;
 } ValSlot;
 
+enum { BC_TCACHE = 64 }; /* Writer.tcache entries, a power of two */
+
 typedef struct Writer {
   IrContext *ctx;
   uint16_t ver;
@@ -78,9 +80,9 @@ typedef struct Writer {
   void *sink_user;
   size_t emitted;
   BcBuf *direct;             /* the sink's buffer when writing to memory */
-  /* the last type given an index (consecutive ops share result types) */
-  const IrType *last_type;
-  uint64_t last_type_index;
+  /* types recently given an index, direct-mapped by address (ops share a
+   * few result types; indices never change once given) */
+  struct { const IrType *t; uint64_t index; } tcache[BC_TCACHE];
 } Writer;
 
 static void w_error(Writer *w, const IrLoc *loc, const char *fmt, ...) {
@@ -139,11 +141,12 @@ static uint64_t type_index(Writer *w, const IrType *t) {
 }
 
 static void put_type(Writer *w, BcBuf *b, const IrType *t) {
-  if (t != w->last_type) {
-    w->last_type_index = type_index(w, t);
-    w->last_type = t;
+  size_t h = ((uintptr_t)t >> 4) & (BC_TCACHE - 1);
+  if (w->tcache[h].t != t) {
+    w->tcache[h].index = type_index(w, t);
+    w->tcache[h].t = t;
   }
-  bc_varint(b, w->last_type_index);
+  bc_varint(b, w->tcache[h].index);
 }
 
 /* LEVarSize of int64 / int32 values. */
