@@ -7,9 +7,10 @@
 # Instruction counts come from valgrind --tool=callgrind (repeatable on a busy machine);
 # peak RSS from /usr/bin/time in a separate run without valgrind.  Each tool line is split
 # into the parts the profile attributes to it (inclusive counts of asm_parse_buffer,
-# ir_verify, bc_write_module, asm_print_op_to, and for the reader bc_read_module or, where
-# ctile-translate reads a batch of functions at a time, bc_lazy_open,
-# bc_lazy_load_module_shell and bc_lazy_load_function): the writer's and reader's own
+# ir_verify, bc_write_module or, where ctile-translate writes a batch of functions at a
+# time, bc_stream_writer_*, asm_print_op_to, and for the reader bc_read_module or, where
+# it reads a batch at a time, bc_lazy_open, bc_lazy_load_module_shell and
+# bc_lazy_load_function): the writer's and reader's own
 # cost is what lib/bytecode spends, apart from the text parser and printer.
 #
 #   bench/bench_perf_bytecode.sh [BUILD_DIR] [--scale]
@@ -93,7 +94,14 @@ cg "$TR" -mlir-to-cudatilebc -no-implicit-module "$big" -o "$tmp/big.tileirbc"
 w_total=$TOTAL
 w_parse=$(inc "lib/asm/parser.c:asm_parse_buffer")
 w_verify=$(inc "lib/ir/verify.c:ir_verify")
+# The whole-module write, or the pieces of the batched one (lib/tool/bc_stream.c).
 w_own=$(inc "lib/bytecode/bc_writer.c:bc_write_module")
+if [ "$w_own" = 0 ]; then
+  w_own=$(($(inc "lib/bytecode/bc_writer.c:bc_stream_writer_declare") +
+           $(inc "lib/bytecode/bc_writer.c:bc_stream_writer_globals") +
+           $(inc "lib/bytecode/bc_writer.c:bc_stream_writer_function") +
+           $(inc "lib/bytecode/bc_writer.c:bc_stream_writer_finish")))
+fi
 w_rss=$(rss "$TR" -mlir-to-cudatilebc -no-implicit-module "$big" -o "$tmp/w.tileirbc")
 size=$(stat -c %s "$tmp/big.tileirbc")
 echo "translate write: $(fmt "$w_total") instructions ($(per "$w_total" "$nops")/op), peak RSS $w_rss MiB;" \
@@ -102,7 +110,7 @@ echo "translate write: $(fmt "$w_total") instructions ($(per "$w_total" "$nops")
      "(targets >= 10x, <= 0.25x)"
 echo "  parse $(fmt "$w_parse") ($(per "$w_parse" "$nops")/op), verify $(fmt "$w_verify")" \
      "($(per "$w_verify" "$nops")/op), writer (lib/bytecode) $(fmt "$w_own") ($(per "$w_own" "$nops")/op," \
-     "$(ratio "$NV_W_INSTR" "$w_own")x fewer than NVIDIA's whole run), the rest (driver, teardown)" \
+     "$(ratio "$NV_W_INSTR" "$w_own")x fewer than NVIDIA's whole run), the rest (driver, batching, teardown)" \
      "$(fmt $((w_total - w_parse - w_verify - w_own)))"
 echo "  output $size bytes$([ "$size" = "$NV_BC_SIZE" ] && echo ", the size of NVIDIA's own output" || echo ", NVIDIA's is $NV_BC_SIZE")"
 

@@ -42,6 +42,8 @@ typedef struct ValSlot {
   uint32_t idx, gen;
 } ValSlot;
 
+enum { BC_TCACHE = 64 }; /* Writer.tcache entries, a power of two */
+
 typedef struct Writer {
   IrContext *ctx;
   uint16_t ver;
@@ -78,9 +80,9 @@ typedef struct Writer {
   void *sink_user;
   size_t emitted;
   BcBuf *direct;             /* the sink's buffer when writing to memory */
-  /* the last type given an index (consecutive ops share result types) */
-  const IrType *last_type;
-  uint64_t last_type_index;
+  /* types recently given an index, direct-mapped by address (ops share a
+   * few result types; indices never change once given) */
+  struct { const IrType *t; uint64_t index; } tcache[BC_TCACHE];
 } Writer;
 
 static void w_error(Writer *w, const IrLoc *loc, const char *fmt, ...) {
@@ -139,11 +141,12 @@ static uint64_t type_index(Writer *w, const IrType *t) {
 }
 
 static void put_type(Writer *w, BcBuf *b, const IrType *t) {
-  if (t != w->last_type) {
-    w->last_type_index = type_index(w, t);
-    w->last_type = t;
+  size_t h = ((uintptr_t)t >> 4) & (BC_TCACHE - 1);
+  if (w->tcache[h].t != t) {
+    w->tcache[h].index = type_index(w, t);
+    w->tcache[h].t = t;
   }
-  bc_varint(b, w->last_type_index);
+  bc_varint(b, w->tcache[h].index);
 }
 
 /* LEVarSize of int64 / int32 values. */
@@ -1048,40 +1051,62 @@ static void direct_end(Writer *w, uint8_t id, size_t start, size_t align) {
   w->emitted += n + len;
 }
 
-static bool write_function_section(Writer *w, FnMeta *fns, size_t nfns) {
-  BcBuf own = {0}, body = {0};
-  BcBuf *b = w->direct ? w->direct : &own;
-  size_t start = 0;
-  if (w->direct) direct_begin(w, &start);
-  bc_varint(b, nfns);
-  for (size_t i = 0; i < nfns && !w->failed; i++) {
-    IrOp *fn = fns[i].op;
-    bc_varint(b, fns[i].name);
-    bc_varint(b, fns[i].sig);
-    bool entry = ct_op_is(fn, CT_OP_entry);
-    const IrAttr *hints = entry ? ir_op_attrz(fn, "optimization_hints") : NULL;
-    bc_byte(b, (uint8_t)(entry ? BC_FN_KERNEL | (hints ? BC_FN_HAS_HINTS : 0) : 0));
-    bc_varint(b, fns[i].loc);
-    if (hints && !put_attr(w, b, fn, "optimization_hints", hints, true)) break;
-    body.len = 0;
-    vals_reset(w);
-    w->cur_fn_di = fns[i].loc;
-    IrBlock *blk = fn->nregions ? ir_op_regions(fn)[0].first : NULL;
-    for (IrBlock *bb = blk; bb; bb = bb->next) {
-      for (uint32_t a = 0; bb == blk && a < bb->nargs; a++) push_value(w, bb->args[a]);
-      for (IrOp *o = bb->first; o && !w->failed; o = o->next) write_op(w, &body, o);
-    }
-    bc_varint(b, body.len);
-    bc_bytes(b, body.d, body.len);
+/* The function section being built: in the output (direct_begin) or in a
+ * buffer of its own; `body` holds one function's ops at a time. */
+typedef struct FnSection {
+  BcBuf own, body;
+  BcBuf *b;
+  size_t start;
+} FnSection;
+
+static void fn_section_begin(Writer *w, FnSection *fs, size_t nfns) {
+  *fs = (FnSection){.b = w->direct ? w->direct : &fs->own};
+  if (w->direct) direct_begin(w, &fs->start);
+  bc_varint(fs->b, nfns);
+}
+
+/* Writes one function entry: name, signature, flags, location, hints, body. */
+static bool fn_section_add(Writer *w, FnSection *fs, const FnMeta *m) {
+  BcBuf *b = fs->b;
+  IrOp *fn = m->op;
+  bc_varint(b, m->name);
+  bc_varint(b, m->sig);
+  bool entry = ct_op_is(fn, CT_OP_entry);
+  const IrAttr *hints = entry ? ir_op_attrz(fn, "optimization_hints") : NULL;
+  bc_byte(b, (uint8_t)(entry ? BC_FN_KERNEL | (hints ? BC_FN_HAS_HINTS : 0) : 0));
+  bc_varint(b, m->loc);
+  if (hints && !put_attr(w, b, fn, "optimization_hints", hints, true)) return false;
+  fs->body.len = 0;
+  vals_reset(w);
+  w->cur_fn_di = m->loc;
+  IrBlock *blk = fn->nregions ? ir_op_regions(fn)[0].first : NULL;
+  for (IrBlock *bb = blk; bb; bb = bb->next) {
+    for (uint32_t a = 0; bb == blk && a < bb->nargs; a++) push_value(w, bb->args[a]);
+    for (IrOp *o = bb->first; o && !w->failed; o = o->next) write_op(w, &fs->body, o);
   }
+  bc_varint(b, fs->body.len);
+  bc_bytes(b, fs->body.d, fs->body.len);
+  return !w->failed;
+}
+
+/* Pads and emits the section (unless writing failed) and frees its buffers. */
+static bool fn_section_end(Writer *w, FnSection *fs) {
+  BcBuf *b = fs->b;
   if (!w->failed) {
-    while ((b->len - start) % 8) bc_byte(b, BC_ALIGN_BYTE); /* relative to the section */
-    if (w->direct) direct_end(w, BC_SEC_FUNC, start, 8);
+    while ((b->len - fs->start) % 8) bc_byte(b, BC_ALIGN_BYTE); /* relative to the section */
+    if (w->direct) direct_end(w, BC_SEC_FUNC, fs->start, 8);
     else section(w, BC_SEC_FUNC, b, 8);
   }
-  bc_buf_free(&own);
-  bc_buf_free(&body);
+  bc_buf_free(&fs->own);
+  bc_buf_free(&fs->body);
   return !w->failed;
+}
+
+static bool write_function_section(Writer *w, FnMeta *fns, size_t nfns) {
+  FnSection fs;
+  fn_section_begin(w, &fs, nfns);
+  for (size_t i = 0; i < nfns && !w->failed; i++) fn_section_add(w, &fs, &fns[i]);
+  return fn_section_end(w, &fs);
 }
 
 static IrOp *find_tile_module(IrContext *ctx, IrOp *op) {
@@ -1117,6 +1142,63 @@ static void writer_free(Writer *w) {
   free(w->plans);
 }
 
+static void writer_init(Writer *w, IrContext *ctx, unsigned vmajor, unsigned vminor,
+                        void (*sink)(const uint8_t *data, size_t len, void *user), void *user,
+                        BcBuf *direct) {
+  *w = (Writer){.ctx = ctx, .ver = BC_V(vmajor, vminor), .sink = sink, .sink_user = user,
+                .direct = direct, .vgen = 1};
+  bc_version_str(w->ver, w->vstr);
+  w->id_seg = ir_identz(ctx, "operandSegmentSizes");
+  w->max_opcode = bc_max_opcode(w->ver);
+}
+
+/* The version check and the file header. */
+static bool write_header(Writer *w, IrOp *module) {
+  if (w->ver < BC_V_MIN) {
+    ir_error(w->ctx, ir_op_loc(module),
+             "unsupported version requested %s, must be in range [13.1, 13.3]", w->vstr);
+    return false;
+  }
+  static const uint8_t magic[8] = {0x7F, 'T', 'i', 'l', 'e', 'I', 'R', 0x00};
+  uint8_t hdr[12];
+  memcpy(hdr, magic, 8);
+  hdr[8] = (uint8_t)BC_V_MAJOR(w->ver);
+  hdr[9] = (uint8_t)BC_V_MINOR(w->ver);
+  hdr[10] = hdr[11] = 0;
+  emit(w, hdr, sizeof hdr);
+  return true;
+}
+
+/* A function's metadata: it fixes the first string and type indices, so
+ * every function is declared before anything else is written. */
+static FnMeta declare_fn(Writer *w, IrOp *o) {
+  FnMeta m = {.op = o};
+  m.name = str_index(w, ir_op_attrz(o, "sym_name")->str);
+  m.sig = type_index(w, ir_op_attrz(o, "function_type")->type);
+  m.loc = di_fn_index(w, o);
+  di_add(w, m.loc, op_di_loc(o));
+  return m;
+}
+
+/* The sections after the function section: constants, debug info, types,
+ * producer (`producer`: the module's attribute, or NULL), strings, end. */
+static bool write_tail(Writer *w, const IrAttr *producer) {
+  write_constant_section(w);
+  bool ok = write_debug_section(w) && write_type_section(w);
+  if (ok && w->ver >= BC_V(13, 3) && producer && producer->def == &ir_string_attr_def) {
+    BcBuf p = {0};
+    bc_varint(&p, str_index(w, producer->str));
+    section(w, BC_SEC_PRODUCER, &p, 1);
+    bc_buf_free(&p);
+  }
+  if (ok) {
+    write_string_section(w);
+    uint8_t end = BC_SEC_END;
+    emit(w, &end, 1);
+  }
+  return ok && !w->failed;
+}
+
 /* Streams the file to `sink` section by section (NVIDIA's section order);
  * after a failure the bytes already passed to the sink must be discarded.
  * `direct`, when given, is the buffer the sink appends to: the function
@@ -1127,57 +1209,21 @@ static bool write_module(IrOp *op, unsigned vmajor, unsigned vminor,
   IrContext *ctx = ir_op_context(op);
   IrOp *module = find_tile_module(ctx, op);
   if (!module) return false;
-  Writer w = {.ctx = ctx, .ver = BC_V(vmajor, vminor), .sink = sink, .sink_user = user,
-              .direct = direct, .vgen = 1};
-  bc_version_str(w.ver, w.vstr);
-  w.id_seg = ir_identz(ctx, "operandSegmentSizes");
-  w.max_opcode = bc_max_opcode(w.ver);
-  if (!check_self_contained(&w, module)) return false;
-  if (w.ver < BC_V_MIN) {
-    ir_error(ctx, ir_op_loc(module), "unsupported version requested %s, must be in range [13.1, 13.3]",
-             w.vstr);
+  Writer w;
+  writer_init(&w, ctx, vmajor, vminor, sink, user, direct);
+  if (!check_self_contained(&w, module) || !write_header(&w, module)) {
+    writer_free(&w);
     return false;
   }
-  static const uint8_t magic[8] = {0x7F, 'T', 'i', 'l', 'e', 'I', 'R', 0x00};
-  uint8_t hdr[12];
-  memcpy(hdr, magic, 8);
-  hdr[8] = (uint8_t)vmajor;
-  hdr[9] = (uint8_t)vminor;
-  hdr[10] = hdr[11] = 0;
-  emit(&w, hdr, sizeof hdr);
-
-  /* Function metadata first: it fixes the first string and type indices. */
   VEC(FnMeta) fns = {0};
   IrBlock *body = module->nregions ? ir_op_regions(module)[0].first : NULL;
-  for (IrOp *o = body ? body->first : NULL; o; o = o->next) {
-    if (!is_function(o)) continue;
-    FnMeta m = {.op = o};
-    m.name = str_index(&w, ir_op_attrz(o, "sym_name")->str);
-    m.sig = type_index(&w, ir_op_attrz(o, "function_type")->type);
-    m.loc = di_fn_index(&w, o);
-    di_add(&w, m.loc, op_di_loc(o));
-    vec_push(&fns, m);
-  }
+  for (IrOp *o = body ? body->first : NULL; o; o = o->next)
+    if (is_function(o)) vec_push(&fns, declare_fn(&w, o));
   bool ok = write_global_section(&w, module) && write_function_section(&w, fns.data, fns.len);
-  if (ok) write_constant_section(&w);
-  ok = ok && write_debug_section(&w) && write_type_section(&w);
-  if (ok && w.ver >= BC_V(13, 3)) {
-    const IrAttr *prod = ir_op_attrz(module, "producer");
-    if (prod && prod->def == &ir_string_attr_def) {
-      BcBuf p = {0};
-      bc_varint(&p, str_index(&w, prod->str));
-      section(&w, BC_SEC_PRODUCER, &p, 1);
-      bc_buf_free(&p);
-    }
-  }
-  if (ok) {
-    write_string_section(&w);
-    uint8_t end = BC_SEC_END;
-    emit(&w, &end, 1);
-  }
+  ok = ok && write_tail(&w, ir_op_attrz(module, "producer"));
   vec_free(&fns);
   writer_free(&w);
-  return ok && !w.failed;
+  return ok;
 }
 
 bool bc_write_module_stream(IrOp *op, unsigned vmajor, unsigned vminor,
@@ -1202,4 +1248,98 @@ bool bc_write_module(IrOp *op, unsigned vmajor, unsigned vminor, uint8_t **out,
   *out = file.d;
   *out_len = file.len;
   return true;
+}
+
+/* ---- writing a module a function at a time --------------------------------------- */
+
+/* What write_module does, in the calls of a caller that holds only part of
+ * the module at a time (see bytecode.h): the declared functions' metadata,
+ * then the globals, then each function's entry, written to memory. */
+struct BcStreamWriter {
+  Writer w;
+  BcBuf file;
+  VEC(FnMeta) fns;
+  VEC(const IrIdent *) names;     /* each declared function's name */
+  VEC(const IrType *) sigs;       /* and its signature */
+  size_t next;                    /* the next function to write */
+  FnSection fs;
+  bool started;                   /* the function section was begun */
+  const IrAttr *producer;
+};
+
+BcStreamWriter *bc_stream_writer_new(IrContext *ctx, unsigned vmajor, unsigned vminor) {
+  BcStreamWriter *s = xcalloc(1, sizeof *s);
+  writer_init(&s->w, ctx, vmajor, vminor, to_buffer, &s->file, &s->file);
+  return s;
+}
+
+bool bc_stream_writer_declare(BcStreamWriter *s, const IrIdent *name, const IrType *sig) {
+  if (s->w.failed || s->started || !name || !sig || sig->def != &ir_function_type_def)
+    return false;
+  /* declare_fn for an entry with this name and signature at a compact
+   * location (debug index 0: nothing for the debug section) */
+  FnMeta m = {.name = str_index(&s->w, name), .sig = type_index(&s->w, sig)};
+  vec_push(&s->fns, m);
+  vec_push(&s->names, name);
+  vec_push(&s->sigs, sig);
+  return true;
+}
+
+bool bc_stream_writer_globals(BcStreamWriter *s, IrOp *module) {
+  Writer *w = &s->w;
+  if (w->failed || s->started || !ct_op_is(module, CT_OP_module)) return false;
+  IrBlock *body = module->nregions ? ir_op_regions(module)[0].first : NULL;
+  for (IrOp *o = body ? body->first : NULL; o; o = o->next)
+    if (!ct_op_is(o, CT_OP_global)) return false;
+  if (!check_nested(w, module, module, 0) || !write_header(w, module) ||
+      !write_global_section(w, module))
+    return false;
+  s->producer = ir_op_attrz(module, "producer");
+  fn_section_begin(w, &s->fs, s->fns.len);
+  s->started = true;
+  return true;
+}
+
+bool bc_stream_writer_function(BcStreamWriter *s, IrOp *fn, IrOp *module) {
+  Writer *w = &s->w;
+  if (w->failed || !s->started || s->next >= s->fns.len || !ct_op_is(fn, CT_OP_entry))
+    return false;
+  const IrAttr *name = ir_op_attrz(fn, "sym_name");
+  const IrAttr *ft = ir_op_attrz(fn, "function_type");
+  size_t i = s->next++;
+  if (!name || name->def != &ir_string_attr_def || name->str != s->names.data[i] || !ft ||
+      ft->def != &ir_type_attr_def || ft->type != s->sigs.data[i] ||
+      !di_reserved(op_di_loc(fn)))
+    return false; /* not what was declared; debug info */
+  if (!check_nested(w, module, fn, 0)) return false;
+  FnMeta m = s->fns.data[i];
+  m.op = fn;
+  return fn_section_add(w, &s->fs, &m);
+}
+
+bool bc_stream_writer_finish(BcStreamWriter *s, uint8_t **out, size_t *out_len) {
+  Writer *w = &s->w;
+  *out = NULL;
+  *out_len = 0;
+  if (w->failed || !s->started || s->next != s->fns.len) return false;
+  s->started = false;
+  if (!fn_section_end(w, &s->fs) || !write_tail(w, s->producer)) return false;
+  *out = s->file.d;
+  *out_len = s->file.len;
+  s->file = (BcBuf){0};
+  return true;
+}
+
+void bc_stream_writer_free(BcStreamWriter *s) {
+  if (!s) return;
+  if (s->started) {
+    bc_buf_free(&s->fs.own);
+    bc_buf_free(&s->fs.body);
+  }
+  writer_free(&s->w);
+  bc_buf_free(&s->file);
+  vec_free(&s->fns);
+  vec_free(&s->names);
+  vec_free(&s->sigs);
+  free(s);
 }

@@ -66,6 +66,30 @@ bool bc_write_module_stream(IrOp *op, unsigned vmajor, unsigned vminor,
                             void (*sink)(const uint8_t *data, size_t len, void *user),
                             void *user);
 
+/* Writing a module held a part at a time (ctile-translate's streamed
+ * write, lib/tool/bc_stream.c): the same bytes as bc_write_module on the
+ * whole module, from these calls in this order:
+ *   bc_stream_writer_declare   each function of the module, in module
+ *                              order: its name and signature (function type);
+ *   bc_stream_writer_globals   the cuda_tile.module with its attributes and
+ *                              globals, and no function;
+ *   bc_stream_writer_function  each function again, in the same order, whole
+ *                              (`module`: the module it is verified in, which
+ *                              anchors diagnostics);
+ *   bc_stream_writer_finish    the file, in a malloc'd buffer.
+ * Any call returns false where the result could differ from the whole
+ * module's (a function with a location other than a plain file
+ * one, a name or signature not the one declared, an op not of the expected kind) or after an error; the caller
+ * then frees the writer and writes the whole module instead.  Errors are
+ * reported to the context as bc_write_module reports them. */
+typedef struct BcStreamWriter BcStreamWriter;
+BcStreamWriter *bc_stream_writer_new(IrContext *ctx, unsigned vmajor, unsigned vminor);
+bool bc_stream_writer_declare(BcStreamWriter *s, const IrIdent *name, const IrType *sig);
+bool bc_stream_writer_globals(BcStreamWriter *s, IrOp *module);
+bool bc_stream_writer_function(BcStreamWriter *s, IrOp *fn, IrOp *module);
+bool bc_stream_writer_finish(BcStreamWriter *s, uint8_t **out, size_t *out_len);
+void bc_stream_writer_free(BcStreamWriter *s);
+
 /* True if vmajor.vminor is a version this implementation reads and writes. */
 /* Whether buf starts with the Tile IR bytecode magic "\x7FTileIR\0". */
 bool bc_is_tile_bytecode(const char *buf, size_t len);

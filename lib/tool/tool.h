@@ -274,6 +274,13 @@ void tool_output_write(void *o, const char *s, size_t n);
  * (bc_read_module, ir_verify, print) must run instead. */
 bool tool_read_bc_streamed(IrContext *ctx, const char *name, const char *buf, size_t len,
                            const char *output, StrBuf *out, const ToolSink *sink);
+/* -mlir-to-cudatilebc with one batch of functions alive at a time
+ * (bc_stream.c): the bytes bc_write_module would give for the parsed and
+ * verified text in buf, in a malloc'd *out; false, having shown nothing and
+ * written nothing, whenever that could differ (any diagnostic, text not of
+ * the simple shape it handles): the caller then does the whole-module write. */
+bool tool_write_bc_streamed(IrContext *ctx, const char *name, const char *buf, size_t len,
+                            unsigned vmajor, unsigned vminor, uint8_t **out, size_t *out_len);
 /* Writes data (when success, or always for in-place outputs) and closes;
  * renames the temporary file over the target on success, removes it on
  * failure.  Returns false (with a message in err) on a write error. */

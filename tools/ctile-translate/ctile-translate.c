@@ -113,6 +113,17 @@ static bool process_chunk(IrContext *ctx, const char *name, const char *buf, siz
     ir_op_destroy(op);
     return ok;
   }
+  /* -mlir-to-cudatilebc of one module a batch of functions at a time
+   * (bc_stream.c), which gives up, silently, wherever that could differ. */
+  if (c->to_bc && !c->split && !c->verify && !c->warn_hints && !c->err_hints && !line_offset) {
+    uint8_t *bytes = NULL;
+    size_t n = 0;
+    if (tool_write_bc_streamed(ctx, name, buf, len, c->vmajor, c->vminor, &bytes, &n)) {
+      sb_putn(out, (const char *)bytes, n);
+      free(bytes);
+      return true;
+    }
+  }
   IrOp *op = parse_text(c, ctx, name, buf, len, line_offset);
   if (!op) return false;
   /* Bytecode files cannot be concatenated: refuse to write a second module
