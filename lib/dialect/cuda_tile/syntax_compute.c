@@ -13,6 +13,7 @@
  * op's AllTypesMatch/TypesMatchWith partners (Fmt.opnd_src / Fmt.res_src). */
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_compute.h"
+#include "dialect/cuda_tile/ct_ops_core.h"
 #include "dialect/cuda_tile/ct_types.h"
 
 #include <ctype.h>
@@ -261,19 +262,24 @@ static bool parse_darr(AsmParser *p, IrOpState *st, const Elem *el) {
   return ok;
 }
 
-/* Parses a literal token of a format. */
-static bool parse_literal(AsmParser *p, const char *s) {
-  /* punctuation: `,` `:` `->` `=` `[` `]`; anything else is a keyword */
-  if (s[0] == '-' && s[1] == '>' && !s[2]) return asm_parse_punct(p, ASM_ARROW);
+/* The punctuation a one- or two-character literal names, or -1. */
+static int lit_punct(const char *s) {
+  if (!strcmp(s, "->")) return ASM_ARROW;
   if (s[0] && !s[1]) switch (s[0]) {
-    case ',': return asm_parse_punct(p, ASM_COMMA);
-    case ':': return asm_parse_punct(p, ASM_COLON);
-    case '=': return asm_parse_punct(p, ASM_EQUAL);
-    case '[': return asm_parse_punct(p, ASM_LSQUARE);
-    case ']': return asm_parse_punct(p, ASM_RSQUARE);
+    case ',': return ASM_COMMA;
+    case ':': return ASM_COLON;
+    case '=': return ASM_EQUAL;
+    case '[': return ASM_LSQUARE;
+    case ']': return ASM_RSQUARE;
     default: break;
     }
-  return asm_parse_keyword(p, s);
+  return -1;
+}
+
+/* Parses a literal token of a format. */
+static bool parse_literal(AsmParser *p, const char *s) {
+  int k = lit_punct(s);
+  return k >= 0 ? asm_parse_punct(p, (AsmPunct)k) : asm_parse_keyword(p, s);
 }
 
 /* ---- the parse hook -------------------------------------------------------- */
@@ -289,20 +295,22 @@ typedef struct ParseState {
   size_t nops;
   const IrType *otype[MAX_FIXED];    /* explicit operand types */
   const IrType *rtype;               /* explicit single result type */
-  IrTypeVec otypes, rtypes;          /* `type($operands)` / `type($results)` lists */
+  IrTypeVec otypes;                  /* `type($operands)` (results: into the op state) */
   AsmLoc otypes_loc;
   bool has_lists;
 } ParseState;
 
-static void ops_push(ParseState *ps, const AsmOperand *o) {
-  if (ps->nops < OPS_INLINE) {
-    ps->obuf[ps->nops++] = *o;
-    return;
-  }
+/* Past OPS_INLINE operands: all of them move to ps->ops. */
+static void ops_push_slow(ParseState *ps, const AsmOperand *o) {
   if (ps->nops == OPS_INLINE)
     for (size_t i = 0; i < OPS_INLINE; i++) vec_push(&ps->ops, ps->obuf[i]);
   vec_push(&ps->ops, *o);
   ps->nops++;
+}
+
+static inline void ops_push(ParseState *ps, const AsmOperand *o) {
+  if (ps->nops < OPS_INLINE) ps->obuf[ps->nops++] = *o;
+  else ops_push_slow(ps, o);
 }
 
 static AsmOperand *ops_data(ParseState *ps) {
@@ -310,7 +318,6 @@ static AsmOperand *ops_data(ParseState *ps) {
 }
 
 static bool parse_elem(AsmParser *p, IrOpState *st, ParseState *ps, const Elem *el) {
-  IrContext *ctx = asm_ctx(p);
   switch ((EKind)el->kind) {
   case E_OPND: {
     AsmOperand o;
@@ -334,24 +341,16 @@ static bool parse_elem(AsmParser *p, IrOpState *st, ParseState *ps, const Elem *
     switch (el->sub) {
     case 'r': return ct_parse_type(p, &ps->rtype);
     case 'o': return ct_parse_type(p, &ps->otype[el->idx]);
-    default: {
-      const IrType **ts = NULL;
-      size_t n = 0;
-      if (el->sub == 'O') {
-        ps->otypes_loc = asm_cur_loc(p);
-        ps->has_lists = true;
-      }
-      bool ok = ct_parse_type_list(p, &ts, &n);
-      for (size_t i = 0; ok && i < n; i++)
-        vec_push(el->sub == 'O' ? &ps->otypes : &ps->rtypes, ts[i]);
-      free(ts);
-      return ok;
-    }
+    case 'O':
+      ps->otypes_loc = asm_cur_loc(p);
+      ps->has_lists = true;
+      return ct_parse_types_into(p, &ps->otypes);
+    default: return ct_parse_types_into(p, &st->result_types);
     }
   case E_OPTENUM: {
     /* absent: the DefaultValuedAttr's default (populateDefaultProperties) */
     if (!asm_parse_optional_keyword(p, el->s)) {
-      ir_op_state_add_prop(st, el->attr, ct_enum_attr(ctx, el->en, el->idx));
+      ir_op_state_add_prop(st, el->attr, ct_enum_attr(asm_ctx(p), el->en, el->idx));
       return true;
     }
     const IrAttr *a;
@@ -361,7 +360,7 @@ static bool parse_elem(AsmParser *p, IrOpState *st, ParseState *ps, const Elem *
   }
   case E_UNIT:
     if (asm_parse_optional_keyword(p, el->s))
-      ir_op_state_add_prop(st, el->attr, ir_unit_attr(ctx));
+      ir_op_state_add_prop(st, el->attr, ir_unit_attr(asm_ctx(p)));
     return true;
   case E_OILIST: {
     static const char *const kws[] = {"flush_to_zero", "propagate_nan"};
@@ -376,7 +375,7 @@ static bool parse_elem(AsmParser *p, IrOpState *st, ParseState *ps, const Elem *
                             "the oilist directive", kws[hit]);
       asm_parse_keyword(p, kws[hit]);
       seen[hit] = true;
-      ir_op_state_add_prop(st, kws[hit], ir_unit_attr(ctx));
+      ir_op_state_add_prop(st, kws[hit], ir_unit_attr(asm_ctx(p)));
     }
   }
   case E_SIGN:
@@ -386,7 +385,7 @@ static bool parse_elem(AsmParser *p, IrOpState *st, ParseState *ps, const Elem *
   case E_INT: {
     const IrAttr *a;
     AsmLoc at = asm_cur_loc(p);
-    const IrType *t = ir_integer_type(ctx, (unsigned)el->idx, IR_SIGNLESS);
+    const IrType *t = ir_integer_type(asm_ctx(p), (unsigned)el->idx, IR_SIGNLESS);
     if (!asm_parse_attr(p, t, &a)) return false;
     if (!ir_attr_is(a, &ir_integer_attr_def))
       return asm_error_at(p, at, "invalid kind of attribute specified");
@@ -423,9 +422,7 @@ static bool resolve(AsmParser *p, IrOpState *st, const Fmt *f, ParseState *ps) {
     if (!asm_resolve_operands(p, ops_data(ps), ps->nops, ps->otypes.data,
                               ps->otypes.len, ps->otypes_loc, st))
       return false;
-    for (size_t i = 0; i < ps->rtypes.len; i++)
-      vec_push(&st->result_types, ps->rtypes.data[i]);
-    return true;
+    return true; /* the result types went straight into st */
   }
   AsmOperand *ops = ops_data(ps);
   for (size_t i = 0; i < ps->nops; i++) {
@@ -444,17 +441,100 @@ static bool resolve(AsmParser *p, IrOpState *st, const Fmt *f, ParseState *ps) {
   return true;
 }
 
+/* Publishes a program compiled for *slot unless another thread got there
+ * first (then pg is freed); returns the one kept. */
+static void *prog_publish(void **slot, void *pg) {
+  void *old = NULL;
+  if (__atomic_compare_exchange_n(slot, &old, pg, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    return pg;
+  free(pg);
+  return old;
+}
+
+/* A format compiled for parsing: the literals resolved to punctuation or
+ * keywords, the elements that read nothing (` `, ``) dropped. */
+typedef enum QKind {
+  Q_PUNCT,    /* punctuation arg (AsmPunct) */
+  Q_KW,       /* keyword el->s */
+  Q_OPND,     /* one operand */
+  Q_RTYPE,    /* the result type */
+  Q_OTYPE,    /* the type of operand arg */
+  Q_ATTRDICT, /* attr-dict */
+  Q_ELEM,     /* anything else (parse_elem) */
+} QKind;
+
+typedef struct QInstr {
+  uint8_t kind, arg;
+  const Elem *el;
+} QInstr;
+
+typedef struct QProg {
+  uint32_t n;
+  QInstr ins[];
+} QProg;
+
+static QProg *parse_prog_compile(const Fmt *f) {
+  QProg *q = xmalloc(sizeof *q + f->n * sizeof(QInstr));
+  uint32_t n = 0;
+  for (uint8_t i = 0; i < f->n; i++) {
+    const Elem *el = &f->e[i];
+    QInstr in = {Q_ELEM, 0, el};
+    switch ((EKind)el->kind) {
+    case E_SPACE:
+    case E_EMPTY: continue;
+    case E_LIT: {
+      int k = lit_punct(el->s);
+      in.kind = k >= 0 ? Q_PUNCT : Q_KW;
+      in.arg = k >= 0 ? (uint8_t)k : 0;
+      break;
+    }
+    case E_OPND: in.kind = Q_OPND; break;
+    case E_ATTRDICT: in.kind = Q_ATTRDICT; break;
+    case E_TYPE:
+      if (el->sub == 'r') in.kind = Q_RTYPE;
+      else if (el->sub == 'o') in = (QInstr){Q_OTYPE, (uint8_t)el->idx, el};
+      break;
+    default: break;
+    }
+    q->ins[n++] = in;
+  }
+  q->n = n;
+  return q;
+}
+
+static const QProg *parse_prog(const IrOpInfo *info, const Fmt *f) {
+  static void *progs[CT_OP_COUNT];
+  void **slot = &progs[info - ct_op_infos];
+  void *q = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+  return q ? q : prog_publish(slot, parse_prog_compile(f));
+}
+
 bool ct_parse_compute(AsmParser *p, IrOpState *st) {
   const Fmt *f = fmt_of(st->info);
   if (!f) return asm_error(p, "no custom assembly format for this op");
+  const QProg *q = parse_prog(st->info, f);
   ParseState ps; /* obuf is filled as operands come */
   memset(&ps.ops, 0, sizeof ps - offsetof(ParseState, ops));
   bool ok = true;
-  for (uint8_t i = 0; ok && i < f->n; i++) ok = parse_elem(p, st, &ps, &f->e[i]);
+  for (uint32_t i = 0; ok && i < q->n; i++) {
+    const QInstr *in = &q->ins[i];
+    switch ((QKind)in->kind) {
+    case Q_PUNCT: ok = asm_parse_punct(p, (AsmPunct)in->arg); break;
+    case Q_KW: ok = asm_parse_keyword(p, in->el->s); break;
+    case Q_OPND: {
+      AsmOperand o;
+      if ((ok = asm_parse_operand(p, &o))) ops_push(&ps, &o);
+      break;
+    }
+    case Q_RTYPE: ok = ct_parse_type(p, &ps.rtype); break;
+    case Q_OTYPE: ok = ct_parse_type(p, &ps.otype[in->arg]); break;
+    case Q_ATTRDICT: ok = asm_parse_optional_attr_dict(p, st); break;
+    case Q_ELEM: ok = parse_elem(p, st, &ps, in->el); break;
+    }
+  }
   if (ok) ok = resolve(p, st, f, &ps);
   if (ps.ops.data) vec_free(&ps.ops); /* the usual op allocated nothing */
   if (ps.otypes.data) vec_free(&ps.otypes);
-  if (ps.rtypes.data) vec_free(&ps.rtypes);
   return ok;
 }
 
@@ -759,17 +839,10 @@ static void print_optkw(AsmPrinter *p, IrOp *op, const PInstr *in) {
 /* The compiled program of the op's format (info: a compute op), compiled on
  * first use; a race between threads compiles it twice and keeps one. */
 static const PProg *print_prog(const IrOpInfo *info, const Fmt *f) {
-  static PProg *progs[CT_OP_COUNT];
-  PProg **slot = &progs[info - ct_op_infos];
-  PProg *pg = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
-  if (pg) return pg;
-  pg = print_prog_compile(f);
-  PProg *old = NULL;
-  if (!__atomic_compare_exchange_n(slot, &old, pg, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-    free(pg);
-    pg = old;
-  }
-  return pg;
+  static void *progs[CT_OP_COUNT];
+  void **slot = &progs[info - ct_op_infos];
+  void *pg = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+  return pg ? pg : prog_publish(slot, print_prog_compile(f));
 }
 
 void ct_print_compute(AsmPrinter *p, IrOp *op) {
