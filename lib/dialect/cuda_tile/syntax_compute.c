@@ -521,11 +521,14 @@ bool ct_parse_compute(AsmParser *p, IrOpState *st) {
     switch ((QKind)in->kind) {
     case Q_PUNCT: ok = asm_parse_punct(p, (AsmPunct)in->arg); break;
     case Q_KW: ok = asm_parse_keyword(p, in->el->s); break;
-    case Q_OPND: {
-      AsmOperand o;
-      if ((ok = asm_parse_operand(p, &o))) ops_push(&ps, &o);
+    case Q_OPND:
+      if (ps.nops < OPS_INLINE) { /* straight into its slot */
+        if ((ok = asm_parse_operand(p, &ps.obuf[ps.nops]))) ps.nops++;
+      } else {
+        AsmOperand o;
+        if ((ok = asm_parse_operand(p, &o))) ops_push_slow(&ps, &o);
+      }
       break;
-    }
     case Q_RTYPE: ok = ct_parse_type(p, &ps.rtype); break;
     case Q_OTYPE: ok = ct_parse_type(p, &ps.otype[in->arg]); break;
     case Q_ATTRDICT: ok = asm_parse_optional_attr_dict(p, st); break;
