@@ -145,8 +145,6 @@ void ct_print_dense_values(AsmPrinter *p, const IrAttr *a, int64_t hex_limit);
 typedef struct CtDialectState {
   bool warn_hints;        /* -Wunsupported-hints (ct_set_warn_unsupported_hints) */
   bool err_hints;         /* -Werr-hints (ct_set_err_hints) */
-  unsigned parse_depth;   /* cuda_tile type/attr bodies being parsed (the limit
-                           * is the parser's: ct_parse_enter) */
 } CtDialectState;
 /* Nesting guard for recursive type/attribute bodies: one level of the
  * parser's nesting count (asm_nesting_enter, ASM_MAX_NESTING_DEPTH); false

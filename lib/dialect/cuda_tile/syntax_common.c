@@ -16,15 +16,17 @@ void ct_print_value_types(AsmPrinter *p, IrUse *uses, size_t n) {
   }
 }
 
+/* Pushed straight into out; on failure out is as it was. */
 bool ct_parse_types_into(AsmParser *p, IrTypeVec *out) {
-  const IrType **ts = NULL;
-  size_t n = 0;
-  if (!ct_parse_type_list(p, &ts, &n)) {
-    free(ts);
-    return false;
-  }
-  for (size_t i = 0; i < n; i++) vec_push(out, ts[i]);
-  free(ts);
+  size_t len = out->len;
+  do {
+    const IrType *t;
+    if (!ct_parse_type(p, &t)) {
+      out->len = len;
+      return false;
+    }
+    vec_push(out, t);
+  } while (asm_parse_optional_punct(p, ASM_COMMA));
   return true;
 }
 

@@ -13,6 +13,7 @@
  * op's AllTypesMatch/TypesMatchWith partners (Fmt.opnd_src / Fmt.res_src). */
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_compute.h"
+#include "dialect/cuda_tile/ct_ops_core.h"
 #include "dialect/cuda_tile/ct_types.h"
 
 #include <ctype.h>
@@ -261,19 +262,24 @@ static bool parse_darr(AsmParser *p, IrOpState *st, const Elem *el) {
   return ok;
 }
 
-/* Parses a literal token of a format. */
-static bool parse_literal(AsmParser *p, const char *s) {
-  /* punctuation: `,` `:` `->` `=` `[` `]`; anything else is a keyword */
-  if (s[0] == '-' && s[1] == '>' && !s[2]) return asm_parse_punct(p, ASM_ARROW);
+/* The punctuation a one- or two-character literal names, or -1. */
+static int lit_punct(const char *s) {
+  if (!strcmp(s, "->")) return ASM_ARROW;
   if (s[0] && !s[1]) switch (s[0]) {
-    case ',': return asm_parse_punct(p, ASM_COMMA);
-    case ':': return asm_parse_punct(p, ASM_COLON);
-    case '=': return asm_parse_punct(p, ASM_EQUAL);
-    case '[': return asm_parse_punct(p, ASM_LSQUARE);
-    case ']': return asm_parse_punct(p, ASM_RSQUARE);
+    case ',': return ASM_COMMA;
+    case ':': return ASM_COLON;
+    case '=': return ASM_EQUAL;
+    case '[': return ASM_LSQUARE;
+    case ']': return ASM_RSQUARE;
     default: break;
     }
-  return asm_parse_keyword(p, s);
+  return -1;
+}
+
+/* Parses a literal token of a format. */
+static bool parse_literal(AsmParser *p, const char *s) {
+  int k = lit_punct(s);
+  return k >= 0 ? asm_parse_punct(p, (AsmPunct)k) : asm_parse_keyword(p, s);
 }
 
 /* ---- the parse hook -------------------------------------------------------- */
@@ -289,20 +295,22 @@ typedef struct ParseState {
   size_t nops;
   const IrType *otype[MAX_FIXED];    /* explicit operand types */
   const IrType *rtype;               /* explicit single result type */
-  IrTypeVec otypes, rtypes;          /* `type($operands)` / `type($results)` lists */
+  IrTypeVec otypes;                  /* `type($operands)` (results: into the op state) */
   AsmLoc otypes_loc;
   bool has_lists;
 } ParseState;
 
-static void ops_push(ParseState *ps, const AsmOperand *o) {
-  if (ps->nops < OPS_INLINE) {
-    ps->obuf[ps->nops++] = *o;
-    return;
-  }
+/* Past OPS_INLINE operands: all of them move to ps->ops. */
+static void ops_push_slow(ParseState *ps, const AsmOperand *o) {
   if (ps->nops == OPS_INLINE)
     for (size_t i = 0; i < OPS_INLINE; i++) vec_push(&ps->ops, ps->obuf[i]);
   vec_push(&ps->ops, *o);
   ps->nops++;
+}
+
+static inline void ops_push(ParseState *ps, const AsmOperand *o) {
+  if (ps->nops < OPS_INLINE) ps->obuf[ps->nops++] = *o;
+  else ops_push_slow(ps, o);
 }
 
 static AsmOperand *ops_data(ParseState *ps) {
@@ -310,7 +318,6 @@ static AsmOperand *ops_data(ParseState *ps) {
 }
 
 static bool parse_elem(AsmParser *p, IrOpState *st, ParseState *ps, const Elem *el) {
-  IrContext *ctx = asm_ctx(p);
   switch ((EKind)el->kind) {
   case E_OPND: {
     AsmOperand o;
@@ -334,24 +341,16 @@ static bool parse_elem(AsmParser *p, IrOpState *st, ParseState *ps, const Elem *
     switch (el->sub) {
     case 'r': return ct_parse_type(p, &ps->rtype);
     case 'o': return ct_parse_type(p, &ps->otype[el->idx]);
-    default: {
-      const IrType **ts = NULL;
-      size_t n = 0;
-      if (el->sub == 'O') {
-        ps->otypes_loc = asm_cur_loc(p);
-        ps->has_lists = true;
-      }
-      bool ok = ct_parse_type_list(p, &ts, &n);
-      for (size_t i = 0; ok && i < n; i++)
-        vec_push(el->sub == 'O' ? &ps->otypes : &ps->rtypes, ts[i]);
-      free(ts);
-      return ok;
-    }
+    case 'O':
+      ps->otypes_loc = asm_cur_loc(p);
+      ps->has_lists = true;
+      return ct_parse_types_into(p, &ps->otypes);
+    default: return ct_parse_types_into(p, &st->result_types);
     }
   case E_OPTENUM: {
     /* absent: the DefaultValuedAttr's default (populateDefaultProperties) */
     if (!asm_parse_optional_keyword(p, el->s)) {
-      ir_op_state_add_prop(st, el->attr, ct_enum_attr(ctx, el->en, el->idx));
+      ir_op_state_add_prop(st, el->attr, ct_enum_attr(asm_ctx(p), el->en, el->idx));
       return true;
     }
     const IrAttr *a;
@@ -361,7 +360,7 @@ static bool parse_elem(AsmParser *p, IrOpState *st, ParseState *ps, const Elem *
   }
   case E_UNIT:
     if (asm_parse_optional_keyword(p, el->s))
-      ir_op_state_add_prop(st, el->attr, ir_unit_attr(ctx));
+      ir_op_state_add_prop(st, el->attr, ir_unit_attr(asm_ctx(p)));
     return true;
   case E_OILIST: {
     static const char *const kws[] = {"flush_to_zero", "propagate_nan"};
@@ -376,7 +375,7 @@ static bool parse_elem(AsmParser *p, IrOpState *st, ParseState *ps, const Elem *
                             "the oilist directive", kws[hit]);
       asm_parse_keyword(p, kws[hit]);
       seen[hit] = true;
-      ir_op_state_add_prop(st, kws[hit], ir_unit_attr(ctx));
+      ir_op_state_add_prop(st, kws[hit], ir_unit_attr(asm_ctx(p)));
     }
   }
   case E_SIGN:
@@ -386,7 +385,7 @@ static bool parse_elem(AsmParser *p, IrOpState *st, ParseState *ps, const Elem *
   case E_INT: {
     const IrAttr *a;
     AsmLoc at = asm_cur_loc(p);
-    const IrType *t = ir_integer_type(ctx, (unsigned)el->idx, IR_SIGNLESS);
+    const IrType *t = ir_integer_type(asm_ctx(p), (unsigned)el->idx, IR_SIGNLESS);
     if (!asm_parse_attr(p, t, &a)) return false;
     if (!ir_attr_is(a, &ir_integer_attr_def))
       return asm_error_at(p, at, "invalid kind of attribute specified");
@@ -423,9 +422,7 @@ static bool resolve(AsmParser *p, IrOpState *st, const Fmt *f, ParseState *ps) {
     if (!asm_resolve_operands(p, ops_data(ps), ps->nops, ps->otypes.data,
                               ps->otypes.len, ps->otypes_loc, st))
       return false;
-    for (size_t i = 0; i < ps->rtypes.len; i++)
-      vec_push(&st->result_types, ps->rtypes.data[i]);
-    return true;
+    return true; /* the result types went straight into st */
   }
   AsmOperand *ops = ops_data(ps);
   for (size_t i = 0; i < ps->nops; i++) {
@@ -444,17 +441,103 @@ static bool resolve(AsmParser *p, IrOpState *st, const Fmt *f, ParseState *ps) {
   return true;
 }
 
+/* Publishes a program compiled for *slot unless another thread got there
+ * first (then pg is freed); returns the one kept. */
+static void *prog_publish(void **slot, void *pg) {
+  void *old = NULL;
+  if (__atomic_compare_exchange_n(slot, &old, pg, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    return pg;
+  free(pg);
+  return old;
+}
+
+/* A format compiled for parsing: the literals resolved to punctuation or
+ * keywords, the elements that read nothing (` `, ``) dropped. */
+typedef enum QKind {
+  Q_PUNCT,    /* punctuation arg (AsmPunct) */
+  Q_KW,       /* keyword el->s */
+  Q_OPND,     /* one operand */
+  Q_RTYPE,    /* the result type */
+  Q_OTYPE,    /* the type of operand arg */
+  Q_ATTRDICT, /* attr-dict */
+  Q_ELEM,     /* anything else (parse_elem) */
+} QKind;
+
+typedef struct QInstr {
+  uint8_t kind, arg;
+  const Elem *el;
+} QInstr;
+
+typedef struct QProg {
+  uint32_t n;
+  QInstr ins[];
+} QProg;
+
+static QProg *parse_prog_compile(const Fmt *f) {
+  QProg *q = xmalloc(sizeof *q + f->n * sizeof(QInstr));
+  uint32_t n = 0;
+  for (uint8_t i = 0; i < f->n; i++) {
+    const Elem *el = &f->e[i];
+    QInstr in = {Q_ELEM, 0, el};
+    switch ((EKind)el->kind) {
+    case E_SPACE:
+    case E_EMPTY: continue;
+    case E_LIT: {
+      int k = lit_punct(el->s);
+      in.kind = k >= 0 ? Q_PUNCT : Q_KW;
+      in.arg = k >= 0 ? (uint8_t)k : 0;
+      break;
+    }
+    case E_OPND: in.kind = Q_OPND; break;
+    case E_ATTRDICT: in.kind = Q_ATTRDICT; break;
+    case E_TYPE:
+      if (el->sub == 'r') in.kind = Q_RTYPE;
+      else if (el->sub == 'o') in = (QInstr){Q_OTYPE, (uint8_t)el->idx, el};
+      break;
+    default: break;
+    }
+    q->ins[n++] = in;
+  }
+  q->n = n;
+  return q;
+}
+
+static const QProg *parse_prog(const IrOpInfo *info, const Fmt *f) {
+  static void *progs[CT_OP_COUNT];
+  void **slot = &progs[info - ct_op_infos];
+  void *q = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+  return q ? q : prog_publish(slot, parse_prog_compile(f));
+}
+
 bool ct_parse_compute(AsmParser *p, IrOpState *st) {
   const Fmt *f = fmt_of(st->info);
   if (!f) return asm_error(p, "no custom assembly format for this op");
+  const QProg *q = parse_prog(st->info, f);
   ParseState ps; /* obuf is filled as operands come */
   memset(&ps.ops, 0, sizeof ps - offsetof(ParseState, ops));
   bool ok = true;
-  for (uint8_t i = 0; ok && i < f->n; i++) ok = parse_elem(p, st, &ps, &f->e[i]);
+  for (uint32_t i = 0; ok && i < q->n; i++) {
+    const QInstr *in = &q->ins[i];
+    switch ((QKind)in->kind) {
+    case Q_PUNCT: ok = asm_parse_punct(p, (AsmPunct)in->arg); break;
+    case Q_KW: ok = asm_parse_keyword(p, in->el->s); break;
+    case Q_OPND:
+      if (ps.nops < OPS_INLINE) { /* straight into its slot */
+        if ((ok = asm_parse_operand(p, &ps.obuf[ps.nops]))) ps.nops++;
+      } else {
+        AsmOperand o;
+        if ((ok = asm_parse_operand(p, &o))) ops_push_slow(&ps, &o);
+      }
+      break;
+    case Q_RTYPE: ok = ct_parse_type(p, &ps.rtype); break;
+    case Q_OTYPE: ok = ct_parse_type(p, &ps.otype[in->arg]); break;
+    case Q_ATTRDICT: ok = asm_parse_optional_attr_dict(p, st); break;
+    case Q_ELEM: ok = parse_elem(p, st, &ps, in->el); break;
+    }
+  }
   if (ok) ok = resolve(p, st, f, &ps);
   if (ps.ops.data) vec_free(&ps.ops); /* the usual op allocated nothing */
   if (ps.otypes.data) vec_free(&ps.otypes);
-  if (ps.rtypes.data) vec_free(&ps.rtypes);
   return ok;
 }
 
@@ -468,14 +551,18 @@ bool ct_parse_compute(AsmParser *p, IrOpState *st) {
  *     nothing (should_space = false, last_punct = true);
  *   - attr-dict prints its own leading space, then last_punct = false;
  *   - any other element gets a space iff should_space || !last_punct, then
- *     should_space = true, last_punct = false (even when it prints nothing). */
+ *     should_space = true, last_punct = false (even when it prints nothing).
+ * The state never depends on the op being printed: an optional group leaves
+ * the state of its trailing element whether it prints or not.  So each
+ * format is compiled once (print_prog) into a program in which all the
+ * literals and spaces between two variable elements are one text run, and
+ * the optional groups carry whether their keyword takes a leading space. */
 typedef struct PrintState {
-  AsmPrinter *p;
   bool should_space, last_punct;
 } PrintState;
 
 /* Whether c is one of ">)}],", one of "<>(){}[],", or a letter or '_'
- * (ASCII: isalpha would go through the locale tables for every literal). */
+ * (ASCII: isalpha would go through the locale tables). */
 static bool is_close_punct(char c) {
   return c == '>' || c == ')' || c == '}' || c == ']' || c == ',';
 }
@@ -486,23 +573,141 @@ static bool is_word_start(char c) {
   return c == '_' || ((unsigned)(c | 0x20) - 'a') < 26u;
 }
 
-static void fmt_print_literal(PrintState *s, const char *v) {
-  size_t n = v[0] ? (v[1] ? (v[2] ? 2 + strlen(v + 2) : 2) : 1) : 0;
+/* Whether literal v prints a leading space in state s; s then becomes the
+ * state after it. */
+static bool lit_step(PrintState *s, const char *v) {
+  size_t n = strlen(v);
   char c = v[0];
   bool space;
   if (n != 1 && !(n == 2 && c == '-' && v[1] == '>')) space = true;
   else if (s->last_punct) space = !is_close_punct(c);
   else space = !is_any_punct(c);
-  if (s->should_space && space) asm_putc(s->p, ' ');
-  asm_putn(s->p, v, n);
+  space = space && s->should_space;
   s->should_space = !(n == 1 && (c == '<' || c == '(' || c == '{' || c == '['));
   s->last_punct = !is_word_start(c);
+  return space;
 }
 
-static void fmt_begin_elem(PrintState *s) {
-  if (s->should_space || !s->last_punct) asm_putc(s->p, ' ');
+/* Whether a variable element prints a leading space; s becomes the state
+ * after it. */
+static bool elem_step(PrintState *s) {
+  bool space = s->should_space || !s->last_punct;
   s->should_space = true;
   s->last_punct = false;
+  return space;
+}
+
+typedef enum PKind {
+  P_TEXT,     /* the text alone (the program's last instruction) */
+  P_OPND,     /* operand idx */
+  P_RTYPE,    /* type of result idx */
+  P_OTYPE,    /* type of operand idx */
+  P_ELEM,     /* another element printed without state (print_elem) */
+  P_ATTRDICT, /* attr-dict with the program's elisions */
+  P_OPTKW,    /* E_OPTENUM / E_UNIT: sp = leading space of the keyword */
+  P_OILIST,   /* sp = leading space of the first keyword printed */
+} PKind;
+
+/* An instruction: its text (literals and spaces before the element), then
+ * the element. */
+typedef struct PInstr {
+  uint8_t kind;
+  bool sp;
+  uint8_t idx;
+  uint16_t len;
+  const char *text;
+  const Elem *el;
+} PInstr;
+
+#define MAX_ELIDED 8
+
+typedef struct PProg {
+  const char *elided[MAX_ELIDED];
+  uint32_t n;
+  PInstr ins[];
+} PProg;
+
+/* The instruction kind of a variable element. */
+static uint8_t pkind_of(const Elem *el) {
+  switch ((EKind)el->kind) {
+  case E_OPND: return P_OPND;
+  case E_TYPE: return el->sub == 'r' ? P_RTYPE : el->sub == 'o' ? P_OTYPE : P_ELEM;
+  case E_ATTRDICT: return P_ATTRDICT;
+  case E_OPTENUM:
+  case E_UNIT: return P_OPTKW;
+  case E_OILIST: return P_OILIST;
+  default: return P_ELEM;
+  }
+}
+
+/* Compiles format f into a program (one allocation: instructions, then
+ * their text). */
+static PProg *print_prog_compile(const Fmt *f) {
+  char text[255 * 24]; /* a literal is at most 22 bytes, plus its space */
+  size_t tlen = 0, start = 0;
+  PInstr ins[255 + 1];
+  uint32_t n = 0;
+  PrintState s = {true, false};
+  const char *elided[MAX_ELIDED];
+  size_t ne = 0;
+  for (uint8_t i = 0; i < f->n && ne < 6; i++) {
+    if (f->e[i].attr) elided[ne++] = f->e[i].attr;
+    if (f->e[i].kind == E_OILIST) {
+      elided[ne++] = "flush_to_zero";
+      elided[ne++] = "propagate_nan";
+    }
+  }
+  elided[ne] = NULL;
+  for (uint8_t i = 0; i < f->n; i++) {
+    const Elem *el = &f->e[i];
+    bool sp = false;
+    switch ((EKind)el->kind) {
+    case E_LIT: {
+      if (lit_step(&s, el->s)) text[tlen++] = ' ';
+      size_t k = strlen(el->s);
+      memcpy(text + tlen, el->s, k);
+      tlen += k;
+      continue;
+    }
+    case E_SPACE:
+      text[tlen++] = ' ';
+      s.should_space = s.last_punct = false;
+      continue;
+    case E_EMPTY:
+      s.should_space = false;
+      s.last_punct = true;
+      continue;
+    case E_ATTRDICT: s.last_punct = false; break;
+    case E_OPTENUM:
+    case E_UNIT:
+    case E_OILIST: {
+      PrintState t = s;
+      sp = lit_step(&t, el->kind == E_OILIST ? "flush_to_zero" : el->s);
+      s.should_space = true;
+      s.last_punct = false;
+      break;
+    }
+    default:
+      if (elem_step(&s)) text[tlen++] = ' ';
+      break;
+    }
+    ins[n++] = (PInstr){pkind_of(el), sp, (uint8_t)el->idx, (uint16_t)(tlen - start), NULL, el};
+    start = tlen;
+  }
+  if (tlen > start) ins[n++] = (PInstr){P_TEXT, false, 0, (uint16_t)(tlen - start), NULL, NULL};
+  PProg *pg = xmalloc(sizeof *pg + n * sizeof(PInstr) + tlen + 1);
+  char *pool = (char *)(pg->ins + n);
+  memcpy(pool, text, tlen);
+  pool[tlen] = 0;
+  memcpy(pg->elided, elided, sizeof elided);
+  pg->n = n;
+  size_t off = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    pg->ins[i] = ins[i];
+    pg->ins[i].text = pool + off;
+    off += ins[i].len;
+  }
+  return pg;
 }
 
 /* ir_dict_get by string: dictionaries are sorted by strcmp of the names. */
@@ -525,33 +730,21 @@ static const IrAttr *op_attr_str(const IrOp *op, const char *name) {
   return a ? a : dict_get_str(op->attrs, name);
 }
 
-static void print_elem(PrintState *s, IrOp *op, const Elem *el) {
-  AsmPrinter *p = s->p;
+/* A variable element other than attr-dict and the optional groups (its
+ * leading space is in the program's text). */
+static void print_elem(AsmPrinter *p, IrOp *op, const Elem *el) {
   const IrAttr *a = el->attr ? op_attr_str(op, el->attr) : NULL;
   switch ((EKind)el->kind) {
   case E_OPND:
-    fmt_begin_elem(s);
     if ((unsigned)el->idx < op->noperands) asm_print_operand(p, ir_op_operand(op, el->idx));
     return;
   case E_OPNDS:
-    fmt_begin_elem(s);
     for (unsigned i = (unsigned)el->idx; i < op->noperands; i++) {
-      if (i > (unsigned)el->idx) asm_puts(p, ", ");
+      if (i > (unsigned)el->idx) asm_putn(p, ", ", 2);
       asm_print_operand(p, ir_op_operand(op, i));
     }
     return;
-  case E_LIT: fmt_print_literal(s, el->s); return;
-  case E_SPACE:
-    asm_putc(p, ' ');
-    s->should_space = s->last_punct = false;
-    return;
-  case E_EMPTY:
-    s->should_space = false;
-    s->last_punct = true;
-    return;
-  case E_ATTRDICT: return; /* printed by ct_print_compute with its elisions */
   case E_TYPE:
-    fmt_begin_elem(s);
     switch (el->sub) {
     case 'r':
       if ((unsigned)el->idx < op->nresults) ct_print_type(p, ir_op_result(op, el->idx)->type);
@@ -562,78 +755,47 @@ static void print_elem(PrintState *s, IrOp *op, const Elem *el) {
       return;
     case 'O':
       for (unsigned i = 0; i < op->noperands; i++) {
-        if (i) asm_puts(p, ", ");
+        if (i) asm_putn(p, ", ", 2);
         ct_print_type(p, ir_op_operand(op, i)->type);
       }
       return;
     default: {
       for (unsigned i = 0; i < op->nresults; i++) {
-        if (i) asm_puts(p, ", ");
+        if (i) asm_putn(p, ", ", 2);
         ct_print_type(p, ir_op_result(op, i)->type);
       }
       return;
     }
     }
-  case E_OPTENUM: {
-    int v = ct_enum_value(a, el->en);
-    bool present = a && v != el->idx;
-    /* static state after the group: that of its trailing attribute */
-    if (present) {
-      fmt_print_literal(s, el->s);
-      s->should_space = false;
-      s->last_punct = true;
-      fmt_begin_elem(s);
-      if (v >= 0) ct_print_enum_body(p, el->en, v);
-      else asm_print_attr(p, a);
-    }
-    s->should_space = true;
-    s->last_punct = false;
-    return;
-  }
-  case E_UNIT:
-    if (a) fmt_print_literal(s, el->s);
-    s->should_space = true;
-    s->last_punct = false;
-    return;
-  case E_OILIST: {
-    static const char *const kws[] = {"flush_to_zero", "propagate_nan"};
-    for (int i = 0; i < 2; i++)
-      if (op_attr_str(op, kws[i])) fmt_print_literal(s, kws[i]);
-    s->should_space = true;
-    s->last_punct = false;
-    return;
-  }
   case E_SIGN:
   case E_PRED:
   case E_ORD: {
     const CtEnumInfo *e = kw_enum(el->kind);
-    fmt_begin_elem(s);
     int v = ct_enum_value(a, e);
     if (v >= 0) ct_print_enum_keyword(p, e, v);
     return;
   }
   case E_RND: {
-    fmt_begin_elem(s);
     int v = ct_enum_value(a, &ct_enum_rounding);
     if (v >= 0) ct_print_rounding(p, (CtRoundingSyntax)el->sub, v);
     return;
   }
   case E_INT:
-    fmt_begin_elem(s);
     if (ir_attr_is(a, &ir_integer_attr_def)) asm_print_int(p, a->ints[0]);
     else if (a) asm_print_attr(p, a);
     return;
   case E_BOOL:
-    fmt_begin_elem(s);
-    if (ir_attr_is(a, &ir_bool_attr_def)) asm_puts(p, a->ints[0] ? "true" : "false");
-    else if (a) asm_print_attr(p, a);
+    if (ir_attr_is(a, &ir_bool_attr_def)) {
+      if (a->ints[0]) asm_putn(p, "true", 4);
+      else asm_putn(p, "false", 5);
+    } else if (a) {
+      asm_print_attr(p, a);
+    }
     return;
   case E_ARRAY:
-    fmt_begin_elem(s);
     if (a) asm_print_attr(p, a);
     return;
   case E_DARR:
-    fmt_begin_elem(s);
     if (ir_attr_is(a, &ir_dense_array_attr_def)) {
       asm_putc(p, '[');
       for (uint32_t i = 0; i < a->nints; i++) {
@@ -646,37 +808,78 @@ static void print_elem(PrintState *s, IrOp *op, const Elem *el) {
     }
     return;
   case E_REGION:
-    fmt_begin_elem(s);
     if (op->nregions < 1 || ir_region_empty(ir_op_region(op, 0))) return;
     asm_print_newline(p);
     asm_print_block_args(p, ir_region_entry(ir_op_region(op, 0)), true);
     asm_print_region(p, ir_op_region(op, 0), false, true); /* prints its own ' ' */
     return;
+  default: return; /* literals, spaces and the rest are not P_ELEM */
   }
+}
+
+/* A keyword with its leading space when sp. */
+static void print_kw(AsmPrinter *p, bool sp, const char *kw) {
+  if (sp) asm_putc(p, ' ');
+  asm_puts(p, kw);
+}
+
+/* (`kw` `` $attr^)? of an enum attribute, or (`kw` $unit^)?. */
+static void print_optkw(AsmPrinter *p, IrOp *op, const PInstr *in) {
+  const Elem *el = in->el;
+  const IrAttr *a = op_attr_str(op, el->attr);
+  if (!a) return;
+  if (el->kind == E_UNIT) {
+    print_kw(p, in->sp, el->s);
+    return;
+  }
+  int v = ct_enum_value(a, el->en);
+  if (v == el->idx) return; /* the default value is not printed */
+  print_kw(p, in->sp, el->s);
+  if (v >= 0) ct_print_enum_body(p, el->en, v);
+  else asm_print_attr(p, a);
+}
+
+/* The compiled program of the op's format (info: a compute op), compiled on
+ * first use; a race between threads compiles it twice and keeps one. */
+static const PProg *print_prog(const IrOpInfo *info, const Fmt *f) {
+  static void *progs[CT_OP_COUNT];
+  void **slot = &progs[info - ct_op_infos];
+  void *pg = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+  return pg ? pg : prog_publish(slot, print_prog_compile(f));
 }
 
 void ct_print_compute(AsmPrinter *p, IrOp *op) {
   const Fmt *f = fmt_of(op->info);
   if (!f) return;
-  const char *elided[8];
-  size_t ne = 0;
-  /* without attributes the attr-dict prints nothing: no elision list */
-  bool no_attrs = (!op->props || !op->props->nelems) && (!op->attrs || !op->attrs->nelems);
-  for (uint8_t i = 0; i < f->n && ne < 6 && !no_attrs; i++) {
-    if (f->e[i].attr) elided[ne++] = f->e[i].attr;
-    if (f->e[i].kind == E_OILIST) {
-      elided[ne++] = "flush_to_zero";
-      elided[ne++] = "propagate_nan";
+  const PProg *pg = print_prog(op->info, f);
+  for (uint32_t i = 0; i < pg->n; i++) {
+    const PInstr *in = &pg->ins[i];
+    if (in->len == 1) asm_putc(p, in->text[0]);
+    else if (in->len) asm_putn(p, in->text, in->len);
+    switch ((PKind)in->kind) {
+    case P_TEXT: break;
+    case P_OPND:
+      if (in->idx < op->noperands) asm_print_operand(p, ir_op_operand(op, in->idx));
+      break;
+    case P_RTYPE:
+      if (in->idx < op->nresults) ct_print_type(p, ir_op_result(op, in->idx)->type);
+      break;
+    case P_OTYPE:
+      if (in->idx < op->noperands) ct_print_type(p, ir_op_operand(op, in->idx)->type);
+      break;
+    case P_ELEM: print_elem(p, op, in->el); break;
+    case P_ATTRDICT: asm_print_attr_dict(p, op, pg->elided); break;
+    case P_OPTKW: print_optkw(p, op, in); break;
+    case P_OILIST: {
+      static const char *const kws[] = {"flush_to_zero", "propagate_nan"};
+      bool sp = in->sp;
+      for (int k = 0; k < 2; k++)
+        if (op_attr_str(op, kws[k])) {
+          print_kw(p, sp, kws[k]);
+          sp = true;
+        }
+      break;
     }
-  }
-  elided[ne] = NULL;
-  PrintState s = {p, true, false};
-  for (uint8_t i = 0; i < f->n; i++) {
-    if (f->e[i].kind == E_ATTRDICT) {
-      asm_print_attr_dict(p, op, elided);
-      s.last_punct = false;
-      continue;
     }
-    print_elem(&s, op, &f->e[i]);
   }
 }

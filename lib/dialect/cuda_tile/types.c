@@ -69,7 +69,9 @@ static const char *int_list(StrBuf *b, const int64_t *v, size_t n, bool dyn) {
 /* cuda_tile types print in short form through their (pure) printers,
  * memoized: the same few types repeat on every op. */
 void ct_print_type(AsmPrinter *p, const IrType *t) {
-  if (t && ct_type_is_dialect(t) && t->def->print) asm_print_type_memo(p, t, t->def->print);
+  /* tiles first: most op types are (one compare instead of eight) */
+  if (t && (t->def == &ct_tile_type_def || ct_type_is_dialect(t)) && t->def->print)
+    asm_print_type_memo(p, t, t->def->print);
   else asm_print_type(p, t);
 }
 

@@ -47,18 +47,23 @@ bool ct_parse_u64(AsmParser *p, uint64_t *out) {
 
 /* ---- nesting guard ------------------------------------------------------- */
 
+/* cuda_tile type/attribute bodies being parsed on this thread.  It only
+ * tells the memo whether a body is nested in another (a nested one is
+ * parsed directly); kept per thread rather than in the dialect state so
+ * that every ct_parse_type reads it without looking the state up (a
+ * parse runs on one thread, and a stale count could only skip the memo). */
+static _Thread_local unsigned ct_nesting;
+
 /* One level of the parser's own nesting count and limit
- * (ASM_MAX_NESTING_DEPTH); parse_depth only tells the memo whether a body
- * is nested in another. */
+ * (ASM_MAX_NESTING_DEPTH), and of ct_nesting. */
 bool ct_parse_enter(AsmParser *p) {
   if (!asm_nesting_enter(p)) return false;
-  ct_dialect_state(asm_ctx(p))->parse_depth++;
+  ct_nesting++;
   return true;
 }
 
 void ct_parse_leave(AsmParser *p) {
-  CtDialectState *st = ct_dialect_state(asm_ctx(p));
-  if (st->parse_depth) st->parse_depth--;
+  if (ct_nesting) ct_nesting--;
   asm_nesting_leave(p);
 }
 
@@ -181,7 +186,7 @@ static const IrType *parse_type_memo_fn(AsmParser *p, void *arg) {
 }
 
 bool ct_parse_type(AsmParser *p, const IrType **out) {
-  if (ct_dialect_state(asm_ctx(p))->parse_depth) return parse_type_uncached(p, out);
+  if (ct_nesting) return parse_type_uncached(p, out);
   *out = asm_parse_type_memo(p, asm_cur_loc(p), parse_type_memo_fn, NULL);
   return *out != NULL;
 }
@@ -477,7 +482,7 @@ static const IrType *type_mnemonic_memo_fn(AsmParser *p, void *arg) {
  * type syntax, or `!cuda_tile.m<...>`), memoized like ct_parse_type when it
  * is not nested in another cuda_tile body. */
 const IrType *ct_parse_type_mnemonic(AsmParser *p, Str mnemonic) {
-  if (ct_dialect_state(asm_ctx(p))->parse_depth || mnemonic.s + mnemonic.n != asm_cur_loc(p).ptr)
+  if (ct_nesting || mnemonic.s + mnemonic.n != asm_cur_loc(p).ptr)
     return parse_type_mnemonic_uncached(p, mnemonic);
   return asm_parse_type_memo(p, (AsmLoc){mnemonic.s}, type_mnemonic_memo_fn, &mnemonic);
 }
