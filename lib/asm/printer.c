@@ -186,11 +186,13 @@ static NameAtom *name_atom(AsmNames *n, const char *s, size_t len) {
 static const char *take_atom(AsmNames *n, NameAtom *a) {
   a->used = true;
   vec_push(&n->used_log, (uint32_t)(a - n->atoms.data));
+  n->log_version++;
   return a->s;
 }
 
 /* Frees every name taken after `mark` (the scope being left). */
 static void names_pop_scope(AsmNames *n, size_t mark) {
+  if (n->used_log.len > mark) n->log_version++;
   while (n->used_log.len > mark) n->atoms.data[vec_pop(&n->used_log)].used = false;
 }
 
@@ -316,7 +318,7 @@ static void set_name(AsmNames *n, IrValue *v, uintptr_t enc) {
 
 static void set_value_name(AsmNames *n, IrValue *v, const char *name) {
   if (!name || !*name) {
-    set_name(n, v, ((uintptr_t)n->next_value++ << 1) | 1);
+    set_name(n, v, ((uintptr_t)n->next_value++ << 2) | 1);
     return;
   }
   set_name(n, v, (uintptr_t)unique_value_name(n, name));
@@ -363,7 +365,7 @@ static void number_op(AsmNames *n, IrOp *op) {
   NameOp *e = op->nresults > 1 ? op_entry(n, op) : NULL;
   NameMulti *m = NULL;
   if (e) { /* give the op its record before the hook names its results */
-    m = arena_alloc(&n->arena, sizeof *m + op->nresults * sizeof m->names[0], 8);
+    m = arena_alloc(n->cur, sizeof *m + op->nresults * sizeof m->names[0], 8);
     memset(m, 0, sizeof *m + op->nresults * sizeof m->names[0]);
     e->name = (uintptr_t)m | 2;
   }
@@ -372,10 +374,10 @@ static void number_op(AsmNames *n, IrOp *op) {
   cb.small[0] = 0;
   if (!n->generic && op->info->result_names) op->info->result_names(op, result_name_cb, &cb);
   IrValue *r0 = ir_op_result(op, 0);
-  if (!get_name(n, r0)) set_name(n, r0, ((uintptr_t)n->next_value++ << 1) | 1);
+  if (!get_name(n, r0)) set_name(n, r0, ((uintptr_t)n->next_value++ << 2) | 1);
   if (cb.ngroups != 1) {
     qsort(cb.groups, cb.ngroups, sizeof(int), int_cmp);
-    int *g = arena_alloc(&n->arena, (cb.ngroups + 1) * sizeof(int), 8);
+    int *g = arena_alloc(n->cur, (cb.ngroups + 1) * sizeof(int), 8);
     g[0] = (int)cb.ngroups;
     memcpy(g + 1, cb.groups, cb.ngroups * sizeof(int));
     if (m) m->groups = g;
@@ -385,11 +387,13 @@ static void number_op(AsmNames *n, IrOp *op) {
 }
 
 typedef struct NameFrame {
-  IrRegion *r;
+  IrRegion *r;       /* the region to number, or NULL: */
+  IrOp *unit;        /* an op to defer (see NameUnit) */
   unsigned value, arg, conflict;
   size_t parent_depth;
 } NameFrame;
 typedef VEC(NameFrame) NameStack;
+typedef VEC(size_t) ScopeStack; /* marks into used_log; depth = len */
 
 /* Appends op to the op table (growing it) and sets IrOp.order. */
 static inline void table_add_op(AsmNames *n, IrOp *o) {
@@ -423,13 +427,14 @@ static void precheck_op(AsmNames *n, IrOp *o) {
 static void number_region(AsmNames *n, IrRegion *r, NameStack *stack, size_t depth) {
   uint32_t next_block = 0;
   for (IrBlock *b = r->first; b; b = b->next) {
-    NameBlock *nb = arena_alloc(&n->arena, sizeof *nb, 8);
+    NameBlock *nb = arena_alloc(n->cur, sizeof *nb, 8);
     memset(nb, 0, sizeof *nb);
     nb->ordering = next_block++;
     nb->nargs = b->nargs;
-    nb->args = arena_alloc(&n->arena, (size_t)b->nargs * sizeof *nb->args + 1, 8);
+    nb->args = arena_alloc(n->cur, (size_t)b->nargs * sizeof *nb->args + 1, 8);
     memset(nb->args, 0, (size_t)b->nargs * sizeof *nb->args);
     u64map_put(&n->blocks, (uintptr_t)b, nb);
+    if (n->unit_depth) vec_push(&n->block_log, b);
     size_t slot = ((uintptr_t)b >> 6) & (ASM_NAME_CACHE - 1); /* as name_block */
     n->cache_key[slot] = b;
     n->cache_val[slot] = nb;
@@ -449,7 +454,9 @@ static void number_region(AsmNames *n, IrRegion *r, NameStack *stack, size_t dep
       if (n->precheck && !n->may_alias && asm_type_may_alias(n->precheck, a->type))
         n->may_alias = true;
       if (get_name(n, a)) continue;
-      if (entry) { /* "arg" N, without printf (buf never grows: 14 bytes at most) */
+      if (entry && n->generic) { /* no names to clash with: `%argN` as a number */
+        set_name(n, a, ((uintptr_t)n->next_arg++ << 2) | 3);
+      } else if (entry) { /* "arg" N, without printf (buf never grows: 14 bytes at most) */
         StrBuf nb_ = {buf, 3, sizeof buf};
         memcpy(buf, "arg", 3);
         sb_put_uint(&nb_, n->next_arg++);
@@ -464,8 +471,12 @@ static void number_region(AsmNames *n, IrRegion *r, NameStack *stack, size_t dep
       if (o->nsuccessors) nb->nbranch++;
       number_op(n, o);
       precheck_op(n, o);
-      for (uint32_t i = 0; i < o->nregions; i++)
-        vec_push(stack, ((NameFrame){&ir_op_regions(o)[i], 0, 0, 0, depth}));
+      if (!o->nregions) continue;
+      if (n->lazy && ir_op_info_has(o->info, IR_TRAIT_ISOLATED_FROM_ABOVE))
+        vec_push(stack, ((NameFrame){NULL, o, 0, 0, 0, depth}));
+      else
+        for (uint32_t i = 0; i < o->nregions; i++)
+          vec_push(stack, ((NameFrame){&ir_op_regions(o)[i], NULL, 0, 0, 0, depth}));
     }
     b->order_valid = 1;
   }
@@ -486,32 +497,145 @@ static void names_free_atoms(AsmNames *n) {
   n->nabuckets = 0;
 }
 
-void asm_names_init(AsmNames *n, IrOp *root, bool generic, AsmPrinter *precheck) {
-  memset(n, 0, sizeof *n);
-  arena_init(&n->arena);
-  n->generic = generic;
-  n->precheck = precheck;
-  NameStack stack = {0};
-  VEC(size_t) scopes = {0}; /* marks into used_log; depth = scopes.len */
-  vec_push(&scopes, 0);     /* the top-level scope */
-  for (uint32_t i = 0; i < root->nregions; i++)
-    vec_push(&stack, ((NameFrame){&ir_op_regions(root)[i], 0, 0, 0, 1}));
-  number_op(n, root);
-  precheck_op(n, root);
-  while (stack.len) {
-    NameFrame f = vec_pop(&stack);
-    if (!generic) { /* generic form prints IDs unique across all regions */
+/* What numbering a deferred op's regions would do to the counters in
+ * generic form (a %N per non-entry block argument and per op with results,
+ * an %argN per entry block argument), and the alias precheck of everything
+ * under it; one walk, in any order. */
+static void scan_unit(AsmNames *n, IrOp *root) {
+  VEC(IrOp *) work = {0};
+  vec_push(&work, root);
+  unsigned values = 0, args = 0;
+  while (work.len) {
+    IrOp *op = vec_pop(&work);
+    for (uint32_t ri = 0; ri < op->nregions; ri++) {
+      IrRegion *r = &ir_op_regions(op)[ri];
+      for (IrBlock *b = r->first; b; b = b->next) {
+        if (b == r->first) args += b->nargs;
+        else values += b->nargs;
+        for (uint32_t i = 0; i < b->nargs && n->precheck && !n->may_alias; i++)
+          if (asm_type_may_alias(n->precheck, b->args[i]->type)) n->may_alias = true;
+        for (IrOp *o = b->first; o; o = o->next) {
+          if (o->nresults) values++;
+          precheck_op(n, o);
+          if (o->nregions) vec_push(&work, o);
+        }
+      }
+    }
+  }
+  vec_free(&work);
+  if (n->generic) {
+    n->next_value += values;
+    n->next_arg += args;
+  }
+}
+
+/* A frame for an isolated-from-above op, popped where its regions would
+ * have been numbered: record the counters and the names taken in the
+ * enclosing scopes, and (generic form) advance the counters past it. */
+static void defer_unit(AsmNames *n, IrOp *op) {
+  NameUnit *u = arena_alloc(n->cur, sizeof *u, 8);
+  memset(u, 0, sizeof *u);
+  u->value = n->next_value;
+  u->arg = n->next_arg;
+  u->conflict = n->next_conflict;
+  if (!n->generic) {
+    if (!n->snap || n->snap_version != n->log_version) { /* else unchanged: share */
+      uint32_t *snap = arena_alloc(n->cur, n->used_log.len * sizeof *snap + 1, 4);
+      if (n->used_log.len) memcpy(snap, n->used_log.data, n->used_log.len * sizeof *snap);
+      n->snap = snap;
+      n->nsnap = (uint32_t)n->used_log.len;
+      n->snap_version = n->log_version;
+    }
+    u->used = n->snap;
+    u->nused = n->nsnap;
+  }
+  u64map_put(&n->units, (uintptr_t)op, u);
+  if (n->generic || (n->precheck && !n->may_alias)) scan_unit(n, op);
+}
+
+/* The walk of asm_names_init: regions in MLIR's order (a stack), each
+ * restarting from its parent's counters (custom form) in the scope of its
+ * enclosing regions. */
+static void number_walk(AsmNames *n, NameStack *stack, ScopeStack *scopes) {
+  while (stack->len) {
+    NameFrame f = vec_pop(stack);
+    if (!n->generic) { /* generic form prints IDs unique across all regions */
       n->next_value = f.value;
       n->next_arg = f.arg;
       n->next_conflict = f.conflict;
     }
-    while (scopes.len > f.parent_depth) names_pop_scope(n, vec_pop(&scopes));
-    vec_push(&scopes, n->used_log.len);
-    number_region(n, f.r, &stack, scopes.len);
+    while (scopes->len > f.parent_depth) names_pop_scope(n, vec_pop(scopes));
+    if (f.unit) {
+      defer_unit(n, f.unit);
+      continue;
+    }
+    vec_push(scopes, n->used_log.len);
+    number_region(n, f.r, stack, scopes->len);
   }
+}
+
+void asm_names_init(AsmNames *n, IrOp *root, bool generic, bool lazy, AsmPrinter *precheck) {
+  memset(n, 0, sizeof *n);
+  arena_init(&n->arena);
+  n->cur = &n->arena;
+  n->generic = generic;
+  n->lazy = lazy;
+  n->precheck = precheck;
+  NameStack stack = {0};
+  ScopeStack scopes = {0};
+  vec_push(&scopes, 0);     /* the top-level scope */
+  for (uint32_t i = 0; i < root->nregions; i++)
+    vec_push(&stack, ((NameFrame){&ir_op_regions(root)[i], NULL, 0, 0, 0, 1}));
+  number_op(n, root);
+  precheck_op(n, root);
+  number_walk(n, &stack, &scopes);
   vec_free(&stack);
   vec_free(&scopes);
-  names_free_atoms(n);
+  n->precheck = NULL; /* done: units numbered later need no precheck */
+  if (!n->units.len) names_free_atoms(n);
+}
+
+/* Numbers the regions of `op` if it is a deferred unit (returns false
+ * otherwise): its tables go to a fresh arena and the op table past the
+ * current ops, both dropped by asm_names_leave_unit. */
+bool asm_names_enter_unit(AsmNames *n, IrOp *op, NameUnitSave *save) {
+  if (!n->units.len) return false;
+  NameUnit *u = u64map_get(&n->units, (uintptr_t)op);
+  if (!u) return false;
+  u64map_remove(&n->units, (uintptr_t)op);
+  save->cur = n->cur;
+  save->nops = n->nops;
+  save->nblocks = n->block_log.len;
+  arena_init(&save->arena);
+  n->cur = &save->arena;
+  n->unit_depth++;
+  names_pop_scope(n, 0); /* take exactly the names of the enclosing scopes */
+  for (uint32_t i = 0; i < u->nused; i++) take_atom(n, &n->atoms.data[u->used[i]]);
+  n->snap = NULL;
+  n->next_value = u->value;
+  n->next_arg = u->arg;
+  n->next_conflict = u->conflict;
+  NameStack stack = {0};
+  ScopeStack scopes = {0};
+  vec_push(&scopes, 0);
+  for (uint32_t i = 0; i < op->nregions; i++)
+    vec_push(&stack, ((NameFrame){&ir_op_regions(op)[i], NULL, u->value, u->arg, u->conflict, 1}));
+  number_walk(n, &stack, &scopes);
+  vec_free(&stack);
+  vec_free(&scopes);
+  return true;
+}
+
+void asm_names_leave_unit(AsmNames *n, NameUnitSave *save) {
+  for (size_t i = save->nblocks; i < n->block_log.len; i++)
+    u64map_remove(&n->blocks, (uintptr_t)n->block_log.data[i]);
+  n->block_log.len = save->nblocks;
+  memset(n->cache_key, 0, sizeof n->cache_key);
+  n->nops = save->nops;
+  n->snap = NULL;
+  n->cur = save->cur;
+  n->unit_depth--;
+  arena_free(&save->arena);
 }
 
 void asm_names_free(AsmNames *n) {
@@ -519,6 +643,8 @@ void asm_names_free(AsmNames *n) {
   u64map_free(&n->extra);
   u64map_free(&n->blocks);
   u64map_free(&n->groups);
+  u64map_free(&n->units);
+  vec_free(&n->block_log);
   names_free_atoms(n);
   arena_free(&n->arena);
 }
@@ -555,7 +681,12 @@ static void put_value_number(StrBuf *b, uint64_t id) {
 /* `%` and an encoded name (see NameMulti), written straight into b. */
 static inline void put_value_name(StrBuf *b, uintptr_t e) {
   if (e & 1) {
-    uint64_t id = e >> 1;
+    uint64_t id = e >> 2;
+    if (e & 2) { /* %argN (generic form) */
+      sb_puts(b, "%arg");
+      sb_put_uint(b, id);
+      return;
+    }
     if (id >= 100) {
       put_value_number(b, id);
       return;
@@ -1045,6 +1176,12 @@ static void print_full_op(AsmPrinter *p, IrOp *op) {
     }
     sb_puts(b, " = ");
   }
+  NameUnitSave unit;
+  if (op->nregions && !p->init && p->names && asm_names_enter_unit(p->names, op, &unit)) {
+    print_custom_or_generic(p, op);
+    asm_names_leave_unit(p->names, &unit);
+    return;
+  }
   print_custom_or_generic(p, op);
 }
 
@@ -1079,7 +1216,7 @@ void asm_print_op_to(StrBuf *out, IrOp *op, const AsmPrintOptions *opts) {
   }
   AsmNames names;
   bool top = !op->block && !o.local_scope;
-  asm_names_init(&names, root, o.generic, top && !o.debuginfo ? &p : NULL);
+  asm_names_init(&names, root, o.generic, root == op, top && !o.debuginfo ? &p : NULL);
   p.names = &names;
   AsmAliases al;
   memset(&al, 0, sizeof al);

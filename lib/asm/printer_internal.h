@@ -27,9 +27,10 @@ typedef struct NameSet {
 } NameSet;
 
 /* ---- SSA and block names (MLIR's SSANameState) ---------------------------- */
-/* Names are encoded as (id << 1 | 1) for numbers, or an 8-aligned pointer to
- * the name string; 0 means "not named".  A table entry of an op with several
- * results holds instead its NameMulti pointer tagged with 2. */
+/* Names are encoded as (id << 2 | 1) for `%id`, (id << 2 | 3) for `%argid`
+ * (generic form only: custom form interns `argN` as a name), or an 8-aligned
+ * pointer to the name string; 0 means "not named".  A table entry of an op
+ * with several results holds instead its NameMulti pointer tagged with 2. */
 /* Names of an op with several results and its result groups ({count,
  * start0, start1, ...} or NULL for one group). */
 typedef struct NameMulti {
@@ -64,8 +65,26 @@ typedef struct NameAtom {
   bool used;
 } NameAtom;
 
+/* A deferred isolated-from-above op (see asm_names_init's `lazy`): its
+ * regions are numbered when the printer reaches it, starting from these
+ * counters with these atoms taken (the scopes of its enclosing regions). */
+typedef struct NameUnit {
+  unsigned value, arg, conflict;
+  const uint32_t *used;  /* atom indices (custom form) */
+  uint32_t nused;
+} NameUnit;
+
+/* What names_enter_unit changed, for names_leave_unit. */
+typedef struct NameUnitSave {
+  Arena arena;           /* the unit's tables */
+  Arena *cur;
+  uint32_t nops;
+  size_t nblocks;
+} NameUnitSave;
+
 typedef struct AsmNames {
-  Arena arena;       /* name strings, tables, result group arrays */
+  Arena arena;       /* name strings; with `lazy`, the tables outside units */
+  Arena *cur;        /* where tables go: &arena or the current unit's arena */
   U64Map blocks;     /* IrBlock* -> NameBlock* */
   NameOp *ops;       /* by IrOp.order (malloc'd) */
   uint32_t nops, cap_ops;
@@ -76,6 +95,14 @@ typedef struct AsmNames {
   size_t nabuckets;
   VEC(uint32_t) used_log;   /* atoms marked used, in order; scopes pop from the end */
   unsigned next_value, next_arg, next_conflict;
+  U64Map units;      /* IrOp* -> NameUnit* of deferred ops not yet printed */
+  VEC(const IrBlock *) block_log; /* blocks given tables inside units */
+  uint32_t unit_depth;      /* units being printed */
+  uint64_t log_version;     /* bumped whenever used_log changes */
+  const uint32_t *snap;     /* the last used_log snapshot (shared by units) */
+  uint32_t nsnap;
+  uint64_t snap_version;
+  bool lazy;         /* isolated-from-above ops are numbered when printed */
   bool generic;      /* hooks are not consulted in generic form */
   bool may_alias;    /* precheck result: something printed may get an alias */
   struct AsmPrinter *precheck; /* printer whose memo the precheck uses, or NULL */
@@ -85,8 +112,14 @@ typedef struct AsmNames {
 } AsmNames;
 
 /* Numbers every value and block under root.  With `precheck`, also sets
- * may_alias when any attribute or type of the IR could print as an alias. */
-void asm_names_init(AsmNames *n, IrOp *root, bool generic, struct AsmPrinter *precheck);
+ * may_alias when any attribute or type of the IR could print as an alias.
+ * With `lazy` (root is what gets printed), the regions of isolated-from-above
+ * ops below root are numbered only when printed (asm_names_enter_unit), one
+ * at a time, so the tables stay as small as the largest such op. */
+void asm_names_init(AsmNames *n, IrOp *root, bool generic, bool lazy,
+                    struct AsmPrinter *precheck);
+bool asm_names_enter_unit(AsmNames *n, IrOp *op, NameUnitSave *save);
+void asm_names_leave_unit(AsmNames *n, NameUnitSave *save);
 int32_t asm_nameset_find(const NameSet *ns, const char *s, size_t n); /* -1: absent */
 void asm_nameset_add(NameSet *ns, const char *s, size_t n); /* s must outlive ns */
 void asm_nameset_free(NameSet *ns);
