@@ -148,15 +148,18 @@ static inline uint32_t atom_hash(const char *s, size_t n) {
   return (uint32_t)(h ^ (h >> 32));
 }
 
-/* The interned atom for s[0..len), added (unused) when new. */
-static NameAtom *name_atom(AsmNames *n, const char *s, size_t len) {
-  uint32_t h = atom_hash(s, len);
-  if (n->nabuckets) {
-    for (int32_t i = n->abuckets[h & (n->nabuckets - 1)]; i >= 0; i = n->atoms.data[i].next) {
-      NameAtom *a = &n->atoms.data[i];
-      if (a->hash == h && a->len == len && !memcmp(a->s, s, len)) return a;
-    }
+/* The interned atom for s[0..len) with hash h, or NULL. */
+static inline NameAtom *atom_find(AsmNames *n, const char *s, size_t len, uint32_t h) {
+  if (!n->nabuckets) return NULL;
+  for (int32_t i = n->abuckets[h & (n->nabuckets - 1)]; i >= 0; i = n->atoms.data[i].next) {
+    NameAtom *a = &n->atoms.data[i];
+    if (a->hash == h && a->len == len && !memcmp(a->s, s, len)) return a;
   }
+  return NULL;
+}
+
+/* Interns s[0..len) (hash h, not yet an atom), unused. */
+static NameAtom *atom_add(AsmNames *n, const char *s, size_t len, uint32_t h) {
   if ((n->atoms.len + 1) * 2 > n->nabuckets) { /* tables live in the arena */
     size_t nb = n->nabuckets ? n->nabuckets * 2 : 256;
     n->abuckets = arena_alloc(&n->arena, nb * sizeof *n->abuckets, 8);
@@ -180,6 +183,13 @@ static NameAtom *name_atom(AsmNames *n, const char *s, size_t len) {
   }
   n->atoms.data[n->atoms.len++] = a;
   return &n->atoms.data[n->atoms.len - 1];
+}
+
+/* The interned atom for s[0..len), added (unused) when new. */
+static NameAtom *name_atom(AsmNames *n, const char *s, size_t len) {
+  uint32_t h = atom_hash(s, len);
+  NameAtom *a = atom_find(n, s, len, h);
+  return a ? a : atom_add(n, s, len, h);
 }
 
 /* Marks an atom taken in the current scope and returns its string. */
@@ -212,19 +222,24 @@ static bool name_is_clean(const char *s, size_t len) {
 }
 
 /* SSANameState::uniqueValueName: the sanitized name, or the first
- * `name_N` (N from the running conflict counter) not taken in scope. */
+ * `name_N` (N from the running conflict counter) not taken in scope.
+ * Every atom is a sanitized name, so a name found among them as it is
+ * needs no sanitizing (the common case: hooks repeat their names). */
 static const char *unique_value_name(AsmNames *n, const char *name) {
   size_t len = strlen(name);
   StrBuf b = {0};
   const char *s = name;
-  if (!name_is_clean(name, len)) {
-    asm_sanitize_identifier(&b, name, "$._-");
-    s = b.s;
-    len = b.len;
+  NameAtom *a = atom_find(n, name, len, atom_hash(name, len));
+  if (!a) {
+    if (!name_is_clean(name, len)) {
+      asm_sanitize_identifier(&b, name, "$._-");
+      s = b.s;
+      len = b.len;
+    }
+    a = name_atom(n, s, len);
   }
-  NameAtom *a = name_atom(n, s, len);
   if (!a->used) {
-    sb_free(&b);
+    if (b.s) sb_free(&b);
     return take_atom(n, a);
   }
   /* `name_N`: built in a stack buffer when it fits (the common case) */
@@ -362,6 +377,13 @@ static int int_cmp(const void *a, const void *b) {
 /* SSANameState::numberValuesInOp. */
 static void number_op(AsmNames *n, IrOp *op) {
   if (!op->nresults) return;
+  if (n->generic || !op->info->result_names) { /* one number, one group */
+    uintptr_t id = ((uintptr_t)n->next_value++ << 2) | 1;
+    NameOp *e = op_entry(n, op);
+    if (e) e->name = id;
+    else set_name(n, ir_op_result(op, 0), id);
+    return;
+  }
   NameOp *e = op->nresults > 1 ? op_entry(n, op) : NULL;
   NameMulti *m = NULL;
   if (e) { /* give the op its record before the hook names its results */
@@ -404,6 +426,20 @@ static inline void table_add_op(AsmNames *n, IrOp *o) {
   o->order = n->nops;
   n->ops[n->nops].op = o;
   n->ops[n->nops++].name = 0;
+}
+
+/* The name of entry block argument k: unique_value_name("argK"), with the
+ * atom of each `argK` remembered (every function takes the same ones). */
+static const char *arg_name(AsmNames *n, unsigned k, char buf[32]) {
+  if (k < n->arg_atoms.len) {
+    NameAtom *a = &n->atoms.data[n->arg_atoms.data[k]];
+    if (!a->used) return take_atom(n, a);
+  }
+  StrBuf nb = {buf, 3, 32}; /* "arg" N, without printf (buf never grows: 14 bytes at most) */
+  memcpy(buf, "arg", 3);
+  sb_put_uint(&nb, k);
+  if (k == n->arg_atoms.len) vec_push(&n->arg_atoms, (uint32_t)(name_atom(n, buf, nb.len) - n->atoms.data));
+  return unique_value_name(n, buf);
 }
 
 /* The alias precheck for one op (see asm_print_op_to). */
@@ -456,11 +492,8 @@ static void number_region(AsmNames *n, IrRegion *r, NameStack *stack, size_t dep
       if (get_name(n, a)) continue;
       if (entry && n->generic) { /* no names to clash with: `%argN` as a number */
         set_name(n, a, ((uintptr_t)n->next_arg++ << 2) | 3);
-      } else if (entry) { /* "arg" N, without printf (buf never grows: 14 bytes at most) */
-        StrBuf nb_ = {buf, 3, sizeof buf};
-        memcpy(buf, "arg", 3);
-        sb_put_uint(&nb_, n->next_arg++);
-        set_value_name(n, a, buf);
+      } else if (entry) {
+        set_name(n, a, (uintptr_t)arg_name(n, n->next_arg++, buf));
       } else {
         set_value_name(n, a, NULL);
       }
@@ -470,7 +503,7 @@ static void number_region(AsmNames *n, IrRegion *r, NameStack *stack, size_t dep
       table_add_op(n, o);
       if (o->nsuccessors) nb->nbranch++;
       number_op(n, o);
-      precheck_op(n, o);
+      if (n->precheck) precheck_op(n, o);
       if (!o->nregions) continue;
       if (n->lazy && ir_op_info_has(o->info, IR_TRAIT_ISOLATED_FROM_ABOVE))
         vec_push(stack, ((NameFrame){NULL, o, 0, 0, 0, depth}));
@@ -493,6 +526,7 @@ static void names_free_atoms(AsmNames *n) {
   n->atoms.data = NULL; /* arena memory */
   n->atoms.len = n->atoms.cap = 0;
   vec_free(&n->used_log);
+  vec_free(&n->arg_atoms);
   n->abuckets = NULL;
   n->nabuckets = 0;
 }

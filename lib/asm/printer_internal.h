@@ -94,6 +94,7 @@ typedef struct AsmNames {
   int32_t *abuckets;        /* hash -> first atom (-1 = none) */
   size_t nabuckets;
   VEC(uint32_t) used_log;   /* atoms marked used, in order; scopes pop from the end */
+  VEC(uint32_t) arg_atoms;  /* atom of `argK` at index K */
   unsigned next_value, next_arg, next_conflict;
   U64Map units;      /* IrOp* -> NameUnit* of deferred ops not yet printed */
   VEC(const IrBlock *) block_log; /* blocks given tables inside units */
