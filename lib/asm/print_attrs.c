@@ -860,10 +860,7 @@ void asm_print_alias_defs(AsmPrinter *p, bool deferred) {
 
 /* ---- cheap alias precheck ---------------------------------------------------------- */
 
-/* The pcache slot of an attribute or type. */
-static size_t pcache_slot(const void *x) {
-  return (((uintptr_t)x >> 4) ^ ((uintptr_t)x >> 14)) % ASM_PCACHE;
-}
+static size_t pcache_slot(const void *x) { return asm_pcache_slot(x); }
 
 /* The same attributes and types come back on every op: a direct-mapped
  * table of alias-free ones answers most queries without the memo map. */

@@ -446,11 +446,13 @@ static const char *arg_name(AsmNames *n, unsigned k, char buf[32]) {
 static void precheck_op(AsmNames *n, IrOp *o) {
   AsmPrinter *p = n->precheck;
   if (!p || n->may_alias) return;
-  if (asm_attr_may_alias(p, o->props) || asm_attr_may_alias(p, o->attrs)) n->may_alias = true;
+  if ((o->props && !asm_pcached(p, o->props) && asm_attr_may_alias(p, o->props)) ||
+      (o->attrs && !asm_pcached(p, o->attrs) && asm_attr_may_alias(p, o->attrs)))
+    n->may_alias = true;
   for (uint32_t i = 0; i < o->nresults && !n->may_alias; i++) {
     const IrType *t = ir_op_result(o, i)->type;
     if (t != n->last_type) {
-      if (asm_type_may_alias(p, t)) n->may_alias = true;
+      if (!asm_pcached(p, t) && asm_type_may_alias(p, t)) n->may_alias = true;
       n->last_type = t;
     }
   }
@@ -547,7 +549,9 @@ static void scan_unit(AsmNames *n, IrOp *root) {
         if (b == r->first) args += b->nargs;
         else values += b->nargs;
         for (uint32_t i = 0; i < b->nargs && n->precheck && !n->may_alias; i++)
-          if (asm_type_may_alias(n->precheck, b->args[i]->type)) n->may_alias = true;
+          if (!asm_pcached(n->precheck, b->args[i]->type) &&
+              asm_type_may_alias(n->precheck, b->args[i]->type))
+            n->may_alias = true;
         for (IrOp *o = b->first; o; o = o->next) {
           if (o->nresults) values++;
           precheck_op(n, o);
@@ -744,16 +748,31 @@ static inline void put_value_name(StrBuf *b, uintptr_t e) {
   b->len += n + 1;
 }
 
-/* SSANameState::printValueID. */
+static void print_value_id_slow(AsmPrinter *p, IrValue *v, bool print_result_no);
+
+/* SSANameState::printValueID.  The common case (the only result of a
+ * numbered op) stays a leaf; everything else is print_value_id_slow. */
 void asm_print_value_id(AsmPrinter *p, IrValue *v, bool print_result_no) {
-  StrBuf *b = p->out;
-  if (v && p->names && v->def && v->def->nresults == 1) { /* the common case */
-    const NameOp *e = op_entry(p->names, v->def);
-    if (e && e->name) { /* one result: never a NameMulti */
-      put_value_name(b, e->name);
-      return;
+  if (v && p->names) {
+    if (v->def) {
+      const NameOp *e = v->def->nresults == 1 ? op_entry(p->names, v->def) : NULL;
+      if (e && e->name) { /* one result: never a NameMulti */
+        put_value_name(p->out, e->name);
+        return;
+      }
+    } else {
+      const NameBlock *nb = name_block(p->names, ir_value_arg_block(v));
+      if (nb && v->index < nb->nargs && nb->args[v->index]) {
+        put_value_name(p->out, nb->args[v->index]);
+        return;
+      }
     }
   }
+  print_value_id_slow(p, v, print_result_no);
+}
+
+static void print_value_id_slow(AsmPrinter *p, IrValue *v, bool print_result_no) {
+  StrBuf *b = p->out;
   if (!v) {
     sb_puts(b, "<<NULL VALUE>>");
     return;

@@ -275,6 +275,16 @@ void asm_print_alias_defs(AsmPrinter *p, bool deferred);
 /* Cheap structural test: may printing this attr/type produce an alias? */
 bool asm_attr_may_alias(AsmPrinter *p, const IrAttr *a);
 bool asm_type_may_alias(AsmPrinter *p, const IrType *t);
+
+/* The pcache slot of an attribute or type (see AsmPrinter.pcache). */
+static inline size_t asm_pcache_slot(const void *x) {
+  return (((uintptr_t)x >> 4) ^ ((uintptr_t)x >> 14)) % ASM_PCACHE;
+}
+
+/* Whether x is known alias-free without a call (false: ask). */
+static inline bool asm_pcached(const AsmPrinter *p, const void *x) {
+  return p->pcache && p->pcache[asm_pcache_slot(x)] == x;
+}
 /* Builtin alias names (the builtin dialect's OpAsmDialectInterface) plus
  * dialect hooks; NULL when none. */
 const char *asm_attr_alias_name(const IrAttr *a);
