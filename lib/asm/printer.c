@@ -374,6 +374,41 @@ static int int_cmp(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* n bytes (8-aligned) from the pool. */
+static void *pool_alloc(NamePool *pl, size_t n) {
+  n = (n + 7) & ~(size_t)7;
+  if (pl->cur < pl->nchunks && pl->off + n <= pl->sizes[pl->cur]) {
+    void *p = pl->chunks[pl->cur] + pl->off;
+    pl->off += n;
+    return p;
+  }
+  if (pl->cur < pl->nchunks && pl->off) pl->cur++; /* the next chunk, unused */
+  pl->off = 0;
+  size_t sz = n > ((size_t)1 << 15) ? n : (size_t)1 << 15;
+  if (pl->cur == pl->nchunks) {
+    if (pl->nchunks == pl->cap) {
+      pl->cap = pl->cap ? pl->cap * 2 : 8;
+      pl->chunks = xrealloc(pl->chunks, pl->cap * sizeof *pl->chunks);
+      pl->sizes = xrealloc(pl->sizes, pl->cap * sizeof *pl->sizes);
+    }
+    pl->chunks[pl->nchunks] = xmalloc(sz);
+    pl->sizes[pl->nchunks++] = sz;
+  } else if (pl->sizes[pl->cur] < n) {
+    free(pl->chunks[pl->cur]);
+    pl->chunks[pl->cur] = xmalloc(sz);
+    pl->sizes[pl->cur] = sz;
+  }
+  pl->off = n;
+  return pl->chunks[pl->cur];
+}
+
+static void pool_free(NamePool *pl) {
+  for (uint32_t i = 0; i < pl->nchunks; i++) free(pl->chunks[i]);
+  free(pl->chunks);
+  free(pl->sizes);
+  memset(pl, 0, sizeof *pl);
+}
+
 /* SSANameState::numberValuesInOp. */
 static void number_op(AsmNames *n, IrOp *op) {
   if (!op->nresults) return;
@@ -387,7 +422,7 @@ static void number_op(AsmNames *n, IrOp *op) {
   NameOp *e = op->nresults > 1 ? op_entry(n, op) : NULL;
   NameMulti *m = NULL;
   if (e) { /* give the op its record before the hook names its results */
-    m = arena_alloc(n->cur, sizeof *m + op->nresults * sizeof m->names[0], 8);
+    m = pool_alloc(&n->pool, sizeof *m + op->nresults * sizeof m->names[0]);
     memset(m, 0, sizeof *m + op->nresults * sizeof m->names[0]);
     e->name = (uintptr_t)m | 2;
   }
@@ -399,7 +434,7 @@ static void number_op(AsmNames *n, IrOp *op) {
   if (!get_name(n, r0)) set_name(n, r0, ((uintptr_t)n->next_value++ << 2) | 1);
   if (cb.ngroups != 1) {
     qsort(cb.groups, cb.ngroups, sizeof(int), int_cmp);
-    int *g = arena_alloc(n->cur, (cb.ngroups + 1) * sizeof(int), 8);
+    int *g = pool_alloc(&n->pool, (cb.ngroups + 1) * sizeof(int));
     g[0] = (int)cb.ngroups;
     memcpy(g + 1, cb.groups, cb.ngroups * sizeof(int));
     if (m) m->groups = g;
@@ -408,14 +443,14 @@ static void number_op(AsmNames *n, IrOp *op) {
   if (cb.groups != cb.small) free(cb.groups);
 }
 
-typedef struct NameFrame {
+struct NameFrame {
   IrRegion *r;       /* the region to number, or NULL: */
   IrOp *unit;        /* an op to defer (see NameUnit) */
   unsigned value, arg, conflict;
   size_t parent_depth;
-} NameFrame;
-typedef VEC(NameFrame) NameStack;
-typedef VEC(size_t) ScopeStack; /* marks into used_log; depth = len */
+};
+typedef struct NameFrame NameFrame;
+
 
 /* Appends op to the op table (growing it) and sets IrOp.order. */
 static inline void table_add_op(AsmNames *n, IrOp *o) {
@@ -465,11 +500,11 @@ static void precheck_op(AsmNames *n, IrOp *o) {
 static void number_region(AsmNames *n, IrRegion *r, NameStack *stack, size_t depth) {
   uint32_t next_block = 0;
   for (IrBlock *b = r->first; b; b = b->next) {
-    NameBlock *nb = arena_alloc(n->cur, sizeof *nb, 8);
+    NameBlock *nb = pool_alloc(&n->pool, sizeof *nb);
     memset(nb, 0, sizeof *nb);
     nb->ordering = next_block++;
     nb->nargs = b->nargs;
-    nb->args = arena_alloc(n->cur, (size_t)b->nargs * sizeof *nb->args + 1, 8);
+    nb->args = pool_alloc(&n->pool, (size_t)b->nargs * sizeof *nb->args + 1);
     memset(nb->args, 0, (size_t)b->nargs * sizeof *nb->args);
     u64map_put(&n->blocks, (uintptr_t)b, nb);
     if (n->unit_depth) vec_push(&n->block_log, b);
@@ -571,14 +606,14 @@ static void scan_unit(AsmNames *n, IrOp *root) {
  * have been numbered: record the counters and the names taken in the
  * enclosing scopes, and (generic form) advance the counters past it. */
 static void defer_unit(AsmNames *n, IrOp *op) {
-  NameUnit *u = arena_alloc(n->cur, sizeof *u, 8);
+  NameUnit *u = pool_alloc(&n->pool, sizeof *u);
   memset(u, 0, sizeof *u);
   u->value = n->next_value;
   u->arg = n->next_arg;
   u->conflict = n->next_conflict;
   if (!n->generic) {
     if (!n->snap || n->snap_version != n->log_version) { /* else unchanged: share */
-      uint32_t *snap = arena_alloc(n->cur, n->used_log.len * sizeof *snap + 1, 4);
+      uint32_t *snap = pool_alloc(&n->pool, n->used_log.len * sizeof *snap + 1);
       if (n->used_log.len) memcpy(snap, n->used_log.data, n->used_log.len * sizeof *snap);
       n->snap = snap;
       n->nsnap = (uint32_t)n->used_log.len;
@@ -615,37 +650,35 @@ static void number_walk(AsmNames *n, NameStack *stack, ScopeStack *scopes) {
 void asm_names_init(AsmNames *n, IrOp *root, bool generic, bool lazy, AsmPrinter *precheck) {
   memset(n, 0, sizeof *n);
   arena_init(&n->arena);
-  n->cur = &n->arena;
   n->generic = generic;
   n->lazy = lazy;
   n->precheck = precheck;
-  NameStack stack = {0};
-  ScopeStack scopes = {0};
-  vec_push(&scopes, 0);     /* the top-level scope */
+  vec_push(&n->scopes, 0);     /* the top-level scope */
   for (uint32_t i = 0; i < root->nregions; i++)
-    vec_push(&stack, ((NameFrame){&ir_op_regions(root)[i], NULL, 0, 0, 0, 1}));
+    vec_push(&n->stack, ((NameFrame){&ir_op_regions(root)[i], NULL, 0, 0, 0, 1}));
   number_op(n, root);
   precheck_op(n, root);
-  number_walk(n, &stack, &scopes);
-  vec_free(&stack);
-  vec_free(&scopes);
+  number_walk(n, &n->stack, &n->scopes);
+  if (!lazy) {
+    vec_free(&n->stack);
+    vec_free(&n->scopes);
+  }
   n->precheck = NULL; /* done: units numbered later need no precheck */
   if (!n->units.len) names_free_atoms(n);
 }
 
 /* Numbers the regions of `op` if it is a deferred unit (returns false
- * otherwise): its tables go to a fresh arena and the op table past the
- * current ops, both dropped by asm_names_leave_unit. */
+ * otherwise): its tables go on top of the pool and of the op table, both
+ * dropped by asm_names_leave_unit. */
 bool asm_names_enter_unit(AsmNames *n, IrOp *op, NameUnitSave *save) {
   if (!n->units.len) return false;
   NameUnit *u = u64map_get(&n->units, (uintptr_t)op);
   if (!u) return false;
   u64map_remove(&n->units, (uintptr_t)op);
-  save->cur = n->cur;
+  save->pool_cur = n->pool.cur;
+  save->pool_off = n->pool.off;
   save->nops = n->nops;
   save->nblocks = n->block_log.len;
-  arena_init(&save->arena);
-  n->cur = &save->arena;
   n->unit_depth++;
   names_pop_scope(n, 0); /* take exactly the names of the enclosing scopes */
   for (uint32_t i = 0; i < u->nused; i++) take_atom(n, &n->atoms.data[u->used[i]]);
@@ -653,14 +686,11 @@ bool asm_names_enter_unit(AsmNames *n, IrOp *op, NameUnitSave *save) {
   n->next_value = u->value;
   n->next_arg = u->arg;
   n->next_conflict = u->conflict;
-  NameStack stack = {0};
-  ScopeStack scopes = {0};
-  vec_push(&scopes, 0);
+  n->scopes.len = 0;
+  vec_push(&n->scopes, 0);
   for (uint32_t i = 0; i < op->nregions; i++)
-    vec_push(&stack, ((NameFrame){&ir_op_regions(op)[i], NULL, u->value, u->arg, u->conflict, 1}));
-  number_walk(n, &stack, &scopes);
-  vec_free(&stack);
-  vec_free(&scopes);
+    vec_push(&n->stack, ((NameFrame){&ir_op_regions(op)[i], NULL, u->value, u->arg, u->conflict, 1}));
+  number_walk(n, &n->stack, &n->scopes);
   return true;
 }
 
@@ -671,9 +701,9 @@ void asm_names_leave_unit(AsmNames *n, NameUnitSave *save) {
   memset(n->cache_key, 0, sizeof n->cache_key);
   n->nops = save->nops;
   n->snap = NULL;
-  n->cur = save->cur;
+  n->pool.cur = save->pool_cur;
+  n->pool.off = save->pool_off;
   n->unit_depth--;
-  arena_free(&save->arena);
 }
 
 void asm_names_free(AsmNames *n) {
@@ -683,6 +713,9 @@ void asm_names_free(AsmNames *n) {
   u64map_free(&n->groups);
   u64map_free(&n->units);
   vec_free(&n->block_log);
+  vec_free(&n->stack);
+  vec_free(&n->scopes);
+  pool_free(&n->pool);
   names_free_atoms(n);
   arena_free(&n->arena);
 }
@@ -1347,9 +1380,25 @@ void asm_putn(AsmPrinter *p, const char *s, size_t n) {
     sb_putn(b, s, n);
     return;
   }
-  sb_reserve(b, n); /* hooks mostly print short literals: no memcpy call */
-  char *d = b->s + b->len;
-  for (size_t i = 0; i < n; i++) d[i] = s[i];
+  sb_reserve(b, n); /* hooks mostly print short literals: no memcpy call, */
+  char *d = b->s + b->len; /* but two overlapping words (or three bytes) */
+  if (n >= 8) {
+    uint64_t x, y;
+    memcpy(&x, s, 8);
+    memcpy(&y, s + n - 8, 8);
+    memcpy(d, &x, 8);
+    memcpy(d + n - 8, &y, 8);
+  } else if (n >= 4) {
+    uint32_t x, y;
+    memcpy(&x, s, 4);
+    memcpy(&y, s + n - 4, 4);
+    memcpy(d, &x, 4);
+    memcpy(d + n - 4, &y, 4);
+  } else if (n) {
+    d[0] = s[0];
+    d[n / 2] = s[n / 2];
+    d[n - 1] = s[n - 1];
+  }
   d[n] = 0;
   b->len += n;
 }

@@ -74,17 +74,33 @@ typedef struct NameUnit {
   uint32_t nused;
 } NameUnit;
 
+/* Memory for the naming tables, allocated and released as a stack (a unit's
+ * tables go when the printer leaves it), its chunks kept for reuse. */
+typedef struct NamePool {
+  char **chunks;
+  size_t *sizes;
+  uint32_t nchunks, cap;
+  uint32_t cur;          /* chunk in use */
+  size_t off;            /* bytes used in it */
+} NamePool;
+
 /* What names_enter_unit changed, for names_leave_unit. */
 typedef struct NameUnitSave {
-  Arena arena;           /* the unit's tables */
-  Arena *cur;
+  uint32_t pool_cur;
+  size_t pool_off;
   uint32_t nops;
   size_t nblocks;
 } NameUnitSave;
 
+struct NameFrame;
+typedef VEC(struct NameFrame) NameStack;
+typedef VEC(size_t) ScopeStack; /* marks into used_log; depth = len */
+
 typedef struct AsmNames {
-  Arena arena;       /* name strings; with `lazy`, the tables outside units */
-  Arena *cur;        /* where tables go: &arena or the current unit's arena */
+  Arena arena;       /* name strings and the atom table */
+  NamePool pool;     /* blocks' and ops' tables, units, snapshots */
+  NameStack stack;   /* number_walk's work lists (empty between walks) */
+  ScopeStack scopes;
   U64Map blocks;     /* IrBlock* -> NameBlock* */
   NameOp *ops;       /* by IrOp.order (malloc'd) */
   uint32_t nops, cap_ops;
