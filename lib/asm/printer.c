@@ -722,7 +722,7 @@ void asm_names_free(AsmNames *n) {
 
 /* `%N` for N >= 100: digits from the end of a local buffer, two at a
  * time (out of line: the short ids and names are the hot path). */
-static void put_value_number(StrBuf *b, uint64_t id) {
+static __attribute__((noinline)) void put_value_number(StrBuf *b, uint64_t id) {
   static const char pairs[] =
       "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
       "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
@@ -749,13 +749,19 @@ static void put_value_number(StrBuf *b, uint64_t id) {
   b->s[b->len] = 0;
 }
 
-/* `%` and an encoded name (see NameMulti), written straight into b. */
-static inline void put_value_name(StrBuf *b, uintptr_t e) {
+/* `%argN` (generic form; out of line like put_value_number). */
+static __attribute__((noinline)) void put_arg_number(StrBuf *b, uint64_t id) {
+  sb_puts(b, "%arg");
+  sb_put_uint(b, id);
+}
+
+/* `%` and an encoded name (see NameMulti), written straight into b
+ * (inlined into the value id fast path: a call costs as much). */
+static inline __attribute__((always_inline)) void put_value_name(StrBuf *b, uintptr_t e) {
   if (e & 1) {
     uint64_t id = e >> 2;
     if (e & 2) { /* %argN (generic form) */
-      sb_puts(b, "%arg");
-      sb_put_uint(b, id);
+      put_arg_number(b, id);
       return;
     }
     if (id >= 100) {
