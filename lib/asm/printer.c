@@ -286,26 +286,22 @@ static const char *unique_value_name(AsmNames *n, const char *name) {
   return take_atom(n, a);
 }
 
-/* The per-block table of a numbered block (NULL for blocks outside the
- * printed tree).  A small direct-mapped cache in front of the map makes the
- * lookups for operands of nearby ops cheap. */
-static NameBlock *name_block(const AsmNames *cn, const IrBlock *b) {
-  AsmNames *n = (AsmNames *)cn;
-  if (!b) return NULL;
-  size_t i = ((uintptr_t)b >> 6) & (ASM_NAME_CACHE - 1);
-  if (n->cache_key[i] == b) return n->cache_val[i];
-  NameBlock *nb = u64map_get(&n->blocks, (uintptr_t)b);
-  if (nb) {
-    n->cache_key[i] = b;
-    n->cache_val[i] = nb;
-  }
-  return nb;
-}
-
 /* The table entry of a numbered op (its IrOp.order is current), or NULL. */
 static inline NameOp *op_entry(const AsmNames *n, const IrOp *op) {
   uint32_t i = op->order;
   return i < n->nops && n->ops[i].op == op ? &n->ops[i] : NULL;
+}
+
+/* The per-block table of a numbered block (NULL for blocks outside the
+ * printed tree): held by the table entry of the block's first op, or for
+ * an empty block in the `blocks` map. */
+static inline NameBlock *name_block(const AsmNames *n, const IrBlock *b) {
+  if (!b) return NULL;
+  if (b->first) {
+    const NameOp *e = op_entry(n, b->first);
+    return e ? e->blk : NULL;
+  }
+  return n->blocks.len ? u64map_get(&n->blocks, (uintptr_t)b) : NULL;
 }
 
 /* The several-results record of an op in the table, or NULL. */
@@ -480,6 +476,7 @@ static inline void table_add_op(AsmNames *n, IrOp *o) {
   }
   o->order = n->nops;
   n->ops[n->nops].op = o;
+  n->ops[n->nops].blk = NULL;
   n->ops[n->nops++].name = 0;
 }
 
@@ -526,11 +523,13 @@ static void number_region(AsmNames *n, IrRegion *r, NameStack *stack, size_t dep
     nb->nargs = b->nargs;
     nb->args = pool_alloc(&n->pool, (size_t)b->nargs * sizeof *nb->args + 1);
     memset(nb->args, 0, (size_t)b->nargs * sizeof *nb->args);
-    u64map_put(&n->blocks, (uintptr_t)b, nb);
-    if (n->unit_depth) vec_push(&n->block_log, b);
-    size_t slot = ((uintptr_t)b >> 6) & (ASM_NAME_CACHE - 1); /* as name_block */
-    n->cache_key[slot] = b;
-    n->cache_val[slot] = nb;
+    if (b->first) { /* the region's ops get their indices here, in walk order */
+      for (IrOp *o = b->first; o; o = o->next) table_add_op(n, o);
+      n->ops[b->first->order].blk = nb;
+    } else {
+      u64map_put(&n->blocks, (uintptr_t)b, nb);
+      if (n->unit_depth) vec_push(&n->block_log, b);
+    }
   }
   IrOp *parent = r->parent;
   if (!n->generic && parent && parent->info->block_arg_names) {
@@ -557,7 +556,6 @@ static void number_region(AsmNames *n, IrRegion *r, NameStack *stack, size_t dep
     }
     NameBlock *nb = name_block(n, b);
     for (IrOp *o = b->first; o; o = o->next) {
-      table_add_op(n, o);
       if (o->nsuccessors) nb->nbranch++;
       number_op(n, o);
       if (n->precheck) precheck_op(n, o);
@@ -718,7 +716,6 @@ void asm_names_leave_unit(AsmNames *n, NameUnitSave *save) {
   for (size_t i = save->nblocks; i < n->block_log.len; i++)
     u64map_remove(&n->blocks, (uintptr_t)n->block_log.data[i]);
   n->block_log.len = save->nblocks;
-  memset(n->cache_key, 0, sizeof n->cache_key);
   n->nops = save->nops;
   n->snap = NULL;
   n->pool.cur = save->pool_cur;

@@ -51,9 +51,8 @@ typedef struct NameBlock {
 typedef struct NameOp {
   IrOp *op;           /* the op (guards stale orders) */
   uintptr_t name;     /* its result's name, or its NameMulti | 2 */
+  NameBlock *blk;     /* the first op of a block: the block's table */
 } NameOp;
-
-#define ASM_NAME_CACHE 64
 
 /* One distinct SSA name string (the names hooks suggest repeat in every
  * function: %tview, %cst_0_i32, ...): interned once, with a flag saying
@@ -101,7 +100,7 @@ typedef struct AsmNames {
   NamePool pool;     /* blocks' and ops' tables, units, snapshots */
   NameStack stack;   /* number_walk's work lists (empty between walks) */
   ScopeStack scopes;
-  U64Map blocks;     /* IrBlock* -> NameBlock* */
+  U64Map blocks;     /* IrBlock* -> NameBlock* of empty blocks (see name_block) */
   NameOp *ops;       /* by IrOp.order (malloc'd) */
   uint32_t nops, cap_ops;
   U64Map extra;      /* IrValue* -> encoded name of values outside the tables (root results) */
@@ -113,7 +112,7 @@ typedef struct AsmNames {
   VEC(uint32_t) arg_atoms;  /* atom of `argK` at index K */
   unsigned next_value, next_arg, next_conflict;
   U64Map units;      /* IrOp* -> NameUnit* of deferred ops not yet printed */
-  VEC(const IrBlock *) block_log; /* blocks given tables inside units */
+  VEC(const IrBlock *) block_log; /* empty blocks put in `blocks` inside units */
   uint32_t unit_depth;      /* units being printed */
   uint64_t log_version;     /* bumped whenever used_log changes */
   const uint32_t *snap;     /* the last used_log snapshot (shared by units) */
@@ -124,8 +123,6 @@ typedef struct AsmNames {
   bool may_alias;    /* precheck result: something printed may get an alias */
   struct AsmPrinter *precheck; /* printer whose memo the precheck uses, or NULL */
   const IrType *last_type;
-  const IrBlock *cache_key[ASM_NAME_CACHE];
-  NameBlock *cache_val[ASM_NAME_CACHE];
 } AsmNames;
 
 /* Numbers every value and block under root.  With `precheck`, also sets
