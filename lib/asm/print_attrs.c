@@ -860,10 +860,7 @@ void asm_print_alias_defs(AsmPrinter *p, bool deferred) {
 
 /* ---- cheap alias precheck ---------------------------------------------------------- */
 
-/* The pcache slot of an attribute or type. */
-static size_t pcache_slot(const void *x) {
-  return (((uintptr_t)x >> 4) ^ ((uintptr_t)x >> 14)) % ASM_PCACHE;
-}
+static size_t pcache_slot(const void *x) { return asm_pcache_slot(x); }
 
 /* The same attributes and types come back on every op: a direct-mapped
  * table of alias-free ones answers most queries without the memo map. */
@@ -873,13 +870,20 @@ bool asm_attr_may_alias(AsmPrinter *p, const IrAttr *a) {
   size_t slot = pcache_slot(a);
   if (p->pcache[slot] == a) return false;
   uintptr_t m = (uintptr_t)u64map_get(&p->precheck, (uintptr_t)a);
-  if (m) return m == 2;
+  if (m) {
+    if (m == 1) p->pcache[slot] = a; /* alias-free: back in front of the map */
+    return m == 2;
+  }
   u64map_put(&p->precheck, (uintptr_t)a, (void *)(uintptr_t)1);
   bool r = asm_attr_alias_name(a) != NULL;
   for (uint32_t i = 0; !r && i < a->nelems; i++) r = asm_attr_may_alias(p, a->elems[i]);
   if (!r && a->type) r = asm_type_may_alias(p, a->type);
-  if (r) u64map_put(&p->precheck, (uintptr_t)a, (void *)(uintptr_t)2);
-  else p->pcache[slot] = a;
+  if (r) {
+    u64map_put(&p->precheck, (uintptr_t)a, (void *)(uintptr_t)2);
+    if (p->pcache[slot] == a) p->pcache[slot] = NULL; /* (never true without cycles) */
+  } else {
+    p->pcache[slot] = a;
+  }
   return r;
 }
 
@@ -889,12 +893,19 @@ bool asm_type_may_alias(AsmPrinter *p, const IrType *t) {
   size_t slot = pcache_slot(t);
   if (p->pcache[slot] == t) return false;
   uintptr_t m = (uintptr_t)u64map_get(&p->precheck, (uintptr_t)t);
-  if (m) return m == 2;
+  if (m) {
+    if (m == 1) p->pcache[slot] = t; /* alias-free: back in front of the map */
+    return m == 2;
+  }
   u64map_put(&p->precheck, (uintptr_t)t, (void *)(uintptr_t)1);
   bool r = asm_type_alias_name(t) != NULL;
   for (uint32_t i = 0; !r && i < t->ntypes; i++) r = asm_type_may_alias(p, t->types[i]);
   if (!r && t->attr) r = asm_attr_may_alias(p, t->attr);
-  if (r) u64map_put(&p->precheck, (uintptr_t)t, (void *)(uintptr_t)2);
-  else p->pcache[slot] = t;
+  if (r) {
+    u64map_put(&p->precheck, (uintptr_t)t, (void *)(uintptr_t)2);
+    if (p->pcache[slot] == t) p->pcache[slot] = NULL; /* (never true without cycles) */
+  } else {
+    p->pcache[slot] = t;
+  }
   return r;
 }

@@ -139,24 +139,47 @@ static inline uint32_t atom_hash(const char *s, size_t n) {
     memcpy(&w, s + i, 8);
     h = (h ^ w) * 0xff51afd7ed558ccdull;
   }
-  if (i < n) {
+  if (i < n) { /* the tail: the last 8 bytes (overlapping), or byte by byte */
     uint64_t w = 0;
-    memcpy(&w, s + i, n - i);
+    if (n >= 8) memcpy(&w, s + n - 8, 8);
+    else
+      for (size_t j = i; j < n; j++) w = (w << 8) | (unsigned char)s[j];
     h = (h ^ w) * 0xff51afd7ed558ccdull;
   }
   h ^= h >> 29;
   return (uint32_t)(h ^ (h >> 32));
 }
 
-/* The interned atom for s[0..len), added (unused) when new. */
-static NameAtom *name_atom(AsmNames *n, const char *s, size_t len) {
-  uint32_t h = atom_hash(s, len);
-  if (n->nabuckets) {
-    for (int32_t i = n->abuckets[h & (n->nabuckets - 1)]; i >= 0; i = n->atoms.data[i].next) {
-      NameAtom *a = &n->atoms.data[i];
-      if (a->hash == h && a->len == len && !memcmp(a->s, s, len)) return a;
-    }
+/* memcmp(a, b, n) == 0 for short names, without a call. */
+static inline bool name_eq(const char *a, const char *b, size_t n) {
+  if (n < 8) {
+    for (size_t i = 0; i < n; i++)
+      if (a[i] != b[i]) return false;
+    return true;
   }
+  uint64_t x, y;
+  for (size_t i = 0; i + 8 <= n; i += 8) {
+    memcpy(&x, a + i, 8);
+    memcpy(&y, b + i, 8);
+    if (x != y) return false;
+  }
+  memcpy(&x, a + n - 8, 8);
+  memcpy(&y, b + n - 8, 8);
+  return x == y;
+}
+
+/* The interned atom for s[0..len) with hash h, or NULL. */
+static inline NameAtom *atom_find(AsmNames *n, const char *s, size_t len, uint32_t h) {
+  if (!n->nabuckets) return NULL;
+  for (int32_t i = n->abuckets[h & (n->nabuckets - 1)]; i >= 0; i = n->atoms.data[i].next) {
+    NameAtom *a = &n->atoms.data[i];
+    if (a->hash == h && a->len == len && name_eq(a->s, s, len)) return a;
+  }
+  return NULL;
+}
+
+/* Interns s[0..len) (hash h, not yet an atom), unused. */
+static NameAtom *atom_add(AsmNames *n, const char *s, size_t len, uint32_t h) {
   if ((n->atoms.len + 1) * 2 > n->nabuckets) { /* tables live in the arena */
     size_t nb = n->nabuckets ? n->nabuckets * 2 : 256;
     n->abuckets = arena_alloc(&n->arena, nb * sizeof *n->abuckets, 8);
@@ -182,15 +205,24 @@ static NameAtom *name_atom(AsmNames *n, const char *s, size_t len) {
   return &n->atoms.data[n->atoms.len - 1];
 }
 
+/* The interned atom for s[0..len), added (unused) when new. */
+static NameAtom *name_atom(AsmNames *n, const char *s, size_t len) {
+  uint32_t h = atom_hash(s, len);
+  NameAtom *a = atom_find(n, s, len, h);
+  return a ? a : atom_add(n, s, len, h);
+}
+
 /* Marks an atom taken in the current scope and returns its string. */
 static const char *take_atom(AsmNames *n, NameAtom *a) {
   a->used = true;
   vec_push(&n->used_log, (uint32_t)(a - n->atoms.data));
+  n->log_version++;
   return a->s;
 }
 
 /* Frees every name taken after `mark` (the scope being left). */
 static void names_pop_scope(AsmNames *n, size_t mark) {
+  if (n->used_log.len > mark) n->log_version++;
   while (n->used_log.len > mark) n->atoms.data[vec_pop(&n->used_log)].used = false;
 }
 
@@ -210,19 +242,24 @@ static bool name_is_clean(const char *s, size_t len) {
 }
 
 /* SSANameState::uniqueValueName: the sanitized name, or the first
- * `name_N` (N from the running conflict counter) not taken in scope. */
+ * `name_N` (N from the running conflict counter) not taken in scope.
+ * Every atom is a sanitized name, so a name found among them as it is
+ * needs no sanitizing (the common case: hooks repeat their names). */
 static const char *unique_value_name(AsmNames *n, const char *name) {
   size_t len = strlen(name);
   StrBuf b = {0};
   const char *s = name;
-  if (!name_is_clean(name, len)) {
-    asm_sanitize_identifier(&b, name, "$._-");
-    s = b.s;
-    len = b.len;
+  NameAtom *a = atom_find(n, name, len, atom_hash(name, len));
+  if (!a) {
+    if (!name_is_clean(name, len)) {
+      asm_sanitize_identifier(&b, name, "$._-");
+      s = b.s;
+      len = b.len;
+    }
+    a = name_atom(n, s, len);
   }
-  NameAtom *a = name_atom(n, s, len);
   if (!a->used) {
-    sb_free(&b);
+    if (b.s) sb_free(&b);
     return take_atom(n, a);
   }
   /* `name_N`: built in a stack buffer when it fits (the common case) */
@@ -249,26 +286,22 @@ static const char *unique_value_name(AsmNames *n, const char *name) {
   return take_atom(n, a);
 }
 
-/* The per-block table of a numbered block (NULL for blocks outside the
- * printed tree).  A small direct-mapped cache in front of the map makes the
- * lookups for operands of nearby ops cheap. */
-static NameBlock *name_block(const AsmNames *cn, const IrBlock *b) {
-  AsmNames *n = (AsmNames *)cn;
-  if (!b) return NULL;
-  size_t i = ((uintptr_t)b >> 6) & (ASM_NAME_CACHE - 1);
-  if (n->cache_key[i] == b) return n->cache_val[i];
-  NameBlock *nb = u64map_get(&n->blocks, (uintptr_t)b);
-  if (nb) {
-    n->cache_key[i] = b;
-    n->cache_val[i] = nb;
-  }
-  return nb;
-}
-
 /* The table entry of a numbered op (its IrOp.order is current), or NULL. */
 static inline NameOp *op_entry(const AsmNames *n, const IrOp *op) {
   uint32_t i = op->order;
   return i < n->nops && n->ops[i].op == op ? &n->ops[i] : NULL;
+}
+
+/* The per-block table of a numbered block (NULL for blocks outside the
+ * printed tree): held by the table entry of the block's first op, or for
+ * an empty block in the `blocks` map. */
+static inline NameBlock *name_block(const AsmNames *n, const IrBlock *b) {
+  if (!b) return NULL;
+  if (b->first) {
+    const NameOp *e = op_entry(n, b->first);
+    return e ? e->blk : NULL;
+  }
+  return n->blocks.len ? u64map_get(&n->blocks, (uintptr_t)b) : NULL;
 }
 
 /* The several-results record of an op in the table, or NULL. */
@@ -316,7 +349,7 @@ static void set_name(AsmNames *n, IrValue *v, uintptr_t enc) {
 
 static void set_value_name(AsmNames *n, IrValue *v, const char *name) {
   if (!name || !*name) {
-    set_name(n, v, ((uintptr_t)n->next_value++ << 1) | 1);
+    set_name(n, v, ((uintptr_t)n->next_value++ << 2) | 1);
     return;
   }
   set_name(n, v, (uintptr_t)unique_value_name(n, name));
@@ -357,13 +390,55 @@ static int int_cmp(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* n bytes (8-aligned) from the pool. */
+static void *pool_alloc(NamePool *pl, size_t n) {
+  n = (n + 7) & ~(size_t)7;
+  if (pl->cur < pl->nchunks && pl->off + n <= pl->sizes[pl->cur]) {
+    void *p = pl->chunks[pl->cur] + pl->off;
+    pl->off += n;
+    return p;
+  }
+  if (pl->cur < pl->nchunks && pl->off) pl->cur++; /* the next chunk, unused */
+  pl->off = 0;
+  size_t sz = n > ((size_t)1 << 15) ? n : (size_t)1 << 15;
+  if (pl->cur == pl->nchunks) {
+    if (pl->nchunks == pl->cap) {
+      pl->cap = pl->cap ? pl->cap * 2 : 8;
+      pl->chunks = xrealloc(pl->chunks, pl->cap * sizeof *pl->chunks);
+      pl->sizes = xrealloc(pl->sizes, pl->cap * sizeof *pl->sizes);
+    }
+    pl->chunks[pl->nchunks] = xmalloc(sz);
+    pl->sizes[pl->nchunks++] = sz;
+  } else if (pl->sizes[pl->cur] < n) {
+    free(pl->chunks[pl->cur]);
+    pl->chunks[pl->cur] = xmalloc(sz);
+    pl->sizes[pl->cur] = sz;
+  }
+  pl->off = n;
+  return pl->chunks[pl->cur];
+}
+
+static void pool_free(NamePool *pl) {
+  for (uint32_t i = 0; i < pl->nchunks; i++) free(pl->chunks[i]);
+  free(pl->chunks);
+  free(pl->sizes);
+  memset(pl, 0, sizeof *pl);
+}
+
 /* SSANameState::numberValuesInOp. */
 static void number_op(AsmNames *n, IrOp *op) {
   if (!op->nresults) return;
+  if (n->generic || !op->info->result_names) { /* one number, one group */
+    uintptr_t id = ((uintptr_t)n->next_value++ << 2) | 1;
+    NameOp *e = op_entry(n, op);
+    if (e) e->name = id;
+    else set_name(n, ir_op_result(op, 0), id);
+    return;
+  }
   NameOp *e = op->nresults > 1 ? op_entry(n, op) : NULL;
   NameMulti *m = NULL;
   if (e) { /* give the op its record before the hook names its results */
-    m = arena_alloc(&n->arena, sizeof *m + op->nresults * sizeof m->names[0], 8);
+    m = pool_alloc(&n->pool, sizeof *m + op->nresults * sizeof m->names[0]);
     memset(m, 0, sizeof *m + op->nresults * sizeof m->names[0]);
     e->name = (uintptr_t)m | 2;
   }
@@ -372,10 +447,10 @@ static void number_op(AsmNames *n, IrOp *op) {
   cb.small[0] = 0;
   if (!n->generic && op->info->result_names) op->info->result_names(op, result_name_cb, &cb);
   IrValue *r0 = ir_op_result(op, 0);
-  if (!get_name(n, r0)) set_name(n, r0, ((uintptr_t)n->next_value++ << 1) | 1);
+  if (!get_name(n, r0)) set_name(n, r0, ((uintptr_t)n->next_value++ << 2) | 1);
   if (cb.ngroups != 1) {
     qsort(cb.groups, cb.ngroups, sizeof(int), int_cmp);
-    int *g = arena_alloc(&n->arena, (cb.ngroups + 1) * sizeof(int), 8);
+    int *g = pool_alloc(&n->pool, (cb.ngroups + 1) * sizeof(int));
     g[0] = (int)cb.ngroups;
     memcpy(g + 1, cb.groups, cb.ngroups * sizeof(int));
     if (m) m->groups = g;
@@ -384,12 +459,14 @@ static void number_op(AsmNames *n, IrOp *op) {
   if (cb.groups != cb.small) free(cb.groups);
 }
 
-typedef struct NameFrame {
-  IrRegion *r;
+struct NameFrame {
+  IrRegion *r;       /* the region to number, or NULL: */
+  IrOp *unit;        /* an op to defer (see NameUnit) */
   unsigned value, arg, conflict;
   size_t parent_depth;
-} NameFrame;
-typedef VEC(NameFrame) NameStack;
+};
+typedef struct NameFrame NameFrame;
+
 
 /* Appends op to the op table (growing it) and sets IrOp.order. */
 static inline void table_add_op(AsmNames *n, IrOp *o) {
@@ -399,18 +476,35 @@ static inline void table_add_op(AsmNames *n, IrOp *o) {
   }
   o->order = n->nops;
   n->ops[n->nops].op = o;
+  n->ops[n->nops].blk = NULL;
   n->ops[n->nops++].name = 0;
+}
+
+/* The name of entry block argument k: unique_value_name("argK"), with the
+ * atom of each `argK` remembered (every function takes the same ones). */
+static const char *arg_name(AsmNames *n, unsigned k, char buf[32]) {
+  if (k < n->arg_atoms.len) {
+    NameAtom *a = &n->atoms.data[n->arg_atoms.data[k]];
+    if (!a->used) return take_atom(n, a);
+  }
+  StrBuf nb = {buf, 3, 32}; /* "arg" N, without printf (buf never grows: 14 bytes at most) */
+  memcpy(buf, "arg", 3);
+  sb_put_uint(&nb, k);
+  if (k == n->arg_atoms.len) vec_push(&n->arg_atoms, (uint32_t)(name_atom(n, buf, nb.len) - n->atoms.data));
+  return unique_value_name(n, buf);
 }
 
 /* The alias precheck for one op (see asm_print_op_to). */
 static void precheck_op(AsmNames *n, IrOp *o) {
   AsmPrinter *p = n->precheck;
   if (!p || n->may_alias) return;
-  if (asm_attr_may_alias(p, o->props) || asm_attr_may_alias(p, o->attrs)) n->may_alias = true;
+  if ((o->props && !asm_pcached(p, o->props) && asm_attr_may_alias(p, o->props)) ||
+      (o->attrs && !asm_pcached(p, o->attrs) && asm_attr_may_alias(p, o->attrs)))
+    n->may_alias = true;
   for (uint32_t i = 0; i < o->nresults && !n->may_alias; i++) {
     const IrType *t = ir_op_result(o, i)->type;
     if (t != n->last_type) {
-      if (asm_type_may_alias(p, t)) n->may_alias = true;
+      if (!asm_pcached(p, t) && asm_type_may_alias(p, t)) n->may_alias = true;
       n->last_type = t;
     }
   }
@@ -423,16 +517,19 @@ static void precheck_op(AsmNames *n, IrOp *o) {
 static void number_region(AsmNames *n, IrRegion *r, NameStack *stack, size_t depth) {
   uint32_t next_block = 0;
   for (IrBlock *b = r->first; b; b = b->next) {
-    NameBlock *nb = arena_alloc(&n->arena, sizeof *nb, 8);
+    NameBlock *nb = pool_alloc(&n->pool, sizeof *nb);
     memset(nb, 0, sizeof *nb);
     nb->ordering = next_block++;
     nb->nargs = b->nargs;
-    nb->args = arena_alloc(&n->arena, (size_t)b->nargs * sizeof *nb->args + 1, 8);
+    nb->args = pool_alloc(&n->pool, (size_t)b->nargs * sizeof *nb->args + 1);
     memset(nb->args, 0, (size_t)b->nargs * sizeof *nb->args);
-    u64map_put(&n->blocks, (uintptr_t)b, nb);
-    size_t slot = ((uintptr_t)b >> 6) & (ASM_NAME_CACHE - 1); /* as name_block */
-    n->cache_key[slot] = b;
-    n->cache_val[slot] = nb;
+    if (b->first) { /* the region's ops get their indices here, in walk order */
+      for (IrOp *o = b->first; o; o = o->next) table_add_op(n, o);
+      n->ops[b->first->order].blk = nb;
+    } else {
+      u64map_put(&n->blocks, (uintptr_t)b, nb);
+      if (n->unit_depth) vec_push(&n->block_log, b);
+    }
   }
   IrOp *parent = r->parent;
   if (!n->generic && parent && parent->info->block_arg_names) {
@@ -449,23 +546,25 @@ static void number_region(AsmNames *n, IrRegion *r, NameStack *stack, size_t dep
       if (n->precheck && !n->may_alias && asm_type_may_alias(n->precheck, a->type))
         n->may_alias = true;
       if (get_name(n, a)) continue;
-      if (entry) { /* "arg" N, without printf (buf never grows: 14 bytes at most) */
-        StrBuf nb_ = {buf, 3, sizeof buf};
-        memcpy(buf, "arg", 3);
-        sb_put_uint(&nb_, n->next_arg++);
-        set_value_name(n, a, buf);
+      if (entry && n->generic) { /* no names to clash with: `%argN` as a number */
+        set_name(n, a, ((uintptr_t)n->next_arg++ << 2) | 3);
+      } else if (entry) {
+        set_name(n, a, (uintptr_t)arg_name(n, n->next_arg++, buf));
       } else {
         set_value_name(n, a, NULL);
       }
     }
     NameBlock *nb = name_block(n, b);
     for (IrOp *o = b->first; o; o = o->next) {
-      table_add_op(n, o);
       if (o->nsuccessors) nb->nbranch++;
       number_op(n, o);
-      precheck_op(n, o);
-      for (uint32_t i = 0; i < o->nregions; i++)
-        vec_push(stack, ((NameFrame){&ir_op_regions(o)[i], 0, 0, 0, depth}));
+      if (n->precheck) precheck_op(n, o);
+      if (!o->nregions) continue;
+      if (n->lazy && ir_op_info_has(o->info, IR_TRAIT_ISOLATED_FROM_ABOVE))
+        vec_push(stack, ((NameFrame){NULL, o, 0, 0, 0, depth}));
+      else
+        for (uint32_t i = 0; i < o->nregions; i++)
+          vec_push(stack, ((NameFrame){&ir_op_regions(o)[i], NULL, 0, 0, 0, depth}));
     }
     b->order_valid = 1;
   }
@@ -482,36 +581,146 @@ static void names_free_atoms(AsmNames *n) {
   n->atoms.data = NULL; /* arena memory */
   n->atoms.len = n->atoms.cap = 0;
   vec_free(&n->used_log);
+  vec_free(&n->arg_atoms);
   n->abuckets = NULL;
   n->nabuckets = 0;
 }
 
-void asm_names_init(AsmNames *n, IrOp *root, bool generic, AsmPrinter *precheck) {
-  memset(n, 0, sizeof *n);
-  arena_init(&n->arena);
-  n->generic = generic;
-  n->precheck = precheck;
-  NameStack stack = {0};
-  VEC(size_t) scopes = {0}; /* marks into used_log; depth = scopes.len */
-  vec_push(&scopes, 0);     /* the top-level scope */
-  for (uint32_t i = 0; i < root->nregions; i++)
-    vec_push(&stack, ((NameFrame){&ir_op_regions(root)[i], 0, 0, 0, 1}));
-  number_op(n, root);
-  precheck_op(n, root);
-  while (stack.len) {
-    NameFrame f = vec_pop(&stack);
-    if (!generic) { /* generic form prints IDs unique across all regions */
+/* What numbering a deferred op's regions would do to the counters in
+ * generic form (a %N per non-entry block argument and per op with results,
+ * an %argN per entry block argument), and the alias precheck of everything
+ * under it; one walk, in any order. */
+static void scan_unit(AsmNames *n, IrOp *root) {
+  VEC(IrOp *) work = {0};
+  vec_push(&work, root);
+  unsigned values = 0, args = 0;
+  while (work.len) {
+    IrOp *op = vec_pop(&work);
+    for (uint32_t ri = 0; ri < op->nregions; ri++) {
+      IrRegion *r = &ir_op_regions(op)[ri];
+      for (IrBlock *b = r->first; b; b = b->next) {
+        if (b == r->first) args += b->nargs;
+        else values += b->nargs;
+        for (uint32_t i = 0; i < b->nargs && n->precheck && !n->may_alias; i++)
+          if (!asm_pcached(n->precheck, b->args[i]->type) &&
+              asm_type_may_alias(n->precheck, b->args[i]->type))
+            n->may_alias = true;
+        for (IrOp *o = b->first; o; o = o->next) {
+          if (o->nresults) values++;
+          precheck_op(n, o);
+          if (o->nregions) vec_push(&work, o);
+        }
+      }
+    }
+  }
+  vec_free(&work);
+  if (n->generic) {
+    n->next_value += values;
+    n->next_arg += args;
+  }
+}
+
+/* A frame for an isolated-from-above op, popped where its regions would
+ * have been numbered: record the counters and the names taken in the
+ * enclosing scopes, and (generic form) advance the counters past it. */
+static void defer_unit(AsmNames *n, IrOp *op) {
+  NameUnit *u = pool_alloc(&n->pool, sizeof *u);
+  memset(u, 0, sizeof *u);
+  u->value = n->next_value;
+  u->arg = n->next_arg;
+  u->conflict = n->next_conflict;
+  if (!n->generic) {
+    if (!n->snap || n->snap_version != n->log_version) { /* else unchanged: share */
+      uint32_t *snap = pool_alloc(&n->pool, n->used_log.len * sizeof *snap + 1);
+      if (n->used_log.len) memcpy(snap, n->used_log.data, n->used_log.len * sizeof *snap);
+      n->snap = snap;
+      n->nsnap = (uint32_t)n->used_log.len;
+      n->snap_version = n->log_version;
+    }
+    u->used = n->snap;
+    u->nused = n->nsnap;
+  }
+  u64map_put(&n->units, (uintptr_t)op, u);
+  if (n->generic || (n->precheck && !n->may_alias)) scan_unit(n, op);
+}
+
+/* The walk of asm_names_init: regions in MLIR's order (a stack), each
+ * restarting from its parent's counters (custom form) in the scope of its
+ * enclosing regions. */
+static void number_walk(AsmNames *n, NameStack *stack, ScopeStack *scopes) {
+  while (stack->len) {
+    NameFrame f = vec_pop(stack);
+    if (!n->generic) { /* generic form prints IDs unique across all regions */
       n->next_value = f.value;
       n->next_arg = f.arg;
       n->next_conflict = f.conflict;
     }
-    while (scopes.len > f.parent_depth) names_pop_scope(n, vec_pop(&scopes));
-    vec_push(&scopes, n->used_log.len);
-    number_region(n, f.r, &stack, scopes.len);
+    while (scopes->len > f.parent_depth) names_pop_scope(n, vec_pop(scopes));
+    if (f.unit) {
+      defer_unit(n, f.unit);
+      continue;
+    }
+    vec_push(scopes, n->used_log.len);
+    number_region(n, f.r, stack, scopes->len);
   }
-  vec_free(&stack);
-  vec_free(&scopes);
-  names_free_atoms(n);
+}
+
+void asm_names_init(AsmNames *n, IrOp *root, bool generic, bool lazy, AsmPrinter *precheck) {
+  memset(n, 0, sizeof *n);
+  arena_init(&n->arena);
+  n->generic = generic;
+  n->lazy = lazy;
+  n->precheck = precheck;
+  vec_push(&n->scopes, 0);     /* the top-level scope */
+  for (uint32_t i = 0; i < root->nregions; i++)
+    vec_push(&n->stack, ((NameFrame){&ir_op_regions(root)[i], NULL, 0, 0, 0, 1}));
+  number_op(n, root);
+  precheck_op(n, root);
+  number_walk(n, &n->stack, &n->scopes);
+  if (!lazy) {
+    vec_free(&n->stack);
+    vec_free(&n->scopes);
+  }
+  n->precheck = NULL; /* done: units numbered later need no precheck */
+  if (!n->units.len) names_free_atoms(n);
+}
+
+/* Numbers the regions of `op` if it is a deferred unit (returns false
+ * otherwise): its tables go on top of the pool and of the op table, both
+ * dropped by asm_names_leave_unit. */
+bool asm_names_enter_unit(AsmNames *n, IrOp *op, NameUnitSave *save) {
+  if (!n->units.len) return false;
+  NameUnit *u = u64map_get(&n->units, (uintptr_t)op);
+  if (!u) return false;
+  u64map_remove(&n->units, (uintptr_t)op);
+  save->pool_cur = n->pool.cur;
+  save->pool_off = n->pool.off;
+  save->nops = n->nops;
+  save->nblocks = n->block_log.len;
+  n->unit_depth++;
+  names_pop_scope(n, 0); /* take exactly the names of the enclosing scopes */
+  for (uint32_t i = 0; i < u->nused; i++) take_atom(n, &n->atoms.data[u->used[i]]);
+  n->snap = NULL;
+  n->next_value = u->value;
+  n->next_arg = u->arg;
+  n->next_conflict = u->conflict;
+  n->scopes.len = 0;
+  vec_push(&n->scopes, 0);
+  for (uint32_t i = 0; i < op->nregions; i++)
+    vec_push(&n->stack, ((NameFrame){&ir_op_regions(op)[i], NULL, u->value, u->arg, u->conflict, 1}));
+  number_walk(n, &n->stack, &n->scopes);
+  return true;
+}
+
+void asm_names_leave_unit(AsmNames *n, NameUnitSave *save) {
+  for (size_t i = save->nblocks; i < n->block_log.len; i++)
+    u64map_remove(&n->blocks, (uintptr_t)n->block_log.data[i]);
+  n->block_log.len = save->nblocks;
+  n->nops = save->nops;
+  n->snap = NULL;
+  n->pool.cur = save->pool_cur;
+  n->pool.off = save->pool_off;
+  n->unit_depth--;
 }
 
 void asm_names_free(AsmNames *n) {
@@ -519,13 +728,18 @@ void asm_names_free(AsmNames *n) {
   u64map_free(&n->extra);
   u64map_free(&n->blocks);
   u64map_free(&n->groups);
+  u64map_free(&n->units);
+  vec_free(&n->block_log);
+  vec_free(&n->stack);
+  vec_free(&n->scopes);
+  pool_free(&n->pool);
   names_free_atoms(n);
   arena_free(&n->arena);
 }
 
 /* `%N` for N >= 100: digits from the end of a local buffer, two at a
  * time (out of line: the short ids and names are the hot path). */
-static void put_value_number(StrBuf *b, uint64_t id) {
+static __attribute__((noinline)) void put_value_number(StrBuf *b, uint64_t id) {
   static const char pairs[] =
       "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
       "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
@@ -552,10 +766,21 @@ static void put_value_number(StrBuf *b, uint64_t id) {
   b->s[b->len] = 0;
 }
 
-/* `%` and an encoded name (see NameMulti), written straight into b. */
-static inline void put_value_name(StrBuf *b, uintptr_t e) {
+/* `%argN` (generic form; out of line like put_value_number). */
+static __attribute__((noinline)) void put_arg_number(StrBuf *b, uint64_t id) {
+  sb_puts(b, "%arg");
+  sb_put_uint(b, id);
+}
+
+/* `%` and an encoded name (see NameMulti), written straight into b
+ * (inlined into the value id fast path: a call costs as much). */
+static inline __attribute__((always_inline)) void put_value_name(StrBuf *b, uintptr_t e) {
   if (e & 1) {
-    uint64_t id = e >> 1;
+    uint64_t id = e >> 2;
+    if (e & 2) { /* %argN (generic form) */
+      put_arg_number(b, id);
+      return;
+    }
     if (id >= 100) {
       put_value_number(b, id);
       return;
@@ -579,16 +804,31 @@ static inline void put_value_name(StrBuf *b, uintptr_t e) {
   b->len += n + 1;
 }
 
-/* SSANameState::printValueID. */
+static void print_value_id_slow(AsmPrinter *p, IrValue *v, bool print_result_no);
+
+/* SSANameState::printValueID.  The common case (the only result of a
+ * numbered op) stays a leaf; everything else is print_value_id_slow. */
 void asm_print_value_id(AsmPrinter *p, IrValue *v, bool print_result_no) {
-  StrBuf *b = p->out;
-  if (v && p->names && v->def && v->def->nresults == 1) { /* the common case */
-    const NameOp *e = op_entry(p->names, v->def);
-    if (e && e->name) { /* one result: never a NameMulti */
-      put_value_name(b, e->name);
-      return;
+  if (v && p->names) {
+    if (v->def) {
+      const NameOp *e = v->def->nresults == 1 ? op_entry(p->names, v->def) : NULL;
+      if (e && e->name) { /* one result: never a NameMulti */
+        put_value_name(p->out, e->name);
+        return;
+      }
+    } else {
+      const NameBlock *nb = name_block(p->names, ir_value_arg_block(v));
+      if (nb && v->index < nb->nargs && nb->args[v->index]) {
+        put_value_name(p->out, nb->args[v->index]);
+        return;
+      }
     }
   }
+  print_value_id_slow(p, v, print_result_no);
+}
+
+static void print_value_id_slow(AsmPrinter *p, IrValue *v, bool print_result_no) {
+  StrBuf *b = p->out;
   if (!v) {
     sb_puts(b, "<<NULL VALUE>>");
     return;
@@ -1045,6 +1285,12 @@ static void print_full_op(AsmPrinter *p, IrOp *op) {
     }
     sb_puts(b, " = ");
   }
+  NameUnitSave unit;
+  if (op->nregions && !p->init && p->names && asm_names_enter_unit(p->names, op, &unit)) {
+    print_custom_or_generic(p, op);
+    asm_names_leave_unit(p->names, &unit);
+    return;
+  }
   print_custom_or_generic(p, op);
 }
 
@@ -1079,7 +1325,7 @@ void asm_print_op_to(StrBuf *out, IrOp *op, const AsmPrintOptions *opts) {
   }
   AsmNames names;
   bool top = !op->block && !o.local_scope;
-  asm_names_init(&names, root, o.generic, top && !o.debuginfo ? &p : NULL);
+  asm_names_init(&names, root, o.generic, root == op, top && !o.debuginfo ? &p : NULL);
   p.names = &names;
   AsmAliases al;
   memset(&al, 0, sizeof al);
@@ -1157,9 +1403,25 @@ void asm_putn(AsmPrinter *p, const char *s, size_t n) {
     sb_putn(b, s, n);
     return;
   }
-  sb_reserve(b, n); /* hooks mostly print short literals: no memcpy call */
-  char *d = b->s + b->len;
-  for (size_t i = 0; i < n; i++) d[i] = s[i];
+  sb_reserve(b, n); /* hooks mostly print short literals: no memcpy call, */
+  char *d = b->s + b->len; /* but two overlapping words (or three bytes) */
+  if (n >= 8) {
+    uint64_t x, y;
+    memcpy(&x, s, 8);
+    memcpy(&y, s + n - 8, 8);
+    memcpy(d, &x, 8);
+    memcpy(d + n - 8, &y, 8);
+  } else if (n >= 4) {
+    uint32_t x, y;
+    memcpy(&x, s, 4);
+    memcpy(&y, s + n - 4, 4);
+    memcpy(d, &x, 4);
+    memcpy(d + n - 4, &y, 4);
+  } else if (n) {
+    d[0] = s[0];
+    d[n / 2] = s[n / 2];
+    d[n - 1] = s[n - 1];
+  }
   d[n] = 0;
   b->len += n;
 }

@@ -27,9 +27,10 @@ typedef struct NameSet {
 } NameSet;
 
 /* ---- SSA and block names (MLIR's SSANameState) ---------------------------- */
-/* Names are encoded as (id << 1 | 1) for numbers, or an 8-aligned pointer to
- * the name string; 0 means "not named".  A table entry of an op with several
- * results holds instead its NameMulti pointer tagged with 2. */
+/* Names are encoded as (id << 2 | 1) for `%id`, (id << 2 | 3) for `%argid`
+ * (generic form only: custom form interns `argN` as a name), or an 8-aligned
+ * pointer to the name string; 0 means "not named".  A table entry of an op
+ * with several results holds instead its NameMulti pointer tagged with 2. */
 /* Names of an op with several results and its result groups ({count,
  * start0, start1, ...} or NULL for one group). */
 typedef struct NameMulti {
@@ -50,9 +51,8 @@ typedef struct NameBlock {
 typedef struct NameOp {
   IrOp *op;           /* the op (guards stale orders) */
   uintptr_t name;     /* its result's name, or its NameMulti | 2 */
+  NameBlock *blk;     /* the first op of a block: the block's table */
 } NameOp;
-
-#define ASM_NAME_CACHE 64
 
 /* One distinct SSA name string (the names hooks suggest repeat in every
  * function: %tview, %cst_0_i32, ...): interned once, with a flag saying
@@ -64,9 +64,43 @@ typedef struct NameAtom {
   bool used;
 } NameAtom;
 
+/* A deferred isolated-from-above op (see asm_names_init's `lazy`): its
+ * regions are numbered when the printer reaches it, starting from these
+ * counters with these atoms taken (the scopes of its enclosing regions). */
+typedef struct NameUnit {
+  unsigned value, arg, conflict;
+  const uint32_t *used;  /* atom indices (custom form) */
+  uint32_t nused;
+} NameUnit;
+
+/* Memory for the naming tables, allocated and released as a stack (a unit's
+ * tables go when the printer leaves it), its chunks kept for reuse. */
+typedef struct NamePool {
+  char **chunks;
+  size_t *sizes;
+  uint32_t nchunks, cap;
+  uint32_t cur;          /* chunk in use */
+  size_t off;            /* bytes used in it */
+} NamePool;
+
+/* What names_enter_unit changed, for names_leave_unit. */
+typedef struct NameUnitSave {
+  uint32_t pool_cur;
+  size_t pool_off;
+  uint32_t nops;
+  size_t nblocks;
+} NameUnitSave;
+
+struct NameFrame;
+typedef VEC(struct NameFrame) NameStack;
+typedef VEC(size_t) ScopeStack; /* marks into used_log; depth = len */
+
 typedef struct AsmNames {
-  Arena arena;       /* name strings, tables, result group arrays */
-  U64Map blocks;     /* IrBlock* -> NameBlock* */
+  Arena arena;       /* name strings and the atom table */
+  NamePool pool;     /* blocks' and ops' tables, units, snapshots */
+  NameStack stack;   /* number_walk's work lists (empty between walks) */
+  ScopeStack scopes;
+  U64Map blocks;     /* IrBlock* -> NameBlock* of empty blocks (see name_block) */
   NameOp *ops;       /* by IrOp.order (malloc'd) */
   uint32_t nops, cap_ops;
   U64Map extra;      /* IrValue* -> encoded name of values outside the tables (root results) */
@@ -75,18 +109,31 @@ typedef struct AsmNames {
   int32_t *abuckets;        /* hash -> first atom (-1 = none) */
   size_t nabuckets;
   VEC(uint32_t) used_log;   /* atoms marked used, in order; scopes pop from the end */
+  VEC(uint32_t) arg_atoms;  /* atom of `argK` at index K */
   unsigned next_value, next_arg, next_conflict;
+  U64Map units;      /* IrOp* -> NameUnit* of deferred ops not yet printed */
+  VEC(const IrBlock *) block_log; /* empty blocks put in `blocks` inside units */
+  uint32_t unit_depth;      /* units being printed */
+  uint64_t log_version;     /* bumped whenever used_log changes */
+  const uint32_t *snap;     /* the last used_log snapshot (shared by units) */
+  uint32_t nsnap;
+  uint64_t snap_version;
+  bool lazy;         /* isolated-from-above ops are numbered when printed */
   bool generic;      /* hooks are not consulted in generic form */
   bool may_alias;    /* precheck result: something printed may get an alias */
   struct AsmPrinter *precheck; /* printer whose memo the precheck uses, or NULL */
   const IrType *last_type;
-  const IrBlock *cache_key[ASM_NAME_CACHE];
-  NameBlock *cache_val[ASM_NAME_CACHE];
 } AsmNames;
 
 /* Numbers every value and block under root.  With `precheck`, also sets
- * may_alias when any attribute or type of the IR could print as an alias. */
-void asm_names_init(AsmNames *n, IrOp *root, bool generic, struct AsmPrinter *precheck);
+ * may_alias when any attribute or type of the IR could print as an alias.
+ * With `lazy` (root is what gets printed), the regions of isolated-from-above
+ * ops below root are numbered only when printed (asm_names_enter_unit), one
+ * at a time, so the tables stay as small as the largest such op. */
+void asm_names_init(AsmNames *n, IrOp *root, bool generic, bool lazy,
+                    struct AsmPrinter *precheck);
+bool asm_names_enter_unit(AsmNames *n, IrOp *op, NameUnitSave *save);
+void asm_names_leave_unit(AsmNames *n, NameUnitSave *save);
 int32_t asm_nameset_find(const NameSet *ns, const char *s, size_t n); /* -1: absent */
 void asm_nameset_add(NameSet *ns, const char *s, size_t n); /* s must outlive ns */
 void asm_nameset_free(NameSet *ns);
@@ -241,6 +288,16 @@ void asm_print_alias_defs(AsmPrinter *p, bool deferred);
 /* Cheap structural test: may printing this attr/type produce an alias? */
 bool asm_attr_may_alias(AsmPrinter *p, const IrAttr *a);
 bool asm_type_may_alias(AsmPrinter *p, const IrType *t);
+
+/* The pcache slot of an attribute or type (see AsmPrinter.pcache). */
+static inline size_t asm_pcache_slot(const void *x) {
+  return (((uintptr_t)x >> 4) ^ ((uintptr_t)x >> 14)) % ASM_PCACHE;
+}
+
+/* Whether x is known alias-free without a call (false: ask). */
+static inline bool asm_pcached(const AsmPrinter *p, const void *x) {
+  return p->pcache && p->pcache[asm_pcache_slot(x)] == x;
+}
 /* Builtin alias names (the builtin dialect's OpAsmDialectInterface) plus
  * dialect hooks; NULL when none. */
 const char *asm_attr_alias_name(const IrAttr *a);

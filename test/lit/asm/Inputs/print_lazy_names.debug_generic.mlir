@@ -1,0 +1,62 @@
+#loc5 = loc("print_lazy_names.mlir":5:14)
+#loc11 = loc("print_lazy_names.mlir":10:16)
+#loc12 = loc("print_lazy_names.mlir":10:69)
+#loc17 = loc("print_lazy_names.mlir":16:14)
+#loc18 = loc("print_lazy_names.mlir":16:34)
+"builtin.module"() ({
+  %0 = "test.outer"() : () -> !cuda_tile.tile<i32> loc(#loc1)
+  %1 = "cuda_tile.constant"() <{value = dense<7> : !cuda_tile.tile<i32>}> : () -> !cuda_tile.tile<i32> loc(#loc2)
+  "cuda_tile.module"() <{sym_name = "first"}> ({
+    "cuda_tile.entry"() <{arg_attrs = [{}], function_type = (!cuda_tile.tile<ptr<f32>>) -> (), sym_name = "a"}> ({
+    ^bb0(%arg2: !cuda_tile.tile<ptr<f32>> loc("print_lazy_names.mlir":5:14)):
+      %7 = "cuda_tile.constant"() <{value = dense<0> : !cuda_tile.tile<i32>}> : () -> !cuda_tile.tile<i32> loc(#loc6)
+      %8 = "cuda_tile.constant"() <{value = dense<1> : !cuda_tile.tile<i32>}> : () -> !cuda_tile.tile<i32> loc(#loc7)
+      %9 = "cuda_tile.constant"() <{value = dense<7> : !cuda_tile.tile<i32>}> : () -> !cuda_tile.tile<i32> loc(#loc8)
+      %10 = "cuda_tile.addi"(%7, %8) <{overflow = #cuda_tile.overflow<none>}> : (!cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> !cuda_tile.tile<i32> loc(#loc9)
+      %11 = "cuda_tile.for"(%7, %9, %8, %10) ({
+      ^bb0(%arg3: !cuda_tile.tile<i32> loc("print_lazy_names.mlir":10:16), %arg4: !cuda_tile.tile<i32> loc("print_lazy_names.mlir":10:69)):
+        %12 = "cuda_tile.addi"(%arg4, %arg3) <{overflow = #cuda_tile.overflow<none>}> : (!cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> !cuda_tile.tile<i32> loc(#loc13)
+        "cuda_tile.continue"(%12) : (!cuda_tile.tile<i32>) -> () loc(#loc14)
+      }) : (!cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> !cuda_tile.tile<i32> loc(#loc10)
+      "cuda_tile.return"() : () -> () loc(#loc15)
+    }) : () -> () loc(#loc4)
+    "cuda_tile.entry"() <{arg_attrs = [{}, {}], function_type = (!cuda_tile.tile<ptr<f32>>, !cuda_tile.tile<ptr<f32>>) -> (), sym_name = "b"}> ({
+    ^bb0(%arg0: !cuda_tile.tile<ptr<f32>> loc("print_lazy_names.mlir":16:14), %arg1: !cuda_tile.tile<ptr<f32>> loc("print_lazy_names.mlir":16:34)):
+      %4 = "cuda_tile.constant"() <{value = dense<7> : !cuda_tile.tile<i32>}> : () -> !cuda_tile.tile<i32> loc(#loc19)
+      %5 = "cuda_tile.constant"() <{value = dense<7> : !cuda_tile.tile<i32>}> : () -> !cuda_tile.tile<i32> loc(#loc20)
+      %6:3 = "cuda_tile.get_tile_block_id"() : () -> (!cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) loc(#loc21)
+      "cuda_tile.return"() : () -> () loc(#loc22)
+    }) : () -> () loc(#loc16)
+  }) : () -> () loc(#loc3)
+  "cuda_tile.module"() <{sym_name = "second"}> ({
+    "cuda_tile.entry"() <{arg_attrs = [], function_type = () -> (), sym_name = "c"}> ({
+      %3 = "cuda_tile.constant"() <{value = dense<7> : !cuda_tile.tile<i32>}> : () -> !cuda_tile.tile<i32> loc(#loc25)
+      "cuda_tile.return"() : () -> () loc(#loc26)
+    }) : () -> () loc(#loc24)
+  }) : () -> () loc(#loc23)
+  %2 = "test.tail"() : () -> !cuda_tile.tile<i32> loc(#loc27)
+}) : () -> () loc(#loc)
+#loc = loc("print_lazy_names.mlir":1:1)
+#loc1 = loc("print_lazy_names.mlir":2:12)
+#loc2 = loc("print_lazy_names.mlir":3:8)
+#loc3 = loc("print_lazy_names.mlir":4:3)
+#loc4 = loc("print_lazy_names.mlir":5:5)
+#loc6 = loc("print_lazy_names.mlir":6:13)
+#loc7 = loc("print_lazy_names.mlir":7:13)
+#loc8 = loc("print_lazy_names.mlir":8:13)
+#loc9 = loc("print_lazy_names.mlir":9:12)
+#loc10 = loc("print_lazy_names.mlir":10:12)
+#loc13 = loc("print_lazy_names.mlir":11:14)
+#loc14 = loc("print_lazy_names.mlir":12:9)
+#loc15 = loc("print_lazy_names.mlir":14:7)
+#loc16 = loc("print_lazy_names.mlir":16:5)
+#loc19 = loc("print_lazy_names.mlir":17:13)
+#loc20 = loc("print_lazy_names.mlir":18:14)
+#loc21 = loc("print_lazy_names.mlir":19:23)
+#loc22 = loc("print_lazy_names.mlir":20:7)
+#loc23 = loc("print_lazy_names.mlir":23:3)
+#loc24 = loc("print_lazy_names.mlir":24:5)
+#loc25 = loc("print_lazy_names.mlir":25:13)
+#loc26 = loc("print_lazy_names.mlir":26:7)
+#loc27 = loc("print_lazy_names.mlir":29:11)
+
