@@ -10,6 +10,7 @@
  * only recorded there and reported once the structural walk has passed, so
  * the diagnostics and their order are those of two separate walks. */
 #include "ir/ir_internal.h"
+#include "ir/verify.h"
 
 #include <stdio.h>
 
@@ -292,9 +293,19 @@ static bool verify_op(IrOp *op, VerifyState *st) {
   return true;
 }
 
+/* The walk in progress on this thread (0: none) and the last id handed out;
+ * a nested walk gets a fresh id and restores its caller's when it ends. */
+static _Thread_local uint64_t walk_id, walk_ids;
+
+uint64_t ir_verify_walk_id(void) { return walk_id; }
+
 bool ir_verify(IrOp *op) {
   VerifyState st = {0};
-  if (!verify_op(op, &st)) return false;
+  uint64_t outer = walk_id;
+  walk_id = ++walk_ids;
+  bool ok = verify_op(op, &st);
+  walk_id = outer;
+  if (!ok) return false;
   if (st.dom.op) {
     dom_report(&st.dom);
     return false;
