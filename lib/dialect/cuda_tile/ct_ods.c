@@ -129,6 +129,7 @@ typedef struct OdsProg {
   bool ready;
   uint8_t nopnd, nres, nattr, nreg;
   uint8_t opnd_singles, res_singles; /* CT_ODS_ONE groups among them */
+  bool opnd_simple;                  /* no segments, every operand group CT_ODS_ONE */
   uint8_t attr_len[6];
 } OdsProg;
 
@@ -151,6 +152,7 @@ static void ods_prog_init(OdsProg *p, const CtOdsSpec *s) {
   p->nres = (uint8_t)count_groups(s->results, 3);
   p->opnd_singles = (uint8_t)count_singles(s->operands, p->nopnd);
   p->res_singles = (uint8_t)count_singles(s->results, p->nres);
+  p->opnd_simple = !s->segments && p->opnd_singles == p->nopnd;
   p->nattr = 0;
   while (p->nattr < 6 && s->attrs[p->nattr].name) {
     p->attr_len[p->nattr] = (uint8_t)strlen(s->attrs[p->nattr].name);
@@ -185,17 +187,22 @@ static AttrMemo *attr_memo_slot(size_t row, const IrOp *op) {
   return &attr_memo[row][(h ^ (h >> 7)) % ATTR_MEMO_WAYS];
 }
 
-/* One group of values [at, at + k) (clipped to the op's count) against its
+/* Operands [at, at + k) (clipped to the op's count) against one group's
  * predicate: the first that fails is reported. */
-static bool check_values(IrOp *op, bool operands, uint32_t at, uint32_t k,
-                         const CtOdsValueSpec *v) {
-  uint32_t n = operands ? op->noperands : op->nresults;
-  uint32_t end = at + k < n ? at + k : n;
-  CtTypePred pred = v->pred;
+static bool check_operands(IrOp *op, uint32_t at, uint32_t k, const CtOdsValueSpec *v) {
+  uint32_t end = at + k < op->noperands ? at + k : op->noperands;
   for (uint32_t i = at; i < end; i++) {
-    const IrType *t = operands ? op->operands[i].value->type : ir_op_result(op, i)->type;
-    if (!pred(t))
-      return check_value(op, operands ? "operand" : "result", i, t, pred, v->desc);
+    const IrType *t = op->operands[i].value->type;
+    if (!v->pred(t)) return check_value(op, "operand", i, t, v->pred, v->desc);
+  }
+  return true;
+}
+
+static bool check_results(IrOp *op, uint32_t at, uint32_t k, const CtOdsValueSpec *v) {
+  uint32_t end = at + k < op->nresults ? at + k : op->nresults;
+  for (uint32_t i = at; i < end; i++) {
+    const IrType *t = ir_op_result(op, i)->type;
+    if (!v->pred(t)) return check_value(op, "result", i, t, v->pred, v->desc);
   }
   return true;
 }
@@ -212,6 +219,11 @@ static bool ct_ods_run(IrOp *op, size_t row, const CtOdsSpec *s, const OdsProg *
   if (s->segments) {
     seg = memo_hit ? m->seg : ir_op_attrn(op, "operandSegmentSizes", 19);
     if (!ct_ods_segments(op, seg, nopnd, g->size, g->start)) return false;
+  } else if (p->opnd_simple) {
+    for (unsigned i = 0; i < nopnd; i++) {
+      g->start[i] = i;
+      g->size[i] = 1;
+    }
   } else {
     /* positional: CT_ODS_ONE groups take one value each, the (single)
      * optional/variadic group the rest */
@@ -239,25 +251,38 @@ static bool ct_ods_run(IrOp *op, size_t row, const CtOdsSpec *s, const OdsProg *
         return false;
   }
   if (m && !memo_hit) *m = (AttrMemo){walk, op->props, op->attrs, seg};
-  if (s->segments)
-    for (unsigned i = 0; i < nopnd; i++)
-      if (s->operands[i].arity == CT_ODS_ONE && g->size[i] != 1)
-        return ir_op_error(op, "operand group #%u requires exactly 1 element", i);
-  for (unsigned i = 0; i < nopnd; i++) {
-    const CtOdsValueSpec *v = &s->operands[i];
-    uint32_t k = v->arity == CT_ODS_ONE ? 1u : (uint32_t)g->size[i];
-    if (v->arity == CT_ODS_OPT && !ct_ods_optional_segment(op, g->start[i], g->size[i]))
-      return false;
-    if (!check_values(op, true, g->start[i], k, v)) return false;
+  if (p->opnd_simple) {
+    uint32_t n = op->noperands < nopnd ? op->noperands : nopnd;
+    for (uint32_t i = 0; i < n; i++) {
+      const IrType *t = op->operands[i].value->type;
+      const CtOdsValueSpec *v = &s->operands[i];
+      if (!v->pred(t)) return check_value(op, "operand", i, t, v->pred, v->desc);
+    }
+  } else {
+    if (s->segments)
+      for (unsigned i = 0; i < nopnd; i++)
+        if (s->operands[i].arity == CT_ODS_ONE && g->size[i] != 1)
+          return ir_op_error(op, "operand group #%u requires exactly 1 element", i);
+    for (unsigned i = 0; i < nopnd; i++) {
+      const CtOdsValueSpec *v = &s->operands[i];
+      uint32_t k = v->arity == CT_ODS_ONE ? 1u : (uint32_t)g->size[i];
+      if (v->arity == CT_ODS_OPT && !ct_ods_optional_segment(op, g->start[i], g->size[i]))
+        return false;
+      if (!check_operands(op, g->start[i], k, v)) return false;
+    }
   }
-  uint32_t rest = op->nresults > p->res_singles ? op->nresults - p->res_singles : 0;
-  uint32_t at = 0;
-  for (unsigned i = 0; i < p->nres; i++) {
-    const CtOdsValueSpec *v = &s->results[i];
-    uint32_t k = v->arity == CT_ODS_ONE ? 1 : rest;
-    if (v->arity != CT_ODS_ONE) rest = 0;
-    if (!check_values(op, false, at, k, v)) return false;
-    at += k;
+  if (p->nres == 1 && s->results[0].arity == CT_ODS_ONE) {
+    if (op->nresults && !check_results(op, 0, 1, &s->results[0])) return false;
+  } else {
+    uint32_t rest = op->nresults > p->res_singles ? op->nresults - p->res_singles : 0;
+    uint32_t at = 0;
+    for (unsigned i = 0; i < p->nres; i++) {
+      const CtOdsValueSpec *v = &s->results[i];
+      uint32_t k = v->arity == CT_ODS_ONE ? 1 : rest;
+      if (v->arity != CT_ODS_ONE) rest = 0;
+      if (!check_results(op, at, k, v)) return false;
+      at += k;
+    }
   }
   for (unsigned i = 0; i < p->nreg; i++)
     if (i < op->nregions && !ct_ods_sized_region(op, i, s->regions[i].name, s->regions[i].at_most))

@@ -17,6 +17,7 @@
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_compute.h"
 #include "dialect/cuda_tile/ct_types.h"
+#include "ir/verify.h"
 
 /* ---- element classes ------------------------------------------------------ */
 enum {
@@ -592,12 +593,25 @@ bool ct_compute_has_spec(const IrOpInfo *info) {
   return info >= ct_op_infos && info < ct_op_infos + CT_OP_COUNT && specs[info - ct_op_infos];
 }
 
-bool ct_verify_compute(IrOp *op) {
-  if (op->info < ct_op_infos || op->info >= ct_op_infos + CT_OP_COUNT) return true;
-  const Spec *s = specs[op->info - ct_op_infos];
-  if (!s) return true;
-  /* attributes: presence, then constraints (ODS order); mmai's signedness
-   * attributes are the seed's "expect signedness attribute for operand A" */
+/* The attribute checks below depend on nothing but the op's two uniqued
+ * dictionaries: the pairs each op kind accepted during the current verify
+ * walk (ir/verify.h) are remembered, a few per kind, so that an op
+ * repeating one skips every lookup. */
+/* The attribute checks below depend on nothing but the op's two uniqued
+ * dictionaries: the pairs each op kind accepted during the current verify
+ * walk (ir/verify.h) are remembered, a few per kind, so that an op
+ * repeating one skips every lookup. */
+#define ATTR_MEMO_WAYS 4
+typedef struct AttrMemo {
+  uint64_t walk;
+  const IrAttr *props, *attrs;
+} AttrMemo;
+
+static _Thread_local AttrMemo attr_memo[CT_OP_COUNT][ATTR_MEMO_WAYS];
+
+/* Attributes: presence, then constraints (ODS order); mmai's signedness
+ * attributes are the seed's "expect signedness attribute for operand A". */
+static bool check_attrs(IrOp *op, const Spec *s) {
   if (ct_op_is(op, CT_OP_mmai) &&
       (!ir_op_attrz(op, "signedness_lhs") || !ir_op_attrz(op, "signedness_rhs")))
     return ir_op_error(op, "expect signedness attribute for operand A");
@@ -612,6 +626,26 @@ bool ct_verify_compute(IrOp *op) {
     if (a && !attr_ok(s->attrs[i].kind, a))
       return ir_op_error(op, "attribute '%s' failed to satisfy constraint: %s",
                          s->attrs[i].name, attr_desc(s->attrs[i].kind));
+  }
+  return true;
+}
+
+bool ct_verify_compute(IrOp *op) {
+  if (op->info < ct_op_infos || op->info >= ct_op_infos + CT_OP_COUNT) return true;
+  size_t row = (size_t)(op->info - ct_op_infos);
+  const Spec *s = specs[row];
+  if (!s) return true;
+  if (s->attrs[0].name || ct_op_is(op, CT_OP_mmai)) {
+    uint64_t walk = ir_verify_walk_id();
+    AttrMemo *m = NULL;
+    if (walk) {
+      uintptr_t h = ((uintptr_t)op->props >> 4) ^ ((uintptr_t)op->attrs >> 6);
+      m = &attr_memo[row][(h ^ (h >> 7)) % ATTR_MEMO_WAYS];
+    }
+    if (!m || m->walk != walk || m->props != op->props || m->attrs != op->attrs) {
+      if (!check_attrs(op, s)) return false;
+      if (m) *m = (AttrMemo){walk, op->props, op->attrs};
+    }
   }
   /* operand and result type constraints */
   for (unsigned i = 0; i < op->noperands && s->nopnd; i++) {
