@@ -173,7 +173,8 @@ static const OdsProg *ods_prog(size_t row, const CtOdsSpec *s) {
  * (uniqued) dictionaries: the pairs an op kind accepted during the current
  * verify walk (ir/verify.h), with the `operandSegmentSizes` entry found
  * there, so that an op repeating one skips every lookup. */
-#define ATTR_MEMO_WAYS 4
+#define ATTR_MEMO_BITS 3
+#define ATTR_MEMO_WAYS (1 << ATTR_MEMO_BITS)
 typedef struct AttrMemo {
   uint64_t walk;
   const IrAttr *props, *attrs;
@@ -183,8 +184,8 @@ typedef struct AttrMemo {
 static _Thread_local AttrMemo attr_memo[CT_OP_COUNT][ATTR_MEMO_WAYS];
 
 static AttrMemo *attr_memo_slot(size_t row, const IrOp *op) {
-  uintptr_t h = ((uintptr_t)op->props >> 4) ^ ((uintptr_t)op->attrs >> 6);
-  return &attr_memo[row][(h ^ (h >> 7)) % ATTR_MEMO_WAYS];
+  uint64_t h = ((uintptr_t)op->props ^ (uintptr_t)op->attrs * 31) * 0x9E3779B97F4A7C15u;
+  return &attr_memo[row][h >> (64 - ATTR_MEMO_BITS)];
 }
 
 /* Operands [at, at + k) (clipped to the op's count) against one group's

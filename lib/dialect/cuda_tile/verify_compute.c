@@ -597,11 +597,8 @@ bool ct_compute_has_spec(const IrOpInfo *info) {
  * dictionaries: the pairs each op kind accepted during the current verify
  * walk (ir/verify.h) are remembered, a few per kind, so that an op
  * repeating one skips every lookup. */
-/* The attribute checks below depend on nothing but the op's two uniqued
- * dictionaries: the pairs each op kind accepted during the current verify
- * walk (ir/verify.h) are remembered, a few per kind, so that an op
- * repeating one skips every lookup. */
-#define ATTR_MEMO_WAYS 4
+#define ATTR_MEMO_BITS 3
+#define ATTR_MEMO_WAYS (1 << ATTR_MEMO_BITS)
 typedef struct AttrMemo {
   uint64_t walk;
   const IrAttr *props, *attrs;
@@ -639,8 +636,8 @@ bool ct_verify_compute(IrOp *op) {
     uint64_t walk = ir_verify_walk_id();
     AttrMemo *m = NULL;
     if (walk) {
-      uintptr_t h = ((uintptr_t)op->props >> 4) ^ ((uintptr_t)op->attrs >> 6);
-      m = &attr_memo[row][(h ^ (h >> 7)) % ATTR_MEMO_WAYS];
+      uint64_t h = ((uintptr_t)op->props ^ (uintptr_t)op->attrs * 31) * 0x9E3779B97F4A7C15u;
+      m = &attr_memo[row][h >> (64 - ATTR_MEMO_BITS)];
     }
     if (!m || m->walk != walk || m->props != op->props || m->attrs != op->attrs) {
       if (!check_attrs(op, s)) return false;
