@@ -72,6 +72,9 @@ typedef struct DomFailure {
   uint32_t idx;
 } DomFailure;
 
+#define PARENT_OK_BITS 6
+#define PARENT_OK_SIZE (1 << PARENT_OK_BITS)
+
 /* State of one ir_verify walk. */
 typedef struct VerifyState {
   DomFailure dom; /* its op stays NULL while no use failed */
@@ -80,7 +83,7 @@ typedef struct VerifyState {
    * accepted for the walk, and most ops repeat one of a few pairs */
   struct {
     const IrOpInfo *op, *parent;
-  } parent_ok[16];
+  } parent_ok[PARENT_OK_SIZE];
 } VerifyState;
 
 /* Whether `name` is one of the '|'-separated names of `want` (a trailing
@@ -101,7 +104,9 @@ static bool verify_parent(IrOp *op, VerifyState *st) {
   if (!want || !(op->info->traits & IR_TRAIT_HAS_PARENT)) return true;
   IrOp *p = ir_op_parent_op(op);
   if (p) {
-    size_t h = (((uintptr_t)op->info >> 4) ^ ((uintptr_t)p->info >> 7)) % 16;
+    /* op infos are array rows a fixed stride apart: mix before taking bits */
+    uint64_t x = ((uintptr_t)op->info ^ (uintptr_t)p->info * 31) * 0x9E3779B97F4A7C15u;
+    size_t h = (size_t)(x >> (64 - PARENT_OK_BITS));
     if (st->parent_ok[h].op == op->info && st->parent_ok[h].parent == p->info) return true;
     if (name_in_list(want, p->info->name)) {
       st->parent_ok[h].op = op->info;
