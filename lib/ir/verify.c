@@ -246,12 +246,11 @@ static bool verify_operands(IrOp *op, VerifyState *st) {
       IrOp *d = v->def;
       if (fast && (d ? d->block == b && d->order < op->order : ir_value_arg_block(v) == b))
         continue;
-      {
-        for (uint32_t j = i + 1; j < n; j++)
-          if (!u[j].value) return ir_op_error(op, "null operand found");
-        dom_check(op, i, &st->dom);
-        return true;
-      }
+      /* the rest: null checks first, then the general dominance path */
+      for (uint32_t j = i + 1; j < n; j++)
+        if (!u[j].value) return ir_op_error(op, "null operand found");
+      dom_check(op, i, &st->dom);
+      return true;
     }
     return true;
   }
