@@ -10,6 +10,7 @@
  * only recorded there and reported once the structural walk has passed, so
  * the diagnostics and their order are those of two separate walks. */
 #include "ir/ir_internal.h"
+#include "ir/verify.h"
 
 #include <stdio.h>
 
@@ -17,9 +18,19 @@ static const char *plural(long n, const char *one, const char *many) {
   return n == 1 ? one : many;
 }
 
+/* Whether n lies in [min, max] (max < 0: unbounded), in one comparison. */
+static inline bool count_in(uint32_t n, int min, int max) {
+  return (uint32_t)(n - (uint32_t)min) <= (uint32_t)(max - min);
+}
+
 /* Operand/result/region/successor counts with MLIR's trait wording. */
 static bool verify_counts(IrOp *op) {
   const IrOpInfo *in = op->info;
+  if (count_in(op->noperands, in->min_operands, in->max_operands) &&
+      count_in(op->nresults, in->min_results, in->max_results) &&
+      (in->num_regions < 0 || op->nregions == (uint32_t)in->num_regions) &&
+      (in->num_successors < 0 || op->nsuccessors == (uint32_t)in->num_successors))
+    return true;
   long n = op->noperands;
   if (in->max_operands >= 0 && in->min_operands == in->max_operands && n != in->max_operands) {
     if (in->max_operands == 0) return ir_op_error(op, "requires zero operands");
@@ -61,6 +72,9 @@ typedef struct DomFailure {
   uint32_t idx;
 } DomFailure;
 
+#define PARENT_OK_BITS 6
+#define PARENT_OK_SIZE (1 << PARENT_OK_BITS)
+
 /* State of one ir_verify walk. */
 typedef struct VerifyState {
   DomFailure dom; /* its op stays NULL while no use failed */
@@ -69,7 +83,7 @@ typedef struct VerifyState {
    * accepted for the walk, and most ops repeat one of a few pairs */
   struct {
     const IrOpInfo *op, *parent;
-  } parent_ok[16];
+  } parent_ok[PARENT_OK_SIZE];
 } VerifyState;
 
 /* Whether `name` is one of the '|'-separated names of `want` (a trailing
@@ -90,7 +104,9 @@ static bool verify_parent(IrOp *op, VerifyState *st) {
   if (!want || !(op->info->traits & IR_TRAIT_HAS_PARENT)) return true;
   IrOp *p = ir_op_parent_op(op);
   if (p) {
-    size_t h = (((uintptr_t)op->info >> 4) ^ ((uintptr_t)p->info >> 7)) % 16;
+    /* op infos are array rows a fixed stride apart: mix before taking bits */
+    uint64_t x = ((uintptr_t)op->info ^ (uintptr_t)p->info * 31) * 0x9E3779B97F4A7C15u;
+    size_t h = (size_t)(x >> (64 - PARENT_OK_BITS));
     if (st->parent_ok[h].op == op->info && st->parent_ok[h].parent == p->info) return true;
     if (name_in_list(want, p->info->name)) {
       st->parent_ok[h].op = op->info;
@@ -175,15 +191,16 @@ static bool defined_inside(IrValue *v, IrOp *iso) {
   return v->def ? (owner != iso && ir_op_is_ancestor(iso, owner)) : ir_op_is_ancestor(iso, owner);
 }
 
-/* The dominance and isolation checks of `op`'s operands; records the first
- * failure in *f and returns false.  Most operands are defined in the user's
- * own block (a result of an op before it, or an argument of the block):
- * such a value lies inside every ancestor of the user, so the isolation
- * check passes, and dominance is the order in the block. */
-static bool dom_check(IrOp *op, DomFailure *f) {
+/* The dominance and isolation checks of `op`'s operand #i onwards; records
+ * the first failure in *f.  Most operands are defined in the user's own
+ * block (a result of an op before it, or an argument of the block): such a
+ * value lies inside every ancestor of the user, so the isolation check
+ * passes, and dominance is the order in the block.  The operands are known
+ * to be non-null. */
+static void dom_check(IrOp *op, uint32_t i, DomFailure *f) {
   IrOp *iso = NULL; /* nearest isolated-from-above ancestor, found once */
   bool iso_known = false;
-  for (uint32_t i = 0; i < op->noperands; i++) {
+  for (; i < op->noperands; i++) {
     IrValue *v = op->operands[i].value;
     if (op->block) {
       if (v->def && v->def->block == op->block) {
@@ -192,7 +209,7 @@ static bool dom_check(IrOp *op, DomFailure *f) {
                                              : ir_op_is_before_in_block(v->def, op);
         if (v->def != op && before) continue;
         *f = (DomFailure){op, NULL, i};
-        return false;
+        return;
       }
       if (!v->def && ir_value_arg_block(v) == op->block) continue;
     }
@@ -203,13 +220,42 @@ static bool dom_check(IrOp *op, DomFailure *f) {
     }
     if (iso && !defined_inside(v, iso)) {
       *f = (DomFailure){op, iso, i};
-      return false;
+      return;
     }
     if (!dominates_use(v, op)) {
       *f = (DomFailure){op, NULL, i};
-      return false;
+      return;
     }
   }
+}
+
+/* The operands of `op`: none null ("null operand found" otherwise, before
+ * anything else), and, until one use failed, dominance.  The usual operand,
+ * a result of an earlier op of the user's block in a block whose order
+ * cache is valid, is settled here; the others go to dom_check. */
+static bool verify_operands(IrOp *op, VerifyState *st) {
+  uint32_t n = op->noperands;
+  IrUse *u = op->operands;
+  uint32_t i = 0;
+  if (!st->dom.op) {
+    IrBlock *b = op->block;
+    bool fast = b && b->order_valid;
+    for (; i < n; i++) {
+      IrValue *v = u[i].value;
+      if (!v) return ir_op_error(op, "null operand found");
+      IrOp *d = v->def;
+      if (fast && (d ? d->block == b && d->order < op->order : ir_value_arg_block(v) == b))
+        continue;
+      /* the rest: null checks first, then the general dominance path */
+      for (uint32_t j = i + 1; j < n; j++)
+        if (!u[j].value) return ir_op_error(op, "null operand found");
+      dom_check(op, i, &st->dom);
+      return true;
+    }
+    return true;
+  }
+  for (; i < n; i++)
+    if (!u[i].value) return ir_op_error(op, "null operand found");
   return true;
 }
 
@@ -271,30 +317,43 @@ static void dom_report(const DomFailure *f) {
 /* The structural walk.  st->dom collects the first dominance failure (later
  * ops are not checked after one). */
 static bool verify_op(IrOp *op, VerifyState *st) {
-  for (uint32_t i = 0; i < op->noperands; i++)
-    if (!op->operands[i].value) return ir_op_error(op, "null operand found");
-  if (!st->dom.op) dom_check(op, &st->dom);
-  if (!(op->info->traits & IR_TRAIT_UNREGISTERED)) {
-    if (!verify_counts(op) || !verify_parent(op, st)) return false;
-    if (!verify_symbol_table(op)) return false;
-    if (op->info->verify && !op->info->verify(op)) return false;
+  if (!verify_operands(op, st)) return false;
+  const IrOpInfo *in = op->info;
+  bool registered = !(in->traits & IR_TRAIT_UNREGISTERED);
+  if (registered) {
+    if (!verify_counts(op)) return false;
+    if ((in->traits & IR_TRAIT_HAS_PARENT) && !verify_parent(op, st)) return false;
+    if ((in->traits & IR_TRAIT_SYMBOL_TABLE) && !verify_symbol_table(op)) return false;
+    if (in->verify && !in->verify(op)) return false;
   }
-  for (uint32_t r = 0; r < op->nregions; r++) {
-    for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next) {
-      if (!verify_block(op, b)) return false;
-      for (IrOp *o = b->first; o; o = o->next)
-        if (!verify_op(o, st)) return false;
+  uint32_t nr = op->nregions;
+  if (nr) {
+    IrRegion *regions = ir_op_regions(op);
+    for (uint32_t r = 0; r < nr; r++) {
+      for (IrBlock *b = regions[r].first; b; b = b->next) {
+        if (!verify_block(op, b)) return false;
+        for (IrOp *o = b->first; o; o = o->next)
+          if (!verify_op(o, st)) return false;
+      }
     }
   }
-  if (!(op->info->traits & IR_TRAIT_UNREGISTERED) && op->info->verify_regions &&
-      !op->info->verify_regions(op))
-    return false;
+  if (registered && in->verify_regions && !in->verify_regions(op)) return false;
   return true;
 }
 
+/* The walk in progress on this thread (0: none) and the last id handed out;
+ * a nested walk gets a fresh id and restores its caller's when it ends. */
+static _Thread_local uint64_t walk_id, walk_ids;
+
+uint64_t ir_verify_walk_id(void) { return walk_id; }
+
 bool ir_verify(IrOp *op) {
   VerifyState st = {0};
-  if (!verify_op(op, &st)) return false;
+  uint64_t outer = walk_id;
+  walk_id = ++walk_ids;
+  bool ok = verify_op(op, &st);
+  walk_id = outer;
+  if (!ok) return false;
   if (st.dom.op) {
     dom_report(&st.dom);
     return false;

@@ -3,6 +3,7 @@
  * check reproduces and the order ODS runs them in). */
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_types.h"
+#include "ir/verify.h"
 
 #include <string.h>
 
@@ -13,24 +14,6 @@ static bool check_value(IrOp *op, const char *kind, unsigned idx,
                         const IrType *t, CtTypePred pred, const char *desc) {
   if (pred(t)) return true;
   return ir_op_error(op, "%s #%u must be %s, but got '%T'", kind, idx, desc, t);
-}
-
-/* Operands [first, first+n), each numbered by its absolute index (as ODS
- * numbers the members of a variadic group). */
-static bool ct_ods_operands(IrOp *op, unsigned first, unsigned n, CtTypePred pred,
-                     const char *desc) {
-  for (unsigned i = first; i < first + n && i < op->noperands; i++)
-    if (!check_value(op, "operand", i, ir_op_operand(op, i)->type, pred, desc))
-      return false;
-  return true;
-}
-
-static bool ct_ods_results(IrOp *op, unsigned first, unsigned n, CtTypePred pred,
-                    const char *desc) {
-  for (unsigned i = first; i < first + n && i < op->nresults; i++)
-    if (!check_value(op, "result", i, ir_op_result(op, i)->type, pred, desc))
-      return false;
-  return true;
 }
 
 /* ---- operand segments ---------------------------------------------------- */
@@ -51,8 +34,8 @@ static const IrAttr *segment_attr(const IrOp *op) {
 
 /* AttrSizedOperandSegments: reads `operandSegmentSizes` into sizes/starts,
  * with ODS's messages for a missing, malformed or inconsistent attribute. */
-static bool ct_ods_segments(IrOp *op, unsigned nseg, int32_t *sizes, uint32_t *starts) {
-  const IrAttr *raw = ir_op_attrz(op, "operandSegmentSizes");
+static bool ct_ods_segments(IrOp *op, const IrAttr *raw, unsigned nseg, int32_t *sizes,
+                            uint32_t *starts) {
   if (!raw) return ir_op_error(op, "requires attribute 'operandSegmentSizes'");
   const IrAttr *a = segment_attr_check(raw);
   if (!a)
@@ -97,13 +80,6 @@ bool ct_ods_sized_region(IrOp *op, unsigned idx, const char *name, bool at_most)
                      idx, name, at_most ? "at most " : "");
 }
 
-/* An Optional<> group: 0 or 1 operand, of pred / desc. */
-static bool ct_ods_optional_operand(IrOp *op, uint32_t start, int32_t size, CtTypePred pred,
-                             const char *desc) {
-  return ct_ods_optional_segment(op, start, size) &&
-         ct_ods_operands(op, start, (unsigned)size, pred, desc);
-}
-
 bool ct_ods_segment_range(const IrOp *op, unsigned seg, unsigned nseg,
                           uint32_t *start, uint32_t *size) {
   *start = 0;
@@ -146,79 +122,170 @@ static bool ct_ods_check_attr(IrOp *op, const char *name, const IrAttr *a, CtAtt
 
 /* ---- declarative specs --------------------------------------------------- */
 
+/* A spec's shape, derived once per op kind (and thread) on first use: how
+ * many groups of each list, how many single-value groups, the attribute
+ * names' lengths.  The per-op work is then flat loops over the groups. */
+typedef struct OdsProg {
+  bool ready;
+  uint8_t nopnd, nres, nattr, nreg;
+  uint8_t opnd_singles, res_singles; /* CT_ODS_ONE groups among them */
+  bool opnd_simple;                  /* no segments, every operand group CT_ODS_ONE */
+  uint8_t attr_len[6];
+} OdsProg;
+
+static _Thread_local OdsProg ods_progs[CT_OP_COUNT];
+
 static unsigned count_groups(const CtOdsValueSpec *v, unsigned max) {
   unsigned n = 0;
   while (n < max && v[n].arity != CT_ODS_NONE) n++;
   return n;
 }
 
-/* Positional layout of groups over `total` values: CT_ODS_ONE groups take
- * one each, the (single) optional/variadic group the rest. */
-static void positional_groups(const CtOdsValueSpec *v, unsigned n, uint32_t total,
-                              uint32_t *start, int32_t *size) {
-  uint32_t singles = 0;
-  for (unsigned i = 0; i < n; i++) singles += v[i].arity == CT_ODS_ONE;
-  uint32_t rest = total > singles ? total - singles : 0;
-  uint32_t at = 0;
-  for (unsigned i = 0; i < n; i++) {
-    uint32_t k = v[i].arity == CT_ODS_ONE ? 1 : rest;
-    if (v[i].arity != CT_ODS_ONE) rest = 0;
-    start[i] = at;
-    size[i] = (int32_t)k;
-    at += k;
-  }
+static unsigned count_singles(const CtOdsValueSpec *v, unsigned n) {
+  unsigned k = 0;
+  for (unsigned i = 0; i < n; i++) k += v[i].arity == CT_ODS_ONE;
+  return k;
 }
 
-/* The type constraints of one list of groups ("operand" or "result"). */
-static bool check_groups(IrOp *op, bool operands, const CtOdsValueSpec *v, unsigned n,
-                         const uint32_t *start, const int32_t *size) {
-  for (unsigned i = 0; i < n; i++) {
-    unsigned k = v[i].arity == CT_ODS_ONE ? 1u : (unsigned)size[i];
-    bool ok;
-    if (!operands)
-      ok = ct_ods_results(op, start[i], k, v[i].pred, v[i].desc);
-    else if (v[i].arity == CT_ODS_OPT)
-      ok = ct_ods_optional_operand(op, start[i], size[i], v[i].pred, v[i].desc);
-    else
-      ok = ct_ods_operands(op, start[i], k, v[i].pred, v[i].desc);
-    if (!ok) return false;
+static void ods_prog_init(OdsProg *p, const CtOdsSpec *s) {
+  p->nopnd = (uint8_t)count_groups(s->operands, CT_ODS_MAX_GROUPS);
+  p->nres = (uint8_t)count_groups(s->results, 3);
+  p->opnd_singles = (uint8_t)count_singles(s->operands, p->nopnd);
+  p->res_singles = (uint8_t)count_singles(s->results, p->nres);
+  p->opnd_simple = !s->segments && p->opnd_singles == p->nopnd;
+  p->nattr = 0;
+  while (p->nattr < 6 && s->attrs[p->nattr].name) {
+    p->attr_len[p->nattr] = (uint8_t)strlen(s->attrs[p->nattr].name);
+    p->nattr++;
+  }
+  p->nreg = 0;
+  while (p->nreg < 2 && s->regions[p->nreg].name) p->nreg++;
+  p->ready = true;
+}
+
+static const OdsProg *ods_prog(size_t row, const CtOdsSpec *s) {
+  OdsProg *p = &ods_progs[row];
+  if (!p->ready) ods_prog_init(p, s);
+  return p;
+}
+
+/* The attribute checks of a spec depend on nothing but the op's two
+ * (uniqued) dictionaries: the pairs an op kind accepted during the current
+ * verify walk (ir/verify.h), with the `operandSegmentSizes` entry found
+ * there, so that an op repeating one skips every lookup. */
+#define ATTR_MEMO_BITS 3
+#define ATTR_MEMO_WAYS (1 << ATTR_MEMO_BITS)
+typedef struct AttrMemo {
+  uint64_t walk;
+  const IrAttr *props, *attrs;
+  const IrAttr *seg;
+} AttrMemo;
+
+static _Thread_local AttrMemo attr_memo[CT_OP_COUNT][ATTR_MEMO_WAYS];
+
+static AttrMemo *attr_memo_slot(size_t row, const IrOp *op) {
+  uint64_t h = ((uintptr_t)op->props ^ (uintptr_t)op->attrs * 31) * 0x9E3779B97F4A7C15u;
+  return &attr_memo[row][h >> (64 - ATTR_MEMO_BITS)];
+}
+
+/* Operands [at, at + k) (clipped to the op's count) against one group's
+ * predicate: the first that fails is reported. */
+static bool check_operands(IrOp *op, uint32_t at, uint32_t k, const CtOdsValueSpec *v) {
+  uint32_t end = at + k < op->noperands ? at + k : op->noperands;
+  for (uint32_t i = at; i < end; i++) {
+    const IrType *t = op->operands[i].value->type;
+    if (!v->pred(t)) return check_value(op, "operand", i, t, v->pred, v->desc);
   }
   return true;
 }
 
-bool ct_ods_verify(IrOp *op, const CtOdsSpec *s, CtOdsGroups *g) {
-  CtOdsGroups local;
-  if (!g) g = &local;
-  memset(g, 0, sizeof *g);
-  unsigned nopnd = count_groups(s->operands, CT_ODS_MAX_GROUPS);
+static bool check_results(IrOp *op, uint32_t at, uint32_t k, const CtOdsValueSpec *v) {
+  uint32_t end = at + k < op->nresults ? at + k : op->nresults;
+  for (uint32_t i = at; i < end; i++) {
+    const IrType *t = ir_op_result(op, i)->type;
+    if (!v->pred(t)) return check_value(op, "result", i, t, v->pred, v->desc);
+  }
+  return true;
+}
+
+/* ct_ods_verify with `p`, the shape of `s`; `memo`: `s` is the spec of
+ * row `row`, whose memo applies. */
+static bool ct_ods_run(IrOp *op, size_t row, const CtOdsSpec *s, const OdsProg *p, bool memo,
+                       CtOdsGroups *g) {
+  uint64_t walk = memo && (p->nattr || s->segments) ? ir_verify_walk_id() : 0;
+  AttrMemo *m = walk ? attr_memo_slot(row, op) : NULL;
+  bool memo_hit = m && m->walk == walk && m->props == op->props && m->attrs == op->attrs;
+  unsigned nopnd = p->nopnd;
+  const IrAttr *seg = NULL;
   if (s->segments) {
-    if (!ct_ods_segments(op, nopnd, g->size, g->start)) return false;
+    seg = memo_hit ? m->seg : ir_op_attrn(op, "operandSegmentSizes", 19);
+    if (!ct_ods_segments(op, seg, nopnd, g->size, g->start)) return false;
+  } else if (p->opnd_simple) {
+    for (unsigned i = 0; i < nopnd; i++) {
+      g->start[i] = i;
+      g->size[i] = 1;
+    }
   } else {
-    positional_groups(s->operands, nopnd, op->noperands, g->start, g->size);
+    /* positional: CT_ODS_ONE groups take one value each, the (single)
+     * optional/variadic group the rest */
+    uint32_t rest = op->noperands > p->opnd_singles ? op->noperands - p->opnd_singles : 0;
+    uint32_t at = 0;
+    for (unsigned i = 0; i < nopnd; i++) {
+      uint32_t k = s->operands[i].arity == CT_ODS_ONE ? 1 : rest;
+      if (s->operands[i].arity != CT_ODS_ONE) rest = 0;
+      g->start[i] = at;
+      g->size[i] = (int32_t)k;
+      at += k;
+    }
   }
-  /* attributes: each looked up once; presence, then constraints */
-  const IrAttr *av[6];
-  size_t nattr = 0;
-  for (; nattr < 6 && s->attrs[nattr].name; nattr++) {
-    av[nattr] = ir_op_attrz(op, s->attrs[nattr].name);
-    if (s->attrs[nattr].required && !ct_ods_check_required(op, s->attrs[nattr].name, av[nattr]))
-      return false;
+  if (!memo_hit && p->nattr) {
+    /* attributes: each looked up once; presence, then constraints */
+    const IrAttr *av[6];
+    for (unsigned i = 0; i < p->nattr; i++) {
+      av[i] = ir_op_attrn(op, s->attrs[i].name, p->attr_len[i]);
+      if (s->attrs[i].required && !ct_ods_check_required(op, s->attrs[i].name, av[i]))
+        return false;
+    }
+    for (unsigned i = 0; i < p->nattr; i++)
+      if (s->attrs[i].pred &&
+          !ct_ods_check_attr(op, s->attrs[i].name, av[i], s->attrs[i].pred, s->attrs[i].desc))
+        return false;
   }
-  for (size_t i = 0; i < nattr; i++)
-    if (s->attrs[i].pred &&
-        !ct_ods_check_attr(op, s->attrs[i].name, av[i], s->attrs[i].pred, s->attrs[i].desc))
-      return false;
-  if (s->segments)
-    for (unsigned i = 0; i < nopnd; i++)
-      if (s->operands[i].arity == CT_ODS_ONE && g->size[i] != 1)
-        return ir_op_error(op, "operand group #%u requires exactly 1 element", i);
-  if (!check_groups(op, true, s->operands, nopnd, g->start, g->size)) return false;
-  uint32_t rstart[3];
-  int32_t rsize[3];
-  unsigned nres = count_groups(s->results, 3);
-  positional_groups(s->results, nres, op->nresults, rstart, rsize);
-  if (!check_groups(op, false, s->results, nres, rstart, rsize)) return false;
-  for (unsigned i = 0; i < 2 && s->regions[i].name; i++)
+  if (m && !memo_hit) *m = (AttrMemo){walk, op->props, op->attrs, seg};
+  if (p->opnd_simple) {
+    uint32_t n = op->noperands < nopnd ? op->noperands : nopnd;
+    for (uint32_t i = 0; i < n; i++) {
+      const IrType *t = op->operands[i].value->type;
+      const CtOdsValueSpec *v = &s->operands[i];
+      if (!v->pred(t)) return check_value(op, "operand", i, t, v->pred, v->desc);
+    }
+  } else {
+    if (s->segments)
+      for (unsigned i = 0; i < nopnd; i++)
+        if (s->operands[i].arity == CT_ODS_ONE && g->size[i] != 1)
+          return ir_op_error(op, "operand group #%u requires exactly 1 element", i);
+    for (unsigned i = 0; i < nopnd; i++) {
+      const CtOdsValueSpec *v = &s->operands[i];
+      uint32_t k = v->arity == CT_ODS_ONE ? 1u : (uint32_t)g->size[i];
+      if (v->arity == CT_ODS_OPT && !ct_ods_optional_segment(op, g->start[i], g->size[i]))
+        return false;
+      if (!check_operands(op, g->start[i], k, v)) return false;
+    }
+  }
+  if (p->nres == 1 && s->results[0].arity == CT_ODS_ONE) {
+    if (op->nresults && !check_results(op, 0, 1, &s->results[0])) return false;
+  } else {
+    uint32_t rest = op->nresults > p->res_singles ? op->nresults - p->res_singles : 0;
+    uint32_t at = 0;
+    for (unsigned i = 0; i < p->nres; i++) {
+      const CtOdsValueSpec *v = &s->results[i];
+      uint32_t k = v->arity == CT_ODS_ONE ? 1 : rest;
+      if (v->arity != CT_ODS_ONE) rest = 0;
+      if (!check_results(op, at, k, v)) return false;
+      at += k;
+    }
+  }
+  for (unsigned i = 0; i < p->nreg; i++)
     if (i < op->nregions && !ct_ods_sized_region(op, i, s->regions[i].name, s->regions[i].at_most))
       return false;
   return true;
@@ -369,12 +436,32 @@ const CtOdsSpec *const ct_op_ods_specs[CT_OP_COUNT] = {
 #undef CT_OPX
 #undef CT_OP
 
+bool ct_ods_verify(IrOp *op, const CtOdsSpec *s, CtOdsGroups *g) {
+  CtOdsGroups local;
+  if (!g) g = &local;
+  memset(g, 0, sizeof *g);
+  const IrOpInfo *info = op->info;
+  if (info >= ct_op_infos && info < ct_op_infos + CT_OP_COUNT &&
+      ct_op_ods_specs[info - ct_op_infos] == s) {
+    size_t row = (size_t)(info - ct_op_infos);
+    return ct_ods_run(op, row, s, ods_prog(row, s), true, g);
+  }
+  OdsProg p = {0};
+  ods_prog_init(&p, s);
+  return ct_ods_run(op, 0, s, &p, false, g);
+}
+
 /* ct_ods_verify_op: looks the op's row up by index. */
 bool ct_ods_verify_op(IrOp *op, CtOdsGroups *g) {
   const IrOpInfo *info = op->info;
   const CtOdsSpec *s = NULL;
-  if (info >= ct_op_infos && info < ct_op_infos + CT_OP_COUNT)
-    s = ct_op_ods_specs[info - ct_op_infos];
+  size_t row = 0;
+  if (info >= ct_op_infos && info < ct_op_infos + CT_OP_COUNT) {
+    row = (size_t)(info - ct_op_infos);
+    s = ct_op_ods_specs[row];
+  }
   if (!s) return ir_op_error(op, "has no ODS spec on its row");
-  return ct_ods_verify(op, s, g);
+  CtOdsGroups local;
+  if (g) memset(g, 0, sizeof *g);
+  return ct_ods_run(op, row, s, ods_prog(row, s), true, g ? g : &local);
 }

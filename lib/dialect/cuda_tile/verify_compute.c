@@ -17,6 +17,7 @@
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_compute.h"
 #include "dialect/cuda_tile/ct_types.h"
+#include "ir/verify.h"
 
 /* ---- element classes ------------------------------------------------------ */
 enum {
@@ -592,12 +593,22 @@ bool ct_compute_has_spec(const IrOpInfo *info) {
   return info >= ct_op_infos && info < ct_op_infos + CT_OP_COUNT && specs[info - ct_op_infos];
 }
 
-bool ct_verify_compute(IrOp *op) {
-  if (op->info < ct_op_infos || op->info >= ct_op_infos + CT_OP_COUNT) return true;
-  const Spec *s = specs[op->info - ct_op_infos];
-  if (!s) return true;
-  /* attributes: presence, then constraints (ODS order); mmai's signedness
-   * attributes are the seed's "expect signedness attribute for operand A" */
+/* The attribute checks below depend on nothing but the op's two uniqued
+ * dictionaries: the pairs each op kind accepted during the current verify
+ * walk (ir/verify.h) are remembered, a few per kind, so that an op
+ * repeating one skips every lookup. */
+#define ATTR_MEMO_BITS 3
+#define ATTR_MEMO_WAYS (1 << ATTR_MEMO_BITS)
+typedef struct AttrMemo {
+  uint64_t walk;
+  const IrAttr *props, *attrs;
+} AttrMemo;
+
+static _Thread_local AttrMemo attr_memo[CT_OP_COUNT][ATTR_MEMO_WAYS];
+
+/* Attributes: presence, then constraints (ODS order); mmai's signedness
+ * attributes are the seed's "expect signedness attribute for operand A". */
+static bool check_attrs(IrOp *op, const Spec *s) {
   if (ct_op_is(op, CT_OP_mmai) &&
       (!ir_op_attrz(op, "signedness_lhs") || !ir_op_attrz(op, "signedness_rhs")))
     return ir_op_error(op, "expect signedness attribute for operand A");
@@ -613,13 +624,45 @@ bool ct_verify_compute(IrOp *op) {
       return ir_op_error(op, "attribute '%s' failed to satisfy constraint: %s",
                          s->attrs[i].name, attr_desc(s->attrs[i].kind));
   }
-  /* operand and result type constraints */
+  return true;
+}
+
+bool ct_verify_compute(IrOp *op) {
+  if (op->info < ct_op_infos || op->info >= ct_op_infos + CT_OP_COUNT) return true;
+  size_t row = (size_t)(op->info - ct_op_infos);
+  const Spec *s = specs[row];
+  if (!s) return true;
+  if (s->attrs[0].name || ct_op_is(op, CT_OP_mmai)) {
+    uint64_t walk = ir_verify_walk_id();
+    AttrMemo *m = NULL;
+    if (walk) {
+      uint64_t h = ((uintptr_t)op->props ^ (uintptr_t)op->attrs * 31) * 0x9E3779B97F4A7C15u;
+      m = &attr_memo[row][h >> (64 - ATTR_MEMO_BITS)];
+    }
+    if (!m || m->walk != walk || m->props != op->props || m->attrs != op->attrs) {
+      if (!check_attrs(op, s)) return false;
+      if (m) *m = (AttrMemo){walk, op->props, op->attrs};
+    }
+  }
+  /* operand and result type constraints; a value of the type the
+   * previous one had, under the same constraint, passes as it did */
+  const Con *last_c = NULL;
+  const IrType *last_t = NULL;
   for (unsigned i = 0; i < op->noperands && s->nopnd; i++) {
     const Con *c = s->opnd[i < s->nopnd ? i : s->nopnd - 1u];
-    if (!check_value(op, "operand", i, opnd_t(op, i), c)) return false;
+    const IrType *t = opnd_t(op, i);
+    if (c == last_c && t == last_t) continue;
+    if (!check_value(op, "operand", i, t, c)) return false;
+    last_c = c;
+    last_t = t;
   }
-  for (unsigned i = 0; i < op->nresults; i++)
-    if (!check_value(op, "result", i, res_t(op, i), s->res)) return false;
+  for (unsigned i = 0; i < op->nresults; i++) {
+    const IrType *t = res_t(op, i);
+    if (s->res == last_c && t == last_t) continue;
+    if (!check_value(op, "result", i, t, s->res)) return false;
+    last_c = s->res;
+    last_t = t;
+  }
   /* seed 003: mma shapes, float-arith element types and reshape's element
    * type before the type-matching traits */
   if ((ct_op_is(op, CT_OP_mmaf) || ct_op_is(op, CT_OP_mmai)) && !ctc_verify_mma_seed_shapes(op))

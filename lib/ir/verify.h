@@ -1,0 +1,18 @@
+/* verify.h — what verify hooks may ask of the ir_verify walk running them.
+ *
+ * A walk verifies one tree of one context, and nothing in that tree changes
+ * while it runs: uniqued attributes and types keep their addresses and their
+ * contents for the whole walk.  A hook may therefore memoize a result keyed
+ * by such pointers (e.g. "this op kind accepted this attribute dictionary")
+ * for as long as ir_verify_walk_id() returns the id it was computed under.
+ * Ids are per thread and never reused on it; 0 means no walk is running (a
+ * hook called on its own), where nothing should be memoized. */
+#ifndef CTILE_IR_VERIFY_H
+#define CTILE_IR_VERIFY_H
+
+#include <stdint.h>
+
+/* The id of the ir_verify walk in progress on this thread, 0 when none. */
+uint64_t ir_verify_walk_id(void);
+
+#endif
