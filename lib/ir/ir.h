@@ -435,22 +435,32 @@ void ir_ctx_clear_sources(IrContext *ctx);
 /* ======================================================================== */
 /* Values and uses                                                          */
 /* ======================================================================== */
+/* 24 bytes: a result's number is its distance from the op header in front
+ * of which it lives (ir_value_index), so only arguments store theirs. */
 struct IrValue {
   const IrType *type;
   IrUse *uses;        /* first use, linked through IrUse.next */
   IrOp *def;          /* defining op for results; NULL for block arguments */
-  uint32_t index;     /* result number or argument number */
 };
 
 /* A block argument: the value plus what only arguments have. */
 typedef struct IrBlockArg {
   IrValue value;
+  uint32_t argno;     /* argument number (ir_value_index) */
   IrBlock *block;     /* owning block */
   uintptr_t loc_bits; /* IrLoc pointer, or compact bits (ir_lazy_file_loc) */
   IrContext *ctx;     /* the context whose slab holds the argument (required
                          for compact bits); NULL: malloc'd */
 } IrBlockArg;
 const IrLoc *ir_block_arg_loc_slow(IrBlockArg *a);
+
+/* The result number of an op result (results lie in front of the header in
+ * reverse order: result i at (IrValue *)op - 1 - i) or the argument number
+ * of a block argument. */
+static inline unsigned ir_value_index(const IrValue *v) {
+  return v->def ? (unsigned)((const IrValue *)(const void *)v->def - 1 - v)
+                : ((const IrBlockArg *)v)->argno;
+}
 
 /* The argument behind a value, or NULL for an op result. */
 static inline IrBlockArg *ir_block_arg(IrValue *v) {

@@ -32,10 +32,12 @@ typedef struct SourceBuf {
  * each, a free list per class; objects over IR_SLAB_MAX get their own run. */
 #define IR_SLAB_PAGE ((size_t)1 << 16)
 #define IR_SLAB_MAX 1024
+#define IR_SLAB_GRAIN 8 /* class step and object alignment */
+#define IR_SLAB_CLASSES (IR_SLAB_MAX / IR_SLAB_GRAIN + 1)
 typedef struct IrSlab {
   struct SlabPage *pages;                 /* every page and large run */
-  void *free[IR_SLAB_MAX / 16 + 1];       /* per class (bytes / 16) */
-  char *bump[IR_SLAB_MAX / 16 + 1], *bump_end[IR_SLAB_MAX / 16 + 1];
+  void *free[IR_SLAB_CLASSES];            /* per class (bytes / IR_SLAB_GRAIN) */
+  char *bump[IR_SLAB_CLASSES], *bump_end[IR_SLAB_CLASSES];
   size_t live;                            /* objects allocated and not freed */
 } IrSlab;
 void *ir_slab_alloc(IrSlab *s, size_t n);

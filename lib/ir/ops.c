@@ -203,7 +203,7 @@ IrOp *ir_op_create(IrOpState *st) {
   op->operands = inline_operands(op);
   for (size_t i = 0; i < nres; i++) {
     IrValue *r = ir_op_result(op, (unsigned)i);
-    *r = (IrValue){.type = st->result_types.data[i], .def = op, .index = (uint32_t)i};
+    *r = (IrValue){.type = st->result_types.data[i], .def = op};
   }
   for (size_t i = 0; i < nops; i++) {
     op->operands[i] = (IrUse){.owner = op};
@@ -478,7 +478,7 @@ IrValue *ir_block_add_arg_lazy(IrBlock *b, const IrType *t, IrContext *ctx, uint
     b->args = xrealloc(b->args, b->args_cap * sizeof *b->args);
   }
   IrBlockArg *a = ctx ? ir_slab_alloc(&ctx->ops, sizeof *a) : xmalloc(sizeof *a);
-  *a = (IrBlockArg){.value = {.type = t, .index = b->nargs}, .block = b,
+  *a = (IrBlockArg){.value = {.type = t}, .argno = b->nargs, .block = b,
                     .loc_bits = loc_bits, .ctx = ctx};
   b->args[b->nargs++] = &a->value;
   return &a->value;
@@ -500,7 +500,7 @@ void ir_block_erase_arg(IrBlock *b, unsigned i) {
   arg_free(v);
   memmove(&b->args[i], &b->args[i + 1], (b->nargs - i - 1) * sizeof *b->args);
   b->nargs--;
-  for (unsigned k = i; k < b->nargs; k++) b->args[k]->index = k;
+  for (unsigned k = i; k < b->nargs; k++) ((IrBlockArg *)b->args[k])->argno = k;
 }
 
 static void link_between(IrBlock *b, IrOp *prev, IrOp *next, IrOp *op) {

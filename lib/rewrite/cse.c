@@ -22,7 +22,8 @@ static int value_cmp(const void *pa, const void *pb) {
   const IrValue *a = *(IrValue *const *)pa, *b = *(IrValue *const *)pb;
   bool aa = a && !a->def, ba = b && !b->def;
   if (aa && ba) {
-    if (ir_value_arg_block(a) == ir_value_arg_block(b)) return a->index < b->index ? -1 : a->index > b->index;
+    unsigned ia = ir_value_index(a), ib = ir_value_index(b);
+    if (ir_value_arg_block(a) == ir_value_arg_block(b)) return ia < ib ? -1 : ia > ib;
     return (uintptr_t)ir_value_arg_block(a) < (uintptr_t)ir_value_arg_block(b) ? -1 : 1;
   }
   if (aa != ba) return aa ? -1 : 1;
