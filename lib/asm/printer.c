@@ -894,7 +894,7 @@ static void collect_generic(AsmPrinter *p, IrOp *op) {
   for (uint32_t i = 0; i < op->nregions; i++)
     print_region(p, &ir_op_regions(op)[i], true, TERM_PRINT, true);
   for (uint32_t i = 0; i < op->noperands; i++) {
-    IrValue *v = op->operands[i].value;
+    IrValue *v = ir_op_operands(op)[i].value;
     if (v) asm_print_type(p, v->type);
   }
   for (uint32_t i = 0; i < op->nresults; i++) asm_print_type(p, ir_op_result(op, i)->type);
@@ -911,7 +911,7 @@ static void print_functional_type(AsmPrinter *p, IrOp *op) {
   sb_putc(b, '(');
   for (uint32_t i = 0; i < op->noperands; i++) {
     if (i) sb_puts(b, ", ");
-    IrValue *v = op->operands[i].value;
+    IrValue *v = ir_op_operands(op)[i].value;
     asm_print_type(p, v ? v->type : NULL);
   }
   sb_puts(b, ") -> ");
@@ -938,7 +938,7 @@ static void print_generic(AsmPrinter *p, IrOp *op) {
   sb_puts(b, "\"(");
   for (uint32_t i = 0; i < op->noperands; i++) {
     if (i) sb_puts(b, ", ");
-    asm_print_value_id(p, op->operands[i].value, true);
+    asm_print_value_id(p, ir_op_operands(op)[i].value, true);
   }
   sb_putc(b, ')');
   if (op->nsuccessors) {

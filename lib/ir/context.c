@@ -367,6 +367,7 @@ void ir_context_destroy(IrContext *ctx) {
   vec_free(&ctx->lazy_files);
   u64map_free(&ctx->op_infos);
   u64map_free(&ctx->info_dialects);
+  u64map_free(&ctx->heap_operands);
   uniq_free(&ctx->idents);
   uniq_free(&ctx->types);
   uniq_free(&ctx->attrs);

@@ -73,6 +73,7 @@ struct IrContext {
   VEC(const IrDialect *) dialects;
   U64Map op_infos;             /* ident pointer -> const IrOpInfo* */
   U64Map info_dialects;        /* IrOpInfo pointer -> registering IrDialect */
+  U64Map heap_operands;        /* IrOp pointer -> its grown operand array (IrOp.heap_operands) */
   VEC(DialectState) dstates;
   VEC(SourceBuf) sources;
   VEC(const IrIdent *) lazy_files; /* file table of compact locations */

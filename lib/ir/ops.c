@@ -130,9 +130,24 @@ static bool is_inherent(const IrOpInfo *info, const IrIdent *name) {
 
 /* ---- creation ----------------------------------------------------------------- */
 /* Operands created with the op live after its successors; ir_op_set_operands
- * moves them to the heap when they outgrow that. */
+ * moves them to the heap when they outgrow that, recording the array in the
+ * context's heap_operands map (rare: rewrites that add operands) and setting
+ * IrOp.heap_operands, so the header needs no operand pointer. */
 static IrUse *inline_operands(const IrOp *op) {
   return (IrUse *)(ir_op_successors(op) + op->nsuccessors);
+}
+
+IrUse *ir_op_operands_heap(const IrOp *op) {
+  return u64map_get(&ir_op_context(op)->heap_operands, (uintptr_t)op);
+}
+
+/* Frees a grown operand array (nothing for inline operands). */
+static void free_heap_operands(IrOp *op) {
+  if (!op->heap_operands) return;
+  IrContext *ctx = ir_op_context(op);
+  free(u64map_get(&ctx->heap_operands, (uintptr_t)op));
+  u64map_remove(&ctx->heap_operands, (uintptr_t)op);
+  op->heap_operands = 0;
 }
 
 IrOp *ir_op_create(IrOpState *st) {
@@ -200,14 +215,14 @@ IrOp *ir_op_create(IrOpState *st) {
                .noperands = (uint32_t)nops,
                .nsuccessors = (uint16_t)nsucc,
                .nregions = (uint16_t)nreg};
-  op->operands = inline_operands(op);
+  IrUse *uses = inline_operands(op);
   for (size_t i = 0; i < nres; i++) {
     IrValue *r = ir_op_result(op, (unsigned)i);
     *r = (IrValue){.type = st->result_types.data[i], .def = op};
   }
   for (size_t i = 0; i < nops; i++) {
-    op->operands[i] = (IrUse){.owner = op};
-    use_link(&op->operands[i], st->operands.data[i]);
+    uses[i] = (IrUse){.owner = op};
+    use_link(&uses[i], st->operands.data[i]);
   }
   for (size_t i = 0; i < nsucc; i++) ir_op_successors(op)[i] = st->successors.data[i];
   for (size_t i = 0; i < nreg; i++) {
@@ -221,7 +236,8 @@ IrOp *ir_op_create(IrOpState *st) {
 }
 
 void ir_op_drop_all_references(IrOp *op) {
-  for (uint32_t i = 0; i < op->noperands; i++) use_unlink(&op->operands[i]);
+  IrUse *uses = ir_op_operands(op);
+  for (uint32_t i = 0; i < op->noperands; i++) use_unlink(&uses[i]);
   for (uint32_t r = 0; r < op->nregions; r++)
     for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
       for (IrOp *o = b->first; o; o = o->next) ir_op_drop_all_references(o);
@@ -245,7 +261,7 @@ static void free_op_tree(IrOp *op) {
     IrValue *v = ir_op_result(op, i);
     while (v->uses) use_unlink(v->uses);
   }
-  if (op->operands != inline_operands(op)) free(op->operands);
+  free_heap_operands(op);
   ir_slab_free(&ir_op_context(op)->ops, (char *)op - op->nresults * sizeof(IrValue));
 }
 
@@ -306,14 +322,15 @@ static size_t count_and_mark(IrOp *op) {
 /* Frees what of the tree is not in the slab; unlinks operands whose value
  * lives outside it (op results never do: every live op is in the tree). */
 static void release_tree(IrOp *op) {
+  IrUse *uses = ir_op_operands(op);
   for (uint32_t i = 0; i < op->noperands; i++) {
-    IrValue *v = op->operands[i].value;
+    IrValue *v = uses[i].value;
     if (v && !v->def) {
       IrBlock *vb = ((IrBlockArg *)v)->block;
-      if (!vb || vb->order_valid != TEARDOWN_MARK) use_unlink(&op->operands[i]);
+      if (!vb || vb->order_valid != TEARDOWN_MARK) use_unlink(&uses[i]);
     }
   }
-  if (op->operands != inline_operands(op)) free(op->operands);
+  free_heap_operands(op);
   for (uint32_t r = 0; r < op->nregions; r++) {
     IrBlock *b = ir_op_regions(op)[r].first;
     while (b) {
@@ -363,21 +380,23 @@ void ir_op_erase(IrOp *op) {
   ir_op_destroy(op);
 }
 
-void ir_op_set_operand(IrOp *op, unsigned i, IrValue *v) { ir_use_set(&op->operands[i], v); }
+void ir_op_set_operand(IrOp *op, unsigned i, IrValue *v) { ir_use_set(&ir_op_operands(op)[i], v); }
 
 void ir_op_set_operands(IrOp *op, IrValue *const *vals, size_t n) {
-  for (uint32_t i = 0; i < op->noperands; i++) use_unlink(&op->operands[i]);
+  IrUse *uses = ir_op_operands(op);
+  for (uint32_t i = 0; i < op->noperands; i++) use_unlink(&uses[i]);
   /* The buffer's capacity isn't kept: growing past the current count always
    * takes a fresh heap buffer (rare: only rewrites that add operands). */
   if (n > op->noperands) {
-    IrUse *nu = xcalloc(n, sizeof *nu);
-    if (op->operands != inline_operands(op)) free(op->operands);
-    op->operands = nu;
+    free_heap_operands(op);
+    uses = xcalloc(n, sizeof *uses);
+    u64map_put(&ir_op_context(op)->heap_operands, (uintptr_t)op, uses);
+    op->heap_operands = 1;
   }
   op->noperands = (uint32_t)n;
   for (size_t i = 0; i < n; i++) {
-    op->operands[i].owner = op;
-    use_link(&op->operands[i], vals[i]);
+    uses[i].owner = op;
+    use_link(&uses[i], vals[i]);
   }
 }
 

@@ -184,7 +184,7 @@ static bool dom_check(IrOp *op, DomFailure *f) {
   IrOp *iso = NULL; /* nearest isolated-from-above ancestor, found once */
   bool iso_known = false;
   for (uint32_t i = 0; i < op->noperands; i++) {
-    IrValue *v = op->operands[i].value;
+    IrValue *v = ir_op_operands(op)[i].value;
     if (op->block) {
       if (v->def && v->def->block == op->block) {
         /* the block's order cache is valid while nothing is inserted */
@@ -263,7 +263,7 @@ static void dom_report(const DomFailure *f) {
     ir_diag_add_note(ir_op_context(op), d, ir_op_loc(f->iso), "required by region isolation constraints");
   } else {
     d = ir_op_emit(op, IR_SEV_ERROR, "operand #%u does not dominate this use", f->idx);
-    dom_note(d, op, op->operands[f->idx].value);
+    dom_note(d, op, ir_op_operands(op)[f->idx].value);
   }
   ir_diag_emit(ir_op_context(op), d);
 }
@@ -272,7 +272,7 @@ static void dom_report(const DomFailure *f) {
  * ops are not checked after one). */
 static bool verify_op(IrOp *op, VerifyState *st) {
   for (uint32_t i = 0; i < op->noperands; i++)
-    if (!op->operands[i].value) return ir_op_error(op, "null operand found");
+    if (!ir_op_operands(op)[i].value) return ir_op_error(op, "null operand found");
   if (!st->dom.op) dom_check(op, &st->dom);
   if (!(op->info->traits & IR_TRAIT_UNREGISTERED)) {
     if (!verify_counts(op) || !verify_parent(op, st)) return false;

@@ -28,6 +28,8 @@ static IrOp *mk(IrContext *ctx, size_t nres, const IrType *t, IrValue **ops, siz
 
 static void test_sizes(void) {
   CHECK_EQ_INT(sizeof(IrValue), 3 * sizeof(void *));
+  /* seven pointers and four counts; no operand pointer */
+  if (sizeof(void *) == 8) CHECK_EQ_INT(sizeof(IrOp), 72);
 }
 
 static void test_result_index(IrContext *ctx) {
