@@ -75,6 +75,8 @@ struct IrContext {
   U64Map info_dialects;        /* IrOpInfo pointer -> registering IrDialect */
   U64Map heap_operands;        /* IrOp pointer -> its grown operand array (IrOp.heap_operands) */
   VEC(DialectState) dstates;
+  const char *dstate_last_key; /* the last name ir_ctx_dialect_state matched by pointer */
+  size_t dstate_last;          /* and its slot in dstates */
   VEC(SourceBuf) sources;
   VEC(const IrIdent *) lazy_files; /* file table of compact locations */
   IrDiagHandler diag_handler;

@@ -273,8 +273,15 @@ static void arg_free(IrValue *v) {
   else free(a);
 }
 
+/* A block's argument array comes from the same place as the block (its
+ * context's slab, or malloc). */
+static void args_free(IrBlock *b) {
+  if (!b->ctx) free(b->args);
+  else if (b->args) ir_slab_free(&b->ctx->ops, b->args);
+}
+
 static void block_free(IrBlock *b) {
-  free(b->args);
+  args_free(b);
   if (b->ctx) ir_slab_free(&b->ctx->ops, b);
   else free(b);
 }
@@ -313,6 +320,7 @@ static size_t count_and_mark(IrOp *op) {
     for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next) {
       b->order_valid = TEARDOWN_MARK;
       n += b->ctx != NULL;
+      n += b->ctx && b->args; /* its argument array */
       for (uint32_t i = 0; i < b->nargs; i++) n += ((IrBlockArg *)b->args[i])->ctx != NULL;
       for (IrOp *o = b->first; o; o = o->next) n += count_and_mark(o);
     }
@@ -353,7 +361,7 @@ static void free_tree_blocks(IrOp *op) {
        * what the slab holds goes with its pages */
       for (uint32_t i = 0; i < b->nargs; i++)
         if (!((IrBlockArg *)b->args[i])->ctx) free(b->args[i]);
-      free(b->args);
+      if (!b->ctx) free(b->args);
       if (!b->ctx) free(b);
       b = n;
     }
@@ -493,8 +501,16 @@ void ir_block_destroy(IrBlock *b) {
 
 IrValue *ir_block_add_arg_lazy(IrBlock *b, const IrType *t, IrContext *ctx, uintptr_t loc_bits) {
   if (b->nargs == b->args_cap) {
-    b->args_cap = b->args_cap ? b->args_cap * 2 : 4;
-    b->args = xrealloc(b->args, b->args_cap * sizeof *b->args);
+    uint32_t cap = b->args_cap ? b->args_cap * 2 : 4;
+    if (b->ctx) { /* from the slab, as the block */
+      IrValue **na = ir_slab_alloc(&b->ctx->ops, cap * sizeof *na);
+      if (b->nargs) memcpy(na, b->args, b->nargs * sizeof *na);
+      if (b->args) ir_slab_free(&b->ctx->ops, b->args);
+      b->args = na;
+    } else {
+      b->args = xrealloc(b->args, cap * sizeof *b->args);
+    }
+    b->args_cap = cap;
   }
   IrBlockArg *a = ctx ? ir_slab_alloc(&ctx->ops, sizeof *a) : xmalloc(sizeof *a);
   *a = (IrBlockArg){.value = {.type = t}, .argno = b->nargs, .block = b,

@@ -3,7 +3,7 @@
  * from the def pointer, stored for block arguments and kept current by
  * ir_block_erase_arg), ops of every size class from the context's slab
  * (8-byte steps) with their trailing storage intact, and operand lists that
- * grow past the inline storage. */
+ * grow past the inline storage; dialect state lookups. */
 #include "ir/ir.h"
 #include "unit.h"
 
@@ -97,11 +97,32 @@ static void test_arg_index(IrContext *ctx) {
   ir_block_destroy(b);
 }
 
+/* Dialect state slots: the one-entry memo of ir_ctx_dialect_state follows
+ * replacements, and a name equal in text but at another address finds the
+ * same slot. */
+static void test_dialect_state(IrContext *ctx) {
+  static int s1, s2, s3;
+  static const char key_a[] = "lay.state.a", key_b[] = "lay.state.b";
+  char copy[sizeof key_a];
+  memcpy(copy, key_a, sizeof key_a);
+  ir_ctx_set_dialect_state(ctx, key_a, &s1, NULL);
+  ir_ctx_set_dialect_state(ctx, key_b, &s2, NULL);
+  CHECK(ir_ctx_dialect_state(ctx, key_a) == &s1);
+  CHECK(ir_ctx_dialect_state(ctx, key_a) == &s1);
+  CHECK(ir_ctx_dialect_state(ctx, key_b) == &s2);
+  ir_ctx_set_dialect_state(ctx, key_b, &s3, NULL);
+  CHECK(ir_ctx_dialect_state(ctx, key_b) == &s3);
+  CHECK(ir_ctx_dialect_state(ctx, copy) == &s1);
+  CHECK(ir_ctx_dialect_state(ctx, "lay.state.none") == NULL);
+  CHECK(ir_ctx_dialect_state(ctx, key_a) == &s1);
+}
+
 UNIT_MAIN {
   IrContext *ctx = ir_context_create();
   ir_register_dialect(ctx, &layout_dialect);
   test_sizes();
   test_result_index(ctx);
   test_arg_index(ctx);
+  test_dialect_state(ctx);
   ir_context_destroy(ctx);
 }
