@@ -554,14 +554,14 @@ static inline bool is_placeholder(const IrValue *v) { return !v->def && !ir_valu
 static IrValue *new_placeholder(AsmParser *p, const IrType *t, const char *loc) {
   IrValue *v = &((IrBlockArg *)xcalloc(1, sizeof(IrBlockArg)))->value;
   v->type = t;
-  v->index = (uint32_t)p->placeholders.len;
+  ((IrBlockArg *)v)->argno = (uint32_t)p->placeholders.len;
   vec_push(&p->placeholders, ((Placeholder){v, loc}));
   p->nunresolved++;
   return v;
 }
 
 static void free_placeholder(AsmParser *p, IrValue *v) {
-  p->placeholders.data[v->index].v = NULL;
+  p->placeholders.data[((IrBlockArg *)v)->argno].v = NULL;
   p->nunresolved--;
   while (v->uses) ir_use_set(v->uses, NULL);
   free(v);

@@ -327,11 +327,11 @@ static inline uintptr_t *name_slot(AsmNames *n, IrValue *v) {
   if (v->def) {
     NameOp *e = op_entry(n, v->def);
     if (!e) return NULL;
-    if ((e->name & 3) == 2) return &((NameMulti *)(e->name - 2))->names[v->index];
-    return v->index == 0 ? &e->name : NULL;
+    if ((e->name & 3) == 2) return &((NameMulti *)(e->name - 2))->names[ir_value_index(v)];
+    return ir_value_index(v) == 0 ? &e->name : NULL;
   }
   NameBlock *nb = name_block(n, ir_value_arg_block(v));
-  if (nb && v->index < nb->nargs) return &nb->args[v->index];
+  if (nb && ir_value_index(v) < nb->nargs) return &nb->args[ir_value_index(v)];
   return NULL;
 }
 
@@ -367,7 +367,7 @@ static void result_name_cb(void *user, IrValue *v, const char *name) {
   NameCb *c = user;
   if (!v || v->def != c->op) return;
   set_value_name(c->names, v, name);
-  if (!v->index) return;
+  if (!ir_value_index(v)) return;
   if (c->ngroups == c->cap) {
     size_t nc = c->cap * 2;
     int *g = xmalloc(nc * sizeof *g);
@@ -376,7 +376,7 @@ static void result_name_cb(void *user, IrValue *v, const char *name) {
     c->groups = g;
     c->cap = nc;
   }
-  c->groups[c->ngroups++] = (int)v->index;
+  c->groups[c->ngroups++] = (int)ir_value_index(v);
 }
 
 static void block_arg_name_cb(void *user, IrValue *v, const char *name) {
@@ -842,7 +842,7 @@ static void print_value_id_slow(AsmPrinter *p, IrValue *v, bool print_result_no)
   if (v->def && v->def->nresults != 1) {
     IrOp *op = v->def;
     const int *g = op_groups(p->names, op);
-    int idx = (int)v->index;
+    int idx = (int)ir_value_index(v);
     if (!g) {
       result_no = idx;
       lookup = ir_op_result(op, 0);
@@ -1134,7 +1134,7 @@ static void collect_generic(AsmPrinter *p, IrOp *op) {
   for (uint32_t i = 0; i < op->nregions; i++)
     print_region(p, &ir_op_regions(op)[i], true, TERM_PRINT, true);
   for (uint32_t i = 0; i < op->noperands; i++) {
-    IrValue *v = op->operands[i].value;
+    IrValue *v = ir_op_operands(op)[i].value;
     if (v) asm_print_type(p, v->type);
   }
   for (uint32_t i = 0; i < op->nresults; i++) asm_print_type(p, ir_op_result(op, i)->type);
@@ -1151,7 +1151,7 @@ static void print_functional_type(AsmPrinter *p, IrOp *op) {
   sb_putc(b, '(');
   for (uint32_t i = 0; i < op->noperands; i++) {
     if (i) sb_puts(b, ", ");
-    IrValue *v = op->operands[i].value;
+    IrValue *v = ir_op_operands(op)[i].value;
     asm_print_type(p, v ? v->type : NULL);
   }
   sb_puts(b, ") -> ");
@@ -1178,7 +1178,7 @@ static void print_generic(AsmPrinter *p, IrOp *op) {
   sb_puts(b, "\"(");
   for (uint32_t i = 0; i < op->noperands; i++) {
     if (i) sb_puts(b, ", ");
-    asm_print_value_id(p, op->operands[i].value, true);
+    asm_print_value_id(p, ir_op_operands(op)[i].value, true);
   }
   sb_putc(b, ')');
   if (op->nsuccessors) {

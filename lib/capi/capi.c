@@ -382,7 +382,7 @@ CtileBlock ctileBlockArgumentGetOwner(CtileValue value) {
 }
 
 intptr_t ctileValueGetIndex(CtileValue value) {
-  return value.ptr ? (intptr_t)capi_value(value)->index : 0;
+  return value.ptr ? (intptr_t)ir_value_index(capi_value(value)) : 0;
 }
 
 intptr_t ctileValueGetNumUses(CtileValue value) {

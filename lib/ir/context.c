@@ -367,6 +367,7 @@ void ir_context_destroy(IrContext *ctx) {
   vec_free(&ctx->lazy_files);
   u64map_free(&ctx->op_infos);
   u64map_free(&ctx->info_dialects);
+  u64map_free(&ctx->heap_operands);
   uniq_free(&ctx->idents);
   uniq_free(&ctx->types);
   uniq_free(&ctx->attrs);
@@ -442,13 +443,29 @@ const IrOpInfo *ir_op_info_lookup(IrContext *ctx, const char *name, size_t n) {
   return u;
 }
 
-void *ir_ctx_dialect_state(IrContext *ctx, const char *dialect) {
+/* ir_ctx_dialect_state past its one-entry memo (kept out of line so the
+ * memo hit needs no stack frame). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void *dialect_state_search(IrContext *ctx, const char *dialect) {
   /* Callers pass the same literal every time: pointer equality first. */
   for (size_t i = 0; i < ctx->dstates.len; i++)
-    if (ctx->dstates.data[i].dialect == dialect) return ctx->dstates.data[i].state;
+    if (ctx->dstates.data[i].dialect == dialect) {
+      ctx->dstate_last_key = dialect;
+      ctx->dstate_last = i;
+      return ctx->dstates.data[i].state;
+    }
   for (size_t i = 0; i < ctx->dstates.len; i++)
     if (!strcmp(ctx->dstates.data[i].dialect, dialect)) return ctx->dstates.data[i].state;
   return NULL;
+}
+
+void *ir_ctx_dialect_state(IrContext *ctx, const char *dialect) {
+  /* Hooks ask for their own dialect's state on nearly every op: the last
+   * literal matched and its slot first (slots are never removed). */
+  if (dialect && dialect == ctx->dstate_last_key) return ctx->dstates.data[ctx->dstate_last].state;
+  return dialect_state_search(ctx, dialect);
 }
 
 void ir_ctx_set_dialect_state(IrContext *ctx, const char *dialect, void *state,

@@ -435,22 +435,32 @@ void ir_ctx_clear_sources(IrContext *ctx);
 /* ======================================================================== */
 /* Values and uses                                                          */
 /* ======================================================================== */
+/* 24 bytes: a result's number is its distance from the op header in front
+ * of which it lives (ir_value_index), so only arguments store theirs. */
 struct IrValue {
   const IrType *type;
   IrUse *uses;        /* first use, linked through IrUse.next */
   IrOp *def;          /* defining op for results; NULL for block arguments */
-  uint32_t index;     /* result number or argument number */
 };
 
 /* A block argument: the value plus what only arguments have. */
 typedef struct IrBlockArg {
   IrValue value;
+  uint32_t argno;     /* argument number (ir_value_index) */
   IrBlock *block;     /* owning block */
   uintptr_t loc_bits; /* IrLoc pointer, or compact bits (ir_lazy_file_loc) */
   IrContext *ctx;     /* the context whose slab holds the argument (required
                          for compact bits); NULL: malloc'd */
 } IrBlockArg;
 const IrLoc *ir_block_arg_loc_slow(IrBlockArg *a);
+
+/* The result number of an op result (results lie in front of the header in
+ * reverse order: result i at (IrValue *)op - 1 - i) or the argument number
+ * of a block argument. */
+static inline unsigned ir_value_index(const IrValue *v) {
+  return v->def ? (unsigned)((const IrValue *)(const void *)v->def - 1 - v)
+                : ((const IrBlockArg *)v)->argno;
+}
 
 /* The argument behind a value, or NULL for an op result. */
 static inline IrBlockArg *ir_block_arg(IrValue *v) {
@@ -589,12 +599,14 @@ struct IrOp {
   uintptr_t loc_bits;
   const IrAttr *props;          /* dictionary of properties (inherent attrs) or NULL */
   const IrAttr *attrs;          /* dictionary of discardable attributes or NULL */
-  IrUse *operands;              /* inline after the header unless grown */
   uint32_t nresults, noperands;
-  uint32_t order;               /* position hint for ordering queries */
+  uint32_t order : 31;          /* position hint for ordering queries */
+  uint32_t heap_operands : 1;   /* operands grown past the inline storage: a heap
+                                   array, found through the context (ir_op_operands) */
   uint16_t nsuccessors, nregions; /* at most IR_OP_MAX_REGIONS / _SUCCESSORS */
   /* Trailing storage: regions, then successors (ir_op_regions,
-   * ir_op_successors), then the operands as created. */
+   * ir_op_successors), then the operands as created (ir_op_operands).  No
+   * pointer to the operands: the header is 72 bytes on 64-bit hosts. */
 };
 
 #define IR_OP_MAX_REGIONS 65535
@@ -604,9 +616,6 @@ struct IrOp {
 /* Results live in front of the header, in reverse order. */
 static inline IrValue *ir_op_result(IrOp *op, unsigned i) {
   return (IrValue *)op - 1 - i;
-}
-static inline IrValue *ir_op_operand(IrOp *op, unsigned i) {
-  return op->operands[i].value;
 }
 static inline const char *ir_op_name(const IrOp *op) { return op->info->name; }
 
@@ -785,6 +794,17 @@ static inline IrBlock **ir_op_successors(const IrOp *op) {
   return (IrBlock **)(ir_op_regions(op) + op->nregions);
 }
 static inline IrRegion *ir_op_region(IrOp *op, unsigned i) { return &ir_op_regions(op)[i]; }
+/* The heap array of an op whose operands outgrew their inline storage. */
+IrUse *ir_op_operands_heap(const IrOp *op);
+/* The op's operand array (noperands entries): after its successors, or on
+ * the heap once ir_op_set_operands has grown it. */
+static inline IrUse *ir_op_operands(const IrOp *op) {
+  if (op->heap_operands) return ir_op_operands_heap(op);
+  return (IrUse *)(void *)(ir_op_successors(op) + op->nsuccessors);
+}
+static inline IrValue *ir_op_operand(IrOp *op, unsigned i) {
+  return ir_op_operands(op)[i].value;
+}
 static inline bool ir_region_empty(const IrRegion *r) { return r->first == NULL; }
 static inline IrBlock *ir_region_entry(const IrRegion *r) { return r->first; }
 

@@ -32,10 +32,12 @@ typedef struct SourceBuf {
  * each, a free list per class; objects over IR_SLAB_MAX get their own run. */
 #define IR_SLAB_PAGE ((size_t)1 << 16)
 #define IR_SLAB_MAX 1024
+#define IR_SLAB_GRAIN 8 /* class step and object alignment */
+#define IR_SLAB_CLASSES (IR_SLAB_MAX / IR_SLAB_GRAIN + 1)
 typedef struct IrSlab {
   struct SlabPage *pages;                 /* every page and large run */
-  void *free[IR_SLAB_MAX / 16 + 1];       /* per class (bytes / 16) */
-  char *bump[IR_SLAB_MAX / 16 + 1], *bump_end[IR_SLAB_MAX / 16 + 1];
+  void *free[IR_SLAB_CLASSES];            /* per class (bytes / IR_SLAB_GRAIN) */
+  char *bump[IR_SLAB_CLASSES], *bump_end[IR_SLAB_CLASSES];
   size_t live;                            /* objects allocated and not freed */
 } IrSlab;
 void *ir_slab_alloc(IrSlab *s, size_t n);
@@ -71,7 +73,10 @@ struct IrContext {
   VEC(const IrDialect *) dialects;
   U64Map op_infos;             /* ident pointer -> const IrOpInfo* */
   U64Map info_dialects;        /* IrOpInfo pointer -> registering IrDialect */
+  U64Map heap_operands;        /* IrOp pointer -> its grown operand array (IrOp.heap_operands) */
   VEC(DialectState) dstates;
+  const char *dstate_last_key; /* the last name ir_ctx_dialect_state matched by pointer */
+  size_t dstate_last;          /* and its slot in dstates */
   VEC(SourceBuf) sources;
   VEC(const IrIdent *) lazy_files; /* file table of compact locations */
   IrDiagHandler diag_handler;

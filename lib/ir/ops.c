@@ -130,9 +130,24 @@ static bool is_inherent(const IrOpInfo *info, const IrIdent *name) {
 
 /* ---- creation ----------------------------------------------------------------- */
 /* Operands created with the op live after its successors; ir_op_set_operands
- * moves them to the heap when they outgrow that. */
+ * moves them to the heap when they outgrow that, recording the array in the
+ * context's heap_operands map (rare: rewrites that add operands) and setting
+ * IrOp.heap_operands, so the header needs no operand pointer. */
 static IrUse *inline_operands(const IrOp *op) {
   return (IrUse *)(ir_op_successors(op) + op->nsuccessors);
+}
+
+IrUse *ir_op_operands_heap(const IrOp *op) {
+  return u64map_get(&ir_op_context(op)->heap_operands, (uintptr_t)op);
+}
+
+/* Frees a grown operand array (nothing for inline operands). */
+static void free_heap_operands(IrOp *op) {
+  if (!op->heap_operands) return;
+  IrContext *ctx = ir_op_context(op);
+  free(u64map_get(&ctx->heap_operands, (uintptr_t)op));
+  u64map_remove(&ctx->heap_operands, (uintptr_t)op);
+  op->heap_operands = 0;
 }
 
 IrOp *ir_op_create(IrOpState *st) {
@@ -200,14 +215,14 @@ IrOp *ir_op_create(IrOpState *st) {
                .noperands = (uint32_t)nops,
                .nsuccessors = (uint16_t)nsucc,
                .nregions = (uint16_t)nreg};
-  op->operands = inline_operands(op);
+  IrUse *uses = inline_operands(op);
   for (size_t i = 0; i < nres; i++) {
     IrValue *r = ir_op_result(op, (unsigned)i);
-    *r = (IrValue){.type = st->result_types.data[i], .def = op, .index = (uint32_t)i};
+    *r = (IrValue){.type = st->result_types.data[i], .def = op};
   }
   for (size_t i = 0; i < nops; i++) {
-    op->operands[i] = (IrUse){.owner = op};
-    use_link(&op->operands[i], st->operands.data[i]);
+    uses[i] = (IrUse){.owner = op};
+    use_link(&uses[i], st->operands.data[i]);
   }
   for (size_t i = 0; i < nsucc; i++) ir_op_successors(op)[i] = st->successors.data[i];
   for (size_t i = 0; i < nreg; i++) {
@@ -221,7 +236,8 @@ IrOp *ir_op_create(IrOpState *st) {
 }
 
 void ir_op_drop_all_references(IrOp *op) {
-  for (uint32_t i = 0; i < op->noperands; i++) use_unlink(&op->operands[i]);
+  IrUse *uses = ir_op_operands(op);
+  for (uint32_t i = 0; i < op->noperands; i++) use_unlink(&uses[i]);
   for (uint32_t r = 0; r < op->nregions; r++)
     for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
       for (IrOp *o = b->first; o; o = o->next) ir_op_drop_all_references(o);
@@ -245,7 +261,7 @@ static void free_op_tree(IrOp *op) {
     IrValue *v = ir_op_result(op, i);
     while (v->uses) use_unlink(v->uses);
   }
-  if (op->operands != inline_operands(op)) free(op->operands);
+  free_heap_operands(op);
   ir_slab_free(&ir_op_context(op)->ops, (char *)op - op->nresults * sizeof(IrValue));
 }
 
@@ -257,8 +273,15 @@ static void arg_free(IrValue *v) {
   else free(a);
 }
 
+/* A block's argument array comes from the same place as the block (its
+ * context's slab, or malloc). */
+static void args_free(IrBlock *b) {
+  if (!b->ctx) free(b->args);
+  else if (b->args) ir_slab_free(&b->ctx->ops, b->args);
+}
+
 static void block_free(IrBlock *b) {
-  free(b->args);
+  args_free(b);
   if (b->ctx) ir_slab_free(&b->ctx->ops, b);
   else free(b);
 }
@@ -297,6 +320,7 @@ static size_t count_and_mark(IrOp *op) {
     for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next) {
       b->order_valid = TEARDOWN_MARK;
       n += b->ctx != NULL;
+      n += b->ctx && b->args; /* its argument array */
       for (uint32_t i = 0; i < b->nargs; i++) n += ((IrBlockArg *)b->args[i])->ctx != NULL;
       for (IrOp *o = b->first; o; o = o->next) n += count_and_mark(o);
     }
@@ -306,14 +330,15 @@ static size_t count_and_mark(IrOp *op) {
 /* Frees what of the tree is not in the slab; unlinks operands whose value
  * lives outside it (op results never do: every live op is in the tree). */
 static void release_tree(IrOp *op) {
+  IrUse *uses = ir_op_operands(op);
   for (uint32_t i = 0; i < op->noperands; i++) {
-    IrValue *v = op->operands[i].value;
+    IrValue *v = uses[i].value;
     if (v && !v->def) {
       IrBlock *vb = ((IrBlockArg *)v)->block;
-      if (!vb || vb->order_valid != TEARDOWN_MARK) use_unlink(&op->operands[i]);
+      if (!vb || vb->order_valid != TEARDOWN_MARK) use_unlink(&uses[i]);
     }
   }
-  if (op->operands != inline_operands(op)) free(op->operands);
+  free_heap_operands(op);
   for (uint32_t r = 0; r < op->nregions; r++) {
     IrBlock *b = ir_op_regions(op)[r].first;
     while (b) {
@@ -336,7 +361,7 @@ static void free_tree_blocks(IrOp *op) {
        * what the slab holds goes with its pages */
       for (uint32_t i = 0; i < b->nargs; i++)
         if (!((IrBlockArg *)b->args[i])->ctx) free(b->args[i]);
-      free(b->args);
+      if (!b->ctx) free(b->args);
       if (!b->ctx) free(b);
       b = n;
     }
@@ -363,21 +388,23 @@ void ir_op_erase(IrOp *op) {
   ir_op_destroy(op);
 }
 
-void ir_op_set_operand(IrOp *op, unsigned i, IrValue *v) { ir_use_set(&op->operands[i], v); }
+void ir_op_set_operand(IrOp *op, unsigned i, IrValue *v) { ir_use_set(&ir_op_operands(op)[i], v); }
 
 void ir_op_set_operands(IrOp *op, IrValue *const *vals, size_t n) {
-  for (uint32_t i = 0; i < op->noperands; i++) use_unlink(&op->operands[i]);
+  IrUse *uses = ir_op_operands(op);
+  for (uint32_t i = 0; i < op->noperands; i++) use_unlink(&uses[i]);
   /* The buffer's capacity isn't kept: growing past the current count always
    * takes a fresh heap buffer (rare: only rewrites that add operands). */
   if (n > op->noperands) {
-    IrUse *nu = xcalloc(n, sizeof *nu);
-    if (op->operands != inline_operands(op)) free(op->operands);
-    op->operands = nu;
+    free_heap_operands(op);
+    uses = xcalloc(n, sizeof *uses);
+    u64map_put(&ir_op_context(op)->heap_operands, (uintptr_t)op, uses);
+    op->heap_operands = 1;
   }
   op->noperands = (uint32_t)n;
   for (size_t i = 0; i < n; i++) {
-    op->operands[i].owner = op;
-    use_link(&op->operands[i], vals[i]);
+    uses[i].owner = op;
+    use_link(&uses[i], vals[i]);
   }
 }
 
@@ -474,11 +501,19 @@ void ir_block_destroy(IrBlock *b) {
 
 IrValue *ir_block_add_arg_lazy(IrBlock *b, const IrType *t, IrContext *ctx, uintptr_t loc_bits) {
   if (b->nargs == b->args_cap) {
-    b->args_cap = b->args_cap ? b->args_cap * 2 : 4;
-    b->args = xrealloc(b->args, b->args_cap * sizeof *b->args);
+    uint32_t cap = b->args_cap ? b->args_cap * 2 : 4;
+    if (b->ctx) { /* from the slab, as the block */
+      IrValue **na = ir_slab_alloc(&b->ctx->ops, cap * sizeof *na);
+      if (b->nargs) memcpy(na, b->args, b->nargs * sizeof *na);
+      if (b->args) ir_slab_free(&b->ctx->ops, b->args);
+      b->args = na;
+    } else {
+      b->args = xrealloc(b->args, cap * sizeof *b->args);
+    }
+    b->args_cap = cap;
   }
   IrBlockArg *a = ctx ? ir_slab_alloc(&ctx->ops, sizeof *a) : xmalloc(sizeof *a);
-  *a = (IrBlockArg){.value = {.type = t, .index = b->nargs}, .block = b,
+  *a = (IrBlockArg){.value = {.type = t}, .argno = b->nargs, .block = b,
                     .loc_bits = loc_bits, .ctx = ctx};
   b->args[b->nargs++] = &a->value;
   return &a->value;
@@ -500,7 +535,7 @@ void ir_block_erase_arg(IrBlock *b, unsigned i) {
   arg_free(v);
   memmove(&b->args[i], &b->args[i + 1], (b->nargs - i - 1) * sizeof *b->args);
   b->nargs--;
-  for (unsigned k = i; k < b->nargs; k++) b->args[k]->index = k;
+  for (unsigned k = i; k < b->nargs; k++) ((IrBlockArg *)b->args[k])->argno = k;
 }
 
 static void link_between(IrBlock *b, IrOp *prev, IrOp *next, IrOp *op) {

@@ -4,8 +4,9 @@
  * see ir_op_create), and a large module has hundreds of thousands of them.
  * Taking each from malloc cost a header and rounding per op and a trip
  * through malloc and free; here they come from 64 KB pages cut into
- * objects of one size class (multiples of 16 bytes up to IR_SLAB_MAX),
- * with a free list per class, so an op costs its own bytes rounded to 16
+ * objects of one size class (multiples of IR_SLAB_GRAIN = 8 bytes up to
+ * IR_SLAB_MAX), with a free list per class, so an op costs its own bytes
+ * rounded to 8 (everything in an op is pointer-aligned at most)
  * and a pointer bump or a list pop.  A page's header says its class, so
  * freeing needs no size: the page is found by masking the address (and
  * names its slab, so an op needs no pointer to its context).  An op
@@ -41,13 +42,14 @@
 #endif
 
 #define PAGE IR_SLAB_PAGE
-#define HEADER ((size_t)48) /* keeps objects 16-byte aligned; holds a SlabPage */
+#define HEADER ((size_t)48) /* keeps objects aligned; holds a SlabPage */
+#define GRAIN IR_SLAB_GRAIN
 
 typedef struct SlabPage {
   struct SlabPage *prev, *next; /* in IrSlab.pages */
   size_t bytes;                 /* mapped size */
   IrSlab *slab;                 /* the owner (ir_slab_of: an op finds its context) */
-  uint32_t cls;                 /* size class (bytes / 16), 0 for a large run */
+  uint32_t cls;                 /* size class (bytes / GRAIN), 0 for a large run */
 } SlabPage;
 
 /* `bytes` (a multiple of PAGE) at a PAGE-aligned address, straight from
@@ -84,27 +86,27 @@ IrSlab *ir_slab_of(const void *p) {
 
 void *ir_slab_alloc(IrSlab *s, size_t n) {
   s->live++;
-  size_t cls = (n + 15) / 16;
+  size_t cls = (n + GRAIN - 1) / GRAIN;
   if (cls == 0) cls = 1;
-  if (cls * 16 > IR_SLAB_MAX) {
+  if (cls * GRAIN > IR_SLAB_MAX) {
     size_t bytes = (HEADER + n + PAGE - 1) / PAGE * PAGE;
     return (char *)new_page(s, bytes, 0) + HEADER;
   }
   void *p = s->free[cls];
   if (p) {
-    UNPOISON(p, cls * 16);
+    UNPOISON(p, cls * GRAIN);
     s->free[cls] = *(void **)p;
     return p;
   }
-  if (!s->bump[cls] || (size_t)(s->bump_end[cls] - s->bump[cls]) < cls * 16) {
+  if (!s->bump[cls] || (size_t)(s->bump_end[cls] - s->bump[cls]) < cls * GRAIN) {
     SlabPage *pg = new_page(s, PAGE, (uint32_t)cls);
     s->bump[cls] = (char *)pg + HEADER;
     s->bump_end[cls] = (char *)pg + PAGE;
     POISON(s->bump[cls], PAGE - HEADER);
   }
   p = s->bump[cls];
-  s->bump[cls] += cls * 16;
-  UNPOISON(p, cls * 16);
+  s->bump[cls] += cls * GRAIN;
+  UNPOISON(p, cls * GRAIN);
   return p;
 }
 
@@ -121,7 +123,7 @@ void ir_slab_free(IrSlab *s, void *p) {
   }
   *(void **)p = s->free[pg->cls];
   s->free[pg->cls] = p;
-  POISON((char *)p + sizeof(void *), pg->cls * 16 - sizeof(void *));
+  POISON((char *)p + sizeof(void *), pg->cls * GRAIN - sizeof(void *));
 }
 
 /* Every object at once (the caller knows none is in use any more): the

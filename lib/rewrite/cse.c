@@ -22,7 +22,8 @@ static int value_cmp(const void *pa, const void *pb) {
   const IrValue *a = *(IrValue *const *)pa, *b = *(IrValue *const *)pb;
   bool aa = a && !a->def, ba = b && !b->def;
   if (aa && ba) {
-    if (ir_value_arg_block(a) == ir_value_arg_block(b)) return a->index < b->index ? -1 : a->index > b->index;
+    unsigned ia = ir_value_index(a), ib = ir_value_index(b);
+    if (ir_value_arg_block(a) == ir_value_arg_block(b)) return ia < ib ? -1 : ia > ib;
     return (uintptr_t)ir_value_arg_block(a) < (uintptr_t)ir_value_arg_block(b) ? -1 : 1;
   }
   if (aa != ba) return aa ? -1 : 1;
@@ -77,8 +78,8 @@ static bool ops_equiv(Equiv *e, IrOp *a, IrOp *b, bool mark) {
   if ((a->info->traits & IR_TRAIT_COMMUTATIVE) && n > 1) {
     IrValue **la = xmalloc(2 * n * sizeof *la), **rb = la + n;
     for (uint32_t i = 0; i < n; i++) {
-      la[i] = a->operands[i].value;
-      rb[i] = b->operands[i].value;
+      la[i] = ir_op_operands(a)[i].value;
+      rb[i] = ir_op_operands(b)[i].value;
     }
     qsort(la, n, sizeof *la, value_cmp);
     qsort(rb, n, sizeof *rb, value_cmp);
@@ -86,7 +87,7 @@ static bool ops_equiv(Equiv *e, IrOp *a, IrOp *b, bool mark) {
     free(la);
   } else {
     for (uint32_t i = 0; i < n && ok; i++)
-      ok = values_equiv(e, a->operands[i].value, b->operands[i].value);
+      ok = values_equiv(e, ir_op_operands(a)[i].value, ir_op_operands(b)[i].value);
   }
   if (!ok) return false;
   for (uint32_t i = 0; i < a->nresults; i++)
@@ -116,10 +117,10 @@ static uint64_t op_hash(IrOp *op) {
   for (uint32_t i = 0; i < op->nresults; i++) h = hash_mix(h, (uintptr_t)ir_op_result(op, i)->type);
   if (op->info->traits & IR_TRAIT_COMMUTATIVE) {
     uint64_t s = 0;
-    for (uint32_t i = 0; i < op->noperands; i++) s += hash_mix(0, (uintptr_t)op->operands[i].value);
+    for (uint32_t i = 0; i < op->noperands; i++) s += hash_mix(0, (uintptr_t)ir_op_operands(op)[i].value);
     h = hash_mix(h, s);
   } else {
-    for (uint32_t i = 0; i < op->noperands; i++) h = hash_mix(h, (uintptr_t)op->operands[i].value);
+    for (uint32_t i = 0; i < op->noperands; i++) h = hash_mix(h, (uintptr_t)ir_op_operands(op)[i].value);
   }
   return h;
 }

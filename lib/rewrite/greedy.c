@@ -306,7 +306,7 @@ static void add_to_worklist(Driver *d, IrOp *op) {
  * besides `op` (it may become dead or foldable once `op` is gone). */
 static void add_operands_to_worklist(Driver *d, IrOp *op) {
   for (uint32_t i = 0; i < op->noperands; i++) {
-    IrValue *v = op->operands[i].value;
+    IrValue *v = ir_op_operands(op)[i].value;
     if (!v || !v->def) continue;
     IrOp *other = NULL;
     bool many = false;

@@ -294,7 +294,7 @@ static void clone_blocks(IrContext *ctx, IrRegion *src, IrRegion *dst, IrBlock *
 static IrWalkResult fixup_operands(IrOp *op, void *user) {
   RwMapping *m = user;
   for (uint32_t i = 0; i < op->noperands; i++) {
-    IrValue *v = op->operands[i].value, *nv = rw_mapping_lookup_value(m, v);
+    IrValue *v = ir_op_operands(op)[i].value, *nv = rw_mapping_lookup_value(m, v);
     if (nv != v) ir_op_set_operand(op, i, nv);
   }
   return IR_WALK_ADVANCE;
@@ -304,7 +304,7 @@ static IrOp *clone_detached(IrContext *ctx, IrOp *op, RwMapping *m) {
   IrOpState st;
   ir_op_state_init(&st, ctx, op->info, ir_op_loc(op));
   for (uint32_t i = 0; i < op->noperands; i++)
-    vec_push(&st.operands, rw_mapping_lookup_value(m, op->operands[i].value));
+    vec_push(&st.operands, rw_mapping_lookup_value(m, ir_op_operands(op)[i].value));
   for (uint32_t i = 0; i < op->nresults; i++) vec_push(&st.result_types, ir_op_result(op, i)->type);
   for (uint32_t i = 0; i < op->nsuccessors; i++)
     vec_push(&st.successors, rw_mapping_lookup_block(m, ir_op_successors(op)[i]));

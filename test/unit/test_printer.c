@@ -512,7 +512,7 @@ static void const_names(IrOp *op, IrNameSetFn set, void *user) {
 }
 static void pair_print(AsmPrinter *p, IrOp *op) {
   asm_putc(p, ' ');
-  asm_print_operands(p, op->operands, op->noperands);
+  asm_print_operands(p, ir_op_operands(op), op->noperands);
   asm_puts(p, " : ");
   asm_print_type(p, ir_op_result(op, 0)->type);
 }
@@ -702,7 +702,7 @@ static void named_print(AsmPrinter *p, IrOp *op) {
 static void term_print(AsmPrinter *p, IrOp *op) {
   if (op->noperands) {
     asm_putc(p, ' ');
-    asm_print_operands(p, op->operands, op->noperands);
+    asm_print_operands(p, ir_op_operands(op), op->noperands);
   }
 }
 static void region_print(AsmPrinter *p, IrOp *op) {

@@ -100,7 +100,7 @@ static bool check(LqState *s) {
     for (IrUse *u = ir_op_result(c, 0)->uses; u; u = u->next) {
       IrOp *o = u->owner;
       bool ok = (o->info == aa_op(queue_put) || o->info == aa_op(queue_get)) &&
-                u == &o->operands[0]; /* the queue operand, not a payload */
+                u == &ir_op_operands(o)[0]; /* the queue operand, not a payload */
       if (!ok)
         return ir_op_error(o, "%sa queue escapes to an op that is neither a producer "
                               "(queue.put) nor a consumer (queue.get)",

@@ -411,11 +411,11 @@ static bool if_combine_nested(IrOp *op, RwRewriter *rw) {
     IrValue *v = thenv[i];
     if (v->def == nested) {
       IrOp *net = else_term(nested);
-      if (!net || i >= ne || ir_op_operand(net, v->index) != elsev[i]) {
+      if (!net || i >= ne || ir_op_operand(net, ir_value_index(v)) != elsev[i]) {
         ok = false;
         break;
       }
-      thenv[i] = ir_op_operand(then_term(nested), v->index);
+      thenv[i] = ir_op_operand(then_term(nested), ir_value_index(v));
       continue;
     }
     if (ct_value_region(v) == &ir_op_regions(op)[0] || !ct_type_is_tile(v->type) || i >= ne) {

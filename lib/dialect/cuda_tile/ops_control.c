@@ -41,9 +41,9 @@ void ct_print_term_operands(AsmPrinter *p, IrOp *op) {
   asm_print_attr_dict(p, op, NULL);
   if (!op->noperands) return;
   asm_putc(p, ' ');
-  asm_print_operands(p, op->operands, op->noperands);
+  asm_print_operands(p, ir_op_operands(op), op->noperands);
   asm_puts(p, " : ");
-  ct_print_value_types(p, op->operands, op->noperands);
+  ct_print_value_types(p, ir_op_operands(op), op->noperands);
 }
 
 const CtOdsSpec ct_spec_return_ = {.operands = {CT_ODS_ANY_VARIADIC}};
@@ -152,7 +152,7 @@ bool ct_verify_break(IrOp *op) {
   if (!loop) return false;
   /* break carries the loop's results (NVIDIA: "operand types must correspond
    * to the parent loop result types: (...) vs (...)") */
-  if (!same_types_uses_results(op->operands, op->noperands, loop))
+  if (!same_types_uses_results(ir_op_operands(op), op->noperands, loop))
     return ir_op_error(op, CT_EARLY_EXIT_TYPES);
   return true;
 }
@@ -166,9 +166,9 @@ bool ct_verify_continue(IrOp *op) {
    * missing a valid terminator. `continue` op should have operand types that
    * match the parent loop iter_values: ...", and the `for` variant) */
   bool ok = ct_op_is(loop, CT_OP_loop)
-                ? same_types_uses(loop->operands, loop->noperands, op->operands,
+                ? same_types_uses(ir_op_operands(loop), loop->noperands, ir_op_operands(op),
                                   op->noperands)
-                : same_types_uses_results(op->operands, op->noperands, loop);
+                : same_types_uses_results(ir_op_operands(op), op->noperands, loop);
   if (!ok) return ir_op_error(op, CT_EARLY_EXIT_TYPES);
   return true;
 }
@@ -258,14 +258,14 @@ bool ct_verify_if(IrOp *op) {
     StrBuf a = {0}, b = {0};
     bool ok = true;
     sb_result_types(&a, op);
-    sb_type_range(&b, NULL, y->operands, y->noperands);
+    sb_type_range(&b, NULL, ir_op_operands(y), y->noperands);
     if (op->nresults && !y->noperands)
       ok = ir_op_error(op, "has return type of %s but %s branch does not yield anything",
                        sb_cstr(&a), names[r]);
     else if (!op->nresults && y->noperands)
       ok = ir_op_error(op, "does not return a value, but %s branch yields %s", names[r],
                        sb_cstr(&b));
-    else if (!same_types_uses_results(y->operands, y->noperands, op))
+    else if (!same_types_uses_results(ir_op_operands(y), y->noperands, op))
       ok = ir_op_error(op, "type does not match yield type, %s branch yields %s but op "
                            "result type is %s",
                        names[r], sb_cstr(&b), sb_cstr(&a));
@@ -365,7 +365,7 @@ void ct_print_for(AsmPrinter *p, IrOp *op) {
       asm_print_operand(p, ir_op_operand(op, i));
     }
     asm_puts(p, ") -> (");
-    ct_print_value_types(p, op->operands + 3, op->noperands - 3);
+    ct_print_value_types(p, ir_op_operands(op) + 3, op->noperands - 3);
     asm_putc(p, ')');
   }
   ct_print_control_region(p, &ir_op_regions(op)[0], ct_op(continue_));
@@ -524,7 +524,7 @@ void ct_print_loop(AsmPrinter *p, IrOp *op) {
   if (iters || rets) asm_puts(p, " :");
   if (iters) {
     asm_putc(p, ' ');
-    ct_print_value_types(p, op->operands, op->noperands);
+    ct_print_value_types(p, ir_op_operands(op), op->noperands);
     if (rets) asm_puts(p, " ->");
   }
   if (rets) {
@@ -549,7 +549,7 @@ bool ct_verify_loop(IrOp *op) { return ct_ods_verify_op(op, NULL); }
 bool ct_verify_regions_loop(IrOp *op) {
   IrBlock *b = ir_op_regions(op)[0].first;
   if (!b) return true;
-  return verify_iter_values(op, op->operands, op->noperands, b->args, b->nargs);
+  return verify_iter_values(op, ir_op_operands(op), op->noperands, b->args, b->nargs);
 }
 
 /* ---- assert ----------------------------------------------------------------- */

@@ -588,11 +588,11 @@ void ct_print_load_view(AsmPrinter *p, IrOp *op) {
   print_mem_attrs(p, op);
   IrValue *view = seg_value(op, 0, 3);
   if (!view) view = ir_op_operand(op, 0);
-  print_view_and_indices(p, view, op->operands + is, in);
+  print_view_and_indices(p, view, ir_op_operands(op) + is, in);
   print_view_optionals(p, op, seg_value(op, 2, 3));
   asm_puts(p, " : ");
   ct_print_type(p, view->type);
-  print_index_types(p, op->operands + is, in);
+  print_index_types(p, ir_op_operands(op) + is, in);
   asm_puts(p, " -> ");
   ct_print_type(p, ir_op_result(op, 0)->type);
   asm_puts(p, ", ");
@@ -639,7 +639,7 @@ bool ct_verify_load_view(IrOp *op) {
   if (!ct_ods_verify_op(op, &g)) return false;
   const uint32_t *st = g.start;
   const int32_t *seg = g.size;
-  if (!verify_view_common(op, ir_op_operand(op, st[0]), op->operands + st[1],
+  if (!verify_view_common(op, ir_op_operand(op, st[0]), ir_op_operands(op) + st[1],
                           (size_t)seg[1], ir_op_result(op, 0)->type))
     return false;
   return verify_memory_model(op, true);
@@ -685,13 +685,13 @@ void ct_print_store_view(AsmPrinter *p, IrOp *op) {
   asm_putc(p, ' ');
   asm_print_operand(p, tile);
   asm_putc(p, ',');
-  print_view_and_indices(p, view, op->operands + is, in);
+  print_view_and_indices(p, view, ir_op_operands(op) + is, in);
   print_view_optionals(p, op, seg_value(op, 3, 4));
   asm_puts(p, " : ");
   ct_print_type(p, tile->type);
   asm_puts(p, ", ");
   ct_print_type(p, view->type);
-  print_index_types(p, op->operands + is, in);
+  print_index_types(p, ir_op_operands(op) + is, in);
   asm_puts(p, " -> ");
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
@@ -708,7 +708,7 @@ bool ct_verify_store_view(IrOp *op) {
   if (!ct_ods_verify_op(op, &g)) return false;
   const uint32_t *st = g.start;
   const int32_t *seg = g.size;
-  if (!verify_view_common(op, ir_op_operand(op, st[1]), op->operands + st[2],
+  if (!verify_view_common(op, ir_op_operand(op, st[1]), ir_op_operands(op) + st[2],
                           (size_t)seg[2], ir_op_operand(op, st[0])->type))
     return false;
   return verify_memory_model(op, false);
@@ -785,7 +785,7 @@ void ct_print_atomic_red_view(AsmPrinter *p, IrOp *op) {
   IrValue *view = seg_value(op, 0, 4), *value = seg_value(op, 2, 4);
   IrValue *tok = seg_value(op, 3, 4);
   if (!view || !value) return;
-  print_view_and_indices(p, view, op->operands + is, in);
+  print_view_and_indices(p, view, ir_op_operands(op) + is, in);
   const char *mode = ct_enum_keyword(&ct_enum_atomic_rmw_mode, enum_prop(op, "mode"));
   asm_printf(p, ", %s, ", mode ? mode : "");
   asm_print_operand(p, value);
@@ -800,7 +800,7 @@ void ct_print_atomic_red_view(AsmPrinter *p, IrOp *op) {
   ct_print_type(p, value->type);
   asm_puts(p, ", ");
   ct_print_type(p, view->type);
-  print_index_types(p, op->operands + is, in);
+  print_index_types(p, ir_op_operands(op) + is, in);
   asm_puts(p, " -> ");
   ct_print_type(p, ir_op_result(op, 0)->type);
 }

@@ -287,10 +287,10 @@ bool ct_parse_offset(AsmParser *p, IrOpState *st) {
 
 void ct_print_offset(AsmPrinter *p, IrOp *op) {
   asm_putc(p, ' ');
-  asm_print_operands(p, op->operands, op->noperands);
+  asm_print_operands(p, ir_op_operands(op), op->noperands);
   asm_print_attr_dict(p, op, NULL);
   asm_puts(p, " : ");
-  ct_print_value_types(p, op->operands, op->noperands);
+  ct_print_value_types(p, ir_op_operands(op), op->noperands);
   asm_puts(p, " -> ");
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
@@ -357,7 +357,7 @@ bool ct_parse_join_tokens(AsmParser *p, IrOpState *st) {
 
 void ct_print_join_tokens(AsmPrinter *p, IrOp *op) {
   asm_putc(p, ' ');
-  asm_print_operands(p, op->operands, op->noperands);
+  asm_print_operands(p, ir_op_operands(op), op->noperands);
   asm_print_attr_dict(p, op, NULL);
   asm_puts(p, " : ");
   ct_print_type(p, ir_op_result(op, 0)->type);
@@ -432,7 +432,7 @@ void ct_print_print_tko(AsmPrinter *p, IrOp *op) {
   if (ir_attr_is(s, &ir_string_attr_def)) asm_print_string_literal(p, s->str->str, s->str->len);
   if (an) {
     asm_puts(p, ", ");
-    asm_print_operands(p, op->operands + as, an);
+    asm_print_operands(p, ir_op_operands(op) + as, an);
   }
   if (tn) {
     asm_puts(p, " token=");
@@ -442,7 +442,7 @@ void ct_print_print_tko(AsmPrinter *p, IrOp *op) {
   asm_print_attr_dict(p, op, elided);
   if (an) {
     asm_puts(p, " : ");
-    ct_print_value_types(p, op->operands + as, an);
+    ct_print_value_types(p, ir_op_operands(op) + as, an);
   }
   asm_puts(p, " -> ");
   ct_print_type(p, ir_op_result(op, 0)->type);
@@ -584,7 +584,7 @@ void ct_print_bc_evolution(AsmPrinter *p, IrOp *op) {
   ct_ods_segment_range(op, 0, 2, &is, &in);
   ct_ods_segment_range(op, 1, 2, &ts, &tn);
   asm_putc(p, '(');
-  asm_print_operands(p, op->operands + is, in);
+  asm_print_operands(p, ir_op_operands(op) + is, in);
   asm_puts(p, " : ");
   /* type($inputs) is a plain type directive: long form (`!cuda_tile.tile<..>`)
    * even inside the cuda_tile default dialect. */

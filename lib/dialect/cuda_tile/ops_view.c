@@ -139,11 +139,11 @@ void ct_print_make_tensor_view(AsmPrinter *p, IrOp *op) {
   asm_print_operand(p, ir_op_operand(op, 0));
   asm_puts(p, ", shape = [");
   if (ct_type_is_tensor_view(tv))
-    print_mixed(p, ct_tensor_view_shape(tv), ct_tensor_view_rank(tv), op->operands + ss, sn);
+    print_mixed(p, ct_tensor_view_shape(tv), ct_tensor_view_rank(tv), ir_op_operands(op) + ss, sn);
   asm_puts(p, "], strides = [");
   if (ct_type_is_tensor_view(tv))
     print_mixed(p, ct_tensor_view_strides(tv), ct_tensor_view_num_strides(tv),
-                op->operands + ts, tn);
+                ir_op_operands(op) + ts, tn);
   asm_putc(p, ']');
   static const char *const elided[] = {"operandSegmentSizes", NULL};
   asm_print_attr_dict(p, op, elided);

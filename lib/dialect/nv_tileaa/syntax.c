@@ -65,7 +65,7 @@ static void print_result_types(AsmPrinter *p, IrOp *op) {
 static void print_signature(AsmPrinter *p, IrOp *op) {
   if (!op->noperands && !op->nresults) return;
   asm_puts(p, " : ");
-  print_value_types(p, op->operands, op->noperands);
+  print_value_types(p, ir_op_operands(op), op->noperands);
   if (op->noperands && op->nresults) asm_puts(p, " -> ");
   print_result_types(p, op);
 }
@@ -166,14 +166,14 @@ static void print_indexed_fmt(AsmPrinter *p, IrOp *op, const AaOpDesc *d) {
     start = op->noperands ? 1 : 0;
   }
   asm_putc(p, ' ');
-  if (op->noperands) asm_print_operand(p, op->operands[0].value);
+  if (op->noperands) asm_print_operand(p, ir_op_operands(op)[0].value);
   asm_putc(p, '[');
-  asm_print_operands(p, op->operands + start, n);
+  asm_print_operands(p, ir_op_operands(op) + start, n);
   asm_putc(p, ']');
   for (uint32_t i = 1; i < op->noperands; i++) {
     if (i >= start && i < start + n) continue;
     asm_puts(p, ", ");
-    asm_print_operand(p, op->operands[i].value);
+    asm_print_operand(p, ir_op_operands(op)[i].value);
   }
   asm_print_attr_dict(p, op, NULL);
   print_signature(p, op);
@@ -226,7 +226,7 @@ static void print_symbol_fmt(AsmPrinter *p, IrOp *op, const AaOpDesc *d) {
   else asm_puts(p, "@\"\"");
   if (op->noperands) {
     asm_putc(p, '(');
-    asm_print_operands(p, op->operands, op->noperands);
+    asm_print_operands(p, ir_op_operands(op), op->noperands);
     asm_putc(p, ')');
   }
   const char *const elided[] = {d->sym_attr, d->sym_def ? "type" : NULL, NULL};
@@ -239,7 +239,7 @@ static void print_symbol_fmt(AsmPrinter *p, IrOp *op, const AaOpDesc *d) {
     }
   } else if (op->noperands) {
     asm_puts(p, " : (");
-    print_value_types(p, op->operands, op->noperands);
+    print_value_types(p, ir_op_operands(op), op->noperands);
     asm_puts(p, ") -> ");
     if (op->nresults == 1) {
       print_result_types(p, op);
@@ -408,7 +408,7 @@ void aa_print_op(AsmPrinter *p, IrOp *op) {
   case AA_FMT_REGION:
     if (op->noperands) {
       asm_putc(p, ' ');
-      asm_print_operands(p, op->operands, op->noperands);
+      asm_print_operands(p, ir_op_operands(op), op->noperands);
     }
     if (d->fmt == AA_FMT_REGION) asm_print_attr_dict_with_keyword(p, op, NULL);
     else asm_print_attr_dict(p, op, NULL);
@@ -419,11 +419,11 @@ void aa_print_op(AsmPrinter *p, IrOp *op) {
   case AA_FMT_FUNCTYPE:
     if (op->noperands) {
       asm_putc(p, ' ');
-      asm_print_operands(p, op->operands, op->noperands);
+      asm_print_operands(p, ir_op_operands(op), op->noperands);
     }
     asm_print_attr_dict(p, op, NULL);
     asm_puts(p, " : (");
-    print_value_types(p, op->operands, op->noperands);
+    print_value_types(p, ir_op_operands(op), op->noperands);
     asm_puts(p, ") -> ");
     if (op->nresults != 1) asm_putc(p, '(');
     print_result_types(p, op);

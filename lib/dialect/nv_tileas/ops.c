@@ -113,7 +113,7 @@ static void print_types_of_results(AsmPrinter *p, IrOp *op) {
 static void print_flat(AsmPrinter *p, IrOp *op) {
   if (op->noperands) {
     asm_puts(p, " ");
-    asm_print_operands(p, op->operands, op->noperands);
+    asm_print_operands(p, ir_op_operands(op), op->noperands);
   }
   asm_print_attr_dict(p, op, NULL);
   if (op->noperands) {
@@ -170,7 +170,7 @@ static bool parse_agent(AsmParser *p, IrOpState *st) {
 static void print_agent(AsmPrinter *p, IrOp *op) {
   if (op->noperands) {
     asm_puts(p, " ");
-    asm_print_operands(p, op->operands, op->noperands);
+    asm_print_operands(p, ir_op_operands(op), op->noperands);
   }
   asm_print_attr_dict(p, op, NULL);
   asm_puts(p, " : (");

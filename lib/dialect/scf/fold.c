@@ -599,7 +599,7 @@ static bool while_invariant_before_args(IrOp *op, RwRewriter *rw) {
     IrValue *init = ir_op_operand(op, i), *yv = ir_op_operand(y, i);
     bool v = yv == init;
     if (!v && ir_value_arg_block(yv) == a) {
-      IrValue *ca = ir_op_operand(c, 1 + yv->index);
+      IrValue *ca = ir_op_operand(c, 1 + ir_value_index(yv));
       v = ca == b->args[i] || ca == init;
     }
     vec_push(&inv, v);

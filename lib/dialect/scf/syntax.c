@@ -107,7 +107,7 @@ static void print_values_colon_types(AsmPrinter *p, IrUse *u, size_t n) {
 
 void scf_print_yield(AsmPrinter *p, IrOp *op) {
   asm_print_attr_dict(p, op, NULL);
-  print_values_colon_types(p, op->operands, op->noperands);
+  print_values_colon_types(p, ir_op_operands(op), op->noperands);
 }
 
 /* `(` $condition `)` attr-dict ($args^ `:` type($args))? */
@@ -125,7 +125,7 @@ void scf_print_condition(AsmPrinter *p, IrOp *op) {
   asm_print_operand(p, ir_op_operand(op, 0));
   asm_putc(p, ')');
   asm_print_attr_dict(p, op, NULL);
-  print_values_colon_types(p, op->operands + 1, op->noperands - 1);
+  print_values_colon_types(p, ir_op_operands(op) + 1, op->noperands - 1);
 }
 
 /* ---- scf.for ------------------------------------------------------------------------ */
@@ -187,10 +187,10 @@ void scf_print_for(AsmPrinter *p, IrOp *op) {
   asm_puts(p, " step ");
   asm_print_operand(p, scf_for_step(op));
   unsigned n = scf_for_num_inits(op);
-  print_assignments(p, " iter_args", b, 1, op->operands + 3, n);
+  print_assignments(p, " iter_args", b, 1, ir_op_operands(op) + 3, n);
   if (n) {
     asm_puts(p, " -> (");
-    print_types_of(p, op->operands + 3, n);
+    print_types_of(p, ir_op_operands(op) + 3, n);
     asm_putc(p, ')');
   }
   const IrType *ivt = b && b->nargs ? b->args[0]->type : scf_for_lb(op)->type;
@@ -273,9 +273,9 @@ bool scf_parse_while(AsmParser *p, IrOpState *st) {
 
 void scf_print_while(AsmPrinter *p, IrOp *op) {
   IrBlock *before = scf_body(op, 0);
-  print_assignments(p, " ", before, 0, op->operands, op->noperands);
+  print_assignments(p, " ", before, 0, ir_op_operands(op), op->noperands);
   asm_puts(p, " : (");
-  print_types_of(p, op->operands, op->noperands);
+  print_types_of(p, ir_op_operands(op), op->noperands);
   asm_puts(p, ") -> ");
   bool paren = op->nresults != 1 || ir_type_is(ir_op_result(op, 0)->type, &ir_function_type_def);
   if (paren) asm_putc(p, '(');

@@ -51,7 +51,7 @@ static bool edge_to_parent(IrOp *op, IrOp *t, TypeBuf *buf, unsigned skip_operan
   char src[96];
   snprintf(src, sizeof src, "Operation %s", t->info->name);
   result_types(op, buf);
-  return edge(op, t, src, "parent", t->operands + skip_operands, t->noperands - skip_operands,
+  return edge(op, t, src, "parent", ir_op_operands(t) + skip_operands, t->noperands - skip_operands,
               buf->data, op->nresults);
 }
 
@@ -62,7 +62,7 @@ static bool edge_to_region(IrOp *op, IrOp *t, unsigned r, unsigned skip_args, Ty
   snprintf(dst, sizeof dst, "Region #%u", r);
   IrBlock *b = ir_op_region(op, r)->first;
   arg_types(b, skip_args, buf);
-  return edge(op, t, src, dst, t->operands + skip_operands, t->noperands - skip_operands,
+  return edge(op, t, src, dst, ir_op_operands(t) + skip_operands, t->noperands - skip_operands,
               buf->data, buf->len);
 }
 
@@ -276,7 +276,7 @@ bool scf_verify_while_regions(IrOp *op) {
   TypeBuf buf = {0};
   /* parent -> before */
   arg_types(ir_op_region(op, 0)->first, 0, &buf);
-  bool ok = edge(op, NULL, "parent", "Region #0", op->operands, op->noperands, buf.data, buf.len);
+  bool ok = edge(op, NULL, "parent", "Region #0", ir_op_operands(op), op->noperands, buf.data, buf.len);
   /* condition -> parent, condition -> after */
   if (ok) ok = edge_to_parent(op, c, &buf, 1);
   if (ok) ok = edge_to_region(op, c, 1, 0, &buf, 1);

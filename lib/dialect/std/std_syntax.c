@@ -64,7 +64,7 @@ void std_print_op(AsmPrinter *p, IrOp *op) {
   }
   if (d->kind == STD_K_CMPI || d->kind == STD_K_CMPF) print_pred(p, op, d->kind == STD_K_CMPF);
   asm_putc(p, ' ');
-  asm_print_operands(p, op->operands, op->noperands);
+  asm_print_operands(p, ir_op_operands(op), op->noperands);
   print_flags(p, op, d);
   /* isnan/isinf/isfinite: fastmath is not in the format; attr-dict shows
    * it unless it has its default value */
@@ -322,7 +322,7 @@ bool std_parse_simple(AsmParser *p, IrOpState *st) {
 void std_print_simple(AsmPrinter *p, IrOp *op) {
   if (op->noperands) {
     asm_puts(p, " ");
-    asm_print_operands(p, op->operands, op->noperands);
+    asm_print_operands(p, ir_op_operands(op), op->noperands);
   }
   asm_print_attr_dict(p, op, NULL);
   asm_puts(p, " : ");
