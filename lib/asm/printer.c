@@ -818,8 +818,9 @@ void asm_print_value_id(AsmPrinter *p, IrValue *v, bool print_result_no) {
       }
     } else {
       const NameBlock *nb = name_block(p->names, ir_value_arg_block(v));
-      if (nb && v->index < nb->nargs && nb->args[v->index]) {
-        put_value_name(p->out, nb->args[v->index]);
+      uint32_t ai = ((const IrBlockArg *)v)->argno;
+      if (nb && ai < nb->nargs && nb->args[ai]) {
+        put_value_name(p->out, nb->args[ai]);
         return;
       }
     }

@@ -201,7 +201,7 @@ static void dom_check(IrOp *op, uint32_t i, DomFailure *f) {
   IrOp *iso = NULL; /* nearest isolated-from-above ancestor, found once */
   bool iso_known = false;
   for (; i < op->noperands; i++) {
-    IrValue *v = op->operands[i].value;
+    IrValue *v = ir_op_operands(op)[i].value;
     if (op->block) {
       if (v->def && v->def->block == op->block) {
         /* the block's order cache is valid while nothing is inserted */
@@ -235,7 +235,7 @@ static void dom_check(IrOp *op, uint32_t i, DomFailure *f) {
  * cache is valid, is settled here; the others go to dom_check. */
 static bool verify_operands(IrOp *op, VerifyState *st) {
   uint32_t n = op->noperands;
-  IrUse *u = op->operands;
+  IrUse *u = ir_op_operands(op);
   uint32_t i = 0;
   if (!st->dom.op) {
     IrBlock *b = op->block;
@@ -309,7 +309,7 @@ static void dom_report(const DomFailure *f) {
     ir_diag_add_note(ir_op_context(op), d, ir_op_loc(f->iso), "required by region isolation constraints");
   } else {
     d = ir_op_emit(op, IR_SEV_ERROR, "operand #%u does not dominate this use", f->idx);
-    dom_note(d, op, op->operands[f->idx].value);
+    dom_note(d, op, ir_op_operands(op)[f->idx].value);
   }
   ir_diag_emit(ir_op_context(op), d);
 }

@@ -51,11 +51,11 @@ static bool fold_commutative(IrOp *op, const IrAttr *const *consts) {
   IrValue **order = xmalloc(n * sizeof *order);
   uint32_t k = 0;
   for (uint32_t i = 0; i < n; i++)
-    if (!consts[i]) order[k++] = op->operands[i].value;
+    if (!consts[i]) order[k++] = ir_op_operands(op)[i].value;
   for (uint32_t i = 0; i < n; i++)
-    if (consts[i]) order[k++] = op->operands[i].value;
+    if (consts[i]) order[k++] = ir_op_operands(op)[i].value;
   for (uint32_t i = 0; i < n; i++)
-    if (op->operands[i].value != order[i]) ir_op_set_operand(op, i, order[i]);
+    if (ir_op_operands(op)[i].value != order[i]) ir_op_set_operand(op, i, order[i]);
   free(order);
   return true;
 }
@@ -64,20 +64,20 @@ static bool fold_commutative(IrOp *op, const IrAttr *const *consts) {
 static IrValue *fold_idempotent(IrOp *op) {
   if (op->nresults != 1 || op->noperands == 0) return NULL;
   if (op->noperands == 1) {
-    IrOp *arg = op->operands[0].value ? op->operands[0].value->def : NULL;
-    return arg && arg->info == op->info ? op->operands[0].value : NULL;
+    IrOp *arg = ir_op_operands(op)[0].value ? ir_op_operands(op)[0].value->def : NULL;
+    return arg && arg->info == op->info ? ir_op_operands(op)[0].value : NULL;
   }
-  if (op->noperands == 2 && op->operands[0].value == op->operands[1].value)
-    return op->operands[0].value;
+  if (op->noperands == 2 && ir_op_operands(op)[0].value == ir_op_operands(op)[1].value)
+    return ir_op_operands(op)[0].value;
   return NULL;
 }
 
 /* OpTrait::impl::foldInvolution: f(f(x)) -> x. */
 static IrValue *fold_involution(IrOp *op) {
-  if (op->nresults != 1 || op->noperands != 1 || !op->operands[0].value) return NULL;
-  IrOp *arg = op->operands[0].value->def;
+  if (op->nresults != 1 || op->noperands != 1 || !ir_op_operands(op)[0].value) return NULL;
+  IrOp *arg = ir_op_operands(op)[0].value->def;
   if (!arg || arg->info != op->info || arg->noperands < 1) return NULL;
-  return arg->operands[0].value;
+  return ir_op_operands(arg)[0].value;
 }
 
 /* The trait folds, first success wins (order: Commutative, Idempotent,
@@ -115,7 +115,7 @@ RwFoldStatus rw_fold_op_with(IrOp *op, RwFoldFn fold, const IrIdent *id_value,
   const IrAttr *buf[8];
   const IrAttr **consts = n <= 8 ? buf : xmalloc(n * sizeof *consts);
   for (uint32_t i = 0; i < n; i++) {
-    IrValue *v = op->operands[i].value;
+    IrValue *v = ir_op_operands(op)[i].value;
     IrOp *def = v ? v->def : NULL;
     consts[i] = def && (def->info->traits & IR_TRAIT_CONSTANT_LIKE)
                     ? rw_constant_value_id(def, id_value)

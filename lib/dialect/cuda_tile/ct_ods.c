@@ -193,7 +193,7 @@ static AttrMemo *attr_memo_slot(size_t row, const IrOp *op) {
 static bool check_operands(IrOp *op, uint32_t at, uint32_t k, const CtOdsValueSpec *v) {
   uint32_t end = at + k < op->noperands ? at + k : op->noperands;
   for (uint32_t i = at; i < end; i++) {
-    const IrType *t = op->operands[i].value->type;
+    const IrType *t = ir_op_operands(op)[i].value->type;
     if (!v->pred(t)) return check_value(op, "operand", i, t, v->pred, v->desc);
   }
   return true;
@@ -255,7 +255,7 @@ static bool ct_ods_run(IrOp *op, size_t row, const CtOdsSpec *s, const OdsProg *
   if (p->opnd_simple) {
     uint32_t n = op->noperands < nopnd ? op->noperands : nopnd;
     for (uint32_t i = 0; i < n; i++) {
-      const IrType *t = op->operands[i].value->type;
+      const IrType *t = ir_op_operands(op)[i].value->type;
       const CtOdsValueSpec *v = &s->operands[i];
       if (!v->pred(t)) return check_value(op, "operand", i, t, v->pred, v->desc);
     }
