@@ -8,6 +8,7 @@
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_core.h"
+#include "dialect/cuda_tile/ct_segments.h"
 #include "dialect/cuda_tile/ct_svec.h"
 
 /* ---- shared pieces ----------------------------------------------------------- */
@@ -142,37 +143,6 @@ static bool parse_opt_comma_operand(AsmParser *p, AsmOperand *v, bool *has) {
 
 static void set_segments(AsmParser *p, IrOpState *st, const int32_t *seg, size_t n) {
   ir_op_state_add_prop(st, "operandSegmentSizes", ct_ods_segment_attr(asm_ctx(p), seg, n));
-}
-
-/* The operand segments of a memory op (at most 5), from one lookup of
- * operandSegmentSizes: what ct_ods_segment_range gives for each segment
- * (start and size; 0 and 0 for a malformed one), for the printers. */
-enum { MAX_SEGS = 5 };
-typedef struct Segs {
-  uint32_t start[MAX_SEGS], size[MAX_SEGS];
-} Segs;
-
-static Segs op_segments(const IrOp *op, unsigned nseg) {
-  Segs s = {{0}, {0}};
-  const IrAttr *a = ir_op_attrz(op, "operandSegmentSizes");
-  if (!ir_attr_is(a, &ir_dense_array_attr_def) || !ir_type_is_int_width(a->type, 32) ||
-      a->nints != nseg || nseg > MAX_SEGS)
-    return s;
-  uint64_t at = 0;
-  for (unsigned i = 0; i < nseg; i++) {
-    int64_t n = a->ints[i];
-    if (n >= 0 && at + (uint64_t)n <= op->noperands) {
-      s.start[i] = (uint32_t)at;
-      s.size[i] = (uint32_t)n;
-    }
-    at += (uint64_t)n;
-  }
-  return s;
-}
-
-/* The first operand of segment `seg`, or NULL when it is empty. */
-static IrValue *seg_first(IrOp *op, const Segs *s, unsigned seg) {
-  return s->size[seg] ? ir_op_operand(op, s->start[seg]) : NULL;
 }
 
 void ct_names_result_token(IrOp *op, IrNameSetFn set, void *user) {
@@ -349,9 +319,9 @@ bool ct_parse_load_ptr(AsmParser *p, IrOpState *st) {
 void ct_print_load_ptr(AsmPrinter *p, IrOp *op) {
   print_enum_prop(p, op, &ct_enum_memory_ordering_semantics, "memory_ordering_semantics");
   print_enum_prop(p, op, &ct_enum_memory_scope, "memory_scope");
-  Segs sg = op_segments(op, 4);
-  IrValue *src = seg_first(op, &sg, 0), *mask = seg_first(op, &sg, 1);
-  IrValue *pad = seg_first(op, &sg, 2), *tok = seg_first(op, &sg, 3);
+  CtSegs sg = ct_op_segments(op, 4);
+  IrValue *src = ct_seg_first(op, &sg, 0), *mask = ct_seg_first(op, &sg, 1);
+  IrValue *pad = ct_seg_first(op, &sg, 2), *tok = ct_seg_first(op, &sg, 3);
   asm_putc(p, ' ');
   if (src) asm_print_operand(p, src);
   if (mask) { asm_puts(p, ", "); asm_print_operand(p, mask); }
@@ -446,9 +416,9 @@ bool ct_parse_store_ptr(AsmParser *p, IrOpState *st) {
 void ct_print_store_ptr(AsmPrinter *p, IrOp *op) {
   print_enum_prop(p, op, &ct_enum_memory_ordering_semantics, "memory_ordering_semantics");
   print_enum_prop(p, op, &ct_enum_memory_scope, "memory_scope");
-  Segs sg = op_segments(op, 4);
-  IrValue *dst = seg_first(op, &sg, 0), *val = seg_first(op, &sg, 1);
-  IrValue *mask = seg_first(op, &sg, 2), *tok = seg_first(op, &sg, 3);
+  CtSegs sg = ct_op_segments(op, 4);
+  IrValue *dst = ct_seg_first(op, &sg, 0), *val = ct_seg_first(op, &sg, 1);
+  IrValue *mask = ct_seg_first(op, &sg, 2), *tok = ct_seg_first(op, &sg, 3);
   asm_putc(p, ' ');
   if (dst) asm_print_operand(p, dst);
   asm_puts(p, ", ");
@@ -647,9 +617,9 @@ static void print_view_types(AsmPrinter *p, IrOp *op, IrValue *value, IrValue *v
  *   mem-attrs (tile `,`)? view `[` indices `]` view-common `:` types */
 static void print_view_access(AsmPrinter *p, IrOp *op, bool store) {
   unsigned nseg = store ? 4 : 3, vseg = store ? 1 : 0;
-  Segs sg = op_segments(op, nseg);
+  CtSegs sg = ct_op_segments(op, nseg);
   print_mem_attrs(p, op);
-  IrValue *tile = store ? seg_first(op, &sg, 0) : NULL, *view = seg_first(op, &sg, vseg);
+  IrValue *tile = store ? ct_seg_first(op, &sg, 0) : NULL, *view = ct_seg_first(op, &sg, vseg);
   if (store && (!tile || !view)) return;
   if (!view) view = ir_op_operand(op, 0);
   if (tile) {
@@ -660,7 +630,7 @@ static void print_view_access(AsmPrinter *p, IrOp *op, bool store) {
   IrUse *idx = op->operands + sg.start[vseg + 1];
   size_t n = sg.size[vseg + 1];
   print_view_and_indices(p, view, idx, n);
-  print_view_optionals(p, op, seg_first(op, &sg, nseg - 1));
+  print_view_optionals(p, op, ct_seg_first(op, &sg, nseg - 1));
   print_view_types(p, op, tile, view, idx, n);
 }
 
@@ -832,10 +802,10 @@ bool ct_parse_atomic_red_view(AsmParser *p, IrOpState *st) {
 }
 
 void ct_print_atomic_red_view(AsmPrinter *p, IrOp *op) {
-  Segs sg = op_segments(op, 4);
+  CtSegs sg = ct_op_segments(op, 4);
   print_mem_attrs(p, op);
-  IrValue *view = seg_first(op, &sg, 0), *value = seg_first(op, &sg, 2);
-  IrValue *tok = seg_first(op, &sg, 3);
+  IrValue *view = ct_seg_first(op, &sg, 0), *value = ct_seg_first(op, &sg, 2);
+  IrValue *tok = ct_seg_first(op, &sg, 3);
   if (!view || !value) return;
   IrUse *idx = op->operands + sg.start[1];
   print_view_and_indices(p, view, idx, sg.size[1]);
@@ -982,9 +952,9 @@ static void print_atomic_tail(AsmPrinter *p, IrOp *op, IrValue *ptrs, IrValue *v
 void ct_print_atomic_cas(AsmPrinter *p, IrOp *op) {
   print_enum_prop(p, op, &ct_enum_memory_ordering_semantics, "memory_ordering_semantics");
   print_enum_prop(p, op, &ct_enum_memory_scope, "memory_scope");
-  Segs sg = op_segments(op, 5);
-  IrValue *ptrs = seg_first(op, &sg, 0), *cmp = seg_first(op, &sg, 1);
-  IrValue *val = seg_first(op, &sg, 2);
+  CtSegs sg = ct_op_segments(op, 5);
+  IrValue *ptrs = ct_seg_first(op, &sg, 0), *cmp = ct_seg_first(op, &sg, 1);
+  IrValue *val = ct_seg_first(op, &sg, 2);
   if (!ptrs || !cmp || !val) return;
   asm_putc(p, ' ');
   asm_print_operand(p, ptrs);
@@ -992,7 +962,7 @@ void ct_print_atomic_cas(AsmPrinter *p, IrOp *op) {
   asm_print_operand(p, cmp);
   asm_puts(p, ", ");
   asm_print_operand(p, val);
-  print_atomic_tail(p, op, ptrs, val, seg_first(op, &sg, 3), seg_first(op, &sg, 4));
+  print_atomic_tail(p, op, ptrs, val, ct_seg_first(op, &sg, 3), ct_seg_first(op, &sg, 4));
 }
 
 
@@ -1069,8 +1039,8 @@ bool ct_parse_atomic_rmw(AsmParser *p, IrOpState *st) {
 void ct_print_atomic_rmw(AsmPrinter *p, IrOp *op) {
   print_enum_prop(p, op, &ct_enum_memory_ordering_semantics, "memory_ordering_semantics");
   print_enum_prop(p, op, &ct_enum_memory_scope, "memory_scope");
-  Segs sg = op_segments(op, 4);
-  IrValue *ptrs = seg_first(op, &sg, 0), *arg = seg_first(op, &sg, 1);
+  CtSegs sg = ct_op_segments(op, 4);
+  IrValue *ptrs = ct_seg_first(op, &sg, 0), *arg = ct_seg_first(op, &sg, 1);
   if (!ptrs || !arg) return;
   asm_putc(p, ' ');
   asm_print_operand(p, ptrs);
@@ -1078,7 +1048,7 @@ void ct_print_atomic_rmw(AsmPrinter *p, IrOp *op) {
   print_enum_prop(p, op, &ct_enum_atomic_rmw_mode, "mode");
   asm_puts(p, ", ");
   asm_print_operand(p, arg);
-  print_atomic_tail(p, op, ptrs, arg, seg_first(op, &sg, 2), seg_first(op, &sg, 3));
+  print_atomic_tail(p, op, ptrs, arg, ct_seg_first(op, &sg, 2), ct_seg_first(op, &sg, 3));
 }
 
 const CtOdsSpec ct_spec_atomic_rmw_tko = {

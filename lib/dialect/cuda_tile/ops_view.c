@@ -5,6 +5,7 @@
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_core.h"
+#include "dialect/cuda_tile/ct_segments.h"
 #include "dialect/cuda_tile/ct_svec.h"
 
 #include <stdio.h>
@@ -138,9 +139,8 @@ static void print_mixed(AsmPrinter *p, const int64_t *v, size_t n, IrUse *dyn, s
 }
 
 void ct_print_make_tensor_view(AsmPrinter *p, IrOp *op) {
-  uint32_t ss = 0, sn = 0, ts = 0, tn = 0;
-  ct_ods_segment_range(op, 1, 3, &ss, &sn);
-  ct_ods_segment_range(op, 2, 3, &ts, &tn);
+  CtSegs sg = ct_op_segments(op, 3);
+  uint32_t ss = sg.start[1], sn = sg.size[1], ts = sg.start[2], tn = sg.size[2];
   const IrType *tv = ir_op_result(op, 0)->type;
   asm_putc(p, ' ');
   asm_print_operand(p, ir_op_operand(op, 0));
