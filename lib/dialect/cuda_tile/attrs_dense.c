@@ -6,6 +6,7 @@
  * (with its shape-inference messages and integer range rules), and MLIR's
  * dense value printing (splat, nested brackets, hex blob above 100
  * elements). */
+#include "dialect/cuda_tile/ct_svec.h"
 #include "dialect/cuda_tile/ct_types.h"
 
 #include <ctype.h>
@@ -80,7 +81,7 @@ typedef struct DenseParse {
   AsmParser *p;
   const IrType *elem;  /* element type named by the prefix */
   bool is_int;
-  VEC(uint64_t) bits;  /* element bit patterns, in order */
+  CT_SVEC(uint64_t, 8) bits;  /* element bit patterns, in order (a splat: one) */
 } DenseParse;
 
 /* NVIDIA's validateIntegerBounds: union of the signed and unsigned ranges. */
@@ -101,7 +102,8 @@ static bool parse_scalar(DenseParse *c) {
   if (c->is_int) {
     unsigned w = ir_integer_width(c->elem);
     int64_t v;
-    if (asm_peek_keyword(p, "true") || asm_peek_keyword(p, "false")) {
+    /* an integer token (the usual case) skips the two keyword checks */
+    if (!asm_peek_integer(p) && (asm_peek_keyword(p, "true") || asm_peek_keyword(p, "false"))) {
       if (w != 1) return asm_error_at(p, l, "expected integer value");
       v = asm_parse_optional_keyword(p, "true") ? 1 : 0;
       if (!v) (void)asm_parse_optional_keyword(p, "false");
@@ -112,7 +114,7 @@ static bool parse_scalar(DenseParse *c) {
     uint64_t bits = (uint64_t)v;
     if (w == 1) bits = v != 0;
     else if (w < 64) bits &= (UINT64_C(1) << w) - 1;
-    vec_push(&c->bits, bits);
+    ct_svec_push(&c->bits, bits);
     return true;
   }
   /* `-`? float-literal | hex bit pattern, with MLIR's errors (a decimal
@@ -120,7 +122,7 @@ static bool parse_scalar(DenseParse *c) {
   IrFloatKind k = ir_float_kind(c->elem);
   double v;
   if (!asm_parse_float(p, k, &v)) return false;
-  vec_push(&c->bits, ir_float_to_bits(k, v));
+  ct_svec_push(&c->bits, ir_float_to_bits(k, v));
   return true;
 }
 
@@ -251,13 +253,16 @@ static bool hex_to_bits(DenseParse *c, const StrBuf *hex, const IrType *tile, As
   for (size_t i = 0; i < count; i++) {
     uint64_t bits = 0;
     for (size_t k = 0; k < es && k < 8; k++) bits |= (uint64_t)data[i * es + k] << (8 * k);
-    vec_push(&c->bits, bits);
+    ct_svec_push(&c->bits, bits);
   }
   free(data);
   return true;
 }
 
-/* dense-constant := `<` elem-type `:` value-tree `>` `:` tile-type */
+/* dense-constant := `<` elem-type `:` value-tree `>` `:` tile-type
+ * The bit patterns of a scalar or a short list stay in DenseParse's inline
+ * storage and the raw bytes on the stack: a module's many splat constants
+ * are parsed and uniqued without a malloc. */
 bool ct_parse_dense_constant(AsmParser *p, const IrAttr **out, const IrType **type) {
   *out = NULL;
   if (type) *type = NULL;
@@ -271,6 +276,7 @@ bool ct_parse_dense_constant(AsmParser *p, const IrAttr **out, const IrType **ty
   }
   if (!asm_parse_punct(p, ASM_COLON)) return false;
   DenseParse c = {.p = p, .elem = pet, .is_int = ir_type_is_integer(pet)};
+  ct_svec_init(&c.bits);
   I64Vec shape = {0};
   StrBuf hex = {0};
   AsmLoc hex_at = asm_cur_loc(p);
@@ -289,17 +295,20 @@ bool ct_parse_dense_constant(AsmParser *p, const IrAttr **out, const IrType **ty
                            "type '%T'",
                        pet, ct_tile_type_elem(rt));
   if (ok && is_hex) ok = hex_to_bits(&c, &hex, rt, hex_at);
-  sb_free(&hex);
-  StrBuf b1 = {0}, b2 = {0};
+  if (is_hex) sb_free(&hex);
   if (ok) {
     size_t rank = ct_tile_type_rank(rt);
     const int64_t *want = ct_tile_type_shape(rt);
     bool match = rank == 0 ? shape.len == 0
                            : shape.len == 0 || (shape.len == rank &&
                                                 !memcmp(shape.data, want, rank * sizeof *want));
-    if (!match)
+    if (!match) {
+      StrBuf b1 = {0}, b2 = {0};
       ok = ct_emit_error(&e, "inferred shape of elements literal (%s) does not match type (%s)",
                          shape_str(&b1, shape.data, shape.len), shape_str(&b2, want, rank));
+      sb_free(&b1);
+      sb_free(&b2);
+    }
   }
   if (ok && c.bits.len == 0) ok = asm_error(p, "dense attribute cannot be empty");
   if (ok) {
@@ -312,17 +321,16 @@ bool ct_parse_dense_constant(AsmParser *p, const IrAttr **out, const IrType **ty
   }
   if (ok) {
     size_t es = ir_dense_elem_size(pet), n = c.bits.len;
-    uint8_t *raw = xmalloc(n * es);
+    uint8_t buf[64];
+    uint8_t *raw = n * es <= sizeof buf ? buf : xmalloc(n * es);
     for (size_t i = 0; i < n; i++)
       for (size_t k = 0; k < es; k++) raw[i * es + k] = (uint8_t)(c.bits.data[i] >> (8 * k));
     *out = ct_dense_attr(asm_ctx(p), rt, raw, n);
-    free(raw);
+    if (raw != buf) free(raw);
     if (type) *type = rt;
   }
-  sb_free(&b1);
-  sb_free(&b2);
-  vec_free(&shape);
-  vec_free(&c.bits);
+  if (shape.data) vec_free(&shape);
+  ct_svec_free(&c.bits);
   return ok;
 }
 

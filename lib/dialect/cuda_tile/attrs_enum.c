@@ -324,31 +324,40 @@ void ct_print_symbol_visibility(AsmPrinter *p, int v) {
 
 /* ---- I32EnumAttr in a declarative format ----------------------------------- */
 
-/* enum-keyword := case-keyword | string-literal */
+/* "expected string or keyword ..." at l, listing e's cases. */
+static bool enum_keyword_expected(AsmParser *p, AsmLoc l, const CtEnumInfo *e,
+                                  const char *attr_name) {
+  StrBuf b = {0};
+  for (int i = 0; i < e->ncases; i++) {
+    if (i) sb_puts(&b, ", ");
+    sb_puts(&b, e->cases[i]);
+  }
+  asm_error_at(p, l, "expected string or keyword containing one of the following enum "
+                     "values for attribute '%s' [%s]",
+               attr_name, sb_cstr(&b));
+  sb_free(&b);
+  return false;
+}
+
+/* enum-keyword := case-keyword | string-literal
+ * A keyword is looked up from the lexed token once (not compared with each
+ * case in turn); a word that is no case is reported as before, as neither a
+ * case nor a string. */
 bool ct_parse_enum_keyword_attr(AsmParser *p, const CtEnumInfo *e, const char *attr_name,
                                 int *out) {
   AsmLoc l = asm_cur_loc(p);
-  for (int i = 0; i < e->ncases; i++)
-    if (asm_parse_optional_keyword(p, e->cases[i])) {
-      *out = i;
-      return true;
-    }
+  Str kw;
+  if (asm_parse_optional_keyword_any(p, &kw)) {
+    int v = ct_enum_lookup(e, kw);
+    if (v < 0) return enum_keyword_expected(p, l, e, attr_name);
+    *out = v;
+    return true;
+  }
   char *s = NULL;
   size_t n = 0;
   bool present = false;
   if (!asm_parse_optional_string(p, &s, &n, &present)) return false;
-  if (!present) {
-    StrBuf b = {0};
-    for (int i = 0; i < e->ncases; i++) {
-      if (i) sb_puts(&b, ", ");
-      sb_puts(&b, e->cases[i]);
-    }
-    asm_error_at(p, l, "expected string or keyword containing one of the following enum "
-                       "values for attribute '%s' [%s]",
-                 attr_name, sb_cstr(&b));
-    sb_free(&b);
-    return false;
-  }
+  if (!present) return enum_keyword_expected(p, l, e, attr_name);
   int v = ct_enum_lookup(e, str_make(s, n));
   if (v < 0) asm_error_at(p, l, "invalid %s attribute specification: \"%.*s\"", attr_name,
                           (int)n, s);

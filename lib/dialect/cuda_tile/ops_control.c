@@ -12,6 +12,7 @@
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_core.h"
+#include "dialect/cuda_tile/ct_svec.h"
 
 #include <stdio.h>
 
@@ -20,20 +21,51 @@ static bool is_view_typed(const IrType *t) {
   return ct_type_is_tensor_view(t) || ct_type_is_view(t);
 }
 
+/* ---- small lists ----------------------------------------------------------- */
+
+/* The operand, argument and type lists of one op, inline up to 8 entries:
+ * the usual terminator or loop header parses without a malloc. */
+typedef CT_SVEC(AsmOperand, 8) OperandList;
+typedef CT_SVEC(AsmArgument, 8) ArgumentList;
+typedef CT_SVEC(const IrType *, 8) TypeList;
+
+/* operand (`,` operand)*, as asm_parse_operand_list reads it (the caller
+ * has seen the first operand). */
+static bool parse_operand_list(AsmParser *p, OperandList *out) {
+  do {
+    AsmOperand o = {0};
+    if (!asm_parse_operand(p, &o)) return false;
+    ct_svec_push(out, o);
+  } while (asm_parse_optional_punct(p, ASM_COMMA));
+  return true;
+}
+
+/* type (`,` type)*, as ct_parse_type_list reads it. */
+static bool parse_type_list(AsmParser *p, TypeList *out) {
+  do {
+    const IrType *t = NULL;
+    if (!ct_parse_type(p, &t)) return false;
+    ct_svec_push(out, t);
+  } while (asm_parse_optional_punct(p, ASM_COMMA));
+  return true;
+}
+
 /* ---- terminators --------------------------------------------------------- */
 
 /* term ::= attr-dict (operand-list `:` type-list)? */
 bool ct_parse_term_operands(AsmParser *p, IrOpState *st) {
   if (!asm_parse_optional_attr_dict(p, st)) return false;
   if (!asm_peek_operand(p)) return true;
-  AsmOperandVec ops = {0};
-  IrTypeVec types = {0};
+  OperandList ops;
+  TypeList types;
+  ct_svec_init(&ops);
+  ct_svec_init(&types);
   AsmLoc at = asm_cur_loc(p);
-  bool ok = asm_parse_operand_list(p, &ops) && asm_parse_punct(p, ASM_COLON) &&
-            ct_parse_types_into(p, &types) &&
+  bool ok = parse_operand_list(p, &ops) && asm_parse_punct(p, ASM_COLON) &&
+            parse_type_list(p, &types) &&
             asm_resolve_operands(p, ops.data, ops.len, types.data, types.len, at, st);
-  vec_free(&ops);
-  vec_free(&types);
+  ct_svec_free(&ops);
+  ct_svec_free(&types);
   return ok;
 }
 
@@ -283,7 +315,7 @@ bool ct_verify_if(IrOp *op) {
 /* ---- for ------------------------------------------------------------------- */
 
 /* `(` (%arg `=` operand),* `)` */
-static bool parse_assignment_list(AsmParser *p, AsmArgumentVec *args, AsmOperandVec *init) {
+static bool parse_assignment_list(AsmParser *p, ArgumentList *args, OperandList *init) {
   if (!asm_parse_punct(p, ASM_LPAREN)) return false;
   if (asm_parse_optional_punct(p, ASM_RPAREN)) return true;
   do {
@@ -292,8 +324,8 @@ static bool parse_assignment_list(AsmParser *p, AsmArgumentVec *args, AsmOperand
     if (!asm_parse_operand(p, &a.ssa) || !asm_parse_punct(p, ASM_EQUAL) ||
         !asm_parse_operand(p, &o))
       return false;
-    vec_push(args, a);
-    vec_push(init, o);
+    ct_svec_push(args, a);
+    ct_svec_push(init, o);
   } while (asm_parse_optional_punct(p, ASM_COMMA));
   return asm_parse_punct(p, ASM_RPAREN);
 }
@@ -302,8 +334,10 @@ static bool parse_assignment_list(AsmParser *p, AsmArgumentVec *args, AsmOperand
  *         (`iter_values` assignment-list `->` `(` type-list `)`)? region attr-dict */
 bool ct_parse_for(AsmParser *p, IrOpState *st) {
   IrContext *ctx = asm_ctx(p);
-  AsmArgumentVec args = {0};
-  AsmOperandVec init = {0};
+  ArgumentList args;
+  OperandList init;
+  ct_svec_init(&args);
+  ct_svec_init(&init);
   AsmOperand lb, ub, step;
   AsmArgument iv = {0};
   bool ok = true;
@@ -315,7 +349,7 @@ bool ct_parse_for(AsmParser *p, IrOpState *st) {
        asm_parse_punct(p, ASM_COMMA) && asm_parse_keyword(p, "step") &&
        asm_parse_operand(p, &step) && asm_parse_punct(p, ASM_RPAREN) &&
        asm_parse_punct(p, ASM_COLON) && ct_parse_type(p, &iv.type);
-  if (ok) vec_push(&args, iv);
+  if (ok) ct_svec_push(&args, iv);
   if (ok && asm_parse_optional_keyword(p, "iter_values")) {
     ok = parse_assignment_list(p, &args, &init) && asm_parse_punct(p, ASM_ARROW) &&
          asm_parse_punct(p, ASM_LPAREN) && ct_parse_types_into(p, &st->result_types) &&
@@ -338,8 +372,8 @@ bool ct_parse_for(AsmParser *p, IrOpState *st) {
          asm_resolve_operands(p, init.data, init.len, st->result_types.data,
                               st->result_types.len, asm_cur_loc(p), st);
   }
-  vec_free(&args);
-  vec_free(&init);
+  ct_svec_free(&args);
+  ct_svec_free(&init);
   return ok;
 }
 
@@ -463,14 +497,19 @@ void ct_block_names_for(IrOp *op, IrBlock *b, IrNameSetFn set, void *user) {
   (void)op;
   if (!b || !b->nargs) return;
   set(user, b->args[0], "loopIdx");
-  StrBuf buf = {0}; /* "iterArg" N, without printf */
-  sb_puts(&buf, "iterArg");
+  char name[24] = "iterArg"; /* "iterArg" N, without printf or a heap string */
   for (uint32_t i = 1; i < b->nargs; i++) {
-    buf.len = 7;
-    sb_put_uint(&buf, i - 1);
-    set(user, b->args[i], buf.s);
+    char digits[10], *d = name + 7;
+    size_t n = 0;
+    uint32_t v = i - 1;
+    do {
+      digits[n++] = (char)('0' + v % 10);
+      v /= 10;
+    } while (v);
+    while (n) *d++ = digits[--n];
+    *d = 0;
+    set(user, b->args[i], name);
   }
-  sb_free(&buf);
 }
 
 /* ---- loop ------------------------------------------------------------------- */
@@ -478,15 +517,18 @@ void ct_block_names_for(IrOp *op, IrBlock *b, IrNameSetFn set, void *user) {
 /* loop ::= (`iter_values` assignment-list `:` type-list (`->` type-list)?
  *          | (`:` type-list)?) region attr-dict */
 bool ct_parse_loop(AsmParser *p, IrOpState *st) {
-  AsmArgumentVec args = {0};
-  AsmOperandVec init = {0};
-  IrTypeVec iter_types = {0};
+  ArgumentList args;
+  OperandList init;
+  TypeList iter_types;
+  ct_svec_init(&args);
+  ct_svec_init(&init);
+  ct_svec_init(&iter_types);
   bool ok = true;
   if (!asm_parse_optional_keyword(p, "iter_values")) {
     if (asm_parse_optional_punct(p, ASM_COLON)) ok = ct_parse_types_into(p, &st->result_types);
   } else {
     ok = parse_assignment_list(p, &args, &init) && asm_parse_punct(p, ASM_COLON) &&
-         ct_parse_types_into(p, &iter_types);
+         parse_type_list(p, &iter_types);
     if (ok && args.len != iter_types.len)
       ok = asm_error(p, "found different number of iter_values and types");
     if (ok && asm_parse_optional_punct(p, ASM_ARROW))
@@ -502,9 +544,9 @@ bool ct_parse_loop(AsmParser *p, IrOpState *st) {
   if (ok)
     ok = asm_resolve_operands(p, init.data, init.len, iter_types.data, iter_types.len,
                               asm_cur_loc(p), st);
-  vec_free(&args);
-  vec_free(&init);
-  vec_free(&iter_types);
+  ct_svec_free(&args);
+  ct_svec_free(&init);
+  ct_svec_free(&iter_types);
   return ok;
 }
 

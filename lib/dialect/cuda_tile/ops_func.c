@@ -5,6 +5,7 @@
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_core.h"
+#include "dialect/cuda_tile/ct_svec.h"
 
 static const IrType *i64_type(IrContext *ctx) {
   return ir_integer_type(ctx, 64, IR_SIGNLESS);
@@ -144,13 +145,15 @@ static bool parse_func_like(AsmParser *p, IrOpState *st, bool allow_hints) {
   ir_op_state_add_prop(st, "sym_name", ir_string_attr(ctx, name->str, name->len));
   AsmArgumentVec args = {0};
   IrTypeVec results = {0};
-  IrTypeVec inputs = {0};
-  VEC(const IrAttr *) arg_attrs = {0};
+  CT_SVEC(const IrType *, 16) inputs; /* inline: no malloc for the usual arity */
+  CT_SVEC(const IrAttr *, 16) arg_attrs;
+  ct_svec_init(&inputs);
+  ct_svec_init(&arg_attrs);
   bool ok = ct_parse_func_signature(p, &args, &results);
   if (ok) {
     for (size_t i = 0; i < args.len; i++) {
-      vec_push(&inputs, args.data[i].type);
-      vec_push(&arg_attrs, args.data[i].attrs ? args.data[i].attrs : ir_empty_dict(ctx));
+      ct_svec_push(&inputs, args.data[i].type);
+      ct_svec_push(&arg_attrs, args.data[i].attrs ? args.data[i].attrs : ir_empty_dict(ctx));
     }
     const IrType *ft = ir_function_type(ctx, inputs.data, inputs.len, results.data,
                                         results.len);
@@ -170,8 +173,8 @@ static bool parse_func_like(AsmParser *p, IrOpState *st, bool allow_hints) {
   }
   vec_free(&args);
   vec_free(&results);
-  vec_free(&inputs);
-  vec_free(&arg_attrs);
+  ct_svec_free(&inputs);
+  ct_svec_free(&arg_attrs);
   return ok;
 }
 

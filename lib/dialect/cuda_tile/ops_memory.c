@@ -8,6 +8,8 @@
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_core.h"
+#include "dialect/cuda_tile/ct_segments.h"
+#include "dialect/cuda_tile/ct_svec.h"
 
 /* ---- shared pieces ----------------------------------------------------------- */
 
@@ -141,13 +143,6 @@ static bool parse_opt_comma_operand(AsmParser *p, AsmOperand *v, bool *has) {
 
 static void set_segments(AsmParser *p, IrOpState *st, const int32_t *seg, size_t n) {
   ir_op_state_add_prop(st, "operandSegmentSizes", ct_ods_segment_attr(asm_ctx(p), seg, n));
-}
-
-/* Operand `i` of segment `seg` or NULL. */
-static IrValue *seg_value(IrOp *op, unsigned seg, unsigned nseg) {
-  uint32_t s = 0, n = 0;
-  if (!ct_ods_segment_range(op, seg, nseg, &s, &n) || !n) return NULL;
-  return ir_op_operand(op, s);
 }
 
 void ct_names_result_token(IrOp *op, IrNameSetFn set, void *user) {
@@ -324,8 +319,9 @@ bool ct_parse_load_ptr(AsmParser *p, IrOpState *st) {
 void ct_print_load_ptr(AsmPrinter *p, IrOp *op) {
   print_enum_prop(p, op, &ct_enum_memory_ordering_semantics, "memory_ordering_semantics");
   print_enum_prop(p, op, &ct_enum_memory_scope, "memory_scope");
-  IrValue *src = seg_value(op, 0, 4), *mask = seg_value(op, 1, 4);
-  IrValue *pad = seg_value(op, 2, 4), *tok = seg_value(op, 3, 4);
+  CtSegs sg = ct_op_segments(op, 4);
+  IrValue *src = ct_seg_first(op, &sg, 0), *mask = ct_seg_first(op, &sg, 1);
+  IrValue *pad = ct_seg_first(op, &sg, 2), *tok = ct_seg_first(op, &sg, 3);
   asm_putc(p, ' ');
   if (src) asm_print_operand(p, src);
   if (mask) { asm_puts(p, ", "); asm_print_operand(p, mask); }
@@ -420,8 +416,9 @@ bool ct_parse_store_ptr(AsmParser *p, IrOpState *st) {
 void ct_print_store_ptr(AsmPrinter *p, IrOp *op) {
   print_enum_prop(p, op, &ct_enum_memory_ordering_semantics, "memory_ordering_semantics");
   print_enum_prop(p, op, &ct_enum_memory_scope, "memory_scope");
-  IrValue *dst = seg_value(op, 0, 4), *val = seg_value(op, 1, 4);
-  IrValue *mask = seg_value(op, 2, 4), *tok = seg_value(op, 3, 4);
+  CtSegs sg = ct_op_segments(op, 4);
+  IrValue *dst = ct_seg_first(op, &sg, 0), *val = ct_seg_first(op, &sg, 1);
+  IrValue *mask = ct_seg_first(op, &sg, 2), *tok = ct_seg_first(op, &sg, 3);
   asm_putc(p, ' ');
   if (dst) asm_print_operand(p, dst);
   asm_puts(p, ", ");
@@ -473,27 +470,32 @@ static bool parse_view_common(AsmParser *p, IrOpState *st, AsmOperand *tok, bool
   return asm_parse_optional_attr_dict_with_keyword(p, st);
 }
 
+/* A view access's indices and their types, inline up to 8 (no malloc for
+ * the usual ranks). */
+typedef CT_SVEC(AsmOperand, 8) IndexOperands;
+typedef CT_SVEC(const IrType *, 8) IndexTypes;
+
 /* Index types after the view type: `, T` (splat over all indices) or
  * `, T1, T2, ...` (one per index). */
-static bool parse_index_types(AsmParser *p, size_t nidx, IrTypeVec *out, AsmLoc *at) {
+static bool parse_index_types(AsmParser *p, size_t nidx, IndexTypes *out, AsmLoc *at) {
   if (!asm_parse_optional_punct(p, ASM_COMMA)) return true;
   *at = asm_cur_loc(p);
   const IrType *t = NULL;
   if (!ct_parse_type(p, &t)) return asm_error_at(p, *at, "expected index type after comma");
   if (asm_parse_optional_punct(p, ASM_COMMA)) {
-    vec_push(out, t);
+    ct_svec_push(out, t);
     do {
       if (!ct_parse_type(p, &t)) return false;
-      vec_push(out, t);
+      ct_svec_push(out, t);
     } while (asm_parse_optional_punct(p, ASM_COMMA));
   } else {
-    for (size_t i = 0; i < nidx; i++) vec_push(out, t);
+    for (size_t i = 0; i < nidx; i++) ct_svec_push(out, t);
   }
   return true;
 }
 
-static bool resolve_indices(AsmParser *p, IrOpState *st, const AsmOperandVec *idx,
-                            const IrTypeVec *types, AsmLoc type_at) {
+static bool resolve_indices(AsmParser *p, IrOpState *st, const IndexOperands *idx,
+                            const IndexTypes *types, AsmLoc type_at) {
   if (idx->len && !types->len)
     return asm_error(p, "index types must be specified when indices are present");
   if (types->len && types->len != idx->len)
@@ -527,10 +529,18 @@ static void print_mem_attrs(AsmPrinter *p, IrOp *op) {
   ct_print_memory_attrs(p, ord < 0 ? 0 : ord, scope);
 }
 
-/* `%view[%i, ...]` */
-static bool parse_view_and_indices(AsmParser *p, AsmOperand *view, AsmOperandVec *idx) {
-  return asm_parse_operand(p, view) && asm_parse_punct(p, ASM_LSQUARE) &&
-         asm_parse_operand_list(p, idx) && asm_parse_punct(p, ASM_RSQUARE);
+/* `%view[%i, ...]` (the list as asm_parse_operand_list reads it: zero or
+ * more comma-separated operands) */
+static bool parse_view_and_indices(AsmParser *p, AsmOperand *view, IndexOperands *idx) {
+  if (!asm_parse_operand(p, view) || !asm_parse_punct(p, ASM_LSQUARE)) return false;
+  if (asm_peek_operand(p)) {
+    do {
+      AsmOperand o = {0};
+      if (!asm_parse_operand(p, &o)) return false;
+      ct_svec_push(idx, o);
+    } while (asm_parse_optional_punct(p, ASM_COMMA));
+  }
+  return asm_parse_punct(p, ASM_RSQUARE);
 }
 
 static void print_view_and_indices(AsmPrinter *p, IrValue *view, IrUse *idx, size_t n) {
@@ -557,8 +567,10 @@ static void print_view_optionals(AsmPrinter *p, IrOp *op, IrValue *tok) {
 bool ct_parse_load_view(AsmParser *p, IrOpState *st) {
   IrContext *ctx = asm_ctx(p);
   AsmOperand view, tok;
-  AsmOperandVec idx = {0};
-  IrTypeVec itypes = {0};
+  IndexOperands idx;
+  IndexTypes itypes;
+  ct_svec_init(&idx);
+  ct_svec_init(&itypes);
   bool has_tok = false;
   const IrType *tv = NULL, *tr = NULL, *tt = NULL;
   AsmLoc type_at = asm_cur_loc(p);
@@ -577,27 +589,52 @@ bool ct_parse_load_view(AsmParser *p, IrOpState *st) {
     vec_push(&st->result_types, tr);
     vec_push(&st->result_types, tt);
   }
-  vec_free(&idx);
-  vec_free(&itypes);
+  ct_svec_free(&idx);
+  ct_svec_free(&itypes);
   return ok;
 }
 
-void ct_print_load_view(AsmPrinter *p, IrOp *op) {
-  uint32_t is = 0, in = 0;
-  ct_ods_segment_range(op, 1, 3, &is, &in);
-  print_mem_attrs(p, op);
-  IrValue *view = seg_value(op, 0, 3);
-  if (!view) view = ir_op_operand(op, 0);
-  print_view_and_indices(p, view, ir_op_operands(op) + is, in);
-  print_view_optionals(p, op, seg_value(op, 2, 3));
+/* What the three view accesses end with: ` : ` (value-type `, `)?
+ * view-type index-types ` -> ` result-types. */
+static void print_view_types(AsmPrinter *p, IrOp *op, IrValue *value, IrValue *view,
+                             IrUse *idx, size_t n) {
   asm_puts(p, " : ");
+  if (value) {
+    ct_print_type(p, value->type);
+    asm_puts(p, ", ");
+  }
   ct_print_type(p, view->type);
-  print_index_types(p, ir_op_operands(op) + is, in);
+  print_index_types(p, idx, n);
   asm_puts(p, " -> ");
-  ct_print_type(p, ir_op_result(op, 0)->type);
-  asm_puts(p, ", ");
-  ct_print_type(p, ir_op_result(op, 1)->type);
+  for (uint32_t i = 0; i < op->nresults; i++) {
+    if (i) asm_puts(p, ", ");
+    ct_print_type(p, ir_op_result(op, i)->type);
+  }
 }
+
+/* load_view_tko (segments: view, indices, token) and store_view_tko
+ * (tile, view, indices, token):
+ *   mem-attrs (tile `,`)? view `[` indices `]` view-common `:` types */
+static void print_view_access(AsmPrinter *p, IrOp *op, bool store) {
+  unsigned nseg = store ? 4 : 3, vseg = store ? 1 : 0;
+  CtSegs sg = ct_op_segments(op, nseg);
+  print_mem_attrs(p, op);
+  IrValue *tile = store ? ct_seg_first(op, &sg, 0) : NULL, *view = ct_seg_first(op, &sg, vseg);
+  if (store && (!tile || !view)) return;
+  if (!view) view = ir_op_operand(op, 0);
+  if (tile) {
+    asm_putc(p, ' ');
+    asm_print_operand(p, tile);
+    asm_putc(p, ',');
+  }
+  IrUse *idx = ir_op_operands(op) + sg.start[vseg + 1];
+  size_t n = sg.size[vseg + 1];
+  print_view_and_indices(p, view, idx, n);
+  print_view_optionals(p, op, ct_seg_first(op, &sg, nseg - 1));
+  print_view_types(p, op, tile, view, idx, n);
+}
+
+void ct_print_load_view(AsmPrinter *p, IrOp *op) { print_view_access(p, op, false); }
 
 /* verifyViewLoadStoreCommon. */
 static bool verify_view_common(IrOp *op, IrValue *view, IrUse *idx, size_t n,
@@ -650,8 +687,10 @@ bool ct_verify_load_view(IrOp *op) {
 bool ct_parse_store_view(AsmParser *p, IrOpState *st) {
   IrContext *ctx = asm_ctx(p);
   AsmOperand tile, view, tok;
-  AsmOperandVec idx = {0};
-  IrTypeVec itypes = {0};
+  IndexOperands idx;
+  IndexTypes itypes;
+  ct_svec_init(&idx);
+  ct_svec_init(&itypes);
   bool has_tok = false;
   const IrType *ttile = NULL, *tv = NULL, *tt = NULL;
   AsmLoc type_at = asm_cur_loc(p);
@@ -671,30 +710,12 @@ bool ct_parse_store_view(AsmParser *p, IrOpState *st) {
     set_segments(p, st, seg, 4);
     vec_push(&st->result_types, tt);
   }
-  vec_free(&idx);
-  vec_free(&itypes);
+  ct_svec_free(&idx);
+  ct_svec_free(&itypes);
   return ok;
 }
 
-void ct_print_store_view(AsmPrinter *p, IrOp *op) {
-  uint32_t is = 0, in = 0;
-  ct_ods_segment_range(op, 2, 4, &is, &in);
-  print_mem_attrs(p, op);
-  IrValue *tile = seg_value(op, 0, 4), *view = seg_value(op, 1, 4);
-  if (!tile || !view) return;
-  asm_putc(p, ' ');
-  asm_print_operand(p, tile);
-  asm_putc(p, ',');
-  print_view_and_indices(p, view, ir_op_operands(op) + is, in);
-  print_view_optionals(p, op, seg_value(op, 3, 4));
-  asm_puts(p, " : ");
-  ct_print_type(p, tile->type);
-  asm_puts(p, ", ");
-  ct_print_type(p, view->type);
-  print_index_types(p, ir_op_operands(op) + is, in);
-  asm_puts(p, " -> ");
-  ct_print_type(p, ir_op_result(op, 0)->type);
-}
+void ct_print_store_view(AsmPrinter *p, IrOp *op) { print_view_access(p, op, true); }
 
 const CtOdsSpec ct_spec_store_view_tko = {
     .segments = true,
@@ -738,8 +759,10 @@ bool ct_parse_atomic_red_view(AsmParser *p, IrOpState *st) {
     ir_op_state_add_prop(st, "memory_scope", ct_i32_attr(ctx, scope));
   }
   AsmOperand view, value, tok;
-  AsmOperandVec idx = {0};
-  IrTypeVec itypes = {0};
+  IndexOperands idx;
+  IndexTypes itypes;
+  ct_svec_init(&idx);
+  ct_svec_init(&itypes);
   bool has_tok = false;
   const IrType *tval = NULL, *tv = NULL, *tt = NULL;
   AsmLoc type_at = asm_cur_loc(p);
@@ -773,21 +796,23 @@ bool ct_parse_atomic_red_view(AsmParser *p, IrOpState *st) {
     set_segments(p, st, seg, 4);
     vec_push(&st->result_types, tt);
   }
-  vec_free(&idx);
-  vec_free(&itypes);
+  ct_svec_free(&idx);
+  ct_svec_free(&itypes);
   return ok;
 }
 
 void ct_print_atomic_red_view(AsmPrinter *p, IrOp *op) {
-  uint32_t is = 0, in = 0;
-  ct_ods_segment_range(op, 1, 4, &is, &in);
+  CtSegs sg = ct_op_segments(op, 4);
   print_mem_attrs(p, op);
-  IrValue *view = seg_value(op, 0, 4), *value = seg_value(op, 2, 4);
-  IrValue *tok = seg_value(op, 3, 4);
+  IrValue *view = ct_seg_first(op, &sg, 0), *value = ct_seg_first(op, &sg, 2);
+  IrValue *tok = ct_seg_first(op, &sg, 3);
   if (!view || !value) return;
-  print_view_and_indices(p, view, ir_op_operands(op) + is, in);
+  IrUse *idx = ir_op_operands(op) + sg.start[1];
+  print_view_and_indices(p, view, idx, sg.size[1]);
   const char *mode = ct_enum_keyword(&ct_enum_atomic_rmw_mode, enum_prop(op, "mode"));
-  asm_printf(p, ", %s, ", mode ? mode : "");
+  asm_puts(p, ", ");
+  asm_puts(p, mode ? mode : "");
+  asm_puts(p, ", ");
   asm_print_operand(p, value);
   if (tok) {
     asm_puts(p, " token = ");
@@ -796,13 +821,7 @@ void ct_print_atomic_red_view(AsmPrinter *p, IrOp *op) {
   static const char *const elided[] = {"memory_ordering_semantics", "memory_scope", "mode",
                                        "operandSegmentSizes", NULL};
   asm_print_attr_dict_with_keyword(p, op, elided);
-  asm_puts(p, " : ");
-  ct_print_type(p, value->type);
-  asm_puts(p, ", ");
-  ct_print_type(p, view->type);
-  print_index_types(p, ir_op_operands(op) + is, in);
-  asm_puts(p, " -> ");
-  ct_print_type(p, ir_op_result(op, 0)->type);
+  print_view_types(p, op, value, view, idx, sg.size[1]);
 }
 
 const CtOdsSpec ct_spec_atomic_red_view_tko = {
@@ -933,7 +952,9 @@ static void print_atomic_tail(AsmPrinter *p, IrOp *op, IrValue *ptrs, IrValue *v
 void ct_print_atomic_cas(AsmPrinter *p, IrOp *op) {
   print_enum_prop(p, op, &ct_enum_memory_ordering_semantics, "memory_ordering_semantics");
   print_enum_prop(p, op, &ct_enum_memory_scope, "memory_scope");
-  IrValue *ptrs = seg_value(op, 0, 5), *cmp = seg_value(op, 1, 5), *val = seg_value(op, 2, 5);
+  CtSegs sg = ct_op_segments(op, 5);
+  IrValue *ptrs = ct_seg_first(op, &sg, 0), *cmp = ct_seg_first(op, &sg, 1);
+  IrValue *val = ct_seg_first(op, &sg, 2);
   if (!ptrs || !cmp || !val) return;
   asm_putc(p, ' ');
   asm_print_operand(p, ptrs);
@@ -941,7 +962,7 @@ void ct_print_atomic_cas(AsmPrinter *p, IrOp *op) {
   asm_print_operand(p, cmp);
   asm_puts(p, ", ");
   asm_print_operand(p, val);
-  print_atomic_tail(p, op, ptrs, val, seg_value(op, 3, 5), seg_value(op, 4, 5));
+  print_atomic_tail(p, op, ptrs, val, ct_seg_first(op, &sg, 3), ct_seg_first(op, &sg, 4));
 }
 
 
@@ -1018,7 +1039,8 @@ bool ct_parse_atomic_rmw(AsmParser *p, IrOpState *st) {
 void ct_print_atomic_rmw(AsmPrinter *p, IrOp *op) {
   print_enum_prop(p, op, &ct_enum_memory_ordering_semantics, "memory_ordering_semantics");
   print_enum_prop(p, op, &ct_enum_memory_scope, "memory_scope");
-  IrValue *ptrs = seg_value(op, 0, 4), *arg = seg_value(op, 1, 4);
+  CtSegs sg = ct_op_segments(op, 4);
+  IrValue *ptrs = ct_seg_first(op, &sg, 0), *arg = ct_seg_first(op, &sg, 1);
   if (!ptrs || !arg) return;
   asm_putc(p, ' ');
   asm_print_operand(p, ptrs);
@@ -1026,7 +1048,7 @@ void ct_print_atomic_rmw(AsmPrinter *p, IrOp *op) {
   print_enum_prop(p, op, &ct_enum_atomic_rmw_mode, "mode");
   asm_puts(p, ", ");
   asm_print_operand(p, arg);
-  print_atomic_tail(p, op, ptrs, arg, seg_value(op, 2, 4), seg_value(op, 3, 4));
+  print_atomic_tail(p, op, ptrs, arg, ct_seg_first(op, &sg, 2), ct_seg_first(op, &sg, 3));
 }
 
 const CtOdsSpec ct_spec_atomic_rmw_tko = {

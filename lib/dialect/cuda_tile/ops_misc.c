@@ -47,18 +47,32 @@ bool ct_verify_constant(IrOp *op) {
   return true;
 }
 
+/* Writes v's decimal digits at d; returns the end. */
+static char *put_uint(char *d, uint64_t v) {
+  char tmp[20];
+  size_t n = 0;
+  do {
+    tmp[n++] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v);
+  while (n) *d++ = tmp[--n];
+  return d;
+}
+
 /* ConstantOp::getAsmResultNames: `true` / `false` / `cst_i1` for i1, else
  * `cst` [_value] _type with the value only for splats (integers signed,
- * floats when exactly convertible to an unsigned 64-bit integer). */
+ * floats when exactly convertible to an unsigned 64-bit integer).  Called
+ * for every constant when numbering values, so the name is formed in a
+ * stack buffer, without printf or a heap string, and the usual element
+ * types are spelled without a printer. */
 void ct_names_constant(IrOp *op, IrNameSetFn set, void *user) {
   const IrAttr *v = ir_op_attrz(op, "value");
   if (!op->nresults || !v || v->def != &ir_dense_elements_attr_def ||
       !ct_type_is_tile(v->type))
     return;
   const IrType *elem = ct_tile_type_elem(v->type);
-  int64_t n = ct_dense_num_elements(v);
-  char buf[96];
   if (ir_type_is_int_width(elem, 1)) {
+    int64_t n = ct_dense_num_elements(v);
     bool all_t = true, all_f = true;
     for (int64_t i = 0; i < n && (all_t || all_f); i++) {
       if (ct_dense_int(v, i)) all_f = false;
@@ -68,41 +82,46 @@ void ct_names_constant(IrOp *op, IrNameSetFn set, void *user) {
     set(user, ir_op_result(op, 0), all_t ? "true" : all_f ? "false" : "cst_i1");
     return;
   }
-  /* Called for every constant when numbering values: formatted without
-   * printf, and the usual element types spelled without a printer. */
-  StrBuf b = {0};
-  sb_puts(&b, "cst");
-  if (ct_dense_is_splat(v) || n == 1) {
-    if (ir_type_is_integer(elem)) {
-      sb_putc(&b, '_');
-      sb_put_int(&b, ct_dense_int(v, 0));
-    } else if (ir_type_is_float(elem)) {
-      double d = ct_dense_float(v, 0);
-      if (isnan(d)) sb_puts(&b, "_NaN");
-      else if (d >= 0 && !signbit(d) && d == floor(d) && d < 18446744073709551616.0) {
-        sb_putc(&b, '_');
-        sb_put_uint(&b, (unsigned long long)d);
+  /* "cst" + "_-" + 20 digits + "_" + type (at most 94 bytes) + NUL */
+  char name[128] = "cst", *d = name + 3;
+  bool is_int = ir_type_is_integer(elem), is_float = !is_int && ir_type_is_float(elem);
+  if ((is_int || is_float) && (ct_dense_is_splat(v) || ct_dense_num_elements(v) == 1)) {
+    if (is_int) {
+      int64_t x = ct_dense_int(v, 0);
+      *d++ = '_';
+      if (x < 0) *d++ = '-';
+      d = put_uint(d, x < 0 ? 0 - (uint64_t)x : (uint64_t)x);
+    } else {
+      double f = ct_dense_float(v, 0);
+      if (isnan(f)) {
+        memcpy(d, "_NaN", 4);
+        d += 4;
+      } else if (f >= 0 && !signbit(f) && f == floor(f) && f < 18446744073709551616.0) {
+        *d++ = '_';
+        d = put_uint(d, (uint64_t)f);
       }
     }
   }
-  sb_putc(&b, '_');
-  if (ir_type_is_integer(elem)) {
-    if (elem->flags == IR_SIGNED) sb_putc(&b, 's');
-    else if (elem->flags == IR_UNSIGNED) sb_putc(&b, 'u');
-    sb_putc(&b, 'i');
-    sb_put_uint(&b, ir_integer_width(elem));
-  } else if (ir_type_is_float(elem)) {
-    sb_puts(&b, ir_float_kind_name(ir_float_kind(elem)));
-  } else { /* the type's text, at most sizeof buf - 2 bytes of it */
+  *d++ = '_';
+  if (is_int) {
+    if (elem->flags == IR_SIGNED) *d++ = 's';
+    else if (elem->flags == IR_UNSIGNED) *d++ = 'u';
+    *d++ = 'i';
+    d = put_uint(d, ir_integer_width(elem));
+    *d = 0;
+  } else if (is_float) {
+    const char *k = ir_float_kind_name(ir_float_kind(elem));
+    size_t len = strlen(k);
+    if (len > 94) len = 94;
+    memcpy(d, k, len);
+    d[len] = 0;
+  } else { /* the type's text, at most 94 bytes of it */
     StrBuf tb = {0};
     asm_print_type_str(&tb, elem);
-    snprintf(buf, sizeof buf, "%s", sb_cstr(&tb));
-    buf[sizeof buf - 2] = 0;
-    sb_puts(&b, buf);
+    snprintf(d, 95, "%s", sb_cstr(&tb));
     sb_free(&tb);
   }
-  set(user, ir_op_result(op, 0), sb_cstr(&b));
-  sb_free(&b);
+  set(user, ir_op_result(op, 0), name);
 }
 
 /* ---- assume ------------------------------------------------------------------ */

@@ -5,6 +5,8 @@
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_core.h"
+#include "dialect/cuda_tile/ct_segments.h"
+#include "dialect/cuda_tile/ct_svec.h"
 
 #include <stdio.h>
 
@@ -14,10 +16,11 @@ typedef struct MixedElem {
   int64_t v;  /* IR_DYNAMIC for an SSA value */
   AsmLoc loc;
 } MixedElem;
-typedef VEC(MixedElem) MixedVec;
+typedef CT_SVEC(MixedElem, 8) MixedVec;    /* inline up to rank 8 */
+typedef CT_SVEC(AsmOperand, 8) DynOperands;
 
 /* `[` (int | operand),* `]` */
-static bool parse_mixed_list(AsmParser *p, MixedVec *elems, AsmOperandVec *dyn) {
+static bool parse_mixed_list(AsmParser *p, MixedVec *elems, DynOperands *dyn) {
   if (!asm_parse_punct(p, ASM_LSQUARE)) return false;
   if (asm_parse_optional_punct(p, ASM_RSQUARE)) return true;
   do {
@@ -29,10 +32,10 @@ static bool parse_mixed_list(AsmParser *p, MixedVec *elems, AsmOperandVec *dyn) 
       bool is_op = false;
       if (!asm_parse_optional_operand(p, &o, &is_op)) return false;
       if (!is_op) return asm_error_at(p, e.loc, "expected either integer or SSA value");
-      vec_push(dyn, o);
+      ct_svec_push(dyn, o);
       e.v = IR_DYNAMIC;
     }
-    vec_push(elems, e);
+    ct_svec_push(elems, e);
   } while (asm_parse_optional_punct(p, ASM_COMMA));
   return asm_parse_punct(p, ASM_RSQUARE);
 }
@@ -62,12 +65,17 @@ static bool compare_mixed(AsmParser *p, const MixedVec *from, const int64_t *tv,
 }
 
 /* make_tensor_view ::= operand `,` `shape` `=` mixed-list `,` `strides` `=`
- *                      mixed-list attr-dict `:` (type `->`)? tensor-view-type */
+ *                      mixed-list attr-dict `:` (type `->`)? tensor-view-type
+ * The lists live in small vectors on the stack (no malloc below rank 9). */
 bool ct_parse_make_tensor_view(AsmParser *p, IrOpState *st) {
   IrContext *ctx = asm_ctx(p);
   AsmOperand base;
-  MixedVec shape = {0}, strides = {0};
-  AsmOperandVec dshape = {0}, dstrides = {0};
+  MixedVec shape, strides;
+  DynOperands dshape, dstrides;
+  ct_svec_init(&shape);
+  ct_svec_init(&strides);
+  ct_svec_init(&dshape);
+  ct_svec_init(&dstrides);
   const IrType *itype = NULL, *tv = NULL;
   AsmLoc shape_at = {0}, stride_at = {0}, tv_at = {0};
   bool ok = asm_parse_operand(p, &base) && asm_parse_punct(p, ASM_COMMA) &&
@@ -113,10 +121,10 @@ bool ct_parse_make_tensor_view(AsmParser *p, IrOpState *st) {
     ir_op_state_add_prop(st, "operandSegmentSizes", ct_ods_segment_attr(ctx, seg, 3));
     vec_push(&st->result_types, tv);
   }
-  vec_free(&shape);
-  vec_free(&strides);
-  vec_free(&dshape);
-  vec_free(&dstrides);
+  ct_svec_free(&shape);
+  ct_svec_free(&strides);
+  ct_svec_free(&dshape);
+  ct_svec_free(&dstrides);
   return ok;
 }
 
@@ -131,9 +139,8 @@ static void print_mixed(AsmPrinter *p, const int64_t *v, size_t n, IrUse *dyn, s
 }
 
 void ct_print_make_tensor_view(AsmPrinter *p, IrOp *op) {
-  uint32_t ss = 0, sn = 0, ts = 0, tn = 0;
-  ct_ods_segment_range(op, 1, 3, &ss, &sn);
-  ct_ods_segment_range(op, 2, 3, &ts, &tn);
+  CtSegs sg = ct_op_segments(op, 3);
+  uint32_t ss = sg.start[1], sn = sg.size[1], ts = sg.start[2], tn = sg.size[2];
   const IrType *tv = ir_op_result(op, 0)->type;
   asm_putc(p, ' ');
   asm_print_operand(p, ir_op_operand(op, 0));
