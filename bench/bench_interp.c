@@ -356,6 +356,21 @@ static int bench_int(IrContext *ctx, int reps) {
   return rc;
 }
 
+/* Whether part name w is "gemm:TMxTNxTK" or "gemm-bf16:TMxTNxTK" (any tile
+ * shape that divides the GEMM: powers of two from 16 to 512); sets the
+ * element type and tile shape. */
+static bool gemm_part(const char *w, const char **et, int *tm, int *tn, int *tk) {
+  char tail;
+  if (strncmp(w, "gemm:", 5) == 0) *et = "f32", w += 5;
+  else if (strncmp(w, "gemm-bf16:", 10) == 0) *et = "bf16", w += 10;
+  else return false;
+  if (sscanf(w, "%dx%dx%d%c", tm, tn, tk, &tail) != 3) return false;
+  int d[3] = {*tm, *tn, *tk};
+  for (int i = 0; i < 3; i++)
+    if (d[i] < 16 || d[i] > 512 || (d[i] & (d[i] - 1))) return false;
+  return true;
+}
+
 /* bench_interp [R] [gemm|gemm-bf16|gemm-big|gemm-big-bf16|add|int]...: the
  * named parts (all but int when none is named), each best of R. */
 int main(int argc, char **argv) {
@@ -367,6 +382,8 @@ int main(int argc, char **argv) {
   bool all = argc <= 2;
   int rc = 0;
   for (int i = all ? 0 : 2; i < (all ? 5 : argc); i++) {
+    const char *et;
+    int tm, tn, tk;
     const char *w =
         all ? (const char *[]){"gemm", "gemm-bf16", "gemm-big", "gemm-big-bf16", "add"}[i]
             : argv[i];
@@ -374,6 +391,7 @@ int main(int argc, char **argv) {
     else if (strcmp(w, "gemm-bf16") == 0) rc |= bench_gemm(ctx, "bf16", 64, 64, 32, reps);
     else if (strcmp(w, "gemm-big") == 0) rc |= bench_gemm(ctx, "f32", 128, 128, 64, reps);
     else if (strcmp(w, "gemm-big-bf16") == 0) rc |= bench_gemm(ctx, "bf16", 128, 128, 64, reps);
+    else if (gemm_part(w, &et, &tm, &tn, &tk)) rc |= bench_gemm(ctx, et, tm, tn, tk, reps);
     else if (strcmp(w, "add") == 0) rc |= bench_add(ctx, reps);
     else if (strcmp(w, "int") == 0) rc |= bench_int(ctx, reps);
     else {
