@@ -45,6 +45,7 @@ void in_gemm_force_portable(bool portable) { force_portable = portable; }
 #define PF_VIEWS 4  /* views whose last tile is remembered, per thread */
 #define PF_QUEUE 4  /* tiles queued for prefetching, per thread */
 #define PF_LINE 64  /* bytes per cache line */
+#define PF_MAX_LINES 4096 /* larger tiles (over 256 KiB) are not prefetched */
 
 /* A tile's rows: rows of row_bytes, stride bytes apart, from p. */
 typedef struct {
@@ -77,7 +78,9 @@ void in_gemm_note_tile(const void *key, const void *base, int64_t rows, int64_t 
   }
   const char *prev = pf.last[s];
   pf.last[s] = b;
-  if (prev == b || rows < 1 || row_bytes < 1) return;
+  if (prev == b || rows < 1 || row_bytes < 1 || rows > PF_MAX_LINES ||
+      rows * ((row_bytes + PF_LINE - 1) / PF_LINE) > PF_MAX_LINES)
+    return;
   if (pf.nq == PF_QUEUE) { /* full: drop the oldest */
     for (int i = 1; i < PF_QUEUE; i++) pf.q[i - 1] = pf.q[i];
     pf.nq--;

@@ -21,7 +21,8 @@ void in_gemm_f32(const float *A, const float *B, const float *Cin, float *Cout, 
  * one, the tile at base + d is queued (per thread) for prefetching, and the
  * next in_gemm_f32 on this thread issues those prefetches a few cache lines
  * at a time between its micro-kernel calls, so that the loads of the next
- * k step find their rows in the cache.  Prefetches never fault and change
+ * k step find their rows in the cache.  Tiles over 4096 cache lines are
+ * not queued.  Prefetches never fault and change
  * no result; a queue with no gemm after it is dropped by the next one. */
 void in_gemm_note_tile(const void *key, const void *base, int64_t rows, int64_t row_bytes,
                        int64_t stride_bytes);

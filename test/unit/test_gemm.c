@@ -142,6 +142,12 @@ static void test_prefetch(void) {
   /* more predictions than the queue holds: the oldest go */
   for (int i = 2; i < 8; i++) in_gemm_note_tile(&mat[0], &mat[16 * i], 8, 64, 256);
   CHECK_EQ_INT((int)in_gemm_pending_lines(), 4 * 8);
+  /* tiles over 4096 lines (256 KiB) are not queued: 4097 rows of one line */
+  int64_t queued = in_gemm_pending_lines();
+  in_gemm_note_tile(&mat[3], &mat[3], 4097, 64, 64);
+  in_gemm_note_tile(&mat[3], &mat[4], 4097, 64, 64);
+  in_gemm_note_tile(&mat[3], &mat[5], 64, 4097 * 64, 64);
+  CHECK_EQ_INT((int)in_gemm_pending_lines(), (int)queued);
   for (int portable = 0; portable < 2; portable++) {
     const int M = 13, N = 40, K = 20;
     float A[13 * 20], B[20 * 40], C[13 * 40], R[13 * 40], O[13 * 40];
