@@ -7,6 +7,9 @@
  *   gemm-big, gemm-big-bf16
  *              the same GEMMs with bigger tiles: 128x128 f32 output tiles,
  *              mmaf over 128x64 x 64x128 operand tiles (k-loop of 16 steps);
+ *   gemm:TMxTNxTK, gemm-bf16:TMxTNxTK
+ *              the same GEMMs with TMxTN output tiles and a k step of TK
+ *              (powers of two from 16 to 512 that divide the GEMM size);
  *   add        an element-wise f32 add of 2^24 elements (tiles of 4096), in
  *              elements/s and GB/s, next to a memcpy of one such array;
  *   int        eight element-wise i32 ops (addi muli xori maxi shri divi remi
@@ -17,7 +20,8 @@
  * results are spot-checked against a double-precision reference.  Never run
  * as a test; bench/bench_gemm.sh sets these figures beside NumPy's.
  *
- *   build/bench/bench_interp [R] [gemm|gemm-bf16|gemm-big|gemm-big-bf16|add|int]...
+ *   build/bench/bench_interp [R] [gemm|gemm-bf16|gemm-big|gemm-big-bf16|
+ *                                 gemm:TMxTNxTK|gemm-bf16:TMxTNxTK|add|int]...
  *
  * BENCH_INTERP_N=n (a multiple of 128) sets the GEMM size instead of 1024,
  * for profiling under valgrind. */
@@ -206,6 +210,11 @@ static int bench_gemm(IrContext *ctx, const char *et, int tm, int tn, int tk, in
   const char *env = getenv("BENCH_INTERP_N");
   int64_t n = env && atoi(env) >= 128 ? atoi(env) / 128 * 128 : 1024;
   const int64_t M = n, N = n, K = n;
+  if (M % tm || N % tn || K % tk) {
+    fprintf(stderr, "bench_interp: %dx%dx%d tiles do not divide the %lld^3 GEMM\n", tm, tn, tk,
+            (long long)n);
+    return 1;
+  }
   bool bf = strcmp(et, "bf16") == 0;
   size_t es = bf ? 2 : 4;
   float *A = malloc(sizeof(float) * M * K), *B = malloc(sizeof(float) * K * N),
@@ -396,7 +405,7 @@ int main(int argc, char **argv) {
     else if (strcmp(w, "int") == 0) rc |= bench_int(ctx, reps);
     else {
       fprintf(stderr, "bench_interp: unknown part '%s' (gemm, gemm-bf16, gemm-big, "
-                      "gemm-big-bf16, add, int)\n", w);
+                      "gemm-big-bf16, gemm:TMxTNxTK, gemm-bf16:TMxTNxTK, add, int)\n", w);
       rc = 1;
     }
   }
