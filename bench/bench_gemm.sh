@@ -15,6 +15,10 @@
 # time of all threads: the steadier figure when other work shares the
 # cores; OpenBLAS threads that spin while waiting count against it at -j2).
 #
+# GEMM_SHAPES="TMxTNxTK ..." adds rows for other tile shapes of the same
+# 1024^3 GEMM (bench_interp's gemm:TMxTNxTK and gemm-bf16:TMxTNxTK parts),
+# e.g. GEMM_SHAPES="128x256x64 256x256x64".
+#
 #   bench/bench_gemm.sh [R] [N] [BUILD]     (defaults 5, 3, build)
 set -eu
 R=${1:-5}
@@ -58,39 +62,57 @@ w, p = best(lambda: np.add(x, y, out=z))
 print("add", e / w * 1e-6, e / p * 1e-6)
 PYEOF
 
+SHAPES=${GEMM_SHAPES:-}
+EXTRA=
+for sh in $SHAPES; do
+  case $sh in
+    *[!0-9x]* | *x*x*x* | x* | *x | *xx*) echo "bench_gemm.sh: bad tile shape '$sh'" >&2; exit 1 ;;
+    *x*x*) EXTRA="$EXTRA gemm:$sh gemm-bf16:$sh" ;;
+    *) echo "bench_gemm.sh: bad tile shape '$sh'" >&2; exit 1 ;;
+  esac
+done
+
 for round in $(seq "$N"); do
-  "$BI" "$R" gemm gemm-bf16 gemm-big gemm-big-bf16 add >>"$TMP/ct.txt"
+  # shellcheck disable=SC2086 # EXTRA is a list of words
+  "$BI" "$R" gemm gemm-bf16 gemm-big gemm-big-bf16 $EXTRA add >>"$TMP/ct.txt"
   for j in 1 2; do
     OPENBLAS_NUM_THREADS=$j "$PY" "$TMP/np.py" "$R" | sed "s/^/j$j /" >>"$TMP/np.txt"
   done
 done
 
 # best figure per (kind, -jN) over the rounds: wall (w) and per CPU-second (c)
-awk '
+awk -v shapes="$SHAPES" '
   function keep(k, v, c) {
     if (!(k in w) || v > w[k]) w[k] = v
     if (!(k in cpu) || c > cpu[k]) cpu[k] = c
   }
   function num(s) { gsub(/[^0-9.]/, "", s); return s + 0 }
   FNR == NR { keep("np " $2 " " $1, $3, $4); next }
-  /^gemm 1024\^3/ { keep("ct gemm-" ($4 == "(64x64x32" ? "" : "big-") $3 " " substr($6, 2, 2), $9, num($11)) }
+  /^gemm [0-9]+\^3/ {
+    sh = substr($4, 2)
+    nm = sh == "64x64x32" ? "gemm-" : sh == "128x128x64" ? "gemm-big-" : sh "-"
+    keep("ct " nm $3 " " substr($6, 2, 2), $9, num($11))
+  }
   /^elementwise/ { keep("ct add " substr($6, 2, 2), $9, num($12)) }
   /^memcpy/ { v = $(NF - 2); if (v > mc) mc = v }
   END {
-    nk = split("gemm-f32 gemm-bf16 gemm-big-f32 gemm-big-bf16 add", ks, " ")
+    ns = split(shapes, ss, " "); extra = ""
+    for (i = 1; i <= ns; i++) extra = extra " " ss[i] "-f32 " ss[i] "-bf16"
+    nk = split("gemm-f32 gemm-bf16 gemm-big-f32 gemm-big-bf16" extra " add", ks, " ")
     for (pass = 1; pass <= 2; pass++) {
       printf "%s\n", pass == 1 ? "wall time, best of all repeats:" \
                                 : "per CPU-second (CPU time of all threads; steadier on a loaded machine):"
-      printf "  %-13s %-4s %16s %16s %7s\n", "what", "-j", "ctile-run", "NumPy", "ratio"
+      printf "  %-16s %-4s %16s %16s %7s\n", "what", "-j", "ctile-run", "NumPy", "ratio"
       for (i = 1; i <= nk; i++)
         for (j = 1; j <= 2; j++) {
           k = ks[i]; unit = k == "add" ? "Melem/s" : "GFLOP/s"
           npk = "np " (k == "add" ? "add" : "gemm") " j" j; ck = "ct " k " j" j
           n = pass == 1 ? w[npk] : cpu[npk]; c = pass == 1 ? w[ck] : cpu[ck]
-          printf "  %-13s -j%d  %8.1f %-7s %8.1f %-7s %6.2f\n", k, j, c, unit, n, unit, n ? c / n : 0
+          printf "  %-16s -j%d  %8.1f %-7s %8.1f %-7s %6.2f\n", k, j, c, unit, n, unit, n ? c / n : 0
         }
     }
     printf "gemm-*: tiles of examples/gemm.mlir (64x64 C, 64x32 A, 32x64 B); gemm-big-*: 128x128 C,\n"
-    printf "128x64 A, 64x128 B; NumPy: the same 1024^3 f32 a @ b for all four (it has no bf16 GEMM)\n"
+    printf "128x64 A, 64x128 B; TMxTNxTK-*: TMxTN C, TMxTK A, TKxTN B; NumPy: the same 1024^3 f32\n"
+    printf "a @ b for all (it has no bf16 GEMM)\n"
     printf "memcpy of one 2^24 f32 array in the same run: %.1f Melem/s (wall)\n", mc
   }' "$TMP/np.txt" "$TMP/ct.txt"

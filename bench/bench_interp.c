@@ -7,6 +7,9 @@
  *   gemm-big, gemm-big-bf16
  *              the same GEMMs with bigger tiles: 128x128 f32 output tiles,
  *              mmaf over 128x64 x 64x128 operand tiles (k-loop of 16 steps);
+ *   gemm:TMxTNxTK, gemm-bf16:TMxTNxTK
+ *              the same GEMMs with TMxTN output tiles and a k step of TK
+ *              (powers of two from 16 to 512 that divide the GEMM size);
  *   add        an element-wise f32 add of 2^24 elements (tiles of 4096), in
  *              elements/s and GB/s, next to a memcpy of one such array;
  *   int        eight element-wise i32 ops (addi muli xori maxi shri divi remi
@@ -17,7 +20,8 @@
  * results are spot-checked against a double-precision reference.  Never run
  * as a test; bench/bench_gemm.sh sets these figures beside NumPy's.
  *
- *   build/bench/bench_interp [R] [gemm|gemm-bf16|gemm-big|gemm-big-bf16|add|int]...
+ *   build/bench/bench_interp [R] [gemm|gemm-bf16|gemm-big|gemm-big-bf16|
+ *                                 gemm:TMxTNxTK|gemm-bf16:TMxTNxTK|add|int]...
  *
  * BENCH_INTERP_N=n (a multiple of 128) sets the GEMM size instead of 1024,
  * for profiling under valgrind. */
@@ -206,6 +210,11 @@ static int bench_gemm(IrContext *ctx, const char *et, int tm, int tn, int tk, in
   const char *env = getenv("BENCH_INTERP_N");
   int64_t n = env && atoi(env) >= 128 ? atoi(env) / 128 * 128 : 1024;
   const int64_t M = n, N = n, K = n;
+  if (M % tm || N % tn || K % tk) {
+    fprintf(stderr, "bench_interp: %dx%dx%d tiles do not divide the %lld^3 GEMM\n", tm, tn, tk,
+            (long long)n);
+    return 1;
+  }
   bool bf = strcmp(et, "bf16") == 0;
   size_t es = bf ? 2 : 4;
   float *A = malloc(sizeof(float) * M * K), *B = malloc(sizeof(float) * K * N),
@@ -356,6 +365,21 @@ static int bench_int(IrContext *ctx, int reps) {
   return rc;
 }
 
+/* Whether part name w is "gemm:TMxTNxTK" or "gemm-bf16:TMxTNxTK" (any tile
+ * shape that divides the GEMM: powers of two from 16 to 512); sets the
+ * element type and tile shape. */
+static bool gemm_part(const char *w, const char **et, int *tm, int *tn, int *tk) {
+  char tail;
+  if (strncmp(w, "gemm:", 5) == 0) *et = "f32", w += 5;
+  else if (strncmp(w, "gemm-bf16:", 10) == 0) *et = "bf16", w += 10;
+  else return false;
+  if (sscanf(w, "%dx%dx%d%c", tm, tn, tk, &tail) != 3) return false;
+  int d[3] = {*tm, *tn, *tk};
+  for (int i = 0; i < 3; i++)
+    if (d[i] < 16 || d[i] > 512 || (d[i] & (d[i] - 1))) return false;
+  return true;
+}
+
 /* bench_interp [R] [gemm|gemm-bf16|gemm-big|gemm-big-bf16|add|int]...: the
  * named parts (all but int when none is named), each best of R. */
 int main(int argc, char **argv) {
@@ -367,6 +391,8 @@ int main(int argc, char **argv) {
   bool all = argc <= 2;
   int rc = 0;
   for (int i = all ? 0 : 2; i < (all ? 5 : argc); i++) {
+    const char *et;
+    int tm, tn, tk;
     const char *w =
         all ? (const char *[]){"gemm", "gemm-bf16", "gemm-big", "gemm-big-bf16", "add"}[i]
             : argv[i];
@@ -374,11 +400,12 @@ int main(int argc, char **argv) {
     else if (strcmp(w, "gemm-bf16") == 0) rc |= bench_gemm(ctx, "bf16", 64, 64, 32, reps);
     else if (strcmp(w, "gemm-big") == 0) rc |= bench_gemm(ctx, "f32", 128, 128, 64, reps);
     else if (strcmp(w, "gemm-big-bf16") == 0) rc |= bench_gemm(ctx, "bf16", 128, 128, 64, reps);
+    else if (gemm_part(w, &et, &tm, &tn, &tk)) rc |= bench_gemm(ctx, et, tm, tn, tk, reps);
     else if (strcmp(w, "add") == 0) rc |= bench_add(ctx, reps);
     else if (strcmp(w, "int") == 0) rc |= bench_int(ctx, reps);
     else {
       fprintf(stderr, "bench_interp: unknown part '%s' (gemm, gemm-bf16, gemm-big, "
-                      "gemm-big-bf16, add, int)\n", w);
+                      "gemm-big-bf16, gemm:TMxTNxTK, gemm-bf16:TMxTNxTK, add, int)\n", w);
       rc = 1;
     }
   }

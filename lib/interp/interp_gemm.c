@@ -38,6 +38,88 @@ static bool force_portable;
 
 void in_gemm_force_portable(bool portable) { force_portable = portable; }
 
+/* ------------------------------------------------------------------------ */
+/* Prefetching the next k step's tiles                                       */
+/* ------------------------------------------------------------------------ */
+
+#define PF_VIEWS 4  /* views whose last tile is remembered, per thread */
+#define PF_QUEUE 4  /* tiles queued for prefetching, per thread */
+#define PF_LINE 64  /* bytes per cache line */
+#define PF_MAX_LINES 4096 /* larger tiles (over 256 KiB) are not prefetched */
+
+/* A tile's rows: rows of row_bytes, stride bytes apart, from p. */
+typedef struct {
+  const char *p;
+  int64_t rows, row_bytes, stride;
+} PfTile;
+
+/* Per thread: the last tile of up to PF_VIEWS views (round robin), and the
+ * queue of predicted tiles with the cursor (row, byte in row) of the first
+ * one. */
+static _Thread_local struct {
+  const void *key[PF_VIEWS];
+  const char *last[PF_VIEWS];
+  unsigned next_slot;
+  PfTile q[PF_QUEUE];
+  int nq;
+  int64_t row, col;
+} pf;
+
+void in_gemm_note_tile(const void *key, const void *base, int64_t rows, int64_t row_bytes,
+                       int64_t stride_bytes) {
+  const char *b = base;
+  int s = 0;
+  while (s < PF_VIEWS && pf.key[s] != key) s++;
+  if (s == PF_VIEWS) { /* a new view: remember it, predict nothing yet */
+    s = (int)(pf.next_slot++ % PF_VIEWS);
+    pf.key[s] = key;
+    pf.last[s] = b;
+    return;
+  }
+  const char *prev = pf.last[s];
+  pf.last[s] = b;
+  if (prev == b || rows < 1 || row_bytes < 1 || rows > PF_MAX_LINES ||
+      rows * ((row_bytes + PF_LINE - 1) / PF_LINE) > PF_MAX_LINES)
+    return;
+  if (pf.nq == PF_QUEUE) { /* full: drop the oldest */
+    for (int i = 1; i < PF_QUEUE; i++) pf.q[i - 1] = pf.q[i];
+    pf.nq--;
+    pf.row = pf.col = 0;
+  }
+  /* b + (b - prev), as integers: the prediction may lie outside every
+   * object (a prefetch of it is harmless) */
+  uintptr_t nx = (uintptr_t)b + ((uintptr_t)b - (uintptr_t)prev);
+  pf.q[pf.nq++] = (PfTile){(const char *)nx, rows, row_bytes, stride_bytes};
+}
+
+int64_t in_gemm_pending_lines(void) {
+  int64_t n = 0;
+  for (int i = 0; i < pf.nq; i++) {
+    int64_t per_row = (pf.q[i].row_bytes + PF_LINE - 1) / PF_LINE;
+    n += pf.q[i].rows * per_row;
+    if (i == 0) n -= pf.row * per_row + pf.col / PF_LINE;
+  }
+  return n;
+}
+
+/* Issues up to `lines` of the queued prefetches (into L2: the tiles are
+ * copied after the current gemm, whose operands hold L1). */
+static void pf_issue(int64_t lines) {
+  while (lines > 0 && pf.nq > 0) {
+    const PfTile *t = &pf.q[0];
+    __builtin_prefetch(t->p + pf.row * t->stride + pf.col, 0, 2);
+    lines--;
+    if ((pf.col += PF_LINE) >= t->row_bytes) {
+      pf.col = 0;
+      if (++pf.row == t->rows) {
+        for (int i = 1; i < pf.nq; i++) pf.q[i - 1] = pf.q[i];
+        pf.nq--;
+        pf.row = 0;
+      }
+    }
+  }
+}
+
 /* Portable kernel: for each row of C, 64 columns at a time in local
  * accumulators, k ascending. */
 static void gemm_portable(const float *A, const float *B, const float *Cin, float *Cout, int64_t M,
@@ -121,7 +203,8 @@ static inline int64_t strip_rows(int64_t left) {
 __attribute__((target("avx2,fma"))) static void gemm_pass_avx2(const float *A, const float *B,
                                                                const float *Ci, float *Co,
                                                                int64_t M, int64_t N, int64_t K,
-                                                               int64_t k0, int64_t kc) {
+                                                               int64_t k0, int64_t kc,
+                                                               int64_t pf_per_call) {
   int64_t n16 = N / 16 * 16, n8 = N / 8 * 8;
   for (int64_t i0 = 0; i0 < M; i0 += GEMM_MC) {
     int64_t mc = M - i0 < GEMM_MC ? M - i0 : GEMM_MC;
@@ -129,6 +212,7 @@ __attribute__((target("avx2,fma"))) static void gemm_pass_avx2(const float *A, c
       int nv = j < n16 ? 2 : 1;
       for (int64_t i = i0, mr; i < i0 + mc; i += mr) {
         mr = strip_rows(i0 + mc - i);
+        if (pf.nq) pf_issue(pf_per_call);
         ukr_table[nv - 1][mr - 1](A + i * K + k0, K, B + k0 * N + j, N, Ci + i * N + j,
                                   Co + i * N + j, N, kc);
       }
@@ -152,12 +236,18 @@ void in_gemm_f32(const float *A, const float *B, const float *Cin, float *Cout, 
       for (int64_t i = 0; i < M * N && Cin != Cout; i++) Cout[i] = Cin[i];
       return;
     }
+    /* the queued prefetches spread over the micro-kernel calls of the
+     * first pass (about (M / 6) * (N / 16) of them) */
+    int64_t calls = ((M + 5) / 6) * ((N / 8 + 1) / 2), per_call = 0;
+    if (pf.nq && calls > 0) per_call = (in_gemm_pending_lines() + calls - 1) / calls;
     for (int64_t k0 = 0; k0 < K; k0 += GEMM_KC) {
       int64_t kc = K - k0 < GEMM_KC ? K - k0 : GEMM_KC;
-      gemm_pass_avx2(A, B, k0 == 0 ? Cin : Cout, Cout, M, N, K, k0, kc);
+      gemm_pass_avx2(A, B, k0 == 0 ? Cin : Cout, Cout, M, N, K, k0, kc, per_call);
     }
+    pf_issue(INT64_MAX); /* what the passes did not issue (N < 8) */
     return;
   }
 #endif
+  pf_issue(INT64_MAX);
   gemm_portable(A, B, Cin, Cout, M, N, K);
 }

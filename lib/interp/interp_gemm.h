@@ -14,6 +14,23 @@
 void in_gemm_f32(const float *A, const float *B, const float *Cin, float *Cout, int64_t M,
                  int64_t N, int64_t K);
 
+/* A stride prefetcher for the tiles that feed in_gemm_f32: the dense view
+ * load path reports each tile it copied out of memory (key: the view it
+ * came through; base: its first element; rows of row_bytes, stride_bytes
+ * apart).  When the same view's previous tile lay `d` bytes before this
+ * one, the tile at base + d is queued (per thread) for prefetching, and the
+ * next in_gemm_f32 on this thread issues those prefetches a few cache lines
+ * at a time between its micro-kernel calls, so that the loads of the next
+ * k step find their rows in the cache.  Tiles over 4096 cache lines are
+ * not queued.  Prefetches never fault and change
+ * no result; a queue with no gemm after it is dropped by the next one. */
+void in_gemm_note_tile(const void *key, const void *base, int64_t rows, int64_t row_bytes,
+                       int64_t stride_bytes);
+
+/* Test hook: lines queued for prefetching and not yet issued on this
+ * thread (in_gemm_f32 issues them all). */
+int64_t in_gemm_pending_lines(void);
+
 /* Test hook: with `portable`, in_gemm_f32 uses the portable kernel even where
  * the CPU has AVX2 and FMA (the results are the same bit for bit). */
 void in_gemm_force_portable(bool portable);

@@ -15,6 +15,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "interp/interp_gemm.h"
 #include "interp/interp_ops.h"
 
 /* ======================================================================== */
@@ -610,6 +611,10 @@ static bool view_access_dense(Exec *e, Val *pv, const ViewAcc *va, Val *tile, bo
     }
   }
   if (store && inner >= NT_STORE_MIN) nt_fence();
+  /* the next tile of a k loop is likely the same step again (interp_gemm.c) */
+  if (!store && rank <= 2)
+    in_gemm_note_tile(pv, (const void *)(uintptr_t)a0, rank == 2 ? va->tshape[0] : 1,
+                      inner * (int64_t)es, rank == 2 ? va->tstride[0] * (int64_t)es : 0);
   return true;
 }
 

@@ -13,7 +13,9 @@
  *   - f32 rows copied through views bit for bit, long rows (the
  *     non-temporal store path) and short ones, at unaligned addresses;
  *   - a view reaching past its buffer still fails with the element-exact
- *     out-of-bounds error. */
+ *     out-of-bounds error;
+ *   - the stride prefetcher for the next k step's tiles: what it queues, and
+ *     that a gemm issues it all with unchanged results. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,6 +117,52 @@ static void test_fused(void) {
     int bad = 0;
     for (int i = 0; i < 6 * 16; i++) bad += O[i] != 0x1p-46f;
     CHECK_EQ_INT(bad, 0);
+  }
+}
+
+/* The tile prefetcher: a tile predicted only from the second load of a view
+ * on, one per changed address, at most four queued; a gemm issues them all
+ * and computes the same bits (prefetches of addresses outside any object
+ * included: the prediction past the last tile). */
+static void test_prefetch(void) {
+  static float mat[64 * 64];
+  int64_t before = in_gemm_pending_lines();
+  CHECK_EQ_INT((int)before, 0);
+  /* view 1: 8x16 f32 tiles of a 64x64 matrix stepping along k (16 floats) */
+  in_gemm_note_tile(&mat[0], &mat[0], 8, 64, 256);
+  CHECK_EQ_INT((int)in_gemm_pending_lines(), 0); /* first tile: no stride yet */
+  in_gemm_note_tile(&mat[0], &mat[16], 8, 64, 256);
+  CHECK_EQ_INT((int)in_gemm_pending_lines(), 8); /* 8 rows of one line */
+  in_gemm_note_tile(&mat[0], &mat[16], 8, 64, 256);
+  CHECK_EQ_INT((int)in_gemm_pending_lines(), 8); /* same tile again: nothing new */
+  /* view 2: 16x8 tiles stepping down 16 rows; rows of 100 bytes: 2 lines */
+  in_gemm_note_tile(&mat[1], &mat[1], 16, 100, 256);
+  in_gemm_note_tile(&mat[1], &mat[1 + 16 * 64], 16, 100, 256);
+  CHECK_EQ_INT((int)in_gemm_pending_lines(), 8 + 32);
+  /* more predictions than the queue holds: the oldest go */
+  for (int i = 2; i < 8; i++) in_gemm_note_tile(&mat[0], &mat[16 * i], 8, 64, 256);
+  CHECK_EQ_INT((int)in_gemm_pending_lines(), 4 * 8);
+  /* tiles over 4096 lines (256 KiB) are not queued: 4097 rows of one line */
+  int64_t queued = in_gemm_pending_lines();
+  in_gemm_note_tile(&mat[3], &mat[3], 4097, 64, 64);
+  in_gemm_note_tile(&mat[3], &mat[4], 4097, 64, 64);
+  in_gemm_note_tile(&mat[3], &mat[5], 64, 4097 * 64, 64);
+  CHECK_EQ_INT((int)in_gemm_pending_lines(), (int)queued);
+  for (int portable = 0; portable < 2; portable++) {
+    const int M = 13, N = 40, K = 20;
+    float A[13 * 20], B[20 * 40], C[13 * 40], R[13 * 40], O[13 * 40];
+    for (int i = 0; i < M * K; i++) A[i] = frand();
+    for (int i = 0; i < K * N; i++) B[i] = frand();
+    for (int i = 0; i < M * N; i++) C[i] = frand();
+    in_gemm_note_tile(&mat[2], &mat[40], 5, 64, 256);
+    in_gemm_note_tile(&mat[2], &mat[60 * 64], 5, 64, 256); /* predicts past mat's end */
+    CHECK(in_gemm_pending_lines() > 0);
+    ref_gemm(A, B, C, R, M, N, K);
+    in_gemm_force_portable(portable != 0);
+    in_gemm_f32(A, B, C, O, M, N, K);
+    in_gemm_force_portable(false);
+    CHECK_EQ_INT(diff_bits(R, O, M * N), 0);
+    CHECK_EQ_INT((int)in_gemm_pending_lines(), 0); /* all issued */
   }
 }
 
@@ -306,6 +354,7 @@ static void quiet(void *user, const IrDiag *d) {
 UNIT_MAIN {
   test_kernel_shapes();
   test_fused();
+  test_prefetch();
   ctx = ir_context_create();
   ctile_register_all(ctx);
   int nerr = 0;
