@@ -29,8 +29,9 @@ for a in "$@"; do
 done
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PERF="$ROOT/../shared/perf"
-TR="$ROOT/$BUILD/bin/ctile-translate"
-OPT="$ROOT/$BUILD/bin/ctile-opt"
+case "$BUILD" in /*) BDIR=$BUILD ;; *) BDIR=$ROOT/$BUILD ;; esac
+TR="$BDIR/bin/ctile-translate"
+OPT="$BDIR/bin/ctile-opt"
 for t in "$TR" "$OPT"; do
   [ -x "$t" ] || { echo "bench_perf_bytecode: $t not built" >&2; exit 2; }
 done

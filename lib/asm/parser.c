@@ -836,13 +836,6 @@ const IrDialect *pstrip_dialect(AsmParser *p) {
   return NULL;
 }
 
-/* a[0..n) == b[0..n), inline: op names are short, a libc call costs more */
-static inline bool bytes_equal(const char *a, const char *b, size_t n) {
-  for (size_t i = 0; i < n; i++)
-    if (a[i] != b[i]) return false;
-  return true;
-}
-
 /* Interned dialect prefix of an op name ("cuda_tile" for "cuda_tile.addi"). */
 static const char *op_dialect(IrContext *ctx, const char *name) {
   const char *dot = strchr(name, '.');
@@ -1107,7 +1100,7 @@ static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned 
                    (ASM_CUST_CACHE - 2);
   for (unsigned i = cslot; i < cslot + 2; i++) /* 2-way sets */
     if (p->custcache[i].len == nt.len && p->custcache[i].dd == ddef && p->custcache[i].name &&
-        bytes_equal(p->custcache[i].name, nt.ptr, nt.len))
+        bytes_eq(p->custcache[i].name, nt.ptr, nt.len))
       return parse_custom_op_with(p, f, block, nresults, nt, p->custcache[i].info,
                                   p->custcache[i].dialect);
   cslot += p->custcache_next++ & 1;

@@ -150,30 +150,12 @@ static inline uint32_t atom_hash(const char *s, size_t n) {
   return (uint32_t)(h ^ (h >> 32));
 }
 
-/* memcmp(a, b, n) == 0 for short names, without a call. */
-static inline bool name_eq(const char *a, const char *b, size_t n) {
-  if (n < 8) {
-    for (size_t i = 0; i < n; i++)
-      if (a[i] != b[i]) return false;
-    return true;
-  }
-  uint64_t x, y;
-  for (size_t i = 0; i + 8 <= n; i += 8) {
-    memcpy(&x, a + i, 8);
-    memcpy(&y, b + i, 8);
-    if (x != y) return false;
-  }
-  memcpy(&x, a + n - 8, 8);
-  memcpy(&y, b + n - 8, 8);
-  return x == y;
-}
-
 /* The interned atom for s[0..len) with hash h, or NULL. */
 static inline NameAtom *atom_find(AsmNames *n, const char *s, size_t len, uint32_t h) {
   if (!n->nabuckets) return NULL;
   for (int32_t i = n->abuckets[h & (n->nabuckets - 1)]; i >= 0; i = n->atoms.data[i].next) {
     NameAtom *a = &n->atoms.data[i];
-    if (a->hash == h && a->len == len && name_eq(a->s, s, len)) return a;
+    if (a->hash == h && a->len == len && bytes_eq(a->s, s, len)) return a;
   }
   return NULL;
 }

@@ -186,26 +186,6 @@ const IrAttr *ir_dict_get(const IrAttr *dict, const IrIdent *name) {
   return NULL;
 }
 
-/* Whether a[0..n) == b[0..n), eight bytes at a time (the last word overlaps
- * the one before it): attribute names are mostly 4 to 30 bytes, where a
- * byte loop costs more than the rest of the lookup. */
-static inline bool bytes_eq(const char *a, const char *b, size_t n) {
-  if (n < 8) {
-    for (size_t i = 0; i < n; i++)
-      if (a[i] != b[i]) return false;
-    return true;
-  }
-  uint64_t x, y;
-  for (size_t i = 0; i + 8 < n; i += 8) {
-    memcpy(&x, a + i, 8);
-    memcpy(&y, b + i, 8);
-    if (x != y) return false;
-  }
-  memcpy(&x, a + n - 8, 8);
-  memcpy(&y, b + n - 8, 8);
-  return x == y;
-}
-
 /* Keys are unique byte strings, so the scan finds exactly the entry whose
  * key is `name`.  Larger dictionaries are binary-searched in their order
  * (strcmp's on the keys' text, as ir_dict_get searches), except for a name

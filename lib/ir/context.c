@@ -88,34 +88,6 @@ static void uniq_free(UniqSet *s) {
 }
 
 /* ---- identifiers ------------------------------------------------------------ */
-/* Byte equality of short strings (identifiers), inline: 8, 4, 2, 1-byte
- * loads instead of a call. */
-static inline bool bytes_eq(const char *a, const char *b, size_t n) {
-  for (; n >= 8; a += 8, b += 8, n -= 8) {
-    uint64_t x, y;
-    memcpy(&x, a, 8);
-    memcpy(&y, b, 8);
-    if (x != y) return false;
-  }
-  if (n & 4) {
-    uint32_t x, y;
-    memcpy(&x, a, 4);
-    memcpy(&y, b, 4);
-    if (x != y) return false;
-    a += 4;
-    b += 4;
-  }
-  if (n & 2) {
-    uint16_t x, y;
-    memcpy(&x, a, 2);
-    memcpy(&y, b, 2);
-    if (x != y) return false;
-    a += 2;
-    b += 2;
-  }
-  return !(n & 1) || *a == *b;
-}
-
 /* Hash of an identifier's bytes: one multiply per 8-byte word, the tail as
  * one word (4/2/1-byte loads), one final avalanche.  Only the identifier
  * table uses it. */

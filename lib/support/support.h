@@ -45,6 +45,25 @@ static inline bool str_eq(Str a, Str b) {
   return a.n == b.n && (a.n == 0 || memcmp(a.s, b.s, a.n) == 0);
 }
 static inline bool str_eqz(Str a, const char *z) { return str_eq(a, str_z(z)); }
+/* Whether a[0..n) == b[0..n), eight bytes at a time (the last word overlaps
+ * the one before it), without a call: for the short names of hash lookups
+ * (4 to 30 bytes mostly), where memcmp's call costs more than the compare. */
+static inline bool bytes_eq(const char *a, const char *b, size_t n) {
+  if (n < 8) {
+    for (size_t i = 0; i < n; i++)
+      if (a[i] != b[i]) return false;
+    return true;
+  }
+  uint64_t x, y;
+  for (size_t i = 0; i + 8 < n; i += 8) {
+    memcpy(&x, a + i, 8);
+    memcpy(&y, b + i, 8);
+    if (x != y) return false;
+  }
+  memcpy(&x, a + n - 8, 8);
+  memcpy(&y, b + n - 8, 8);
+  return x == y;
+}
 bool str_starts_with(Str s, const char *prefix);
 
 /* ---- hashing ------------------------------------------------------------ */
