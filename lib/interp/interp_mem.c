@@ -611,10 +611,11 @@ static bool view_access_dense(Exec *e, Val *pv, const ViewAcc *va, Val *tile, bo
     }
   }
   if (store && inner >= NT_STORE_MIN) nt_fence();
-  /* the next tile of a k loop is likely the same step again (interp_gemm.c) */
-  if (!store && rank <= 2)
-    in_gemm_note_tile(pv, (const void *)(uintptr_t)a0, rank == 2 ? va->tshape[0] : 1,
-                      inner * (int64_t)es, rank == 2 ? va->tstride[0] * (int64_t)es : 0);
+  /* the next tile of a k loop is likely the same step again (interp_gemm.c);
+   * only matrices feed an mmaf, so 1-D loads (elementwise streams) skip it */
+  if (!store && rank == 2)
+    in_gemm_note_tile(pv, (const void *)(uintptr_t)a0, va->tshape[0], inner * (int64_t)es,
+                      va->tstride[0] * (int64_t)es);
   return true;
 }
 
