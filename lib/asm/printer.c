@@ -129,27 +129,6 @@ void asm_sanitize_identifier(StrBuf *out, const char *name, const char *allowed)
   }
 }
 
-/* The hash of an SSA name atom: names are short, so 8 bytes at a time
- * multiplied in (the general hash_bytes costs more than the lookup). */
-static inline uint32_t atom_hash(const char *s, size_t n) {
-  uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t w;
-    memcpy(&w, s + i, 8);
-    h = (h ^ w) * 0xff51afd7ed558ccdull;
-  }
-  if (i < n) { /* the tail: the last 8 bytes (overlapping), or byte by byte */
-    uint64_t w = 0;
-    if (n >= 8) memcpy(&w, s + n - 8, 8);
-    else
-      for (size_t j = i; j < n; j++) w = (w << 8) | (unsigned char)s[j];
-    h = (h ^ w) * 0xff51afd7ed558ccdull;
-  }
-  h ^= h >> 29;
-  return (uint32_t)(h ^ (h >> 32));
-}
-
 /* The interned atom for s[0..len) with hash h, or NULL. */
 static inline NameAtom *atom_find(AsmNames *n, const char *s, size_t len, uint32_t h) {
   if (!n->nabuckets) return NULL;
@@ -189,7 +168,7 @@ static NameAtom *atom_add(AsmNames *n, const char *s, size_t len, uint32_t h) {
 
 /* The interned atom for s[0..len), added (unused) when new. */
 static NameAtom *name_atom(AsmNames *n, const char *s, size_t len) {
-  uint32_t h = atom_hash(s, len);
+  uint32_t h = hash_short(s, len);
   NameAtom *a = atom_find(n, s, len, h);
   return a ? a : atom_add(n, s, len, h);
 }
@@ -231,7 +210,7 @@ static const char *unique_value_name(AsmNames *n, const char *name) {
   size_t len = strlen(name);
   StrBuf b = {0};
   const char *s = name;
-  NameAtom *a = atom_find(n, name, len, atom_hash(name, len));
+  NameAtom *a = atom_find(n, name, len, hash_short(name, len));
   if (!a) {
     if (!name_is_clean(name, len)) {
       asm_sanitize_identifier(&b, name, "$._-");

@@ -88,38 +88,8 @@ static void uniq_free(UniqSet *s) {
 }
 
 /* ---- identifiers ------------------------------------------------------------ */
-/* Hash of an identifier's bytes: one multiply per 8-byte word, the tail as
- * one word (4/2/1-byte loads), one final avalanche.  Only the identifier
- * table uses it. */
-static inline uint32_t ident_hash(const char *s, size_t n) {
-  uint64_t h = 0x1d ^ (uint64_t)n * 0x9E3779B97F4A7C15ull;
-  for (; n >= 8; s += 8, n -= 8) {
-    uint64_t w;
-    memcpy(&w, s, 8);
-    h = hash_step(h, w);
-  }
-  uint64_t w = 0;
-  unsigned sh = 0;
-  if (n & 4) {
-    uint32_t v;
-    memcpy(&v, s, 4);
-    w = v;
-    s += 4;
-    sh = 32;
-  }
-  if (n & 2) {
-    uint16_t v;
-    memcpy(&v, s, 2);
-    w |= (uint64_t)v << sh;
-    s += 2;
-    sh += 16;
-  }
-  if (n & 1) w |= (uint64_t)(unsigned char)*s << sh;
-  return hash_fold(hash_step(h, w));
-}
-
 const IrIdent *ir_ident(IrContext *ctx, const char *s, size_t n) {
-  uint32_t h = ident_hash(s, n);
+  uint32_t h = hash_short(s, n);
   UniqSet *set = &ctx->idents;
   uniq_reserve(set);
   size_t mask = set->cap - 1, i = h & mask;

@@ -73,6 +73,41 @@ static inline uint64_t hash_mix(uint64_t h, uint64_t v) {
   h *= 0xff51afd7ed558ccdull;
   return h ^ (h >> 33);
 }
+/* A 32-bit hash of a short byte string (names, identifiers) for an in-memory
+ * table, inline: one multiply-and-shift per 8-byte word, the 0-7 byte tail
+ * as one word (4/2/1-byte loads), one final avalanche.  Cheaper than
+ * hash_bytes for the 4-30 byte keys of name and identifier lookups. */
+static inline uint32_t hash_short(const char *s, size_t n) {
+  const uint64_t k = 0x9E3779B97F4A7C15ull;
+  uint64_t h = 0x1d ^ (uint64_t)n * k;
+  for (; n >= 8; s += 8, n -= 8) {
+    uint64_t w;
+    memcpy(&w, s, 8);
+    h = (h ^ w) * k;
+    h ^= h >> 29;
+  }
+  uint64_t w = 0;
+  unsigned sh = 0;
+  if (n & 4) {
+    uint32_t v;
+    memcpy(&v, s, 4);
+    w = v;
+    s += 4;
+    sh = 32;
+  }
+  if (n & 2) {
+    uint16_t v;
+    memcpy(&v, s, 2);
+    w |= (uint64_t)v << sh;
+    s += 2;
+    sh += 16;
+  }
+  if (n & 1) w |= (uint64_t)(unsigned char)*s << sh;
+  h = (h ^ w) * k;
+  h ^= h >> 29;
+  h *= 0xff51afd7ed558ccdull;
+  return (uint32_t)(h ^ (h >> 32));
+}
 
 /* ---- growable arrays ------------------------------------------------------
  * VEC(T) is an anonymous struct type; declare `VEC(int) v = {0};`.           */
