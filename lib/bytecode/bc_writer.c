@@ -44,6 +44,23 @@ typedef struct ValSlot {
 
 enum { BC_TCACHE = 64 }; /* Writer.tcache entries, a power of two */
 
+/* One entry of the attribute-section memo: the bytes write_op wrote for an
+ * op's flags and attributes, and its operand group sizes, keyed by what
+ * they are computed from (the kind's plan, the op's two uniqued
+ * dictionaries and its operand count; the target version is the writer's).
+ * Indices into the string, type and constant tables never change once
+ * given, so the same key always encodes to the same bytes.  Direct-mapped;
+ * sections longer than AM_BYTES or groups of 255+ operands are not kept. */
+enum { AM_SLOTS = 512, AM_BYTES = 40 };
+typedef struct AttrMemo {
+  const void *plan;
+  const IrAttr *props, *attrs;
+  uint32_t noperands;
+  uint8_t n, ngroups;
+  uint8_t sizes[16];
+  uint8_t bytes[AM_BYTES];
+} AttrMemo;
+
 typedef struct Writer {
   IrContext *ctx;
   uint16_t ver;
@@ -83,6 +100,7 @@ typedef struct Writer {
   /* types recently given an index, direct-mapped by address (ops share a
    * few result types; indices never change once given) */
   struct { const IrType *t; uint64_t index; } tcache[BC_TCACHE];
+  AttrMemo *amemo;           /* AM_SLOTS entries, allocated on first use */
 } Writer;
 
 static void w_error(Writer *w, const IrLoc *loc, const char *fmt, ...) {
@@ -791,51 +809,12 @@ static bool operand_groups(Writer *w, IrOp *op, const WPlan *p, uint32_t *sizes)
   return true;
 }
 
-/* Writes one op (NVIDIA's writeOperation + the generated per-op writer). */
-static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
-  const WPlan *p = plan_of(w, op);
-  if (!p) {
-    w_op_error(w, op, "operation not supported in bytecode (missing from BytecodeOpcodes.td)");
-    return false;
-  }
+/* Writes an op's flags (optional attributes, then for segment ops optional
+ * operands, grouped by version) and its attributes in ODS order; fills in
+ * the sizes of its operand groups. */
+static bool write_op_attrs(Writer *w, BcBuf *b, IrOp *op, const WPlan *p, uint32_t *sizes) {
   const BcOpDesc *d = p->d;
-  if (bc_op_opcode(d) > w->max_opcode) {
-    w_op_error(w, op, "operation '%s' is not available in bytecode version %s",
-            op->info->name, w->vstr);
-    return false;
-  }
-  bc_varint(b, bc_op_opcode(d));
-  const IrLoc *loc = op_di_loc(op);
-  if (!di_validate(w, op, loc)) return false;
-  di_add(w, w->cur_fn_di, loc);
-
   char need[16];
-  /* Results. */
-  uint32_t nser = op->nresults;
-  if (p->b.versioned) {
-    nser = 0;
-    bool keep[8] = {0};
-    for (uint32_t i = 0; i < op->nresults && i < 8; i++) {
-      uint16_t rv = i < d->nres ? d->res_ver[i] : bc_op_ver(d);
-      if (rv == bc_op_ver(d) || w->ver >= rv) keep[i] = true, nser++;
-      else if (ir_value_has_uses(ir_op_result(op, i))) {
-        bc_version_str(rv, need);
-        w_op_error(w, op,
-                "result '%s' requires bytecode version %s but is being used and targeting %s. "
-                "Cannot serialize to older bytecode version when newer features are used.",
-                "result_token",
-                need, w->vstr);
-        return false;
-      }
-    }
-    if (d->var_results) bc_varint(b, nser);
-    for (uint32_t i = 0; i < op->nresults && i < 8; i++)
-      if (keep[i]) put_type(w, b, ir_op_result(op, i)->type);
-  } else {
-    if (d->var_results) bc_varint(b, op->nresults);
-    for (uint32_t i = 0; i < op->nresults; i++) put_type(w, b, ir_op_result(op, i)->type);
-  }
-
   /* The op's attributes by argument (each looked up once). */
   const IrAttr *av[BC_MAX_ARGS];
   size_t nav = d->nargs < BC_MAX_ARGS ? d->nargs : BC_MAX_ARGS;
@@ -844,7 +823,6 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
 
   /* Flags: optional attributes, then (segment ops) optional operands, grouped
    * by version. */
-  uint32_t sizes[16];
   if (!operand_groups(w, op, p, sizes)) return false;
   if (p->b.any_opt) {
     uint64_t flags = 0;
@@ -896,6 +874,93 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
         return false;
       }
     }
+  }
+
+  return !w->failed;
+}
+
+/* The memo slot of the op's key (AttrMemo). */
+static AttrMemo *attr_memo_slot(Writer *w, const WPlan *p, const IrOp *op) {
+  if (!w->amemo) w->amemo = xcalloc(AM_SLOTS, sizeof *w->amemo);
+  uint64_t h = (uint64_t)(uintptr_t)p * UINT64_C(0x9E3779B97F4A7C15);
+  h = (h ^ (uintptr_t)op->props) * UINT64_C(0x9E3779B97F4A7C15);
+  h = (h ^ (uintptr_t)op->attrs ^ op->noperands) * UINT64_C(0x9E3779B97F4A7C15);
+  return &w->amemo[(h >> 40) & (AM_SLOTS - 1)];
+}
+
+/* Remembers the section just written, when it fits. */
+static void attr_memo_put(Writer *w, AttrMemo *am, const WPlan *p, const IrOp *op,
+                          const uint8_t *bytes, size_t n, const uint32_t *sizes) {
+  if (w->failed || n > AM_BYTES || p->b.ngroups > 16) return;
+  for (size_t i = 0; i < p->b.ngroups; i++)
+    if (sizes[i] > 255) return;
+  am->plan = p;
+  am->props = op->props;
+  am->attrs = op->attrs;
+  am->noperands = op->noperands;
+  am->n = (uint8_t)n;
+  am->ngroups = p->b.ngroups;
+  for (size_t i = 0; i < p->b.ngroups; i++) am->sizes[i] = (uint8_t)sizes[i];
+  memcpy(am->bytes, bytes, n);
+}
+
+/* Writes one op (NVIDIA's writeOperation + the generated per-op writer). */
+static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
+  const WPlan *p = plan_of(w, op);
+  if (!p) {
+    w_op_error(w, op, "operation not supported in bytecode (missing from BytecodeOpcodes.td)");
+    return false;
+  }
+  const BcOpDesc *d = p->d;
+  if (bc_op_opcode(d) > w->max_opcode) {
+    w_op_error(w, op, "operation '%s' is not available in bytecode version %s",
+            op->info->name, w->vstr);
+    return false;
+  }
+  bc_varint(b, bc_op_opcode(d));
+  const IrLoc *loc = op_di_loc(op);
+  if (!di_validate(w, op, loc)) return false;
+  di_add(w, w->cur_fn_di, loc);
+
+  char need[16];
+  /* Results. */
+  uint32_t nser = op->nresults;
+  if (p->b.versioned) {
+    nser = 0;
+    bool keep[8] = {0};
+    for (uint32_t i = 0; i < op->nresults && i < 8; i++) {
+      uint16_t rv = i < d->nres ? d->res_ver[i] : bc_op_ver(d);
+      if (rv == bc_op_ver(d) || w->ver >= rv) keep[i] = true, nser++;
+      else if (ir_value_has_uses(ir_op_result(op, i))) {
+        bc_version_str(rv, need);
+        w_op_error(w, op,
+                "result '%s' requires bytecode version %s but is being used and targeting %s. "
+                "Cannot serialize to older bytecode version when newer features are used.",
+                "result_token",
+                need, w->vstr);
+        return false;
+      }
+    }
+    if (d->var_results) bc_varint(b, nser);
+    for (uint32_t i = 0; i < op->nresults && i < 8; i++)
+      if (keep[i]) put_type(w, b, ir_op_result(op, i)->type);
+  } else {
+    if (d->var_results) bc_varint(b, op->nresults);
+    for (uint32_t i = 0; i < op->nresults; i++) put_type(w, b, ir_op_result(op, i)->type);
+  }
+
+  /* Flags and attributes: an earlier op's bytes when it had the same key
+   * (AttrMemo), else written here and remembered. */
+  uint32_t sizes[16];
+  AttrMemo *am = attr_memo_slot(w, p, op);
+  if (am->plan == p && am->props == op->props && am->attrs == op->attrs &&
+      am->noperands == op->noperands) {
+    bc_bytes(b, am->bytes, am->n);
+    for (size_t i = 0; i < am->ngroups; i++) sizes[i] = am->sizes[i];
+  } else {
+    size_t start = b->len;
+    if (!write_op_attrs(w, b, op, p, sizes)) return false;
+    attr_memo_put(w, am, p, op, b->d + start, b->len - start, sizes);
   }
 
   /* Operands. */
@@ -1140,6 +1205,7 @@ static void writer_free(Writer *w) {
   free(w->vslots);
   vec_free(&w->val_stack);
   free(w->plans);
+  free(w->amemo);
 }
 
 static void writer_init(Writer *w, IrContext *ctx, unsigned vmajor, unsigned vminor,
