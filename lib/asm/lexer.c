@@ -42,8 +42,8 @@ void asm_lexer_free(AsmLexer *lx) { vec_free(&lx->lines); }
 
 /* Records the line starts in [scanned, ptr), and at least the next 16 KiB
  * past it: locations are asked for in source order, so one pass over the
- * buffer serves them all.  The pass compares 16 bytes at a time with '\n'
- * where SSE2 is there (the x86-64 baseline) and walks the bits of the
+ * buffer serves them all.  Where SSE2 is there (the x86-64 baseline) the
+ * pass compares 64 bytes at a time with '\n' and walks the bits of the
  * match mask, instead of one memchr call per line. */
 #if defined(__GNUC__)
 __attribute__((noinline))
@@ -54,20 +54,23 @@ static void scan_lines_to(AsmLexer *lx, const char *ptr) {
   const char *to = (size_t)(lx->end - ptr) > SCAN_AHEAD ? ptr + SCAN_AHEAD : lx->end;
 #if defined(__SSE2__)
   const __m128i nl = _mm_set1_epi8('\n');
-  while (to - p >= 16) {
-    unsigned m = (unsigned)_mm_movemask_epi8(
-        _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), nl));
+  while (to - p >= 64) {
+#define NL_MASK(i) \
+  (uint64_t)(unsigned)_mm_movemask_epi8( \
+      _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(p + 16 * (i))), nl))
+    uint64_t m = NL_MASK(0) | NL_MASK(1) << 16 | NL_MASK(2) << 32 | NL_MASK(3) << 48;
+#undef NL_MASK
     if (m) {
-      vec_reserve(&lx->lines, lx->lines.len + 16);
+      vec_reserve(&lx->lines, lx->lines.len + 64);
       uint32_t *out = lx->lines.data + lx->lines.len;
       uint32_t off = (uint32_t)(p - lx->buf) + 1;
       do {
-        *out++ = off + (uint32_t)__builtin_ctz(m);
+        *out++ = off + (uint32_t)__builtin_ctzll(m);
         m &= m - 1;
       } while (m);
       lx->lines.len = (size_t)(out - lx->lines.data);
     }
-    p += 16;
+    p += 64;
   }
 #endif
   for (; p < to; p++)
@@ -249,10 +252,6 @@ typedef struct FloatName {
 static const FloatName float_names[] = {IR_FLOAT_KINDS(FN)};
 #undef FN
 
-/* `n` is the word's length: comparisons of a constant size compile to a
- * load and a compare, no call. */
-#define IS(lit) (n == sizeof(lit) - 1 && memcmp(s, lit, sizeof(lit) - 1) == 0)
-
 static int float_kind_of(const char *s, size_t n) {
   if (n == 3) { /* f16 f32 f64 f80 */
     switch (s[1] << 8 | s[2]) {
@@ -267,6 +266,10 @@ static int float_kind_of(const char *s, size_t n) {
     if (float_names[k].len == n && memcmp(float_names[k].s, s, n) == 0) return float_names[k].kind;
   return -1;
 }
+
+/* `n` is the word's length: comparisons of a constant size compile to a
+ * load and a compare, no call. */
+#define IS(lit) (n == sizeof(lit) - 1 && memcmp(s, lit, sizeof(lit) - 1) == 0)
 
 /* Classifies a bare word the parser dispatches on: integer/float type names
  * and the builtin type and attribute keywords.  Returns the AsmKw, with the
@@ -324,27 +327,6 @@ floattype:
 }
 #undef IS
 
-/* For each first letter, the word lengths classify can answer anything
- * but KW_NOT for: bit n for length n, bit 31 for 31 and more. */
-#define LEN(n) (1u << (n))
-#define LEN_FROM(n) (~0u << (n))
-static const uint32_t kw_lengths[256] = {
-    ['i'] = LEN_FROM(2),                       /* i<digits>, index */
-    ['s'] = LEN_FROM(3),                       /* si<digits>, sparse, strided */
-    ['u'] = LEN_FROM(3),                       /* ui<digits>, unit */
-    ['f'] = LEN_FROM(3) & ~LEN_FROM(14),       /* f<digit>..., false */
-    ['b'] = LEN(4),                            /* bf16 */
-    ['t'] = LEN(4) | LEN(5) | LEN(6),          /* tf32 true tuple tensor */
-    ['n'] = LEN(4),                            /* none */
-    ['v'] = LEN(6),                            /* vector */
-    ['m'] = LEN(6),                            /* memref */
-    ['c'] = LEN(7),                            /* complex */
-    ['a'] = LEN(5) | LEN(10),                  /* array affine_map affine_set */
-    ['d'] = LEN(5) | LEN(8) | LEN(14),         /* dense distinct dense_resource */
-    ['l'] = LEN(3),                            /* loc */
-};
-#undef LEN
-#undef LEN_FROM
 
 /* ---- token lexers ------------------------------------------------------------------ */
 /* asm_lex dispatches on the first character and hands anything longer than
@@ -363,18 +345,14 @@ static LEX_NOINLINE AsmToken float_word(const char *s, uint32_t n) {
 /* Characters of bare identifiers after the first: letter|digit|[_$.] */
 static inline bool is_bare_char(char c) { return cc_is(c, CC_BARE); }
 
-/* bare-id ::= (letter|[_]) (letter|digit|[_$.])*  Only words whose first
- * letter and length fit some keyword (kw_lengths) are classified. */
+/* bare-id ::= (letter|[_]) (letter|digit|[_$.])* */
 static LEX_NOINLINE AsmToken lex_bare(AsmLexer *lx, const char *start) {
   const char *p = start + 1;
   while (is_bare_char(*p)) p++;
   lx->cur = p;
   uint32_t n = (uint32_t)(p - start);
-  unsigned k = KW_NOT;
-  if ((kw_lengths[(unsigned char)*start] >> (n < 31 ? n : 31)) & 1) {
-    k = classify(start, n);
-    if (k == KW_FLOAT_CANDIDATE) return float_word(start, n);
-  }
+  unsigned k = classify(start, n);
+  if (k == KW_FLOAT_CANDIDATE) return float_word(start, n);
   return (AsmToken){.kind = TOK_BARE_ID, .kw = (uint8_t)k, .len = n, .ptr = start};
 }
 
