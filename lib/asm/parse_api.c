@@ -81,7 +81,8 @@ API_COLD static bool peek_punct_slow(AsmParser *p, AsmPunct k) {
 }
 
 bool asm_peek_punct(AsmParser *p, AsmPunct k) {
-  return punct_here(p, k) || peek_punct_slow(p, k);
+  if (punct_here(p, k)) return true;
+  return (k == ASM_LPROPS || k == ASM_RPROPS) && peek_punct_slow(p, k);
 }
 
 /* `<{` and `}>` are two tokens each; both are consumed. */
@@ -97,7 +98,7 @@ bool asm_parse_optional_punct(AsmParser *p, AsmPunct k) {
     pnext(p);
     return true;
   }
-  return parse_optional_punct_slow(p, k);
+  return (k == ASM_LPROPS || k == ASM_RPROPS) && parse_optional_punct_slow(p, k);
 }
 
 API_COLD static bool parse_punct_fail(AsmParser *p, AsmPunct k) {
