@@ -119,35 +119,50 @@ const IrLoc *asm_lexer_loc(AsmLexer *lx, const char *ptr) {
   lx->last_loc = l;
   /* asm_lexer_lazy_loc answers this position with the uniqued location
    * from now on (the slow path checks last_loc) */
-  lx->lc_len = 0;
+  lx->lc_len = lx->lc_next_len = 0;
   return l;
 }
 
-/* Compact location bits: the column's position (ir_lazy_loc_bits). */
+/* Compact location bits: the column's position and one line (the fields
+ * of ir_lazy_loc_bits). */
 #define LC_COL_SHIFT (1 + IR_LAZY_FILE_BITS + IR_LAZY_LINE_BITS)
+#define LC_LINE_ONE ((uintptr_t)1 << (1 + IR_LAZY_FILE_BITS))
+#define LC_LINE_MASK ((((uintptr_t)1 << IR_LAZY_LINE_BITS) - 1) << (1 + IR_LAZY_FILE_BITS))
+
+/* lc_next_len for the cached line h (whole, its first column 1, bits
+ * `bits`): the length of line h + 1 when its end is known, its line number
+ * fits the bits and its columns fit; 0 otherwise. */
+static size_t lc_next_len(const AsmLexer *lx, size_t h, uintptr_t bits) {
+#if UINTPTR_MAX > 0xffffffffu
+  if (h + 2 >= lx->lines.len || (bits & LC_LINE_MASK) == LC_LINE_MASK) return 0;
+  uint32_t n = lx->lines.data[h + 2] - lx->lines.data[h + 1];
+  return n < ((uint32_t)1 << IR_LAZY_COL_BITS) - 1 ? n : 0;
+#else
+  (void)lx;
+  (void)h;
+  (void)bits;
+  return 0;
+#endif
+}
 
 uintptr_t asm_lexer_lazy_loc_slow(AsmLexer *lx, const char *ptr) {
   if (ptr == lx->last_loc_ptr && lx->last_loc) return (uintptr_t)lx->last_loc;
 #if UINTPTR_MAX > 0xffffffffu
-  /* The line after the cached one (the next operation's, usually): its
-   * bits are the cached line's plus one line (neither is the first line,
-   * the only one with a column offset). */
-  if (lx->lc_len && lx->lc_index) {
-    size_t h = lx->lc_index + 1;
-    const uint32_t *ls = lx->lines.data;
-    uint32_t off = (uint32_t)((uintptr_t)ptr - (uintptr_t)lx->buf);
-    if (h + 1 < lx->lines.len && ptr >= lx->buf && ls[h] <= off && off < ls[h + 1]) {
-      uintptr_t bits = lx->lc_bits + ((uintptr_t)1 << (1 + IR_LAZY_FILE_BITS));
-      uint32_t len = ls[h + 1] - ls[h];
-      /* the line number stays in its field; the column fits */
-      if (((bits >> (1 + IR_LAZY_FILE_BITS)) & (((uintptr_t)1 << IR_LAZY_LINE_BITS) - 1)) &&
-          len < ((uint32_t)1 << IR_LAZY_COL_BITS) - 1) {
-        lx->line_hint = lx->lc_index = h;
-        lx->lc_start = (uintptr_t)(lx->buf + ls[h]);
-        lx->lc_len = len;
-        lx->lc_bits = bits;
-        return bits + ((uintptr_t)(off - ls[h]) << LC_COL_SHIFT);
-      }
+  /* The line after the cached one (the next operation's, usually): it
+   * starts where the cached line ends, its bits are the cached line's plus
+   * one line. */
+  if (lx->lc_next_len) {
+    uintptr_t start = lx->lc_start + lx->lc_len;
+    uintptr_t d = (uintptr_t)ptr - start;
+    if (d < lx->lc_next_len) {
+      size_t h = lx->lc_index + 1;
+      uintptr_t bits = lx->lc_bits + LC_LINE_ONE;
+      lx->line_hint = lx->lc_index = h;
+      lx->lc_start = start;
+      lx->lc_len = lx->lc_next_len;
+      lx->lc_bits = bits;
+      lx->lc_next_len = lc_next_len(lx, h, bits);
+      return bits + (d << LC_COL_SHIFT);
     }
   }
 #endif
@@ -174,6 +189,8 @@ uintptr_t asm_lexer_lazy_loc_slow(AsmLexer *lx, const char *ptr) {
   lx->lc_start = (uintptr_t)start;
   lx->lc_len = len < fit ? len : fit;
   lx->lc_bits = ir_lazy_loc_bits(lx->file_key, line, col0);
+  /* the next-line step needs this line whole, from column 1 */
+  lx->lc_next_len = len < fit && col0 == 1 ? lc_next_len(lx, lo, lx->lc_bits) : 0;
   return bits;
 }
 
@@ -657,6 +674,8 @@ bool asm_tok_uint64(AsmToken t, uint64_t *out) {
       if (v >> 60) return false;
       v = (v << 4) | (uint64_t)hexval(t.ptr[i]);
     }
+  } else if (t.len <= 19) { /* below 10^19: no overflow possible */
+    for (uint32_t i = 0; i < t.len; i++) v = v * 10 + (uint64_t)(t.ptr[i] - '0');
   } else {
     for (uint32_t i = 0; i < t.len; i++) {
       uint64_t d = (uint64_t)(t.ptr[i] - '0');

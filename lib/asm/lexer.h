@@ -107,10 +107,11 @@ typedef struct AsmLexer {
   /* Location fast path (asm_lexer_lazy_loc): the positions
    * [lc_start, lc_start + lc_len) lie on one line, and lc_bits are the
    * compact location bits of lc_start (lc_len 0: nothing cached); the
-   * line's index in `lines` is lc_index. */
+   * line's index in `lines` is lc_index.  When nonzero, lc_next_len is the
+   * length of the line that starts at lc_start + lc_len (the next one). */
   uintptr_t lc_start;
   size_t lc_index;
-  size_t lc_len;
+  size_t lc_len, lc_next_len;
   uintptr_t lc_bits;
 } AsmLexer;
 

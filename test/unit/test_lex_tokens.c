@@ -282,6 +282,36 @@ static void test_random(void) {
   sb_free(&b);
 }
 
+/* Integer token values at the edges of uint64 (19 digits take the loop
+ * without overflow checks). */
+static void test_uint64(void) {
+  static const struct {
+    const char *s;
+    bool ok;
+    uint64_t v;
+  } cases[] = {
+      {"0", true, 0},
+      {"9999999999999999999", true, 9999999999999999999u},
+      {"18446744073709551615", true, UINT64_MAX},
+      {"18446744073709551616", false, 0},
+      {"99999999999999999999", false, 0},
+      {"0000000000000000000000042", true, 42},
+      {"0xffffffffffffffff", true, UINT64_MAX},
+      {"0x10000000000000000", false, 0},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    AsmLexer lx;
+    asm_lexer_init(&lx, ctx, ir_ident(ctx, "n.mlir", 6), cases[i].s, strlen(cases[i].s), 0);
+    AsmToken t = asm_lex(&lx);
+    uint64_t v = 0;
+    CHECK_EQ_INT(t.kind, TOK_INTEGER);
+    bool ok = asm_tok_uint64(t, &v);
+    if (!CHECK_EQ_INT(ok, cases[i].ok) || (ok && !CHECK(v == cases[i].v)))
+      printf("  for %s\n", cases[i].s);
+    asm_lexer_free(&lx);
+  }
+}
+
 /* ---- locations ---------------------------------------------------------------- */
 static void naive_line_col(const char *s, size_t off, unsigned *line, unsigned *col) {
   unsigned l = 1;
@@ -425,6 +455,7 @@ UNIT_MAIN {
   ir_ctx_set_diag_handler(ctx, quiet, NULL);
   test_tricky();
   test_random();
+  test_uint64();
   test_lazy_locations();
   test_long_line();
   ir_context_destroy(ctx);
