@@ -8,8 +8,11 @@
  * builds. */
 #include "asm/lexer.h"
 
-#include <ctype.h>
 #include <stdlib.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* The token lexers are leaf functions reached by tail calls (see asm_lex). */
 #if defined(__GNUC__)
@@ -38,8 +41,10 @@ void asm_lexer_free(AsmLexer *lx) { vec_free(&lx->lines); }
 /* ---- positions -------------------------------------------------------------- */
 
 /* Records the line starts in [scanned, ptr), and at least the next 16 KiB
- * past it: locations are asked for in source order, so one memchr pass over
- * the buffer serves them all (instead of two short scans per location). */
+ * past it: locations are asked for in source order, so one pass over the
+ * buffer serves them all.  Where SSE2 is there (the x86-64 baseline) the
+ * pass compares 64 bytes at a time with '\n' and walks the bits of the
+ * match mask, instead of one memchr call per line. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
@@ -47,12 +52,29 @@ static void scan_lines_to(AsmLexer *lx, const char *ptr) {
   enum { SCAN_AHEAD = 16384 };
   const char *p = lx->scanned;
   const char *to = (size_t)(lx->end - ptr) > SCAN_AHEAD ? ptr + SCAN_AHEAD : lx->end;
-  while (p < to) {
-    const char *nl = memchr(p, '\n', (size_t)(to - p));
-    if (!nl) break;
-    vec_push(&lx->lines, (uint32_t)(nl + 1 - lx->buf));
-    p = nl + 1;
+#if defined(__SSE2__)
+  const __m128i nl = _mm_set1_epi8('\n');
+  while (to - p >= 64) {
+#define NL_MASK(i) \
+  (uint64_t)(unsigned)_mm_movemask_epi8( \
+      _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(p + 16 * (i))), nl))
+    uint64_t m = NL_MASK(0) | NL_MASK(1) << 16 | NL_MASK(2) << 32 | NL_MASK(3) << 48;
+#undef NL_MASK
+    if (m) {
+      vec_reserve(&lx->lines, lx->lines.len + 64);
+      uint32_t *out = lx->lines.data + lx->lines.len;
+      uint32_t off = (uint32_t)(p - lx->buf) + 1;
+      do {
+        *out++ = off + (uint32_t)__builtin_ctzll(m);
+        m &= m - 1;
+      } while (m);
+      lx->lines.len = (size_t)(out - lx->lines.data);
+    }
+    p += 64;
   }
+#endif
+  for (; p < to; p++)
+    if (*p == '\n') vec_push(&lx->lines, (uint32_t)(p + 1 - lx->buf));
   lx->scanned = to;
 }
 
@@ -95,11 +117,55 @@ const IrLoc *asm_lexer_loc(AsmLexer *lx, const char *ptr) {
   const IrLoc *l = ir_loc_from_bits(lx->ctx, asm_lexer_lazy_loc(lx, ptr));
   lx->last_loc_ptr = ptr;
   lx->last_loc = l;
+  /* asm_lexer_lazy_loc answers this position with the uniqued location
+   * from now on (the slow path checks last_loc) */
+  lx->lc_len = lx->lc_next_len = 0;
   return l;
 }
 
-uintptr_t asm_lexer_lazy_loc(AsmLexer *lx, const char *ptr) {
+/* Compact location bits: the column's position and one line (the fields
+ * of ir_lazy_loc_bits). */
+#define LC_COL_SHIFT (1 + IR_LAZY_FILE_BITS + IR_LAZY_LINE_BITS)
+#define LC_LINE_ONE ((uintptr_t)1 << (1 + IR_LAZY_FILE_BITS))
+#define LC_LINE_MASK ((((uintptr_t)1 << IR_LAZY_LINE_BITS) - 1) << (1 + IR_LAZY_FILE_BITS))
+
+/* lc_next_len for the cached line h (whole, its first column 1, bits
+ * `bits`): the length of line h + 1 when its end is known, its line number
+ * fits the bits and its columns fit; 0 otherwise. */
+static size_t lc_next_len(const AsmLexer *lx, size_t h, uintptr_t bits) {
+#if UINTPTR_MAX > 0xffffffffu
+  if (h + 2 >= lx->lines.len || (bits & LC_LINE_MASK) == LC_LINE_MASK) return 0;
+  uint32_t n = lx->lines.data[h + 2] - lx->lines.data[h + 1];
+  return n < ((uint32_t)1 << IR_LAZY_COL_BITS) - 1 ? n : 0;
+#else
+  (void)lx;
+  (void)h;
+  (void)bits;
+  return 0;
+#endif
+}
+
+uintptr_t asm_lexer_lazy_loc_slow(AsmLexer *lx, const char *ptr) {
   if (ptr == lx->last_loc_ptr && lx->last_loc) return (uintptr_t)lx->last_loc;
+#if UINTPTR_MAX > 0xffffffffu
+  /* The line after the cached one (the next operation's, usually): it
+   * starts where the cached line ends, its bits are the cached line's plus
+   * one line. */
+  if (lx->lc_next_len) {
+    uintptr_t start = lx->lc_start + lx->lc_len;
+    uintptr_t d = (uintptr_t)ptr - start;
+    if (d < lx->lc_next_len) {
+      size_t h = lx->lc_index + 1;
+      uintptr_t bits = lx->lc_bits + LC_LINE_ONE;
+      lx->line_hint = lx->lc_index = h;
+      lx->lc_start = start;
+      lx->lc_len = lx->lc_next_len;
+      lx->lc_bits = bits;
+      lx->lc_next_len = lc_next_len(lx, h, bits);
+      return bits + (d << LC_COL_SHIFT);
+    }
+  }
+#endif
   if (!lx->file_key_set) {
     lx->file_key = ir_lazy_file_key(lx->ctx, lx->file);
     lx->file_key_set = true;
@@ -107,10 +173,25 @@ uintptr_t asm_lexer_lazy_loc(AsmLexer *lx, const char *ptr) {
   if (ptr < lx->buf) ptr = lx->buf;
   if (ptr > lx->end) ptr = lx->end;
   size_t lo = line_index(lx, ptr);
+  const char *start = lx->buf + lx->lines.data[lo];
   int64_t line = (int64_t)lo + 1 + lx->line_offset;
-  int64_t col = (ptr - lx->buf) - (int64_t)lx->lines.data[lo] + 1 + (lo == 0 ? lx->col_offset : 0);
+  int64_t col0 = 1 + (lo == 0 ? (int64_t)lx->col_offset : 0);
+  int64_t col = (ptr - start) + col0;
   uintptr_t bits = ir_lazy_loc_bits(lx->file_key, line, col);
-  return bits ? bits : ir_lazy_file_loc(lx->ctx, lx->file, line, col);
+  if (!bits) return ir_lazy_file_loc(lx->ctx, lx->file, line, col);
+  /* cache the line: the positions up to the next line start (or as far as
+   * the table was scanned; the buffer end included) whose column fits */
+  const char *stop = lo + 1 < lx->lines.len ? lx->buf + lx->lines.data[lo + 1]
+                     : lx->scanned < lx->end ? lx->scanned : lx->end + 1;
+  size_t len = (size_t)(stop - start);
+  size_t fit = ((size_t)1 << IR_LAZY_COL_BITS) - (size_t)col0;
+  lx->lc_index = lo;
+  lx->lc_start = (uintptr_t)start;
+  lx->lc_len = len < fit ? len : fit;
+  lx->lc_bits = ir_lazy_loc_bits(lx->file_key, line, col0);
+  /* the next-line step needs this line whole, from column 1 */
+  lx->lc_next_len = len < fit && col0 == 1 ? lc_next_len(lx, lo, lx->lc_bits) : 0;
+  return bits;
 }
 
 AsmToken asm_lex_error(AsmLexer *lx, const char *ptr, const char *msg) {
@@ -188,10 +269,6 @@ typedef struct FloatName {
 static const FloatName float_names[] = {IR_FLOAT_KINDS(FN)};
 #undef FN
 
-/* `n` is the word's length: comparisons of a constant size compile to a
- * load and a compare, no call. */
-#define IS(lit) (n == sizeof(lit) - 1 && memcmp(s, lit, sizeof(lit) - 1) == 0)
-
 static int float_kind_of(const char *s, size_t n) {
   if (n == 3) { /* f16 f32 f64 f80 */
     switch (s[1] << 8 | s[2]) {
@@ -206,6 +283,10 @@ static int float_kind_of(const char *s, size_t n) {
     if (float_names[k].len == n && memcmp(float_names[k].s, s, n) == 0) return float_names[k].kind;
   return -1;
 }
+
+/* `n` is the word's length: comparisons of a constant size compile to a
+ * load and a compare, no call. */
+#define IS(lit) (n == sizeof(lit) - 1 && memcmp(s, lit, sizeof(lit) - 1) == 0)
 
 /* Classifies a bare word the parser dispatches on: integer/float type names
  * and the builtin type and attribute keywords.  Returns the AsmKw, with the
@@ -263,6 +344,7 @@ floattype:
 }
 #undef IS
 
+
 /* ---- token lexers ------------------------------------------------------------------ */
 /* asm_lex dispatches on the first character and hands anything longer than
  * one punctuation character to one of the functions below by a tail call;
@@ -282,7 +364,7 @@ static inline bool is_bare_char(char c) { return cc_is(c, CC_BARE); }
 
 /* bare-id ::= (letter|[_]) (letter|digit|[_$.])* */
 static LEX_NOINLINE AsmToken lex_bare(AsmLexer *lx, const char *start) {
-  const char *p = lx->cur;
+  const char *p = start + 1;
   while (is_bare_char(*p)) p++;
   lx->cur = p;
   uint32_t n = (uint32_t)(p - start);
@@ -358,7 +440,7 @@ static LEX_NOINLINE AsmToken lex_prefixed_error(AsmLexer *lx, const char *start)
 
 /* prefixed-id ::= [#%^!] (digit+ | (letter|id-punct)(letter|digit|id-punct)*) */
 static LEX_NOINLINE AsmToken lex_prefixed(AsmLexer *lx, const char *start, AsmTokKind kind) {
-  const char *p = lx->cur;
+  const char *p = start + 1;
   unsigned cls = char_class[(unsigned char)*p];
   if (cls & CC_DIGIT) {
     do p++;
@@ -367,6 +449,7 @@ static LEX_NOINLINE AsmToken lex_prefixed(AsmLexer *lx, const char *start, AsmTo
     do p++;
     while (cc_is(*p, CC_IDC));
   } else {
+    lx->cur = start + 1;
     return lex_prefixed_error(lx, start);
   }
   lx->cur = p;
@@ -404,56 +487,116 @@ static LEX_NOINLINE AsmToken lex_number(AsmLexer *lx, const char *start) {
 
 static AsmToken lex_special(AsmLexer *lx, const char *start);
 
-/* The token at lx->cur: blanks are skipped in one tight loop, then one
- * switch on the first character. */
+/* What a token's first byte says (first_byte): a one-character token's
+ * kind (>= TOK_COLON), or one of these codes. */
+enum {
+  FB_SPECIAL,   /* NUL, '/', '.' and unexpected characters: lex_special */
+  FB_SPACE,     /* [ \t\n\r] */
+  FB_BARE,      /* letter or '_' */
+  FB_PERCENT,
+  FB_DIGIT,
+  FB_HASH,
+  FB_EXCL,
+  FB_CARET,
+  FB_AT,
+  FB_QUOTE,
+  FB_MINUS,     /* '-' or '->' */
+  FB_LBRACE,    /* '{' or '{-#' */
+};
+_Static_assert((int)FB_LBRACE < (int)TOK_COLON && (int)TOK_ARROW < (int)TOK_COLON,
+               "first_byte codes must stay below the one-character token kinds");
+#define FB_LETTERS(c) [c] = FB_BARE, [c + 32] = FB_BARE
+static const uint8_t first_byte[256] = {
+    [' '] = FB_SPACE, ['\t'] = FB_SPACE, ['\n'] = FB_SPACE, ['\r'] = FB_SPACE,
+    [':'] = TOK_COLON, [','] = TOK_COMMA, ['('] = TOK_LPAREN, [')'] = TOK_RPAREN,
+    ['}'] = TOK_RBRACE, ['['] = TOK_LSQUARE, [']'] = TOK_RSQUARE, ['<'] = TOK_LESS,
+    ['>'] = TOK_GREATER, ['='] = TOK_EQUAL, ['+'] = TOK_PLUS, ['*'] = TOK_STAR,
+    ['?'] = TOK_QUESTION, ['|'] = TOK_VBAR,
+    ['%'] = FB_PERCENT, ['#'] = FB_HASH, ['!'] = FB_EXCL, ['^'] = FB_CARET,
+    ['@'] = FB_AT, ['"'] = FB_QUOTE, ['-'] = FB_MINUS, ['{'] = FB_LBRACE,
+    ['0'] = FB_DIGIT, ['1'] = FB_DIGIT, ['2'] = FB_DIGIT, ['3'] = FB_DIGIT, ['4'] = FB_DIGIT,
+    ['5'] = FB_DIGIT, ['6'] = FB_DIGIT, ['7'] = FB_DIGIT, ['8'] = FB_DIGIT, ['9'] = FB_DIGIT,
+    ['_'] = FB_BARE,
+    FB_LETTERS('A'), FB_LETTERS('B'), FB_LETTERS('C'), FB_LETTERS('D'), FB_LETTERS('E'),
+    FB_LETTERS('F'), FB_LETTERS('G'), FB_LETTERS('H'), FB_LETTERS('I'), FB_LETTERS('J'),
+    FB_LETTERS('K'), FB_LETTERS('L'), FB_LETTERS('M'), FB_LETTERS('N'), FB_LETTERS('O'),
+    FB_LETTERS('P'), FB_LETTERS('Q'), FB_LETTERS('R'), FB_LETTERS('S'), FB_LETTERS('T'),
+    FB_LETTERS('U'), FB_LETTERS('V'), FB_LETTERS('W'), FB_LETTERS('X'), FB_LETTERS('Y'),
+    FB_LETTERS('Z'),
+};
+#undef FB_LETTERS
+
+/* The token at lx->cur: blanks are skipped by one table lookup per byte,
+ * which also classifies the token's first byte; a one-character token is
+ * then built on the spot, the common longer ones (words, `%` names) are
+ * tail calls, the rest one switch. */
+/* Skips blanks from p (at a blank): runs of spaces (indentation) eight
+ * bytes at a time where the buffer has them. */
+static LEX_INLINE const char *skip_blank_run(const AsmLexer *lx, const char *p) {
+  for (;;) {
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (*p == ' ' && lx->end - p >= 8) {
+      uint64_t w;
+      memcpy(&w, p, 8);
+      w ^= 0x2020202020202020u; /* zero bytes: spaces */
+      if (!w) {
+        p += 8;
+        continue;
+      }
+      p += __builtin_ctzll(w) >> 3; /* the leading spaces (at least one) */
+      continue;
+    }
+#else
+    (void)lx;
+#endif
+    if (first_byte[(unsigned char)*p] != FB_SPACE) return p;
+    p++;
+  }
+}
+
 AsmToken asm_lex(AsmLexer *lx) {
   const char *p = lx->cur;
-  while (cc_is(*p, CC_SPACE)) p++;
+  unsigned v = first_byte[(unsigned char)*p];
+  if (v == FB_SPACE) {
+    /* one blank between two tokens is the common case */
+    v = first_byte[(unsigned char)*++p];
+    if (v == FB_SPACE) {
+      p = skip_blank_run(lx, p);
+      v = first_byte[(unsigned char)*p];
+    }
+  }
+  if (v >= TOK_COLON) {
+    lx->cur = p + 1;
+    return (AsmToken){.kind = (uint8_t)v, .ptr = p, .len = 1};
+  }
+  if (v == FB_BARE) return lex_bare(lx, p);
+  if (v == FB_PERCENT) return lex_prefixed(lx, p, TOK_PERCENT_ID);
   lx->cur = p + 1;
-  switch (*p) {
-  case ':': return (AsmToken){.kind = TOK_COLON, .ptr = p, .len = 1};
-  case ',': return (AsmToken){.kind = TOK_COMMA, .ptr = p, .len = 1};
-  case '(': return (AsmToken){.kind = TOK_LPAREN, .ptr = p, .len = 1};
-  case ')': return (AsmToken){.kind = TOK_RPAREN, .ptr = p, .len = 1};
-  case '}': return (AsmToken){.kind = TOK_RBRACE, .ptr = p, .len = 1};
-  case '[': return (AsmToken){.kind = TOK_LSQUARE, .ptr = p, .len = 1};
-  case ']': return (AsmToken){.kind = TOK_RSQUARE, .ptr = p, .len = 1};
-  case '<': return (AsmToken){.kind = TOK_LESS, .ptr = p, .len = 1};
-  case '>': return (AsmToken){.kind = TOK_GREATER, .ptr = p, .len = 1};
-  case '=': return (AsmToken){.kind = TOK_EQUAL, .ptr = p, .len = 1};
-  case '+': return (AsmToken){.kind = TOK_PLUS, .ptr = p, .len = 1};
-  case '*': return (AsmToken){.kind = TOK_STAR, .ptr = p, .len = 1};
-  case '?': return (AsmToken){.kind = TOK_QUESTION, .ptr = p, .len = 1};
-  case '|': return (AsmToken){.kind = TOK_VBAR, .ptr = p, .len = 1};
-  case '-':
+  switch (v) {
+  case FB_MINUS:
     if (p[1] == '>') {
       lx->cur = p + 2;
       return (AsmToken){.kind = TOK_ARROW, .ptr = p, .len = 2};
     }
     return (AsmToken){.kind = TOK_MINUS, .ptr = p, .len = 1};
-  case '{':
+  case FB_LBRACE:
     if (p[1] == '-' && p[2] == '#') {
       lx->cur = p + 3;
       return (AsmToken){.kind = TOK_META_BEGIN, .ptr = p, .len = 3};
     }
     return (AsmToken){.kind = TOK_LBRACE, .ptr = p, .len = 1};
-  case '%': return lex_prefixed(lx, p, TOK_PERCENT_ID);
-  case '!': return lex_prefixed(lx, p, TOK_EXCL_ID);
-  case '^': return lex_prefixed(lx, p, TOK_CARET_ID);
-  case '#':
+  case FB_DIGIT: return lex_number(lx, p);
+  case FB_EXCL: return lex_prefixed(lx, p, TOK_EXCL_ID);
+  case FB_CARET: return lex_prefixed(lx, p, TOK_CARET_ID);
+  case FB_HASH:
     if (p[1] == '-' && p[2] == '}') {
       lx->cur = p + 3;
       return (AsmToken){.kind = TOK_META_END, .ptr = p, .len = 3};
     }
     return lex_prefixed(lx, p, TOK_HASH_ID);
-  case '@': return lex_at(lx, p);
-  case '"': return lex_string(lx, p);
-  case '0': case '1': case '2': case '3': case '4':
-  case '5': case '6': case '7': case '8': case '9':
-    return lex_number(lx, p);
-  default:
-    if (cc_is(*p, CC_ALPHA) || *p == '_') return lex_bare(lx, p);
-    return lex_special(lx, p);
+  case FB_AT: return lex_at(lx, p);
+  case FB_QUOTE: return lex_string(lx, p);
+  default: return lex_special(lx, p);
   }
 }
 
@@ -531,6 +674,8 @@ bool asm_tok_uint64(AsmToken t, uint64_t *out) {
       if (v >> 60) return false;
       v = (v << 4) | (uint64_t)hexval(t.ptr[i]);
     }
+  } else if (t.len <= 19) { /* below 10^19: no overflow possible */
+    for (uint32_t i = 0; i < t.len; i++) v = v * 10 + (uint64_t)(t.ptr[i] - '0');
   } else {
     for (uint32_t i = 0; i < t.len; i++) {
       uint64_t d = (uint64_t)(t.ptr[i] - '0');

@@ -104,6 +104,15 @@ typedef struct AsmLexer {
    * the first location. */
   uintptr_t file_key;
   bool file_key_set;
+  /* Location fast path (asm_lexer_lazy_loc): the positions
+   * [lc_start, lc_start + lc_len) lie on one line, and lc_bits are the
+   * compact location bits of lc_start (lc_len 0: nothing cached); the
+   * line's index in `lines` is lc_index.  When nonzero, lc_next_len is the
+   * length of the line that starts at lc_start + lc_len (the next one). */
+  uintptr_t lc_start;
+  size_t lc_index;
+  size_t lc_len, lc_next_len;
+  uintptr_t lc_bits;
 } AsmLexer;
 
 void asm_lexer_init(AsmLexer *lx, IrContext *ctx, const IrIdent *file,
@@ -124,11 +133,26 @@ void asm_lexer_line_col(AsmLexer *lx, const char *ptr, unsigned *line, unsigned 
 /* file:line:col location of a buffer position (line_offset applied). */
 const IrLoc *asm_lexer_loc(AsmLexer *lx, const char *ptr);
 /* The same position as compact location bits (ir_lazy_file_loc): nothing is
- * uniqued until the location is needed. */
-uintptr_t asm_lexer_lazy_loc(AsmLexer *lx, const char *ptr);
+ * uniqued until the location is needed.  Positions on the line of the last
+ * one asked for are a subtraction and a shift; the others take
+ * asm_lexer_lazy_loc_slow (the line table), which caches their line. */
+uintptr_t asm_lexer_lazy_loc_slow(AsmLexer *lx, const char *ptr);
+static inline uintptr_t asm_lexer_lazy_loc(AsmLexer *lx, const char *ptr) {
+#if UINTPTR_MAX > 0xffffffffu
+  uintptr_t d = (uintptr_t)ptr - lx->lc_start;
+  if (d < lx->lc_len) return lx->lc_bits + (d << (1 + IR_LAZY_FILE_BITS + IR_LAZY_LINE_BITS));
+#endif
+  return asm_lexer_lazy_loc_slow(lx, ptr);
+}
 
 /* Reports a lexer error at `ptr` and returns a TOK_ERROR token. */
 AsmToken asm_lex_error(AsmLexer *lx, const char *ptr, const char *msg);
+
+/* Bare identifier characters after the first: letter|digit|[_$.] */
+static inline bool asm_is_bare_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         c == '_' || c == '$' || c == '.';
+}
 
 /* ---- token values ------------------------------------------------------ */
 static inline Str asm_tok_str(AsmToken t) { return (Str){t.ptr, t.len}; }

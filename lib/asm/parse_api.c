@@ -7,8 +7,15 @@
  * — that is what asm_error / asm_error_at do. */
 #include "asm/parser_internal.h"
 
-#include <ctype.h>
 #include <stdlib.h>
+
+/* The failure paths stay out of line so the hot entry points need no
+ * register saves beyond the parser pointer. */
+#if defined(__GNUC__)
+#define API_COLD __attribute__((noinline))
+#else
+#define API_COLD
+#endif
 
 /* ---- punctuation ------------------------------------------------------------ */
 
@@ -38,31 +45,91 @@ static const struct {
     [ASM_RPROPS] = {TOK_RBRACE, "expected '}>'"},
 };
 
+/* The token kind of each one-token punctuation (ASM_LPAREN..ASM_ELLIPSIS);
+ * 0xff for the two-token ones and past the end, which never matches. */
+enum { PUNCT_TAB_N = sizeof punct_tab / sizeof punct_tab[0] };
+static const uint8_t punct_tok[32] = {
+    [ASM_LPAREN] = TOK_LPAREN,     [ASM_RPAREN] = TOK_RPAREN,
+    [ASM_LSQUARE] = TOK_LSQUARE,   [ASM_RSQUARE] = TOK_RSQUARE,
+    [ASM_LBRACE] = TOK_LBRACE,     [ASM_RBRACE] = TOK_RBRACE,
+    [ASM_LESS] = TOK_LESS,         [ASM_GREATER] = TOK_GREATER,
+    [ASM_COLON] = TOK_COLON,       [ASM_COMMA] = TOK_COMMA,
+    [ASM_EQUAL] = TOK_EQUAL,       [ASM_ARROW] = TOK_ARROW,
+    [ASM_QUESTION] = TOK_QUESTION, [ASM_STAR] = TOK_STAR,
+    [ASM_PLUS] = TOK_PLUS,         [ASM_MINUS] = TOK_MINUS,
+    [ASM_VBAR] = TOK_VBAR,         [ASM_ELLIPSIS] = TOK_ELLIPSIS,
+    [ASM_LPROPS] = 0xff,           [ASM_RPROPS] = 0xff,
+    [PUNCT_TAB_N] = 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+};
+_Static_assert(PUNCT_TAB_N + 12 == 32, "punct_tok covers every AsmPunct, the rest 0xff");
+
+/* True when the current token is the one-token punctuation k: a bounds
+ * check, one load and one compare. */
+static inline bool punct_here(const AsmParser *p, AsmPunct k) {
+  unsigned i = (unsigned)k;
+  if (i >= sizeof punct_tok) return false;
+  return p->tok.kind == punct_tok[i];
+}
+
+/* asm_peek_punct for what punct_here does not answer: `<{`, `}>`. */
+API_COLD static bool peek_punct_slow(AsmParser *p, AsmPunct k) {
+  if (k == ASM_LPROPS)
+    return p->tok.kind == TOK_LESS && asm_lexer_peek_char(&p->lex, p->lex.cur) == '{';
+  if (k == ASM_RPROPS)
+    return p->tok.kind == TOK_RBRACE && asm_lexer_peek_char(&p->lex, p->lex.cur) == '>';
+  return false;
+}
+
 bool asm_peek_punct(AsmParser *p, AsmPunct k) {
-  if ((unsigned)k >= sizeof punct_tab / sizeof punct_tab[0]) return false;
-  if (p->tok.kind != punct_tab[k].tok) return false;
-  if (k == ASM_LPROPS) return asm_lexer_peek_char(&p->lex, p->lex.cur) == '{';
-  if (k == ASM_RPROPS) return asm_lexer_peek_char(&p->lex, p->lex.cur) == '>';
-  return true;
+  if (punct_here(p, k)) return true;
+  return (k == ASM_LPROPS || k == ASM_RPROPS) && peek_punct_slow(p, k);
 }
 
 /* `<{` and `}>` are two tokens each; both are consumed. */
-bool asm_parse_optional_punct(AsmParser *p, AsmPunct k) {
-  if (!asm_peek_punct(p, k)) return false;
+API_COLD static bool parse_optional_punct_slow(AsmParser *p, AsmPunct k) {
+  if (!peek_punct_slow(p, k)) return false;
   pnext(p);
-  if (k == ASM_LPROPS || k == ASM_RPROPS) pnext(p);
+  pnext(p);
   return true;
 }
 
-bool asm_parse_punct(AsmParser *p, AsmPunct k) {
-  if (asm_parse_optional_punct(p, k)) return true;
-  if ((unsigned)k >= sizeof punct_tab / sizeof punct_tab[0]) return perr(p, "expected punctuation");
+bool asm_parse_optional_punct(AsmParser *p, AsmPunct k) {
+  if (punct_here(p, k)) {
+    pnext(p);
+    return true;
+  }
+  return (k == ASM_LPROPS || k == ASM_RPROPS) && parse_optional_punct_slow(p, k);
+}
+
+API_COLD static bool parse_punct_fail(AsmParser *p, AsmPunct k) {
+  if (parse_optional_punct_slow(p, k)) return true;
+  if ((unsigned)k >= PUNCT_TAB_N) return perr(p, "expected punctuation");
   return perr_wrong(p, "%s", punct_tab[k].msg);
+}
+
+bool asm_parse_punct(AsmParser *p, AsmPunct k) {
+  if (punct_here(p, k)) {
+    pnext(p);
+    return true;
+  }
+  return parse_punct_fail(p, k);
 }
 
 /* ---- keywords ------------------------------------------------------------------ */
 
-bool asm_peek_keyword(AsmParser *p, const char *kw) { return ptok_kw(p, kw); }
+/* The current token is the bare identifier kw: the bytes compared up to the
+ * token's length (a token byte is never NUL, so a shorter kw stops at its
+ * end), then kw must end there — no strlen. */
+static inline bool kw_here(const AsmParser *p, const char *kw) {
+  if (p->tok.kind != TOK_BARE_ID) return false;
+  const char *t = p->tok.ptr;
+  uint32_t n = p->tok.len;
+  for (uint32_t i = 0; i < n; i++)
+    if (kw[i] != t[i]) return false;
+  return kw[n] == 0;
+}
+
+bool asm_peek_keyword(AsmParser *p, const char *kw) { return kw_here(p, kw); }
 
 bool asm_nesting_enter(AsmParser *p) { return penter(p); }
 void asm_nesting_leave(AsmParser *p) { pleave(p); }
@@ -73,14 +140,15 @@ void asm_nesting_leave(AsmParser *p) { pleave(p); }
 bool asm_peek_punct_keyword(AsmParser *p, AsmPunct k, const char *kw) {
   if (!asm_peek_punct(p, k)) return false;
   const char *s = asm_lexer_skip_blanks(&p->lex, p->lex.cur);
-  size_t n = strlen(kw);
-  if ((size_t)(p->lex.end - s) < n || memcmp(s, kw, n) != 0) return false;
-  char c = s[n];
-  return !(isalnum((unsigned char)c) || c == '_' || c == '$' || c == '.');
+  size_t n = 0;
+  /* the buffer ends with a NUL, which no keyword byte matches */
+  for (; kw[n]; n++)
+    if (s[n] != kw[n]) return false;
+  return !asm_is_bare_char(s[n]);
 }
 
 bool asm_parse_optional_keyword(AsmParser *p, const char *kw) {
-  if (!ptok_kw(p, kw)) return false;
+  if (!kw_here(p, kw)) return false;
   pnext(p);
   return true;
 }
