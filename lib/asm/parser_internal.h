@@ -185,6 +185,7 @@ struct AsmParser {
   unsigned alias_uses;
 
   VEC(IsoScope) iso;
+  ValMap *vals;                 /* &vec_last(&iso).values (NULL: none) */
   VEC(RegionScope) rscopes;
   VEC(DefName) defnames;
   VEC(Placeholder) placeholders;
@@ -274,7 +275,9 @@ static inline bool pexpect(AsmParser *p, AsmTokKind k, const char *msg) { /* MLI
   return pexpect_fail(p, msg);
 }
 /* Bare identifier with this exact spelling. */
-bool ptok_kw(const AsmParser *p, const char *kw);
+static inline bool ptok_kw(const AsmParser *p, const char *kw) {
+  return p->tok.kind == TOK_BARE_ID && asm_tok_is(p->tok, kw);
+}
 const IrLoc *ploc(AsmParser *p, const char *ptr);
 
 /* Errors (no custom-op prefix).  perr: at the current token (one character
@@ -343,8 +346,13 @@ static inline void pmemo_hit(AsmParser *p) { ppeak_hit(p, ASM_MEMO_DEPTH); }
 /* Parses `loc(...)` if present into *out (deferred aliases allowed). */
 bool parse_optional_loc_specifier(AsmParser *p, const IrLoc **out);
 
-/* Dialect for types written without "!d." here (NULL if none). */
-const IrDialect *pstrip_dialect(AsmParser *p);
+/* Dialect for types written without "!d." here (NULL if none); the last
+ * answer is remembered (the registry does not change during a parse). */
+const IrDialect *pstrip_dialect_slow(AsmParser *p);
+static inline const IrDialect *pstrip_dialect(AsmParser *p) {
+  if (p->strip_dialect && p->strip_dialect == p->strip_key) return p->strip_val;
+  return pstrip_dialect_slow(p);
+}
 /* Calls a dialect type/attr hook with the error prefix cleared. */
 typedef struct HookSave {
   const char *err_op, *strip;
