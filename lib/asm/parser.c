@@ -365,7 +365,10 @@ static uint32_t pool_alloc(ValMap *m) {
 
 static void pool_release(ValMap *m, uint32_t idx) {
   ValEntry *e = &m->pool[idx];
-  if (e->cap > 1) free(e->many);
+  if (e->cap > 1) {
+    free(e->many);
+    m->nmany--;
+  }
   e->name = NULL;
   e->cap = 0;
   vec_push(&m->free, idx);
@@ -461,8 +464,11 @@ static void valmap_remove(ValMap *m, const char *s, uint32_t n, ValKey k) {
 /* Empties the map, keeping its storage (the names of a whole region going
  * out of scope at once). */
 static void valmap_clear(ValMap *m) {
-  for (uint32_t i = 0; i < m->pool_len; i++)
-    if (m->pool[i].name && m->pool[i].cap > 1) free(m->pool[i].many);
+  for (uint32_t i = 0; m->nmany && i < m->pool_len; i++)
+    if (m->pool[i].name && m->pool[i].cap > 1) {
+      free(m->pool[i].many);
+      m->nmany--;
+    }
   m->pool_len = 0;
   m->free.len = 0;
   if (m->len) memset(m->slots, 0, m->cap * sizeof *m->slots);
@@ -480,18 +486,19 @@ static void valmap_free(ValMap *m) {
 
 static ValDef *ve_slot(ValEntry *e, uint32_t i) { return e->cap <= 1 ? &e->one : &e->many[i]; }
 
-/* Makes slots [0, n) exist (new ones empty). */
-static void ve_ensure(ValEntry *e, uint32_t n) {
+/* Makes slots [0, n) of an entry of m exist (new ones empty). */
+static void ve_ensure(ValMap *m, ValEntry *e, uint32_t n) {
   if (n <= e->n) return;
   if (n == 1) {
     e->one = (ValDef){0};
     e->cap = 1;
   } else if (e->cap <= 1) {
     uint32_t cap = n < 4 ? 4 : n;
-    ValDef *m = xcalloc(cap, sizeof *m);
-    if (e->n == 1) m[0] = e->one;
-    e->many = m;
+    ValDef *many = xcalloc(cap, sizeof *many);
+    if (e->n == 1) many[0] = e->one;
+    e->many = many;
     e->cap = cap;
+    m->nmany++;
   } else if (n > e->cap) {
     uint32_t cap = e->cap * 2 > n ? e->cap * 2 : n;
     e->many = xrealloc(e->many, cap * sizeof *e->many);
@@ -620,7 +627,7 @@ static PSSA_NOINLINE IrValue *resolve_ssa_slow(AsmParser *p, const char *name, u
   /* A result number past anything the input could define never resolves;
    * don't allocate slots for it (it is reported as undeclared at the end). */
   if ((size_t)number < number_bound(p)) {
-    ve_ensure(e, number + 1);
+    ve_ensure(p->vals, e, number + 1);
     *ve_slot(e, number) = (ValDef){v, loc};
   }
   return v;
@@ -680,7 +687,7 @@ static PSSA_NOINLINE bool define_ssa_slow(AsmParser *p, const char *name, uint32
                             const char *loc, IrValue *v) {
   ValKey key = val_key(p, name, len);
   ValEntry *e = valmap_get(p->vals, name, len, key);
-  ve_ensure(e, number + 1);
+  ve_ensure(p->vals, e, number + 1);
   ValDef *d = ve_slot(e, number);
   if (d->v) {
     IrValue *old = d->v;
@@ -1180,7 +1187,7 @@ static bool check_duplicate_attrs(AsmParser *p, IrOpState *st, const char *loc) 
 }
 
 static IrOp *parse_custom_op_with(AsmParser *p, OpFrame *f, IrBlock *block, unsigned nresults,
-                                  AsmToken nt, const IrOpInfo *info, const char *dialect);
+                                  AsmToken nt, const struct AsmCustCache *c);
 
 /* A hash of an op name s[0..n) (n >= 1) for the custom op name cache,
  * inline and reading only the name's bytes: its first and last 8 (or 4)
@@ -1218,8 +1225,7 @@ static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned 
   for (unsigned i = cslot; i < cslot + 2; i++) /* 2-way sets */
     if (p->custcache[i].len == nt.len && p->custcache[i].dd == ddef && p->custcache[i].name &&
         bytes_eq(p->custcache[i].name, nt.ptr, nt.len))
-      return parse_custom_op_with(p, f, block, nresults, nt, p->custcache[i].info,
-                                  p->custcache[i].dialect);
+      return parse_custom_op_with(p, f, block, nresults, nt, &p->custcache[i]);
   cslot += p->custcache_next++ & 1;
   const IrOpInfo *info = ir_op_info_find(ctx, nt.ptr, nt.len);
   if (!info) {
@@ -1274,22 +1280,28 @@ static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned 
     sb_free(&full);
   }
   const char *dialect = op_dialect(ctx, info->name);
-  p->custcache[cslot].name = nt.ptr;
-  p->custcache[cslot].len = nt.len;
-  p->custcache[cslot].dd = ddef;
-  p->custcache[cslot].info = info;
-  p->custcache[cslot].dialect = dialect;
-  return parse_custom_op_with(p, f, block, nresults, nt, info, dialect);
+  struct AsmCustCache *c = &p->custcache[cslot];
+  c->name = nt.ptr;
+  c->len = nt.len;
+  c->dd = ddef;
+  c->info = info;
+  c->dialect = dialect;
+  c->parse = info->parse;
+  if (!c->parse && info == &ir_builtin_module_info) c->parse = asm_builtin_module_parse;
+  c->op_dd = info->default_dialect ? info->default_dialect
+             : info == &ir_builtin_module_info ? "builtin" : "";
+  return parse_custom_op_with(p, f, block, nresults, nt, c);
 }
 
-/* The rest of custom-operation once the name `nt` is resolved to info
- * (dialect: the interned dialect prefix of its name): the hook runs with
- * that dialect's short type forms and the op's default dialect. */
+/* The rest of custom-operation once the name `nt` is resolved (c: its
+ * cache entry: info, hook, the interned dialect prefix of its name, its
+ * default dialect): the hook runs with that dialect's short type forms and
+ * the op's default dialect. */
 static IrOp *parse_custom_op_with(AsmParser *p, OpFrame *f, IrBlock *block, unsigned nresults,
-                                  AsmToken nt, const IrOpInfo *info, const char *dialect) {
+                                  AsmToken nt, const struct AsmCustCache *c) {
   IrContext *ctx = p->ctx;
-  bool (*parse_fn)(AsmParser *, IrOpState *) = info->parse;
-  if (!parse_fn && info == &ir_builtin_module_info) parse_fn = asm_builtin_module_parse;
+  const IrOpInfo *info = c->info;
+  bool (*parse_fn)(AsmParser *, IrOpState *) = c->parse;
   if (!parse_fn) {
     perr_at(p, nt.ptr, "custom op '%s' has no custom assembly form", info->name);
     return NULL;
@@ -1297,12 +1309,10 @@ static IrOp *parse_custom_op_with(AsmParser *p, OpFrame *f, IrBlock *block, unsi
 
   IrOpState *st = &f->st;
   state_begin(st, ctx, info, asm_lexer_lazy_loc(&p->lex, nt.ptr));
-  const char *dd = info->default_dialect ? info->default_dialect
-                   : info == &ir_builtin_module_info ? "builtin" : "";
-  vec_push(&p->opstack, ((OpCtx){info, dd, nresults}));
+  vec_push(&p->opstack, ((OpCtx){info, c->op_dd, nresults}));
   HookSave hs = {p->err_op, p->strip_dialect};
   p->err_op = info->name;
-  p->strip_dialect = dialect;
+  p->strip_dialect = c->dialect;
   unsigned nerr = ir_ctx_num_errors(ctx);
   bool ok = parse_fn(p, st);
   phook_end(p, hs);

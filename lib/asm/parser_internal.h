@@ -76,6 +76,7 @@ typedef struct ValMap {
   VEC(uint32_t) free;   /* reusable pool indices */
   ValSlot *slots;
   size_t cap, len;
+  uint32_t nmany;       /* pool entries with a `many` array (cap > 1) */
 } ValMap;
 
 /* A name defined in a region scope, removed when the scope ends. */
@@ -237,6 +238,8 @@ struct AsmParser {
     const char *name, *dd, *dialect;
     uint32_t len;
     const IrOpInfo *info;
+    bool (*parse)(AsmParser *, IrOpState *); /* its hook (NULL: none) */
+    const char *op_dd;          /* its default dialect for nested ops */
   } *custcache;                 /* ASM_CUST_CACHE entries in 2-way sets, on first use */
   unsigned custcache_next;
   /* asm_parse_type_memo's table (open addressing, power-of-2 capacity), and
