@@ -426,8 +426,9 @@ static ValEntry *valmap_insert_at(ValMap *m, size_t i, const char *s, uint32_t n
   return e;
 }
 
-/* Whether one more name fits without growing the table. */
-static inline bool valmap_room(const ValMap *m) { return (m->len + 1) * 4 <= m->cap * 3; }
+/* Whether one more name fits without growing the table (at most half full:
+ * short probe chains for the lookups of every operand). */
+static inline bool valmap_room(const ValMap *m) { return (m->len + 1) * 2 <= m->cap; }
 
 /* Finds or inserts the entry of a name with key k (the pointer is valid
  * until the next insertion). */
@@ -743,7 +744,11 @@ static PSSA_INLINE bool define_ssa(AsmParser *p, const char *name, uint32_t len,
  * isolated scope (MLIR's getReferenceLoc). */
 static const char *ssa_reference_loc(AsmParser *p, const char *name, uint32_t len,
                                      unsigned number) {
-  ValEntry *e = valmap_find(p, &vec_last(&p->iso).values, name, len);
+  ValMap *m = p->vals;
+  ValKey k;
+  size_t slot;
+  ValEntry *e = m->cap && val_key_short(p, name, len, &k) ? valmap_find_short(m, k, &slot)
+                                                         : valmap_find(p, m, name, len);
   if (!e || number >= e->n || !ve_slot(e, number)->v) return NULL;
   return ve_slot(e, number)->loc;
 }
