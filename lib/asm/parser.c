@@ -81,12 +81,6 @@ void strmap_free(StrMap *m) {
 /* Tokens and diagnostics                                                   */
 /* ======================================================================== */
 
-void preset(AsmParser *p, const char *ptr) {
-  p->prev_end = ptr;
-  asm_lexer_reset(&p->lex, ptr);
-  p->tok = asm_lex(&p->lex);
-}
-
 static bool recent_sym_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
          c == '_' || c == '$' || c == '.' || c == '-';

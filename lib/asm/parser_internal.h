@@ -258,7 +258,11 @@ static inline void pnext(AsmParser *p) {
   p->prev_end = p->tok.ptr + p->tok.len;
   p->tok = asm_lex(&p->lex);
 }
-void preset(AsmParser *p, const char *ptr);      /* re-lex from ptr */
+static inline void preset(AsmParser *p, const char *ptr) { /* re-lex from ptr */
+  p->prev_end = ptr;
+  asm_lexer_reset(&p->lex, ptr);
+  p->tok = asm_lex(&p->lex);
+}
 /* The value of an entry of r[0..n) whose text `start` begins with (at a
  * boundary, see AsmRecentText), with *ext set to the end of that text; NULL
  * if none.  asm_recent_put records one (texts of 8 bytes or more), replacing
