@@ -13,6 +13,16 @@
 #include <ctype.h>
 #include <stdlib.h>
 
+/* For the slow halves of inline fast paths: kept out of line so that the
+ * fast path needs no saved registers. */
+#if defined(__GNUC__)
+#define PSSA_NOINLINE __attribute__((noinline))
+#define PSSA_INLINE __attribute__((always_inline)) inline
+#else
+#define PSSA_NOINLINE
+#define PSSA_INLINE inline
+#endif
+
 /* ======================================================================== */
 /* String map                                                                */
 /* ======================================================================== */
@@ -71,12 +81,6 @@ void strmap_free(StrMap *m) {
 /* Tokens and diagnostics                                                   */
 /* ======================================================================== */
 
-void preset(AsmParser *p, const char *ptr) {
-  p->prev_end = ptr;
-  asm_lexer_reset(&p->lex, ptr);
-  p->tok = asm_lex(&p->lex);
-}
-
 static bool recent_sym_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
          c == '_' || c == '$' || c == '.' || c == '-';
@@ -123,9 +127,6 @@ void asm_recent_put(AsmRecentText *r, size_t n, unsigned *next, const char *star
 
 bool pexpect_fail(AsmParser *p, const char *msg) { return perr_wrong(p, "%s", msg); }
 
-bool ptok_kw(const AsmParser *p, const char *kw) {
-  return p->tok.kind == TOK_BARE_ID && asm_tok_is(p->tok, kw);
-}
 
 const IrLoc *ploc(AsmParser *p, const char *ptr) { return asm_lexer_loc(&p->lex, ptr); }
 
@@ -358,7 +359,10 @@ static uint32_t pool_alloc(ValMap *m) {
 
 static void pool_release(ValMap *m, uint32_t idx) {
   ValEntry *e = &m->pool[idx];
-  if (e->cap > 1) free(e->many);
+  if (e->cap > 1) {
+    free(e->many);
+    m->nmany--;
+  }
   e->name = NULL;
   e->cap = 0;
   vec_push(&m->free, idx);
@@ -390,7 +394,7 @@ static inline size_t valmap_probe(const ValMap *m, const char *s, uint32_t n, Va
     }
     if (e->w == k.w && e->hl == k.hl) {
       const ValEntry *v = &m->pool[e->idx - 1];
-      if (n <= 8 || (v->len == n && memcmp(v->name + 8, s + 8, n - 8) == 0)) {
+      if (n <= 8 || (v->len == n && bytes_eq(v->name + 8, s + 8, n - 8))) {
         *found = true;
         return i;
       }
@@ -405,19 +409,29 @@ static ValEntry *valmap_find(const AsmParser *p, ValMap *m, const char *s, uint3
   return found ? &m->pool[m->slots[i].idx - 1] : NULL;
 }
 
-/* Finds or inserts the entry of a name with key k (the pointer is valid
- * until the next insertion). */
-static ValEntry *valmap_get(ValMap *m, const char *s, uint32_t n, ValKey k) {
-  if ((m->len + 1) * 4 > m->cap * 3) valmap_grow(m);
-  bool found;
-  size_t i = valmap_probe(m, s, n, k, &found);
-  if (found) return &m->pool[m->slots[i].idx - 1];
+/* Inserts a name known to be absent, its probe ending at empty slot i (the
+ * table must have room: see valmap_room). */
+static ValEntry *valmap_insert_at(ValMap *m, size_t i, const char *s, uint32_t n, ValKey k) {
   uint32_t idx = pool_alloc(m);
   ValEntry *e = &m->pool[idx];
   *e = (ValEntry){.name = s, .len = n};
   m->slots[i] = (ValSlot){k.w, k.hl, idx + 1};
   m->len++;
   return e;
+}
+
+/* Whether one more name fits without growing the table (at most half full:
+ * short probe chains for the lookups of every operand). */
+static inline bool valmap_room(const ValMap *m) { return (m->len + 1) * 2 <= m->cap; }
+
+/* Finds or inserts the entry of a name with key k (the pointer is valid
+ * until the next insertion). */
+static ValEntry *valmap_get(ValMap *m, const char *s, uint32_t n, ValKey k) {
+  if (!valmap_room(m)) valmap_grow(m);
+  bool found;
+  size_t i = valmap_probe(m, s, n, k, &found);
+  if (found) return &m->pool[m->slots[i].idx - 1];
+  return valmap_insert_at(m, i, s, n, k);
 }
 
 /* Removes a name (backward-shift deletion keeps probe chains intact). */
@@ -445,8 +459,11 @@ static void valmap_remove(ValMap *m, const char *s, uint32_t n, ValKey k) {
 /* Empties the map, keeping its storage (the names of a whole region going
  * out of scope at once). */
 static void valmap_clear(ValMap *m) {
-  for (uint32_t i = 0; i < m->pool_len; i++)
-    if (m->pool[i].name && m->pool[i].cap > 1) free(m->pool[i].many);
+  for (uint32_t i = 0; m->nmany && i < m->pool_len; i++)
+    if (m->pool[i].name && m->pool[i].cap > 1) {
+      free(m->pool[i].many);
+      m->nmany--;
+    }
   m->pool_len = 0;
   m->free.len = 0;
   if (m->len) memset(m->slots, 0, m->cap * sizeof *m->slots);
@@ -464,18 +481,19 @@ static void valmap_free(ValMap *m) {
 
 static ValDef *ve_slot(ValEntry *e, uint32_t i) { return e->cap <= 1 ? &e->one : &e->many[i]; }
 
-/* Makes slots [0, n) exist (new ones empty). */
-static void ve_ensure(ValEntry *e, uint32_t n) {
+/* Makes slots [0, n) of an entry of m exist (new ones empty). */
+static void ve_ensure(ValMap *m, ValEntry *e, uint32_t n) {
   if (n <= e->n) return;
   if (n == 1) {
     e->one = (ValDef){0};
     e->cap = 1;
   } else if (e->cap <= 1) {
     uint32_t cap = n < 4 ? 4 : n;
-    ValDef *m = xcalloc(cap, sizeof *m);
-    if (e->n == 1) m[0] = e->one;
-    e->many = m;
+    ValDef *many = xcalloc(cap, sizeof *many);
+    if (e->n == 1) many[0] = e->one;
+    e->many = many;
     e->cap = cap;
+    m->nmany++;
   } else if (n > e->cap) {
     uint32_t cap = e->cap * 2 > n ? e->cap * 2 : n;
     e->many = xrealloc(e->many, cap * sizeof *e->many);
@@ -489,6 +507,7 @@ static void push_scope(AsmParser *p, bool isolated) {
   vec_push(&p->rscopes, ((RegionScope){0}));
   if (isolated || !p->iso.len) vec_push(&p->iso, ((IsoScope){0}));
   vec_push(&vec_last(&p->iso).starts, p->defnames.len);
+  p->vals = &vec_last(&p->iso).values;
 }
 
 static int cmp_ptr_pair(const void *a, const void *b) {
@@ -534,6 +553,7 @@ static bool pop_scope(AsmParser *p) {
     valmap_free(&is->values);
     vec_free(&is->starts);
     p->iso.len--;
+    p->vals = p->iso.len ? &vec_last(&p->iso).values : NULL;
   } else if (start == 0 && !p->nunresolved) {
     /* every name in the map was defined in this scope (a use of an
      * undefined name would have left a placeholder): drop them at once */
@@ -574,14 +594,16 @@ static size_t number_bound(const AsmParser *p) {
 }
 
 /* Resolves `%name#number` to a value of type t, creating a placeholder for
- * a forward reference (MLIR's resolveSSAUse). */
-static IrValue *resolve_ssa(AsmParser *p, const char *name, uint32_t len, unsigned number,
+ * a forward reference (MLIR's resolveSSAUse).  resolve_ssa_slow is the whole
+ * of it; resolve_ssa (below) answers the usual case, a use of a value
+ * defined with that type, without a call and leaves the rest to it. */
+static PSSA_NOINLINE IrValue *resolve_ssa_slow(AsmParser *p, const char *name, uint32_t len, unsigned number,
                             const char *loc, const IrType *t) {
   if (!p->iso.len) {
     perr_at(p, loc, "use of undeclared SSA value name");
     return NULL;
   }
-  ValEntry *e = valmap_get(&vec_last(&p->iso).values, name, len, val_key(p, name, len));
+  ValEntry *e = valmap_get(p->vals, name, len, val_key(p, name, len));
   if (number < e->n && ve_slot(e, number)->v) {
     ValDef *d = ve_slot(e, number);
     if (d->v->type == t) return d->v;
@@ -600,18 +622,67 @@ static IrValue *resolve_ssa(AsmParser *p, const char *name, uint32_t len, unsign
   /* A result number past anything the input could define never resolves;
    * don't allocate slots for it (it is reported as undeclared at the end). */
   if ((size_t)number < number_bound(p)) {
-    ve_ensure(e, number + 1);
+    ve_ensure(p->vals, e, number + 1);
     *ve_slot(e, number) = (ValDef){v, loc};
   }
   return v;
 }
 
-/* Binds `%name#number` to v (MLIR's addDefinition). */
-static bool define_ssa(AsmParser *p, const char *name, uint32_t len, unsigned number,
-                       const char *loc, IrValue *v) {
+/* The key of a name of 1 to 8 bytes that starts at least 8 bytes before the
+ * end of the buffer (one load), or false: val_key is the general form. */
+static PSSA_INLINE bool val_key_short(const AsmParser *p, const char *s, uint32_t n, ValKey *k) {
+  if (n - 1 >= 8 || s < p->lex.buf || (size_t)(p->lex.end - s) < 8) return false;
+  uint64_t w;
+  memcpy(&w, s, 8);
+  w &= ~(uint64_t)0 >> (64 - 8 * n);
+  uint32_t h = (uint32_t)(((w ^ n) * 0x9E3779B97F4A7C15ull) >> 32);
+  *k = (ValKey){w, (h << 8) | n};
+  return true;
+}
+
+/* The entry of a short name (key from val_key_short: the key alone decides
+ * equality), or NULL when it is not in the table (*slot: the empty slot its
+ * probe ended at).  The table must have a slot. */
+static PSSA_INLINE ValEntry *valmap_find_short(const ValMap *m, ValKey k, size_t *slot) {
+  size_t mask = m->cap - 1;
+  for (size_t i = (k.hl >> 8) & mask;; i = (i + 1) & mask) {
+    const ValSlot *e = &m->slots[i];
+    if (!e->idx) {
+      *slot = i;
+      return NULL;
+    }
+    if (e->w == k.w && e->hl == k.hl) return &m->pool[e->idx - 1];
+  }
+}
+
+/* resolve_ssa's usual case: result 0 or n of a short name defined with type
+ * t; NULL for anything else (then resolve_ssa_slow decides). */
+static PSSA_INLINE IrValue *resolve_ssa_fast(const AsmParser *p, const char *name, uint32_t len,
+                                        unsigned number, const IrType *t) {
+  const ValMap *m = p->vals;
+  ValKey k;
+  if (!m || !m->cap || !val_key_short(p, name, len, &k)) return NULL;
+  size_t slot;
+  ValEntry *e = valmap_find_short(m, k, &slot);
+  if (!e || number >= e->n) return NULL;
+  IrValue *v = e->cap <= 1 ? e->one.v : e->many[number].v;
+  return v && v->type == t ? v : NULL;
+}
+
+static inline IrValue *resolve_ssa(AsmParser *p, const char *name, uint32_t len,
+                                   unsigned number, const char *loc, const IrType *t) {
+  IrValue *v = resolve_ssa_fast(p, name, len, number, t);
+  return v ? v : resolve_ssa_slow(p, name, len, number, loc, t);
+}
+
+/* Binds `%name#number` to v (MLIR's addDefinition).  define_ssa_slow is the
+ * whole of it; define_ssa (below) does the usual case, result 0 of a name
+ * not in the table, inline. */
+static PSSA_NOINLINE bool define_ssa_slow(AsmParser *p, const char *name, uint32_t len, unsigned number,
+                            const char *loc, IrValue *v) {
   ValKey key = val_key(p, name, len);
-  ValEntry *e = valmap_get(&vec_last(&p->iso).values, name, len, key);
-  ve_ensure(e, number + 1);
+  ValEntry *e = valmap_get(p->vals, name, len, key);
+  ve_ensure(p->vals, e, number + 1);
   ValDef *d = ve_slot(e, number);
   if (d->v) {
     IrValue *old = d->v;
@@ -637,16 +708,47 @@ static bool define_ssa(AsmParser *p, const char *name, uint32_t len, unsigned nu
   return true;
 }
 
+/* define_ssa's usual case: result 0 of a short name not in the table, with
+ * room in the table, the pool and p->defnames; false (nothing done) for
+ * anything else. */
+static PSSA_INLINE bool define_ssa_fast(AsmParser *p, const char *name, uint32_t len, unsigned number,
+                                   const char *loc, IrValue *v) {
+  ValMap *m = p->vals;
+  ValKey k;
+  if (number || !valmap_room(m) || (!m->free.len && m->pool_len == m->pool_cap) ||
+      p->defnames.len == p->defnames.cap || !val_key_short(p, name, len, &k))
+    return false;
+  size_t slot = 0;
+  if (valmap_find_short(m, k, &slot)) return false;
+  uint32_t idx = m->free.len ? m->free.data[--m->free.len] : m->pool_len++;
+  m->pool[idx] = (ValEntry){.name = name, .len = len, .n = 1, .cap = 1, .one = {v, loc}};
+  m->slots[slot] = (ValSlot){k.w, k.hl, idx + 1};
+  m->len++;
+  p->defnames.data[p->defnames.len++] = (DefName){name, k, len};
+  return true;
+}
+
+static PSSA_INLINE bool define_ssa(AsmParser *p, const char *name, uint32_t len, unsigned number,
+                              const char *loc, IrValue *v) {
+  return define_ssa_fast(p, name, len, number, loc, v) ||
+         define_ssa_slow(p, name, len, number, loc, v);
+}
+
 /* Location of a definition or use of `%name#number` in the current
  * isolated scope (MLIR's getReferenceLoc). */
 static const char *ssa_reference_loc(AsmParser *p, const char *name, uint32_t len,
                                      unsigned number) {
-  ValEntry *e = valmap_find(p, &vec_last(&p->iso).values, name, len);
+  ValMap *m = p->vals;
+  ValKey k;
+  size_t slot;
+  ValEntry *e = m->cap && val_key_short(p, name, len, &k) ? valmap_find_short(m, k, &slot)
+                                                         : valmap_find(p, m, name, len);
   if (!e || number >= e->n || !ve_slot(e, number)->v) return NULL;
   return ve_slot(e, number)->loc;
 }
 
-/* ssa-use ::= ssa-id (`#` decimal)? */
+/* ssa-use ::= ssa-id (`#` decimal)?  parse_ssa_use is the whole of it;
+ * asm_parse_operand takes a name without `#` inline. */
 static bool parse_ssa_use(AsmParser *p, AsmOperand *o, bool allow_number) {
   AsmToken t = p->tok;
   o->loc.ptr = t.ptr;
@@ -816,7 +918,7 @@ static const char *default_dialect(AsmParser *p) {
   return p->opstack.len ? vec_last(&p->opstack).default_dialect : "builtin";
 }
 
-const IrDialect *pstrip_dialect(AsmParser *p) {
+const IrDialect *pstrip_dialect_slow(AsmParser *p) {
   if (p->strip_dialect) {
     /* the registry does not change during a parse: remember the last one */
     if (p->strip_dialect == p->strip_key) return p->strip_val;
@@ -1084,7 +1186,28 @@ static bool check_duplicate_attrs(AsmParser *p, IrOpState *st, const char *loc) 
 }
 
 static IrOp *parse_custom_op_with(AsmParser *p, OpFrame *f, IrBlock *block, unsigned nresults,
-                                  AsmToken nt, const IrOpInfo *info, const char *dialect);
+                                  AsmToken nt, const struct AsmCustCache *c);
+
+/* A hash of an op name s[0..n) (n >= 1) for the custom op name cache,
+ * inline and reading only the name's bytes: its first and last 8 (or 4)
+ * bytes and its length. */
+static inline uint32_t op_name_hash(const char *s, uint32_t n) {
+  uint64_t a, b;
+  if (n >= 8) {
+    memcpy(&a, s, 8);
+    memcpy(&b, s + n - 8, 8);
+  } else if (n >= 4) {
+    uint32_t x, y;
+    memcpy(&x, s, 4);
+    memcpy(&y, s + n - 4, 4);
+    a = x;
+    b = y;
+  } else {
+    a = (unsigned char)s[0] | (uint64_t)(unsigned char)s[n / 2] << 8;
+    b = (unsigned char)s[n - 1];
+  }
+  return (uint32_t)(((a * 0x9E3779B97F4A7C15ull) ^ ((b ^ n) * 0xC2B2AE3D27D4EB4Full)) >> 32);
+}
 
 /* custom-operation ::= bare-id custom-operation-format
  * The name is looked up as written, then (without a '.') in the default
@@ -1096,13 +1219,12 @@ static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned 
   /* Names seen before under the same default dialect skip the lookups. */
   const char *ddef = default_dialect(p);
   if (!p->custcache) p->custcache = xcalloc(ASM_CUST_CACHE, sizeof *p->custcache);
-  unsigned cslot = (asm_str_hash(nt.ptr, nt.len) ^ (unsigned)((uintptr_t)ddef >> 3) * 0x9E37u) &
+  unsigned cslot = (op_name_hash(nt.ptr, nt.len) ^ (unsigned)((uintptr_t)ddef >> 3) * 0x9E37u) &
                    (ASM_CUST_CACHE - 2);
   for (unsigned i = cslot; i < cslot + 2; i++) /* 2-way sets */
     if (p->custcache[i].len == nt.len && p->custcache[i].dd == ddef && p->custcache[i].name &&
         bytes_eq(p->custcache[i].name, nt.ptr, nt.len))
-      return parse_custom_op_with(p, f, block, nresults, nt, p->custcache[i].info,
-                                  p->custcache[i].dialect);
+      return parse_custom_op_with(p, f, block, nresults, nt, &p->custcache[i]);
   cslot += p->custcache_next++ & 1;
   const IrOpInfo *info = ir_op_info_find(ctx, nt.ptr, nt.len);
   if (!info) {
@@ -1157,22 +1279,28 @@ static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned 
     sb_free(&full);
   }
   const char *dialect = op_dialect(ctx, info->name);
-  p->custcache[cslot].name = nt.ptr;
-  p->custcache[cslot].len = nt.len;
-  p->custcache[cslot].dd = ddef;
-  p->custcache[cslot].info = info;
-  p->custcache[cslot].dialect = dialect;
-  return parse_custom_op_with(p, f, block, nresults, nt, info, dialect);
+  struct AsmCustCache *c = &p->custcache[cslot];
+  c->name = nt.ptr;
+  c->len = nt.len;
+  c->dd = ddef;
+  c->info = info;
+  c->dialect = dialect;
+  c->parse = info->parse;
+  if (!c->parse && info == &ir_builtin_module_info) c->parse = asm_builtin_module_parse;
+  c->op_dd = info->default_dialect ? info->default_dialect
+             : info == &ir_builtin_module_info ? "builtin" : "";
+  return parse_custom_op_with(p, f, block, nresults, nt, c);
 }
 
-/* The rest of custom-operation once the name `nt` is resolved to info
- * (dialect: the interned dialect prefix of its name): the hook runs with
- * that dialect's short type forms and the op's default dialect. */
+/* The rest of custom-operation once the name `nt` is resolved (c: its
+ * cache entry: info, hook, the interned dialect prefix of its name, its
+ * default dialect): the hook runs with that dialect's short type forms and
+ * the op's default dialect. */
 static IrOp *parse_custom_op_with(AsmParser *p, OpFrame *f, IrBlock *block, unsigned nresults,
-                                  AsmToken nt, const IrOpInfo *info, const char *dialect) {
+                                  AsmToken nt, const struct AsmCustCache *c) {
   IrContext *ctx = p->ctx;
-  bool (*parse_fn)(AsmParser *, IrOpState *) = info->parse;
-  if (!parse_fn && info == &ir_builtin_module_info) parse_fn = asm_builtin_module_parse;
+  const IrOpInfo *info = c->info;
+  bool (*parse_fn)(AsmParser *, IrOpState *) = c->parse;
   if (!parse_fn) {
     perr_at(p, nt.ptr, "custom op '%s' has no custom assembly form", info->name);
     return NULL;
@@ -1180,12 +1308,10 @@ static IrOp *parse_custom_op_with(AsmParser *p, OpFrame *f, IrBlock *block, unsi
 
   IrOpState *st = &f->st;
   state_begin(st, ctx, info, asm_lexer_lazy_loc(&p->lex, nt.ptr));
-  const char *dd = info->default_dialect ? info->default_dialect
-                   : info == &ir_builtin_module_info ? "builtin" : "";
-  vec_push(&p->opstack, ((OpCtx){info, dd, nresults}));
+  vec_push(&p->opstack, ((OpCtx){info, c->op_dd, nresults}));
   HookSave hs = {p->err_op, p->strip_dialect};
   p->err_op = info->name;
-  p->strip_dialect = dialect;
+  p->strip_dialect = c->dialect;
   unsigned nerr = ir_ctx_num_errors(ctx);
   bool ok = parse_fn(p, st);
   phook_end(p, hs);
@@ -1668,7 +1794,17 @@ bool asm_error(AsmParser *p, const char *fmt, ...) {
   return false;
 }
 
-bool asm_parse_operand(AsmParser *p, AsmOperand *out) { return parse_ssa_use(p, out, true); }
+bool asm_parse_operand(AsmParser *p, AsmOperand *out) {
+  if (p->tok.kind == TOK_PERCENT_ID) {
+    out->loc.ptr = p->tok.ptr;
+    out->name = (Str){p->tok.ptr + 1, p->tok.len - 1};
+    out->number = 0;
+    pnext(p);
+    if (p->tok.kind != TOK_HASH_ID) return true;
+    preset(p, out->loc.ptr); /* back to the name: the general form */
+  }
+  return parse_ssa_use(p, out, true);
+}
 
 bool asm_parse_optional_operand(AsmParser *p, AsmOperand *out, bool *present) {
   *present = ptok(p, TOK_PERCENT_ID);
@@ -1691,10 +1827,23 @@ IrValue *asm_resolve_value(AsmParser *p, const AsmOperand *o, const IrType *t) {
   return resolve_operand(p, o, t);
 }
 
-bool asm_resolve_operand(AsmParser *p, const AsmOperand *o, const IrType *t, IrOpState *st) {
+/* asm_resolve_operand past its usual case (see there). */
+static PSSA_NOINLINE bool resolve_operand_push(AsmParser *p, const AsmOperand *o, const IrType *t,
+                                 IrOpState *st) {
   IrValue *v = resolve_operand(p, o, t);
   if (!v) return false;
   vec_push(&st->operands, v);
+  return true;
+}
+
+/* The usual case (a defined short name, room in st->operands) makes no
+ * call, so it needs no saved registers; the rest is a tail call. */
+bool asm_resolve_operand(AsmParser *p, const AsmOperand *o, const IrType *t, IrOpState *st) {
+  IrValue *v;
+  if (st->operands.len == st->operands.cap ||
+      !(v = resolve_ssa_fast(p, o->name.s, (uint32_t)o->name.n, o->number, t)))
+    return resolve_operand_push(p, o, t, st);
+  st->operands.data[st->operands.len++] = v;
   return true;
 }
 

@@ -76,6 +76,7 @@ typedef struct ValMap {
   VEC(uint32_t) free;   /* reusable pool indices */
   ValSlot *slots;
   size_t cap, len;
+  uint32_t nmany;       /* pool entries with a `many` array (cap > 1) */
 } ValMap;
 
 /* A name defined in a region scope, removed when the scope ends. */
@@ -185,6 +186,7 @@ struct AsmParser {
   unsigned alias_uses;
 
   VEC(IsoScope) iso;
+  ValMap *vals;                 /* &vec_last(&iso).values (NULL: none) */
   VEC(RegionScope) rscopes;
   VEC(DefName) defnames;
   VEC(Placeholder) placeholders;
@@ -236,6 +238,8 @@ struct AsmParser {
     const char *name, *dd, *dialect;
     uint32_t len;
     const IrOpInfo *info;
+    bool (*parse)(AsmParser *, IrOpState *); /* its hook (NULL: none) */
+    const char *op_dd;          /* its default dialect for nested ops */
   } *custcache;                 /* ASM_CUST_CACHE entries in 2-way sets, on first use */
   unsigned custcache_next;
   /* asm_parse_type_memo's table (open addressing, power-of-2 capacity), and
@@ -254,7 +258,11 @@ static inline void pnext(AsmParser *p) {
   p->prev_end = p->tok.ptr + p->tok.len;
   p->tok = asm_lex(&p->lex);
 }
-void preset(AsmParser *p, const char *ptr);      /* re-lex from ptr */
+static inline void preset(AsmParser *p, const char *ptr) { /* re-lex from ptr */
+  p->prev_end = ptr;
+  asm_lexer_reset(&p->lex, ptr);
+  p->tok = asm_lex(&p->lex);
+}
 /* The value of an entry of r[0..n) whose text `start` begins with (at a
  * boundary, see AsmRecentText), with *ext set to the end of that text; NULL
  * if none.  asm_recent_put records one (texts of 8 bytes or more), replacing
@@ -274,7 +282,9 @@ static inline bool pexpect(AsmParser *p, AsmTokKind k, const char *msg) { /* MLI
   return pexpect_fail(p, msg);
 }
 /* Bare identifier with this exact spelling. */
-bool ptok_kw(const AsmParser *p, const char *kw);
+static inline bool ptok_kw(const AsmParser *p, const char *kw) {
+  return p->tok.kind == TOK_BARE_ID && asm_tok_is(p->tok, kw);
+}
 const IrLoc *ploc(AsmParser *p, const char *ptr);
 
 /* Errors (no custom-op prefix).  perr: at the current token (one character
@@ -343,8 +353,13 @@ static inline void pmemo_hit(AsmParser *p) { ppeak_hit(p, ASM_MEMO_DEPTH); }
 /* Parses `loc(...)` if present into *out (deferred aliases allowed). */
 bool parse_optional_loc_specifier(AsmParser *p, const IrLoc **out);
 
-/* Dialect for types written without "!d." here (NULL if none). */
-const IrDialect *pstrip_dialect(AsmParser *p);
+/* Dialect for types written without "!d." here (NULL if none); the last
+ * answer is remembered (the registry does not change during a parse). */
+const IrDialect *pstrip_dialect_slow(AsmParser *p);
+static inline const IrDialect *pstrip_dialect(AsmParser *p) {
+  if (p->strip_dialect && p->strip_dialect == p->strip_key) return p->strip_val;
+  return pstrip_dialect_slow(p);
+}
 /* Calls a dialect type/attr hook with the error prefix cleared. */
 typedef struct HookSave {
   const char *err_op, *strip;
