@@ -11,4 +11,15 @@
 /* asm_parse_type_memo for a text starting at the current token. */
 const IrType *asm_parse_type_memo_here(AsmParser *p, AsmTypeMemoFn fn, void *arg);
 
+/* A memoized attribute parse at the current token, for texts that repeat
+ * verbatim and end on a '>' (e.g. a dialect's constant `<i32: 0> : T<..>`):
+ * fn parses it and returns it, or NULL after reporting an error; a text
+ * already parsed by fn in the same context (pstrip_dialect, nesting room)
+ * returns the same attribute with the text consumed.  As for
+ * asm_parse_type_memo, fn's result must depend only on the text, arg
+ * included (arg should be a constant), and it must not look past the
+ * text's final '>'. */
+typedef const IrAttr *(*AsmAttrMemoFn)(AsmParser *p, void *arg);
+const IrAttr *asm_parse_attr_memo_here(AsmParser *p, AsmAttrMemoFn fn, void *arg);
+
 #endif

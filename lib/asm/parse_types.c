@@ -789,15 +789,19 @@ static const char *type_memo_extent(const AsmParser *p, const char *s, uint32_t 
  * hangs off p->trecent (freed with it) and is used only here; it also
  * remembers pstrip_dialect's answer from the enclosing op's default
  * dialect. */
-enum { TRECENT_SETS = 256, TRECENT_MNEMONIC = 0x80000000u };
+enum { TRECENT_SETS = 256, /* = 1 << 8: trecent_fold */ TRECENT_MNEMONIC = 0x80000000u, TRECENT_ATTR = 0x40000000u };
 typedef struct TypeRecent {
   uint64_t w0, m0, w1, m1;      /* bytes 0-7 and 8-15 of the text, masked */
   const char *s;                /* the text (a slice of the buffer) */
   uint32_t n, key;              /* its length; its first word's (see above) */
   unsigned depth;               /* nesting its parse needed */
-  AsmTypeMemoFn fn;
+  AsmTypeMemoFn fn;             /* the hook that parsed it (a type) ... */
+  AsmAttrMemoFn afn;            /* ... or an attribute (TRECENT_ATTR in key) */
   const IrDialect *strip;
-  const IrType *t;
+  union {
+    const IrType *t;
+    const IrAttr *a;
+  };
 } TypeRecent;
 typedef struct TypeRecentBlock {
   const char *dd_key;           /* a default dialect name ... */
@@ -826,6 +830,13 @@ static inline size_t gt_end(uint64_t w) {
   const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
   uint64_t x = w ^ (ones * '>'), z = (x - ones) & ~x & highs;
   return z ? (size_t)__builtin_ctzll(z) / 8 + 1 : 0;
+}
+
+/* The set for hash h (its high bytes mixed down first: a product only
+ * carries upwards). */
+static inline TypeRecent *trecent_fold(AsmParser *p, uint64_t h) {
+  h = (h ^ (h >> 32)) * 0x9E3779B97F4A7C15ull;
+  return &trecent_block(p)->tab[(h >> 56) * 4];
 }
 
 /* The set of a text starting at s (at least 16 bytes before the end of
@@ -857,8 +868,7 @@ trecent_set(AsmParser *p, const char *s, uint64_t w0, uint64_t w1, uint32_t wl, 
       h = (h ^ w2) * k1 ^ w3 * k2;
     }
   }
-  h ^= h >> 29;
-  return &trecent_block(p)->tab[(h >> 40 & (TRECENT_SETS - 1)) * 4];
+  return trecent_fold(p, h);
 }
 
 /* pstrip_dialect's answer, its common cases inline: a hook's dialect, or
@@ -1004,6 +1014,80 @@ const IrType *asm_parse_type_memo_here(AsmParser *p, AsmTypeMemoFn fn, void *arg
     if (t) return t;
   }
   return type_memo_table(p, s, trecent_key(p, s), fn, arg);
+}
+
+/* ---- memoized attributes ------------------------------------------------------------ */
+
+/* The set of an attribute text starting at s (at least 16 bytes before the
+ * end of the buffer): chosen by its bytes through its second '>' (a
+ * constant's `<i32: 0> : tile<...>` differs after the first), at most 48
+ * and whole words before the end of the buffer.  A text with a single '>'
+ * is stored by all of it and looked for by more, so it is never found
+ * again (a miss, never a wrong hit). */
+static TypeRecent *attr_set(AsmParser *p, const char *s) {
+  const uint64_t low7 = 0x7f7f7f7f7f7f7f7full, gt = 0x0101010101010101ull * '>';
+  size_t avail = (size_t)(p->lex.end - s);
+  uint64_t h = 0;
+  int need = 2;
+  for (size_t i = 0; i < 48 && i + 8 <= avail; i += 8) {
+    uint64_t w = load64(s + i), x = w ^ gt;
+    uint64_t z = ~(((x & low7) + low7) | x | low7); /* 0x80 where a byte is '>' */
+    if (z && need == 2) {
+      z &= z - 1;
+      need = 1;
+    }
+    if (z) {
+      h = (h ^ (w & byte_mask((size_t)__builtin_ctzll(z) / 8 + 1))) * 0x9E3779B97F4A7C15ull;
+      break;
+    }
+    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+  }
+  return trecent_fold(p, h);
+}
+
+/* Memoized attribute parse at the current token (see parse_memo.h): the
+ * recent cache of the type memo, entries keyed by fn (afn) with
+ * TRECENT_ATTR in their key, so they never meet a type's.  A text is
+ * recorded only when its parse ended on a '>' (a bracket that closes what
+ * it opened: equal bytes up to it are the same text whatever follows),
+ * reported nothing, used no alias, and at least 16 bytes remained. */
+const IrAttr *asm_parse_attr_memo_here(AsmParser *p, AsmAttrMemoFn fn, void *arg) {
+  const char *s = p->tok.ptr;
+  uint32_t key = TRECENT_ATTR | (p->tok.len & 0xffff);
+  bool fits = p->lex.end - s >= 16 && s >= p->lex.buf;
+  if (fits && p->trecent) {
+    uint64_t w0 = load64(s), w1 = load64(s + 8);
+    const TypeRecent *e = attr_set(p, s), *end = e + 4;
+    for (; e < end && e->s; e++) {
+      if ((w0 & e->m0) != e->w0 || (w1 & e->m1) != e->w1 || e->key != key || e->afn != fn)
+        continue;
+      if (e->n > 16 && (e->n > (size_t)(p->lex.end - s) || memcmp(e->s + 16, s + 16, e->n - 16)))
+        continue;
+      if (e->strip != strip_now(p) || p->depth + e->depth > ASM_MAX_DEPTH) continue;
+      const IrAttr *a = e->a;
+      ppeak_hit(p, e->depth);
+      reset_at(p, s + e->n);
+      return a;
+    }
+  }
+  unsigned nerr = ir_ctx_num_errors(p->ctx), uses = p->alias_uses;
+  PeakSave ps = ppeak_begin(p);
+  const IrAttr *a = fn(p, arg);
+  unsigned need = ppeak_end(p, ps);
+  const char *tend = p->prev_end;
+  if (a && fits && tend > s && tend[-1] == '>' && tend - s < (ptrdiff_t)UINT32_MAX &&
+      ir_ctx_num_errors(p->ctx) == nerr && uses == p->alias_uses) {
+    if (!p->trecent) p->trecent = (AsmTypeMemo *)xcalloc(1, sizeof(TypeRecentBlock));
+    uint32_t n = (uint32_t)(tend - s);
+    TypeRecent e = {.m0 = byte_mask(n), .m1 = n > 8 ? byte_mask(n - 8) : 0, .s = s, .n = n,
+                    .key = key, .depth = need, .afn = fn, .strip = strip_now(p), .a = a};
+    e.w0 = load64(s) & e.m0;
+    e.w1 = load64(s + 8) & e.m1;
+    TypeRecent *set = attr_set(p, s);
+    memmove(set + 1, set, 3 * sizeof *set);
+    set[0] = e;
+  }
+  return a;
 }
 
 /* ---- hook API --------------------------------------------------------------------- */
