@@ -21,5 +21,9 @@ const IrType *asm_parse_type_memo_here(AsmParser *p, AsmTypeMemoFn fn, void *arg
  * text's final '>'. */
 typedef const IrAttr *(*AsmAttrMemoFn)(AsmParser *p, void *arg);
 const IrAttr *asm_parse_attr_memo_here(AsmParser *p, AsmAttrMemoFn fn, void *arg);
+/* The same for texts that end on `close` (']' for an array), a parse
+ * being remembered only when keep (if not NULL) accepts its result. */
+const IrAttr *asm_parse_attr_memo_at(AsmParser *p, AsmAttrMemoFn fn, void *arg, char close,
+                                     bool (*keep)(const IrAttr *a));
 
 #endif

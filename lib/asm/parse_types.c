@@ -1019,22 +1019,22 @@ const IrType *asm_parse_type_memo_here(AsmParser *p, AsmTypeMemoFn fn, void *arg
 /* ---- memoized attributes ------------------------------------------------------------ */
 
 /* The set of an attribute text starting at s (at least 16 bytes before the
- * end of the buffer): chosen by its bytes through its second '>' (a
- * constant's `<i32: 0> : tile<...>` differs after the first), at most 48
- * and whole words before the end of the buffer.  A text with a single '>'
- * is stored by all of it and looked for by more, so it is never found
- * again (a miss, never a wrong hit). */
-static TypeRecent *attr_set(AsmParser *p, const char *s) {
-  const uint64_t low7 = 0x7f7f7f7f7f7f7f7full, gt = 0x0101010101010101ull * '>';
+ * end of the buffer) that ends on `close`: chosen by its bytes through its
+ * nth `close` (a constant's `<i32: 0> : tile<...>` differs after its first
+ * '>', so '>' texts count 2, ']' texts 1), at most 48 and whole words
+ * before the end of the buffer.  A text with fewer is stored by all of it
+ * and looked for by more, so it is never found again (a miss, never a
+ * wrong hit). */
+static TypeRecent *attr_set(AsmParser *p, const char *s, char close, int nth) {
+  const uint64_t low7 = 0x7f7f7f7f7f7f7f7full, pat = 0x0101010101010101ull * (uint8_t)close;
   size_t avail = (size_t)(p->lex.end - s);
   uint64_t h = 0;
-  int need = 2;
   for (size_t i = 0; i < 48 && i + 8 <= avail; i += 8) {
-    uint64_t w = load64(s + i), x = w ^ gt;
-    uint64_t z = ~(((x & low7) + low7) | x | low7); /* 0x80 where a byte is '>' */
-    if (z && need == 2) {
+    uint64_t w = load64(s + i), x = w ^ pat;
+    uint64_t z = ~(((x & low7) + low7) | x | low7); /* 0x80 where a byte is `close` */
+    while (z && nth > 1) {
       z &= z - 1;
-      need = 1;
+      nth--;
     }
     if (z) {
       h = (h ^ (w & byte_mask((size_t)__builtin_ctzll(z) / 8 + 1))) * 0x9E3779B97F4A7C15ull;
@@ -1047,17 +1047,21 @@ static TypeRecent *attr_set(AsmParser *p, const char *s) {
 
 /* Memoized attribute parse at the current token (see parse_memo.h): the
  * recent cache of the type memo, entries keyed by fn (afn) with
- * TRECENT_ATTR in their key, so they never meet a type's.  A text is
- * recorded only when its parse ended on a '>' (a bracket that closes what
- * it opened: equal bytes up to it are the same text whatever follows),
- * reported nothing, used no alias, and at least 16 bytes remained. */
-const IrAttr *asm_parse_attr_memo_here(AsmParser *p, AsmAttrMemoFn fn, void *arg) {
+ * TRECENT_ATTR and the closing character in their key, so they never meet
+ * a type's.  A text is recorded only when its parse ended on `close` (a
+ * bracket that closes what it opened: equal bytes up to it are the same
+ * text whatever follows), reported nothing, used no alias, left no
+ * location to resolve later, was kept by `keep`, and at least 16 bytes
+ * remained. */
+const IrAttr *asm_parse_attr_memo_at(AsmParser *p, AsmAttrMemoFn fn, void *arg, char close,
+                                     bool (*keep)(const IrAttr *a)) {
   const char *s = p->tok.ptr;
-  uint32_t key = TRECENT_ATTR | (p->tok.len & 0xffff);
+  uint32_t key = TRECENT_ATTR | (uint32_t)(uint8_t)close << 16 | (p->tok.len & 0xffff);
+  int nth = close == '>' ? 2 : 1;
   bool fits = p->lex.end - s >= 16 && s >= p->lex.buf;
   if (fits && p->trecent) {
     uint64_t w0 = load64(s), w1 = load64(s + 8);
-    const TypeRecent *e = attr_set(p, s), *end = e + 4;
+    const TypeRecent *e = attr_set(p, s, close, nth), *end = e + 4;
     for (; e < end && e->s; e++) {
       if ((w0 & e->m0) != e->w0 || (w1 & e->m1) != e->w1 || e->key != key || e->afn != fn)
         continue;
@@ -1071,23 +1075,29 @@ const IrAttr *asm_parse_attr_memo_here(AsmParser *p, AsmAttrMemoFn fn, void *arg
     }
   }
   unsigned nerr = ir_ctx_num_errors(p->ctx), uses = p->alias_uses;
+  size_t ndeferred = p->deferred.len;
   PeakSave ps = ppeak_begin(p);
   const IrAttr *a = fn(p, arg);
   unsigned need = ppeak_end(p, ps);
   const char *tend = p->prev_end;
-  if (a && fits && tend > s && tend[-1] == '>' && tend - s < (ptrdiff_t)UINT32_MAX &&
-      ir_ctx_num_errors(p->ctx) == nerr && uses == p->alias_uses) {
+  if (a && fits && tend > s && tend[-1] == close && tend - s < (ptrdiff_t)UINT32_MAX &&
+      ir_ctx_num_errors(p->ctx) == nerr && uses == p->alias_uses &&
+      p->deferred.len == ndeferred && (!keep || keep(a))) {
     if (!p->trecent) p->trecent = (AsmTypeMemo *)xcalloc(1, sizeof(TypeRecentBlock));
     uint32_t n = (uint32_t)(tend - s);
     TypeRecent e = {.m0 = byte_mask(n), .m1 = n > 8 ? byte_mask(n - 8) : 0, .s = s, .n = n,
                     .key = key, .depth = need, .afn = fn, .strip = strip_now(p), .a = a};
     e.w0 = load64(s) & e.m0;
     e.w1 = load64(s + 8) & e.m1;
-    TypeRecent *set = attr_set(p, s);
+    TypeRecent *set = attr_set(p, s, close, nth);
     memmove(set + 1, set, 3 * sizeof *set);
     set[0] = e;
   }
   return a;
+}
+
+const IrAttr *asm_parse_attr_memo_here(AsmParser *p, AsmAttrMemoFn fn, void *arg) {
+  return asm_parse_attr_memo_at(p, fn, arg, '>', NULL);
 }
 
 /* ---- hook API --------------------------------------------------------------------- */
