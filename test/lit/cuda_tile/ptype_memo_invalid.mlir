@@ -118,3 +118,15 @@ cuda_tile.module @m {
 "u"() : () -> !cuda_tile.tile<4x8xf32>
 // expected-error @+1 {{all dimensions must be powers of two, got 4, 7}}
 "u"() : () -> !cuda_tile.tile<4x7xf32>
+
+// -----
+
+"u"() {a = [1, 2], b = [1, 2]} : () -> ()
+// expected-error @+1 {{expected ',' or ']'}}
+"u"() {a = [1, 2 3]} : () -> ()
+
+// -----
+
+"u"() {a = [1 : i8, 2]} : () -> ()
+// expected-error @+1 {{integer constant out of range for attribute}}
+"u"() {a = [1 : i8, 2], b = [1 : i8, 2], c = [300 : i8, 2]} : () -> ()
