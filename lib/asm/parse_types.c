@@ -789,7 +789,9 @@ static const char *type_memo_extent(const AsmParser *p, const char *s, uint32_t 
  * hangs off p->trecent (freed with it) and is used only here; it also
  * remembers pstrip_dialect's answer from the enclosing op's default
  * dialect. */
-enum { TRECENT_SETS = 256, /* = 1 << 8: trecent_fold */ TRECENT_MNEMONIC = 0x80000000u, TRECENT_ATTR = 0x40000000u };
+enum { TRECENT_SETS = 256 }; /* = 1 << 8: trecent_fold */
+#define TRECENT_MNEMONIC 0x80000000u
+#define TRECENT_ATTR 0x40000000u
 typedef struct TypeRecent {
   uint64_t w0, m0, w1, m1;      /* bytes 0-7 and 8-15 of the text, masked */
   const char *s;                /* the text (a slice of the buffer) */
@@ -932,7 +934,8 @@ static inline __attribute__((always_inline)) const IrType *
 trecent_hit(AsmParser *p, const char *s, uint32_t key, AsmTypeMemoFn fn) {
   uint32_t wl = key & ~TRECENT_MNEMONIC;
   uint64_t w0 = load64(s), w1 = load64(s + 8);
-  const TypeRecent *e = trecent_set(p, s, w0, w1, wl, s[wl] != '<'), *end = e + 4;
+  bool alone = wl >= (size_t)(p->lex.end - s) || s[wl] != '<';
+  const TypeRecent *e = trecent_set(p, s, w0, w1, wl, alone), *end = e + 4;
   for (; e < end && e->s; e++) {
     if ((w0 & e->m0) != e->w0 || (w1 & e->m1) != e->w1 || e->key != key || e->fn != fn)
       continue;
@@ -941,9 +944,9 @@ trecent_hit(AsmParser *p, const char *s, uint32_t key, AsmTypeMemoFn fn) {
     if (e->strip != strip_now(p) || p->depth + e->depth > ASM_MAX_DEPTH) continue;
     const IrType *t = e->t;
     unsigned depth = e->depth;
-    bool alone = e->n == wl;
+    bool word = e->n == wl;
     reset_at(p, s + e->n);
-    if (alone && p->tok.kind == TOK_LESS) { /* `word <`: not this text */
+    if (word && p->tok.kind == TOK_LESS) { /* `word <`: not this text */
       reset_at(p, s);
       return NULL;
     }
