@@ -9,6 +9,7 @@
  * distinct), and every location form.  Also the attribute part of the hook
  * API. */
 #include "asm/parser_internal.h"
+#include "asm/parse_memo.h"
 
 #include <stdlib.h>
 
@@ -663,6 +664,31 @@ out:
   return a;
 }
 
+/* Arrays of plain values (`identities=[0xFF800000 : f32]` on every
+ * reduce, `arg_attrs = [{}]`) are memoized by their text: only those whose
+ * elements are integers, floats, bools, units, strings, types, symbol
+ * references, or arrays or dictionaries of those, whose parse has no
+ * effect but the attribute. */
+static bool array_is_plain(const IrAttr *a) {
+  for (size_t i = 0; i < a->nelems; i++) {
+    const IrAttr *e = a->elems[i];
+    const IrAttrDef *d = e->def;
+    if (d == &ir_array_attr_def || d == &ir_dict_attr_def) {
+      if (!array_is_plain(e)) return false;
+    } else if (d != &ir_integer_attr_def && d != &ir_float_attr_def && d != &ir_bool_attr_def &&
+               d != &ir_unit_attr_def && d != &ir_string_attr_def && d != &ir_type_attr_def &&
+               d != &ir_symref_attr_def) {
+      return false;
+    }
+  }
+  return true;
+}
+
+static const IrAttr *array_memo_fn(AsmParser *p, void *arg) {
+  (void)arg;
+  return parse_array_attr(p);
+}
+
 /* attribute-dict ::= `{` (attribute-entry (`,` attribute-entry)*)? `}`
  * attribute-entry ::= (bare-id | string-literal) (`=` attribute-value)? */
 static const IrAttr *make_dict(AsmParser *p, IrNamedAttr *e, size_t n);
@@ -933,7 +959,7 @@ const IrAttr *parse_attr(AsmParser *p, const IrType *type) {
       goto type_attr;
     }
     break;
-  case TOK_LSQUARE: a = parse_array_attr(p); break;
+  case TOK_LSQUARE: a = asm_parse_attr_memo_at(p, array_memo_fn, NULL, ']', array_is_plain); break;
   case TOK_LBRACE: a = parse_dict_attr(p); break;
   case TOK_HASH_ID: a = parse_extended_attr(p, type); break;
   case TOK_FLOAT: a = parse_float_attr(p, type, false); break;

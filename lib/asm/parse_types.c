@@ -7,6 +7,7 @@
  * dialect's custom syntax), and unregistered dialect types kept verbatim.
  * Also the type part of the hook API and dimension lists. */
 #include "asm/parser_internal.h"
+#include "asm/parse_memo.h"
 
 #include <stdlib.h>
 
@@ -775,50 +776,182 @@ static const char *type_memo_extent(const AsmParser *p, const char *s, uint32_t 
   return lt;
 }
 
-/* Whether the word of a memoized text with word length wlen, found at s,
- * is where type_memo_extent would have found it (same bytes: same text). */
-static bool type_memo_word_here(const AsmParser *p, const char *s, uint32_t wlen) {
-  if (s == p->tok.ptr)
-    return (p->tok.kind == TOK_BARE_ID || p->tok.kind == TOK_EXCL_ID) && p->tok.len == wlen;
-  return p->tok.kind == TOK_LESS && p->tok.ptr == s + wlen;
+/* ---- recent dialect types ------------------------------------------------------------ */
+
+/* asm_parse_type_memo's front cache: TRECENT_SETS sets of 4 entries, each
+ * keeping its text's first 16 bytes as two masked words (bytes past the
+ * text cleared), so a lookup compares two words per way and only the rest
+ * of a longer text with memcmp.  A `word<...>` text is found by its bytes
+ * up to its first '>' (at most 32), a word alone (the current token, e.g.
+ * `token`) by its own bytes.  key: the length of the text's first word,
+ * with TRECENT_MNEMONIC set when the word was consumed before the call
+ * (the text then starts before the current token, a '<').  The block
+ * hangs off p->trecent (freed with it) and is used only here; it also
+ * remembers pstrip_dialect's answer from the enclosing op's default
+ * dialect. */
+enum { TRECENT_SETS = 256 }; /* = 1 << 8: trecent_fold */
+#define TRECENT_MNEMONIC 0x80000000u
+#define TRECENT_ATTR 0x40000000u
+typedef struct TypeRecent {
+  uint64_t w0, m0, w1, m1;      /* bytes 0-7 and 8-15 of the text, masked */
+  const char *s;                /* the text (a slice of the buffer) */
+  uint32_t n, key;              /* its length; its first word's (see above) */
+  unsigned depth;               /* nesting its parse needed */
+  AsmTypeMemoFn fn;             /* the hook that parsed it (a type) ... */
+  AsmAttrMemoFn afn;            /* ... or an attribute (TRECENT_ATTR in key) */
+  const IrDialect *strip;
+  union {
+    const IrType *t;
+    const IrAttr *a;
+  };
+} TypeRecent;
+typedef struct TypeRecentBlock {
+  const char *dd_key;           /* a default dialect name ... */
+  const IrDialect *dd_val;      /* ... and the dialect it names (with types) */
+  TypeRecent tab[TRECENT_SETS * 4];
+} TypeRecentBlock;
+
+static inline TypeRecentBlock *trecent_block(AsmParser *p) {
+  return (TypeRecentBlock *)(void *)p->trecent;
 }
 
-/* The 4-entry set of p->trecent for a text whose first 8 bytes are w. */
-static AsmTypeMemo *trecent_set(AsmParser *p, uint64_t w) {
-  return &p->trecent[(((w * 0x9E3779B97F4A7C15ull) >> 40) & (ASM_TYPE_RECENT / 4 - 1)) * 4];
+/* Mask of the first k bytes of a little-endian loaded word. */
+static inline uint64_t byte_mask(size_t k) {
+  return k >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * k)) - 1;
 }
 
-/* Records a memo entry among the recent ones (texts of 8 bytes or more),
- * replacing one of its set in turn. */
-static void trecent_put(AsmParser *p, const AsmTypeMemo *m) {
-  if (m->n < 8) return;
-  if (!p->trecent) p->trecent = xcalloc(ASM_TYPE_RECENT, sizeof *p->trecent);
-  AsmTypeMemo e = *m;
-  size_t k = e.n - 8 < 8 ? e.n - 8 : 8; /* bytes of the second word in the text */
-  memcpy(&e.w0, e.s, 8);
-  e.w1 = e.m1 = 0;
-  memcpy(&e.w1, e.s + 8, k);
-  memset(&e.m1, 0xff, k);
-  trecent_set(p, e.w0)[p->trecent_next++ & 3] = e;
+static inline uint64_t load64(const char *s) {
+  uint64_t w;
+  memcpy(&w, s, 8);
+  return w;
 }
 
-/* The recent entry for the text at s (at least 16 bytes before the end of
- * the buffer), or NULL: the first 16 bytes are compared as two words, the
- * rest (texts over 16 bytes) with memcmp. */
-static const AsmTypeMemo *trecent_find(AsmParser *p, const char *s, AsmTypeMemoFn fn,
-                                       const IrDialect *strip, size_t avail) {
-  uint64_t w0, w1;
-  memcpy(&w0, s, 8);
-  memcpy(&w1, s + 8, 8);
-  const AsmTypeMemo *set = trecent_set(p, w0);
-  for (int i = 0; i < 4; i++) {
-    const AsmTypeMemo *e = &set[i];
-    if (e->w0 == w0 && (w1 & e->m1) == e->w1 && e->s && e->fn == fn && e->strip == strip &&
-        e->n <= avail && p->depth + e->depth <= ASM_MAX_DEPTH &&
-        type_memo_word_here(p, s, e->wlen) &&
-        (e->n <= 16 || memcmp(e->s + 16, s + 16, e->n - 16) == 0) &&
-        (e->n != e->wlen || *asm_lexer_skip_blanks(&p->lex, s + e->n) != '<'))
-      return e;
+/* 1 + the index of the first '>' byte of w, or 0 (zero-byte test on
+ * w ^ ">>>>>>>>"). */
+static inline size_t gt_end(uint64_t w) {
+  const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+  uint64_t x = w ^ (ones * '>'), z = (x - ones) & ~x & highs;
+  return z ? (size_t)__builtin_ctzll(z) / 8 + 1 : 0;
+}
+
+/* The set for hash h (its high bytes mixed down first: a product only
+ * carries upwards). */
+static inline TypeRecent *trecent_fold(AsmParser *p, uint64_t h) {
+  h = (h ^ (h >> 32)) * 0x9E3779B97F4A7C15ull;
+  return &trecent_block(p)->tab[(h >> 56) * 4];
+}
+
+/* The set of a text starting at s (at least 16 bytes before the end of
+ * the buffer; w0, w1: its first 16 bytes).  It is chosen by the text's
+ * bytes up to and including its first '>' (inside the text, which ends
+ * with one), at most 32 of them and not past the end of the buffer; for a
+ * word alone (wl bytes), by the word's first 16 bytes. */
+static inline __attribute__((always_inline)) TypeRecent *
+trecent_set(AsmParser *p, const char *s, uint64_t w0, uint64_t w1, uint32_t wl, bool alone) {
+  const uint64_t k1 = 0x9E3779B97F4A7C15ull, k2 = 0xC2B2AE3D27D4EB4Full;
+  uint64_t h;
+  size_t k;
+  if (alone) {
+    h = (w0 & byte_mask(wl)) * k1 ^ (wl > 8 ? (w1 & byte_mask(wl - 8)) * k2 : 0);
+  } else if ((k = gt_end(w0))) {
+    h = (w0 & byte_mask(k)) * k1;
+  } else if ((k = gt_end(w1))) {
+    h = w0 * k1 ^ (w1 & byte_mask(k)) * k2;
+  } else {
+    h = w0 * k1 ^ w1 * k2;
+    if (p->lex.end - s >= 32) {
+      uint64_t w2 = load64(s + 16), w3 = load64(s + 24);
+      if ((k = gt_end(w2))) {
+        w2 &= byte_mask(k);
+        w3 = 0;
+      } else if ((k = gt_end(w3))) {
+        w3 &= byte_mask(k);
+      }
+      h = (h ^ w2) * k1 ^ w3 * k2;
+    }
+  }
+  return trecent_fold(p, h);
+}
+
+/* pstrip_dialect's answer, its common cases inline: a hook's dialect, or
+ * the default dialect of the enclosing op. */
+static inline const IrDialect *strip_now(AsmParser *p) {
+  if (p->strip_dialect) {
+    if (p->strip_dialect == p->strip_key) return p->strip_val;
+  } else if (p->opstack.len && p->trecent) {
+    const char *dd = vec_last(&p->opstack).default_dialect;
+    TypeRecentBlock *b = trecent_block(p);
+    if (dd == b->dd_key && *dd) return b->dd_val;
+    const IrDialect *d = pstrip_dialect(p);
+    if (*dd && d && !strcmp(d->name, dd)) {
+      b->dd_key = dd;
+      b->dd_val = d;
+    }
+    return d;
+  }
+  return pstrip_dialect(p);
+}
+
+/* Re-lexes from ptr (preset, inline). */
+static inline void reset_at(AsmParser *p, const char *ptr) {
+  p->prev_end = ptr;
+  asm_lexer_reset(&p->lex, ptr);
+  p->tok = asm_lex(&p->lex);
+}
+
+/* The recent-cache key of a memo call for the text at s (see TypeRecent),
+ * or 0 when the cache does not apply (s not at or just before the current
+ * token, or fewer than 16 bytes left in the buffer). */
+static inline uint32_t trecent_key(const AsmParser *p, const char *s) {
+  if (!s || s < p->lex.buf || p->lex.end - s < 16) return 0;
+  if (s == p->tok.ptr) return p->tok.len < TRECENT_MNEMONIC ? p->tok.len : 0;
+  if (p->tok.kind != TOK_LESS || s > p->tok.ptr || p->tok.ptr - s >= 0xffff) return 0;
+  return (uint32_t)(p->tok.ptr - s) | TRECENT_MNEMONIC;
+}
+
+/* Records the text s[0..n) (key: see TypeRecent), parsed by fn in context
+ * strip to t, needing depth levels, in front of its set (the set's last
+ * entry dropped). */
+static void trecent_put(AsmParser *p, const char *s, uint32_t n, uint32_t key, unsigned depth,
+                        AsmTypeMemoFn fn, const IrDialect *strip, const IrType *t) {
+  if (!key) return;
+  if (!p->trecent) p->trecent = (AsmTypeMemo *)xcalloc(1, sizeof(TypeRecentBlock));
+  TypeRecent e = {.m0 = byte_mask(n), .m1 = n > 8 ? byte_mask(n - 8) : 0, .s = s, .n = n,
+                  .key = key, .depth = depth, .fn = fn, .strip = strip, .t = t};
+  e.w0 = load64(s) & e.m0;
+  e.w1 = load64(s + 8) & e.m1;
+  TypeRecent *set =
+      trecent_set(p, s, load64(s), load64(s + 8), key & ~TRECENT_MNEMONIC, n == key);
+  memmove(set + 1, set, 3 * sizeof *set);
+  set[0] = e;
+}
+
+/* A recent entry for the text at s (key from trecent_key, non-zero),
+ * consumed; NULL if none.  Equal bytes up to an entry's end are the same
+ * text whatever follows, except that a word alone must not be followed by
+ * '<' (checked on the token after it, which a hit lexes anyway). */
+static inline __attribute__((always_inline)) const IrType *
+trecent_hit(AsmParser *p, const char *s, uint32_t key, AsmTypeMemoFn fn) {
+  uint32_t wl = key & ~TRECENT_MNEMONIC;
+  uint64_t w0 = load64(s), w1 = load64(s + 8);
+  bool alone = wl >= (size_t)(p->lex.end - s) || s[wl] != '<';
+  const TypeRecent *e = trecent_set(p, s, w0, w1, wl, alone), *end = e + 4;
+  for (; e < end && e->s; e++) {
+    if ((w0 & e->m0) != e->w0 || (w1 & e->m1) != e->w1 || e->key != key || e->fn != fn)
+      continue;
+    if (e->n > 16 && (e->n > (size_t)(p->lex.end - s) || memcmp(e->s + 16, s + 16, e->n - 16)))
+      continue;
+    if (e->strip != strip_now(p) || p->depth + e->depth > ASM_MAX_DEPTH) continue;
+    const IrType *t = e->t;
+    unsigned depth = e->depth;
+    bool word = e->n == wl;
+    reset_at(p, s + e->n);
+    if (word && p->tok.kind == TOK_LESS) { /* `word <`: not this text */
+      reset_at(p, s);
+      return NULL;
+    }
+    ppeak_hit(p, depth);
+    return t;
   }
   return NULL;
 }
@@ -828,22 +961,16 @@ static const AsmTypeMemo *trecent_find(AsmParser *p, const char *s, AsmTypeMemoF
  * The context key is pstrip_dialect() (what bare words inside may mean);
  * a hit also needs the nesting its first parse took to fit under
  * ASM_MAX_DEPTH from here, so the depth limit is reported exactly as an
- * uncached parse would.  Recent hits are found by comparing the stored
- * text with the source at s directly: equal bytes up to its matching '>'
- * are the same text, whatever follows (near the end of the buffer, where
- * fewer than 16 bytes remain, only the table is used). */
-const IrType *asm_parse_type_memo(AsmParser *p, AsmLoc start, AsmTypeMemoFn fn, void *arg) {
-  const char *s = start.ptr;
-  const IrDialect *strip = pstrip_dialect(p);
+ * uncached parse would.  Texts are first looked for among the recent ones
+ * (trecent_hit), by comparing the stored text with the source at s
+ * directly: equal bytes up to its matching '>' are the same text, whatever
+ * follows (near the end of the buffer, where fewer than 16 bytes remain,
+ * only the table is used). */
+static __attribute__((noinline)) const IrType *type_memo_table(AsmParser *p, const char *s,
+                                                                uint32_t key, AsmTypeMemoFn fn,
+                                                                void *arg) {
+  const IrDialect *strip = strip_now(p);
   size_t avail = s && s >= p->lex.buf && s <= p->lex.end ? (size_t)(p->lex.end - s) : 0;
-  if (avail >= 16 && p->trecent) {
-    const AsmTypeMemo *e = trecent_find(p, s, fn, strip, avail);
-    if (e) {
-      ppeak_hit(p, e->depth);
-      preset(p, s + e->n);
-      return e->t;
-    }
-  }
   uint32_t wlen = 0;
   const char *ext = avail ? type_memo_extent(p, s, &wlen) : NULL;
   if (!ext || ext - s > (ptrdiff_t)UINT32_MAX) return fn(p, arg);
@@ -851,9 +978,9 @@ const IrType *asm_parse_type_memo(AsmParser *p, AsmLoc start, AsmTypeMemoFn fn, 
   if (p->tmemo_len) {
     AsmTypeMemo *e = tmemo_slot(p, s, n, h, fn, strip);
     if (e->s && p->depth + e->depth <= ASM_MAX_DEPTH) {
-      trecent_put(p, e);
+      trecent_put(p, s, n, key, e->depth, fn, strip, e->t);
       ppeak_hit(p, e->depth);
-      preset(p, ext);
+      reset_at(p, ext);
       return e->t;
     }
   }
@@ -865,9 +992,115 @@ const IrType *asm_parse_type_memo(AsmParser *p, AsmLoc start, AsmTypeMemoFn fn, 
     AsmTypeMemo m = {.s = s, .n = n, .h = h, .wlen = wlen, .depth = need, .fn = fn,
                      .strip = strip, .t = t};
     tmemo_put(p, &m);
-    trecent_put(p, &m);
+    trecent_put(p, s, n, key, need, fn, strip, t);
   }
   return t;
+}
+
+const IrType *asm_parse_type_memo(AsmParser *p, AsmLoc start, AsmTypeMemoFn fn, void *arg) {
+  const char *s = start.ptr;
+  uint32_t key = trecent_key(p, s);
+  if (key && p->trecent) {
+    const IrType *t = trecent_hit(p, s, key, fn);
+    if (t) return t;
+  }
+  return type_memo_table(p, s, key, fn, arg);
+}
+
+/* The same at the current token: the common call, its hit path in one
+ * function. */
+const IrType *asm_parse_type_memo_here(AsmParser *p, AsmTypeMemoFn fn, void *arg) {
+  const char *s = p->tok.ptr;
+  uint32_t key = p->tok.len;
+  if (p->trecent && p->lex.end - s >= 16 && key < TRECENT_MNEMONIC) {
+    const IrType *t = trecent_hit(p, s, key, fn);
+    if (t) return t;
+  }
+  return type_memo_table(p, s, trecent_key(p, s), fn, arg);
+}
+
+/* ---- memoized attributes ------------------------------------------------------------ */
+
+/* The set of an attribute text starting at s (at least 16 bytes before the
+ * end of the buffer) that ends on `close`: chosen by its bytes through its
+ * nth `close` (a constant's `<i32: 0> : tile<...>` differs after its first
+ * '>', so '>' texts count 2, ']' texts 1), at most 48 and whole words
+ * before the end of the buffer.  A text with fewer is stored by all of it
+ * and looked for by more, so it is never found again (a miss, never a
+ * wrong hit). */
+static TypeRecent *attr_set(AsmParser *p, const char *s, char close, int nth) {
+  const uint64_t low7 = 0x7f7f7f7f7f7f7f7full, pat = 0x0101010101010101ull * (uint8_t)close;
+  size_t avail = (size_t)(p->lex.end - s);
+  uint64_t h = 0;
+  for (size_t i = 0; i < 48 && i + 8 <= avail; i += 8) {
+    uint64_t w = load64(s + i), x = w ^ pat;
+    uint64_t z = ~(((x & low7) + low7) | x | low7); /* 0x80 where a byte is `close` */
+    while (z && nth > 1) {
+      z &= z - 1;
+      nth--;
+    }
+    if (z) {
+      h = (h ^ (w & byte_mask((size_t)__builtin_ctzll(z) / 8 + 1))) * 0x9E3779B97F4A7C15ull;
+      break;
+    }
+    h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+  }
+  return trecent_fold(p, h);
+}
+
+/* Memoized attribute parse at the current token (see parse_memo.h): the
+ * recent cache of the type memo, entries keyed by fn (afn) with
+ * TRECENT_ATTR and the closing character in their key, so they never meet
+ * a type's.  A text is recorded only when its parse ended on `close` (a
+ * bracket that closes what it opened: equal bytes up to it are the same
+ * text whatever follows), reported nothing, used no alias, left no
+ * location to resolve later, was kept by `keep`, and at least 16 bytes
+ * remained. */
+const IrAttr *asm_parse_attr_memo_at(AsmParser *p, AsmAttrMemoFn fn, void *arg, char close,
+                                     bool (*keep)(const IrAttr *a)) {
+  const char *s = p->tok.ptr;
+  uint32_t key = TRECENT_ATTR | (uint32_t)(uint8_t)close << 16 | (p->tok.len & 0xffff);
+  int nth = close == '>' ? 2 : 1;
+  bool fits = p->lex.end - s >= 16 && s >= p->lex.buf;
+  if (fits && p->trecent) {
+    uint64_t w0 = load64(s), w1 = load64(s + 8);
+    const TypeRecent *e = attr_set(p, s, close, nth), *end = e + 4;
+    for (; e < end && e->s; e++) {
+      if ((w0 & e->m0) != e->w0 || (w1 & e->m1) != e->w1 || e->key != key || e->afn != fn)
+        continue;
+      if (e->n > 16 && (e->n > (size_t)(p->lex.end - s) || memcmp(e->s + 16, s + 16, e->n - 16)))
+        continue;
+      if (e->strip != strip_now(p) || p->depth + e->depth > ASM_MAX_DEPTH) continue;
+      const IrAttr *a = e->a;
+      ppeak_hit(p, e->depth);
+      reset_at(p, s + e->n);
+      return a;
+    }
+  }
+  unsigned nerr = ir_ctx_num_errors(p->ctx), uses = p->alias_uses;
+  size_t ndeferred = p->deferred.len;
+  PeakSave ps = ppeak_begin(p);
+  const IrAttr *a = fn(p, arg);
+  unsigned need = ppeak_end(p, ps);
+  const char *tend = p->prev_end;
+  if (a && fits && tend > s && tend[-1] == close && tend - s < (ptrdiff_t)UINT32_MAX &&
+      ir_ctx_num_errors(p->ctx) == nerr && uses == p->alias_uses &&
+      p->deferred.len == ndeferred && (!keep || keep(a))) {
+    if (!p->trecent) p->trecent = (AsmTypeMemo *)xcalloc(1, sizeof(TypeRecentBlock));
+    uint32_t n = (uint32_t)(tend - s);
+    TypeRecent e = {.m0 = byte_mask(n), .m1 = n > 8 ? byte_mask(n - 8) : 0, .s = s, .n = n,
+                    .key = key, .depth = need, .afn = fn, .strip = strip_now(p), .a = a};
+    e.w0 = load64(s) & e.m0;
+    e.w1 = load64(s + 8) & e.m1;
+    TypeRecent *set = attr_set(p, s, close, nth);
+    memmove(set + 1, set, 3 * sizeof *set);
+    set[0] = e;
+  }
+  return a;
+}
+
+const IrAttr *asm_parse_attr_memo_here(AsmParser *p, AsmAttrMemoFn fn, void *arg) {
+  return asm_parse_attr_memo_at(p, fn, arg, '>', NULL);
 }
 
 /* ---- hook API --------------------------------------------------------------------- */

@@ -9,6 +9,8 @@
 #include "dialect/cuda_tile/ct_svec.h"
 #include "dialect/cuda_tile/ct_types.h"
 
+#include "asm/parse_memo.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 
@@ -263,7 +265,7 @@ static bool hex_to_bits(DenseParse *c, const StrBuf *hex, const IrType *tile, As
  * The bit patterns of a scalar or a short list stay in DenseParse's inline
  * storage and the raw bytes on the stack: a module's many splat constants
  * are parsed and uniqued without a malloc. */
-bool ct_parse_dense_constant(AsmParser *p, const IrAttr **out, const IrType **type) {
+static bool parse_dense_constant(AsmParser *p, const IrAttr **out, const IrType **type) {
   *out = NULL;
   if (type) *type = NULL;
   if (!asm_parse_punct(p, ASM_LESS)) return false;
@@ -332,6 +334,20 @@ bool ct_parse_dense_constant(AsmParser *p, const IrAttr **out, const IrType **ty
   if (shape.data) vec_free(&shape);
   ct_svec_free(&c.bits);
   return ok;
+}
+
+static const IrAttr *dense_constant_memo_fn(AsmParser *p, void *arg) {
+  (void)arg;
+  const IrAttr *a = NULL;
+  return parse_dense_constant(p, &a, NULL) ? a : NULL;
+}
+
+/* Memoized by its text (modules repeat `<i32: 0> : tile<i32>` in every
+ * function): the attribute is typed by the tile type, so a hit gives both. */
+bool ct_parse_dense_constant(AsmParser *p, const IrAttr **out, const IrType **type) {
+  *out = asm_parse_attr_memo_here(p, dense_constant_memo_fn, NULL);
+  if (type) *type = *out ? (*out)->type : NULL;
+  return *out != NULL;
 }
 
 /* ---- printing ---------------------------------------------------------------- */

@@ -5,6 +5,8 @@
  * does, so the element type that follows is an ordinary token. */
 #include "dialect/cuda_tile/ct_types.h"
 
+#include "asm/parse_memo.h"
+
 #include <ctype.h>
 
 /* ---- small shared helpers ------------------------------------------------ */
@@ -187,7 +189,7 @@ static const IrType *parse_type_memo_fn(AsmParser *p, void *arg) {
 
 bool ct_parse_type(AsmParser *p, const IrType **out) {
   if (ct_nesting) return parse_type_uncached(p, out);
-  *out = asm_parse_type_memo(p, asm_cur_loc(p), parse_type_memo_fn, NULL);
+  *out = asm_parse_type_memo_here(p, parse_type_memo_fn, NULL);
   return *out != NULL;
 }
 
