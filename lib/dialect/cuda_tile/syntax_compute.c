@@ -190,8 +190,8 @@ bool ct_compute_has_format(const IrOpInfo *info) { return fmt_of(info) != NULL; 
  * Attributes are uniqued and immortal in their context, so what the hooks
  * look up again and again is kept in a state of the context (a
  * ir_ctx_dialect_state slot under syn_key, freed with the context):
- *   - for printing, per op kind, the lookups of the last (props, attrs)
- *     dictionary pair printed (most ops of a kind carry the same few): the
+ *   - for printing, per op kind, the lookups of the last two (props, attrs)
+ *     dictionary pairs printed (most ops of a kind carry the same few): the
  *     attribute of each slot of the op's print program, and whether its
  *     attr-dict prints nothing (every attribute elided);
  *   - for parsing, the enum attributes of the keywords parsed. */
@@ -212,7 +212,7 @@ typedef struct EnumCache {
 } EnumCache;
 
 typedef struct SynState {
-  PrintCache pc[CT_OP_COUNT];
+  PrintCache pc[CT_OP_COUNT][2]; /* the last pair printed first */
   EnumCache enums[SYN_ENUMS];
 } SynState;
 
@@ -969,8 +969,14 @@ void ct_print_compute(AsmPrinter *p, IrOp *op) {
   const Fmt *f = fmt_of(op->info);
   if (!f) return;
   const PProg *pg = print_prog(op->info, f);
-  PrintCache *c = &syn_state(ir_op_context(op))->pc[op->info - ct_op_infos];
-  if (!c->valid || c->props != op->props || c->attrs != op->attrs) print_cache_fill(c, op, pg);
+  PrintCache *c = syn_state(ir_op_context(op))->pc[op->info - ct_op_infos];
+  if (!c->valid || c->props != op->props || c->attrs != op->attrs) {
+    /* the other pair becomes the last one printed, or is replaced by op's */
+    PrintCache t = c[1];
+    if (!t.valid || t.props != op->props || t.attrs != op->attrs) print_cache_fill(&t, op, pg);
+    c[1] = c[0];
+    c[0] = t;
+  }
   for (uint32_t i = 0; i < pg->n; i++) {
     const PInstr *in = &pg->ins[i];
     if (in->len == 1) asm_putc(p, in->text[0]);
