@@ -186,6 +186,61 @@ static const Fmt *fmt_of(const IrOpInfo *info) {
 
 bool ct_compute_has_format(const IrOpInfo *info) { return fmt_of(info) != NULL; }
 
+/* ---- per-context state ------------------------------------------------------
+ * Attributes are uniqued and immortal in their context, so what the hooks
+ * look up again and again is kept in a state of the context (a
+ * ir_ctx_dialect_state slot under syn_key, freed with the context):
+ *   - for printing, per op kind, the lookups of the last two (props, attrs)
+ *     dictionary pairs printed (most ops of a kind carry the same few): the
+ *     attribute of each slot of the op's print program, and whether its
+ *     attr-dict prints nothing (every attribute elided);
+ *   - for parsing, the enum attributes of the keywords parsed. */
+#define MAX_ASLOTS 6 /* attributes an op's elements read (3 at most today) */
+#define NO_ASLOT 0xFF
+#define SYN_ENUMS 8
+#define SYN_ENUM_CASES 32
+
+typedef struct PrintCache {
+  const IrAttr *props, *attrs; /* the key */
+  bool valid, dict_empty;
+  const IrAttr *a[MAX_ASLOTS];
+} PrintCache;
+
+typedef struct EnumCache {
+  const CtEnumInfo *e;
+  const IrAttr *v[SYN_ENUM_CASES];
+} EnumCache;
+
+typedef struct SynState {
+  PrintCache pc[CT_OP_COUNT][2]; /* the last pair printed first */
+  EnumCache enums[SYN_ENUMS];
+} SynState;
+
+static const char syn_key[] = "cuda_tile.syntax_compute";
+
+/* The state of context ctx, created on first use. */
+static SynState *syn_state(IrContext *ctx) {
+  SynState *s = ir_ctx_dialect_state(ctx, syn_key);
+  if (!s) {
+    s = xcalloc(1, sizeof *s);
+    ir_ctx_set_dialect_state(ctx, syn_key, s, free);
+  }
+  return s;
+}
+
+/* ct_enum_attr(ctx, e, v), remembered in state s. */
+static const IrAttr *syn_enum_attr(IrContext *ctx, SynState *s, const CtEnumInfo *e, int v) {
+  if (v < 0 || v >= SYN_ENUM_CASES) return ct_enum_attr(ctx, e, v);
+  for (int k = 0; k < SYN_ENUMS; k++) {
+    EnumCache *c = &s->enums[k];
+    if (!c->e) c->e = e;
+    if (c->e != e) continue;
+    if (!c->v[v]) c->v[v] = ct_enum_attr(ctx, e, v);
+    return c->v[v];
+  }
+  return ct_enum_attr(ctx, e, v);
+}
+
 /* ---- enum directives ------------------------------------------------------- */
 static const CtEnumInfo *kw_enum(uint8_t kind) {
   return kind == E_SIGN ? &ct_enum_signedness
@@ -215,7 +270,8 @@ static bool parse_custom_enum(AsmParser *p, IrOpState *st, const Elem *el) {
   default: ok = ct_parse_rounding(p, (CtRoundingSyntax)el->sub, &v); break;
   }
   if (!ok) return false;
-  ir_op_state_add_prop(st, el->attr, ct_enum_attr(asm_ctx(p), e, v));
+  IrContext *ctx = asm_ctx(p);
+  ir_op_state_add_prop(st, el->attr, syn_enum_attr(ctx, syn_state(ctx), e, v));
   return true;
 }
 
@@ -350,7 +406,8 @@ static bool parse_elem(AsmParser *p, IrOpState *st, ParseState *ps, const Elem *
   case E_OPTENUM: {
     /* absent: the DefaultValuedAttr's default (populateDefaultProperties) */
     if (!asm_parse_optional_keyword(p, el->s)) {
-      ir_op_state_add_prop(st, el->attr, ct_enum_attr(asm_ctx(p), el->en, el->idx));
+      IrContext *ctx = asm_ctx(p);
+      ir_op_state_add_prop(st, el->attr, syn_enum_attr(ctx, syn_state(ctx), el->en, el->idx));
       return true;
     }
     const IrAttr *a;
@@ -614,6 +671,7 @@ typedef struct PInstr {
   uint8_t kind;
   bool sp;
   uint8_t idx;
+  uint8_t aslot; /* first slot of the attributes the element reads (PrintCache.a) */
   uint16_t len;
   const char *text;
   const Elem *el;
@@ -623,7 +681,8 @@ typedef struct PInstr {
 
 typedef struct PProg {
   const char *elided[MAX_ELIDED];
-  uint32_t n;
+  const char *aname[MAX_ASLOTS]; /* the attribute of each slot */
+  uint32_t n, naslots;
   PInstr ins[];
 } PProg;
 
@@ -658,9 +717,20 @@ static PProg *print_prog_compile(const Fmt *f) {
     }
   }
   elided[ne] = NULL;
+  const char *aname[MAX_ASLOTS] = {0};
+  uint32_t naslots = 0;
   for (uint8_t i = 0; i < f->n; i++) {
     const Elem *el = &f->e[i];
     bool sp = false;
+    uint8_t aslot = (uint8_t)naslots;
+    if (naslots + 2 > MAX_ASLOTS) {
+      aslot = NO_ASLOT; /* not reached by today's formats: looked up per op */
+    } else if (el->kind == E_OILIST) {
+      aname[naslots++] = "flush_to_zero";
+      aname[naslots++] = "propagate_nan";
+    } else if (el->attr && el->kind != E_LIT) {
+      aname[naslots++] = el->attr;
+    }
     switch ((EKind)el->kind) {
     case E_LIT: {
       if (lit_step(&s, el->s)) text[tlen++] = ' ';
@@ -691,15 +761,19 @@ static PProg *print_prog_compile(const Fmt *f) {
       if (elem_step(&s)) text[tlen++] = ' ';
       break;
     }
-    ins[n++] = (PInstr){pkind_of(el), sp, (uint8_t)el->idx, (uint16_t)(tlen - start), NULL, el};
+    ins[n++] = (PInstr){pkind_of(el), sp, (uint8_t)el->idx, aslot, (uint16_t)(tlen - start),
+                        NULL, el};
     start = tlen;
   }
-  if (tlen > start) ins[n++] = (PInstr){P_TEXT, false, 0, (uint16_t)(tlen - start), NULL, NULL};
+  if (tlen > start)
+    ins[n++] = (PInstr){P_TEXT, false, 0, 0, (uint16_t)(tlen - start), NULL, NULL};
   PProg *pg = xmalloc(sizeof *pg + n * sizeof(PInstr) + tlen + 1);
   char *pool = (char *)(pg->ins + n);
   memcpy(pool, text, tlen);
   pool[tlen] = 0;
   memcpy(pg->elided, elided, sizeof elided);
+  memcpy(pg->aname, aname, sizeof aname);
+  pg->naslots = naslots;
   pg->n = n;
   size_t off = 0;
   for (uint32_t i = 0; i < n; i++) {
@@ -730,10 +804,20 @@ static const IrAttr *op_attr_str(const IrOp *op, const char *name) {
   return a ? a : dict_get_str(op->attrs, name);
 }
 
+/* Whether an ArrayAttr's text can be replayed by asm_print_attr_memo: its
+ * elements are plain integers and floats (nothing that notes a resource or
+ * an alias use while printing). */
+static bool array_is_plain(const IrAttr *a) {
+  for (uint32_t i = 0; i < a->nelems; i++) {
+    const IrAttr *e = a->elems[i];
+    if (!e || (e->def != &ir_integer_attr_def && e->def != &ir_float_attr_def)) return false;
+  }
+  return true;
+}
+
 /* A variable element other than attr-dict and the optional groups (its
- * leading space is in the program's text). */
-static void print_elem(AsmPrinter *p, IrOp *op, const Elem *el) {
-  const IrAttr *a = el->attr ? op_attr_str(op, el->attr) : NULL;
+ * leading space is in the program's text); a: the attribute it reads. */
+static void print_elem(AsmPrinter *p, IrOp *op, const Elem *el, const IrAttr *a) {
   switch ((EKind)el->kind) {
   case E_OPND:
     if ((unsigned)el->idx < op->noperands) asm_print_operand(p, ir_op_operand(op, el->idx));
@@ -792,8 +876,10 @@ static void print_elem(AsmPrinter *p, IrOp *op, const Elem *el) {
       asm_print_attr(p, a);
     }
     return;
-  case E_ARRAY:
-    if (a) asm_print_attr(p, a);
+  case E_ARRAY: /* reduce/scan identities: the same few arrays on every op */
+    if (ir_attr_is(a, &ir_array_attr_def) && array_is_plain(a))
+      asm_print_attr_memo(p, a, asm_print_attr);
+    else if (a) asm_print_attr(p, a);
     return;
   case E_DARR:
     if (ir_attr_is(a, &ir_dense_array_attr_def)) {
@@ -824,9 +910,8 @@ static void print_kw(AsmPrinter *p, bool sp, const char *kw) {
 }
 
 /* (`kw` `` $attr^)? of an enum attribute, or (`kw` $unit^)?. */
-static void print_optkw(AsmPrinter *p, IrOp *op, const PInstr *in) {
+static void print_optkw(AsmPrinter *p, const PInstr *in, const IrAttr *a) {
   const Elem *el = in->el;
-  const IrAttr *a = op_attr_str(op, el->attr);
   if (!a) return;
   if (el->kind == E_UNIT) {
     print_kw(p, in->sp, el->s);
@@ -848,10 +933,50 @@ static const PProg *print_prog(const IrOpInfo *info, const Fmt *f) {
   return pg ? pg : prog_publish(slot, print_prog_compile(f));
 }
 
+/* Whether every attribute of dict d is in the NULL-terminated list. */
+static bool all_elided(const IrAttr *d, const char *const *elided) {
+  for (uint32_t i = 0; d && i < d->nelems; i++) {
+    const char *n = d->names[i]->str;
+    const char *const *e = elided;
+    while (*e && strcmp(*e, n)) e++;
+    if (!*e) return false;
+  }
+  return true;
+}
+
+/* Fills c with op's lookups for program pg. */
+static void print_cache_fill(PrintCache *c, const IrOp *op, const PProg *pg) {
+  c->props = op->props;
+  c->attrs = op->attrs;
+  c->valid = true;
+  c->dict_empty = all_elided(op->props, pg->elided) && all_elided(op->attrs, pg->elided);
+  for (uint32_t i = 0; i < pg->naslots; i++) c->a[i] = op_attr_str(op, pg->aname[i]);
+}
+
+/* The attribute of slot k (NO_ASLOT: looked up by the element's name). */
+static const IrAttr *slot_attr(const PrintCache *c, const IrOp *op, const PInstr *in,
+                               unsigned k) {
+  if (in->aslot == NO_ASLOT) {
+    const Elem *el = in->el;
+    const char *name = el->kind == E_OILIST ? (k ? "propagate_nan" : "flush_to_zero")
+                                            : el->attr;
+    return name ? op_attr_str(op, name) : NULL;
+  }
+  return c->a[in->aslot + k];
+}
+
 void ct_print_compute(AsmPrinter *p, IrOp *op) {
   const Fmt *f = fmt_of(op->info);
   if (!f) return;
   const PProg *pg = print_prog(op->info, f);
+  PrintCache *c = syn_state(ir_op_context(op))->pc[op->info - ct_op_infos];
+  if (!c->valid || c->props != op->props || c->attrs != op->attrs) {
+    /* the other pair becomes the last one printed, or is replaced by op's */
+    PrintCache t = c[1];
+    if (!t.valid || t.props != op->props || t.attrs != op->attrs) print_cache_fill(&t, op, pg);
+    c[1] = c[0];
+    c[0] = t;
+  }
   for (uint32_t i = 0; i < pg->n; i++) {
     const PInstr *in = &pg->ins[i];
     if (in->len == 1) asm_putc(p, in->text[0]);
@@ -867,14 +992,16 @@ void ct_print_compute(AsmPrinter *p, IrOp *op) {
     case P_OTYPE:
       if (in->idx < op->noperands) ct_print_type(p, ir_op_operand(op, in->idx)->type);
       break;
-    case P_ELEM: print_elem(p, op, in->el); break;
-    case P_ATTRDICT: asm_print_attr_dict(p, op, pg->elided); break;
-    case P_OPTKW: print_optkw(p, op, in); break;
+    case P_ELEM: print_elem(p, op, in->el, in->el->attr ? slot_attr(c, op, in, 0) : NULL); break;
+    case P_ATTRDICT:
+      if (!c->dict_empty) asm_print_attr_dict(p, op, pg->elided);
+      break;
+    case P_OPTKW: print_optkw(p, in, slot_attr(c, op, in, 0)); break;
     case P_OILIST: {
       static const char *const kws[] = {"flush_to_zero", "propagate_nan"};
       bool sp = in->sp;
-      for (int k = 0; k < 2; k++)
-        if (op_attr_str(op, kws[k])) {
+      for (unsigned k = 0; k < 2; k++)
+        if (slot_attr(c, op, in, k)) {
           print_kw(p, sp, kws[k]);
           sp = true;
         }
