@@ -6,6 +6,7 @@
  * memory_ordering_semantics, memory_scope and mode are I32 enums stored as
  * `N : i32` properties; operand groups are described by operandSegmentSizes. */
 #include "dialect/cuda_tile/ct_ods.h"
+#include "dialect/cuda_tile/ct_opcache.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_core.h"
 #include "dialect/cuda_tile/ct_segments.h"
@@ -89,13 +90,13 @@ static bool parse_optional_scope(AsmParser *p, IrOpState *st) {
     if (asm_peek_keyword(p, e->cases[i])) {
       int v = 0;
       if (!ct_parse_enum_keyword_attr(p, e, "memory_scope", &v)) return false;
-      ir_op_state_add_prop(st, "memory_scope", ct_i32_attr(asm_ctx(p), v));
+      ir_op_state_add_prop(st, "memory_scope", ct_cached_i32(asm_ctx(p), v));
       return true;
     }
   if (asm_peek_string(p)) {
     int v = 0;
     if (!ct_parse_enum_keyword_attr(p, e, "memory_scope", &v)) return false;
-    ir_op_state_add_prop(st, "memory_scope", ct_i32_attr(asm_ctx(p), v));
+    ir_op_state_add_prop(st, "memory_scope", ct_cached_i32(asm_ctx(p), v));
   }
   return true;
 }
@@ -104,7 +105,7 @@ static bool parse_required_enum(AsmParser *p, IrOpState *st, const CtEnumInfo *e
                                 const char *name) {
   int v = 0;
   if (!ct_parse_enum_keyword_attr(p, e, name, &v)) return false;
-  ir_op_state_add_prop(st, name, ct_i32_attr(asm_ctx(p), v));
+  ir_op_state_add_prop(st, name, ct_cached_i32(asm_ctx(p), v));
   return true;
 }
 
@@ -142,7 +143,7 @@ static bool parse_opt_comma_operand(AsmParser *p, AsmOperand *v, bool *has) {
 }
 
 static void set_segments(AsmParser *p, IrOpState *st, const int32_t *seg, size_t n) {
-  ir_op_state_add_prop(st, "operandSegmentSizes", ct_ods_segment_attr(asm_ctx(p), seg, n));
+  ir_op_state_add_prop(st, "operandSegmentSizes", ct_cached_segments(asm_ctx(p), seg, n));
 }
 
 void ct_names_result_token(IrOp *op, IrNameSetFn set, void *user) {
@@ -310,7 +311,7 @@ bool ct_parse_load_ptr(AsmParser *p, IrOpState *st) {
     if (!tp) return asm_error_at(p, pad.loc, "expected type for the padding operand");
     if (!asm_resolve_operand(p, &pad, tp, st)) return false;
   }
-  if (has_tok && !asm_resolve_operand(p, &tok, ct_token_type(ctx), st)) return false;
+  if (has_tok && !asm_resolve_operand(p, &tok, ct_cached_token(ctx), st)) return false;
   int32_t seg[4] = {1, has_mask, has_pad, has_tok};
   set_segments(p, st, seg, 4);
   return true;
@@ -407,7 +408,7 @@ bool ct_parse_store_ptr(AsmParser *p, IrOpState *st) {
     if (!tm) return asm_error_at(p, mask.loc, "expected type for the mask operand");
     if (!asm_resolve_operand(p, &mask, tm, st)) return false;
   }
-  if (has_tok && !asm_resolve_operand(p, &tok, ct_token_type(ctx), st)) return false;
+  if (has_tok && !asm_resolve_operand(p, &tok, ct_cached_token(ctx), st)) return false;
   int32_t seg[4] = {1, 1, has_mask, has_tok};
   set_segments(p, st, seg, 4);
   return true;
@@ -518,8 +519,8 @@ static void print_index_types(AsmPrinter *p, IrUse *idx, size_t n) {
 static bool parse_mem_attrs_into(AsmParser *p, IrOpState *st) {
   int ord = 0, scope = -1;
   if (!ct_parse_memory_attrs(p, &ord, &scope)) return false;
-  ir_op_state_add_prop(st, "memory_ordering_semantics", ct_i32_attr(asm_ctx(p), ord));
-  if (scope >= 0) ir_op_state_add_prop(st, "memory_scope", ct_i32_attr(asm_ctx(p), scope));
+  ir_op_state_add_prop(st, "memory_ordering_semantics", ct_cached_i32(asm_ctx(p), ord));
+  if (scope >= 0) ir_op_state_add_prop(st, "memory_scope", ct_cached_i32(asm_ctx(p), scope));
   return true;
 }
 
@@ -582,7 +583,7 @@ bool ct_parse_load_view(AsmParser *p, IrOpState *st) {
             asm_parse_punct(p, ASM_COMMA) && ct_parse_type(p, &tt) &&
             asm_resolve_operand(p, &view, tv, st) &&
             resolve_indices(p, st, &idx, &itypes, type_at) &&
-            (!has_tok || asm_resolve_operand(p, &tok, ct_token_type(ctx), st));
+            (!has_tok || asm_resolve_operand(p, &tok, ct_cached_token(ctx), st));
   if (ok) {
     int32_t seg[3] = {1, (int32_t)idx.len, has_tok};
     set_segments(p, st, seg, 3);
@@ -704,7 +705,7 @@ bool ct_parse_store_view(AsmParser *p, IrOpState *st) {
             asm_resolve_operand(p, &tile, ttile, st) &&
             asm_resolve_operand(p, &view, tv, st) &&
             resolve_indices(p, st, &idx, &itypes, type_at) &&
-            (!has_tok || asm_resolve_operand(p, &tok, ct_token_type(ctx), st));
+            (!has_tok || asm_resolve_operand(p, &tok, ct_cached_token(ctx), st));
   if (ok) {
     int32_t seg[4] = {1, 1, (int32_t)idx.len, has_tok};
     set_segments(p, st, seg, 4);
@@ -748,7 +749,7 @@ bool ct_parse_atomic_red_view(AsmParser *p, IrOpState *st) {
     return asm_error_at(p, at, "invalid memory_ordering_semantics: '%.*s'; expected one "
                                "of: weak, relaxed, acquire, release, acq_rel",
                         (int)kw.n, kw.s);
-  ir_op_state_add_prop(st, "memory_ordering_semantics", ct_i32_attr(ctx, ord));
+  ir_op_state_add_prop(st, "memory_ordering_semantics", ct_cached_i32(ctx, ord));
   at = asm_cur_loc(p);
   if (asm_parse_optional_keyword_any(p, &kw)) {
     int scope = ct_enum_lookup(&ct_enum_memory_scope, kw);
@@ -756,7 +757,7 @@ bool ct_parse_atomic_red_view(AsmParser *p, IrOpState *st) {
       return asm_error_at(p, at, "invalid memory_scope: '%.*s'; expected one of: tl_blk, "
                                  "device, sys",
                           (int)kw.n, kw.s);
-    ir_op_state_add_prop(st, "memory_scope", ct_i32_attr(ctx, scope));
+    ir_op_state_add_prop(st, "memory_scope", ct_cached_i32(ctx, scope));
   }
   AsmOperand view, value, tok;
   IndexOperands idx;
@@ -778,7 +779,7 @@ bool ct_parse_atomic_red_view(AsmParser *p, IrOpState *st) {
                                   "or, xor, add, addf, max, min, umax, umin",
                           (int)kw.n, kw.s);
       else
-        ir_op_state_add_prop(st, "mode", ct_i32_attr(ctx, mode));
+        ir_op_state_add_prop(st, "mode", ct_cached_i32(ctx, mode));
     }
   }
   ok = ok && parse_view_common(p, st, &tok, &has_tok, false) &&
@@ -790,7 +791,7 @@ bool ct_parse_atomic_red_view(AsmParser *p, IrOpState *st) {
        asm_resolve_operand(p, &view, tv, st) &&
        resolve_indices(p, st, &idx, &itypes, type_at) &&
        asm_resolve_operand(p, &value, tval, st) &&
-       (!has_tok || asm_resolve_operand(p, &tok, ct_token_type(ctx), st));
+       (!has_tok || asm_resolve_operand(p, &tok, ct_cached_token(ctx), st));
   if (ok) {
     int32_t seg[4] = {1, (int32_t)idx.len, 1, has_tok};
     set_segments(p, st, seg, 4);
@@ -925,7 +926,7 @@ bool ct_parse_atomic_cas(AsmParser *p, IrOpState *st) {
     if (!tm) return asm_error_at(p, mask.loc, "expected type for the mask operand");
     if (!asm_resolve_operand(p, &mask, tm, st)) return false;
   }
-  if (has_tok && !asm_resolve_operand(p, &tok, ct_token_type(ctx), st)) return false;
+  if (has_tok && !asm_resolve_operand(p, &tok, ct_cached_token(ctx), st)) return false;
   int32_t seg[5] = {1, 1, 1, has_mask, has_tok};
   set_segments(p, st, seg, 5);
   return true;
@@ -1030,7 +1031,7 @@ bool ct_parse_atomic_rmw(AsmParser *p, IrOpState *st) {
     if (!tm) return asm_error_at(p, mask.loc, "expected type for the mask operand");
     if (!asm_resolve_operand(p, &mask, tm, st)) return false;
   }
-  if (has_tok && !asm_resolve_operand(p, &tok, ct_token_type(ctx), st)) return false;
+  if (has_tok && !asm_resolve_operand(p, &tok, ct_cached_token(ctx), st)) return false;
   int32_t seg[4] = {1, 1, has_mask, has_tok};
   set_segments(p, st, seg, 4);
   return true;

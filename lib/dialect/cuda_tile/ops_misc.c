@@ -3,6 +3,7 @@
  * get_num_tile_blocks, the pointer casts, offset, make_token, join_tokens,
  * print_tko and the bytecode testing ops of TestingOps.td. */
 #include "dialect/cuda_tile/ct_ods.h"
+#include "dialect/cuda_tile/ct_opcache.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_core.h"
 
@@ -367,7 +368,7 @@ bool ct_parse_join_tokens(AsmParser *p, IrOpState *st) {
             asm_parse_punct(p, ASM_COLON) && ct_parse_type(p, &t);
   if (ok) {
     vec_push(&st->result_types, t);
-    const IrType *tok = ct_token_type(ctx);
+    const IrType *tok = ct_cached_token(ctx);
     for (size_t i = 0; ok && i < ops.len; i++) ok = asm_resolve_operand(p, &ops.data[i], tok, st);
   }
   vec_free(&ops);
@@ -432,10 +433,10 @@ bool ct_parse_print_tko(AsmParser *p, IrOpState *st) {
     vec_push(&st->result_types, rt);
     ok = asm_resolve_operands(p, args.data, args.len, types.data, types.len, args_at, st);
   }
-  if (ok && has_tok) ok = asm_resolve_operand(p, &tok, ct_token_type(ctx), st);
+  if (ok && has_tok) ok = asm_resolve_operand(p, &tok, ct_cached_token(ctx), st);
   if (ok) {
     int32_t seg[2] = {(int32_t)args.len, has_tok ? 1 : 0};
-    ir_op_state_add_prop(st, "operandSegmentSizes", ct_ods_segment_attr(ctx, seg, 2));
+    ir_op_state_add_prop(st, "operandSegmentSizes", ct_cached_segments(ctx, seg, 2));
   }
   vec_free(&args);
   vec_free(&types);
@@ -591,7 +592,7 @@ bool ct_parse_bc_evolution(AsmParser *p, IrOpState *st) {
   if (ok && has_tok) ok = asm_resolve_operand(p, &tok, tok_t, st);
   if (ok) {
     int32_t seg[2] = {(int32_t)ins.len, has_tok ? 1 : 0};
-    ir_op_state_add_prop(st, "operandSegmentSizes", ct_ods_segment_attr(ctx, seg, 2));
+    ir_op_state_add_prop(st, "operandSegmentSizes", ct_cached_segments(ctx, seg, 2));
   }
   vec_free(&ins);
   vec_free(&types);
