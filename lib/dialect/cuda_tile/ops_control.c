@@ -9,6 +9,7 @@
  * Verification follows seed 003 (verify_if, verify_for, verify_early_exit)
  * with its texts; NVIDIA's texts remain where the seed is silent (`loop`,
  * return, region-count constraints).  docs/diagnostics.md lists both. */
+#include "dialect/cuda_tile/ct_attrdict.h"
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_core.h"
@@ -70,7 +71,7 @@ bool ct_parse_term_operands(AsmParser *p, IrOpState *st) {
 }
 
 void ct_print_term_operands(AsmPrinter *p, IrOp *op) {
-  asm_print_attr_dict(p, op, NULL);
+  ct_print_attr_dict(p, op, NULL);
   if (!op->noperands) return;
   asm_putc(p, ' ');
   asm_print_operands(p, ir_op_operands(op), op->noperands);
@@ -254,7 +255,7 @@ void ct_print_if(AsmPrinter *p, IrOp *op) {
     asm_puts(p, " else");
     ct_print_control_region(p, &ir_op_regions(op)[1], ct_op(yield));
   }
-  asm_print_attr_dict(p, op, NULL);
+  ct_print_attr_dict(p, op, NULL);
 }
 
 /* Generic checks, then seed 003 verify_if: then-region, else-region when
@@ -404,7 +405,7 @@ void ct_print_for(AsmPrinter *p, IrOp *op) {
   }
   ct_print_control_region(p, &ir_op_regions(op)[0], ct_op(continue_));
   static const char *const elided[] = {"unsignedCmp", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
 }
 
 #define CT_FOR_BOUNDS "for induction, lower, upper, and step must share an integer type"
@@ -577,7 +578,7 @@ void ct_print_loop(AsmPrinter *p, IrOp *op) {
     }
   }
   ct_print_control_region(p, &ir_op_regions(op)[0], ct_op(continue_));
-  asm_print_attr_dict(p, op, NULL);
+  ct_print_attr_dict(p, op, NULL);
 }
 
 const CtOdsSpec ct_spec_loop = {
@@ -618,7 +619,7 @@ void ct_print_assert(AsmPrinter *p, IrOp *op) {
   const IrAttr *m = ir_op_attrz(op, "message");
   if (ir_attr_is(m, &ir_string_attr_def)) asm_print_string_literal(p, m->str->str, m->str->len);
   static const char *const elided[] = {"message", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
   asm_puts(p, " : ");
   ct_print_type(p, ir_op_operand(op, 0)->type);
 }

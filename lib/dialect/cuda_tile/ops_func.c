@@ -2,6 +2,7 @@
  * structural ops: `cuda_tile.module`, `entry`, `testing$func`, `global` and
  * `get_global`.  Function-like ops share one parser/printer (NVIDIA's
  * parseFuncOp / printFuncOp in SharedFuncParserAndPrinter.h). */
+#include "dialect/cuda_tile/ct_attrdict.h"
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_core.h"
@@ -31,7 +32,7 @@ void ct_print_module(AsmPrinter *p, IrOp *op) {
   asm_putc(p, ' ');
   if (ir_attr_is(name, &ir_string_attr_def)) asm_print_symbol_name(p, name->str);
   static const char *const elided[] = {"sym_name", NULL};
-  asm_print_attr_dict_with_keyword(p, op, elided);
+  ct_print_attr_dict_kw(p, op, elided);
   asm_print_region(p, &ir_op_regions(op)[0], true, true);
 }
 
@@ -190,7 +191,7 @@ static void print_func_like(AsmPrinter *p, IrOp *op, bool hints) {
                                        "res_attrs", "optimization_hints", NULL};
   static const char *const elided_nohints[] = {"arg_attrs", "function_type", "sym_name",
                                                "res_attrs", NULL};
-  asm_print_attr_dict(p, op, hints ? elided : elided_nohints);
+  ct_print_attr_dict(p, op, hints ? elided : elided_nohints);
 }
 
 bool ct_parse_entry(AsmParser *p, IrOpState *st) { return parse_func_like(p, st, true); }
@@ -326,7 +327,7 @@ void ct_print_global(AsmPrinter *p, IrOp *op) {
   if (align != 0) asm_printf(p, " alignment = %lld", (long long)align);
   static const char *const elided[] = {"sym_name", "value", "alignment", "constant",
                                        "symbol_visibility", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
   const IrAttr *v = ir_op_attrz(op, "value");
   asm_putc(p, ' ');
   if (v && v->def == &ir_dense_elements_attr_def && ct_type_is_tile(v->type))
@@ -377,7 +378,7 @@ void ct_print_get_global(AsmPrinter *p, IrOp *op) {
   asm_putc(p, ' ');
   if (name) asm_print_attr(p, name);
   static const char *const elided[] = {"name", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
   asm_puts(p, " : ");
   ct_print_type(p, ir_op_result(op, 0)->type);
 }

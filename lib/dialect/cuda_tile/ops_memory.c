@@ -5,6 +5,7 @@
  *
  * memory_ordering_semantics, memory_scope and mode are I32 enums stored as
  * `N : i32` properties; operand groups are described by operandSegmentSizes. */
+#include "dialect/cuda_tile/ct_attrdict.h"
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_opcache.h"
 #include "dialect/cuda_tile/ct_ops.h"
@@ -224,7 +225,7 @@ void ct_print_alloca(AsmPrinter *p, IrOp *op) {
              (long long)ct_attr_int(ir_op_attrz(op, "alignment"), 0));
   if (ir_op_attrz(op, "global")) asm_puts(p, " global");
   static const char *const elided[] = {"num_elem", "alignment", "global", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
   asm_puts(p, " : ");
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
@@ -331,7 +332,7 @@ void ct_print_load_ptr(AsmPrinter *p, IrOp *op) {
   print_opt_hints_eq(p, op);
   static const char *const elided[] = {"memory_ordering_semantics", "memory_scope",
                                        "optimization_hints", "operandSegmentSizes", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
   asm_puts(p, " : ");
   if (src) ct_print_type(p, src->type);
   if (mask) { asm_puts(p, ", "); ct_print_type(p, mask->type); }
@@ -429,7 +430,7 @@ void ct_print_store_ptr(AsmPrinter *p, IrOp *op) {
   print_opt_hints_eq(p, op);
   static const char *const elided[] = {"memory_ordering_semantics", "memory_scope",
                                        "optimization_hints", "operandSegmentSizes", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
   asm_puts(p, " : ");
   if (dst) ct_print_type(p, dst->type);
   asm_puts(p, ", ");
@@ -560,7 +561,7 @@ static void print_view_optionals(AsmPrinter *p, IrOp *op, IrValue *tok) {
   print_opt_hints_eq(p, op);
   static const char *const elided[] = {"memory_ordering_semantics", "memory_scope",
                                        "optimization_hints", "operandSegmentSizes", NULL};
-  asm_print_attr_dict_with_keyword(p, op, elided);
+  ct_print_attr_dict_kw(p, op, elided);
 }
 
 /* load_view_tko ::= mem-attrs view `[` indices `]` view-common `:` view-type
@@ -821,7 +822,7 @@ void ct_print_atomic_red_view(AsmPrinter *p, IrOp *op) {
   }
   static const char *const elided[] = {"memory_ordering_semantics", "memory_scope", "mode",
                                        "operandSegmentSizes", NULL};
-  asm_print_attr_dict_with_keyword(p, op, elided);
+  ct_print_attr_dict_kw(p, op, elided);
   print_view_types(p, op, value, view, idx, sg.size[1]);
 }
 
@@ -938,7 +939,7 @@ static void print_atomic_tail(AsmPrinter *p, IrOp *op, IrValue *ptrs, IrValue *v
   if (tok) { asm_puts(p, " token="); asm_print_operand(p, tok); }
   static const char *const elided[] = {"memory_ordering_semantics", "memory_scope", "mode",
                                        "operandSegmentSizes", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
   asm_puts(p, " : ");
   ct_print_type(p, ptrs->type);
   asm_puts(p, ", ");

@@ -2,6 +2,7 @@
  * small cuda_tile ops: constant, assume, get_tile_block_id /
  * get_num_tile_blocks, the pointer casts, offset, make_token, join_tokens,
  * print_tko and the bytecode testing ops of TestingOps.td. */
+#include "dialect/cuda_tile/ct_attrdict.h"
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_opcache.h"
 #include "dialect/cuda_tile/ct_ops.h"
@@ -30,7 +31,7 @@ void ct_print_constant(AsmPrinter *p, IrOp *op) {
   else if (v)
     asm_print_attr(p, v);
   static const char *const elided[] = {"value", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
 }
 
 static bool is_dense(const IrAttr *a) { return ct_attr_is_dense_elements(a); }
@@ -149,7 +150,7 @@ void ct_print_assume(AsmPrinter *p, IrOp *op) {
   asm_puts(p, ", ");
   asm_print_operand(p, ir_op_operand(op, 0));
   static const char *const elided[] = {"predicate", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
   asm_puts(p, " : ");
   ct_print_type(p, ir_op_operand(op, 0)->type);
 }
@@ -217,7 +218,7 @@ bool ct_parse_grid_query(AsmParser *p, IrOpState *st) {
 }
 
 void ct_print_grid_query(AsmPrinter *p, IrOp *op) {
-  asm_print_attr_dict(p, op, NULL);
+  ct_print_attr_dict(p, op, NULL);
   asm_puts(p, " : ");
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
@@ -263,7 +264,7 @@ bool ct_parse_unary_cast(AsmParser *p, IrOpState *st) {
 void ct_print_unary_cast(AsmPrinter *p, IrOp *op) {
   asm_putc(p, ' ');
   asm_print_operand(p, ir_op_operand(op, 0));
-  asm_print_attr_dict(p, op, NULL);
+  ct_print_attr_dict(p, op, NULL);
   asm_puts(p, " : ");
   ct_print_type(p, ir_op_operand(op, 0)->type);
   asm_puts(p, " -> ");
@@ -308,7 +309,7 @@ bool ct_parse_offset(AsmParser *p, IrOpState *st) {
 void ct_print_offset(AsmPrinter *p, IrOp *op) {
   asm_putc(p, ' ');
   asm_print_operands(p, ir_op_operands(op), op->noperands);
-  asm_print_attr_dict(p, op, NULL);
+  ct_print_attr_dict(p, op, NULL);
   asm_puts(p, " : ");
   ct_print_value_types(p, ir_op_operands(op), op->noperands);
   asm_puts(p, " -> ");
@@ -350,7 +351,7 @@ bool ct_parse_make_token(AsmParser *p, IrOpState *st) {
 }
 
 void ct_print_make_token(AsmPrinter *p, IrOp *op) {
-  asm_print_attr_dict(p, op, NULL);
+  ct_print_attr_dict(p, op, NULL);
   asm_puts(p, " : ");
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
@@ -378,7 +379,7 @@ bool ct_parse_join_tokens(AsmParser *p, IrOpState *st) {
 void ct_print_join_tokens(AsmPrinter *p, IrOp *op) {
   asm_putc(p, ' ');
   asm_print_operands(p, ir_op_operands(op), op->noperands);
-  asm_print_attr_dict(p, op, NULL);
+  ct_print_attr_dict(p, op, NULL);
   asm_puts(p, " : ");
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
@@ -459,7 +460,7 @@ void ct_print_print_tko(AsmPrinter *p, IrOp *op) {
     asm_print_operand(p, ir_op_operand(op, ts));
   }
   static const char *const elided[] = {"str", "operandSegmentSizes", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
   if (an) {
     asm_puts(p, " : ");
     ct_print_value_types(p, ir_op_operands(op) + as, an);
@@ -524,7 +525,7 @@ void ct_print_bc_new_attr(AsmPrinter *p, IrOp *op) {
   const IrAttr *v = ir_op_attrz(op, "new_param");
   if (v && ct_attr_int(v, 42) != 42) asm_printf(p, " new_param = %lld", (long long)ct_attr_int(v, 42));
   static const char *const elided[] = {"new_flag", "new_param", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
 }
 
 #define I32_ATTR "32-bit signless integer attribute"
@@ -636,7 +637,7 @@ void ct_print_bc_evolution(AsmPrinter *p, IrOp *op) {
   ct_print_type(p, ir_op_result(op, 0)->type);
   static const char *const elided[] = {"new_attr", "priority", "test_attr",
                                        "operandSegmentSizes", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
 }
 
 const CtOdsSpec ct_spec_testing_bytecode_test_evolution = {

@@ -2,6 +2,7 @@
  * view ops: make_tensor_view (static/dynamic shape and strides mixed in one
  * list), make_partition_view / make_strided_view / make_gather_scatter_view,
  * and the shape queries get_tensor_shape / get_index_space_shape. */
+#include "dialect/cuda_tile/ct_attrdict.h"
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_opcache.h"
 #include "dialect/cuda_tile/ct_ops.h"
@@ -154,7 +155,7 @@ void ct_print_make_tensor_view(AsmPrinter *p, IrOp *op) {
                 ir_op_operands(op) + ts, tn);
   asm_putc(p, ']');
   static const char *const elided[] = {"operandSegmentSizes", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
   asm_puts(p, " : ");
   if (sn || tn) {
     ct_print_type(p, ir_op_operand(op, sn ? ss : ts)->type);
@@ -247,7 +248,7 @@ bool ct_parse_make_view(AsmParser *p, IrOpState *st) {
 void ct_print_make_view(AsmPrinter *p, IrOp *op) {
   asm_putc(p, ' ');
   asm_print_operand(p, ir_op_operand(op, 0));
-  asm_print_attr_dict(p, op, NULL);
+  ct_print_attr_dict(p, op, NULL);
   asm_puts(p, " : ");
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
