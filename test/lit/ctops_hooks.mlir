@@ -48,42 +48,42 @@ cuda_tile.module @hooks {
   }
 }
 
-// CHECK: module {
-// CHECK-NEXT:   cuda_tile.module @hooks {
-// CHECK-NEXT:     entry @views(%arg0: tile<ptr<f32>>, %arg1: tile<i64>, %arg2: tile<i64>) {
-// CHECK-NEXT:       %tview = make_tensor_view %arg0, shape = [64, 32], strides = [32, 1] : tensor_view<64x32xf32, strides=[32,1]>
-// CHECK-NEXT:       %tview_0 = make_tensor_view %arg0, shape = [%arg1, 32], strides = [32, 1] : tile<i64> -> tensor_view<?x32xf32, strides=[32,1]>
-// CHECK-NEXT:       %tview_1 = make_tensor_view %arg0, shape = [%arg1, %arg2], strides = [%arg2, 1] : tile<i64> -> tensor_view<?x?xf32, strides=[?,1]>
-// CHECK-NEXT:       %tview_2 = make_tensor_view %arg0, shape = [16], strides = [%arg2] {tag = "dyn"} : tile<i64> -> tensor_view<16xf32, strides=[?]>
-// CHECK-NEXT:       %pview = make_partition_view %tview : partition_view<tile=(8x8), tensor_view<64x32xf32, strides=[32,1]>>
-// CHECK-NEXT:       %cst_0_i32 = constant <i32: 0> : tile<i32>
-// CHECK-NEXT:       %tile, %result_token = load_view_tko weak %pview[%cst_0_i32, %cst_0_i32] : partition_view<tile=(8x8), tensor_view<64x32xf32, strides=[32,1]>>, tile<i32> -> tile<8x8xf32>, token
-// CHECK-NEXT:       %tile_3, %result_token_4 = load_view_tko acquire device %pview[%cst_0_i32, %cst_0_i32] token = %result_token : partition_view<tile=(8x8), tensor_view<64x32xf32, strides=[32,1]>>, tile<i32> -> tile<8x8xf32>, token
-// CHECK-NEXT:       %0 = store_view_tko relaxed tl_blk %tile, %pview[%cst_0_i32, %cst_0_i32] token = %result_token_4 : tile<8x8xf32>, partition_view<tile=(8x8), tensor_view<64x32xf32, strides=[32,1]>>, tile<i32> -> token
-// CHECK-NEXT:       %1 = store_view_tko release sys %tile_3, %pview[%cst_0_i32, %cst_0_i32] attributes {note = 1 : i32} : tile<8x8xf32>, partition_view<tile=(8x8), tensor_view<64x32xf32, strides=[32,1]>>, tile<i32> -> token
-// CHECK-NEXT:       return
-// CHECK-NEXT:     }
-// CHECK-NEXT:     entry @loops(%arg0: tile<i32>, %arg1: tile<i32>) {
-// CHECK-NEXT:       %cst_0_i32 = constant <i32: 0> : tile<i32>
-// CHECK-NEXT:       %cst_1_i32 = constant <i32: 1> : tile<i32>
-// CHECK-NEXT:       for %loopIdx in (%cst_0_i32 to %arg0, step %cst_1_i32) : tile<i32> {
-// CHECK-NEXT:         for %loopIdx_0 in (%cst_0_i32 to %arg1, step %cst_1_i32) : tile<i32> {
-// CHECK-NEXT:         }
-// CHECK-NEXT:       }
-// CHECK-NEXT:       %for = for unsigned %loopIdx in (%cst_0_i32 to %arg1, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_i32) -> (tile<i32>) {
-// CHECK-NEXT:         %for_0 = for %loopIdx_1 in (%cst_0_i32 to %arg1, step %cst_1_i32) : tile<i32> iter_values(%iterArg0_2 = %iterArg0) -> (tile<i32>) {
-// CHECK-NEXT:           %0 = addi %iterArg0_2, %loopIdx_1 : tile<i32>
-// CHECK-NEXT:           continue %0 : tile<i32>
-// CHECK-NEXT:         } {inner}
-// CHECK-NEXT:         continue %for_0 : tile<i32>
-// CHECK-NEXT:       }
-// CHECK-NEXT:       loop {
-// CHECK-NEXT:         break
-// CHECK-NEXT:       }
-// CHECK-NEXT:       return
-// CHECK-NEXT:     }
-// CHECK-NEXT:   }
-// CHECK-NEXT: }
+// CHECK:module {
+// CHECK-NEXT:  cuda_tile.module @hooks {
+// CHECK-NEXT:    entry @views(%arg0: tile<ptr<f32>>, %arg1: tile<i64>, %arg2: tile<i64>) {
+// CHECK-NEXT:      %tview = make_tensor_view %arg0, shape = [64, 32], strides = [32, 1] : tensor_view<64x32xf32, strides=[32,1]>
+// CHECK-NEXT:      %tview_0 = make_tensor_view %arg0, shape = [%arg1, 32], strides = [32, 1] : tile<i64> -> tensor_view<?x32xf32, strides=[32,1]>
+// CHECK-NEXT:      %tview_1 = make_tensor_view %arg0, shape = [%arg1, %arg2], strides = [%arg2, 1] : tile<i64> -> tensor_view<?x?xf32, strides=[?,1]>
+// CHECK-NEXT:      %tview_2 = make_tensor_view %arg0, shape = [16], strides = [%arg2] {tag = "dyn"} : tile<i64> -> tensor_view<16xf32, strides=[?]>
+// CHECK-NEXT:      %pview = make_partition_view %tview : partition_view<tile=(8x8), tensor_view<64x32xf32, strides=[32,1]>>
+// CHECK-NEXT:      %cst_0_i32 = constant <i32: 0> : tile<i32>
+// CHECK-NEXT:      %tile, %result_token = load_view_tko weak %pview[%cst_0_i32, %cst_0_i32] : partition_view<tile=(8x8), tensor_view<64x32xf32, strides=[32,1]>>, tile<i32> -> tile<8x8xf32>, token
+// CHECK-NEXT:      %tile_3, %result_token_4 = load_view_tko acquire device %pview[%cst_0_i32, %cst_0_i32] token = %result_token : partition_view<tile=(8x8), tensor_view<64x32xf32, strides=[32,1]>>, tile<i32> -> tile<8x8xf32>, token
+// CHECK-NEXT:      %0 = store_view_tko relaxed tl_blk %tile, %pview[%cst_0_i32, %cst_0_i32] token = %result_token_4 : tile<8x8xf32>, partition_view<tile=(8x8), tensor_view<64x32xf32, strides=[32,1]>>, tile<i32> -> token
+// CHECK-NEXT:      %1 = store_view_tko release sys %tile_3, %pview[%cst_0_i32, %cst_0_i32] attributes {note = 1 : i32} : tile<8x8xf32>, partition_view<tile=(8x8), tensor_view<64x32xf32, strides=[32,1]>>, tile<i32> -> token
+// CHECK-NEXT:      return
+// CHECK-NEXT:    }
+// CHECK-NEXT:    entry @loops(%arg0: tile<i32>, %arg1: tile<i32>) {
+// CHECK-NEXT:      %cst_0_i32 = constant <i32: 0> : tile<i32>
+// CHECK-NEXT:      %cst_1_i32 = constant <i32: 1> : tile<i32>
+// CHECK-NEXT:      for %loopIdx in (%cst_0_i32 to %arg0, step %cst_1_i32) : tile<i32> {
+// CHECK-NEXT:        for %loopIdx_0 in (%cst_0_i32 to %arg1, step %cst_1_i32) : tile<i32> {
+// CHECK-NEXT:        }
+// CHECK-NEXT:      }
+// CHECK-NEXT:      %for = for unsigned %loopIdx in (%cst_0_i32 to %arg1, step %cst_1_i32) : tile<i32> iter_values(%iterArg0 = %cst_0_i32) -> (tile<i32>) {
+// CHECK-NEXT:        %for_0 = for %loopIdx_1 in (%cst_0_i32 to %arg1, step %cst_1_i32) : tile<i32> iter_values(%iterArg0_2 = %iterArg0) -> (tile<i32>) {
+// CHECK-NEXT:          %0 = addi %iterArg0_2, %loopIdx_1 : tile<i32>
+// CHECK-NEXT:          continue %0 : tile<i32>
+// CHECK-NEXT:        } {inner}
+// CHECK-NEXT:        continue %for_0 : tile<i32>
+// CHECK-NEXT:      }
+// CHECK-NEXT:      loop {
+// CHECK-NEXT:        break
+// CHECK-NEXT:      }
+// CHECK-NEXT:      return
+// CHECK-NEXT:    }
+// CHECK-NEXT:  }
+// CHECK-NEXT:}
 
 // GEN: {{.*}} = "cuda_tile.make_tensor_view"({{.*}}) <{operandSegmentSizes = array<i32: 1, 0, 0>}>
 // GEN: {{.*}} = "cuda_tile.make_tensor_view"({{.*}}) <{operandSegmentSizes = array<i32: 1, 1, 0>}>
