@@ -9,7 +9,9 @@
  * Verification follows seed 003 (verify_if, verify_for, verify_early_exit)
  * with its texts; NVIDIA's texts remain where the seed is silent (`loop`,
  * return, region-count constraints).  docs/diagnostics.md lists both. */
+#include "dialect/cuda_tile/ct_attrdict.h"
 #include "dialect/cuda_tile/ct_ods.h"
+#include "dialect/cuda_tile/ct_opattr.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_core.h"
 #include "dialect/cuda_tile/ct_svec.h"
@@ -70,7 +72,7 @@ bool ct_parse_term_operands(AsmParser *p, IrOpState *st) {
 }
 
 void ct_print_term_operands(AsmPrinter *p, IrOp *op) {
-  asm_print_attr_dict(p, op, NULL);
+  ct_print_attr_dict(p, op, NULL);
   if (!op->noperands) return;
   asm_putc(p, ' ');
   asm_print_operands(p, ir_op_operands(op), op->noperands);
@@ -151,8 +153,8 @@ bool ct_verify_return(IrOp *op) {
   if (!entry && !func)
     return ir_op_error(op, "must be used within a cuda_tile.testing$func, cuda_tile.entry, "
                            "or cuda_tile.if operation");
-  const IrAttr *fa = ir_op_attrz(p, "function_type");
-  const IrAttr *na = ir_op_attrz(p, "sym_name");
+  const IrAttr *fa = ct_op_attrz(p, "function_type");
+  const IrAttr *na = ct_op_attrz(p, "sym_name");
   if (!ir_attr_is(fa, &ir_type_attr_def) || !ir_type_is(fa->type, &ir_function_type_def))
     return true;
   const IrType *ft = fa->type;
@@ -254,7 +256,7 @@ void ct_print_if(AsmPrinter *p, IrOp *op) {
     asm_puts(p, " else");
     ct_print_control_region(p, &ir_op_regions(op)[1], ct_op(yield));
   }
-  asm_print_attr_dict(p, op, NULL);
+  ct_print_attr_dict(p, op, NULL);
 }
 
 /* Generic checks, then seed 003 verify_if: then-region, else-region when
@@ -379,7 +381,7 @@ bool ct_parse_for(AsmParser *p, IrOpState *st) {
 
 void ct_print_for(AsmPrinter *p, IrOp *op) {
   IrBlock *b = ir_op_regions(op)[0].first;
-  if (ir_op_attrz(op, "unsignedCmp")) asm_puts(p, " unsigned");
+  if (ct_op_attrz(op, "unsignedCmp")) asm_puts(p, " unsigned");
   asm_putc(p, ' ');
   if (b && b->nargs) asm_print_operand(p, b->args[0]);
   asm_puts(p, " in (");
@@ -404,7 +406,7 @@ void ct_print_for(AsmPrinter *p, IrOp *op) {
   }
   ct_print_control_region(p, &ir_op_regions(op)[0], ct_op(continue_));
   static const char *const elided[] = {"unsignedCmp", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
 }
 
 #define CT_FOR_BOUNDS "for induction, lower, upper, and step must share an integer type"
@@ -577,7 +579,7 @@ void ct_print_loop(AsmPrinter *p, IrOp *op) {
     }
   }
   ct_print_control_region(p, &ir_op_regions(op)[0], ct_op(continue_));
-  asm_print_attr_dict(p, op, NULL);
+  ct_print_attr_dict(p, op, NULL);
 }
 
 const CtOdsSpec ct_spec_loop = {
@@ -615,10 +617,10 @@ void ct_print_assert(AsmPrinter *p, IrOp *op) {
   asm_putc(p, ' ');
   asm_print_operand(p, ir_op_operand(op, 0));
   asm_puts(p, ", ");
-  const IrAttr *m = ir_op_attrz(op, "message");
+  const IrAttr *m = ct_op_attrz(op, "message");
   if (ir_attr_is(m, &ir_string_attr_def)) asm_print_string_literal(p, m->str->str, m->str->len);
   static const char *const elided[] = {"message", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
   asm_puts(p, " : ");
   ct_print_type(p, ir_op_operand(op, 0)->type);
 }

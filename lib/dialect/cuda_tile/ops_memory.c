@@ -5,7 +5,10 @@
  *
  * memory_ordering_semantics, memory_scope and mode are I32 enums stored as
  * `N : i32` properties; operand groups are described by operandSegmentSizes. */
+#include "dialect/cuda_tile/ct_attrdict.h"
 #include "dialect/cuda_tile/ct_ods.h"
+#include "dialect/cuda_tile/ct_opattr.h"
+#include "dialect/cuda_tile/ct_opcache.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_core.h"
 #include "dialect/cuda_tile/ct_segments.h"
@@ -14,7 +17,7 @@
 /* ---- shared pieces ----------------------------------------------------------- */
 
 static int enum_prop(IrOp *op, const char *name) {
-  const IrAttr *a = ir_op_attrz(op, name);
+  const IrAttr *a = ct_op_attrn(op, name, strlen(name));
   return a ? (int)ct_attr_int(a, -1) : -1;
 }
 
@@ -46,9 +49,9 @@ static bool is_hints(const IrAttr *a) { return a && a->def == &ct_opt_hints_attr
  * but got: X", "weak load must not have memory scope", "memory scope is
  * required for X load" — the same conditions, so the seed wins). */
 static bool verify_memory_model(IrOp *op, bool load) {
-  const IrAttr *oa = ir_op_attrz(op, "memory_ordering_semantics");
+  const IrAttr *oa = ct_op_attrz(op, "memory_ordering_semantics");
   int ord = oa ? (int)ct_attr_int(oa, -1) : -1; /* as enum_prop */
-  bool has_scope = ir_op_attrz(op, "memory_scope") != NULL;
+  bool has_scope = ct_op_attrz(op, "memory_scope") != NULL;
   int allowed = load ? CT_MEM_ACQUIRE : CT_MEM_RELEASE;
   if (ord != CT_MEM_WEAK && ord != CT_MEM_RELAXED && ord != allowed)
     return ir_op_error(op, load ? "load ordering must be weak, relaxed, or acquire"
@@ -76,7 +79,7 @@ static bool verify_ptr_value(IrOp *op, const IrType *ptrs, const IrType *vals) {
 }
 
 static bool verify_hints(IrOp *op) {
-  const IrAttr *h = ir_op_attrz(op, "optimization_hints");
+  const IrAttr *h = ct_op_attrz(op, "optimization_hints");
   if (!h || h->def != &ct_opt_hints_attr_def || ct_opt_hints_empty(h)) return true;
   return ct_verify_opt_hints_common(op, h);
 }
@@ -89,13 +92,13 @@ static bool parse_optional_scope(AsmParser *p, IrOpState *st) {
     if (asm_peek_keyword(p, e->cases[i])) {
       int v = 0;
       if (!ct_parse_enum_keyword_attr(p, e, "memory_scope", &v)) return false;
-      ir_op_state_add_prop(st, "memory_scope", ct_i32_attr(asm_ctx(p), v));
+      ir_op_state_add_prop(st, "memory_scope", ct_cached_i32(asm_ctx(p), v));
       return true;
     }
   if (asm_peek_string(p)) {
     int v = 0;
     if (!ct_parse_enum_keyword_attr(p, e, "memory_scope", &v)) return false;
-    ir_op_state_add_prop(st, "memory_scope", ct_i32_attr(asm_ctx(p), v));
+    ir_op_state_add_prop(st, "memory_scope", ct_cached_i32(asm_ctx(p), v));
   }
   return true;
 }
@@ -104,12 +107,12 @@ static bool parse_required_enum(AsmParser *p, IrOpState *st, const CtEnumInfo *e
                                 const char *name) {
   int v = 0;
   if (!ct_parse_enum_keyword_attr(p, e, name, &v)) return false;
-  ir_op_state_add_prop(st, name, ct_i32_attr(asm_ctx(p), v));
+  ir_op_state_add_prop(st, name, ct_cached_i32(asm_ctx(p), v));
   return true;
 }
 
 static void print_enum_prop(AsmPrinter *p, IrOp *op, const CtEnumInfo *e, const char *name) {
-  const IrAttr *a = ir_op_attrz(op, name);
+  const IrAttr *a = ct_op_attrn(op, name, strlen(name));
   if (!a) return;
   asm_putc(p, ' ');
   const char *kw = ct_enum_keyword(e, (int)ct_attr_int(a, -1));
@@ -142,7 +145,7 @@ static bool parse_opt_comma_operand(AsmParser *p, AsmOperand *v, bool *has) {
 }
 
 static void set_segments(AsmParser *p, IrOpState *st, const int32_t *seg, size_t n) {
-  ir_op_state_add_prop(st, "operandSegmentSizes", ct_ods_segment_attr(asm_ctx(p), seg, n));
+  ir_op_state_add_prop(st, "operandSegmentSizes", ct_cached_segments(asm_ctx(p), seg, n));
 }
 
 void ct_names_result_token(IrOp *op, IrNameSetFn set, void *user) {
@@ -219,11 +222,11 @@ bool ct_parse_alloca(AsmParser *p, IrOpState *st) {
 
 void ct_print_alloca(AsmPrinter *p, IrOp *op) {
   asm_printf(p, " num_elem = %lld, alignment = %lld",
-             (long long)ct_attr_int(ir_op_attrz(op, "num_elem"), 0),
-             (long long)ct_attr_int(ir_op_attrz(op, "alignment"), 0));
-  if (ir_op_attrz(op, "global")) asm_puts(p, " global");
+             (long long)ct_attr_int(ct_op_attrz(op, "num_elem"), 0),
+             (long long)ct_attr_int(ct_op_attrz(op, "alignment"), 0));
+  if (ct_op_attrz(op, "global")) asm_puts(p, " global");
   static const char *const elided[] = {"num_elem", "alignment", "global", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
   asm_puts(p, " : ");
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
@@ -241,7 +244,7 @@ const CtOdsSpec ct_spec_alloca = {
 bool ct_verify_alloca(IrOp *op) {
   if (!ct_ods_verify_op(op, NULL)) return false;
   /* verifyAlloca */
-  int64_t align = ir_op_attrz(op, "alignment")->ints[0];
+  int64_t align = ct_op_attrz(op, "alignment")->ints[0];
   if (!(align > 0 && (align & (align - 1)) == 0))
     return ir_op_error(op, "'alignment' must be power of two");
   const IrType *pointee = ct_ptr_type_pointee(ct_tile_type_elem(ir_op_result(op, 0)->type));
@@ -269,7 +272,7 @@ static bool parse_opt_hints_eq(AsmParser *p, IrOpState *st) {
 }
 
 static void print_opt_hints_eq(AsmPrinter *p, IrOp *op) {
-  const IrAttr *h = ir_op_attrz(op, "optimization_hints");
+  const IrAttr *h = ct_op_attrz(op, "optimization_hints");
   if (!h) return;
   asm_puts(p, " optimization_hints = ");
   if (h->def == &ct_opt_hints_attr_def) ct_print_opt_hints_body(p, h);
@@ -310,7 +313,7 @@ bool ct_parse_load_ptr(AsmParser *p, IrOpState *st) {
     if (!tp) return asm_error_at(p, pad.loc, "expected type for the padding operand");
     if (!asm_resolve_operand(p, &pad, tp, st)) return false;
   }
-  if (has_tok && !asm_resolve_operand(p, &tok, ct_token_type(ctx), st)) return false;
+  if (has_tok && !asm_resolve_operand(p, &tok, ct_cached_token(ctx), st)) return false;
   int32_t seg[4] = {1, has_mask, has_pad, has_tok};
   set_segments(p, st, seg, 4);
   return true;
@@ -330,7 +333,7 @@ void ct_print_load_ptr(AsmPrinter *p, IrOp *op) {
   print_opt_hints_eq(p, op);
   static const char *const elided[] = {"memory_ordering_semantics", "memory_scope",
                                        "optimization_hints", "operandSegmentSizes", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
   asm_puts(p, " : ");
   if (src) ct_print_type(p, src->type);
   if (mask) { asm_puts(p, ", "); ct_print_type(p, mask->type); }
@@ -407,7 +410,7 @@ bool ct_parse_store_ptr(AsmParser *p, IrOpState *st) {
     if (!tm) return asm_error_at(p, mask.loc, "expected type for the mask operand");
     if (!asm_resolve_operand(p, &mask, tm, st)) return false;
   }
-  if (has_tok && !asm_resolve_operand(p, &tok, ct_token_type(ctx), st)) return false;
+  if (has_tok && !asm_resolve_operand(p, &tok, ct_cached_token(ctx), st)) return false;
   int32_t seg[4] = {1, 1, has_mask, has_tok};
   set_segments(p, st, seg, 4);
   return true;
@@ -428,7 +431,7 @@ void ct_print_store_ptr(AsmPrinter *p, IrOp *op) {
   print_opt_hints_eq(p, op);
   static const char *const elided[] = {"memory_ordering_semantics", "memory_scope",
                                        "optimization_hints", "operandSegmentSizes", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
   asm_puts(p, " : ");
   if (dst) ct_print_type(p, dst->type);
   asm_puts(p, ", ");
@@ -518,8 +521,8 @@ static void print_index_types(AsmPrinter *p, IrUse *idx, size_t n) {
 static bool parse_mem_attrs_into(AsmParser *p, IrOpState *st) {
   int ord = 0, scope = -1;
   if (!ct_parse_memory_attrs(p, &ord, &scope)) return false;
-  ir_op_state_add_prop(st, "memory_ordering_semantics", ct_i32_attr(asm_ctx(p), ord));
-  if (scope >= 0) ir_op_state_add_prop(st, "memory_scope", ct_i32_attr(asm_ctx(p), scope));
+  ir_op_state_add_prop(st, "memory_ordering_semantics", ct_cached_i32(asm_ctx(p), ord));
+  if (scope >= 0) ir_op_state_add_prop(st, "memory_scope", ct_cached_i32(asm_ctx(p), scope));
   return true;
 }
 
@@ -559,7 +562,7 @@ static void print_view_optionals(AsmPrinter *p, IrOp *op, IrValue *tok) {
   print_opt_hints_eq(p, op);
   static const char *const elided[] = {"memory_ordering_semantics", "memory_scope",
                                        "optimization_hints", "operandSegmentSizes", NULL};
-  asm_print_attr_dict_with_keyword(p, op, elided);
+  ct_print_attr_dict_kw(p, op, elided);
 }
 
 /* load_view_tko ::= mem-attrs view `[` indices `]` view-common `:` view-type
@@ -582,7 +585,7 @@ bool ct_parse_load_view(AsmParser *p, IrOpState *st) {
             asm_parse_punct(p, ASM_COMMA) && ct_parse_type(p, &tt) &&
             asm_resolve_operand(p, &view, tv, st) &&
             resolve_indices(p, st, &idx, &itypes, type_at) &&
-            (!has_tok || asm_resolve_operand(p, &tok, ct_token_type(ctx), st));
+            (!has_tok || asm_resolve_operand(p, &tok, ct_cached_token(ctx), st));
   if (ok) {
     int32_t seg[3] = {1, (int32_t)idx.len, has_tok};
     set_segments(p, st, seg, 3);
@@ -704,7 +707,7 @@ bool ct_parse_store_view(AsmParser *p, IrOpState *st) {
             asm_resolve_operand(p, &tile, ttile, st) &&
             asm_resolve_operand(p, &view, tv, st) &&
             resolve_indices(p, st, &idx, &itypes, type_at) &&
-            (!has_tok || asm_resolve_operand(p, &tok, ct_token_type(ctx), st));
+            (!has_tok || asm_resolve_operand(p, &tok, ct_cached_token(ctx), st));
   if (ok) {
     int32_t seg[4] = {1, 1, (int32_t)idx.len, has_tok};
     set_segments(p, st, seg, 4);
@@ -748,7 +751,7 @@ bool ct_parse_atomic_red_view(AsmParser *p, IrOpState *st) {
     return asm_error_at(p, at, "invalid memory_ordering_semantics: '%.*s'; expected one "
                                "of: weak, relaxed, acquire, release, acq_rel",
                         (int)kw.n, kw.s);
-  ir_op_state_add_prop(st, "memory_ordering_semantics", ct_i32_attr(ctx, ord));
+  ir_op_state_add_prop(st, "memory_ordering_semantics", ct_cached_i32(ctx, ord));
   at = asm_cur_loc(p);
   if (asm_parse_optional_keyword_any(p, &kw)) {
     int scope = ct_enum_lookup(&ct_enum_memory_scope, kw);
@@ -756,7 +759,7 @@ bool ct_parse_atomic_red_view(AsmParser *p, IrOpState *st) {
       return asm_error_at(p, at, "invalid memory_scope: '%.*s'; expected one of: tl_blk, "
                                  "device, sys",
                           (int)kw.n, kw.s);
-    ir_op_state_add_prop(st, "memory_scope", ct_i32_attr(ctx, scope));
+    ir_op_state_add_prop(st, "memory_scope", ct_cached_i32(ctx, scope));
   }
   AsmOperand view, value, tok;
   IndexOperands idx;
@@ -778,7 +781,7 @@ bool ct_parse_atomic_red_view(AsmParser *p, IrOpState *st) {
                                   "or, xor, add, addf, max, min, umax, umin",
                           (int)kw.n, kw.s);
       else
-        ir_op_state_add_prop(st, "mode", ct_i32_attr(ctx, mode));
+        ir_op_state_add_prop(st, "mode", ct_cached_i32(ctx, mode));
     }
   }
   ok = ok && parse_view_common(p, st, &tok, &has_tok, false) &&
@@ -790,7 +793,7 @@ bool ct_parse_atomic_red_view(AsmParser *p, IrOpState *st) {
        asm_resolve_operand(p, &view, tv, st) &&
        resolve_indices(p, st, &idx, &itypes, type_at) &&
        asm_resolve_operand(p, &value, tval, st) &&
-       (!has_tok || asm_resolve_operand(p, &tok, ct_token_type(ctx), st));
+       (!has_tok || asm_resolve_operand(p, &tok, ct_cached_token(ctx), st));
   if (ok) {
     int32_t seg[4] = {1, (int32_t)idx.len, 1, has_tok};
     set_segments(p, st, seg, 4);
@@ -820,7 +823,7 @@ void ct_print_atomic_red_view(AsmPrinter *p, IrOp *op) {
   }
   static const char *const elided[] = {"memory_ordering_semantics", "memory_scope", "mode",
                                        "operandSegmentSizes", NULL};
-  asm_print_attr_dict_with_keyword(p, op, elided);
+  ct_print_attr_dict_kw(p, op, elided);
   print_view_types(p, op, value, view, idx, sg.size[1]);
 }
 
@@ -925,7 +928,7 @@ bool ct_parse_atomic_cas(AsmParser *p, IrOpState *st) {
     if (!tm) return asm_error_at(p, mask.loc, "expected type for the mask operand");
     if (!asm_resolve_operand(p, &mask, tm, st)) return false;
   }
-  if (has_tok && !asm_resolve_operand(p, &tok, ct_token_type(ctx), st)) return false;
+  if (has_tok && !asm_resolve_operand(p, &tok, ct_cached_token(ctx), st)) return false;
   int32_t seg[5] = {1, 1, 1, has_mask, has_tok};
   set_segments(p, st, seg, 5);
   return true;
@@ -937,7 +940,7 @@ static void print_atomic_tail(AsmPrinter *p, IrOp *op, IrValue *ptrs, IrValue *v
   if (tok) { asm_puts(p, " token="); asm_print_operand(p, tok); }
   static const char *const elided[] = {"memory_ordering_semantics", "memory_scope", "mode",
                                        "operandSegmentSizes", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
   asm_puts(p, " : ");
   ct_print_type(p, ptrs->type);
   asm_puts(p, ", ");
@@ -1030,7 +1033,7 @@ bool ct_parse_atomic_rmw(AsmParser *p, IrOpState *st) {
     if (!tm) return asm_error_at(p, mask.loc, "expected type for the mask operand");
     if (!asm_resolve_operand(p, &mask, tm, st)) return false;
   }
-  if (has_tok && !asm_resolve_operand(p, &tok, ct_token_type(ctx), st)) return false;
+  if (has_tok && !asm_resolve_operand(p, &tok, ct_cached_token(ctx), st)) return false;
   int32_t seg[4] = {1, 1, has_mask, has_tok};
   set_segments(p, st, seg, 4);
   return true;

@@ -2,7 +2,10 @@
  * small cuda_tile ops: constant, assume, get_tile_block_id /
  * get_num_tile_blocks, the pointer casts, offset, make_token, join_tokens,
  * print_tko and the bytecode testing ops of TestingOps.td. */
+#include "dialect/cuda_tile/ct_attrdict.h"
 #include "dialect/cuda_tile/ct_ods.h"
+#include "dialect/cuda_tile/ct_opattr.h"
+#include "dialect/cuda_tile/ct_opcache.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_core.h"
 
@@ -22,14 +25,14 @@ bool ct_parse_constant(AsmParser *p, IrOpState *st) {
 }
 
 void ct_print_constant(AsmPrinter *p, IrOp *op) {
-  const IrAttr *v = ir_op_attrz(op, "value");
+  const IrAttr *v = ct_op_attrz(op, "value");
   asm_putc(p, ' ');
   if (v && v->def == &ir_dense_elements_attr_def && ct_type_is_tile(v->type))
     ct_print_dense_constant(p, v);
   else if (v)
     asm_print_attr(p, v);
   static const char *const elided[] = {"value", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
 }
 
 static bool is_dense(const IrAttr *a) { return ct_attr_is_dense_elements(a); }
@@ -41,7 +44,7 @@ const CtOdsSpec ct_spec_constant = {
 
 bool ct_verify_constant(IrOp *op) {
   if (!ct_ods_verify_op(op, NULL)) return false;
-  const IrAttr *v = ir_op_attrz(op, "value");
+  const IrAttr *v = ct_op_attrz(op, "value");
   if (v->type != ir_op_result(op, 0)->type)
     return ct_ods_fail_that(op, "all of {value, result} have same type");
   return true;
@@ -66,7 +69,7 @@ static char *put_uint(char *d, uint64_t v) {
  * stack buffer, without printf or a heap string, and the usual element
  * types are spelled without a printer. */
 void ct_names_constant(IrOp *op, IrNameSetFn set, void *user) {
-  const IrAttr *v = ir_op_attrz(op, "value");
+  const IrAttr *v = ct_op_attrz(op, "value");
   if (!op->nresults || !v || v->def != &ir_dense_elements_attr_def ||
       !ct_type_is_tile(v->type))
     return;
@@ -143,12 +146,12 @@ bool ct_parse_assume(AsmParser *p, IrOpState *st) {
 
 void ct_print_assume(AsmPrinter *p, IrOp *op) {
   asm_putc(p, ' ');
-  const IrAttr *pred = ir_op_attrz(op, "predicate");
+  const IrAttr *pred = ct_op_attrz(op, "predicate");
   if (pred) ct_print_assume_predicate(p, pred);
   asm_puts(p, ", ");
   asm_print_operand(p, ir_op_operand(op, 0));
   static const char *const elided[] = {"predicate", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
   asm_puts(p, " : ");
   ct_print_type(p, ir_op_operand(op, 0)->type);
 }
@@ -163,7 +166,7 @@ bool ct_verify_assume(IrOp *op) {
   if (!ct_ods_same_type_vals(op, "{value, result}", ir_op_operand(op, 0),
                              ir_op_result(op, 0), NULL, NULL))
     return false;
-  return ct_verify_assume_predicate(op, ir_op_attrz(op, "predicate"),
+  return ct_verify_assume_predicate(op, ct_op_attrz(op, "predicate"),
                                     ir_op_operand(op, 0)->type);
 }
 
@@ -216,7 +219,7 @@ bool ct_parse_grid_query(AsmParser *p, IrOpState *st) {
 }
 
 void ct_print_grid_query(AsmPrinter *p, IrOp *op) {
-  asm_print_attr_dict(p, op, NULL);
+  ct_print_attr_dict(p, op, NULL);
   asm_puts(p, " : ");
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
@@ -262,7 +265,7 @@ bool ct_parse_unary_cast(AsmParser *p, IrOpState *st) {
 void ct_print_unary_cast(AsmPrinter *p, IrOp *op) {
   asm_putc(p, ' ');
   asm_print_operand(p, ir_op_operand(op, 0));
-  asm_print_attr_dict(p, op, NULL);
+  ct_print_attr_dict(p, op, NULL);
   asm_puts(p, " : ");
   ct_print_type(p, ir_op_operand(op, 0)->type);
   asm_puts(p, " -> ");
@@ -307,7 +310,7 @@ bool ct_parse_offset(AsmParser *p, IrOpState *st) {
 void ct_print_offset(AsmPrinter *p, IrOp *op) {
   asm_putc(p, ' ');
   asm_print_operands(p, ir_op_operands(op), op->noperands);
-  asm_print_attr_dict(p, op, NULL);
+  ct_print_attr_dict(p, op, NULL);
   asm_puts(p, " : ");
   ct_print_value_types(p, ir_op_operands(op), op->noperands);
   asm_puts(p, " -> ");
@@ -349,7 +352,7 @@ bool ct_parse_make_token(AsmParser *p, IrOpState *st) {
 }
 
 void ct_print_make_token(AsmPrinter *p, IrOp *op) {
-  asm_print_attr_dict(p, op, NULL);
+  ct_print_attr_dict(p, op, NULL);
   asm_puts(p, " : ");
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
@@ -367,7 +370,7 @@ bool ct_parse_join_tokens(AsmParser *p, IrOpState *st) {
             asm_parse_punct(p, ASM_COLON) && ct_parse_type(p, &t);
   if (ok) {
     vec_push(&st->result_types, t);
-    const IrType *tok = ct_token_type(ctx);
+    const IrType *tok = ct_cached_token(ctx);
     for (size_t i = 0; ok && i < ops.len; i++) ok = asm_resolve_operand(p, &ops.data[i], tok, st);
   }
   vec_free(&ops);
@@ -377,7 +380,7 @@ bool ct_parse_join_tokens(AsmParser *p, IrOpState *st) {
 void ct_print_join_tokens(AsmPrinter *p, IrOp *op) {
   asm_putc(p, ' ');
   asm_print_operands(p, ir_op_operands(op), op->noperands);
-  asm_print_attr_dict(p, op, NULL);
+  ct_print_attr_dict(p, op, NULL);
   asm_puts(p, " : ");
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
@@ -432,10 +435,10 @@ bool ct_parse_print_tko(AsmParser *p, IrOpState *st) {
     vec_push(&st->result_types, rt);
     ok = asm_resolve_operands(p, args.data, args.len, types.data, types.len, args_at, st);
   }
-  if (ok && has_tok) ok = asm_resolve_operand(p, &tok, ct_token_type(ctx), st);
+  if (ok && has_tok) ok = asm_resolve_operand(p, &tok, ct_cached_token(ctx), st);
   if (ok) {
     int32_t seg[2] = {(int32_t)args.len, has_tok ? 1 : 0};
-    ir_op_state_add_prop(st, "operandSegmentSizes", ct_ods_segment_attr(ctx, seg, 2));
+    ir_op_state_add_prop(st, "operandSegmentSizes", ct_cached_segments(ctx, seg, 2));
   }
   vec_free(&args);
   vec_free(&types);
@@ -446,7 +449,7 @@ void ct_print_print_tko(AsmPrinter *p, IrOp *op) {
   uint32_t as = 0, an = 0, ts = 0, tn = 0;
   ct_ods_segment_range(op, 0, 2, &as, &an);
   ct_ods_segment_range(op, 1, 2, &ts, &tn);
-  const IrAttr *s = ir_op_attrz(op, "str");
+  const IrAttr *s = ct_op_attrz(op, "str");
   asm_putc(p, ' ');
   if (ir_attr_is(s, &ir_string_attr_def)) asm_print_string_literal(p, s->str->str, s->str->len);
   if (an) {
@@ -458,7 +461,7 @@ void ct_print_print_tko(AsmPrinter *p, IrOp *op) {
     asm_print_operand(p, ir_op_operand(op, ts));
   }
   static const char *const elided[] = {"str", "operandSegmentSizes", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
   if (an) {
     asm_puts(p, " : ");
     ct_print_value_types(p, ir_op_operands(op) + as, an);
@@ -480,7 +483,7 @@ bool ct_verify_print_tko(IrOp *op) {
   if (!ct_ods_verify_op(op, &g)) return false;
   const int32_t *seg = g.size;
   /* PrintTkoOp::verify: one operand per format expression (`%%` escapes). */
-  const IrIdent *fmt = ir_op_attrz(op, "str")->str;
+  const IrIdent *fmt = ct_op_attrz(op, "str")->str;
   int expected = 0;
   for (uint32_t pos = 0; pos < fmt->len; pos++) {
     if (fmt->str[pos] != '%') continue;
@@ -519,11 +522,11 @@ bool ct_parse_bc_new_attr(AsmParser *p, IrOpState *st) {
 }
 
 void ct_print_bc_new_attr(AsmPrinter *p, IrOp *op) {
-  if (ir_op_attrz(op, "new_flag")) asm_puts(p, " new_flag");
-  const IrAttr *v = ir_op_attrz(op, "new_param");
+  if (ct_op_attrz(op, "new_flag")) asm_puts(p, " new_flag");
+  const IrAttr *v = ct_op_attrz(op, "new_param");
   if (v && ct_attr_int(v, 42) != 42) asm_printf(p, " new_param = %lld", (long long)ct_attr_int(v, 42));
   static const char *const elided[] = {"new_flag", "new_param", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
 }
 
 #define I32_ATTR "32-bit signless integer attribute"
@@ -591,7 +594,7 @@ bool ct_parse_bc_evolution(AsmParser *p, IrOpState *st) {
   if (ok && has_tok) ok = asm_resolve_operand(p, &tok, tok_t, st);
   if (ok) {
     int32_t seg[2] = {(int32_t)ins.len, has_tok ? 1 : 0};
-    ir_op_state_add_prop(st, "operandSegmentSizes", ct_ods_segment_attr(ctx, seg, 2));
+    ir_op_state_add_prop(st, "operandSegmentSizes", ct_cached_segments(ctx, seg, 2));
   }
   vec_free(&ins);
   vec_free(&types);
@@ -615,7 +618,7 @@ void ct_print_bc_evolution(AsmPrinter *p, IrOp *op) {
   asm_puts(p, sb_cstr(&b));
   sb_free(&b);
   asm_putc(p, ')');
-  const IrAttr *a = ir_op_attrz(op, "new_attr");
+  const IrAttr *a = ct_op_attrz(op, "new_attr");
   if (a) asm_printf(p, " new_attr = %lld", (long long)ct_attr_int(a, 0));
   if (tn) {
     asm_puts(p, " token = ");
@@ -623,11 +626,11 @@ void ct_print_bc_evolution(AsmPrinter *p, IrOp *op) {
     asm_puts(p, " : ");
     ct_print_type(p, ir_op_operand(op, ts)->type);
   }
-  if ((a = ir_op_attrz(op, "priority"))) {
+  if ((a = ct_op_attrz(op, "priority"))) {
     asm_puts(p, " priority = ");
     ct_print_attr_stripped(p, a);
   }
-  if ((a = ir_op_attrz(op, "test_attr"))) {
+  if ((a = ct_op_attrz(op, "test_attr"))) {
     asm_puts(p, " test_attr = ");
     ct_print_attr_stripped(p, a);
   }
@@ -635,7 +638,7 @@ void ct_print_bc_evolution(AsmPrinter *p, IrOp *op) {
   ct_print_type(p, ir_op_result(op, 0)->type);
   static const char *const elided[] = {"new_attr", "priority", "test_attr",
                                        "operandSegmentSizes", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
 }
 
 const CtOdsSpec ct_spec_testing_bytecode_test_evolution = {

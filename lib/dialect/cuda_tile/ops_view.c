@@ -2,7 +2,9 @@
  * view ops: make_tensor_view (static/dynamic shape and strides mixed in one
  * list), make_partition_view / make_strided_view / make_gather_scatter_view,
  * and the shape queries get_tensor_shape / get_index_space_shape. */
+#include "dialect/cuda_tile/ct_attrdict.h"
 #include "dialect/cuda_tile/ct_ods.h"
+#include "dialect/cuda_tile/ct_opcache.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_core.h"
 #include "dialect/cuda_tile/ct_segments.h"
@@ -103,7 +105,7 @@ bool ct_parse_make_tensor_view(AsmParser *p, IrOpState *st) {
     sb_free(&b);
   }
   if (ok) {
-    const IrType *bt = ct_scalar_tile_type(ctx, ct_ptr_type(ctx, ct_tensor_view_elem(tv)));
+    const IrType *bt = ct_cached_ptr_tile(ctx, ct_tensor_view_elem(tv));
     ok = asm_resolve_operand(p, &base, bt, st) &&
          compare_mixed(p, &shape, ct_tensor_view_shape(tv), ct_tensor_view_rank(tv),
                        shape_at, "shape") &&
@@ -118,7 +120,7 @@ bool ct_parse_make_tensor_view(AsmParser *p, IrOpState *st) {
   }
   if (ok) {
     int32_t seg[3] = {1, (int32_t)dshape.len, (int32_t)dstrides.len};
-    ir_op_state_add_prop(st, "operandSegmentSizes", ct_ods_segment_attr(ctx, seg, 3));
+    ir_op_state_add_prop(st, "operandSegmentSizes", ct_cached_segments(ctx, seg, 3));
     vec_push(&st->result_types, tv);
   }
   ct_svec_free(&shape);
@@ -153,7 +155,7 @@ void ct_print_make_tensor_view(AsmPrinter *p, IrOp *op) {
                 ir_op_operands(op) + ts, tn);
   asm_putc(p, ']');
   static const char *const elided[] = {"operandSegmentSizes", NULL};
-  asm_print_attr_dict(p, op, elided);
+  ct_print_attr_dict(p, op, elided);
   asm_puts(p, " : ");
   if (sn || tn) {
     ct_print_type(p, ir_op_operand(op, sn ? ss : ts)->type);
@@ -246,7 +248,7 @@ bool ct_parse_make_view(AsmParser *p, IrOpState *st) {
 void ct_print_make_view(AsmPrinter *p, IrOp *op) {
   asm_putc(p, ' ');
   asm_print_operand(p, ir_op_operand(op, 0));
-  asm_print_attr_dict(p, op, NULL);
+  ct_print_attr_dict(p, op, NULL);
   asm_puts(p, " : ");
   ct_print_type(p, ir_op_result(op, 0)->type);
 }
