@@ -96,6 +96,21 @@ struct IrContext {
   IrLitMemo lit_memo[IR_LIT_MEMO_SLOTS];
 };
 
+/* Up to this many keys, dictionary lookups scan (comparing interned
+ * pointers, or lengths then bytes) instead of binary-searching: an op's
+ * dictionaries hold a handful. */
+#define IR_DICT_SCAN_MAX 16
+
+/* The value under the key of `len` bytes at `name` in a dictionary of at
+ * most IR_DICT_SCAN_MAX keys (keys are unique byte strings), or NULL. */
+static inline const IrAttr *ir_dict_scann(const IrAttr *dict, const char *name, size_t len) {
+  for (uint32_t i = 0, n = dict->nelems; i < n; i++) {
+    const IrIdent *k = dict->names[i];
+    if (k->len == len && bytes_eq(k->str, name, len)) return dict->elems[i];
+  }
+  return NULL;
+}
+
 /* ir_identz through ctx->lit_memo (names passed as literals repeat). */
 const IrIdent *ir_ident_lit(IrContext *ctx, const char *z);
 

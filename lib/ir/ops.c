@@ -431,8 +431,14 @@ const IrAttr *ir_op_attr(const IrOp *op, const IrIdent *name) {
  * literal name for every op, and interning (hash and table probe) cost more
  * than the scan of an op's few attributes. */
 const IrAttr *ir_op_attrn(const IrOp *op, const char *name, size_t len) {
-  const IrAttr *a = ir_dict_getn(op->props, name, len);
-  return a ? a : ir_dict_getn(op->attrs, name, len);
+  const IrAttr *p = op->props, *d = op->attrs;
+  /* both scanned here (no call) in the common case of small dictionaries */
+  if ((!p || p->nelems <= IR_DICT_SCAN_MAX) && (!d || d->nelems <= IR_DICT_SCAN_MAX)) {
+    const IrAttr *a = p ? ir_dict_scann(p, name, len) : NULL;
+    return a || !d ? a : ir_dict_scann(d, name, len);
+  }
+  const IrAttr *a = ir_dict_getn(p, name, len);
+  return a ? a : ir_dict_getn(d, name, len);
 }
 
 void ir_op_set_attr(IrOp *op, const char *name, const IrAttr *a) {
