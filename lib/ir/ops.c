@@ -235,34 +235,37 @@ IrOp *ir_op_create(IrOpState *st) {
   return op;
 }
 
-void ir_op_drop_all_references(IrOp *op) {
-  IrUse *uses = ir_op_operands(op);
-  for (uint32_t i = 0; i < op->noperands; i++) use_unlink(&uses[i]);
-  for (uint32_t r = 0; r < op->nregions; r++)
-    for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
-      for (IrOp *o = b->first; o; o = o->next) ir_op_drop_all_references(o);
+/* The slab of the context whose ops these are (every op is in one). */
+static inline IrSlab *op_slab(const IrOp *op) {
+  return ir_slab_of((const char *)op - op->nresults * sizeof(IrValue));
 }
 
 /* Frees an op tree whose operands (at every depth) are already unlinked.
  * Values defined inside may still have uses outside the tree only in broken
  * IR being torn down; those uses are detached so nothing dangles. */
-static void free_block_tree(IrBlock *b);
+static void free_block_tree(IrBlock *b, IrSlab *s);
 
-static void free_op_tree(IrOp *op) {
-  for (uint32_t r = 0; r < op->nregions; r++) {
-    IrBlock *b = ir_op_regions(op)[r].first;
-    while (b) {
-      IrBlock *n = b->next;
-      free_block_tree(b);
-      b = n;
-    }
-  }
+/* Detaches the remaining uses of op's results and returns op's block to
+ * the slab (its regions, if any, already freed). */
+static inline void free_op_block(IrOp *op, IrSlab *s) {
   for (uint32_t i = 0; i < op->nresults; i++) {
     IrValue *v = ir_op_result(op, i);
     while (v->uses) use_unlink(v->uses);
   }
-  free_heap_operands(op);
-  ir_slab_free(&ir_op_context(op)->ops, (char *)op - op->nresults * sizeof(IrValue));
+  if (op->heap_operands) free_heap_operands(op);
+  ir_slab_free(s, (char *)op - op->nresults * sizeof(IrValue));
+}
+
+static void free_op_tree(IrOp *op, IrSlab *s) {
+  for (uint32_t r = 0; r < op->nregions; r++) {
+    IrBlock *b = ir_op_regions(op)[r].first;
+    while (b) {
+      IrBlock *n = b->next;
+      free_block_tree(b, s);
+      b = n;
+    }
+  }
+  free_op_block(op, s);
 }
 
 /* Block arguments and blocks come from their context's slab or from malloc
@@ -286,11 +289,15 @@ static void block_free(IrBlock *b) {
   else free(b);
 }
 
-static void free_block_tree(IrBlock *b) {
+/* Ops without regions (most of them) are freed in the loop, not by a
+ * call per op. */
+static void free_block_tree(IrBlock *b, IrSlab *s) {
   IrOp *o = b->first;
+  if (!s && o) s = op_slab(o); /* (the caller may not know the context) */
   while (o) {
     IrOp *n = o->next;
-    free_op_tree(o);
+    if (o->nregions) free_op_tree(o, s);
+    else free_op_block(o, s);
     o = n;
   }
   for (uint32_t i = 0; i < b->nargs; i++) {
@@ -301,86 +308,80 @@ static void free_block_tree(IrBlock *b) {
   block_free(b);
 }
 
-/* ---- bulk teardown ------------------------------------------------------------
- * Destroying a whole module (the usual last step of a tool) op by op costs a
- * use-list unlink per operand and a slab free per op.  When the tree holds
- * every live op of its context, nothing outside it can use its results, so
- * its ops go back with their slab pages in one step (ir_slab_release_all);
- * only what is not in the slab (blocks, block arguments, grown operand
- * arrays) is freed one by one, and only uses of values the tree does not
- * define (forward-reference placeholders, arguments of detached blocks) are
- * unlinked.  TEARDOWN_MARK tags the tree's blocks while it is counted. */
-#define TEARDOWN_MARK 0x7EA2D0u
+/* ---- teardown ------------------------------------------------------------------
+ * Destroying a tree is two walks: the first unlinks every operand in it (so
+ * that no use list reaches into the tree while it is freed) and counts its
+ * slab objects, the second frees.  When the tree holds every live object of
+ * its context's slab (a tool destroying its module), nothing outside it can
+ * use its results, so the second walk only frees what is not in the slab
+ * (malloc'd blocks and block arguments) and the slab's pages go back in one
+ * step (ir_slab_release_all). */
 
-/* Slab objects in the tree under op (itself included: ops, and the blocks
- * and arguments cut from the slab); marks its blocks. */
-static size_t count_and_mark(IrOp *op) {
+/* Unlinks the operands of op. */
+static inline void drop_operands(IrOp *op) {
+  IrUse *uses = ir_op_operands(op);
+  for (uint32_t i = 0; i < op->noperands; i++) use_unlink(&uses[i]);
+}
+
+/* The first walk: unlinks every operand in the tree under op and returns
+ * the number of slab objects in it (ops, and the blocks, argument arrays
+ * and arguments cut from the slab), op included. */
+static size_t drop_and_count(IrOp *op) {
   size_t n = 1;
+  drop_operands(op);
   for (uint32_t r = 0; r < op->nregions; r++)
     for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next) {
-      b->order_valid = TEARDOWN_MARK;
-      n += b->ctx != NULL;
-      n += b->ctx && b->args; /* its argument array */
+      if (b->ctx) n += 1 + (b->args != NULL); /* the block and its argument array */
       for (uint32_t i = 0; i < b->nargs; i++) n += ((IrBlockArg *)b->args[i])->ctx != NULL;
-      for (IrOp *o = b->first; o; o = o->next) n += count_and_mark(o);
+      for (IrOp *o = b->first; o; o = o->next) {
+        if (o->nregions) {
+          n += drop_and_count(o);
+        } else {
+          drop_operands(o);
+          n++;
+        }
+      }
     }
   return n;
 }
 
-/* Frees what of the tree is not in the slab; unlinks operands whose value
- * lives outside it (op results never do: every live op is in the tree). */
-static void release_tree(IrOp *op) {
-  IrUse *uses = ir_op_operands(op);
-  for (uint32_t i = 0; i < op->noperands; i++) {
-    IrValue *v = uses[i].value;
-    if (v && !v->def) {
-      IrBlock *vb = ((IrBlockArg *)v)->block;
-      if (!vb || vb->order_valid != TEARDOWN_MARK) use_unlink(&uses[i]);
-    }
-  }
-  free_heap_operands(op);
-  for (uint32_t r = 0; r < op->nregions; r++) {
-    IrBlock *b = ir_op_regions(op)[r].first;
-    while (b) {
-      IrBlock *n = b->next;
-      for (IrOp *o = b->first; o; o = o->next) release_tree(o);
-      b = n;
-    }
-  }
-}
-
-/* Frees the blocks (and their arguments) of the tree, after release_tree:
- * arguments are compared by block while any operand may still read them. */
+/* Frees the malloc'd blocks (and their malloc'd arguments) of a tree whose
+ * slab objects go back with the slab's pages. */
 static void free_tree_blocks(IrOp *op) {
   for (uint32_t r = 0; r < op->nregions; r++) {
     IrBlock *b = ir_op_regions(op)[r].first;
     while (b) {
       IrBlock *n = b->next;
-      for (IrOp *o = b->first; o; o = o->next) free_tree_blocks(o);
-      /* uses by ops outside the tree: none (every live op is inside);
-       * what the slab holds goes with its pages */
+      for (IrOp *o = b->first; o; o = o->next)
+        if (o->nregions) free_tree_blocks(o);
       for (uint32_t i = 0; i < b->nargs; i++)
         if (!((IrBlockArg *)b->args[i])->ctx) free(b->args[i]);
-      if (!b->ctx) free(b->args);
-      if (!b->ctx) free(b);
+      if (!b->ctx) {
+        free(b->args);
+        free(b);
+      }
       b = n;
     }
   }
 }
 
-/* One pass unlinks every operand in the tree, a second frees it: O(size),
- * independent of nesting depth.  A detached tree that holds every live op
- * of its context is released in bulk instead (see above). */
+void ir_op_drop_all_references(IrOp *op) { (void)drop_and_count(op); }
+
 void ir_op_destroy(IrOp *op) {
-  IrSlab *s = &ir_op_context(op)->ops;
-  if (!op->block && s->live > 1 && count_and_mark(op) == s->live) {
-    release_tree(op);
+  IrSlab *s = op_slab(op);
+  size_t n = drop_and_count(op);
+  if (!op->block && n == s->live && n > 1) {
+    /* every live object is in the tree: after the first walk no use list
+     * links anything outside it */
     free_tree_blocks(op);
+    /* so are the ops with grown operand arrays */
+    U64Map *h = &((IrContext *)(void *)((char *)s - offsetof(IrContext, ops)))->heap_operands;
+    for (size_t i = 0; i < h->cap; i++) free(h->vals[i]);
+    u64map_free(h);
     ir_slab_release_all(s);
     return;
   }
-  ir_op_drop_all_references(op);
-  free_op_tree(op);
+  free_op_tree(op, s);
 }
 
 void ir_op_erase(IrOp *op) {
@@ -502,7 +503,7 @@ IrBlock *ir_block_new_in(IrContext *ctx) {
 
 void ir_block_destroy(IrBlock *b) {
   for (IrOp *o = b->first; o; o = o->next) ir_op_drop_all_references(o);
-  free_block_tree(b);
+  free_block_tree(b, NULL);
 }
 
 IrValue *ir_block_add_arg_lazy(IrBlock *b, const IrType *t, IrContext *ctx, uintptr_t loc_bits) {
@@ -606,7 +607,7 @@ void ir_region_clear(IrRegion *r) {
   IrBlock *b = r->first;
   while (b) {
     IrBlock *n = b->next;
-    free_block_tree(b);
+    free_block_tree(b, NULL);
     b = n;
   }
   r->first = r->last = NULL;
