@@ -66,6 +66,12 @@ typedef struct IrLitMemo {
   const IrIdent *id;
 } IrLitMemo;
 
+/* Recently uniqued scalar attributes (no elements, names or data, at most
+ * one int: integers, enums, floats, strings, types), by a cheap hash of
+ * their fields: the stored attribute itself holds the fields a hit
+ * compares. */
+#define IR_SCALAR_MEMO_SLOTS 1024
+
 struct IrContext {
   Arena arena;                 /* immortal: idents, types, attrs, op infos */
   IrSlab ops;                  /* operations (ir_op_create) */
@@ -94,6 +100,7 @@ struct IrContext {
   const IrType *float_types[IR_FLOAT_KIND_COUNT];
   IrDictMemo dict_memo[IR_DICT_MEMO_SLOTS];
   IrLitMemo lit_memo[IR_LIT_MEMO_SLOTS];
+  const IrAttr *scalar_memo[IR_SCALAR_MEMO_SLOTS];
 };
 
 /* Up to this many keys, dictionary lookups scan (comparing interned

@@ -95,21 +95,23 @@ IrRegion *ir_op_state_add_region(IrOpState *st) {
 /* Hooks name attributes by literals: the same few pointers, whose idents
  * a pointer-keyed memo returns after a byte comparison (the pointer alone
  * would not do: a caller may reuse a buffer for different names). */
-const IrIdent *ir_ident_lit(IrContext *ctx, const char *z) {
+static const IrIdent *ident_litn(IrContext *ctx, const char *z, size_t n) {
   IrLitMemo *m = &ctx->lit_memo[((uintptr_t)z >> 3 ^ (uintptr_t)z >> 9) & (IR_LIT_MEMO_SLOTS - 1)];
-  if (m->s == z && !strcmp(m->id->str, z)) return m->id;
-  const IrIdent *id = ir_identz(ctx, z);
+  if (m->s == z && m->id->len == n && bytes_eq(m->id->str, z, n)) return m->id;
+  const IrIdent *id = ir_ident(ctx, z, n);
   m->s = z;
   m->id = id;
   return id;
 }
 
-void ir_op_state_add_attr(IrOpState *st, const char *name, const IrAttr *a) {
-  vec_push(&st->attrs, ((IrNamedAttr){ir_ident_lit(st->ctx, name), a}));
+const IrIdent *ir_ident_lit(IrContext *ctx, const char *z) { return ident_litn(ctx, z, strlen(z)); }
+
+void ir_op_state_add_attrn(IrOpState *st, const char *name, size_t len, const IrAttr *a) {
+  vec_push(&st->attrs, ((IrNamedAttr){ident_litn(st->ctx, name, len), a}));
 }
 
-void ir_op_state_add_prop(IrOpState *st, const char *name, const IrAttr *a) {
-  vec_push(&st->props, ((IrNamedAttr){ir_ident_lit(st->ctx, name), a}));
+void ir_op_state_add_propn(IrOpState *st, const char *name, size_t len, const IrAttr *a) {
+  vec_push(&st->props, ((IrNamedAttr){ident_litn(st->ctx, name, len), a}));
 }
 
 const IrAttr *ir_op_state_get_attr(IrOpState *st, const char *name) {
@@ -124,7 +126,7 @@ const IrAttr *ir_op_state_get_attr(IrOpState *st, const char *name) {
 static bool is_inherent(const IrOpInfo *info, const IrIdent *name) {
   if (!info->inherent) return false;
   for (const char *const *p = info->inherent; *p; p++)
-    if (!strcmp(*p, name->str)) return true;
+    if (**p == name->str[0] && !strcmp(*p, name->str)) return true;
   return false;
 }
 
