@@ -328,6 +328,8 @@ void ir_context_destroy(IrContext *ctx) {
     if (ctx->dialects.data[i]->destroy) ctx->dialects.data[i]->destroy(ctx);
   for (size_t i = 0; i < ctx->dstates.len; i++)
     if (ctx->dstates.data[i].free_fn) ctx->dstates.data[i].free_fn(ctx->dstates.data[i].state);
+  for (size_t i = 0; i < ctx->spare_regions.len; i++) free(ctx->spare_regions.data[i]);
+  vec_free(&ctx->spare_regions);
   vec_free(&ctx->dstates);
   vec_free(&ctx->dialects);
   vec_free(&ctx->sources);

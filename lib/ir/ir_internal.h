@@ -101,6 +101,11 @@ struct IrContext {
   IrDictMemo dict_memo[IR_DICT_MEMO_SLOTS];
   IrLitMemo lit_memo[IR_LIT_MEMO_SLOTS];
   const IrAttr *scalar_memo[IR_SCALAR_MEMO_SLOTS];
+  /* Heap regions ir_op_create emptied (their blocks moved into the op),
+   * for the next ir_op_state_add_region of any state: a state made per op
+   * (the bytecode reader's) would otherwise malloc and free one per op with
+   * regions. */
+  VEC(IrRegion *) spare_regions;
 };
 
 /* Up to this many keys, dictionary lookups scan (comparing interned

@@ -86,7 +86,10 @@ void ir_op_state_free(IrOpState *st) {
 }
 
 IrRegion *ir_op_state_add_region(IrOpState *st) {
-  IrRegion *r = st->spare.len ? vec_pop(&st->spare) : xmalloc(sizeof *r);
+  IrContext *ctx = st->ctx;
+  IrRegion *r = st->spare.len               ? vec_pop(&st->spare)
+                : ctx->spare_regions.len ? vec_pop(&ctx->spare_regions)
+                                          : xmalloc(sizeof *r);
   *r = (IrRegion){0};
   vec_push(&st->regions, r);
   return r;
@@ -230,7 +233,7 @@ IrOp *ir_op_create(IrOpState *st) {
   for (size_t i = 0; i < nreg; i++) {
     ir_region_init(&ir_op_regions(op)[i], op);
     ir_region_take(&ir_op_regions(op)[i], st->regions.data[i]);
-    vec_push(&st->spare, st->regions.data[i]); /* a state reused for the next op */
+    vec_push(&ctx->spare_regions, st->regions.data[i]); /* for the next op's state */
     st->regions.data[i] = NULL;
   }
   st->regions.len = 0;
