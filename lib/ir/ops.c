@@ -177,27 +177,35 @@ IrOp *ir_op_create(IrOpState *st) {
   /* Split attributes into properties and discardable ones. */
   /* Both lists fit in ndict + st->props.len + st->attrs.len entries; small
    * ones (the common case) stay on the stack. */
-  size_t ndict = pdict ? pdict->nelems : 0;
-  size_t ntotal = ndict + st->props.len + st->attrs.len;
-  IrNamedAttr sbuf[16];
-  IrNamedAttr *props = ntotal <= 8 ? sbuf : xmalloc(2 * ntotal * sizeof *props);
-  IrNamedAttr *attrs = props + ntotal;
-  size_t nprops = 0, nattrs = 0;
-  for (size_t i = 0; i < ndict; i++)
-    props[nprops++] = (IrNamedAttr){pdict->names[i], pdict->elems[i]};
-  for (size_t i = 0; i < st->props.len; i++) props[nprops++] = st->props.data[i];
-  for (size_t i = 0; i < st->attrs.len; i++) {
-    if (!(info->traits & IR_TRAIT_UNREGISTERED) && is_inherent(info, st->attrs.data[i].name))
-      props[nprops++] = st->attrs.data[i];
-    else attrs[nattrs++] = st->attrs.data[i];
-  }
   const IrIdent *dup = NULL;
-  /* The given dictionary as it is when nothing was added to it. */
-  const IrAttr *pd = pdict && nprops == ndict ? pdict
-                     : nprops               ? ir_dict_attr(ctx, props, nprops, &dup)
-                                            : NULL;
-  const IrAttr *ad = (!dup && nattrs) ? ir_dict_attr(ctx, attrs, nattrs, &dup) : NULL;
-  if (props != sbuf) free(props);
+  const IrAttr *pd, *ad = NULL;
+  if (!st->attrs.len && (!pdict || !st->props.len)) {
+    /* the common case: properties only, given one way (no copies) */
+    pd = pdict                 ? pdict
+         : st->props.len ? ir_dict_attr(ctx, st->props.data, st->props.len, &dup)
+                         : NULL;
+  } else {
+    size_t ndict = pdict ? pdict->nelems : 0;
+    size_t ntotal = ndict + st->props.len + st->attrs.len;
+    IrNamedAttr sbuf[16];
+    IrNamedAttr *props = ntotal <= 8 ? sbuf : xmalloc(2 * ntotal * sizeof *props);
+    IrNamedAttr *attrs = props + ntotal;
+    size_t nprops = 0, nattrs = 0;
+    for (size_t i = 0; i < ndict; i++)
+      props[nprops++] = (IrNamedAttr){pdict->names[i], pdict->elems[i]};
+    for (size_t i = 0; i < st->props.len; i++) props[nprops++] = st->props.data[i];
+    for (size_t i = 0; i < st->attrs.len; i++) {
+      if (!(info->traits & IR_TRAIT_UNREGISTERED) && is_inherent(info, st->attrs.data[i].name))
+        props[nprops++] = st->attrs.data[i];
+      else attrs[nattrs++] = st->attrs.data[i];
+    }
+    /* The given dictionary as it is when nothing was added to it. */
+    pd = pdict && nprops == ndict ? pdict
+         : nprops               ? ir_dict_attr(ctx, props, nprops, &dup)
+                                : NULL;
+    ad = (!dup && nattrs) ? ir_dict_attr(ctx, attrs, nattrs, &dup) : NULL;
+    if (props != sbuf) free(props);
+  }
   if (dup) {
     ir_error(ctx, ir_op_state_loc(st), "attribute '%s' occurs more than once in the attribute list",
              dup->str);
@@ -226,8 +234,16 @@ IrOp *ir_op_create(IrOpState *st) {
     *r = (IrValue){.type = st->result_types.data[i], .def = op};
   }
   for (size_t i = 0; i < nops; i++) {
-    uses[i] = (IrUse){.owner = op};
-    use_link(&uses[i], st->operands.data[i]);
+    IrValue *v = st->operands.data[i];
+    IrUse *u = &uses[i];
+    if (!v) {
+      *u = (IrUse){.owner = op};
+      continue;
+    }
+    IrUse *first = v->uses;
+    *u = (IrUse){.value = v, .next = first, .prevp = &v->uses, .owner = op};
+    if (first) first->prevp = &u->next;
+    v->uses = u;
   }
   for (size_t i = 0; i < nsucc; i++) ir_op_successors(op)[i] = st->successors.data[i];
   for (size_t i = 0; i < nreg; i++) {
