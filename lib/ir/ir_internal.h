@@ -40,7 +40,39 @@ typedef struct IrSlab {
   char *bump[IR_SLAB_CLASSES], *bump_end[IR_SLAB_CLASSES];
   size_t live;                            /* objects allocated and not freed */
 } IrSlab;
-void *ir_slab_alloc(IrSlab *s, size_t n);
+#if defined(__SANITIZE_ADDRESS__)
+#define IR_SLAB_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define IR_SLAB_ASAN 1
+#endif
+#endif
+/* The allocation itself, for what the inline fast path below leaves: a new
+ * page, a large run, and every allocation under AddressSanitizer (which
+ * poisons free objects). */
+void *ir_slab_alloc_slow(IrSlab *s, size_t n);
+/* n bytes (rounded up to the grain): a pop from the class's free list or a
+ * bump in its current page, inline in the callers. */
+static inline void *ir_slab_alloc(IrSlab *s, size_t n) {
+#ifndef IR_SLAB_ASAN
+  size_t cls = (n + IR_SLAB_GRAIN - 1) / IR_SLAB_GRAIN;
+  if (cls - 1 < IR_SLAB_MAX / IR_SLAB_GRAIN) { /* 1 .. the largest class */
+    void *p = s->free[cls];
+    if (p) {
+      s->free[cls] = *(void **)p;
+      s->live++;
+      return p;
+    }
+    char *b = s->bump[cls];
+    if (b && (size_t)(s->bump_end[cls] - b) >= cls * IR_SLAB_GRAIN) {
+      s->bump[cls] = b + cls * IR_SLAB_GRAIN;
+      s->live++;
+      return b;
+    }
+  }
+#endif
+  return ir_slab_alloc_slow(s, n);
+}
 void ir_slab_free(IrSlab *s, void *p);
 /* The slab of an object, by the start of its block (within the first page
  * of a large run). */
@@ -101,9 +133,10 @@ struct IrContext {
   IrDictMemo dict_memo[IR_DICT_MEMO_SLOTS];
   IrLitMemo lit_memo[IR_LIT_MEMO_SLOTS];
   const IrAttr *scalar_memo[IR_SCALAR_MEMO_SLOTS];
-  /* Heap regions ir_op_create emptied (their blocks moved into the op),
-   * for the next ir_op_state_add_region of any state: a state made per op
-   * (the bytecode reader's) would otherwise malloc and free one per op with
+  /* Heap regions ir_op_create emptied (their blocks moved into the op)
+   * that their state left at ir_op_state_free, for the next
+   * ir_op_state_add_region of any state: a state made per op (the
+   * bytecode reader's) would otherwise malloc and free one per op with
    * regions. */
   VEC(IrRegion *) spare_regions;
 };

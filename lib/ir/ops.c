@@ -81,7 +81,9 @@ void ir_op_state_free(IrOpState *st) {
   vec_free(&st->props);
   vec_free(&st->successors);
   vec_free(&st->regions);
-  for (size_t i = 0; i < st->spare.len; i++) free(st->spare.data[i]);
+  /* emptied regions go to the context's pool, for the next state's ops */
+  IrContext *ctx = st->ctx;
+  for (size_t i = 0; i < st->spare.len; i++) vec_push(&ctx->spare_regions, st->spare.data[i]);
   vec_free(&st->spare);
 }
 
@@ -249,7 +251,7 @@ IrOp *ir_op_create(IrOpState *st) {
   for (size_t i = 0; i < nreg; i++) {
     ir_region_init(&ir_op_regions(op)[i], op);
     ir_region_take(&ir_op_regions(op)[i], st->regions.data[i]);
-    vec_push(&ctx->spare_regions, st->regions.data[i]); /* for the next op's state */
+    vec_push(&st->spare, st->regions.data[i]); /* a state reused for the next op */
     st->regions.data[i] = NULL;
   }
   st->regions.len = 0;

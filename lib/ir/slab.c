@@ -25,12 +25,8 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
-#if defined(__SANITIZE_ADDRESS__)
+#ifdef IR_SLAB_ASAN
 #define SLAB_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SLAB_ASAN 1
-#endif
 #endif
 #ifdef SLAB_ASAN
 #include <sanitizer/asan_interface.h>
@@ -84,7 +80,7 @@ IrSlab *ir_slab_of(const void *p) {
   return ((const SlabPage *)((uintptr_t)p & ~(uintptr_t)(PAGE - 1)))->slab;
 }
 
-void *ir_slab_alloc(IrSlab *s, size_t n) {
+void *ir_slab_alloc_slow(IrSlab *s, size_t n) {
   s->live++;
   size_t cls = (n + GRAIN - 1) / GRAIN;
   if (cls == 0) cls = 1;
