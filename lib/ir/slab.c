@@ -7,7 +7,9 @@
  * objects of one size class (multiples of IR_SLAB_GRAIN = 8 bytes up to
  * IR_SLAB_MAX), with a free list per class, so an op costs its own bytes
  * rounded to 8 (everything in an op is pointer-aligned at most)
- * and a pointer bump or a list pop.  A page's header says its class, so
+ * and a pointer bump or a list pop (inline in the callers: ir_slab_alloc in
+ * ir_internal.h; this file makes pages, large runs, and everything under
+ * AddressSanitizer).  A page's header says its class, so
  * freeing needs no size: the page is found by masking the address (and
  * names its slab, so an op needs no pointer to its context).  An op
  * larger than IR_SLAB_MAX gets a run of its own (class 0), freed with it.
