@@ -162,10 +162,7 @@ const IrAttr *ir_dict_attr(IrContext *ctx, const IrNamedAttr *entries, size_t n,
   return d;
 }
 
-/* Up to this many keys, lookups scan (ir_dict_get comparing the interned
- * pointers, ir_dict_getn rejecting keys by length first) instead of
- * binary-searching: an op's dictionaries hold a handful. */
-#define DICT_SCAN_MAX 16
+#define DICT_SCAN_MAX IR_DICT_SCAN_MAX
 
 const IrAttr *ir_dict_get(const IrAttr *dict, const IrIdent *name) {
   if (!dict) return NULL;
@@ -193,13 +190,7 @@ const IrAttr *ir_dict_get(const IrAttr *dict, const IrIdent *name) {
 const IrAttr *ir_dict_getn(const IrAttr *dict, const char *name, size_t len) {
   if (!dict) return NULL;
   uint32_t n = dict->nelems;
-  if (n <= DICT_SCAN_MAX || memchr(name, 0, len)) {
-    for (uint32_t i = 0; i < n; i++) {
-      const IrIdent *k = dict->names[i];
-      if (k->len == len && bytes_eq(k->str, name, len)) return dict->elems[i];
-    }
-    return NULL;
-  }
+  if (n <= DICT_SCAN_MAX || memchr(name, 0, len)) return ir_dict_scann(dict, name, len);
   size_t lo = 0, hi = n;
   while (lo < hi) {
     size_t mid = (lo + hi) / 2;

@@ -216,13 +216,37 @@ static const IrAttr *file_loc_unique(IrContext *ctx, const IrAttr *key) {
   return na;
 }
 
+/* The slot of a scalar key in ctx->scalar_memo, or NULL for other keys. */
+static inline const IrAttr **scalar_memo_slot(IrContext *ctx, const IrAttr *k) {
+  if (k->nelems || k->names || k->ndata || k->nints > 1) return NULL;
+  uint64_t fb;
+  memcpy(&fb, &k->f, 8);
+  uint64_t h = (uintptr_t)k->def ^ (uintptr_t)k->type * 3 ^ (uintptr_t)k->str * 5 ^ fb ^
+               ((uint64_t)k->flags << 32 | k->nints);
+  h = (h ^ (k->nints ? (uint64_t)k->ints[0] : 0)) * 0x9E3779B97F4A7C15ull;
+  return &ctx->scalar_memo[h >> 54 & (IR_SCALAR_MEMO_SLOTS - 1)];
+}
+
+/* Whether the uniqued scalar attribute a is the one `k` describes. */
+static inline bool scalar_memo_hit(const IrAttr *a, const IrAttr *k) {
+  return a && a->def == k->def && a->type == k->type && a->str == k->str &&
+         a->flags == k->flags && a->nints == k->nints && !a->nelems && !a->names &&
+         !a->ndata && (!k->nints || a->ints[0] == k->ints[0]) &&
+         memcmp(&a->f, &k->f, sizeof(double)) == 0;
+}
+
 const IrAttr *ir_attr_unique(IrContext *ctx, const IrAttr *key) {
   if (is_plain_file_loc(key)) return file_loc_unique(ctx, key);
+  const IrAttr **memo = scalar_memo_slot(ctx, key);
+  if (memo && scalar_memo_hit(*memo, key)) return *memo;
   uint32_t h = attr_hash(key);
   size_t slot;
   uniq_reserve(&ctx->attrs);
   const IrAttr *a = uniq_find(&ctx->attrs, h, key, attr_eq, &slot);
-  if (a) return a;
+  if (a) {
+    if (memo) *memo = a;
+    return a;
+  }
   IrAttr *na = arena_alloc(&ctx->arena, sizeof(IrAttr), 8);
   *na = *key;
   na->hash = h;
@@ -232,6 +256,7 @@ const IrAttr *ir_attr_unique(IrContext *ctx, const IrAttr *key) {
   na->names = key->names && key->nelems ? arena_dup(ar, key->names, key->nelems * sizeof(void *)) : NULL;
   na->data = key->ndata ? arena_dup(ar, key->data, key->ndata) : NULL;
   uniq_insert_at(&ctx->attrs, slot, h, na);
+  if (memo) *memo = na;
   return na;
 }
 
@@ -303,6 +328,8 @@ void ir_context_destroy(IrContext *ctx) {
     if (ctx->dialects.data[i]->destroy) ctx->dialects.data[i]->destroy(ctx);
   for (size_t i = 0; i < ctx->dstates.len; i++)
     if (ctx->dstates.data[i].free_fn) ctx->dstates.data[i].free_fn(ctx->dstates.data[i].state);
+  for (size_t i = 0; i < ctx->spare_regions.len; i++) free(ctx->spare_regions.data[i]);
+  vec_free(&ctx->spare_regions);
   vec_free(&ctx->dstates);
   vec_free(&ctx->dialects);
   vec_free(&ctx->sources);

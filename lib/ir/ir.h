@@ -700,8 +700,17 @@ void ir_op_state_free(IrOpState *st); /* frees leftovers (regions not moved) */
 /* The state's location, materializing a compact one. */
 const IrLoc *ir_op_state_loc(IrOpState *st);
 IrRegion *ir_op_state_add_region(IrOpState *st);
-void ir_op_state_add_attr(IrOpState *st, const char *name, const IrAttr *a);
-void ir_op_state_add_prop(IrOpState *st, const char *name, const IrAttr *a);
+/* The same with the name's length: the NUL-terminated versions are inline
+ * so that the strlen of a literal name folds at compile time, and a name
+ * seen before is recognized by its pointer, length and bytes (no strcmp). */
+void ir_op_state_add_attrn(IrOpState *st, const char *name, size_t len, const IrAttr *a);
+void ir_op_state_add_propn(IrOpState *st, const char *name, size_t len, const IrAttr *a);
+static inline void ir_op_state_add_attr(IrOpState *st, const char *name, const IrAttr *a) {
+  ir_op_state_add_attrn(st, name, strlen(name), a);
+}
+static inline void ir_op_state_add_prop(IrOpState *st, const char *name, const IrAttr *a) {
+  ir_op_state_add_propn(st, name, strlen(name), a);
+}
 /* Finds an attribute already in the state (props then attrs). */
 const IrAttr *ir_op_state_get_attr(IrOpState *st, const char *name);
 

@@ -40,7 +40,39 @@ typedef struct IrSlab {
   char *bump[IR_SLAB_CLASSES], *bump_end[IR_SLAB_CLASSES];
   size_t live;                            /* objects allocated and not freed */
 } IrSlab;
-void *ir_slab_alloc(IrSlab *s, size_t n);
+#if defined(__SANITIZE_ADDRESS__)
+#define IR_SLAB_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define IR_SLAB_ASAN 1
+#endif
+#endif
+/* The allocation itself, for what the inline fast path below leaves: a new
+ * page, a large run, and every allocation under AddressSanitizer (which
+ * poisons free objects). */
+void *ir_slab_alloc_slow(IrSlab *s, size_t n);
+/* n bytes (rounded up to the grain): a pop from the class's free list or a
+ * bump in its current page, inline in the callers. */
+static inline void *ir_slab_alloc(IrSlab *s, size_t n) {
+#ifndef IR_SLAB_ASAN
+  size_t cls = (n + IR_SLAB_GRAIN - 1) / IR_SLAB_GRAIN;
+  if (cls - 1 < IR_SLAB_MAX / IR_SLAB_GRAIN) { /* 1 .. the largest class */
+    void *p = s->free[cls];
+    if (p) {
+      s->free[cls] = *(void **)p;
+      s->live++;
+      return p;
+    }
+    char *b = s->bump[cls];
+    if (b && (size_t)(s->bump_end[cls] - b) >= cls * IR_SLAB_GRAIN) {
+      s->bump[cls] = b + cls * IR_SLAB_GRAIN;
+      s->live++;
+      return b;
+    }
+  }
+#endif
+  return ir_slab_alloc_slow(s, n);
+}
 void ir_slab_free(IrSlab *s, void *p);
 /* The slab of an object, by the start of its block (within the first page
  * of a large run). */
@@ -65,6 +97,12 @@ typedef struct IrLitMemo {
   const char *s;
   const IrIdent *id;
 } IrLitMemo;
+
+/* Recently uniqued scalar attributes (no elements, names or data, at most
+ * one int: integers, enums, floats, strings, types), by a cheap hash of
+ * their fields: the stored attribute itself holds the fields a hit
+ * compares. */
+#define IR_SCALAR_MEMO_SLOTS 1024
 
 struct IrContext {
   Arena arena;                 /* immortal: idents, types, attrs, op infos */
@@ -94,7 +132,29 @@ struct IrContext {
   const IrType *float_types[IR_FLOAT_KIND_COUNT];
   IrDictMemo dict_memo[IR_DICT_MEMO_SLOTS];
   IrLitMemo lit_memo[IR_LIT_MEMO_SLOTS];
+  const IrAttr *scalar_memo[IR_SCALAR_MEMO_SLOTS];
+  /* Heap regions ir_op_create emptied (their blocks moved into the op)
+   * that their state left at ir_op_state_free, for the next
+   * ir_op_state_add_region of any state: a state made per op (the
+   * bytecode reader's) would otherwise malloc and free one per op with
+   * regions. */
+  VEC(IrRegion *) spare_regions;
 };
+
+/* Up to this many keys, dictionary lookups scan (comparing interned
+ * pointers, or lengths then bytes) instead of binary-searching: an op's
+ * dictionaries hold a handful. */
+#define IR_DICT_SCAN_MAX 16
+
+/* The value under the key of `len` bytes at `name` in a dictionary of at
+ * most IR_DICT_SCAN_MAX keys (keys are unique byte strings), or NULL. */
+static inline const IrAttr *ir_dict_scann(const IrAttr *dict, const char *name, size_t len) {
+  for (uint32_t i = 0, n = dict->nelems; i < n; i++) {
+    const IrIdent *k = dict->names[i];
+    if (k->len == len && bytes_eq(k->str, name, len)) return dict->elems[i];
+  }
+  return NULL;
+}
 
 /* ir_identz through ctx->lit_memo (names passed as literals repeat). */
 const IrIdent *ir_ident_lit(IrContext *ctx, const char *z);

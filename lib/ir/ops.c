@@ -81,12 +81,17 @@ void ir_op_state_free(IrOpState *st) {
   vec_free(&st->props);
   vec_free(&st->successors);
   vec_free(&st->regions);
-  for (size_t i = 0; i < st->spare.len; i++) free(st->spare.data[i]);
+  /* emptied regions go to the context's pool, for the next state's ops */
+  IrContext *ctx = st->ctx;
+  for (size_t i = 0; i < st->spare.len; i++) vec_push(&ctx->spare_regions, st->spare.data[i]);
   vec_free(&st->spare);
 }
 
 IrRegion *ir_op_state_add_region(IrOpState *st) {
-  IrRegion *r = st->spare.len ? vec_pop(&st->spare) : xmalloc(sizeof *r);
+  IrContext *ctx = st->ctx;
+  IrRegion *r = st->spare.len               ? vec_pop(&st->spare)
+                : ctx->spare_regions.len ? vec_pop(&ctx->spare_regions)
+                                          : xmalloc(sizeof *r);
   *r = (IrRegion){0};
   vec_push(&st->regions, r);
   return r;
@@ -95,21 +100,23 @@ IrRegion *ir_op_state_add_region(IrOpState *st) {
 /* Hooks name attributes by literals: the same few pointers, whose idents
  * a pointer-keyed memo returns after a byte comparison (the pointer alone
  * would not do: a caller may reuse a buffer for different names). */
-const IrIdent *ir_ident_lit(IrContext *ctx, const char *z) {
+static const IrIdent *ident_litn(IrContext *ctx, const char *z, size_t n) {
   IrLitMemo *m = &ctx->lit_memo[((uintptr_t)z >> 3 ^ (uintptr_t)z >> 9) & (IR_LIT_MEMO_SLOTS - 1)];
-  if (m->s == z && !strcmp(m->id->str, z)) return m->id;
-  const IrIdent *id = ir_identz(ctx, z);
+  if (m->s == z && m->id->len == n && bytes_eq(m->id->str, z, n)) return m->id;
+  const IrIdent *id = ir_ident(ctx, z, n);
   m->s = z;
   m->id = id;
   return id;
 }
 
-void ir_op_state_add_attr(IrOpState *st, const char *name, const IrAttr *a) {
-  vec_push(&st->attrs, ((IrNamedAttr){ir_ident_lit(st->ctx, name), a}));
+const IrIdent *ir_ident_lit(IrContext *ctx, const char *z) { return ident_litn(ctx, z, strlen(z)); }
+
+void ir_op_state_add_attrn(IrOpState *st, const char *name, size_t len, const IrAttr *a) {
+  vec_push(&st->attrs, ((IrNamedAttr){ident_litn(st->ctx, name, len), a}));
 }
 
-void ir_op_state_add_prop(IrOpState *st, const char *name, const IrAttr *a) {
-  vec_push(&st->props, ((IrNamedAttr){ir_ident_lit(st->ctx, name), a}));
+void ir_op_state_add_propn(IrOpState *st, const char *name, size_t len, const IrAttr *a) {
+  vec_push(&st->props, ((IrNamedAttr){ident_litn(st->ctx, name, len), a}));
 }
 
 const IrAttr *ir_op_state_get_attr(IrOpState *st, const char *name) {
@@ -124,7 +131,7 @@ const IrAttr *ir_op_state_get_attr(IrOpState *st, const char *name) {
 static bool is_inherent(const IrOpInfo *info, const IrIdent *name) {
   if (!info->inherent) return false;
   for (const char *const *p = info->inherent; *p; p++)
-    if (!strcmp(*p, name->str)) return true;
+    if (**p == name->str[0] && !strcmp(*p, name->str)) return true;
   return false;
 }
 
@@ -172,27 +179,35 @@ IrOp *ir_op_create(IrOpState *st) {
   /* Split attributes into properties and discardable ones. */
   /* Both lists fit in ndict + st->props.len + st->attrs.len entries; small
    * ones (the common case) stay on the stack. */
-  size_t ndict = pdict ? pdict->nelems : 0;
-  size_t ntotal = ndict + st->props.len + st->attrs.len;
-  IrNamedAttr sbuf[16];
-  IrNamedAttr *props = ntotal <= 8 ? sbuf : xmalloc(2 * ntotal * sizeof *props);
-  IrNamedAttr *attrs = props + ntotal;
-  size_t nprops = 0, nattrs = 0;
-  for (size_t i = 0; i < ndict; i++)
-    props[nprops++] = (IrNamedAttr){pdict->names[i], pdict->elems[i]};
-  for (size_t i = 0; i < st->props.len; i++) props[nprops++] = st->props.data[i];
-  for (size_t i = 0; i < st->attrs.len; i++) {
-    if (!(info->traits & IR_TRAIT_UNREGISTERED) && is_inherent(info, st->attrs.data[i].name))
-      props[nprops++] = st->attrs.data[i];
-    else attrs[nattrs++] = st->attrs.data[i];
-  }
   const IrIdent *dup = NULL;
-  /* The given dictionary as it is when nothing was added to it. */
-  const IrAttr *pd = pdict && nprops == ndict ? pdict
-                     : nprops               ? ir_dict_attr(ctx, props, nprops, &dup)
-                                            : NULL;
-  const IrAttr *ad = (!dup && nattrs) ? ir_dict_attr(ctx, attrs, nattrs, &dup) : NULL;
-  if (props != sbuf) free(props);
+  const IrAttr *pd, *ad = NULL;
+  if (!st->attrs.len && (!pdict || !st->props.len)) {
+    /* the common case: properties only, given one way (no copies) */
+    pd = pdict                 ? pdict
+         : st->props.len ? ir_dict_attr(ctx, st->props.data, st->props.len, &dup)
+                         : NULL;
+  } else {
+    size_t ndict = pdict ? pdict->nelems : 0;
+    size_t ntotal = ndict + st->props.len + st->attrs.len;
+    IrNamedAttr sbuf[16];
+    IrNamedAttr *props = ntotal <= 8 ? sbuf : xmalloc(2 * ntotal * sizeof *props);
+    IrNamedAttr *attrs = props + ntotal;
+    size_t nprops = 0, nattrs = 0;
+    for (size_t i = 0; i < ndict; i++)
+      props[nprops++] = (IrNamedAttr){pdict->names[i], pdict->elems[i]};
+    for (size_t i = 0; i < st->props.len; i++) props[nprops++] = st->props.data[i];
+    for (size_t i = 0; i < st->attrs.len; i++) {
+      if (!(info->traits & IR_TRAIT_UNREGISTERED) && is_inherent(info, st->attrs.data[i].name))
+        props[nprops++] = st->attrs.data[i];
+      else attrs[nattrs++] = st->attrs.data[i];
+    }
+    /* The given dictionary as it is when nothing was added to it. */
+    pd = pdict && nprops == ndict ? pdict
+         : nprops               ? ir_dict_attr(ctx, props, nprops, &dup)
+                                : NULL;
+    ad = (!dup && nattrs) ? ir_dict_attr(ctx, attrs, nattrs, &dup) : NULL;
+    if (props != sbuf) free(props);
+  }
   if (dup) {
     ir_error(ctx, ir_op_state_loc(st), "attribute '%s' occurs more than once in the attribute list",
              dup->str);
@@ -221,8 +236,16 @@ IrOp *ir_op_create(IrOpState *st) {
     *r = (IrValue){.type = st->result_types.data[i], .def = op};
   }
   for (size_t i = 0; i < nops; i++) {
-    uses[i] = (IrUse){.owner = op};
-    use_link(&uses[i], st->operands.data[i]);
+    IrValue *v = st->operands.data[i];
+    IrUse *u = &uses[i];
+    if (!v) {
+      *u = (IrUse){.owner = op};
+      continue;
+    }
+    IrUse *first = v->uses;
+    *u = (IrUse){.value = v, .next = first, .prevp = &v->uses, .owner = op};
+    if (first) first->prevp = &u->next;
+    v->uses = u;
   }
   for (size_t i = 0; i < nsucc; i++) ir_op_successors(op)[i] = st->successors.data[i];
   for (size_t i = 0; i < nreg; i++) {
@@ -235,34 +258,37 @@ IrOp *ir_op_create(IrOpState *st) {
   return op;
 }
 
-void ir_op_drop_all_references(IrOp *op) {
-  IrUse *uses = ir_op_operands(op);
-  for (uint32_t i = 0; i < op->noperands; i++) use_unlink(&uses[i]);
-  for (uint32_t r = 0; r < op->nregions; r++)
-    for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
-      for (IrOp *o = b->first; o; o = o->next) ir_op_drop_all_references(o);
+/* The slab of the context whose ops these are (every op is in one). */
+static inline IrSlab *op_slab(const IrOp *op) {
+  return ir_slab_of((const char *)op - op->nresults * sizeof(IrValue));
 }
 
 /* Frees an op tree whose operands (at every depth) are already unlinked.
  * Values defined inside may still have uses outside the tree only in broken
  * IR being torn down; those uses are detached so nothing dangles. */
-static void free_block_tree(IrBlock *b);
+static void free_block_tree(IrBlock *b, IrSlab *s);
 
-static void free_op_tree(IrOp *op) {
-  for (uint32_t r = 0; r < op->nregions; r++) {
-    IrBlock *b = ir_op_regions(op)[r].first;
-    while (b) {
-      IrBlock *n = b->next;
-      free_block_tree(b);
-      b = n;
-    }
-  }
+/* Detaches the remaining uses of op's results and returns op's block to
+ * the slab (its regions, if any, already freed). */
+static inline void free_op_block(IrOp *op, IrSlab *s) {
   for (uint32_t i = 0; i < op->nresults; i++) {
     IrValue *v = ir_op_result(op, i);
     while (v->uses) use_unlink(v->uses);
   }
-  free_heap_operands(op);
-  ir_slab_free(&ir_op_context(op)->ops, (char *)op - op->nresults * sizeof(IrValue));
+  if (op->heap_operands) free_heap_operands(op);
+  ir_slab_free(s, (char *)op - op->nresults * sizeof(IrValue));
+}
+
+static void free_op_tree(IrOp *op, IrSlab *s) {
+  for (uint32_t r = 0; r < op->nregions; r++) {
+    IrBlock *b = ir_op_regions(op)[r].first;
+    while (b) {
+      IrBlock *n = b->next;
+      free_block_tree(b, s);
+      b = n;
+    }
+  }
+  free_op_block(op, s);
 }
 
 /* Block arguments and blocks come from their context's slab or from malloc
@@ -286,11 +312,15 @@ static void block_free(IrBlock *b) {
   else free(b);
 }
 
-static void free_block_tree(IrBlock *b) {
+/* Ops without regions (most of them) are freed in the loop, not by a
+ * call per op. */
+static void free_block_tree(IrBlock *b, IrSlab *s) {
   IrOp *o = b->first;
+  if (!s && o) s = op_slab(o); /* (the caller may not know the context) */
   while (o) {
     IrOp *n = o->next;
-    free_op_tree(o);
+    if (o->nregions) free_op_tree(o, s);
+    else free_op_block(o, s);
     o = n;
   }
   for (uint32_t i = 0; i < b->nargs; i++) {
@@ -301,86 +331,80 @@ static void free_block_tree(IrBlock *b) {
   block_free(b);
 }
 
-/* ---- bulk teardown ------------------------------------------------------------
- * Destroying a whole module (the usual last step of a tool) op by op costs a
- * use-list unlink per operand and a slab free per op.  When the tree holds
- * every live op of its context, nothing outside it can use its results, so
- * its ops go back with their slab pages in one step (ir_slab_release_all);
- * only what is not in the slab (blocks, block arguments, grown operand
- * arrays) is freed one by one, and only uses of values the tree does not
- * define (forward-reference placeholders, arguments of detached blocks) are
- * unlinked.  TEARDOWN_MARK tags the tree's blocks while it is counted. */
-#define TEARDOWN_MARK 0x7EA2D0u
+/* ---- teardown ------------------------------------------------------------------
+ * Destroying a tree is two walks: the first unlinks every operand in it (so
+ * that no use list reaches into the tree while it is freed) and counts its
+ * slab objects, the second frees.  When the tree holds every live object of
+ * its context's slab (a tool destroying its module), nothing outside it can
+ * use its results, so the second walk only frees what is not in the slab
+ * (malloc'd blocks and block arguments) and the slab's pages go back in one
+ * step (ir_slab_release_all). */
 
-/* Slab objects in the tree under op (itself included: ops, and the blocks
- * and arguments cut from the slab); marks its blocks. */
-static size_t count_and_mark(IrOp *op) {
+/* Unlinks the operands of op. */
+static inline void drop_operands(IrOp *op) {
+  IrUse *uses = ir_op_operands(op);
+  for (uint32_t i = 0; i < op->noperands; i++) use_unlink(&uses[i]);
+}
+
+/* The first walk: unlinks every operand in the tree under op and returns
+ * the number of slab objects in it (ops, and the blocks, argument arrays
+ * and arguments cut from the slab), op included. */
+static size_t drop_and_count(IrOp *op) {
   size_t n = 1;
+  drop_operands(op);
   for (uint32_t r = 0; r < op->nregions; r++)
     for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next) {
-      b->order_valid = TEARDOWN_MARK;
-      n += b->ctx != NULL;
-      n += b->ctx && b->args; /* its argument array */
+      if (b->ctx) n += 1 + (b->args != NULL); /* the block and its argument array */
       for (uint32_t i = 0; i < b->nargs; i++) n += ((IrBlockArg *)b->args[i])->ctx != NULL;
-      for (IrOp *o = b->first; o; o = o->next) n += count_and_mark(o);
+      for (IrOp *o = b->first; o; o = o->next) {
+        if (o->nregions) {
+          n += drop_and_count(o);
+        } else {
+          drop_operands(o);
+          n++;
+        }
+      }
     }
   return n;
 }
 
-/* Frees what of the tree is not in the slab; unlinks operands whose value
- * lives outside it (op results never do: every live op is in the tree). */
-static void release_tree(IrOp *op) {
-  IrUse *uses = ir_op_operands(op);
-  for (uint32_t i = 0; i < op->noperands; i++) {
-    IrValue *v = uses[i].value;
-    if (v && !v->def) {
-      IrBlock *vb = ((IrBlockArg *)v)->block;
-      if (!vb || vb->order_valid != TEARDOWN_MARK) use_unlink(&uses[i]);
-    }
-  }
-  free_heap_operands(op);
-  for (uint32_t r = 0; r < op->nregions; r++) {
-    IrBlock *b = ir_op_regions(op)[r].first;
-    while (b) {
-      IrBlock *n = b->next;
-      for (IrOp *o = b->first; o; o = o->next) release_tree(o);
-      b = n;
-    }
-  }
-}
-
-/* Frees the blocks (and their arguments) of the tree, after release_tree:
- * arguments are compared by block while any operand may still read them. */
+/* Frees the malloc'd blocks (and their malloc'd arguments) of a tree whose
+ * slab objects go back with the slab's pages. */
 static void free_tree_blocks(IrOp *op) {
   for (uint32_t r = 0; r < op->nregions; r++) {
     IrBlock *b = ir_op_regions(op)[r].first;
     while (b) {
       IrBlock *n = b->next;
-      for (IrOp *o = b->first; o; o = o->next) free_tree_blocks(o);
-      /* uses by ops outside the tree: none (every live op is inside);
-       * what the slab holds goes with its pages */
+      for (IrOp *o = b->first; o; o = o->next)
+        if (o->nregions) free_tree_blocks(o);
       for (uint32_t i = 0; i < b->nargs; i++)
         if (!((IrBlockArg *)b->args[i])->ctx) free(b->args[i]);
-      if (!b->ctx) free(b->args);
-      if (!b->ctx) free(b);
+      if (!b->ctx) {
+        free(b->args);
+        free(b);
+      }
       b = n;
     }
   }
 }
 
-/* One pass unlinks every operand in the tree, a second frees it: O(size),
- * independent of nesting depth.  A detached tree that holds every live op
- * of its context is released in bulk instead (see above). */
+void ir_op_drop_all_references(IrOp *op) { (void)drop_and_count(op); }
+
 void ir_op_destroy(IrOp *op) {
-  IrSlab *s = &ir_op_context(op)->ops;
-  if (!op->block && s->live > 1 && count_and_mark(op) == s->live) {
-    release_tree(op);
+  IrSlab *s = op_slab(op);
+  size_t n = drop_and_count(op);
+  if (!op->block && n == s->live && n > 1) {
+    /* every live object is in the tree: after the first walk no use list
+     * links anything outside it */
     free_tree_blocks(op);
+    /* so are the ops with grown operand arrays */
+    U64Map *h = &((IrContext *)(void *)((char *)s - offsetof(IrContext, ops)))->heap_operands;
+    for (size_t i = 0; i < h->cap; i++) free(h->vals[i]);
+    u64map_free(h);
     ir_slab_release_all(s);
     return;
   }
-  ir_op_drop_all_references(op);
-  free_op_tree(op);
+  free_op_tree(op, s);
 }
 
 void ir_op_erase(IrOp *op) {
@@ -431,8 +455,14 @@ const IrAttr *ir_op_attr(const IrOp *op, const IrIdent *name) {
  * literal name for every op, and interning (hash and table probe) cost more
  * than the scan of an op's few attributes. */
 const IrAttr *ir_op_attrn(const IrOp *op, const char *name, size_t len) {
-  const IrAttr *a = ir_dict_getn(op->props, name, len);
-  return a ? a : ir_dict_getn(op->attrs, name, len);
+  const IrAttr *p = op->props, *d = op->attrs;
+  /* both scanned here (no call) in the common case of small dictionaries */
+  if ((!p || p->nelems <= IR_DICT_SCAN_MAX) && (!d || d->nelems <= IR_DICT_SCAN_MAX)) {
+    const IrAttr *a = p ? ir_dict_scann(p, name, len) : NULL;
+    return a || !d ? a : ir_dict_scann(d, name, len);
+  }
+  const IrAttr *a = ir_dict_getn(p, name, len);
+  return a ? a : ir_dict_getn(d, name, len);
 }
 
 void ir_op_set_attr(IrOp *op, const char *name, const IrAttr *a) {
@@ -496,7 +526,7 @@ IrBlock *ir_block_new_in(IrContext *ctx) {
 
 void ir_block_destroy(IrBlock *b) {
   for (IrOp *o = b->first; o; o = o->next) ir_op_drop_all_references(o);
-  free_block_tree(b);
+  free_block_tree(b, NULL);
 }
 
 IrValue *ir_block_add_arg_lazy(IrBlock *b, const IrType *t, IrContext *ctx, uintptr_t loc_bits) {
@@ -600,7 +630,7 @@ void ir_region_clear(IrRegion *r) {
   IrBlock *b = r->first;
   while (b) {
     IrBlock *n = b->next;
-    free_block_tree(b);
+    free_block_tree(b, NULL);
     b = n;
   }
   r->first = r->last = NULL;

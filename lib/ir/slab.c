@@ -7,7 +7,9 @@
  * objects of one size class (multiples of IR_SLAB_GRAIN = 8 bytes up to
  * IR_SLAB_MAX), with a free list per class, so an op costs its own bytes
  * rounded to 8 (everything in an op is pointer-aligned at most)
- * and a pointer bump or a list pop.  A page's header says its class, so
+ * and a pointer bump or a list pop (inline in the callers: ir_slab_alloc in
+ * ir_internal.h; this file makes pages, large runs, and everything under
+ * AddressSanitizer).  A page's header says its class, so
  * freeing needs no size: the page is found by masking the address (and
  * names its slab, so an op needs no pointer to its context).  An op
  * larger than IR_SLAB_MAX gets a run of its own (class 0), freed with it.
@@ -25,12 +27,8 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
-#if defined(__SANITIZE_ADDRESS__)
+#ifdef IR_SLAB_ASAN
 #define SLAB_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SLAB_ASAN 1
-#endif
 #endif
 #ifdef SLAB_ASAN
 #include <sanitizer/asan_interface.h>
@@ -84,7 +82,7 @@ IrSlab *ir_slab_of(const void *p) {
   return ((const SlabPage *)((uintptr_t)p & ~(uintptr_t)(PAGE - 1)))->slab;
 }
 
-void *ir_slab_alloc(IrSlab *s, size_t n) {
+void *ir_slab_alloc_slow(IrSlab *s, size_t n) {
   s->live++;
   size_t cls = (n + GRAIN - 1) / GRAIN;
   if (cls == 0) cls = 1;
