@@ -765,7 +765,8 @@ static inline __attribute__((always_inline)) void put_value_name(StrBuf *b, uint
   b->len += n + 1;
 }
 
-static void print_value_id_slow(AsmPrinter *p, IrValue *v, bool print_result_no);
+static __attribute__((noinline)) void print_value_id_slow(AsmPrinter *p, IrValue *v,
+                                                          bool print_result_no);
 
 /* SSANameState::printValueID.  The common case (the only result of a
  * numbered op) stays a leaf; everything else is print_value_id_slow. */
@@ -789,7 +790,8 @@ void asm_print_value_id(AsmPrinter *p, IrValue *v, bool print_result_no) {
   print_value_id_slow(p, v, print_result_no);
 }
 
-static void print_value_id_slow(AsmPrinter *p, IrValue *v, bool print_result_no) {
+static __attribute__((noinline)) void print_value_id_slow(AsmPrinter *p, IrValue *v,
+                                                          bool print_result_no) {
   StrBuf *b = p->out;
   if (!v) {
     sb_puts(b, "<<NULL VALUE>>");
@@ -869,6 +871,7 @@ void asm_printer_fini(AsmPrinter *p) {
   sb_free(&p->scratch);
   sb_free(&p->tcache_text);
   free(p->memo);
+  free(p->dmemo);
   free(p->pcache);
   u64map_free(&p->precheck);
 }
@@ -1082,12 +1085,76 @@ static void print_attr_list(AsmPrinter *p, AttrList *l, bool keyword) {
   }
 }
 
+/* The slot of (props, attrs, elided) in the dictionary memo, or -1 when
+ * the elided list is too long to key on. */
+static long dict_memo_slot(const IrAttr *props, const IrAttr *attrs, const char *const *elided,
+                           uint32_t *nel) {
+  uint32_t k = 0;
+  if (elided)
+    while (elided[k])
+      if (++k > ASM_DICT_MEMO_ELIDED) return -1;
+  *nel = k;
+  uintptr_t h = ((uintptr_t)props >> 4) ^ ((uintptr_t)attrs >> 3) ^ ((uintptr_t)props >> 13) ^
+                ((uintptr_t)elided >> 2);
+  return (long)(h & (ASM_DICT_MEMO - 1));
+}
+
+/* Whether memo entry m holds the dictionary text for these keys in the
+ * current printer state (see memo_find in print_types.c). */
+static bool dict_memo_hit(const AsmPrinter *p, const AsmDictMemo *m, const IrAttr *props,
+                          const IrAttr *attrs, const char *const *elided, uint32_t nel,
+                          bool keyword) {
+  if (m->props != props || m->attrs != attrs || m->elided != elided || m->nel != nel ||
+      m->keyword != keyword || m->al != p->aliases || m->gen != p->alias_gen ||
+      m->sd1 != p->sd1 || m->sd2 != p->sd2 || m->sd2_len != p->sd2_len || !m->len)
+    return false;
+  for (uint32_t i = 0; i < nel; i++) /* a list rebuilt in place may hold other names */
+    if (m->el[i] != elided[i]) return false;
+  return true;
+}
+
+/* Prints an op's attribute dictionary.  Ops repeat the same (uniqued)
+ * dictionaries, so the text (empty when everything is elided) is
+ * memoized unless printing it had side effects (a dense resource noted,
+ * a type alias defined). */
 static void print_op_attr_dict(AsmPrinter *p, IrOp *op, const char *const *elided,
                                bool keyword) {
-  if ((!op->props || !op->props->nelems) && (!op->attrs || !op->attrs->nelems)) return;
+  const IrAttr *props = op->props && op->props->nelems ? op->props : NULL;
+  const IrAttr *attrs = op->attrs && op->attrs->nelems ? op->attrs : NULL;
+  if (!props && !attrs) return;
+  uint32_t nel = 0;
+  long slot = p->init ? -1 : dict_memo_slot(props, attrs, elided, &nel);
+  if (slot >= 0) {
+    if (!p->dmemo) p->dmemo = xcalloc(ASM_DICT_MEMO, sizeof *p->dmemo);
+    const AsmDictMemo *m = &p->dmemo[slot];
+    if (dict_memo_hit(p, m, props, attrs, elided, nel, keyword)) {
+      asm_put_cached(p, m->off, m->len - 1);
+      return;
+    }
+  }
+  size_t start = p->out->len, nres = p->res_used.len;
+  uint32_t gen = p->alias_gen;
   AttrList l;
-  collect_attrs(op->props, op->attrs, elided, &l);
+  collect_attrs(props, attrs, elided, &l);
   print_attr_list(p, &l, keyword);
+  size_t n = p->out->len - start;
+  if (slot < 0 || n > 512 || p->res_used.len != nres || p->alias_gen != gen) return;
+  AsmDictMemo *m = &p->dmemo[slot];
+  m->len = 0; /* tcache_keep may drop every entry, this one included */
+  uint32_t off = asm_tcache_keep(p, start, n);
+  m->props = props;
+  m->attrs = attrs;
+  m->elided = elided;
+  m->nel = nel;
+  for (uint32_t i = 0; i < ASM_DICT_MEMO_ELIDED; i++) m->el[i] = i < nel ? elided[i] : NULL;
+  m->keyword = keyword;
+  m->al = p->aliases;
+  m->gen = p->alias_gen;
+  m->sd1 = p->sd1;
+  m->sd2 = p->sd2;
+  m->sd2_len = p->sd2_len;
+  m->off = off;
+  m->len = (uint32_t)n + 1; /* 0: empty slot */
 }
 
 /* The dummy generic printer of the alias collection pass: regions first,
