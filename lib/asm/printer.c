@@ -319,6 +319,8 @@ static void set_value_name(AsmNames *n, IrValue *v, const char *name) {
 typedef struct NameCb {
   AsmNames *names;
   IrOp *op;
+  NameOp *entry;       /* op's table entry, or NULL (result_name_cb's fast path) */
+  NameMulti *multi;    /* its several-results record, or NULL */
   int *groups;         /* result group starts, groups[0] == 0 */
   size_t ngroups, cap;
   int small[8];
@@ -327,8 +329,14 @@ typedef struct NameCb {
 static void result_name_cb(void *user, IrValue *v, const char *name) {
   NameCb *c = user;
   if (!v || v->def != c->op) return;
-  set_value_name(c->names, v, name);
-  if (!ir_value_index(v)) return;
+  AsmNames *n = c->names;
+  uintptr_t enc = name && *name ? (uintptr_t)unique_value_name(n, name)
+                                : ((uintptr_t)n->next_value++ << 2) | 1;
+  uint32_t idx = ir_value_index(v);
+  if (c->multi) c->multi->names[idx] = enc; /* where name_slot would find it */
+  else if (c->entry && !idx) c->entry->name = enc;
+  else set_name(n, v, enc);
+  if (!idx) return;
   if (c->ngroups == c->cap) {
     size_t nc = c->cap * 2;
     int *g = xmalloc(nc * sizeof *g);
@@ -340,15 +348,15 @@ static void result_name_cb(void *user, IrValue *v, const char *name) {
   c->groups[c->ngroups++] = (int)ir_value_index(v);
 }
 
+static int int_cmp(const void *a, const void *b) {
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+
 static void block_arg_name_cb(void *user, IrValue *v, const char *name) {
   NameCb *c = user;
   if (!v || v->def) return;
   set_value_name(c->names, v, name);
-}
-
-static int int_cmp(const void *a, const void *b) {
-  int x = *(const int *)a, y = *(const int *)b;
-  return (x > y) - (x < y);
 }
 
 /* n bytes (8-aligned) from the pool. */
@@ -396,21 +404,32 @@ static void number_op(AsmNames *n, IrOp *op) {
     else set_name(n, ir_op_result(op, 0), id);
     return;
   }
-  NameOp *e = op->nresults > 1 ? op_entry(n, op) : NULL;
+  NameOp *e = op_entry(n, op);
   NameMulti *m = NULL;
-  if (e) { /* give the op its record before the hook names its results */
+  if (e && op->nresults > 1) { /* give the op its record before the hook names its results */
     m = pool_alloc(&n->pool, sizeof *m + op->nresults * sizeof m->names[0]);
     memset(m, 0, sizeof *m + op->nresults * sizeof m->names[0]);
     e->name = (uintptr_t)m | 2;
   }
-  NameCb cb = {.names = n, .op = op, .ngroups = 1, .cap = 8};
+  NameCb cb = {.names = n, .op = op, .entry = e, .multi = m, .ngroups = 1, .cap = 8};
   cb.groups = cb.small;
   cb.small[0] = 0;
   if (!n->generic && op->info->result_names) op->info->result_names(op, result_name_cb, &cb);
-  IrValue *r0 = ir_op_result(op, 0);
-  if (!get_name(n, r0)) set_name(n, r0, ((uintptr_t)n->next_value++ << 2) | 1);
+  uintptr_t *r0 = m ? &m->names[0] : e ? &e->name : NULL;
+  if (r0) {
+    if (!*r0) *r0 = ((uintptr_t)n->next_value++ << 2) | 1;
+  } else if (!get_name(n, ir_op_result(op, 0))) {
+    set_name(n, ir_op_result(op, 0), ((uintptr_t)n->next_value++ << 2) | 1);
+  }
   if (cb.ngroups != 1) {
-    qsort(cb.groups, cb.ngroups, sizeof(int), int_cmp);
+    /* hooks name results in order: an insertion sort is one pass */
+    if (cb.ngroups > 64) qsort(cb.groups, cb.ngroups, sizeof(int), int_cmp);
+    else for (size_t i = 1; i < cb.ngroups; i++)
+      for (size_t j = i; j > 0 && cb.groups[j - 1] > cb.groups[j]; j--) {
+        int t = cb.groups[j];
+        cb.groups[j] = cb.groups[j - 1];
+        cb.groups[j - 1] = t;
+      }
     int *g = pool_alloc(&n->pool, (cb.ngroups + 1) * sizeof(int));
     g[0] = (int)cb.ngroups;
     memcpy(g + 1, cb.groups, cb.ngroups * sizeof(int));
