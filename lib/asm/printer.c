@@ -25,9 +25,12 @@
 void asm_put_uint(StrBuf *b, uint64_t v) { sb_put_uint(b, v); }
 void asm_put_int(StrBuf *b, int64_t v) { sb_put_int(b, v); }
 
-static void put_indent(StrBuf *b, unsigned n) {
-  sb_reserve(b, n);
-  memset(b->s + b->len, ' ', n);
+/* n spaces, written 8 at a time (indents are short: no memset call). */
+static inline void put_indent(StrBuf *b, unsigned n) {
+  static const char spaces[8] = {' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '};
+  sb_reserve(b, (size_t)n + 8);
+  char *d = b->s + b->len;
+  for (unsigned i = 0; i < n; i += 8) memcpy(d + i, spaces, 8);
   b->len += n;
   b->s[b->len] = 0;
 }
@@ -1281,7 +1284,9 @@ static void print_custom_or_generic(AsmPrinter *p, IrOp *op) {
   const IrOpInfo *info = op->info;
   if (!p->opts.generic && info->print) {
     const char *dd = dd_top(p);
-    size_t slot = (((uintptr_t)info >> 4) ^ ((uintptr_t)dd >> 3)) %
+    /* op infos sit in arrays of large structs: a multiplicative hash
+     * spreads them (a shift-and-mask one left most slots unused) */
+    size_t slot = (size_t)((((uintptr_t)info ^ ((uintptr_t)dd >> 3)) * 0x9E3779B97F4A7C15ull) >> 56) %
                   (sizeof p->ncache / sizeof p->ncache[0]);
     if (p->ncache[slot].info != info || p->ncache[slot].dd != dd) {
       const char *name = info->name;

@@ -253,7 +253,7 @@ struct AsmPrinter {
     const char *dialect;     /* canonical copy of the dialect prefix (sd_canon) */
     uint32_t skip, len, dialect_len;
     bool has_dot;
-  } ncache[128];
+  } ncache[256];
   /* One op name per distinct dialect prefix seen: the `sd2` scope of
    * custom-printed ops points into these, so that ops of one dialect share
    * one pointer and asm_print_type_memo compares scopes without memcmp. */
