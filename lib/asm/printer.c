@@ -155,7 +155,7 @@ static NameAtom *atom_add(AsmNames *n, const char *s, size_t len, uint32_t h) {
       n->abuckets[a->hash & (nb - 1)] = (int32_t)i;
     }
   }
-  NameAtom a = {arena_strdup(&n->arena, s, len), (uint32_t)len, h, -1, false};
+  NameAtom a = {arena_strdup(&n->arena, s, len), (uint32_t)len, h, -1, 0, -1, false};
   a.next = n->abuckets[h & (n->nabuckets - 1)];
   n->abuckets[h & (n->nabuckets - 1)] = (int32_t)n->atoms.len;
   if (n->atoms.len == n->atoms.cap) {
@@ -227,23 +227,36 @@ static const char *unique_value_name(AsmNames *n, const char *name) {
     return take_atom(n, a);
   }
   /* `name_N`: built in a stack buffer when it fits (the common case) */
+  uint32_t base = (uint32_t)(a - n->atoms.data); /* name_atom may move the table */
   char buf[80];
-  char *t = buf;
-  if (len + 22 > sizeof buf) {
-    if (s != b.s) sb_putn(&b, s, len);
-    sb_reserve(&b, 22);
-    t = b.s;
-  } else {
-    memcpy(buf, s, len);
-  }
-  t[len] = '_';
+  char *t = NULL;
   for (;;) {
     unsigned k = n->next_conflict++;
+    NameAtom *ba = &n->atoms.data[base];
+    if (ba->sfx_atom >= 0 && ba->sfx_k == k) { /* tried before: no string, no hash */
+      a = &n->atoms.data[ba->sfx_atom];
+      if (!a->used) break;
+      continue;
+    }
+    if (!t) {
+      t = buf;
+      if (len + 22 > sizeof buf) {
+        if (s != b.s) sb_putn(&b, s, len);
+        sb_reserve(&b, 22);
+        t = b.s;
+      } else {
+        memcpy(buf, s, len);
+      }
+      t[len] = '_';
+    }
     char digits[12];
     size_t nd = 0;
-    do digits[nd++] = (char)('0' + k % 10); while ((k /= 10) != 0);
+    unsigned kk = k;
+    do digits[nd++] = (char)('0' + kk % 10); while ((kk /= 10) != 0);
     for (size_t i = 0; i < nd; i++) t[len + 1 + i] = digits[nd - 1 - i];
     a = name_atom(n, t, len + 1 + nd);
+    n->atoms.data[base].sfx_k = k;
+    n->atoms.data[base].sfx_atom = (int32_t)(a - n->atoms.data);
     if (!a->used) break;
   }
   sb_free(&b);

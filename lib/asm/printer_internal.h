@@ -61,6 +61,10 @@ typedef struct NameAtom {
   const char *s;      /* arena copy, 8-aligned (low bit free for id tags) */
   uint32_t len, hash;
   int32_t next;       /* chain, index into atoms (-1 = end) */
+  /* The last `name_K` tried for this name when taken (functions repeat
+   * their conflicts): K and that atom's index (-1 = none). */
+  uint32_t sfx_k;
+  int32_t sfx_atom;
   bool used;
 } NameAtom;
 
