@@ -1237,8 +1237,19 @@ static void print_generic(AsmPrinter *p, IrOp *op) {
   }
   StrBuf *b = p->out;
   AsmShortScope saved = asm_short_scope(p, NULL, NULL, 0);
+  const IrOpInfo *info = op->info;
+  size_t gs = (size_t)(((uintptr_t)info * 0x9E3779B97F4A7C15ull) >> 57); /* < 128 */
   sb_putc(b, '"');
-  asm_print_escaped(b, op->info->name, strlen(op->info->name));
+  if (p->gname[gs].info == info) {
+    sb_putn(b, info->name, p->gname[gs].len);
+  } else {
+    size_t len = strlen(info->name), start = b->len;
+    asm_print_escaped(b, info->name, len);
+    if (b->len - start == len && len <= UINT32_MAX) { /* printed as is */
+      p->gname[gs].info = info;
+      p->gname[gs].len = (uint32_t)len;
+    }
+  }
   sb_puts(b, "\"(");
   for (uint32_t i = 0; i < op->noperands; i++) {
     if (i) sb_puts(b, ", ");

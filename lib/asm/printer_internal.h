@@ -248,6 +248,10 @@ struct AsmPrinter {
   uint32_t memo_cap;  /* ASM_PRINT_MEMO, or ASM_PRINT_MEMO_OPS under an op printer */
   uint32_t alias_gen;        /* bumped whenever a type alias gets defined */
   AsmDictMemo *dmemo;        /* ASM_DICT_MEMO entries, allocated on first use */
+  /* Generic-form op names known to need no escaping, with their lengths,
+   * and attribute names known to print bare (direct-mapped by pointer). */
+  struct { const IrOpInfo *info; uint32_t len; } gname[128];
+  const IrIdent *kcache[256];
   /* Custom-form op names by (op kind, default dialect): how much of the
    * name the default dialect elides, the printed length and the length of
    * the op's dialect prefix (see print_custom_or_generic). */
