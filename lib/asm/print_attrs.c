@@ -357,7 +357,16 @@ void asm_print_named_attrs(AsmPrinter *p, const IrAttr *const *vals,
       continue;
     }
     if (i) sb_puts(p->out, ", ");
-    asm_print_keyword_or_string(p->out, names[i]->str, names[i]->len);
+    const IrIdent *id = names[i];
+    size_t ks = (size_t)(((uintptr_t)id * 0x9E3779B97F4A7C15ull) >> 56); /* < 256 */
+    if (p->kcache[ks] == id) { /* known bare */
+      sb_putn(p->out, id->str, id->len);
+    } else if (is_bare_identifier(id->str, id->len)) {
+      p->kcache[ks] = id;
+      sb_putn(p->out, id->str, id->len);
+    } else {
+      asm_print_keyword_or_string(p->out, id->str, id->len);
+    }
     if (vals[i] && vals[i]->def == &ir_unit_attr_def) continue;
     sb_puts(p->out, " = ");
     asm_print_attr_elide(p, vals[i], ELIDE_NEVER);

@@ -190,14 +190,17 @@ static bool type_text_is_fixed(AsmPrinter *p, const IrType *t, int depth) {
 /* Copies p->out[start, start + n) into the text store of the caches and
  * returns its offset there.  The store is bounded: when full, it starts
  * over and every cached entry is dropped. */
-static uint32_t tcache_keep(AsmPrinter *p, size_t start, size_t n) {
-  if (p->tcache_text.len + n > (1u << 16)) {
+uint32_t asm_tcache_keep(AsmPrinter *p, size_t start, size_t n) {
+  size_t limit = p->memo_cap > ASM_PRINT_MEMO ? (size_t)1 << 19 : (size_t)1 << 16;
+  if (p->tcache_text.len + n > limit) {
     sb_clear(&p->tcache_text);
     memset(p->tcache, 0, sizeof p->tcache);
-    if (p->memo) memset(p->memo, 0, ASM_PRINT_MEMO * sizeof *p->memo);
+    if (p->memo) memset(p->memo, 0, p->memo_cap * sizeof *p->memo);
+    if (p->dmemo) memset(p->dmemo, 0, ASM_DICT_MEMO * sizeof *p->dmemo);
   }
   uint32_t off = (uint32_t)p->tcache_text.len;
   sb_putn(&p->tcache_text, p->out->s + start, n);
+  sb_reserve(&p->tcache_text, 16); /* asm_put_cached reads up to 15 bytes past */
   return off;
 }
 
@@ -214,7 +217,7 @@ void asm_print_type(AsmPrinter *p, const IrType *t) {
   size_t nal = p->aliases ? p->aliases->lookup.len : 0;
   size_t slot = (((uintptr_t)t >> 4) ^ ((uintptr_t)t >> 9)) % (sizeof p->tcache / sizeof p->tcache[0]);
   if (p->tcache[slot].t == t && p->tcache[slot].al == p->aliases && p->tcache[slot].nal == nal) {
-    sb_putn(p->out, p->tcache_text.s + p->tcache[slot].off, p->tcache[slot].len);
+    asm_put_cached(p, p->tcache[slot].off, p->tcache[slot].len);
     return;
   }
   if (asm_print_alias(p, t)) return;
@@ -228,7 +231,7 @@ void asm_print_type(AsmPrinter *p, const IrType *t) {
   asm_print_type_impl(p, t);
   size_t n = p->out->len - start;
   if (n > 256 || !type_text_is_fixed(p, t, 0)) return;
-  uint32_t off = tcache_keep(p, start, n);
+  uint32_t off = asm_tcache_keep(p, start, n);
   p->tcache[slot].t = t;
   p->tcache[slot].al = p->aliases;
   p->tcache[slot].nal = nal;
@@ -236,10 +239,10 @@ void asm_print_type(AsmPrinter *p, const IrType *t) {
   p->tcache[slot].len = (uint32_t)n;
 }
 
-/* The memo table slot of (key, fn). */
-static size_t memo_slot(const void *key, void (*fn)(void)) {
-  uintptr_t h = ((uintptr_t)key >> 4) ^ ((uintptr_t)key >> 11) ^ ((uintptr_t)fn >> 3);
-  return h % ASM_PRINT_MEMO;
+/* The memo table slot of (key, fn) (memo_cap is a power of two). */
+static size_t memo_slot(const AsmPrinter *p, const void *key, void (*fn)(void)) {
+  uintptr_t h = ((uintptr_t)key >> 4) ^ ((uintptr_t)key >> 13) ^ ((uintptr_t)fn >> 3);
+  return h & (p->memo_cap - 1);
 }
 
 /* Whether two scope dialect names (NULL = none) are the same. */
@@ -255,8 +258,11 @@ static bool same_scope(const char *a, const char *b) {
  * the dialect stack of op names do not reach types or attributes. */
 static const AsmPrintMemo *memo_find(AsmPrinter *p, const void *key, void (*fn)(void),
                                      size_t *slot) {
-  if (!p->memo) p->memo = xcalloc(ASM_PRINT_MEMO, sizeof *p->memo);
-  *slot = memo_slot(key, fn);
+  if (!p->memo) { /* op printers see many distinct types and attributes */
+    p->memo_cap = p->names ? ASM_PRINT_MEMO_OPS : ASM_PRINT_MEMO;
+    p->memo = xcalloc(p->memo_cap, sizeof *p->memo);
+  }
+  *slot = memo_slot(p, key, fn);
   const AsmPrintMemo *m = &p->memo[*slot];
   if (m->key == key && m->fn == fn && m->al == p->aliases && m->gen == p->alias_gen &&
       same_scope(m->sd1, p->sd1) && m->sd2_len == p->sd2_len &&
@@ -270,7 +276,7 @@ static void memo_store(AsmPrinter *p, size_t slot, const void *key, void (*fn)(v
                        size_t start) {
   size_t n = p->out->len - start;
   if (n > 512) return;
-  uint32_t off = tcache_keep(p, start, n);
+  uint32_t off = asm_tcache_keep(p, start, n);
   AsmPrintMemo *m = &p->memo[slot];
   m->key = key;
   m->fn = fn;
@@ -294,7 +300,7 @@ void asm_print_type_memo(AsmPrinter *p, const IrType *t,
   size_t slot;
   const AsmPrintMemo *m = memo_find(p, t, (void (*)(void))fn, &slot);
   if (m) {
-    sb_putn(p->out, p->tcache_text.s + m->off, m->len);
+    asm_put_cached(p, m->off, m->len);
     return;
   }
   size_t start = p->out->len;
@@ -311,7 +317,7 @@ void asm_print_attr_memo(AsmPrinter *p, const IrAttr *a,
   size_t slot;
   const AsmPrintMemo *m = memo_find(p, a, (void (*)(void))fn, &slot);
   if (m) {
-    sb_putn(p->out, p->tcache_text.s + m->off, m->len);
+    asm_put_cached(p, m->off, m->len);
     return;
   }
   size_t start = p->out->len;

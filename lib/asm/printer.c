@@ -25,9 +25,12 @@
 void asm_put_uint(StrBuf *b, uint64_t v) { sb_put_uint(b, v); }
 void asm_put_int(StrBuf *b, int64_t v) { sb_put_int(b, v); }
 
-static void put_indent(StrBuf *b, unsigned n) {
-  sb_reserve(b, n);
-  memset(b->s + b->len, ' ', n);
+/* n spaces, written 8 at a time (indents are short: no memset call). */
+static inline void put_indent(StrBuf *b, unsigned n) {
+  static const char spaces[8] = {' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '};
+  sb_reserve(b, (size_t)n + 8);
+  char *d = b->s + b->len;
+  for (unsigned i = 0; i < n; i += 8) memcpy(d + i, spaces, 8);
   b->len += n;
   b->s[b->len] = 0;
 }
@@ -152,7 +155,7 @@ static NameAtom *atom_add(AsmNames *n, const char *s, size_t len, uint32_t h) {
       n->abuckets[a->hash & (nb - 1)] = (int32_t)i;
     }
   }
-  NameAtom a = {arena_strdup(&n->arena, s, len), (uint32_t)len, h, -1, false};
+  NameAtom a = {arena_strdup(&n->arena, s, len), (uint32_t)len, h, -1, 0, -1, false};
   a.next = n->abuckets[h & (n->nabuckets - 1)];
   n->abuckets[h & (n->nabuckets - 1)] = (int32_t)n->atoms.len;
   if (n->atoms.len == n->atoms.cap) {
@@ -224,23 +227,36 @@ static const char *unique_value_name(AsmNames *n, const char *name) {
     return take_atom(n, a);
   }
   /* `name_N`: built in a stack buffer when it fits (the common case) */
+  uint32_t base = (uint32_t)(a - n->atoms.data); /* name_atom may move the table */
   char buf[80];
-  char *t = buf;
-  if (len + 22 > sizeof buf) {
-    if (s != b.s) sb_putn(&b, s, len);
-    sb_reserve(&b, 22);
-    t = b.s;
-  } else {
-    memcpy(buf, s, len);
-  }
-  t[len] = '_';
+  char *t = NULL;
   for (;;) {
     unsigned k = n->next_conflict++;
+    NameAtom *ba = &n->atoms.data[base];
+    if (ba->sfx_atom >= 0 && ba->sfx_k == k) { /* tried before: no string, no hash */
+      a = &n->atoms.data[ba->sfx_atom];
+      if (!a->used) break;
+      continue;
+    }
+    if (!t) {
+      t = buf;
+      if (len + 22 > sizeof buf) {
+        if (s != b.s) sb_putn(&b, s, len);
+        sb_reserve(&b, 22);
+        t = b.s;
+      } else {
+        memcpy(buf, s, len);
+      }
+      t[len] = '_';
+    }
     char digits[12];
     size_t nd = 0;
-    do digits[nd++] = (char)('0' + k % 10); while ((k /= 10) != 0);
+    unsigned kk = k;
+    do digits[nd++] = (char)('0' + kk % 10); while ((kk /= 10) != 0);
     for (size_t i = 0; i < nd; i++) t[len + 1 + i] = digits[nd - 1 - i];
     a = name_atom(n, t, len + 1 + nd);
+    n->atoms.data[base].sfx_k = k;
+    n->atoms.data[base].sfx_atom = (int32_t)(a - n->atoms.data);
     if (!a->used) break;
   }
   sb_free(&b);
@@ -319,6 +335,8 @@ static void set_value_name(AsmNames *n, IrValue *v, const char *name) {
 typedef struct NameCb {
   AsmNames *names;
   IrOp *op;
+  NameOp *entry;       /* op's table entry, or NULL (result_name_cb's fast path) */
+  NameMulti *multi;    /* its several-results record, or NULL */
   int *groups;         /* result group starts, groups[0] == 0 */
   size_t ngroups, cap;
   int small[8];
@@ -327,8 +345,14 @@ typedef struct NameCb {
 static void result_name_cb(void *user, IrValue *v, const char *name) {
   NameCb *c = user;
   if (!v || v->def != c->op) return;
-  set_value_name(c->names, v, name);
-  if (!ir_value_index(v)) return;
+  AsmNames *n = c->names;
+  uintptr_t enc = name && *name ? (uintptr_t)unique_value_name(n, name)
+                                : ((uintptr_t)n->next_value++ << 2) | 1;
+  uint32_t idx = ir_value_index(v);
+  if (c->multi) c->multi->names[idx] = enc; /* where name_slot would find it */
+  else if (c->entry && !idx) c->entry->name = enc;
+  else set_name(n, v, enc);
+  if (!idx) return;
   if (c->ngroups == c->cap) {
     size_t nc = c->cap * 2;
     int *g = xmalloc(nc * sizeof *g);
@@ -340,15 +364,15 @@ static void result_name_cb(void *user, IrValue *v, const char *name) {
   c->groups[c->ngroups++] = (int)ir_value_index(v);
 }
 
+static int int_cmp(const void *a, const void *b) {
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
+}
+
 static void block_arg_name_cb(void *user, IrValue *v, const char *name) {
   NameCb *c = user;
   if (!v || v->def) return;
   set_value_name(c->names, v, name);
-}
-
-static int int_cmp(const void *a, const void *b) {
-  int x = *(const int *)a, y = *(const int *)b;
-  return (x > y) - (x < y);
 }
 
 /* n bytes (8-aligned) from the pool. */
@@ -396,21 +420,32 @@ static void number_op(AsmNames *n, IrOp *op) {
     else set_name(n, ir_op_result(op, 0), id);
     return;
   }
-  NameOp *e = op->nresults > 1 ? op_entry(n, op) : NULL;
+  NameOp *e = op_entry(n, op);
   NameMulti *m = NULL;
-  if (e) { /* give the op its record before the hook names its results */
+  if (e && op->nresults > 1) { /* give the op its record before the hook names its results */
     m = pool_alloc(&n->pool, sizeof *m + op->nresults * sizeof m->names[0]);
     memset(m, 0, sizeof *m + op->nresults * sizeof m->names[0]);
     e->name = (uintptr_t)m | 2;
   }
-  NameCb cb = {.names = n, .op = op, .ngroups = 1, .cap = 8};
+  NameCb cb = {.names = n, .op = op, .entry = e, .multi = m, .ngroups = 1, .cap = 8};
   cb.groups = cb.small;
   cb.small[0] = 0;
   if (!n->generic && op->info->result_names) op->info->result_names(op, result_name_cb, &cb);
-  IrValue *r0 = ir_op_result(op, 0);
-  if (!get_name(n, r0)) set_name(n, r0, ((uintptr_t)n->next_value++ << 2) | 1);
+  uintptr_t *r0 = m ? &m->names[0] : e ? &e->name : NULL;
+  if (r0) {
+    if (!*r0) *r0 = ((uintptr_t)n->next_value++ << 2) | 1;
+  } else if (!get_name(n, ir_op_result(op, 0))) {
+    set_name(n, ir_op_result(op, 0), ((uintptr_t)n->next_value++ << 2) | 1);
+  }
   if (cb.ngroups != 1) {
-    qsort(cb.groups, cb.ngroups, sizeof(int), int_cmp);
+    /* hooks name results in order: an insertion sort is one pass */
+    if (cb.ngroups > 64) qsort(cb.groups, cb.ngroups, sizeof(int), int_cmp);
+    else for (size_t i = 1; i < cb.ngroups; i++)
+      for (size_t j = i; j > 0 && cb.groups[j - 1] > cb.groups[j]; j--) {
+        int t = cb.groups[j];
+        cb.groups[j] = cb.groups[j - 1];
+        cb.groups[j - 1] = t;
+      }
     int *g = pool_alloc(&n->pool, (cb.ngroups + 1) * sizeof(int));
     g[0] = (int)cb.ngroups;
     memcpy(g + 1, cb.groups, cb.ngroups * sizeof(int));
@@ -765,7 +800,8 @@ static inline __attribute__((always_inline)) void put_value_name(StrBuf *b, uint
   b->len += n + 1;
 }
 
-static void print_value_id_slow(AsmPrinter *p, IrValue *v, bool print_result_no);
+static __attribute__((noinline)) void print_value_id_slow(AsmPrinter *p, IrValue *v,
+                                                          bool print_result_no);
 
 /* SSANameState::printValueID.  The common case (the only result of a
  * numbered op) stays a leaf; everything else is print_value_id_slow. */
@@ -789,7 +825,8 @@ void asm_print_value_id(AsmPrinter *p, IrValue *v, bool print_result_no) {
   print_value_id_slow(p, v, print_result_no);
 }
 
-static void print_value_id_slow(AsmPrinter *p, IrValue *v, bool print_result_no) {
+static __attribute__((noinline)) void print_value_id_slow(AsmPrinter *p, IrValue *v,
+                                                          bool print_result_no) {
   StrBuf *b = p->out;
   if (!v) {
     sb_puts(b, "<<NULL VALUE>>");
@@ -869,6 +906,7 @@ void asm_printer_fini(AsmPrinter *p) {
   sb_free(&p->scratch);
   sb_free(&p->tcache_text);
   free(p->memo);
+  free(p->dmemo);
   free(p->pcache);
   u64map_free(&p->precheck);
 }
@@ -1082,12 +1120,76 @@ static void print_attr_list(AsmPrinter *p, AttrList *l, bool keyword) {
   }
 }
 
+/* The slot of (props, attrs, elided) in the dictionary memo, or -1 when
+ * the elided list is too long to key on. */
+static long dict_memo_slot(const IrAttr *props, const IrAttr *attrs, const char *const *elided,
+                           uint32_t *nel) {
+  uint32_t k = 0;
+  if (elided)
+    while (elided[k])
+      if (++k > ASM_DICT_MEMO_ELIDED) return -1;
+  *nel = k;
+  uintptr_t h = ((uintptr_t)props >> 4) ^ ((uintptr_t)attrs >> 3) ^ ((uintptr_t)props >> 13) ^
+                ((uintptr_t)elided >> 2);
+  return (long)(h & (ASM_DICT_MEMO - 1));
+}
+
+/* Whether memo entry m holds the dictionary text for these keys in the
+ * current printer state (see memo_find in print_types.c). */
+static bool dict_memo_hit(const AsmPrinter *p, const AsmDictMemo *m, const IrAttr *props,
+                          const IrAttr *attrs, const char *const *elided, uint32_t nel,
+                          bool keyword) {
+  if (m->props != props || m->attrs != attrs || m->elided != elided || m->nel != nel ||
+      m->keyword != keyword || m->al != p->aliases || m->gen != p->alias_gen ||
+      m->sd1 != p->sd1 || m->sd2 != p->sd2 || m->sd2_len != p->sd2_len || !m->len)
+    return false;
+  for (uint32_t i = 0; i < nel; i++) /* a list rebuilt in place may hold other names */
+    if (m->el[i] != elided[i]) return false;
+  return true;
+}
+
+/* Prints an op's attribute dictionary.  Ops repeat the same (uniqued)
+ * dictionaries, so the text (empty when everything is elided) is
+ * memoized unless printing it had side effects (a dense resource noted,
+ * a type alias defined). */
 static void print_op_attr_dict(AsmPrinter *p, IrOp *op, const char *const *elided,
                                bool keyword) {
-  if ((!op->props || !op->props->nelems) && (!op->attrs || !op->attrs->nelems)) return;
+  const IrAttr *props = op->props && op->props->nelems ? op->props : NULL;
+  const IrAttr *attrs = op->attrs && op->attrs->nelems ? op->attrs : NULL;
+  if (!props && !attrs) return;
+  uint32_t nel = 0;
+  long slot = p->init ? -1 : dict_memo_slot(props, attrs, elided, &nel);
+  if (slot >= 0) {
+    if (!p->dmemo) p->dmemo = xcalloc(ASM_DICT_MEMO, sizeof *p->dmemo);
+    const AsmDictMemo *m = &p->dmemo[slot];
+    if (dict_memo_hit(p, m, props, attrs, elided, nel, keyword)) {
+      asm_put_cached(p, m->off, m->len - 1);
+      return;
+    }
+  }
+  size_t start = p->out->len, nres = p->res_used.len;
+  uint32_t gen = p->alias_gen;
   AttrList l;
-  collect_attrs(op->props, op->attrs, elided, &l);
+  collect_attrs(props, attrs, elided, &l);
   print_attr_list(p, &l, keyword);
+  size_t n = p->out->len - start;
+  if (slot < 0 || n > 512 || p->res_used.len != nres || p->alias_gen != gen) return;
+  AsmDictMemo *m = &p->dmemo[slot];
+  m->len = 0; /* tcache_keep may drop every entry, this one included */
+  uint32_t off = asm_tcache_keep(p, start, n);
+  m->props = props;
+  m->attrs = attrs;
+  m->elided = elided;
+  m->nel = nel;
+  for (uint32_t i = 0; i < ASM_DICT_MEMO_ELIDED; i++) m->el[i] = i < nel ? elided[i] : NULL;
+  m->keyword = keyword;
+  m->al = p->aliases;
+  m->gen = p->alias_gen;
+  m->sd1 = p->sd1;
+  m->sd2 = p->sd2;
+  m->sd2_len = p->sd2_len;
+  m->off = off;
+  m->len = (uint32_t)n + 1; /* 0: empty slot */
 }
 
 /* The dummy generic printer of the alias collection pass: regions first,
@@ -1135,8 +1237,19 @@ static void print_generic(AsmPrinter *p, IrOp *op) {
   }
   StrBuf *b = p->out;
   AsmShortScope saved = asm_short_scope(p, NULL, NULL, 0);
+  const IrOpInfo *info = op->info;
+  size_t gs = (size_t)(((uintptr_t)info * 0x9E3779B97F4A7C15ull) >> 57); /* < 128 */
   sb_putc(b, '"');
-  asm_print_escaped(b, op->info->name, strlen(op->info->name));
+  if (p->gname[gs].info == info) {
+    sb_putn(b, info->name, p->gname[gs].len);
+  } else {
+    size_t len = strlen(info->name), start = b->len;
+    asm_print_escaped(b, info->name, len);
+    if (b->len - start == len && len <= UINT32_MAX) { /* printed as is */
+      p->gname[gs].info = info;
+      p->gname[gs].len = (uint32_t)len;
+    }
+  }
   sb_puts(b, "\"(");
   for (uint32_t i = 0; i < op->noperands; i++) {
     if (i) sb_puts(b, ", ");
@@ -1195,7 +1308,9 @@ static void print_custom_or_generic(AsmPrinter *p, IrOp *op) {
   const IrOpInfo *info = op->info;
   if (!p->opts.generic && info->print) {
     const char *dd = dd_top(p);
-    size_t slot = (((uintptr_t)info >> 4) ^ ((uintptr_t)dd >> 3)) %
+    /* op infos sit in arrays of large structs: a multiplicative hash
+     * spreads them (a shift-and-mask one left most slots unused) */
+    size_t slot = (size_t)((((uintptr_t)info ^ ((uintptr_t)dd >> 3)) * 0x9E3779B97F4A7C15ull) >> 56) %
                   (sizeof p->ncache / sizeof p->ncache[0]);
     if (p->ncache[slot].info != info || p->ncache[slot].dd != dd) {
       const char *name = info->name;

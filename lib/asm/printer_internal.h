@@ -61,6 +61,10 @@ typedef struct NameAtom {
   const char *s;      /* arena copy, 8-aligned (low bit free for id tags) */
   uint32_t len, hash;
   int32_t next;       /* chain, index into atoms (-1 = end) */
+  /* The last `name_K` tried for this name when taken (functions repeat
+   * their conflicts): K and that atom's index (-1 = none). */
+  uint32_t sfx_k;
+  int32_t sfx_atom;
   bool used;
 } NameAtom;
 
@@ -175,7 +179,8 @@ typedef struct AsmAliases {
  * the text of (type or attribute, printer fn)
  * in one printer state, the state being the aliases, how many type aliases
  * have been defined so far (alias_gen) and the dialect scope. */
-#define ASM_PRINT_MEMO 256
+#define ASM_PRINT_MEMO 256       /* entries of a standalone printer's memo */
+#define ASM_PRINT_MEMO_OPS 4096  /* entries when printing ops (p->names set) */
 #define ASM_PCACHE 1024
 typedef struct AsmPrintMemo {
   const void *key;        /* the IrType or IrAttr */
@@ -185,6 +190,25 @@ typedef struct AsmPrintMemo {
   const char *sd1, *sd2;
   size_t sd2_len;
 } AsmPrintMemo;
+
+/* One entry of print_op_attr_dict's memo (printer.c): the printed text of
+ * an op's attribute dictionary, keyed by the uniqued property and
+ * discardable dictionaries, the elided-name list (its pointer and the
+ * string pointers in it) and whether ` attributes` leads, in the printer
+ * state of AsmPrintMemo. */
+#define ASM_DICT_MEMO 512
+#define ASM_DICT_MEMO_ELIDED 6
+typedef struct AsmDictMemo {
+  const IrAttr *props, *attrs;
+  const char *const *elided;
+  const char *el[ASM_DICT_MEMO_ELIDED]; /* elided[0..nel), NULL-padded */
+  uint32_t nel;
+  bool keyword;
+  const struct AsmAliases *al;
+  uint32_t gen, off, len;
+  const char *sd1, *sd2;
+  size_t sd2_len;
+} AsmDictMemo;
 
 /* ---- the printer ----------------------------------------------------------- */
 struct AsmPrinter {
@@ -220,8 +244,14 @@ struct AsmPrinter {
   struct { const IrType *t; const AsmAliases *al; size_t nal; uint32_t off, len; } tcache[32];
   /* asm_print_type_memo's table (see AsmPrintMemo); NULL until used, so that
    * the printers made for one type or attribute stay small. */
-  AsmPrintMemo *memo; /* ASM_PRINT_MEMO entries, allocated on first use */
+  AsmPrintMemo *memo; /* memo_cap entries, allocated on first use */
+  uint32_t memo_cap;  /* ASM_PRINT_MEMO, or ASM_PRINT_MEMO_OPS under an op printer */
   uint32_t alias_gen;        /* bumped whenever a type alias gets defined */
+  AsmDictMemo *dmemo;        /* ASM_DICT_MEMO entries, allocated on first use */
+  /* Generic-form op names known to need no escaping, with their lengths,
+   * and attribute names known to print bare (direct-mapped by pointer). */
+  struct { const IrOpInfo *info; uint32_t len; } gname[128];
+  const IrIdent *kcache[256];
   /* Custom-form op names by (op kind, default dialect): how much of the
    * name the default dialect elides, the printed length and the length of
    * the op's dialect prefix (see print_custom_or_generic). */
@@ -231,7 +261,7 @@ struct AsmPrinter {
     const char *dialect;     /* canonical copy of the dialect prefix (sd_canon) */
     uint32_t skip, len, dialect_len;
     bool has_dot;
-  } ncache[128];
+  } ncache[256];
   /* One op name per distinct dialect prefix seen: the `sd2` scope of
    * custom-printed ops points into these, so that ops of one dialect share
    * one pointer and asm_print_type_memo compares scopes without memcmp. */
@@ -257,6 +287,9 @@ void asm_put_int(StrBuf *b, int64_t v);
 void asm_printer_format_float(AsmPrinter *p, StrBuf *b, double v, IrFloatKind kind);
 
 /* print_types.c */
+/* Copies p->out[start, start + n) into tcache_text (dropping every memo
+ * entry when the store is full) and returns its offset there. */
+uint32_t asm_tcache_keep(AsmPrinter *p, size_t start, size_t n);
 void asm_print_type_impl(AsmPrinter *p, const IrType *t);
 void asm_visit_type_children(AsmPrinter *p, const IrType *t);
 /* Prints `prefix dialect` then `.body` or `<body>` (printDialectSymbol);
@@ -322,6 +355,18 @@ static inline void asm_short_restore(AsmPrinter *p, AsmShortScope s) {
   p->sd1 = s.sd1;
   p->sd2 = s.sd2;
   p->sd2_len = s.sd2_len;
+}
+
+/* Appends the cached text tcache_text[off, off + n) to p->out, in 16-byte
+ * pieces (tcache_keep leaves 16 bytes of slack after every entry). */
+static inline void asm_put_cached(AsmPrinter *p, uint32_t off, uint32_t n) {
+  StrBuf *b = p->out;
+  sb_reserve(b, (size_t)n + 16);
+  char *d = b->s + b->len;
+  const char *s = p->tcache_text.s + off;
+  for (uint32_t i = 0; i < n; i += 16) memcpy(d + i, s + i, 16);
+  b->len += n;
+  b->s[b->len] = 0;
 }
 
 /* Whether types of `dialect` print in short form here. */
