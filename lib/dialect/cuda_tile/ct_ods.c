@@ -227,14 +227,19 @@ static bool ct_ods_run_sig(IrOp *op, size_t row, const CtOdsSpec *s, const OdsPr
  * passed before passes again, with the operand groups it had. */
 static bool ct_ods_run(IrOp *op, size_t row, const CtOdsSpec *s, const OdsProg *p, bool memo,
                        CtOdsGroups *g) {
-  if (!memo) return ct_ods_run_sig(op, row, s, p, false, g) && ct_ods_regions(op, s, p);
+  CtOdsGroups local;
+  if (!memo) return ct_ods_run_sig(op, row, s, p, false, g ? g : &local) && ct_ods_regions(op, s, p);
   bool hit;
   CtVMemoSlot *slot = ct_vmemo_probe(op, &hit, g);
   if (!hit) {
+    if (!g) {
+      g = &local;
+      memset(g, 0, sizeof *g);
+    }
     if (!ct_ods_run_sig(op, row, s, p, true, g)) return false;
     ct_vmemo_store(slot, op, g);
   }
-  return ct_ods_regions(op, s, p);
+  return !p->nreg || ct_ods_regions(op, s, p);
 }
 
 /* The signature part of ct_ods_run: segments, attributes, operand and
@@ -487,7 +492,6 @@ bool ct_ods_verify_op(IrOp *op, CtOdsGroups *g) {
     s = ct_op_ods_specs[row];
   }
   if (!s) return ir_op_error(op, "has no ODS spec on its row");
-  CtOdsGroups local = {{0}, {0}};
   if (g) memset(g, 0, sizeof *g);
-  return ct_ods_run(op, row, s, ods_prog(row, s), true, g ? g : &local);
+  return ct_ods_run(op, row, s, ods_prog(row, s), true, g);
 }
