@@ -228,6 +228,8 @@ static bool ct_ods_run_sig(IrOp *op, size_t row, const CtOdsSpec *s, const OdsPr
 static bool ct_ods_run(IrOp *op, size_t row, const CtOdsSpec *s, const OdsProg *p, bool memo,
                        CtOdsGroups *g) {
   CtOdsGroups local;
+  /* a symbol's name is a property, unique to it: its signature never repeats */
+  if (op->info->traits & IR_TRAIT_SYMBOL) memo = false;
   if (!memo) return ct_ods_run_sig(op, row, s, p, false, g ? g : &local) && ct_ods_regions(op, s, p);
   bool hit;
   CtVMemoSlot *slot = ct_vmemo_probe(op, &hit, g);

@@ -1,7 +1,8 @@
 /* verify_memo.c — the per-context memo of signatures that passed a
  * signature-pure verify check (see verify_memo.h).
  *
- * The table is direct-mapped: a newer signature mapping to a slot replaces
+ * The table is two-way set-associative: a newly stored signature takes the
+ * first slot of its pair and the one there moves to the second, replacing
  * the older one.  It is allocated zeroed on the first walk of a context that
  * probes it, and only the slots in use are touched. */
 #include "dialect/cuda_tile/verify_memo.h"
@@ -30,6 +31,7 @@ CtVMemoSlot *ct_vmemo_table_slow(IrOp *op, uint64_t walk) {
 
 void ct_vmemo_store(CtVMemoSlot *slot, IrOp *op, const CtOdsGroups *g) {
   if (!slot) return;
+  slot[1] = slot[0]; /* the pair's older signature makes way */
   uint32_t nops = op->noperands, nres = op->nresults;
   slot->info = op->info;
   slot->props = op->props;

@@ -48,11 +48,25 @@ typedef struct CtVMemoCur {
 extern _Thread_local CtVMemoCur ct_vmemo_cur;
 CtVMemoSlot *ct_vmemo_table_slow(IrOp *op, uint64_t walk);
 
-/* Looks `op`'s signature up.  Returns the slot it maps to (NULL: no memo
- * applies, e.g. outside a walk or too many values) and sets *hit when the
- * slot holds exactly this signature; then `g` (when not NULL) receives the
- * operand groups stored with it.  The operands must be non-null (the walk
- * checks that before any hook). */
+/* Whether slot `s` holds `op`'s signature (`u`, `r`: its operands and
+ * first result). */
+static inline bool ct_vmemo_match(const CtVMemoSlot *s, const IrOp *op, const IrUse *u,
+                                  const IrValue *r, uint32_t nops, uint32_t nres) {
+  if (s->info != op->info || s->props != op->props || s->attrs != op->attrs ||
+      s->counts != (nops | nres << 16))
+    return false;
+  for (uint32_t i = 0; i < nops; i++)
+    if (s->types[i] != u[i].value->type) return false;
+  for (uint32_t i = 0; i < nres; i++)
+    if (s->types[nops + i] != r[-(ptrdiff_t)i].type) return false;
+  return true;
+}
+
+/* Looks `op`'s signature up.  Returns the pair of slots it maps to (NULL: no
+ * memo applies, e.g. outside a walk or too many values) and sets *hit when
+ * one of them holds exactly this signature; then `g` (when not NULL)
+ * receives the operand groups stored with it.  The operands must be
+ * non-null (the walk checks that before any hook). */
 static inline CtVMemoSlot *ct_vmemo_probe(IrOp *op, bool *hit, CtOdsGroups *g) {
   *hit = false;
   uint32_t nops = op->noperands, nres = op->nresults;
@@ -67,22 +81,21 @@ static inline CtVMemoSlot *ct_vmemo_probe(IrOp *op, bool *hit, CtOdsGroups *g) {
   for (uint32_t i = 0; i < nops; i++) h = (h ^ (uintptr_t)u[i].value->type) * k;
   const IrValue *r = ir_op_result(op, 0);
   for (uint32_t i = 0; i < nres; i++) h = (h ^ (uintptr_t)r[-(ptrdiff_t)i].type) * k;
-  CtVMemoSlot *s = &t[h >> (64 - CT_VMEMO_BITS)];
-  if (s->info != op->info || s->props != op->props || s->attrs != op->attrs ||
-      s->counts != (nops | nres << 16))
-    return s;
-  for (uint32_t i = 0; i < nops; i++)
-    if (s->types[i] != u[i].value->type) return s;
-  for (uint32_t i = 0; i < nres; i++)
-    if (s->types[nops + i] != r[-(ptrdiff_t)i].type) return s;
-  *hit = true;
-  if (g) *g = s->g;
+  /* two ways: the pair's first slot holds the more recently stored one */
+  CtVMemoSlot *s = &t[(h >> (64 - CT_VMEMO_BITS)) & ~(uint64_t)1];
+  const CtVMemoSlot *m = ct_vmemo_match(s, op, u, r, nops, nres)       ? s
+                         : ct_vmemo_match(s + 1, op, u, r, nops, nres) ? s + 1
+                                                                       : NULL;
+  if (m) {
+    *hit = true;
+    if (g) *g = m->g;
+  }
   return s;
 }
 
 /* Records that `op`'s signature passed, with its operand groups `g` (may be
- * NULL), in `slot` (the one ct_vmemo_probe returned for `op`, or NULL: no
- * effect).  `op` must not have changed since the probe. */
+ * NULL), in the pair `slot` (what ct_vmemo_probe returned for `op`, or NULL:
+ * no effect).  `op` must not have changed since the probe. */
 void ct_vmemo_store(CtVMemoSlot *slot, IrOp *op, const CtOdsGroups *g);
 
 #endif
