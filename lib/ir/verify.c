@@ -78,13 +78,18 @@ typedef struct DomFailure {
 /* State of one ir_verify walk. */
 typedef struct VerifyState {
   DomFailure dom; /* its op stays NULL while no use failed */
-  /* (op kind, parent op kind) pairs that passed verify_parent, direct-mapped:
-   * op infos live as long as the context, so an accepted pair stays
-   * accepted for the walk, and most ops repeat one of a few pairs */
-  struct {
-    const IrOpInfo *op, *parent;
-  } parent_ok[PARENT_OK_SIZE];
+  uint64_t walk;  /* the walk's id (ir_verify_walk_id) */
 } VerifyState;
+
+/* (op kind, parent op kind) pairs that passed verify_parent, direct-mapped
+ * and tagged with the walk that accepted them: op infos live as long as the
+ * context, so an accepted pair stays accepted for the walk, and most ops
+ * repeat one of a few pairs.  The tag spares each walk clearing the table
+ * (the streamed bytecode reader runs one walk per function). */
+static _Thread_local struct {
+  const IrOpInfo *op, *parent;
+  uint64_t walk;
+} parent_ok[PARENT_OK_SIZE];
 
 /* Whether `name` is one of the '|'-separated names of `want` (a trailing
  * '|' adds no empty alternative). */
@@ -107,10 +112,13 @@ static bool verify_parent(IrOp *op, VerifyState *st) {
     /* op infos are array rows a fixed stride apart: mix before taking bits */
     uint64_t x = ((uintptr_t)op->info ^ (uintptr_t)p->info * 31) * 0x9E3779B97F4A7C15u;
     size_t h = (size_t)(x >> (64 - PARENT_OK_BITS));
-    if (st->parent_ok[h].op == op->info && st->parent_ok[h].parent == p->info) return true;
+    if (parent_ok[h].walk == st->walk && parent_ok[h].op == op->info &&
+        parent_ok[h].parent == p->info)
+      return true;
     if (name_in_list(want, p->info->name)) {
-      st->parent_ok[h].op = op->info;
-      st->parent_ok[h].parent = p->info;
+      parent_ok[h].op = op->info;
+      parent_ok[h].parent = p->info;
+      parent_ok[h].walk = st->walk;
       return true;
     }
   }
@@ -348,9 +356,9 @@ static _Thread_local uint64_t walk_id, walk_ids;
 uint64_t ir_verify_walk_id(void) { return walk_id; }
 
 bool ir_verify(IrOp *op) {
-  VerifyState st = {0};
   uint64_t outer = walk_id;
   walk_id = ++walk_ids;
+  VerifyState st = {.dom = {NULL, NULL, 0}, .walk = walk_id};
   bool ok = verify_op(op, &st);
   walk_id = outer;
   if (!ok) return false;

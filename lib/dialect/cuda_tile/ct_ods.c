@@ -3,6 +3,7 @@
  * check reproduces and the order ODS runs them in). */
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_types.h"
+#include "dialect/cuda_tile/verify_memo.h"
 #include "ir/verify.h"
 
 #include <string.h>
@@ -208,10 +209,45 @@ static bool check_results(IrOp *op, uint32_t at, uint32_t k, const CtOdsValueSpe
   return true;
 }
 
+/* The region constraints of `s` (not part of an op's signature: checked on
+ * every op, memo or not). */
+static bool ct_ods_regions(IrOp *op, const CtOdsSpec *s, const OdsProg *p) {
+  for (unsigned i = 0; i < p->nreg; i++)
+    if (i < op->nregions && !ct_ods_sized_region(op, i, s->regions[i].name, s->regions[i].at_most))
+      return false;
+  return true;
+}
+
+static bool ct_ods_run_sig(IrOp *op, size_t row, const CtOdsSpec *s, const OdsProg *p, bool memo,
+                           CtOdsGroups *g);
+
 /* ct_ods_verify with `p`, the shape of `s`; `memo`: `s` is the spec of
- * row `row`, whose memo applies. */
+ * row `row`, whose memos apply.  Everything but the region constraints is
+ * a function of the op's signature (verify_memo.h): a signature that
+ * passed before passes again, with the operand groups it had. */
 static bool ct_ods_run(IrOp *op, size_t row, const CtOdsSpec *s, const OdsProg *p, bool memo,
                        CtOdsGroups *g) {
+  CtOdsGroups local;
+  /* a symbol's name is a property, unique to it: its signature never repeats */
+  if (op->info->traits & IR_TRAIT_SYMBOL) memo = false;
+  if (!memo) return ct_ods_run_sig(op, row, s, p, false, g ? g : &local) && ct_ods_regions(op, s, p);
+  bool hit;
+  CtVMemoSlot *slot = ct_vmemo_probe(op, &hit, g);
+  if (!hit) {
+    if (!g) {
+      g = &local;
+      memset(g, 0, sizeof *g);
+    }
+    if (!ct_ods_run_sig(op, row, s, p, true, g)) return false;
+    ct_vmemo_store(slot, op, g);
+  }
+  return !p->nreg || ct_ods_regions(op, s, p);
+}
+
+/* The signature part of ct_ods_run: segments, attributes, operand and
+ * result types. */
+static bool ct_ods_run_sig(IrOp *op, size_t row, const CtOdsSpec *s, const OdsProg *p, bool memo,
+                           CtOdsGroups *g) {
   uint64_t walk = memo && (p->nattr || s->segments) ? ir_verify_walk_id() : 0;
   AttrMemo *m = walk ? attr_memo_slot(row, op) : NULL;
   bool memo_hit = m && m->walk == walk && m->props == op->props && m->attrs == op->attrs;
@@ -285,9 +321,6 @@ static bool ct_ods_run(IrOp *op, size_t row, const CtOdsSpec *s, const OdsProg *
       at += k;
     }
   }
-  for (unsigned i = 0; i < p->nreg; i++)
-    if (i < op->nregions && !ct_ods_sized_region(op, i, s->regions[i].name, s->regions[i].at_most))
-      return false;
   return true;
 }
 
@@ -461,7 +494,6 @@ bool ct_ods_verify_op(IrOp *op, CtOdsGroups *g) {
     s = ct_op_ods_specs[row];
   }
   if (!s) return ir_op_error(op, "has no ODS spec on its row");
-  CtOdsGroups local;
   if (g) memset(g, 0, sizeof *g);
-  return ct_ods_run(op, row, s, ods_prog(row, s), true, g ? g : &local);
+  return ct_ods_run(op, row, s, ods_prog(row, s), true, g);
 }

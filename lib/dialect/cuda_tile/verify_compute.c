@@ -17,6 +17,7 @@
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_compute.h"
 #include "dialect/cuda_tile/ct_types.h"
+#include "dialect/cuda_tile/verify_memo.h"
 #include "ir/verify.h"
 
 /* ---- element classes ------------------------------------------------------ */
@@ -627,11 +628,33 @@ static bool check_attrs(IrOp *op, const Spec *s) {
   return true;
 }
 
+static bool verify_compute_spec(IrOp *op, size_t row, const Spec *s);
+
+/* Whether a spec's checks read nothing but the op's signature
+ * (verify_memo.h): extract reads its index operands' defining constants,
+ * reduce and scan their regions. */
+static bool spec_is_signature_pure(const Spec *s) {
+  return s->extra != ctc_verify_extract && s->extra != ctc_verify_reduce &&
+         s->extra != ctc_verify_scan;
+}
+
 bool ct_verify_compute(IrOp *op) {
   if (op->info < ct_op_infos || op->info >= ct_op_infos + CT_OP_COUNT) return true;
   size_t row = (size_t)(op->info - ct_op_infos);
   const Spec *s = specs[row];
   if (!s) return true;
+  if (!spec_is_signature_pure(s)) return verify_compute_spec(op, row, s);
+  /* a signature that passed these checks before passes them again */
+  bool hit;
+  CtVMemoSlot *slot = ct_vmemo_probe(op, &hit, NULL);
+  if (hit) return true;
+  if (!verify_compute_spec(op, row, s)) return false;
+  ct_vmemo_store(slot, op, NULL);
+  return true;
+}
+
+/* ct_verify_compute past the row lookup: every check of spec `s`. */
+static bool verify_compute_spec(IrOp *op, size_t row, const Spec *s) {
   if (s->attrs[0].name || ct_op_is(op, CT_OP_mmai)) {
     uint64_t walk = ir_verify_walk_id();
     AttrMemo *m = NULL;
