@@ -812,7 +812,7 @@ typedef struct TypeRecentBlock {
 } TypeRecentBlock;
 
 static inline TypeRecentBlock *trecent_block(AsmParser *p) {
-  return (TypeRecentBlock *)(void *)p->trecent;
+  return (TypeRecentBlock *)p->trecent;
 }
 
 /* Mask of the first k bytes of a little-endian loaded word. */
@@ -915,7 +915,7 @@ static inline uint32_t trecent_key(const AsmParser *p, const char *s) {
 static void trecent_put(AsmParser *p, const char *s, uint32_t n, uint32_t key, unsigned depth,
                         AsmTypeMemoFn fn, const IrDialect *strip, const IrType *t) {
   if (!key) return;
-  if (!p->trecent) p->trecent = (AsmTypeMemo *)xcalloc(1, sizeof(TypeRecentBlock));
+  if (!p->trecent) p->trecent = xcalloc(1, sizeof(TypeRecentBlock));
   TypeRecent e = {.m0 = byte_mask(n), .m1 = n > 8 ? byte_mask(n - 8) : 0, .s = s, .n = n,
                   .key = key, .depth = depth, .fn = fn, .strip = strip, .t = t};
   e.w0 = load64(s) & e.m0;
@@ -1086,7 +1086,7 @@ const IrAttr *asm_parse_attr_memo_at(AsmParser *p, AsmAttrMemoFn fn, void *arg, 
   if (a && fits && tend > s && tend[-1] == close && tend - s < (ptrdiff_t)UINT32_MAX &&
       ir_ctx_num_errors(p->ctx) == nerr && uses == p->alias_uses &&
       p->deferred.len == ndeferred && (!keep || keep(a))) {
-    if (!p->trecent) p->trecent = (AsmTypeMemo *)xcalloc(1, sizeof(TypeRecentBlock));
+    if (!p->trecent) p->trecent = xcalloc(1, sizeof(TypeRecentBlock));
     uint32_t n = (uint32_t)(tend - s);
     TypeRecent e = {.m0 = byte_mask(n), .m1 = n > 8 ? byte_mask(n - 8) : 0, .s = s, .n = n,
                     .key = key, .depth = need, .afn = fn, .strip = strip_now(p), .a = a};

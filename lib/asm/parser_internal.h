@@ -154,7 +154,6 @@ typedef struct AsmRecentText {
 /* A dialect type memoized by asm_parse_type_memo: its source text (a slice
  * of the buffer), the context it was parsed in, and the nesting (penter
  * levels below its start) its parse needed. */
-enum { ASM_TYPE_RECENT = 256 }; /* recent type memo entries (4-way sets) */
 enum { ASM_CUST_CACHE = 256 };  /* custom op name cache entries (2-way sets) */
 typedef struct AsmTypeMemo {
   const char *s;                /* NULL = empty slot */
@@ -243,12 +242,11 @@ struct AsmParser {
   } *custcache;                 /* ASM_CUST_CACHE entries in 2-way sets, on first use */
   unsigned custcache_next;
   /* asm_parse_type_memo's table (open addressing, power-of-2 capacity), and
-   * recent hits in 4-way sets keyed by the text's first 8 bytes, tried by a
-   * plain prefix comparison before the extent scan and hash. */
+   * parse_types.c's front cache of recent hits (its own block type, tried
+   * before the extent scan and hash; allocated on first use, freed here). */
   AsmTypeMemo *tmemo;
   size_t tmemo_cap, tmemo_len;
-  AsmTypeMemo *trecent;         /* ASM_TYPE_RECENT entries, on first use */
-  unsigned trecent_next;
+  void *trecent;
 };
 
 /* ---- tokens and errors (parser.c) ------------------------------------------ */
