@@ -264,9 +264,10 @@ static const AsmPrintMemo *memo_find(AsmPrinter *p, const void *key, void (*fn)(
   }
   *slot = memo_slot(p, key, fn);
   const AsmPrintMemo *m = &p->memo[*slot];
-  if (m->key == key && m->fn == fn && m->al == p->aliases && m->gen == p->alias_gen &&
-      same_scope(m->sd1, p->sd1) && m->sd2_len == p->sd2_len &&
-      (m->sd2 == p->sd2 || (p->sd2 && m->sd2 && !memcmp(m->sd2, p->sd2, p->sd2_len))))
+  const AsmMemoState *st = &m->st;
+  if (m->key == key && m->fn == fn && st->al == p->aliases && st->gen == p->alias_gen &&
+      same_scope(st->sd1, p->sd1) && st->sd2_len == p->sd2_len &&
+      (st->sd2 == p->sd2 || (p->sd2 && st->sd2 && !memcmp(st->sd2, p->sd2, p->sd2_len))))
     return m;
   return NULL;
 }
@@ -280,11 +281,7 @@ static void memo_store(AsmPrinter *p, size_t slot, const void *key, void (*fn)(v
   AsmPrintMemo *m = &p->memo[slot];
   m->key = key;
   m->fn = fn;
-  m->al = p->aliases;
-  m->gen = p->alias_gen;
-  m->sd1 = p->sd1;
-  m->sd2 = p->sd2;
-  m->sd2_len = p->sd2_len;
+  m->st = asm_memo_state(p);
   m->off = off;
   m->len = (uint32_t)n;
 }

@@ -1140,8 +1140,8 @@ static bool dict_memo_hit(const AsmPrinter *p, const AsmDictMemo *m, const IrAtt
                           const IrAttr *attrs, const char *const *elided, uint32_t nel,
                           bool keyword) {
   if (m->props != props || m->attrs != attrs || m->elided != elided || m->nel != nel ||
-      m->keyword != keyword || m->al != p->aliases || m->gen != p->alias_gen ||
-      m->sd1 != p->sd1 || m->sd2 != p->sd2 || m->sd2_len != p->sd2_len || !m->len)
+      m->keyword != keyword || m->st.al != p->aliases || m->st.gen != p->alias_gen ||
+      m->st.sd1 != p->sd1 || m->st.sd2 != p->sd2 || m->st.sd2_len != p->sd2_len || !m->len)
     return false;
   for (uint32_t i = 0; i < nel; i++) /* a list rebuilt in place may hold other names */
     if (m->el[i] != elided[i]) return false;
@@ -1183,11 +1183,7 @@ static void print_op_attr_dict(AsmPrinter *p, IrOp *op, const char *const *elide
   m->nel = nel;
   for (uint32_t i = 0; i < ASM_DICT_MEMO_ELIDED; i++) m->el[i] = i < nel ? elided[i] : NULL;
   m->keyword = keyword;
-  m->al = p->aliases;
-  m->gen = p->alias_gen;
-  m->sd1 = p->sd1;
-  m->sd2 = p->sd2;
-  m->sd2_len = p->sd2_len;
+  m->st = asm_memo_state(p);
   m->off = off;
   m->len = (uint32_t)n + 1; /* 0: empty slot */
 }

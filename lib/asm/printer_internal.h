@@ -175,20 +175,26 @@ typedef struct AsmAliases {
   U64Map lookup;           /* ptr -> entry index + 1 (aliased only) */
 } AsmAliases;
 
+/* The printer state a memoized text depends on besides its key: the
+ * aliases, how many type aliases have been defined so far (alias_gen) and
+ * the dialect scope (sd1, sd2); asm_memo_state takes it. */
+typedef struct AsmMemoState {
+  const struct AsmAliases *al;
+  uint32_t gen;
+  const char *sd1, *sd2;
+  size_t sd2_len;
+} AsmMemoState;
+
 /* One entry of asm_print_type_memo's (and asm_print_attr_memo's) table:
- * the text of (type or attribute, printer fn)
- * in one printer state, the state being the aliases, how many type aliases
- * have been defined so far (alias_gen) and the dialect scope. */
+ * the text of (type or attribute, printer fn) in one printer state. */
 #define ASM_PRINT_MEMO 256       /* entries of a standalone printer's memo */
 #define ASM_PRINT_MEMO_OPS 4096  /* entries when printing ops (p->names set) */
 #define ASM_PCACHE 1024
 typedef struct AsmPrintMemo {
   const void *key;        /* the IrType or IrAttr */
   void (*fn)(void);       /* its printer, cast */
-  const struct AsmAliases *al;
-  uint32_t gen, off, len;
-  const char *sd1, *sd2;
-  size_t sd2_len;
+  AsmMemoState st;
+  uint32_t off, len;
 } AsmPrintMemo;
 
 /* One entry of print_op_attr_dict's memo (printer.c): the printed text of
@@ -204,10 +210,8 @@ typedef struct AsmDictMemo {
   const char *el[ASM_DICT_MEMO_ELIDED]; /* elided[0..nel), NULL-padded */
   uint32_t nel;
   bool keyword;
-  const struct AsmAliases *al;
-  uint32_t gen, off, len;
-  const char *sd1, *sd2;
-  size_t sd2_len;
+  AsmMemoState st;
+  uint32_t off, len;
 } AsmDictMemo;
 
 /* ---- the printer ----------------------------------------------------------- */
@@ -335,6 +339,11 @@ static inline bool asm_pcached(const AsmPrinter *p, const void *x) {
  * dialect hooks; NULL when none. */
 const char *asm_attr_alias_name(const IrAttr *a);
 const char *asm_type_alias_name(const IrType *t);
+
+/* The printer's current AsmMemoState. */
+static inline AsmMemoState asm_memo_state(const AsmPrinter *p) {
+  return (AsmMemoState){p->aliases, p->alias_gen, p->sd1, p->sd2, p->sd2_len};
+}
 
 /* Saved/restored around nested printing (see AsmPrinter.sd1). */
 typedef struct AsmShortScope {
