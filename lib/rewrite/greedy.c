@@ -33,24 +33,16 @@ void rw_greedy_config_init(RwGreedyConfig *cfg) {
 
 /* ---- worklist: vector + op -> position map; removal nulls the entry ------------- */
 /* The map is an open-addressing table of 32-bit list positions (index + 1;
- * 0: empty slot; WL_TOMB: a removed entry's slot): an entry's key is the op
- * the list holds at its position, so a slot costs 4 bytes.  Every mapped
- * position holds a non-null op.  A parallel array keeps, for each list
- * entry, the slot that maps it, so that popping the last entry or removing
- * one leaves a tombstone without probing again (or shifting the probe
- * chain); tombstones are dropped when the table is rebuilt, which happens
- * when mapped slots and tombstones together would pass 3/4 of the table.
- * The table is sized once for the seeded ops (wl_reserve) and the list
+ * 0: empty slot): an entry's key is the op the list holds at its position,
+ * so a slot costs 4 bytes.  Every mapped position holds a non-null op;
+ * removing an op unmaps it before its entry is nulled or popped.  The
+ * table is sized once for the seeded ops (wl_reserve) and the list
  * reserved for them, so a large region never holds an old and a new copy
  * while growing. */
-#define WL_TOMB UINT32_MAX
 typedef struct Worklist {
   VEC(IrOp *) list;
-  uint32_t *at;    /* per list entry: its slot (valid while the entry is mapped) */
-  size_t at_cap;
-  uint32_t *slots; /* list position + 1, 0: empty, WL_TOMB: removed */
+  uint32_t *slots; /* list position + 1, 0: empty */
   size_t cap, len; /* slots (a power of two, or 0), mapped entries */
-  size_t used;     /* mapped entries + tombstones */
   unsigned shift;  /* 64 - log2(cap) */
   size_t live;     /* non-null entries */
 } Worklist;
@@ -60,75 +52,60 @@ static size_t wl_home(const Worklist *w, const IrOp *op) {
   return (size_t)((((uint64_t)(uintptr_t)op >> 4) * 0x9e3779b97f4a7c15ull) >> w->shift);
 }
 
-/* The slot holding op, or the empty slot ending its probe chain. */
+/* The slot holding op, or the empty slot where it would go. */
 static size_t wl_find(const Worklist *w, const IrOp *op) {
   size_t i = wl_home(w, op), mask = w->cap - 1;
-  for (uint32_t p; (p = w->slots[i]) != 0; i = (i + 1) & mask)
-    if (p != WL_TOMB && w->list.data[p - 1] == op) break;
+  for (uint32_t p; (p = w->slots[i]) != 0 && w->list.data[p - 1] != op;) i = (i + 1) & mask;
   return i;
-}
-
-/* Room in the parallel slot array for n list entries. */
-static void wl_at_reserve(Worklist *w, size_t n) {
-  if (n <= w->at_cap) return;
-  size_t cap = w->at_cap ? w->at_cap : 64;
-  while (cap < n) cap *= 2;
-  w->at = xrealloc(w->at, cap * sizeof *w->at);
-  w->at_cap = cap;
-}
-
-/* Rebuilds the table for n mapped entries at a load of at most 3/4,
- * dropping the tombstones (the table grows only when n needs it). */
-static void wl_rebuild(Worklist *w, size_t n) {
-  size_t cap = w->cap ? w->cap : 64;
-  unsigned bits = 0;
-  while ((n + 1) * 4 > cap * 3) cap *= 2;
-  while (((size_t)1 << bits) < cap) bits++;
-  if (cap != w->cap) {
-    free(w->slots);
-    w->slots = xcalloc(cap, sizeof *w->slots);
-    w->cap = cap;
-    w->shift = 64 - bits;
-  } else {
-    memset(w->slots, 0, cap * sizeof *w->slots);
-  }
-  size_t mask = cap - 1;
-  for (size_t k = 0; k < w->list.len; k++)
-    if (w->list.data[k]) {
-      size_t i = wl_home(w, w->list.data[k]);
-      while (w->slots[i]) i = (i + 1) & mask;
-      w->slots[i] = (uint32_t)(k + 1);
-      w->at[k] = (uint32_t)i;
-    }
-  w->used = w->len;
 }
 
 /* Room for n entries at a load of at most 3/4 (and a list of n). */
 static void wl_reserve(Worklist *w, size_t n) {
   vec_reserve(&w->list, n);
-  wl_at_reserve(w, n);
   if ((n + 1) * 4 <= w->cap * 3) return;
-  wl_rebuild(w, n);
+  size_t cap = w->cap ? w->cap : 64;
+  unsigned bits = 0;
+  while ((n + 1) * 4 > cap * 3) cap *= 2;
+  while (((size_t)1 << bits) < cap) bits++;
+  free(w->slots);
+  w->slots = xcalloc(cap, sizeof *w->slots);
+  w->cap = cap;
+  w->shift = 64 - bits;
+  for (size_t k = 0; k < w->list.len; k++)
+    if (w->list.data[k]) w->slots[wl_find(w, w->list.data[k])] = (uint32_t)(k + 1);
+}
+
+/* Unmaps the op at slot i (backward-shift deletion keeps probe chains
+ * intact without tombstones).  The list entries must still be in place. */
+static void wl_unmap_at(Worklist *w, size_t i) {
+  size_t mask = w->cap - 1;
+  w->slots[i] = 0;
+  w->len--;
+  for (size_t j = (i + 1) & mask; w->slots[j]; j = (j + 1) & mask) {
+    size_t home = wl_home(w, w->list.data[w->slots[j] - 1]);
+    bool move = (i <= j) ? (home <= i || home > j) : (home <= i && home > j);
+    if (move) {
+      w->slots[i] = w->slots[j];
+      w->slots[j] = 0;
+      i = j;
+    }
+  }
 }
 
 static void wl_push(Worklist *w, IrOp *op) {
-  if ((w->used + 2) * 4 > w->cap * 3) wl_rebuild(w, w->len + 1);
+  if ((w->len + 2) * 4 > w->cap * 3) wl_reserve(w, w->len + 1);
   size_t i = wl_find(w, op);
   if (w->slots[i]) return;
   vec_push(&w->list, op);
-  wl_at_reserve(w, w->list.len);
-  w->at[w->list.len - 1] = (uint32_t)i;
   w->slots[i] = (uint32_t)w->list.len;
   w->len++;
-  w->used++;
   w->live++;
 }
 
 static IrOp *wl_pop(Worklist *w) {
   while (!vec_last(&w->list)) w->list.len--;
   IrOp *op = vec_last(&w->list);
-  w->slots[w->at[w->list.len - 1]] = WL_TOMB;
-  w->len--;
+  wl_unmap_at(w, wl_find(w, op));
   w->list.len--;
   w->live--;
   while (w->list.len && !vec_last(&w->list)) w->list.len--;
@@ -140,8 +117,7 @@ static void wl_remove(Worklist *w, IrOp *op) {
   size_t i = wl_find(w, op);
   uint32_t p = w->slots[i];
   if (!p) return;
-  w->slots[i] = WL_TOMB;
-  w->len--;
+  wl_unmap_at(w, i);
   w->list.data[p - 1] = NULL;
   w->live--;
 }
@@ -153,30 +129,23 @@ static void wl_reverse(Worklist *w) {
     IrOp *t = w->list.data[i];
     w->list.data[i] = w->list.data[n - 1 - i];
     w->list.data[n - 1 - i] = t;
-    uint32_t a = w->at[i];
-    w->at[i] = w->at[n - 1 - i];
-    w->at[n - 1 - i] = a;
   }
-  for (size_t k = 0; k < n; k++)
-    if (w->list.data[k]) w->slots[w->at[k]] = (uint32_t)(k + 1);
+  for (size_t i = 0; i < w->cap; i++)
+    if (w->slots[i]) w->slots[i] = (uint32_t)(n + 1 - w->slots[i]);
 }
 
 static void wl_clear(Worklist *w) {
   w->list.len = 0;
   w->live = 0;
-  if (w->used) memset(w->slots, 0, w->cap * sizeof *w->slots);
+  if (w->len) memset(w->slots, 0, w->cap * sizeof *w->slots);
   w->len = 0;
-  w->used = 0;
 }
 
 static void wl_free(Worklist *w) {
   vec_free(&w->list);
-  free(w->at);
-  w->at = NULL;
-  w->at_cap = 0;
   free(w->slots);
   w->slots = NULL;
-  w->cap = w->len = w->used = 0;
+  w->cap = w->len = 0;
 }
 
 /* The number of ops nested in a region (what one seeding pushes at most);
