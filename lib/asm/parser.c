@@ -1280,7 +1280,14 @@ static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned 
   }
   const char *dialect = op_dialect(ctx, info->name);
   struct AsmCustCache *c = &p->custcache[cslot];
-  c->name = nt.ptr;
+  /* The name's bytes from the op's registered name where they end it (the
+   * full name, or the short form under a default dialect): a pointer into
+   * the input would fault its page back in, long after the parser released
+   * it, whenever a later op hits this entry. */
+  size_t full = strlen(info->name);
+  c->name = full >= nt.len && !memcmp(info->name + full - nt.len, nt.ptr, nt.len)
+                ? info->name + full - nt.len
+                : nt.ptr;
   c->len = nt.len;
   c->dd = ddef;
   c->info = info;
