@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "ctile/ctile.h"
+#include "unit_text.h"
 
 /* ---- helpers ------------------------------------------------------------------ */
 
@@ -301,23 +302,6 @@ static void test_pipeline_and_options(void) {
 
 /* A large module reaches the print callback in several pieces whose
  * concatenation is the whole text (it parses back and prints the same). */
-typedef struct BigText {
-  char *buf;
-  size_t len, cap;
-  int calls;
-} BigText;
-
-static void on_big(CtileStringRef s, void *user) {
-  BigText *t = user;
-  t->calls++;
-  if (t->len + s.length + 1 > t->cap) {
-    t->cap = 2 * (t->len + s.length + 1);
-    t->buf = realloc(t->buf, t->cap);
-  }
-  memcpy(t->buf + t->len, s.data, s.length);
-  t->len += s.length;
-  t->buf[t->len] = 0;
-}
 
 static void test_streamed_print(void) {
   CtileContext ctx = ctileContextCreate();
@@ -330,17 +314,17 @@ static void test_streamed_print(void) {
   len += (size_t)snprintf(src + len, cap - len, "  \"t.ret\"() : () -> ()\n}) : () -> ()\n");
   CtileModule m = ctileModuleParse(ctx, src, len, "big.mlir");
   CHECK(!ctileModuleIsNull(m));
-  BigText a = {0}, b = {0};
-  ctileModulePrint(m, 0, on_big, &a);
+  GrowText a = {0}, b = {0};
+  ctileModulePrint(m, 0, grow_text_append, &a);
   CHECK(a.calls >= 2);
   CHECK(a.len > (1u << 20) && a.buf[a.len - 1] == '\n');
   CtileModule m2 = ctileModuleParse(ctx, a.buf, a.len, "big2.mlir");
   CHECK(!ctileModuleIsNull(m2));
-  ctileModulePrint(m2, 0, on_big, &b);
+  ctileModulePrint(m2, 0, grow_text_append, &b);
   CHECK(a.len == b.len && !memcmp(a.buf, b.buf, a.len));
   /* ctileOperationPrint streams too and adds no newline */
-  BigText c = {0};
-  ctileOperationPrint(ctileModuleGetOperation(m), 0, on_big, &c);
+  GrowText c = {0};
+  ctileOperationPrint(ctileModuleGetOperation(m), 0, grow_text_append, &c);
   CHECK(c.calls >= 2 && c.len + 1 == a.len && !memcmp(c.buf, a.buf, c.len));
   ctileModuleDestroy(m);
   ctileModuleDestroy(m2);

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 
 #include "ctile/ctile.h"
+#include "unit_text.h"
 
 static const char kModule[] =
     "cuda_tile.module @m {\n"
@@ -50,21 +51,6 @@ static const char *const kExpected[] = {
     "%8 = negi %arg2 overflow<no_signed_wrap> {tag = 1 : i32} : tile<4xi32>\n",
 };
 
-typedef struct Text {
-  char *buf;
-  size_t len, cap;
-} Text;
-
-static void append(CtileStringRef piece, void *user) {
-  Text *t = user;
-  if (t->len + piece.length + 1 > t->cap) {
-    t->cap = 2 * (t->len + piece.length + 1);
-    t->buf = realloc(t->buf, t->cap);
-  }
-  memcpy(t->buf + t->len, piece.data, piece.length);
-  t->len += piece.length;
-  t->buf[t->len] = 0;
-}
 
 static void quiet(CtileDiagnosticSeverity sev, const char *loc, const char *msg, void *user) {
   (void)sev;
@@ -80,9 +66,9 @@ static char *round_trip(const char *src, int *nerr) {
   *nerr = 0;
   ctileContextSetDiagnosticHandler(ctx, quiet, nerr);
   CtileModule m = ctileModuleParse(ctx, src, strlen(src), "t.mlir");
-  Text t = {0};
+  GrowText t = {0};
   if (!ctileModuleIsNull(m)) {
-    ctileModulePrint(m, 0, append, &t);
+    ctileModulePrint(m, 0, grow_text_append, &t);
     ctileModuleDestroy(m);
   }
   ctileContextDestroy(ctx);

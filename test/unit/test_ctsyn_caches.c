@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "ctile/ctile.h"
+#include "unit_text.h"
 
 static const char kA[] =
     "cuda_tile.module @a {\n"
@@ -52,26 +53,11 @@ static const char *const kExpectB[] = {
     "%3 = maxf %arg0, %arg1 flush_to_zero : tile<2xf32>\n",
 };
 
-typedef struct Text {
-  char *buf;
-  size_t len, cap;
-} Text;
-
-static void append(CtileStringRef piece, void *user) {
-  Text *t = user;
-  if (t->len + piece.length + 1 > t->cap) {
-    t->cap = 2 * (t->len + piece.length + 1);
-    t->buf = realloc(t->buf, t->cap);
-  }
-  memcpy(t->buf + t->len, piece.data, piece.length);
-  t->len += piece.length;
-  t->buf[t->len] = 0;
-}
 
 /* The custom print of m (malloc'd). */
 static char *print(CtileModule m) {
-  Text t = {0};
-  ctileModulePrint(m, 0, append, &t);
+  GrowText t = {0};
+  ctileModulePrint(m, 0, grow_text_append, &t);
   return t.buf;
 }
 
