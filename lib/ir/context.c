@@ -448,5 +448,14 @@ void ir_ctx_set_dialect_state(IrContext *ctx, const char *dialect, void *state,
   vec_push(&ctx->dstates, ((DialectState){dialect, state, free_fn}));
 }
 
+void *ir_ctx_zeroed_state(IrContext *ctx, const char *key, size_t size) {
+  void *st = ir_ctx_dialect_state(ctx, key);
+  if (!st) {
+    st = xcalloc(1, size);
+    ir_ctx_set_dialect_state(ctx, key, st, free);
+  }
+  return st;
+}
+
 void ir_ctx_allow_unregistered(IrContext *ctx, bool allow) { ctx->allow_unregistered = allow; }
 bool ir_ctx_allows_unregistered(IrContext *ctx) { return ctx->allow_unregistered; }

@@ -871,6 +871,9 @@ void ir_ctx_for_each_op_info(IrContext *ctx, void (*fn)(const IrOpInfo *, void *
 void *ir_ctx_dialect_state(IrContext *ctx, const char *dialect);
 void ir_ctx_set_dialect_state(IrContext *ctx, const char *dialect, void *state,
                               void (*free_fn)(void *));
+/* The state in slot `key`, or a zeroed block of `size` bytes put there
+ * (and freed with the context) on first use. */
+void *ir_ctx_zeroed_state(IrContext *ctx, const char *key, size_t size);
 /* Whether unregistered dialects/ops are accepted by the verifier/parser. */
 void ir_ctx_allow_unregistered(IrContext *ctx, bool allow);
 bool ir_ctx_allows_unregistered(IrContext *ctx);

@@ -8,12 +8,7 @@
 /* ---- per-context state ------------------------------------------------------ */
 
 CtDialectState *ct_dialect_state(IrContext *ctx) {
-  CtDialectState *st = ir_ctx_dialect_state(ctx, "cuda_tile");
-  if (!st) {
-    st = xcalloc(1, sizeof *st);
-    ir_ctx_set_dialect_state(ctx, "cuda_tile", st, free);
-  }
-  return st;
+  return ir_ctx_zeroed_state(ctx, "cuda_tile", sizeof(CtDialectState));
 }
 
 static void ct_dialect_init(IrContext *ctx) { (void)ct_dialect_state(ctx); }

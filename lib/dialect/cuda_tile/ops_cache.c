@@ -24,12 +24,7 @@ static const char cache_key[] = "cuda_tile.opcache";
 
 /* The context's memo, created on first use (xcalloc aborts on failure). */
 static OpCache *op_cache(IrContext *ctx) {
-  OpCache *c = ir_ctx_dialect_state(ctx, cache_key);
-  if (!c) {
-    c = xcalloc(1, sizeof *c);
-    ir_ctx_set_dialect_state(ctx, cache_key, c, free);
-  }
-  return c;
+  return ir_ctx_zeroed_state(ctx, cache_key, sizeof(OpCache));
 }
 
 /* Up to 5 sizes of 0..15 pack into a nonzero key: 4 bits each above the

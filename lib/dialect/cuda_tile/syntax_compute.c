@@ -220,12 +220,7 @@ static const char syn_key[] = "cuda_tile.syntax_compute";
 
 /* The state of context ctx, created on first use. */
 static SynState *syn_state(IrContext *ctx) {
-  SynState *s = ir_ctx_dialect_state(ctx, syn_key);
-  if (!s) {
-    s = xcalloc(1, sizeof *s);
-    ir_ctx_set_dialect_state(ctx, syn_key, s, free);
-  }
-  return s;
+  return ir_ctx_zeroed_state(ctx, syn_key, sizeof(SynState));
 }
 
 /* ct_enum_attr(ctx, e, v), remembered in state s. */

@@ -142,12 +142,7 @@ typedef struct AaTypeCache {
 } AaTypeCache;
 
 static AaTypeCache *type_cache(IrContext *ctx) {
-  AaTypeCache *c = ir_ctx_dialect_state(ctx, "nv_tileaa.types");
-  if (!c) {
-    c = xcalloc(1, sizeof *c);
-    ir_ctx_set_dialect_state(ctx, "nv_tileaa.types", c, free);
-  }
-  return c;
+  return ir_ctx_zeroed_state(ctx, "nv_tileaa.types", sizeof(AaTypeCache));
 }
 
 const IrType *aa_program_id_type(IrContext *ctx) {
