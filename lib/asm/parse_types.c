@@ -909,6 +909,17 @@ static inline uint32_t trecent_key(const AsmParser *p, const char *s) {
   return (uint32_t)(p->tok.ptr - s) | TRECENT_MNEMONIC;
 }
 
+/* Whether entry e holds the text at s (w0, w1: its first 16 bytes) under
+ * key, for the current parse: equal bytes up to the entry's end, the same
+ * dialect scope, and room for the nesting its parse needed. */
+static inline bool trecent_same(AsmParser *p, const TypeRecent *e, const char *s, uint64_t w0,
+                                uint64_t w1, uint32_t key) {
+  if ((w0 & e->m0) != e->w0 || (w1 & e->m1) != e->w1 || e->key != key) return false;
+  if (e->n > 16 && (e->n > (size_t)(p->lex.end - s) || memcmp(e->s + 16, s + 16, e->n - 16)))
+    return false;
+  return e->strip == strip_now(p) && p->depth + e->depth <= ASM_MAX_DEPTH;
+}
+
 /* Records the text s[0..n) (key: see TypeRecent), parsed by fn in context
  * strip to t, needing depth levels, in front of its set (the set's last
  * entry dropped). */
@@ -937,11 +948,7 @@ trecent_hit(AsmParser *p, const char *s, uint32_t key, AsmTypeMemoFn fn) {
   bool alone = wl >= (size_t)(p->lex.end - s) || s[wl] != '<';
   const TypeRecent *e = trecent_set(p, s, w0, w1, wl, alone), *end = e + 4;
   for (; e < end && e->s; e++) {
-    if ((w0 & e->m0) != e->w0 || (w1 & e->m1) != e->w1 || e->key != key || e->fn != fn)
-      continue;
-    if (e->n > 16 && (e->n > (size_t)(p->lex.end - s) || memcmp(e->s + 16, s + 16, e->n - 16)))
-      continue;
-    if (e->strip != strip_now(p) || p->depth + e->depth > ASM_MAX_DEPTH) continue;
+    if (e->fn != fn || !trecent_same(p, e, s, w0, w1, key)) continue;
     const IrType *t = e->t;
     unsigned depth = e->depth;
     bool word = e->n == wl;
@@ -1066,11 +1073,7 @@ const IrAttr *asm_parse_attr_memo_at(AsmParser *p, AsmAttrMemoFn fn, void *arg, 
     uint64_t w0 = load64(s), w1 = load64(s + 8);
     const TypeRecent *e = attr_set(p, s, close, nth), *end = e + 4;
     for (; e < end && e->s; e++) {
-      if ((w0 & e->m0) != e->w0 || (w1 & e->m1) != e->w1 || e->key != key || e->afn != fn)
-        continue;
-      if (e->n > 16 && (e->n > (size_t)(p->lex.end - s) || memcmp(e->s + 16, s + 16, e->n - 16)))
-        continue;
-      if (e->strip != strip_now(p) || p->depth + e->depth > ASM_MAX_DEPTH) continue;
+      if (e->afn != fn || !trecent_same(p, e, s, w0, w1, key)) continue;
       const IrAttr *a = e->a;
       ppeak_hit(p, e->depth);
       reset_at(p, s + e->n);
