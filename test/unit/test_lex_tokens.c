@@ -12,6 +12,7 @@
 #include "unit.h"
 
 #include "asm/lexer.h"
+#include "unit_lex.h"
 #include "ir/ir.h"
 
 #include <stdlib.h>
@@ -313,17 +314,6 @@ static void test_uint64(void) {
 }
 
 /* ---- locations ---------------------------------------------------------------- */
-static void naive_line_col(const char *s, size_t off, unsigned *line, unsigned *col) {
-  unsigned l = 1;
-  size_t start = 0;
-  for (size_t i = 0; i < off; i++)
-    if (s[i] == '\n') {
-      l++;
-      start = i + 1;
-    }
-  *line = l;
-  *col = (unsigned)(off - start) + 1;
-}
 
 /* The file:line:col of lazy location bits. */
 static bool loc_of(uintptr_t bits, long long *line, long long *col) {

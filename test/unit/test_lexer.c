@@ -8,6 +8,7 @@
 #include "unit.h"
 
 #include "asm/lexer.h"
+#include "unit_lex.h"
 #include "ir/ir.h"
 
 #include <stdlib.h>
@@ -160,18 +161,6 @@ static void test_errors(void) {
 }
 
 /* ---- positions ------------------------------------------------------------------- */
-/* Naive 1-based line and column of offset `off` in s. */
-static void naive_line_col(const char *s, size_t off, unsigned *line, unsigned *col) {
-  unsigned l = 1;
-  size_t start = 0;
-  for (size_t i = 0; i < off; i++)
-    if (s[i] == '\n') {
-      l++;
-      start = i + 1;
-    }
-  *line = l;
-  *col = (unsigned)(off - start) + 1;
-}
 
 static void check_pos(AsmLexer *lx, const char *src, size_t off) {
   unsigned line, col, nl, nc;
