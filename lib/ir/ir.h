@@ -731,8 +731,20 @@ void ir_op_replace_all_uses_with(IrOp *op, IrValue *const *vals);
 /* Attribute access: properties first, then discardable attributes. */
 const IrAttr *ir_op_attr(const IrOp *op, const IrIdent *name);
 /* By name of `len` bytes; neither this nor ir_op_attrz interns the name
- * (keys are compared by length, then bytes). */
-const IrAttr *ir_op_attrn(const IrOp *op, const char *name, size_t len);
+ * (keys are compared by length, then bytes).  Inline for the usual case of
+ * a registered op: no discardable attributes and a few properties, scanned
+ * here without a call; anything else takes ir_op_attrn_slow. */
+const IrAttr *ir_op_attrn_slow(const IrOp *op, const char *name, size_t len);
+static inline const IrAttr *ir_op_attrn(const IrOp *op, const char *name, size_t len) {
+  const IrAttr *p = op->props;
+  if ((op->attrs && op->attrs->nelems) || (p && p->nelems > 8))
+    return ir_op_attrn_slow(op, name, len);
+  for (uint32_t i = 0, n = p ? p->nelems : 0; i < n; i++) {
+    const IrIdent *k = p->names[i];
+    if (k->len == len && bytes_eq(k->str, name, len)) return p->elems[i];
+  }
+  return NULL;
+}
 /* Inline so that the strlen of a literal name folds at compile time: hooks
  * look attributes up by literal name on every op. */
 static inline const IrAttr *ir_op_attrz(const IrOp *op, const char *name) {

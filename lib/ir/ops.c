@@ -454,7 +454,7 @@ const IrAttr *ir_op_attr(const IrOp *op, const IrIdent *name) {
 /* By bytes rather than by interned name: hooks look attributes up by
  * literal name for every op, and interning (hash and table probe) cost more
  * than the scan of an op's few attributes. */
-const IrAttr *ir_op_attrn(const IrOp *op, const char *name, size_t len) {
+const IrAttr *ir_op_attrn_slow(const IrOp *op, const char *name, size_t len) {
   const IrAttr *p = op->props, *d = op->attrs;
   /* both scanned here (no call) in the common case of small dictionaries */
   if ((!p || p->nelems <= IR_DICT_SCAN_MAX) && (!d || d->nelems <= IR_DICT_SCAN_MAX)) {

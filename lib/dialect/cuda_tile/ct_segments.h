@@ -7,7 +7,6 @@
 #ifndef CTILE_DIALECT_CUDA_TILE_CT_SEGMENTS_H
 #define CTILE_DIALECT_CUDA_TILE_CT_SEGMENTS_H
 
-#include "dialect/cuda_tile/ct_opattr.h"
 #include "ir/ir.h"
 
 enum { CT_MAX_SEGS = 5 };
@@ -17,7 +16,7 @@ typedef struct CtSegs {
 
 static inline CtSegs ct_op_segments(const IrOp *op, unsigned nseg) {
   CtSegs s = {{0}, {0}};
-  const IrAttr *a = ct_op_attrz(op, "operandSegmentSizes");
+  const IrAttr *a = ir_op_attrz(op, "operandSegmentSizes");
   if (!ir_attr_is(a, &ir_dense_array_attr_def) || !ir_type_is_int_width(a->type, 32) ||
       a->nints != nseg || nseg > CT_MAX_SEGS)
     return s;

@@ -11,7 +11,6 @@
  * return, region-count constraints).  docs/diagnostics.md lists both. */
 #include "dialect/cuda_tile/ct_attrdict.h"
 #include "dialect/cuda_tile/ct_ods.h"
-#include "dialect/cuda_tile/ct_opattr.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_core.h"
 #include "dialect/cuda_tile/ct_svec.h"
@@ -153,8 +152,8 @@ bool ct_verify_return(IrOp *op) {
   if (!entry && !func)
     return ir_op_error(op, "must be used within a cuda_tile.testing$func, cuda_tile.entry, "
                            "or cuda_tile.if operation");
-  const IrAttr *fa = ct_op_attrz(p, "function_type");
-  const IrAttr *na = ct_op_attrz(p, "sym_name");
+  const IrAttr *fa = ir_op_attrz(p, "function_type");
+  const IrAttr *na = ir_op_attrz(p, "sym_name");
   if (!ir_attr_is(fa, &ir_type_attr_def) || !ir_type_is(fa->type, &ir_function_type_def))
     return true;
   const IrType *ft = fa->type;
@@ -381,7 +380,7 @@ bool ct_parse_for(AsmParser *p, IrOpState *st) {
 
 void ct_print_for(AsmPrinter *p, IrOp *op) {
   IrBlock *b = ir_op_regions(op)[0].first;
-  if (ct_op_attrz(op, "unsignedCmp")) asm_puts(p, " unsigned");
+  if (ir_op_attrz(op, "unsignedCmp")) asm_puts(p, " unsigned");
   asm_putc(p, ' ');
   if (b && b->nargs) asm_print_operand(p, b->args[0]);
   asm_puts(p, " in (");
@@ -617,7 +616,7 @@ void ct_print_assert(AsmPrinter *p, IrOp *op) {
   asm_putc(p, ' ');
   asm_print_operand(p, ir_op_operand(op, 0));
   asm_puts(p, ", ");
-  const IrAttr *m = ct_op_attrz(op, "message");
+  const IrAttr *m = ir_op_attrz(op, "message");
   if (ir_attr_is(m, &ir_string_attr_def)) asm_print_string_literal(p, m->str->str, m->str->len);
   static const char *const elided[] = {"message", NULL};
   ct_print_attr_dict(p, op, elided);

@@ -4,7 +4,6 @@
  * parseFuncOp / printFuncOp in SharedFuncParserAndPrinter.h). */
 #include "dialect/cuda_tile/ct_attrdict.h"
 #include "dialect/cuda_tile/ct_ods.h"
-#include "dialect/cuda_tile/ct_opattr.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_core.h"
 #include "dialect/cuda_tile/ct_svec.h"
@@ -29,7 +28,7 @@ bool ct_parse_module(AsmParser *p, IrOpState *st) {
 }
 
 void ct_print_module(AsmPrinter *p, IrOp *op) {
-  const IrAttr *name = ct_op_attrz(op, "sym_name");
+  const IrAttr *name = ir_op_attrz(op, "sym_name");
   asm_putc(p, ' ');
   if (ir_attr_is(name, &ir_string_attr_def)) asm_print_symbol_name(p, name->str);
   static const char *const elided[] = {"sym_name", NULL};
@@ -76,7 +75,7 @@ static bool verify_func_debuginfo(IrOp *op) {
                            "have cuda_tile.di_subprogram debug info scope.",
                        scope);
   const IrAttr *link = ct_di_subprogram_linkage_name(scope);
-  const IrAttr *name = ct_op_attrz(op, "sym_name");
+  const IrAttr *name = ir_op_attrz(op, "sym_name");
   if (ir_attr_is(name, &ir_string_attr_def) && link != name)
     return ir_op_error(op, "invalid function debug info scope: %A. Function name \"%s\" does "
                            "not match subprogram scope linkage name %A.",
@@ -182,7 +181,7 @@ static bool parse_func_like(AsmParser *p, IrOpState *st, bool allow_hints) {
 
 static void print_func_like(AsmPrinter *p, IrOp *op, bool hints) {
   ct_print_func_signature(p, op);
-  const IrAttr *h = ct_op_attrz(op, "optimization_hints");
+  const IrAttr *h = ir_op_attrz(op, "optimization_hints");
   if (hints && h && h->def == &ct_opt_hints_attr_def && !ct_opt_hints_empty(h)) {
     asm_puts(p, " optimization_hints=");
     ct_print_opt_hints_body(p, h);
@@ -232,7 +231,7 @@ const CtOdsSpec ct_spec_entry = {
 /* FunctionOpInterface::verifyTrait: argument/result attribute arrays, then
  * the entry block against the signature.  Runs after the ODS invariants. */
 static bool verify_function_interface(IrOp *op) {
-  const IrType *ft = ct_op_attrz(op, "function_type")->type;
+  const IrType *ft = ir_op_attrz(op, "function_type")->type;
   static const char *const which[2] = {"arg_attrs", "res_attrs"};
   static const char *const what[2] = {"argument", "result"};
   for (int k = 0; k < 2; k++) {
@@ -268,7 +267,7 @@ bool ct_verify_entry(IrOp *op) {
   if (!ct_ods_verify_op(op, NULL)) return false;
   if (!verify_function_interface(op)) return false;
   /* EntryOp::verify */
-  const IrType *ft = ct_op_attrz(op, "function_type")->type;
+  const IrType *ft = ir_op_attrz(op, "function_type")->type;
   if (ir_func_num_results(ft) != 0) return ir_op_error(op, "entry op must not return values");
   for (size_t i = 0; i < ir_func_num_inputs(ft); i++) {
     const IrType *t = ir_func_inputs(ft)[i];
@@ -276,7 +275,7 @@ bool ct_verify_entry(IrOp *op) {
       return ir_op_error(op, "entry op must have scalar types (rank 0 !cuda_tile.tile)");
   }
   if (!verify_func_debuginfo(op)) return false;
-  const IrAttr *h = ct_op_attrz(op, "optimization_hints");
+  const IrAttr *h = ir_op_attrz(op, "optimization_hints");
   if (h && !ct_opt_hints_empty(h) && !ct_verify_opt_hints_common(op, h)) return false;
   return true;
 }
@@ -318,18 +317,18 @@ bool ct_parse_global(AsmParser *p, IrOpState *st) {
 
 void ct_print_global(AsmPrinter *p, IrOp *op) {
   asm_putc(p, ' ');
-  int vis = ct_enum_value(ct_op_attrz(op, "symbol_visibility"), &ct_enum_symbol_visibility);
+  int vis = ct_enum_value(ir_op_attrz(op, "symbol_visibility"), &ct_enum_symbol_visibility);
   ct_print_symbol_visibility(p, vis < 0 ? CT_VISIBILITY_PUBLIC : vis);
-  if (ct_op_attrz(op, "constant")) asm_puts(p, " constant");
+  if (ir_op_attrz(op, "constant")) asm_puts(p, " constant");
   asm_putc(p, ' ');
-  const IrAttr *name = ct_op_attrz(op, "sym_name");
+  const IrAttr *name = ir_op_attrz(op, "sym_name");
   if (ir_attr_is(name, &ir_string_attr_def)) asm_print_symbol_name(p, name->str);
-  int64_t align = ct_attr_int(ct_op_attrz(op, "alignment"), 0);
+  int64_t align = ct_attr_int(ir_op_attrz(op, "alignment"), 0);
   if (align != 0) asm_printf(p, " alignment = %lld", (long long)align);
   static const char *const elided[] = {"sym_name", "value", "alignment", "constant",
                                        "symbol_visibility", NULL};
   ct_print_attr_dict(p, op, elided);
-  const IrAttr *v = ct_op_attrz(op, "value");
+  const IrAttr *v = ir_op_attrz(op, "value");
   asm_putc(p, ' ');
   if (v && v->def == &ir_dense_elements_attr_def && ct_type_is_tile(v->type))
     ct_print_dense_constant(p, v);
@@ -354,7 +353,7 @@ const CtOdsSpec ct_spec_global = {
 
 bool ct_verify_global(IrOp *op) {
   if (!ct_ods_verify_op(op, NULL)) return false;
-  if (ct_tile_type_rank(ct_op_attrz(op, "value")->type) != 1)
+  if (ct_tile_type_rank(ir_op_attrz(op, "value")->type) != 1)
     return ir_op_error(op, "type must have rank 1");
   return true;
 }
@@ -375,7 +374,7 @@ bool ct_parse_get_global(AsmParser *p, IrOpState *st) {
 }
 
 void ct_print_get_global(AsmPrinter *p, IrOp *op) {
-  const IrAttr *name = ct_op_attrz(op, "name");
+  const IrAttr *name = ir_op_attrz(op, "name");
   asm_putc(p, ' ');
   if (name) asm_print_attr(p, name);
   static const char *const elided[] = {"name", NULL};
@@ -392,11 +391,11 @@ const CtOdsSpec ct_spec_get_global = {
 bool ct_verify_get_global(IrOp *op) {
   if (!ct_ods_verify_op(op, NULL)) return false;
   /* GetGlobalOp::verifySymbolUses */
-  const IrAttr *ref = ct_op_attrz(op, "name");
+  const IrAttr *ref = ir_op_attrz(op, "name");
   IrOp *g = ir_symbol_resolve(op, ref);
   if (!g || !ct_op_is(g, CT_OP_global))
     return ir_op_error(op, "'%s' does not reference a valid global", ref->str->str);
-  const IrAttr *v = ct_op_attrz(g, "value");
+  const IrAttr *v = ir_op_attrz(g, "value");
   if (!v || !ct_type_is_tile(v->type)) return true;
   const IrType *gel = ct_tile_type_elem(v->type);
   const IrType *ptr = ct_tile_type_elem(ir_op_result(op, 0)->type);

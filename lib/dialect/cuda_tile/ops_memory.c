@@ -7,7 +7,6 @@
  * `N : i32` properties; operand groups are described by operandSegmentSizes. */
 #include "dialect/cuda_tile/ct_attrdict.h"
 #include "dialect/cuda_tile/ct_ods.h"
-#include "dialect/cuda_tile/ct_opattr.h"
 #include "dialect/cuda_tile/ct_opcache.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_core.h"
@@ -17,7 +16,7 @@
 /* ---- shared pieces ----------------------------------------------------------- */
 
 static int enum_prop(IrOp *op, const char *name) {
-  const IrAttr *a = ct_op_attrn(op, name, strlen(name));
+  const IrAttr *a = ir_op_attrn(op, name, strlen(name));
   return a ? (int)ct_attr_int(a, -1) : -1;
 }
 
@@ -49,9 +48,9 @@ static bool is_hints(const IrAttr *a) { return a && a->def == &ct_opt_hints_attr
  * but got: X", "weak load must not have memory scope", "memory scope is
  * required for X load" — the same conditions, so the seed wins). */
 static bool verify_memory_model(IrOp *op, bool load) {
-  const IrAttr *oa = ct_op_attrz(op, "memory_ordering_semantics");
+  const IrAttr *oa = ir_op_attrz(op, "memory_ordering_semantics");
   int ord = oa ? (int)ct_attr_int(oa, -1) : -1; /* as enum_prop */
-  bool has_scope = ct_op_attrz(op, "memory_scope") != NULL;
+  bool has_scope = ir_op_attrz(op, "memory_scope") != NULL;
   int allowed = load ? CT_MEM_ACQUIRE : CT_MEM_RELEASE;
   if (ord != CT_MEM_WEAK && ord != CT_MEM_RELAXED && ord != allowed)
     return ir_op_error(op, load ? "load ordering must be weak, relaxed, or acquire"
@@ -79,7 +78,7 @@ static bool verify_ptr_value(IrOp *op, const IrType *ptrs, const IrType *vals) {
 }
 
 static bool verify_hints(IrOp *op) {
-  const IrAttr *h = ct_op_attrz(op, "optimization_hints");
+  const IrAttr *h = ir_op_attrz(op, "optimization_hints");
   if (!h || h->def != &ct_opt_hints_attr_def || ct_opt_hints_empty(h)) return true;
   return ct_verify_opt_hints_common(op, h);
 }
@@ -112,7 +111,7 @@ static bool parse_required_enum(AsmParser *p, IrOpState *st, const CtEnumInfo *e
 }
 
 static void print_enum_prop(AsmPrinter *p, IrOp *op, const CtEnumInfo *e, const char *name) {
-  const IrAttr *a = ct_op_attrn(op, name, strlen(name));
+  const IrAttr *a = ir_op_attrn(op, name, strlen(name));
   if (!a) return;
   asm_putc(p, ' ');
   const char *kw = ct_enum_keyword(e, (int)ct_attr_int(a, -1));
@@ -222,9 +221,9 @@ bool ct_parse_alloca(AsmParser *p, IrOpState *st) {
 
 void ct_print_alloca(AsmPrinter *p, IrOp *op) {
   asm_printf(p, " num_elem = %lld, alignment = %lld",
-             (long long)ct_attr_int(ct_op_attrz(op, "num_elem"), 0),
-             (long long)ct_attr_int(ct_op_attrz(op, "alignment"), 0));
-  if (ct_op_attrz(op, "global")) asm_puts(p, " global");
+             (long long)ct_attr_int(ir_op_attrz(op, "num_elem"), 0),
+             (long long)ct_attr_int(ir_op_attrz(op, "alignment"), 0));
+  if (ir_op_attrz(op, "global")) asm_puts(p, " global");
   static const char *const elided[] = {"num_elem", "alignment", "global", NULL};
   ct_print_attr_dict(p, op, elided);
   asm_puts(p, " : ");
@@ -244,7 +243,7 @@ const CtOdsSpec ct_spec_alloca = {
 bool ct_verify_alloca(IrOp *op) {
   if (!ct_ods_verify_op(op, NULL)) return false;
   /* verifyAlloca */
-  int64_t align = ct_op_attrz(op, "alignment")->ints[0];
+  int64_t align = ir_op_attrz(op, "alignment")->ints[0];
   if (!(align > 0 && (align & (align - 1)) == 0))
     return ir_op_error(op, "'alignment' must be power of two");
   const IrType *pointee = ct_ptr_type_pointee(ct_tile_type_elem(ir_op_result(op, 0)->type));
@@ -272,7 +271,7 @@ static bool parse_opt_hints_eq(AsmParser *p, IrOpState *st) {
 }
 
 static void print_opt_hints_eq(AsmPrinter *p, IrOp *op) {
-  const IrAttr *h = ct_op_attrz(op, "optimization_hints");
+  const IrAttr *h = ir_op_attrz(op, "optimization_hints");
   if (!h) return;
   asm_puts(p, " optimization_hints = ");
   if (h->def == &ct_opt_hints_attr_def) ct_print_opt_hints_body(p, h);

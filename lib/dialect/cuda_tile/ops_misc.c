@@ -4,7 +4,6 @@
  * print_tko and the bytecode testing ops of TestingOps.td. */
 #include "dialect/cuda_tile/ct_attrdict.h"
 #include "dialect/cuda_tile/ct_ods.h"
-#include "dialect/cuda_tile/ct_opattr.h"
 #include "dialect/cuda_tile/ct_opcache.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_core.h"
@@ -25,7 +24,7 @@ bool ct_parse_constant(AsmParser *p, IrOpState *st) {
 }
 
 void ct_print_constant(AsmPrinter *p, IrOp *op) {
-  const IrAttr *v = ct_op_attrz(op, "value");
+  const IrAttr *v = ir_op_attrz(op, "value");
   asm_putc(p, ' ');
   if (v && v->def == &ir_dense_elements_attr_def && ct_type_is_tile(v->type))
     ct_print_dense_constant(p, v);
@@ -44,7 +43,7 @@ const CtOdsSpec ct_spec_constant = {
 
 bool ct_verify_constant(IrOp *op) {
   if (!ct_ods_verify_op(op, NULL)) return false;
-  const IrAttr *v = ct_op_attrz(op, "value");
+  const IrAttr *v = ir_op_attrz(op, "value");
   if (v->type != ir_op_result(op, 0)->type)
     return ct_ods_fail_that(op, "all of {value, result} have same type");
   return true;
@@ -69,7 +68,7 @@ static char *put_uint(char *d, uint64_t v) {
  * stack buffer, without printf or a heap string, and the usual element
  * types are spelled without a printer. */
 void ct_names_constant(IrOp *op, IrNameSetFn set, void *user) {
-  const IrAttr *v = ct_op_attrz(op, "value");
+  const IrAttr *v = ir_op_attrz(op, "value");
   if (!op->nresults || !v || v->def != &ir_dense_elements_attr_def ||
       !ct_type_is_tile(v->type))
     return;
@@ -146,7 +145,7 @@ bool ct_parse_assume(AsmParser *p, IrOpState *st) {
 
 void ct_print_assume(AsmPrinter *p, IrOp *op) {
   asm_putc(p, ' ');
-  const IrAttr *pred = ct_op_attrz(op, "predicate");
+  const IrAttr *pred = ir_op_attrz(op, "predicate");
   if (pred) ct_print_assume_predicate(p, pred);
   asm_puts(p, ", ");
   asm_print_operand(p, ir_op_operand(op, 0));
@@ -166,7 +165,7 @@ bool ct_verify_assume(IrOp *op) {
   if (!ct_ods_same_type_vals(op, "{value, result}", ir_op_operand(op, 0),
                              ir_op_result(op, 0), NULL, NULL))
     return false;
-  return ct_verify_assume_predicate(op, ct_op_attrz(op, "predicate"),
+  return ct_verify_assume_predicate(op, ir_op_attrz(op, "predicate"),
                                     ir_op_operand(op, 0)->type);
 }
 
@@ -449,7 +448,7 @@ void ct_print_print_tko(AsmPrinter *p, IrOp *op) {
   uint32_t as = 0, an = 0, ts = 0, tn = 0;
   ct_ods_segment_range(op, 0, 2, &as, &an);
   ct_ods_segment_range(op, 1, 2, &ts, &tn);
-  const IrAttr *s = ct_op_attrz(op, "str");
+  const IrAttr *s = ir_op_attrz(op, "str");
   asm_putc(p, ' ');
   if (ir_attr_is(s, &ir_string_attr_def)) asm_print_string_literal(p, s->str->str, s->str->len);
   if (an) {
@@ -483,7 +482,7 @@ bool ct_verify_print_tko(IrOp *op) {
   if (!ct_ods_verify_op(op, &g)) return false;
   const int32_t *seg = g.size;
   /* PrintTkoOp::verify: one operand per format expression (`%%` escapes). */
-  const IrIdent *fmt = ct_op_attrz(op, "str")->str;
+  const IrIdent *fmt = ir_op_attrz(op, "str")->str;
   int expected = 0;
   for (uint32_t pos = 0; pos < fmt->len; pos++) {
     if (fmt->str[pos] != '%') continue;
@@ -522,8 +521,8 @@ bool ct_parse_bc_new_attr(AsmParser *p, IrOpState *st) {
 }
 
 void ct_print_bc_new_attr(AsmPrinter *p, IrOp *op) {
-  if (ct_op_attrz(op, "new_flag")) asm_puts(p, " new_flag");
-  const IrAttr *v = ct_op_attrz(op, "new_param");
+  if (ir_op_attrz(op, "new_flag")) asm_puts(p, " new_flag");
+  const IrAttr *v = ir_op_attrz(op, "new_param");
   if (v && ct_attr_int(v, 42) != 42) asm_printf(p, " new_param = %lld", (long long)ct_attr_int(v, 42));
   static const char *const elided[] = {"new_flag", "new_param", NULL};
   ct_print_attr_dict(p, op, elided);
@@ -618,7 +617,7 @@ void ct_print_bc_evolution(AsmPrinter *p, IrOp *op) {
   asm_puts(p, sb_cstr(&b));
   sb_free(&b);
   asm_putc(p, ')');
-  const IrAttr *a = ct_op_attrz(op, "new_attr");
+  const IrAttr *a = ir_op_attrz(op, "new_attr");
   if (a) asm_printf(p, " new_attr = %lld", (long long)ct_attr_int(a, 0));
   if (tn) {
     asm_puts(p, " token = ");
@@ -626,11 +625,11 @@ void ct_print_bc_evolution(AsmPrinter *p, IrOp *op) {
     asm_puts(p, " : ");
     ct_print_type(p, ir_op_operand(op, ts)->type);
   }
-  if ((a = ct_op_attrz(op, "priority"))) {
+  if ((a = ir_op_attrz(op, "priority"))) {
     asm_puts(p, " priority = ");
     ct_print_attr_stripped(p, a);
   }
-  if ((a = ct_op_attrz(op, "test_attr"))) {
+  if ((a = ir_op_attrz(op, "test_attr"))) {
     asm_puts(p, " test_attr = ");
     ct_print_attr_stripped(p, a);
   }
