@@ -5,14 +5,17 @@
 #   coverage.py  every verifying cuda_tile program must convert (or be listed)
 #   lower.py     hop 2: converted vs converted+canonicalize+lower-nv-tileaa, bit-identical
 # Usage: test/equiv/run.sh [BUILD_DIR]; ends with "equiv: N passed, N failed"
-# (the sum of both checks).
+# (the sum of the three checks). A check that dies without its summary line (a crash,
+# a timeout) counts as one failure.
+set -o pipefail
 cd "$(dirname "$0")/../.." || exit 1
 build=${1:-build}
 pass=0 fail=0
 for s in equiv coverage lower; do
   out=$(python3 "test/equiv/$s.py" "$build" 2>&1)
   echo "$out"
-  if line=$(echo "$out" | grep -E "^$s: [0-9]+ passed, [0-9]+ failed$" | tail -n 1); then
+  line=$(echo "$out" | grep -E "^$s: [0-9]+ passed, [0-9]+ failed$" | tail -n 1)
+  if [ -n "$line" ]; then
     pass=$((pass + $(echo "$line" | awk '{print $2}'))) fail=$((fail + $(echo "$line" | awk '{print $4}')))
   else
     fail=$((fail + 1))
