@@ -675,6 +675,19 @@ static inline IrValue *resolve_ssa(AsmParser *p, const char *name, uint32_t len,
   return v ? v : resolve_ssa_slow(p, name, len, number, loc, t);
 }
 
+IrValue *pssa_peek(AsmParser *p, const char *name, uint32_t len) {
+  ValMap *m = p->vals;
+  if (!m || !m->cap || !len) return NULL;
+  ValKey k;
+  size_t slot;
+  ValEntry *e = val_key_short(p, name, len, &k) ? valmap_find_short(m, k, &slot)
+                                                : valmap_find(p, m, name, len);
+  if (!e || !e->n) return NULL;
+  return ve_slot(e, 0)->v;
+}
+
+bool pssa_is_placeholder(const IrValue *v) { return is_placeholder(v); }
+
 /* Binds `%name#number` to v (MLIR's addDefinition).  define_ssa_slow is the
  * whole of it; define_ssa (below) does the usual case, result 0 of a name
  * not in the table, inline. */
@@ -1314,7 +1327,16 @@ static IrOp *parse_custom_op_with(AsmParser *p, OpFrame *f, IrBlock *block, unsi
   }
 
   IrOpState *st = &f->st;
+  IrOp *op;
+  /* A repeated op shape: the op from a template, the hook not run. */
+  if (!p->opmemo_off && (op = pmemo_try(p, st, c, nresults, nt))) {
+    ir_block_append(block, op);
+    if (!parse_trailing_op_loc(p, op)) return NULL;
+    return op;
+  }
   state_begin(st, ctx, info, asm_lexer_lazy_loc(&p->lex, nt.ptr));
+  PMemoSnap snap = {0};
+  if (!p->opmemo_off) pmemo_begin(p, &snap);
   vec_push(&p->opstack, ((OpCtx){info, c->op_dd, nresults}));
   HookSave hs = {p->err_op, p->strip_dialect};
   p->err_op = info->name;
@@ -1323,15 +1345,18 @@ static IrOp *parse_custom_op_with(AsmParser *p, OpFrame *f, IrBlock *block, unsi
   bool ok = parse_fn(p, st);
   phook_end(p, hs);
   p->opstack.len--;
+  unsigned need = snap.on ? pmemo_measured(p, &snap) : 0;
   if (!ok || ir_ctx_num_errors(ctx) != nerr || !check_duplicate_attrs(p, st, nt.ptr)) {
     state_abort(st);
     return NULL;
   }
-  IrOp *op = ir_op_create(st);
+  bool plain = !st->regions.len && !st->successors.len;
+  op = ir_op_create(st);
   if (!op) {
     state_abort(st);
     return NULL;
   }
+  if (snap.on && plain) pmemo_record(p, &snap, need, c, nresults, nt, st, op);
   ir_block_append(block, op);
   if (!parse_trailing_op_loc(p, op)) return NULL;
   return op;
@@ -1695,6 +1720,7 @@ static void parser_destroy(AsmParser *p) {
   free(p->tmemo);
   free(p->trecent);
   free(p->custcache);
+  pmemo_free(p);
   vec_free(&p->tstack);
   vec_free(&p->astack);
   vec_free(&p->nstack);
