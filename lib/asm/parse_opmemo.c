@@ -77,6 +77,7 @@ typedef struct PmTmpl {
 } PmTmpl;
 
 typedef struct PmSet {
+  const IrOpInfo *info;         /* its op (NULL: free) */
   uint16_t n;
   uint16_t idx[PM_WAYS];        /* pool indices, most recently used first */
 } PmSet;
@@ -234,9 +235,38 @@ static inline void memo_seen(struct AsmOpMemo *m, unsigned x) {
 }
 
 /* The set of op info's templates. */
-static inline PmSet *set_of(struct AsmOpMemo *m, const IrOpInfo *info) {
+static void set_clear(struct AsmOpMemo *m, PmSet *set) {
+  for (unsigned i = 0; i < set->n; i++) {
+    unsigned x = set->idx[i];
+    free(m->pool[x]);
+    m->pool[x] = NULL;
+    m->gen[x]++;
+    m->free[m->nfree++] = (uint16_t)x;
+  }
+  set->n = 0;
+}
+
+/* The set of info's templates (linear probing from its hash), or NULL;
+ * with claim, a set is made for it when there is none (when every set is
+ * in use by other ops, the one at its hash is taken over, its templates
+ * dropped). */
+static PmSet *set_of(struct AsmOpMemo *m, const IrOpInfo *info, bool claim) {
   uint64_t h = (uint64_t)(uintptr_t)info * 0x9E3779B97F4A7C15ull;
-  return &m->sets[(h >> 40) & (PM_SETS - 1)];
+  unsigned i0 = (unsigned)(h >> 56) & (PM_SETS - 1);
+  for (unsigned k = 0; k < PM_SETS; k++) {
+    PmSet *set = &m->sets[(i0 + k) & (PM_SETS - 1)];
+    if (set->info == info) return set;
+    if (!set->info) {
+      if (!claim) return NULL;
+      set->info = info;
+      return set;
+    }
+  }
+  if (!claim) return NULL;
+  PmSet *set = &m->sets[i0];
+  set_clear(m, set);
+  set->info = info;
+  return set;
 }
 
 IrOp *pmemo_try(AsmParser *p, IrOpState *st, const struct AsmCustCache *c, unsigned nresults,
@@ -244,39 +274,41 @@ IrOp *pmemo_try(AsmParser *p, IrOpState *st, const struct AsmCustCache *c, unsig
   struct AsmOpMemo *m = p->opmemo;
   if (!m) return NULL;
   const IrOpInfo *info = c->info;
-  PmSet *set = set_of(m, info);
-  if (!set->n || !p->ssa_ok) return NULL;
+  PmSet *set = set_of(m, info, false);
+  if (!set || !set->n || !p->ssa_ok) return NULL;
   const char *start = nt.ptr + nt.len, *end = p->lex.end;
   const char *names[PM_MAX_SLOTS];
   uint32_t lens[PM_MAX_SLOTS];
   IrValue *vals[PM_MAX_SLOTS];
   const char *span_in = NULL;
   const PmTmpl *t = NULL;
-  unsigned w = 0, x = predicted(m, info);
-  /* the predicted template first, then the set's in use order */
+  unsigned x = predicted(m, info), w = 0;
   if (x) m->npred++;
-  if (x && m->pool[x - 1]->info == info && tmpl_match(m->pool[x - 1], start, end, names, lens, &span_in)) {
-    t = m->pool[x - 1];
-    m->npred_ok++;
-  } else {
-    for (; w < set->n; w++) {
-      const PmTmpl *u = m->pool[set->idx[w]];
-      if (u->info == info && u->nresults == nresults && tmpl_match(u, start, end, names, lens, &span_in)) {
-        t = u;
-        x = set->idx[w] + 1u;
-        break;
-      }
+  /* the predicted template first, then the set's in use order (w - 1) */
+  for (unsigned cand = x;; cand = 0) {
+    if (!cand) {
+      if (w == set->n) goto miss;
+      cand = set->idx[w++] + 1u;
+      if (cand == x) continue; /* tried first */
     }
+    const PmTmpl *u = m->pool[cand - 1];
+    if (u->info != info || u->nresults != nresults ||
+        !tmpl_match(u, start, end, names, lens, &span_in))
+      continue;
+    /* the context the hook would see, and the values */
+    if (p->depth + u->need > ASM_MAX_DEPTH || u->strip != hook_strip(p, m, c)) continue;
+    bool ok = true;
+    for (unsigned k = 0; k < u->nspan && ok; k++) {
+      IrValue *v = pssa_peek(p, names[k], lens[k]);
+      ok = v && v->type == u->slot_type[k] && !pssa_is_placeholder(v);
+      vals[k] = v;
+    }
+    if (!ok) continue;
+    t = u;
+    x = cand;
+    break;
   }
-  /* the context the hook would see, and the values */
-  if (!t || t->nresults != nresults || p->depth + t->need > ASM_MAX_DEPTH ||
-      t->strip != hook_strip(p, m, c))
-    goto miss;
-  for (unsigned k = 0; k < t->nspan; k++) {
-    IrValue *v = pssa_peek(p, names[k], lens[k]);
-    if (!v || v->type != t->slot_type[k] || pssa_is_placeholder(v)) goto miss;
-    vals[k] = v;
-  }
+  if (!w) m->npred_ok++;
   /* a hit: the op from the template */
   st->ctx = p->ctx;
   st->info = c->info;
@@ -296,9 +328,9 @@ IrOp *pmemo_try(AsmParser *p, IrOpState *st, const struct AsmCustCache *c, unsig
   st->props_dict = t->props;
   IrOp *op = ir_op_create(st);
   if (!op) return NULL; /* cannot happen: the recorded state made this op */
-  if (w && w < set->n) { /* most recently used first */
-    uint16_t y = set->idx[w];
-    memmove(&set->idx[1], &set->idx[0], w * sizeof set->idx[0]);
+  if (w > 1) { /* most recently used first */
+    uint16_t y = set->idx[w - 1];
+    memmove(&set->idx[1], &set->idx[0], (w - 1) * sizeof set->idx[0]);
     set->idx[0] = y;
   }
   memo_seen(m, x);
@@ -425,14 +457,19 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
     if (!used[k]) goto refuse;
 
   /* a pool entry: a free one, else this set's least recently used */
-  PmSet *set = set_of(m, c->info);
+  PmSet *set = set_of(m, c->info, true);
   unsigned slot;
   if (m->nfree) slot = m->free[--m->nfree];
   else if (m->used < PM_POOL) slot = m->used++;
   else if (set->n) slot = set->idx[--set->n];
   else goto refuse;
-  if (set->n == PM_WAYS) { /* drop the least recently used */
-    unsigned old = set->idx[--set->n];
+  if (set->n == PM_WAYS) {
+    /* drop one: not always the least recently used, which a cycle of more
+     * shapes than ways would make every lookup miss */
+    unsigned v = (unsigned)(m->records * 7 + 3) % PM_WAYS;
+    unsigned old = set->idx[v];
+    memmove(&set->idx[v], &set->idx[v + 1], (PM_WAYS - 1 - v) * sizeof set->idx[0]);
+    set->n--;
     m->evict++;
     free(m->pool[old]);
     m->pool[old] = NULL;
