@@ -71,6 +71,8 @@ typedef struct PmTmpl {
   const IrAttr *props, *attrs;  /* the op's dictionaries */
   uint32_t *slot_off;           /* [nslots] skeleton offset of each slot */
   const IrType **slot_type;     /* [nspan] */
+  uint8_t *same;                /* [nspan] the first slot with the same name (itself if none) */
+  uint32_t *num;                /* [nspan] the result number (`#k` after the slot, in the text) */
   uint16_t *op_slot;            /* [nops] */
   const IrType **res;           /* [nres] */
   char *text;                   /* [len] */
@@ -78,6 +80,9 @@ typedef struct PmTmpl {
 
 typedef struct PmSet {
   const IrOpInfo *info;         /* its op (NULL: free) */
+  /* The op's own dialect when it parses types (then hook_strip's answer
+   * whatever the op-stack), else NULL. */
+  const IrDialect *strip;
   uint16_t n;
   uint16_t idx[PM_WAYS];        /* pool indices, most recently used first */
 } PmSet;
@@ -130,6 +135,8 @@ static const IrDialect *memo_dialect(AsmParser *p, struct AsmOpMemo *m, const ch
  * dialect when that parses types, else the innermost default dialect on
  * the op-stack (the op's own first) that does (pstrip_dialect_slow). */
 static const IrDialect *hook_strip(AsmParser *p, struct AsmOpMemo *m, const struct AsmCustCache *c) {
+  PmSet *set = c->pmset;
+  if (set && set->strip) return set->strip;
   const IrDialect *d = memo_dialect(p, m, c->dialect);
   if (d && d->parse_type) return d;
   if (*c->op_dd && (d = memo_dialect(p, m, c->op_dd)) && d->parse_type) return d;
@@ -259,6 +266,7 @@ static PmSet *set_of(struct AsmOpMemo *m, const IrOpInfo *info, bool claim) {
     if (!set->info) {
       if (!claim) return NULL;
       set->info = info;
+      set->strip = NULL;
       return set;
     }
   }
@@ -266,6 +274,7 @@ static PmSet *set_of(struct AsmOpMemo *m, const IrOpInfo *info, bool claim) {
   PmSet *set = &m->sets[i0];
   set_clear(m, set);
   set->info = info;
+  set->strip = NULL;
   return set;
 }
 
@@ -274,8 +283,12 @@ IrOp *pmemo_try(AsmParser *p, IrOpState *st, const struct AsmCustCache *c, unsig
   struct AsmOpMemo *m = p->opmemo;
   if (!m) return NULL;
   const IrOpInfo *info = c->info;
-  PmSet *set = set_of(m, info, false);
-  if (!set || !set->n || !p->ssa_ok) return NULL;
+  PmSet *set = c->pmset;
+  if (!set || set->info != info) {
+    if (!(set = set_of(m, info, false))) return NULL;
+    ((struct AsmCustCache *)c)->pmset = set; /* the parser's own entry */
+  }
+  if (!set->n || !p->ssa_ok) return NULL;
   const char *start = nt.ptr + nt.len, *end = p->lex.end;
   const char *names[PM_MAX_SLOTS];
   uint32_t lens[PM_MAX_SLOTS];
@@ -299,7 +312,13 @@ IrOp *pmemo_try(AsmParser *p, IrOpState *st, const struct AsmCustCache *c, unsig
     if (p->depth + u->need > ASM_MAX_DEPTH || u->strip != hook_strip(p, m, c)) continue;
     bool ok = true;
     for (unsigned k = 0; k < u->nspan && ok; k++) {
-      IrValue *v = pssa_peek(p, names[k], lens[k]);
+      unsigned j = u->same[k];
+      if (j != k) { /* the name must repeat as it did (then so does its value) */
+        ok = lens[k] == lens[j] && !memcmp(names[k], names[j], lens[k]);
+        vals[k] = vals[j];
+        continue;
+      }
+      IrValue *v = pssa_peek(p, names[k], lens[k], u->num[k]);
       ok = v && v->type == u->slot_type[k] && !pssa_is_placeholder(v);
       vals[k] = v;
     }
@@ -314,14 +333,16 @@ IrOp *pmemo_try(AsmParser *p, IrOpState *st, const struct AsmCustCache *c, unsig
   st->info = c->info;
   st->loc = NULL;
   st->loc_bits = asm_lexer_lazy_loc(&p->lex, nt.ptr);
-  st->operands.len = 0;
-  st->result_types.len = 0;
   st->attrs.len = 0;
   st->props.len = 0;
   st->successors.len = 0;
   st->regions.len = 0;
-  for (unsigned i = 0; i < t->nops; i++) vec_push(&st->operands, vals[t->op_slot[i]]);
-  for (unsigned i = 0; i < t->nres; i++) vec_push(&st->result_types, t->res[i]);
+  vec_reserve(&st->operands, t->nops);
+  for (unsigned i = 0; i < t->nops; i++) st->operands.data[i] = vals[t->op_slot[i]];
+  st->operands.len = t->nops;
+  vec_reserve(&st->result_types, t->nres);
+  for (unsigned i = 0; i < t->nres; i++) st->result_types.data[i] = t->res[i];
+  st->result_types.len = t->nres;
   if (t->attrs)
     for (uint32_t i = 0; i < t->attrs->nelems; i++)
       vec_push(&st->attrs, ((IrNamedAttr){t->attrs->names[i], t->attrs->elems[i]}));
@@ -392,7 +413,7 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
   char text[PM_MAX_TEXT];
   uint32_t off[PM_MAX_SLOTS];
   const char *names[PM_MAX_SLOTS];
-  uint32_t lens[PM_MAX_SLOTS];
+  uint32_t lens[PM_MAX_SLOTS], nums[PM_MAX_SLOTS];
   unsigned nslots = 0, nspan = 0;
   uint32_t len = 0, span_off = 0;
   bool span_done = false;
@@ -419,7 +440,17 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
       const char *r = percent_end(q);
       if (!r || r > ext || nslots == PM_MAX_SLOTS) goto refuse;
       if (q < span_end) {
-        if (r > span_end || *r == '#' || span_done) goto refuse;
+        if (r > span_end || span_done) goto refuse;
+        /* `#k` right after the name: its bytes stay in the skeleton (a hit
+         * has the same k), the value is result k */
+        uint64_t num = 0;
+        if (*r == '#') {
+          const char *d = r + 1;
+          if (*d < '0' || *d > '9') goto refuse;
+          for (; *d >= '0' && *d <= '9'; d++)
+            if ((num = num * 10 + (uint64_t)(*d - '0')) > 0xFFFF) goto refuse;
+        }
+        nums[nspan] = (uint32_t)num;
         nspan++;
       }
       off[nslots] = len;
@@ -433,15 +464,24 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
   }
   if (!span_done) span_off = len;
 
-  /* slot values: defined, distinct; each operand from exactly one slot,
-   * every slot some operand's */
+  /* slot values: defined; slots naming one value must spell the same name
+   * (a hit then requires the same repetition, so which of them an operand
+   * came from does not matter); each operand from one of the slots, every
+   * slot some operand's */
   IrValue *vals[PM_MAX_SLOTS];
+  uint8_t same[PM_MAX_SLOTS];
   bool used[PM_MAX_SLOTS] = {0};
   for (unsigned k = 0; k < nspan; k++) {
-    IrValue *v = pssa_peek(p, names[k], lens[k]);
+    IrValue *v = pssa_peek(p, names[k], lens[k], nums[k]);
     if (!v || pssa_is_placeholder(v)) goto refuse;
+    same[k] = (uint8_t)k;
     for (unsigned j = 0; j < k; j++)
-      if (vals[j] == v) goto refuse;
+      if (vals[j] == v) {
+        if (lens[j] != lens[k] || memcmp(names[j], names[k], lens[k]) || nums[j] != nums[k])
+          goto refuse;
+        same[k] = (uint8_t)j;
+        break;
+      }
     vals[k] = v;
   }
   uint16_t op_slot[PM_MAX_OPERANDS];
@@ -451,13 +491,19 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
     while (k < nspan && vals[k] != v) k++;
     if (k == nspan) goto refuse;
     op_slot[i] = (uint16_t)k;
-    used[k] = true;
+    for (unsigned j = k; j < nspan; j++)
+      if (vals[j] == v) used[j] = true;
   }
   for (unsigned k = 0; k < nspan; k++)
     if (!used[k]) goto refuse;
 
   /* a pool entry: a free one, else this set's least recently used */
   PmSet *set = set_of(m, c->info, true);
+  ((struct AsmCustCache *)c)->pmset = set;
+  if (!set->strip) { /* the op's dialect parses types: the op-stack never matters */
+    const IrDialect *d = memo_dialect(p, m, c->dialect);
+    if (d && d->parse_type) set->strip = d;
+  }
   unsigned slot;
   if (m->nfree) slot = m->free[--m->nfree];
   else if (m->used < PM_POOL) slot = m->used++;
@@ -479,7 +525,8 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
   free(m->pool[slot]);
   size_t nops = st->operands.len, nres = st->result_types.len;
   size_t size = sizeof(PmTmpl) + nres * sizeof(const IrType *) + nspan * sizeof(const IrType *) +
-                nslots * sizeof(uint32_t) + nops * sizeof(uint16_t) + len;
+                nslots * sizeof(uint32_t) + nspan * sizeof(uint32_t) + nops * sizeof(uint16_t) +
+                nspan + len;
   PmTmpl *t = xmalloc(size);
   char *mem = (char *)(t + 1);
   t->res = (const IrType **)mem;
@@ -488,8 +535,12 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
   mem += nspan * sizeof(const IrType *);
   t->slot_off = (uint32_t *)mem;
   mem += nslots * sizeof(uint32_t);
+  t->num = (uint32_t *)mem;
+  mem += nspan * sizeof(uint32_t);
   t->op_slot = (uint16_t *)mem;
   mem += nops * sizeof(uint16_t);
+  t->same = (uint8_t *)mem;
+  mem += nspan;
   t->text = mem;
   t->info = c->info;
   t->nresults = nresults;
@@ -505,6 +556,8 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
   t->attrs = op->attrs;
   for (size_t i = 0; i < nres; i++) t->res[i] = st->result_types.data[i];
   for (unsigned k = 0; k < nspan; k++) t->slot_type[k] = vals[k]->type;
+  memcpy(t->same, same, nspan);
+  memcpy(t->num, nums, nspan * sizeof *nums);
   memcpy(t->slot_off, off, nslots * sizeof *off);
   memcpy(t->op_slot, op_slot, nops * sizeof *op_slot);
   memcpy(t->text, text, len);
@@ -516,7 +569,6 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
   (void)predicted(m, c->info); /* its key */
   memo_seen(m, slot + 1);
   m->records++;
-  if (getenv("PMTRACE")) fprintf(stderr, "rec %s [%.*s]\n", op->info->name, (int)(ext - start), start);
   return;
 refuse:
   m->refused++;

@@ -675,15 +675,15 @@ static inline IrValue *resolve_ssa(AsmParser *p, const char *name, uint32_t len,
   return v ? v : resolve_ssa_slow(p, name, len, number, loc, t);
 }
 
-IrValue *pssa_peek(AsmParser *p, const char *name, uint32_t len) {
+IrValue *pssa_peek(AsmParser *p, const char *name, uint32_t len, unsigned number) {
   ValMap *m = p->vals;
   if (!m || !m->cap || !len) return NULL;
   ValKey k;
   size_t slot;
   ValEntry *e = val_key_short(p, name, len, &k) ? valmap_find_short(m, k, &slot)
                                                 : valmap_find(p, m, name, len);
-  if (!e || !e->n) return NULL;
-  return ve_slot(e, 0)->v;
+  if (!e || number >= e->n) return NULL;
+  return ve_slot(e, number)->v;
 }
 
 bool pssa_is_placeholder(const IrValue *v) { return is_placeholder(v); }
@@ -1308,6 +1308,7 @@ static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned 
   c->dialect = dialect;
   c->parse = info->parse;
   if (!c->parse && info == &ir_builtin_module_info) c->parse = asm_builtin_module_parse;
+  c->pmset = NULL;
   c->op_dd = info->default_dialect ? info->default_dialect
              : info == &ir_builtin_module_info ? "builtin" : "";
   return parse_custom_op_with(p, f, block, nresults, nt, c, false);

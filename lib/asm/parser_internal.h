@@ -239,6 +239,7 @@ struct AsmParser {
     const IrOpInfo *info;
     bool (*parse)(AsmParser *, IrOpState *); /* its hook (NULL: none) */
     const char *op_dd;          /* its default dialect for nested ops */
+    void *pmset;                /* its op's template set (parse_opmemo.c), NULL: not known yet */
   } *custcache;                 /* ASM_CUST_CACHE entries in 2-way sets, on first use */
   unsigned custcache_next;
   /* asm_parse_type_memo's table (open addressing, power-of-2 capacity), and
@@ -475,9 +476,9 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
                   const struct AsmCustCache *c, unsigned nresults, AsmToken nt,
                   const IrOpState *st, const IrOp *op);
 void pmemo_free(AsmParser *p);
-/* The value `%name` (result 0) names in the current scope, with no side
+/* The value `%name#number` names in the current scope, with no side
  * effects (no placeholder, no diagnostic): NULL when none. */
-IrValue *pssa_peek(AsmParser *p, const char *name, uint32_t len);
+IrValue *pssa_peek(AsmParser *p, const char *name, uint32_t len, unsigned number);
 bool pssa_is_placeholder(const IrValue *v);
 
 /* builtin.module custom syntax: `module @name? (attributes {...})? region`. */
