@@ -366,6 +366,22 @@ miss:
 
 /* ---- recording ---------------------------------------------------------------------- */
 
+/* The diagnostic handler while a hook that may be recorded runs: counts
+ * (a hook that reports anything, a warning included, is not recorded: a hit
+ * would not report it) and passes the diagnostic on. */
+static void count_diag(void *user, const IrDiag *d) {
+  PMemoSnap *s = user;
+  s->ndiags++;
+  if (s->handler) {
+    s->handler(s->handler_user, d);
+  } else { /* ir_diag_emit's default */
+    StrBuf b = {0};
+    ir_diag_format(s->ctx, d, &b);
+    fputs(sb_cstr(&b), stderr);
+    sb_free(&b);
+  }
+}
+
 void pmemo_begin(AsmParser *p, PMemoSnap *s) {
   if (!memo_get(p) || !p->ssa_ok) return;
   s->on = true;
@@ -379,9 +395,16 @@ void pmemo_begin(AsmParser *p, PMemoSnap *s) {
   s->iso = p->iso.len;
   s->bdefs = p->rscopes.len ? vec_last(&p->rscopes).defs.len : 0;
   p->lex.hw = NULL;
+  s->ctx = p->ctx;
+  s->ndiags = 0;
+  ir_ctx_get_diag_handler(p->ctx, &s->handler, &s->handler_user);
+  ir_ctx_set_diag_handler(p->ctx, count_diag, s);
 }
 
-unsigned pmemo_measured(AsmParser *p, PMemoSnap *s) { return ppeak_end(p, s->peak); }
+unsigned pmemo_measured(AsmParser *p, PMemoSnap *s) {
+  ir_ctx_set_diag_handler(p->ctx, s->handler, s->handler_user);
+  return ppeak_end(p, s->peak);
+}
 
 /* A template for the op just created from st (see the file comment), or
  * nothing when anything about it is in doubt. */
@@ -389,7 +412,7 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
                   const struct AsmCustCache *c, unsigned nresults, AsmToken nt,
                   const IrOpState *st, const IrOp *op) {
   struct AsmOpMemo *m = p->opmemo;
-  if (p->alias_uses != s->alias_uses || p->deferred.len != s->deferred ||
+  if (s->ndiags || p->alias_uses != s->alias_uses || p->deferred.len != s->deferred ||
       p->placeholders.len != s->placeholders || p->nunresolved != s->nunresolved ||
       p->defnames.len != s->defnames || p->dead_blocks.len != s->dead_blocks ||
       p->iso.len != s->iso || (p->rscopes.len ? vec_last(&p->rscopes).defs.len : 0) != s->bdefs ||

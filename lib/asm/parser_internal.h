@@ -461,7 +461,12 @@ typedef struct PMemoSnap {
   PeakSave peak;
   unsigned alias_uses;
   size_t deferred, placeholders, nunresolved, defnames, dead_blocks, iso, bdefs;
-  const IrDialect *strip;       /* what pstrip_dialect answers in the hook */
+  /* The diagnostic handler in place before the hook (a counting one that
+   * forwards to it is installed while the hook runs). */
+  IrContext *ctx;
+  IrDiagHandler handler;
+  void *handler_user;
+  unsigned ndiags;              /* diagnostics of any severity the hook emitted */
 } PMemoSnap;
 /* The op built from a template for the text after `nt` (the lexer then at
  * the template's end), or NULL (nothing done) when none matches. */
