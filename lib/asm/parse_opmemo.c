@@ -13,12 +13,12 @@
  * each `%name` token in it replaced by a slot; the types the slots'
  * values had; which slot each operand came from; the result types and the
  * op's final property and attribute dictionaries.  pmemo_try matches the
- * text of a later op of the same name-cache entry against the templates
- * (bytes compared, any `%name` accepted at a slot), looks the slot names up
- * with no side effects (a value defined with the recorded type, no forward
+ * text of a later op of the same op info against the templates (bytes
+ * compared, any `%name` accepted at a slot), looks the slot names up with
+ * no side effects (a value defined with the recorded type, no forward
  * reference), and creates the op from the template with those values; the
- * lexer continues at the end of the hook's text, so the trailing location
- * and everything after it parse as before.
+ * lexer continues where the hook left it, so the trailing location and
+ * everything after it parse as before.
  *
  * What the hook saw must be the same for the answer to be the same:
  *  - the text: the span the hook consumed, and past it everything it
@@ -26,22 +26,27 @@
  *    lexer's resets and peeks) and the lexer's own look past a token's end
  *    (up to 3 bytes, never past a blank) — all compared byte for byte, with
  *    `%name` slots matched by kind alone past the span;
- *  - the parser state it reads: the name-cache entry (op name + default
- *    dialect, hence info, hook, short-type dialect), the count of results
- *    bound, the dialect that short types fall back to (from the op-stack),
- *    and the nesting room (the depth its parse needed, ppeak_*);
+ *  - the parser state it reads: the op info (hence hook and its dialect),
+ *    the count of results bound, the dialect that short types fall back to
+ *    (from the op-stack), and the nesting room (the depth its parse needed,
+ *    ppeak_*);
  *  - the values: each slot resolves to a defined (not forward-referenced)
- *    value of the recorded type; a template is kept only when its slots
- *    named distinct values and every operand came from exactly one slot.
+ *    value of the recorded type.  Slots that named one value must spell
+ *    the same name (`%k#n` included) again, so which of them an operand
+ *    came from does not matter; every operand must come from a slot and
+ *    every slot give an operand.
  * A hook that used an alias, a deferred location, a forward reference or a
- * block name, or that reported anything, leaves no template: those have
- * effects beyond the op.  A hit never reports anything; on any doubt the
- * hook runs as usual.
+ * block name, or that reported anything (a counting diagnostic handler is
+ * in place while it runs), leaves no template: those have effects beyond
+ * the op.  A hit never reports anything; on any doubt the hook runs as
+ * usual.
  *
- * The memo is bounded: at most PM_WAYS templates per name-cache entry
- * (replaced least recently used first) and PM_POOL in all, each of bounded
- * size.  CTILE_PMEMO=0 in the environment turns it off; CTILE_PMEMO=stats
- * prints its counts to stderr when a parse ends (for measurements). */
+ * The memo is bounded: PM_WAYS templates per op (a full set drops one, not
+ * always the least recently used: a cycle of more shapes would then never
+ * hit) and PM_POOL in all, each of bounded size; the template an op will
+ * match is predicted from the last two matched.  CTILE_PMEMO=0 in the
+ * environment turns it off; CTILE_PMEMO=stats prints its counts to stderr
+ * when a parse ends (for measurements). */
 #include "asm/parser_internal.h"
 
 #include <stdio.h>
