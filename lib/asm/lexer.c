@@ -249,6 +249,7 @@ const char *asm_lexer_skip_blanks(const AsmLexer *lx, const char *p) {
       while (p < lx->end && *p != '\n' && *p != '\r') p++;
       continue;
     }
+    asm_lexer_saw(lx, p + 1);
     return p;
   }
 }

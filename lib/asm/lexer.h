@@ -113,6 +113,12 @@ typedef struct AsmLexer {
   size_t lc_index;
   size_t lc_len, lc_next_len;
   uintptr_t lc_bits;
+  /* High-water mark of the text looked at other than by lexing forward
+   * (NULL: none since the parser last cleared it): the position a reset
+   * (asm_lexer_reset) moved back from, or one past what a peek
+   * (asm_lexer_skip_blanks, asm_lexer_peek_char) examined.  The parser's op
+   * memo (parse_opmemo.c) uses it to know how far a hook looked ahead. */
+  const char *hw;
 } AsmLexer;
 
 void asm_lexer_init(AsmLexer *lx, IrContext *ctx, const IrIdent *file,
@@ -121,8 +127,17 @@ void asm_lexer_free(AsmLexer *lx);
 
 /* Lexes the token starting at lx->cur (skipping blanks and comments). */
 AsmToken asm_lex(AsmLexer *lx);
-/* Restarts lexing at `ptr` (inside the buffer). */
-static inline void asm_lexer_reset(AsmLexer *lx, const char *ptr) { lx->cur = ptr; }
+/* Restarts lexing at `ptr` (inside the buffer); the position left is kept
+ * in the high-water mark (AsmLexer.hw). */
+static inline void asm_lexer_reset(AsmLexer *lx, const char *ptr) {
+  if (lx->cur > lx->hw) lx->hw = lx->cur;
+  lx->cur = ptr;
+}
+/* Raises the high-water mark to `ptr` (text up to it was looked at). */
+static inline void asm_lexer_saw(const AsmLexer *lx, const char *ptr) {
+  AsmLexer *m = (AsmLexer *)(uintptr_t)lx; /* lexers are never const objects */
+  if (ptr > m->hw) m->hw = ptr;
+}
 /* The first non-blank, non-comment character at or after `ptr` (NUL at end). */
 char asm_lexer_peek_char(const AsmLexer *lx, const char *ptr);
 /* Its position. */

@@ -143,7 +143,11 @@ bool asm_peek_punct_keyword(AsmParser *p, AsmPunct k, const char *kw) {
   size_t n = 0;
   /* the buffer ends with a NUL, which no keyword byte matches */
   for (; kw[n]; n++)
-    if (s[n] != kw[n]) return false;
+    if (s[n] != kw[n]) {
+      asm_lexer_saw(&p->lex, s + n + 1);
+      return false;
+    }
+  asm_lexer_saw(&p->lex, s + n + 1);
   return !asm_is_bare_char(s[n]);
 }
 

@@ -675,6 +675,19 @@ static inline IrValue *resolve_ssa(AsmParser *p, const char *name, uint32_t len,
   return v ? v : resolve_ssa_slow(p, name, len, number, loc, t);
 }
 
+IrValue *pssa_peek(AsmParser *p, const char *name, uint32_t len, unsigned number) {
+  ValMap *m = p->vals;
+  if (!m || !m->cap || !len) return NULL;
+  ValKey k;
+  size_t slot;
+  ValEntry *e = val_key_short(p, name, len, &k) ? valmap_find_short(m, k, &slot)
+                                                : valmap_find(p, m, name, len);
+  if (!e || number >= e->n) return NULL;
+  return ve_slot(e, number)->v;
+}
+
+bool pssa_is_placeholder(const IrValue *v) { return is_placeholder(v); }
+
 /* Binds `%name#number` to v (MLIR's addDefinition).  define_ssa_slow is the
  * whole of it; define_ssa (below) does the usual case, result 0 of a name
  * not in the table, inline. */
@@ -1186,7 +1199,7 @@ static bool check_duplicate_attrs(AsmParser *p, IrOpState *st, const char *loc) 
 }
 
 static IrOp *parse_custom_op_with(AsmParser *p, OpFrame *f, IrBlock *block, unsigned nresults,
-                                  AsmToken nt, const struct AsmCustCache *c);
+                                  AsmToken nt, const struct AsmCustCache *c, bool lexed);
 
 /* A hash of an op name s[0..n) (n >= 1) for the custom op name cache,
  * inline and reading only the name's bytes: its first and last 8 (or 4)
@@ -1215,8 +1228,8 @@ static inline uint32_t op_name_hash(const char *s, uint32_t n) {
 static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned nresults) {
   IrContext *ctx = p->ctx;
   AsmToken nt = p->tok;
-  pnext(p);
-  /* Names seen before under the same default dialect skip the lookups. */
+  /* Names seen before under the same default dialect skip the lookups (and
+   * the token after the name is lexed only when the op memo misses). */
   const char *ddef = default_dialect(p);
   if (!p->custcache) p->custcache = xcalloc(ASM_CUST_CACHE, sizeof *p->custcache);
   unsigned cslot = (op_name_hash(nt.ptr, nt.len) ^ (unsigned)((uintptr_t)ddef >> 3) * 0x9E37u) &
@@ -1224,7 +1237,7 @@ static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned 
   for (unsigned i = cslot; i < cslot + 2; i++) /* 2-way sets */
     if (p->custcache[i].len == nt.len && p->custcache[i].dd == ddef && p->custcache[i].name &&
         bytes_eq(p->custcache[i].name, nt.ptr, nt.len))
-      return parse_custom_op_with(p, f, block, nresults, nt, &p->custcache[i]);
+      return parse_custom_op_with(p, f, block, nresults, nt, &p->custcache[i], false);
   cslot += p->custcache_next++ & 1;
   const IrOpInfo *info = ir_op_info_find(ctx, nt.ptr, nt.len);
   if (!info) {
@@ -1243,6 +1256,7 @@ static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned 
     }
     if (!info) {
       IrDiag *d;
+      pnext(p); /* the token after the name, lexed (and reported) first as before */
       if (!ir_lookup_dialect(ctx, dname, dlen)) {
         d = pdiag_at(p, nt.ptr, "Dialect `%.*s' not found for custom op '%.*s' ", (int)dlen, dname,
                      (int)nt.len, nt.ptr);
@@ -1294,27 +1308,41 @@ static IrOp *parse_custom_op(AsmParser *p, OpFrame *f, IrBlock *block, unsigned 
   c->dialect = dialect;
   c->parse = info->parse;
   if (!c->parse && info == &ir_builtin_module_info) c->parse = asm_builtin_module_parse;
+  c->pmset = NULL;
   c->op_dd = info->default_dialect ? info->default_dialect
              : info == &ir_builtin_module_info ? "builtin" : "";
-  return parse_custom_op_with(p, f, block, nresults, nt, c);
+  return parse_custom_op_with(p, f, block, nresults, nt, c, false);
 }
 
 /* The rest of custom-operation once the name `nt` is resolved (c: its
  * cache entry: info, hook, the interned dialect prefix of its name, its
  * default dialect): the hook runs with that dialect's short type forms and
- * the op's default dialect. */
+ * the op's default dialect.  lexed: the token after the name is current
+ * (else the name still is, and the op memo is tried first). */
 static IrOp *parse_custom_op_with(AsmParser *p, OpFrame *f, IrBlock *block, unsigned nresults,
-                                  AsmToken nt, const struct AsmCustCache *c) {
+                                  AsmToken nt, const struct AsmCustCache *c, bool lexed) {
   IrContext *ctx = p->ctx;
   const IrOpInfo *info = c->info;
   bool (*parse_fn)(AsmParser *, IrOpState *) = c->parse;
+  IrOpState *st = &f->st;
+  IrOp *op;
+  if (!lexed) {
+    /* A repeated op shape: the op from a template, the hook not run. */
+    if (!p->opmemo_off && parse_fn && (op = pmemo_try(p, st, c, nresults, nt))) {
+      ir_block_append(block, op);
+      if (!parse_trailing_op_loc(p, op)) return NULL;
+      return op;
+    }
+    pnext(p);
+  }
   if (!parse_fn) {
     perr_at(p, nt.ptr, "custom op '%s' has no custom assembly form", info->name);
     return NULL;
   }
 
-  IrOpState *st = &f->st;
   state_begin(st, ctx, info, asm_lexer_lazy_loc(&p->lex, nt.ptr));
+  PMemoSnap snap = {0};
+  if (!p->opmemo_off) pmemo_begin(p, &snap);
   vec_push(&p->opstack, ((OpCtx){info, c->op_dd, nresults}));
   HookSave hs = {p->err_op, p->strip_dialect};
   p->err_op = info->name;
@@ -1323,15 +1351,18 @@ static IrOp *parse_custom_op_with(AsmParser *p, OpFrame *f, IrBlock *block, unsi
   bool ok = parse_fn(p, st);
   phook_end(p, hs);
   p->opstack.len--;
+  unsigned need = snap.on ? pmemo_measured(p, &snap) : 0;
   if (!ok || ir_ctx_num_errors(ctx) != nerr || !check_duplicate_attrs(p, st, nt.ptr)) {
     state_abort(st);
     return NULL;
   }
-  IrOp *op = ir_op_create(st);
+  bool plain = !st->regions.len && !st->successors.len;
+  op = ir_op_create(st);
   if (!op) {
     state_abort(st);
     return NULL;
   }
+  if (snap.on && plain) pmemo_record(p, &snap, need, c, nresults, nt, st, op);
   ir_block_append(block, op);
   if (!parse_trailing_op_loc(p, op)) return NULL;
   return op;
@@ -1695,6 +1726,7 @@ static void parser_destroy(AsmParser *p) {
   free(p->tmemo);
   free(p->trecent);
   free(p->custcache);
+  pmemo_free(p);
   vec_free(&p->tstack);
   vec_free(&p->astack);
   vec_free(&p->nstack);

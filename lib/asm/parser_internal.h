@@ -239,6 +239,7 @@ struct AsmParser {
     const IrOpInfo *info;
     bool (*parse)(AsmParser *, IrOpState *); /* its hook (NULL: none) */
     const char *op_dd;          /* its default dialect for nested ops */
+    void *pmset;                /* its op's template set (parse_opmemo.c), NULL: not known yet */
   } *custcache;                 /* ASM_CUST_CACHE entries in 2-way sets, on first use */
   unsigned custcache_next;
   /* asm_parse_type_memo's table (open addressing, power-of-2 capacity), and
@@ -247,6 +248,10 @@ struct AsmParser {
   AsmTypeMemo *tmemo;
   size_t tmemo_cap, tmemo_len;
   void *trecent;
+  /* The custom op memo (parse_opmemo.c; NULL until first used or when
+   * disabled by CTILE_PMEMO=0). */
+  struct AsmOpMemo *opmemo;
+  bool opmemo_off;
 };
 
 /* ---- tokens and errors (parser.c) ------------------------------------------ */
@@ -444,6 +449,42 @@ bool int_literal_value(const IrType *type, bool neg, AsmToken tok, int64_t *out)
 /* Deferred location placeholders (`loc(#alias)` before `#alias = ...`). */
 const IrLoc *deferred_loc(AsmParser *p, size_t index);
 bool loc_is_deferred(const IrLoc *l, size_t *index);
+
+/* ---- custom op memo (parse_opmemo.c) ---------------------------------------------- */
+/* A custom op's hook run skipped for a repeated op shape: the text after the
+ * op name matched against templates recorded from earlier ops of the same
+ * op (c: its name-cache entry), differing only in the names of operands of
+ * the same types.  See parse_opmemo.c. */
+struct AsmCustCache;
+typedef struct PMemoSnap {
+  bool on;                      /* a record may follow */
+  PeakSave peak;
+  unsigned alias_uses;
+  size_t deferred, placeholders, nunresolved, defnames, dead_blocks, iso, bdefs;
+  /* The diagnostic handler in place before the hook (a counting one that
+   * forwards to it is installed while the hook runs). */
+  IrContext *ctx;
+  IrDiagHandler handler;
+  void *handler_user;
+  unsigned ndiags;              /* diagnostics of any severity the hook emitted */
+} PMemoSnap;
+/* The op built from a template for the text after `nt` (the lexer then at
+ * the template's end), or NULL (nothing done) when none matches. */
+IrOp *pmemo_try(AsmParser *p, IrOpState *st, const struct AsmCustCache *c, unsigned nresults,
+                AsmToken nt);
+/* Around the hook: pmemo_begin before it (s->on says whether the op may be
+ * recorded), pmemo_measured right after it (always when begun), and
+ * pmemo_record once the op is created. */
+void pmemo_begin(AsmParser *p, PMemoSnap *s);
+unsigned pmemo_measured(AsmParser *p, PMemoSnap *s);
+void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
+                  const struct AsmCustCache *c, unsigned nresults, AsmToken nt,
+                  const IrOpState *st, const IrOp *op);
+void pmemo_free(AsmParser *p);
+/* The value `%name#number` names in the current scope, with no side
+ * effects (no placeholder, no diagnostic): NULL when none. */
+IrValue *pssa_peek(AsmParser *p, const char *name, uint32_t len, unsigned number);
+bool pssa_is_placeholder(const IrValue *v);
 
 /* builtin.module custom syntax: `module @name? (attributes {...})? region`. */
 bool asm_builtin_module_parse(AsmParser *p, IrOpState *st);
