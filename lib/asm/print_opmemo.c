@@ -52,24 +52,29 @@ static inline uint64_t om_mix(uint64_t h, uintptr_t x) {
   return (h ^ x) * 0x9E3779B97F4A7C15ull;
 }
 
-/* Whether entry e is op's shape (the types gathered in rec). */
-static bool om_match(const AsmOpMemo *m, const OmEntry *e, const AsmPrinter *p, const IrOp *op,
-                     const char *dd, const AsmOpMemoRec *rec) {
-  if (e->hash != rec->hash || e->info != op->info || e->props != op->props ||
-      e->attrs != op->attrs || e->dd != dd || e->al != p->aliases || e->gen != p->alias_gen ||
-      e->nops != op->noperands || e->nres != op->nresults)
+/* Whether entry e (whose hash matched) is op's shape. */
+static inline bool om_match(const AsmOpMemo *m, const OmEntry *e, const AsmPrinter *p,
+                            IrOp *op, const char *dd) {
+  if (e->info != op->info || e->props != op->props || e->attrs != op->attrs || e->dd != dd ||
+      e->al != p->aliases || e->gen != p->alias_gen || e->nops != op->noperands ||
+      e->nres != op->nresults)
     return false;
   const IrType *const *t = m->types.data + e->types_off;
-  for (uint32_t i = 0; i < rec->ntypes; i++)
-    if (t[i] != rec->types[i]) return false;
+  IrUse *ops = ir_op_operands(op);
+  for (uint32_t i = 0; i < op->noperands; i++)
+    if (t[i] != ops[i].value->type) return false;
+  t += op->noperands;
+  for (uint32_t i = 0; i < op->nresults; i++)
+    if (t[i] != ir_op_result(op, i)->type) return false;
   return true;
 }
 
-/* Appends s[0..n) to b (no terminating NUL: the caller's next write or
- * om_replay's last one adds it). */
+/* Appends s[0..n) to b in 16-byte pieces (the kept text has 16 bytes of
+ * slack after every entry); no terminating NUL (om_replay adds it). */
 static inline void om_put(StrBuf *b, const char *s, size_t n) {
-  sb_reserve(b, n);
-  memcpy(b->s + b->len, s, n);
+  sb_reserve(b, n + 16);
+  char *d = b->s + b->len;
+  for (size_t i = 0; i < n; i += 16) memcpy(d + i, s + i, 16);
   b->len += n;
 }
 
@@ -91,7 +96,7 @@ static void om_replay(AsmPrinter *p, const AsmOpMemo *m, const OmEntry *e, IrOp 
 
 bool asm_opmemo_begin(AsmPrinter *p, IrOp *op, const char *dd, AsmOpMemoRec *rec) {
   rec->op = NULL;
-  if (p->init || !p->names || p->om_rec || op->nregions || op->nsuccessors ||
+  if (op->nregions || op->nsuccessors || p->init || !p->names || p->om_rec ||
       op->noperands > ASM_OPMEMO_MAX_OPERANDS || op->nresults > ASM_OPMEMO_MAX_RESULTS)
     return false;
   uint64_t h = om_mix(om_mix(om_mix(om_mix((uintptr_t)op->info, (uintptr_t)op->props),
@@ -99,30 +104,25 @@ bool asm_opmemo_begin(AsmPrinter *p, IrOp *op, const char *dd, AsmOpMemoRec *rec
                              (uintptr_t)dd),
                       (uintptr_t)p->aliases + p->alias_gen);
   IrUse *ops = ir_op_operands(op);
-  uint32_t k = 0;
   for (uint32_t i = 0; i < op->noperands; i++) {
     const IrValue *v = ops[i].value;
     if (!v) return false;
-    rec->types[k++] = v->type;
     h = om_mix(h, (uintptr_t)v->type);
   }
-  for (uint32_t i = 0; i < op->nresults; i++) {
-    const IrType *t = ir_op_result(op, i)->type;
-    rec->types[k++] = t;
-    h = om_mix(h, (uintptr_t)t);
-  }
+  for (uint32_t i = 0; i < op->nresults; i++) h = om_mix(h, (uintptr_t)ir_op_result(op, i)->type);
   h = om_mix(h, (uintptr_t)op->noperands << 8 | op->nresults);
-  rec->ntypes = k;
-  rec->hash = h;
-  rec->slot = (uint32_t)(h >> (64 - OM_SLOT_BITS));
+  uint32_t slot = (uint32_t)(h >> (64 - OM_SLOT_BITS));
   AsmOpMemo *m = p->om;
-  if (m) {
-    const OmEntry *e = &m->ent[rec->slot];
-    if (e->info && om_match(m, e, p, op, dd, rec)) {
+  if (m) { /* two ways: slot and its neighbour */
+    const OmEntry *e = &m->ent[slot];
+    if ((e->hash == h && om_match(m, e, p, op, dd)) ||
+        ((e = &m->ent[slot ^ 1])->hash == h && om_match(m, e, p, op, dd))) {
       om_replay(p, m, e, op);
       return true;
     }
   }
+  rec->hash = h;
+  rec->slot = slot;
   rec->op = op;
   rec->dd = dd;
   rec->out = p->out;
@@ -176,10 +176,14 @@ void asm_opmemo_end(AsmPrinter *p, AsmOpMemoRec *rec) {
   if (n > OM_OP_TEXT_MAX) return;
   AsmOpMemo *m = p->om;
   if (!m) m = p->om = xcalloc(1, sizeof *m);
-  if (m->text.len + n > OM_TEXT_MAX || m->types.len + rec->ntypes > OM_POOL_MAX ||
+  if (m->text.len + n > OM_TEXT_MAX || m->types.len + ASM_OPMEMO_MAX_OPERANDS + ASM_OPMEMO_MAX_RESULTS > OM_POOL_MAX ||
       m->holes.len + rec->nholes > OM_POOL_MAX)
     om_clear(m);
-  OmEntry *e = &m->ent[rec->slot];
+  /* the new text goes to its slot; what was there moves to the other way
+   * unless that one is empty */
+  OmEntry *e = &m->ent[rec->slot], *other = &m->ent[rec->slot ^ 1];
+  if (e->info && !other->info) e = other;
+  else if (e->info) *other = *e;
   IrOp *op = rec->op;
   e->hash = rec->hash;
   e->info = op->info;
@@ -191,7 +195,8 @@ void asm_opmemo_end(AsmPrinter *p, AsmOpMemoRec *rec) {
   e->nops = (uint16_t)op->noperands;
   e->nres = (uint16_t)op->nresults;
   e->types_off = (uint32_t)m->types.len;
-  for (uint32_t i = 0; i < rec->ntypes; i++) vec_push(&m->types, rec->types[i]);
+  for (uint32_t i = 0; i < op->noperands; i++) vec_push(&m->types, ir_op_operands(op)[i].value->type);
+  for (uint32_t i = 0; i < op->nresults; i++) vec_push(&m->types, ir_op_result(op, i)->type);
   /* the text without the operand names; a hole's position is where its
    * name goes in that text */
   const char *s = p->out->s + rec->start;
@@ -206,6 +211,7 @@ void asm_opmemo_end(AsmPrinter *p, AsmOpMemoRec *rec) {
   }
   sb_putn(&m->text, s + prev, n - prev);
   e->text_len = (uint32_t)(m->text.len - e->text_off);
+  sb_reserve(&m->text, 16); /* om_put reads up to 15 bytes past */
 }
 
 void asm_opmemo_free(AsmPrinter *p) {

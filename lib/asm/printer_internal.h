@@ -299,8 +299,6 @@ typedef struct AsmOpMemoRec {
   bool fail;                /* something printed that the key does not cover */
   uint32_t hole_pos[ASM_OPMEMO_HOLES], hole_end[ASM_OPMEMO_HOLES]; /* the name printed */
   uint8_t hole_idx[ASM_OPMEMO_HOLES];
-  const IrType *types[ASM_OPMEMO_MAX_OPERANDS + ASM_OPMEMO_MAX_RESULTS];
-  uint32_t ntypes;
 } AsmOpMemoRec;
 
 /* Replays op's memoized text (after its result names) and returns true;
