@@ -1296,8 +1296,8 @@ static const char *canon_dialect(AsmPrinter *p, const char *name, size_t n) {
   return name;
 }
 
-/* OperationPrinter::printCustomOrGenericOp. */
-static void print_custom_or_generic(AsmPrinter *p, IrOp *op) {
+/* OperationPrinter::printCustomOrGenericOp (inlined into its one caller). */
+static inline __attribute__((always_inline)) void print_custom_or_generic(AsmPrinter *p, IrOp *op) {
   if (p->init) {
     if (p->scratch.len > 65536) sb_clear(&p->scratch);
     if (p->opts.debuginfo)
@@ -1341,8 +1341,9 @@ static void print_custom_or_generic(AsmPrinter *p, IrOp *op) {
   if (!p->init) asm_opmemo_end(p, &rec);
 }
 
-/* OperationPrinter::printFullOp: result groups, then the op. */
-static void print_full_op(AsmPrinter *p, IrOp *op) {
+/* OperationPrinter::printFullOp: result groups, then the op (inlined into
+ * its two callers: a call per op costs as much as its body). */
+static inline __attribute__((always_inline)) void print_full_op(AsmPrinter *p, IrOp *op) {
   asm_opmemo_taint(p); /* an op printed inside the one being recorded */
   if (op->nresults && !p->init) {
     StrBuf *b = p->out;
@@ -1368,12 +1369,10 @@ static void print_full_op(AsmPrinter *p, IrOp *op) {
     sb_puts(b, " = ");
   }
   NameUnitSave unit;
-  if (op->nregions && !p->init && p->names && asm_names_enter_unit(p->names, op, &unit)) {
-    print_custom_or_generic(p, op);
-    asm_names_leave_unit(p->names, &unit);
-    return;
-  }
+  bool unit_entered =
+      op->nregions && !p->init && p->names && asm_names_enter_unit(p->names, op, &unit);
   print_custom_or_generic(p, op);
+  if (unit_entered) asm_names_leave_unit(p->names, &unit);
 }
 
 static void print_full_op_with_indent_and_loc(AsmPrinter *p, IrOp *op) {
