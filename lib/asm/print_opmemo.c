@@ -59,6 +59,7 @@ static inline bool om_match(const AsmOpMemo *m, const OmEntry *e, const AsmPrint
       e->al != p->aliases || e->gen != p->alias_gen || e->nops != op->noperands ||
       e->nres != op->nresults)
     return false;
+  if (!e->nops && !e->nres) return true;
   const IrType *const *t = m->types.data + e->types_off;
   IrUse *ops = ir_op_operands(op);
   for (uint32_t i = 0; i < op->noperands; i++)
@@ -81,10 +82,10 @@ static inline void om_put(StrBuf *b, const char *s, size_t n) {
 /* Writes entry e's text with op's operand names in its holes. */
 static void om_replay(AsmPrinter *p, const AsmOpMemo *m, const OmEntry *e, IrOp *op) {
   const char *t = m->text.s + e->text_off;
-  const uint32_t *h = m->holes.data + e->holes_off;
   IrUse *ops = ir_op_operands(op);
   uint32_t prev = 0;
   for (uint32_t i = 0; i < e->nholes; i++) {
+    const uint32_t *h = m->holes.data + e->holes_off; /* NULL while no op had holes */
     uint32_t pos = h[i] >> 5;
     om_put(p->out, t + prev, pos - prev);
     asm_print_value_id(p, ops[h[i] & 31].value, true);
@@ -176,8 +177,9 @@ void asm_opmemo_end(AsmPrinter *p, AsmOpMemoRec *rec) {
   if (n > OM_OP_TEXT_MAX) return;
   AsmOpMemo *m = p->om;
   if (!m) m = p->om = xcalloc(1, sizeof *m);
-  if (m->text.len + n > OM_TEXT_MAX || m->types.len + ASM_OPMEMO_MAX_OPERANDS + ASM_OPMEMO_MAX_RESULTS > OM_POOL_MAX ||
-      m->holes.len + rec->nholes > OM_POOL_MAX)
+  if (m->text.len + n > OM_TEXT_MAX ||
+      m->types.len + ASM_OPMEMO_MAX_OPERANDS + ASM_OPMEMO_MAX_RESULTS > OM_POOL_MAX ||
+      m->holes.len + ASM_OPMEMO_HOLES > OM_POOL_MAX)
     om_clear(m);
   /* the new text goes to its slot; what was there moves to the other way
    * unless that one is empty */
@@ -195,7 +197,8 @@ void asm_opmemo_end(AsmPrinter *p, AsmOpMemoRec *rec) {
   e->nops = (uint16_t)op->noperands;
   e->nres = (uint16_t)op->nresults;
   e->types_off = (uint32_t)m->types.len;
-  for (uint32_t i = 0; i < op->noperands; i++) vec_push(&m->types, ir_op_operands(op)[i].value->type);
+  for (uint32_t i = 0; i < op->noperands; i++)
+    vec_push(&m->types, ir_op_operands(op)[i].value->type);
   for (uint32_t i = 0; i < op->nresults; i++) vec_push(&m->types, ir_op_result(op, i)->type);
   /* the text without the operand names; a hole's position is where its
    * name goes in that text */

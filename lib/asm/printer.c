@@ -1297,7 +1297,8 @@ static const char *canon_dialect(AsmPrinter *p, const char *name, size_t n) {
 }
 
 /* OperationPrinter::printCustomOrGenericOp (inlined into its one caller). */
-static inline __attribute__((always_inline)) void print_custom_or_generic(AsmPrinter *p, IrOp *op) {
+static inline __attribute__((always_inline)) void print_custom_or_generic(AsmPrinter *p,
+                                                                         IrOp *op) {
   if (p->init) {
     if (p->scratch.len > 65536) sb_clear(&p->scratch);
     if (p->opts.debuginfo)

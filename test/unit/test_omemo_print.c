@@ -148,8 +148,10 @@ static void test_shapes(void) {
   const char *gen = print_src(shapes_src, &g);
   CHECK(strstr(gen, "%5 = \"om.k\"(%4, %4) {v = 1 : i32} : (i32, i32) -> i32\n") != NULL);
   CHECK(strstr(gen, "%4 = \"om.k\"(%1, %3) {v = 1 : i32} : (i32, i32) -> i32\n") != NULL);
-  CHECK(strstr(gen, "%10 = \"om.k\"(%9, %5) <{p = 1 : i32}> {v = 1 : i32} : (i32, i32) -> i32\n") != NULL);
-  CHECK(strstr(gen, "%9 = \"om.k\"(%7, %8) <{p = 2 : i32}> {v = 1 : i32} : (i32, i32) -> i32\n") != NULL);
+  CHECK(strstr(gen, "%10 = \"om.k\"(%9, %5) <{p = 1 : i32}> {v = 1 : i32} : (i32, i32) -> i32\n") !=
+        NULL);
+  CHECK(strstr(gen, "%9 = \"om.k\"(%7, %8) <{p = 2 : i32}> {v = 1 : i32} : (i32, i32) -> i32\n") !=
+        NULL);
   CHECK(strstr(gen, "%7 = \"om.k\"(%2, %1) {v = 1 : i32} : (i64, i32) -> i32\n") != NULL);
   CHECK_EQ_INT(k_calls, 5);
 }
