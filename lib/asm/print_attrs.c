@@ -583,6 +583,7 @@ static void print_loc_internal(AsmPrinter *p, const IrLoc *loc, bool pretty, boo
 }
 
 void asm_print_location(AsmPrinter *p, const IrLoc *loc, bool allow_alias) {
+  asm_opmemo_taint(p); /* an op's location is not in the op memo's key */
   loc = loc_or_unknown(p, loc);
   if (p->opts.pretty_debuginfo) {
     print_loc_internal(p, loc, true, true);

@@ -909,6 +909,7 @@ void asm_printer_fini(AsmPrinter *p) {
   free(p->dmemo);
   free(p->pcache);
   u64map_free(&p->precheck);
+  asm_opmemo_free(p);
 }
 
 static const char *dd_top(AsmPrinter *p) { return p->dd.len ? vec_last(&p->dd) : ""; }
@@ -1249,7 +1250,8 @@ static void print_generic(AsmPrinter *p, IrOp *op) {
   sb_puts(b, "\"(");
   for (uint32_t i = 0; i < op->noperands; i++) {
     if (i) sb_puts(b, ", ");
-    asm_print_value_id(p, ir_op_operands(op)[i].value, true);
+    if (p->om_rec) asm_opmemo_print_operand(p, ir_op_operands(op)[i].value);
+    else asm_print_value_id(p, ir_op_operands(op)[i].value, true);
   }
   sb_putc(b, ')');
   if (op->nsuccessors) {
@@ -1294,15 +1296,21 @@ static const char *canon_dialect(AsmPrinter *p, const char *name, size_t n) {
   return name;
 }
 
-/* OperationPrinter::printCustomOrGenericOp. */
-static void print_custom_or_generic(AsmPrinter *p, IrOp *op) {
+/* OperationPrinter::printCustomOrGenericOp (inlined into its one caller). */
+static inline __attribute__((always_inline)) void print_custom_or_generic(AsmPrinter *p,
+                                                                         IrOp *op) {
   if (p->init) {
     if (p->scratch.len > 65536) sb_clear(&p->scratch);
     if (p->opts.debuginfo)
       asm_alias_visit_attr(p, ir_op_loc(op) ? ir_op_loc(op) : ir_unknown_loc(ir_op_context(op)), true, false);
   }
   const IrOpInfo *info = op->info;
-  if (!p->opts.generic && info->print) {
+  bool custom = !p->opts.generic && info->print;
+  /* the op memo: its text after the result names, or record it (the
+   * generic form does not depend on the default dialect) */
+  AsmOpMemoRec rec;
+  if (!p->init && asm_opmemo_begin(p, op, custom ? dd_top(p) : NULL, &rec)) return;
+  if (custom) {
     const char *dd = dd_top(p);
     /* op infos sit in arrays of large structs: a multiplicative hash
      * spreads them (a shift-and-mask one left most slots unused) */
@@ -1328,13 +1336,16 @@ static void print_custom_or_generic(AsmPrinter *p, IrOp *op) {
                                           p->ncache[slot].dialect_len);
     info->print(p, op);
     asm_short_restore(p, saved);
-    return;
+  } else {
+    print_generic(p, op);
   }
-  print_generic(p, op);
+  if (!p->init) asm_opmemo_end(p, &rec);
 }
 
-/* OperationPrinter::printFullOp: result groups, then the op. */
-static void print_full_op(AsmPrinter *p, IrOp *op) {
+/* OperationPrinter::printFullOp: result groups, then the op (inlined into
+ * its two callers: a call per op costs as much as its body). */
+static inline __attribute__((always_inline)) void print_full_op(AsmPrinter *p, IrOp *op) {
+  asm_opmemo_taint(p); /* an op printed inside the one being recorded */
   if (op->nresults && !p->init) {
     StrBuf *b = p->out;
     const int *g = p->names ? op_groups(p->names, op) : NULL;
@@ -1359,12 +1370,10 @@ static void print_full_op(AsmPrinter *p, IrOp *op) {
     sb_puts(b, " = ");
   }
   NameUnitSave unit;
-  if (op->nregions && !p->init && p->names && asm_names_enter_unit(p->names, op, &unit)) {
-    print_custom_or_generic(p, op);
-    asm_names_leave_unit(p->names, &unit);
-    return;
-  }
+  bool unit_entered =
+      op->nregions && !p->init && p->names && asm_names_enter_unit(p->names, op, &unit);
   print_custom_or_generic(p, op);
+  if (unit_entered) asm_names_leave_unit(p->names, &unit);
 }
 
 static void print_full_op_with_indent_and_loc(AsmPrinter *p, IrOp *op) {
@@ -1557,6 +1566,7 @@ void asm_print_int(AsmPrinter *p, int64_t v) { sb_put_int(p->out, v); }
 void asm_print_uint(AsmPrinter *p, uint64_t v) { sb_put_uint(p->out, v); }
 
 void asm_print_newline(AsmPrinter *p) {
+  asm_opmemo_taint(p); /* the indentation is not in the op memo's key */
   sb_putc(p->out, '\n');
   put_indent(p->out, p->indent);
 }
@@ -1599,12 +1609,17 @@ void asm_print_symbol_name(AsmPrinter *p, const IrIdent *name) {
   asm_print_keyword_or_string(p->out, name->str, name->len);
 }
 
-void asm_print_operand(AsmPrinter *p, IrValue *v) { asm_print_value_id(p, v, true); }
+/* Operand names: noted for the op memo while an op is being recorded. */
+void asm_print_operand(AsmPrinter *p, IrValue *v) {
+  if (p->om_rec) asm_opmemo_print_operand(p, v);
+  else asm_print_value_id(p, v, true);
+}
 
 void asm_print_operands(AsmPrinter *p, IrUse *ops, size_t n) {
   for (size_t i = 0; i < n; i++) {
     if (i) sb_puts(p->out, ", ");
-    asm_print_value_id(p, ops[i].value, true);
+    if (p->om_rec) asm_opmemo_print_operand(p, ops[i].value);
+    else asm_print_value_id(p, ops[i].value, true);
   }
 }
 
@@ -1629,6 +1644,7 @@ void asm_print_attr_dict_with_keyword(AsmPrinter *p, IrOp *op, const char *const
 }
 
 void asm_print_block_args(AsmPrinter *p, IrBlock *b, bool with_types) {
+  asm_opmemo_taint(p);
   if (p->init) {
     for (uint32_t i = 0; i < b->nargs; i++) asm_print_type(p, b->args[i]->type);
     return;
@@ -1647,12 +1663,14 @@ void asm_print_block_args(AsmPrinter *p, IrBlock *b, bool with_types) {
 
 void asm_print_region(AsmPrinter *p, IrRegion *r, bool print_entry_args,
                       bool print_empty_terminator) {
+  asm_opmemo_taint(p);
   if (!p->init) sb_putc(p->out, ' ');
   print_region(p, r, print_entry_args, print_empty_terminator ? TERM_PRINT : TERM_ELIDE_EMPTY,
                false);
 }
 
 void asm_print_successor(AsmPrinter *p, IrBlock *b) {
+  asm_opmemo_taint(p);
   if (!p->init) print_block_name(p, b);
 }
 

@@ -273,7 +273,49 @@ struct AsmPrinter {
   uint32_t sd_canon_len[8], nsd_canon;
   StrBuf tcache_text;        /* text of tcache and memo entries */
   VEC(const IrIdent *) res_used; /* dense_resource keys printed (resources.c) */
+  /* The op memo (print_opmemo.c): the printed text of ops without regions
+   * or successors, replayed with the current operand names; NULL until
+   * used.  om_rec: the op being recorded, while its hook runs. */
+  struct AsmOpMemo *om;
+  struct AsmOpMemoRec *om_rec;
 };
+
+/* ---- the op memo (print_opmemo.c) ------------------------------------------ */
+/* What one op's text is recorded with: its key (the table slot and hash),
+ * where its text starts in which buffer, and the operand names printed so
+ * far (position relative to `start`, operand index). */
+#define ASM_OPMEMO_MAX_OPERANDS 16
+#define ASM_OPMEMO_MAX_RESULTS 8
+#define ASM_OPMEMO_HOLES 16
+typedef struct AsmOpMemoRec {
+  IrOp *op;
+  const char *dd;           /* the default dialect in the key */
+  StrBuf *out;
+  size_t start;
+  uint64_t hash;
+  uint32_t slot;
+  uint32_t gen, nres_used;  /* alias_gen and res_used.len at the start */
+  uint32_t nholes;
+  bool fail;                /* something printed that the key does not cover */
+  uint32_t hole_pos[ASM_OPMEMO_HOLES], hole_end[ASM_OPMEMO_HOLES]; /* the name printed */
+  uint8_t hole_idx[ASM_OPMEMO_HOLES];
+} AsmOpMemoRec;
+
+/* Replays op's memoized text (after its result names) and returns true;
+ * else, when op can be memoized, starts recording it into *rec (then call
+ * asm_opmemo_end after printing it) and returns false with rec->op set. */
+bool asm_opmemo_begin(AsmPrinter *p, IrOp *op, const char *dd, AsmOpMemoRec *rec);
+void asm_opmemo_end(AsmPrinter *p, AsmOpMemoRec *rec);
+/* Prints an operand's value id while an op is being recorded (p->om_rec),
+ * noting where it went. */
+void asm_opmemo_print_operand(AsmPrinter *p, IrValue *v);
+void asm_opmemo_free(AsmPrinter *p);
+
+/* Printing something the op memo's key does not cover (a location, a
+ * block, a region, a nested op, a newline): the op being recorded is not. */
+static inline void asm_opmemo_taint(AsmPrinter *p) {
+  if (p->om_rec) p->om_rec->fail = true;
+}
 
 /* resources.c: the file metadata dictionary ({-# ... #-}); the parser's
  * side is asm_parse_file_metadata (parser_internal.h) */
