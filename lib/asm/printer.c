@@ -410,6 +410,47 @@ static void pool_free(NamePool *pl) {
   memset(pl, 0, sizeof *pl);
 }
 
+/* The result group holding result idx of an op with nres results and
+ * groups g ({count, start0, ...}, NULL: one group): its first result in
+ * *start, and the `#N` printed after the group's name (-1: none, a group
+ * of one result).  SSANameState::printValueID's upper_bound search. */
+static int group_of(const int *g, int nres, int idx, int *start) {
+  if (!g) {
+    *start = 0;
+    return idx;
+  }
+  int cnt = g[0];
+  const int *gs = g + 1;
+  int k = 0; /* upper_bound */
+  while (k < cnt && gs[k] <= idx) k++;
+  int size;
+  if (k == cnt) {
+    *start = gs[cnt - 1];
+    size = nres - *start;
+  } else {
+    *start = gs[k - 1];
+    size = gs[k] - *start;
+  }
+  return size != 1 ? idx - *start : -1;
+}
+
+/* Gives every result of a numbered several-results op the name and `#N`
+ * it prints with (see NameMulti): one pass over the sorted group starts,
+ * the same answer as group_of for each result. */
+static void multi_resolve(NameMulti *m, uint32_t nres) {
+  const int *g = m->groups;
+  int cnt = g ? g[0] : 1;
+  for (int k = 0; k < cnt; k++) {
+    int start = g ? g[1 + k] : 0;
+    int end = k + 1 < cnt ? g[2 + k] : (int)nres;
+    uintptr_t name = m->names[start];
+    for (int i = start; i < end; i++) {
+      m->names[i] = name;
+      m->rno[i] = end - start != 1 ? i - start : -1;
+    }
+  }
+}
+
 /* SSANameState::numberValuesInOp. */
 static void number_op(AsmNames *n, IrOp *op) {
   if (!op->nresults) return;
@@ -423,8 +464,10 @@ static void number_op(AsmNames *n, IrOp *op) {
   NameOp *e = op_entry(n, op);
   NameMulti *m = NULL;
   if (e && op->nresults > 1) { /* give the op its record before the hook names its results */
-    m = pool_alloc(&n->pool, sizeof *m + op->nresults * sizeof m->names[0]);
-    memset(m, 0, sizeof *m + op->nresults * sizeof m->names[0]);
+    size_t sz = sizeof *m + op->nresults * sizeof m->names[0];
+    m = pool_alloc(&n->pool, sz + op->nresults * sizeof(int32_t));
+    memset(m, 0, sz);
+    m->rno = (int32_t *)((char *)m + sz);
     e->name = (uintptr_t)m | 2;
   }
   NameCb cb = {.names = n, .op = op, .entry = e, .multi = m, .ngroups = 1, .cap = 8};
@@ -453,6 +496,7 @@ static void number_op(AsmNames *n, IrOp *op) {
     else u64map_put(&n->groups, (uintptr_t)op, g);
   }
   if (cb.groups != cb.small) free(cb.groups);
+  if (m) multi_resolve(m, op->nresults);
 }
 
 struct NameFrame {
@@ -840,27 +884,34 @@ static __attribute__((noinline)) void print_value_id_slow(AsmPrinter *p, IrValue
   long result_no = -1;
   if (v->def && v->def->nresults != 1) {
     IrOp *op = v->def;
-    const int *g = op_groups(p->names, op);
     int idx = (int)ir_value_index(v);
-    if (!g) {
-      result_no = idx;
-      lookup = ir_op_result(op, 0);
-    } else {
-      int cnt = g[0];
-      const int *gs = g + 1;
-      int k = 0; /* upper_bound */
-      while (k < cnt && gs[k] <= idx) k++;
-      int start, size;
-      if (k == cnt) {
-        start = gs[cnt - 1];
-        size = (int)op->nresults - start;
+    const NameOp *oe = op_entry(p->names, op);
+    if (oe && oe->name) { /* numbered: resolved (NameMulti) or one group */
+      uintptr_t e = oe->name;
+      if ((e & 3) == 2) {
+        const NameMulti *m = (const NameMulti *)(e - 2);
+        e = m->names[idx];
+        result_no = m->rno[idx];
       } else {
-        start = gs[k - 1];
-        size = gs[k] - start;
+        result_no = idx;
       }
-      if (size != 1) result_no = idx - start;
-      lookup = ir_op_result(op, (unsigned)start);
+      put_value_name(b, e);
+      if (result_no >= 0 && print_result_no) {
+        if (result_no < 10) { /* `#N`, the common case, without a call */
+          sb_reserve(b, 2);
+          b->s[b->len++] = '#';
+          b->s[b->len++] = (char)('0' + result_no);
+          b->s[b->len] = 0;
+        } else {
+          sb_putc(b, '#');
+          asm_put_uint(b, (uint64_t)result_no);
+        }
+      }
+      return;
     }
+    int start;
+    result_no = group_of(op_groups(p->names, op), (int)op->nresults, idx, &start);
+    lookup = ir_op_result(op, (unsigned)start);
   }
   uintptr_t e = get_name(p->names, lookup);
   if (!e) {

@@ -33,8 +33,12 @@ typedef struct NameSet {
  * with several results holds instead its NameMulti pointer tagged with 2. */
 /* Names of an op with several results and its result groups ({count,
  * start0, start1, ...} or NULL for one group). */
+/* Once the op is numbered (number_op's multi_resolve), names[i] of every
+ * result holds the name it prints with (its group's first result's) and
+ * rno[i] the `#N` after it (-1: none), so printing a result is two loads. */
 typedef struct NameMulti {
   const int *groups;
+  int32_t *rno;       /* nresults entries, after names */
   uintptr_t names[];
 } NameMulti;
 
