@@ -205,29 +205,36 @@ static bool name_is_clean(const char *s, size_t len) {
   return true;
 }
 
-/* SSANameState::uniqueValueName: the sanitized name, or the first
- * `name_N` (N from the running conflict counter) not taken in scope.
- * Every atom is a sanitized name, so a name found among them as it is
- * needs no sanitizing (the common case: hooks repeat their names). */
-static const char *unique_value_name(AsmNames *n, const char *name) {
+/* The atom of a suggested name as sanitize_identifier(name, "$._-") makes
+ * it (added, unused, when new).  Every atom is a sanitized name, so a name
+ * found among them as it is needs no sanitizing (the common case: hooks
+ * repeat their names). */
+static uint32_t base_atom(AsmNames *n, const char *name) {
   size_t len = strlen(name);
-  StrBuf b = {0};
-  const char *s = name;
   NameAtom *a = atom_find(n, name, len, hash_short(name, len));
   if (!a) {
-    if (!name_is_clean(name, len)) {
+    if (name_is_clean(name, len)) {
+      a = name_atom(n, name, len);
+    } else {
+      StrBuf b = {0};
       asm_sanitize_identifier(&b, name, "$._-");
-      s = b.s;
-      len = b.len;
+      a = name_atom(n, b.s, b.len);
+      sb_free(&b);
     }
-    a = name_atom(n, s, len);
   }
-  if (!a->used) {
-    if (b.s) sb_free(&b);
-    return take_atom(n, a);
-  }
+  return (uint32_t)(a - n->atoms.data);
+}
+
+/* SSANameState::uniqueValueName for the sanitized name of atom `base`: it,
+ * or the first `name_N` (N from the running conflict counter) not taken in
+ * scope; taken and returned. */
+static const char *unique_from_atom(AsmNames *n, uint32_t base) {
+  NameAtom *a = &n->atoms.data[base];
+  if (!a->used) return take_atom(n, a);
   /* `name_N`: built in a stack buffer when it fits (the common case) */
-  uint32_t base = (uint32_t)(a - n->atoms.data); /* name_atom may move the table */
+  const char *s = a->s; /* arena memory: stays put when name_atom grows the table */
+  size_t len = a->len;
+  StrBuf b = {0};
   char buf[80];
   char *t = NULL;
   for (;;) {
@@ -241,7 +248,7 @@ static const char *unique_value_name(AsmNames *n, const char *name) {
     if (!t) {
       t = buf;
       if (len + 22 > sizeof buf) {
-        if (s != b.s) sb_putn(&b, s, len);
+        sb_putn(&b, s, len);
         sb_reserve(&b, 22);
         t = b.s;
       } else {
@@ -261,6 +268,11 @@ static const char *unique_value_name(AsmNames *n, const char *name) {
   }
   sb_free(&b);
   return take_atom(n, a);
+}
+
+/* SSANameState::uniqueValueName. */
+static const char *unique_value_name(AsmNames *n, const char *name) {
+  return unique_from_atom(n, base_atom(n, name));
 }
 
 /* The table entry of a numbered op (its IrOp.order is current), or NULL. */
@@ -339,19 +351,19 @@ typedef struct NameCb {
   NameMulti *multi;    /* its several-results record, or NULL */
   int *groups;         /* result group starts, groups[0] == 0 */
   size_t ngroups, cap;
+  bool record;         /* append each name given to AsmNames.hook_ev */
   int small[8];
 } NameCb;
 
-static void result_name_cb(void *user, IrValue *v, const char *name) {
-  NameCb *c = user;
-  if (!v || v->def != c->op) return;
+/* Result idx of c->op gets the name of atom `atom` made unique (-1: the
+ * next number); a result other than the first starts a result group. */
+static void name_result(NameCb *c, uint32_t idx, int32_t atom) {
   AsmNames *n = c->names;
-  uintptr_t enc = name && *name ? (uintptr_t)unique_value_name(n, name)
-                                : ((uintptr_t)n->next_value++ << 2) | 1;
-  uint32_t idx = ir_value_index(v);
+  uintptr_t enc = atom >= 0 ? (uintptr_t)unique_from_atom(n, (uint32_t)atom)
+                            : ((uintptr_t)n->next_value++ << 2) | 1;
   if (c->multi) c->multi->names[idx] = enc; /* where name_slot would find it */
   else if (c->entry && !idx) c->entry->name = enc;
-  else set_name(n, v, enc);
+  else set_name(n, ir_op_result(c->op, idx), enc);
   if (!idx) return;
   if (c->ngroups == c->cap) {
     size_t nc = c->cap * 2;
@@ -361,7 +373,17 @@ static void result_name_cb(void *user, IrValue *v, const char *name) {
     c->groups = g;
     c->cap = nc;
   }
-  c->groups[c->ngroups++] = (int)ir_value_index(v);
+  c->groups[c->ngroups++] = (int)idx;
+}
+
+static void result_name_cb(void *user, IrValue *v, const char *name) {
+  NameCb *c = user;
+  if (!v || v->def != c->op) return;
+  AsmNames *n = c->names;
+  int32_t atom = name && *name ? (int32_t)base_atom(n, name) : -1;
+  uint32_t idx = ir_value_index(v);
+  if (c->record) vec_push(&n->hook_ev, ((NameHookEv){idx, atom}));
+  name_result(c, idx, atom);
 }
 
 static int int_cmp(const void *a, const void *b) {
@@ -451,6 +473,103 @@ static void multi_resolve(NameMulti *m, uint32_t nres) {
   }
 }
 
+/* Op kinds whose suggested-name hook reads nothing but the op's kind,
+ * properties, attribute dictionary, result count and first result type
+ * (checked by reading each hook; test_names_hooks checks they exist and
+ * have hooks).  Their answers are memoized per op shape (run_hook).  Not
+ * here: cuda_tile.assume (its name follows its operand's producer). */
+static const char *const attr_only_hooks[] = {
+    "cuda_tile.constant",          "cuda_tile.make_tensor_view",
+    "cuda_tile.make_partition_view", "cuda_tile.make_strided_view",
+    "cuda_tile.make_gather_scatter_view", "cuda_tile.broadcast",
+    "cuda_tile.reshape",           "cuda_tile.reduce",
+    "cuda_tile.scan",              "cuda_tile.if",
+    "cuda_tile.loop",              "cuda_tile.for",
+    "cuda_tile.load_ptr_tko",      "cuda_tile.load_view_tko",
+    "cuda_tile.atomic_cas_tko",    "cuda_tile.atomic_rmw_tko",
+    "cuda_tile.get_tile_block_id", "cuda_tile.get_num_tile_blocks",
+    NULL};
+
+/* Whether info's hook answers can be memoized (attr_only_hooks), cached
+ * per op kind. */
+static bool hook_memoizable(AsmNames *n, const IrOpInfo *info) {
+  uintptr_t k = (uintptr_t)u64map_get(&n->hook_kind, (uintptr_t)info);
+  if (!k) {
+    k = 2;
+    for (const char *const *s = attr_only_hooks; *s; s++)
+      if (!strcmp(*s, info->name)) k = 1;
+    u64map_put(&n->hook_kind, (uintptr_t)info, (void *)k);
+  }
+  return k == 1;
+}
+
+static uint64_t hook_hash(const IrOp *op, const IrType *t0) {
+  uint64_t h = hash_mix((uintptr_t)op->info, (uintptr_t)op->props);
+  h = hash_mix(h, (uintptr_t)op->attrs);
+  h = hash_mix(h, (uintptr_t)t0);
+  return hash_mix(h, op->nresults);
+}
+
+/* The memo slot of op's shape: its entry, or the empty slot for it. */
+static NameHookMemo *hook_slot(AsmNames *n, const IrOp *op, const IrType *t0) {
+  uint32_t mask = n->hook_cap - 1;
+  for (uint32_t i = (uint32_t)hook_hash(op, t0) & mask;; i = (i + 1) & mask) {
+    NameHookMemo *m = &n->hook_memo[i];
+    if (!m->info || (m->info == op->info && m->props == op->props && m->attrs == op->attrs &&
+                     m->t0 == t0 && m->nresults == op->nresults))
+      return m;
+  }
+}
+
+/* Doubles the memo table. */
+static void hook_grow(AsmNames *n) {
+  NameHookMemo *old = n->hook_memo;
+  uint32_t cap = n->hook_cap;
+  n->hook_cap = cap ? cap * 2 : 256;
+  n->hook_memo = xcalloc(n->hook_cap, sizeof *n->hook_memo);
+  for (uint32_t i = 0; i < cap; i++) {
+    if (!old[i].info) continue;
+    uint32_t mask = n->hook_cap - 1;
+    uint64_t h = hash_mix((uintptr_t)old[i].info, (uintptr_t)old[i].props);
+    h = hash_mix(hash_mix(hash_mix(h, (uintptr_t)old[i].attrs), (uintptr_t)old[i].t0),
+                 old[i].nresults);
+    uint32_t j = (uint32_t)h & mask;
+    while (n->hook_memo[j].info) j = (j + 1) & mask;
+    n->hook_memo[j] = old[i];
+  }
+  free(old);
+}
+
+/* Asks op's hook to name its results (custom form), or replays the names
+ * it gave an op of the same shape (see attr_only_hooks): the same calls
+ * to name_result in the same order, without the hook, its strings and
+ * their hashing. */
+static void run_hook(AsmNames *n, IrOp *op, NameCb *cb) {
+  const IrOpInfo *info = op->info;
+  const IrType *t0 = ir_op_result(op, 0)->type;
+  NameHookMemo *m = n->hook_cap ? hook_slot(n, op, t0) : NULL;
+  if (m && m->info) {
+    for (uint32_t i = 0; i < m->nev; i++) {
+      NameHookEv ev = n->hook_ev.data[m->ev + i];
+      name_result(cb, ev.idx, ev.atom);
+    }
+    return;
+  }
+  if (!hook_memoizable(n, info) || n->hook_len >= (1u << 16)) {
+    info->result_names(op, result_name_cb, cb);
+    return;
+  }
+  uint32_t ev = (uint32_t)n->hook_ev.len;
+  cb->record = true;
+  info->result_names(op, result_name_cb, cb);
+  cb->record = false;
+  if ((n->hook_len + 1) * 2 > n->hook_cap) hook_grow(n);
+  m = hook_slot(n, op, t0);
+  *m = (NameHookMemo){info, op->props, op->attrs, t0, op->nresults, ev,
+                      (uint32_t)n->hook_ev.len - ev};
+  n->hook_len++;
+}
+
 /* SSANameState::numberValuesInOp. */
 static void number_op(AsmNames *n, IrOp *op) {
   if (!op->nresults) return;
@@ -473,7 +592,7 @@ static void number_op(AsmNames *n, IrOp *op) {
   NameCb cb = {.names = n, .op = op, .entry = e, .multi = m, .ngroups = 1, .cap = 8};
   cb.groups = cb.small;
   cb.small[0] = 0;
-  if (!n->generic && op->info->result_names) op->info->result_names(op, result_name_cb, &cb);
+  run_hook(n, op, &cb);
   uintptr_t *r0 = m ? &m->names[0] : e ? &e->name : NULL;
   if (r0) {
     if (!*r0) *r0 = ((uintptr_t)n->next_value++ << 2) | 1;
@@ -624,6 +743,10 @@ static void names_free_atoms(AsmNames *n) {
   vec_free(&n->arg_atoms);
   n->abuckets = NULL;
   n->nabuckets = 0;
+  free(n->hook_memo); /* its atom indices go with the atoms */
+  n->hook_memo = NULL;
+  n->hook_cap = n->hook_len = 0;
+  vec_free(&n->hook_ev);
 }
 
 /* What numbering a deferred op's regions would do to the counters in
@@ -773,6 +896,7 @@ void asm_names_free(AsmNames *n) {
   vec_free(&n->stack);
   vec_free(&n->scopes);
   pool_free(&n->pool);
+  u64map_free(&n->hook_kind);
   names_free_atoms(n);
   arena_free(&n->arena);
 }

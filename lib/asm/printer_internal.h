@@ -99,6 +99,23 @@ typedef struct NameUnitSave {
   size_t nblocks;
 } NameUnitSave;
 
+/* The suggested-name hook's answer for one op shape (see number_op's
+ * run_hook): for op kinds whose hook reads only the op's kind, properties,
+ * attribute dictionary, result count and first result type, the names it
+ * gave, as base atoms, replayed for every later op of the same shape. */
+typedef struct NameHookEv {
+  uint32_t idx;       /* result index */
+  int32_t atom;       /* its base name's atom, -1: a number */
+} NameHookEv;
+
+typedef struct NameHookMemo {
+  const IrOpInfo *info; /* NULL: empty slot */
+  const IrAttr *props, *attrs;
+  const IrType *t0;
+  uint32_t nresults;
+  uint32_t ev, nev;   /* its events in AsmNames.hook_ev */
+} NameHookMemo;
+
 struct NameFrame;
 typedef VEC(struct NameFrame) NameStack;
 typedef VEC(size_t) ScopeStack; /* marks into used_log; depth = len */
@@ -131,6 +148,10 @@ typedef struct AsmNames {
   bool may_alias;    /* precheck result: something printed may get an alias */
   struct AsmPrinter *precheck; /* printer whose memo the precheck uses, or NULL */
   const IrType *last_type;
+  NameHookMemo *hook_memo;  /* open addressing, hook_cap slots (malloc'd) */
+  uint32_t hook_cap, hook_len;
+  VEC(NameHookEv) hook_ev;
+  U64Map hook_kind;         /* IrOpInfo* -> 1: hook memoizable, 2: not */
 } AsmNames;
 
 /* Numbers every value and block under root.  With `precheck`, also sets
