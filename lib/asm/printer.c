@@ -225,6 +225,47 @@ static uint32_t base_atom(AsmNames *n, const char *name) {
   return (uint32_t)(a - n->atoms.data);
 }
 
+static uint32_t sfx_hash(uint64_t key) {
+  key *= 0x9E3779B97F4A7C15ull;
+  return (uint32_t)(key >> 32);
+}
+
+/* The atom of `name_K` for atom base, if made before (-1 = not yet). */
+static int32_t sfx_get(const AsmNames *n, uint32_t base, unsigned k) {
+  if (!n->sfx_cap) return -1;
+  uint64_t key = (uint64_t)base << 32 | k;
+  uint32_t mask = n->sfx_cap - 1;
+  for (uint32_t i = sfx_hash(key) & mask; n->sfx_vals[i]; i = (i + 1) & mask)
+    if (n->sfx_keys[i] == key) return (int32_t)n->sfx_vals[i] - 1;
+  return -1;
+}
+
+/* Records atom as `name_K` for atom base (not yet recorded). */
+static void sfx_put(AsmNames *n, uint32_t base, unsigned k, uint32_t atom) {
+  if ((n->sfx_len + 1) * 2 > n->sfx_cap) {
+    uint64_t *ok = n->sfx_keys;
+    uint32_t *ov = n->sfx_vals, ocap = n->sfx_cap;
+    n->sfx_cap = ocap ? ocap * 2 : 1024;
+    n->sfx_keys = xmalloc(n->sfx_cap * sizeof *n->sfx_keys);
+    n->sfx_vals = xcalloc(n->sfx_cap, sizeof *n->sfx_vals);
+    for (uint32_t i = 0; i < ocap; i++) {
+      if (!ov[i]) continue;
+      uint32_t j = sfx_hash(ok[i]) & (n->sfx_cap - 1);
+      while (n->sfx_vals[j]) j = (j + 1) & (n->sfx_cap - 1);
+      n->sfx_keys[j] = ok[i];
+      n->sfx_vals[j] = ov[i];
+    }
+    free(ok);
+    free(ov);
+  }
+  uint64_t key = (uint64_t)base << 32 | k;
+  uint32_t mask = n->sfx_cap - 1, i = sfx_hash(key) & mask;
+  while (n->sfx_vals[i]) i = (i + 1) & mask;
+  n->sfx_keys[i] = key;
+  n->sfx_vals[i] = atom + 1;
+  n->sfx_len++;
+}
+
 /* SSANameState::uniqueValueName for the sanitized name of atom `base`: it,
  * or the first `name_N` (N from the running conflict counter) not taken in
  * scope; taken and returned. */
@@ -240,8 +281,16 @@ static const char *unique_from_atom(AsmNames *n, uint32_t base) {
   for (;;) {
     unsigned k = n->next_conflict++;
     NameAtom *ba = &n->atoms.data[base];
-    if (ba->sfx_atom >= 0 && ba->sfx_k == k) { /* tried before: no string, no hash */
+    if (ba->sfx_atom >= 0 && ba->sfx_k == k) { /* tried last time: no string, no hash */
       a = &n->atoms.data[ba->sfx_atom];
+      if (!a->used) break;
+      continue;
+    }
+    int32_t known = sfx_get(n, base, k); /* tried before */
+    if (known >= 0) {
+      ba->sfx_k = k;
+      ba->sfx_atom = known;
+      a = &n->atoms.data[known];
       if (!a->used) break;
       continue;
     }
@@ -264,9 +313,10 @@ static const char *unique_from_atom(AsmNames *n, uint32_t base) {
     a = name_atom(n, t, len + 1 + nd);
     n->atoms.data[base].sfx_k = k;
     n->atoms.data[base].sfx_atom = (int32_t)(a - n->atoms.data);
+    sfx_put(n, base, k, (uint32_t)(a - n->atoms.data));
     if (!a->used) break;
   }
-  sb_free(&b);
+  if (b.s) sb_free(&b);
   return take_atom(n, a);
 }
 
@@ -503,17 +553,20 @@ static bool hook_memoizable(AsmNames *n, const IrOpInfo *info) {
   return k == 1;
 }
 
-static uint64_t hook_hash(const IrOp *op, const IrType *t0) {
-  uint64_t h = hash_mix((uintptr_t)op->info, (uintptr_t)op->props);
-  h = hash_mix(h, (uintptr_t)op->attrs);
-  h = hash_mix(h, (uintptr_t)t0);
-  return hash_mix(h, op->nresults);
+static uint64_t hook_hash(const IrOpInfo *info, const IrAttr *props, const IrAttr *attrs,
+                          const IrType *t0, uint32_t nres) {
+  uint64_t h = (uintptr_t)info ^ (uintptr_t)props * 0x9E3779B97F4A7C15ull ^
+               (uintptr_t)attrs * 0xC2B2AE3D27D4EB4Full ^ (uintptr_t)t0 * 0x165667B19E3779F9ull ^
+               nres;
+  h *= 0xff51afd7ed558ccdull;
+  return h ^ (h >> 29);
 }
 
 /* The memo slot of op's shape: its entry, or the empty slot for it. */
 static NameHookMemo *hook_slot(AsmNames *n, const IrOp *op, const IrType *t0) {
   uint32_t mask = n->hook_cap - 1;
-  for (uint32_t i = (uint32_t)hook_hash(op, t0) & mask;; i = (i + 1) & mask) {
+  for (uint32_t i = (uint32_t)hook_hash(op->info, op->props, op->attrs, t0, op->nresults) & mask;;
+       i = (i + 1) & mask) {
     NameHookMemo *m = &n->hook_memo[i];
     if (!m->info || (m->info == op->info && m->props == op->props && m->attrs == op->attrs &&
                      m->t0 == t0 && m->nresults == op->nresults))
@@ -530,10 +583,8 @@ static void hook_grow(AsmNames *n) {
   for (uint32_t i = 0; i < cap; i++) {
     if (!old[i].info) continue;
     uint32_t mask = n->hook_cap - 1;
-    uint64_t h = hash_mix((uintptr_t)old[i].info, (uintptr_t)old[i].props);
-    h = hash_mix(hash_mix(hash_mix(h, (uintptr_t)old[i].attrs), (uintptr_t)old[i].t0),
-                 old[i].nresults);
-    uint32_t j = (uint32_t)h & mask;
+    uint32_t j = (uint32_t)hook_hash(old[i].info, old[i].props, old[i].attrs, old[i].t0,
+                                     old[i].nresults) & mask;
     while (n->hook_memo[j].info) j = (j + 1) & mask;
     n->hook_memo[j] = old[i];
   }
@@ -747,6 +798,11 @@ static void names_free_atoms(AsmNames *n) {
   n->hook_memo = NULL;
   n->hook_cap = n->hook_len = 0;
   vec_free(&n->hook_ev);
+  free(n->sfx_keys);
+  free(n->sfx_vals);
+  n->sfx_keys = NULL;
+  n->sfx_vals = NULL;
+  n->sfx_cap = n->sfx_len = 0;
 }
 
 /* What numbering a deferred op's regions would do to the counters in

@@ -152,6 +152,12 @@ typedef struct AsmNames {
   uint32_t hook_cap, hook_len;
   VEC(NameHookEv) hook_ev;
   U64Map hook_kind;         /* IrOpInfo* -> 1: hook memoizable, 2: not */
+  /* Every `name_K` atom made by unique_from_atom: key (base atom << 32 | K)
+   * -> atom index + 1, open addressing (sfx_cap slots, malloc'd), so a
+   * conflict met again in a later function needs no string or hash. */
+  uint64_t *sfx_keys;
+  uint32_t *sfx_vals;
+  uint32_t sfx_cap, sfx_len;
 } AsmNames;
 
 /* Numbers every value and block under root.  With `precheck`, also sets
