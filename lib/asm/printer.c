@@ -402,6 +402,8 @@ typedef struct NameCb {
   int *groups;         /* result group starts, groups[0] == 0 */
   size_t ngroups, cap;
   bool record;         /* append each name given to AsmNames.hook_ev */
+  bool stray;          /* recording a block hook: it named a value not of `block` */
+  IrBlock *block;      /* the block whose arguments a block hook names */
   int small[8];
 } NameCb;
 
@@ -444,6 +446,19 @@ static int int_cmp(const void *a, const void *b) {
 static void block_arg_name_cb(void *user, IrValue *v, const char *name) {
   NameCb *c = user;
   if (!v || v->def) return;
+  if (c->record) {
+    AsmNames *n = c->names;
+    if (ir_value_arg_block(v) != c->block) {
+      c->stray = true;
+      set_value_name(n, v, name);
+      return;
+    }
+    int32_t atom = name && *name ? (int32_t)base_atom(n, name) : -1;
+    vec_push(&n->hook_ev, ((NameHookEv){((const IrBlockArg *)v)->argno, atom}));
+    set_name(n, v, atom >= 0 ? (uintptr_t)unique_from_atom(n, (uint32_t)atom)
+                             : ((uintptr_t)n->next_value++ << 2) | 1);
+    return;
+  }
   set_value_name(c->names, v, name);
 }
 
@@ -540,36 +555,44 @@ static const char *const attr_only_hooks[] = {
     "cuda_tile.get_tile_block_id", "cuda_tile.get_num_tile_blocks",
     NULL};
 
-/* Whether info's hook answers can be memoized (attr_only_hooks), cached
- * per op kind. */
-static bool hook_memoizable(AsmNames *n, const IrOpInfo *info) {
+/* Op kinds whose block-argument hook reads nothing but the block's
+ * argument count (memoized per (op kind, properties, attributes, region,
+ * block position, argument count): run_block_hook). */
+static const char *const count_only_block_hooks[] = {"cuda_tile.for", "cuda_tile.reduce", NULL};
+
+enum { HOOK_RESULTS = 1, HOOK_BLOCKS = 2 };
+
+/* The HOOK_* bits of info (which of its hooks are memoizable), cached per
+ * op kind. */
+static unsigned hook_kind(AsmNames *n, const IrOpInfo *info) {
   uintptr_t k = (uintptr_t)u64map_get(&n->hook_kind, (uintptr_t)info);
   if (!k) {
-    k = 2;
+    k = 4;
     for (const char *const *s = attr_only_hooks; *s; s++)
-      if (!strcmp(*s, info->name)) k = 1;
+      if (!strcmp(*s, info->name)) k |= HOOK_RESULTS;
+    for (const char *const *s = count_only_block_hooks; *s; s++)
+      if (!strcmp(*s, info->name)) k |= HOOK_BLOCKS;
     u64map_put(&n->hook_kind, (uintptr_t)info, (void *)k);
   }
-  return k == 1;
+  return (unsigned)k;
 }
 
-static uint64_t hook_hash(const IrOpInfo *info, const IrAttr *props, const IrAttr *attrs,
-                          const IrType *t0, uint32_t nres) {
-  uint64_t h = (uintptr_t)info ^ (uintptr_t)props * 0x9E3779B97F4A7C15ull ^
-               (uintptr_t)attrs * 0xC2B2AE3D27D4EB4Full ^ (uintptr_t)t0 * 0x165667B19E3779F9ull ^
-               nres;
+static uint64_t hook_hash(const NameHookMemo *k) {
+  uint64_t h = (uintptr_t)k->info ^ (uintptr_t)k->props * 0x9E3779B97F4A7C15ull ^
+               (uintptr_t)k->attrs * 0xC2B2AE3D27D4EB4Full ^
+               (uintptr_t)k->t0 * 0x165667B19E3779F9ull ^ k->shape;
   h *= 0xff51afd7ed558ccdull;
   return h ^ (h >> 29);
 }
 
-/* The memo slot of op's shape: its entry, or the empty slot for it. */
-static NameHookMemo *hook_slot(AsmNames *n, const IrOp *op, const IrType *t0) {
+/* The memo slot of key k (its ev/nev unused): its entry, or the empty slot
+ * for it. */
+static NameHookMemo *hook_slot(AsmNames *n, const NameHookMemo *k) {
   uint32_t mask = n->hook_cap - 1;
-  for (uint32_t i = (uint32_t)hook_hash(op->info, op->props, op->attrs, t0, op->nresults) & mask;;
-       i = (i + 1) & mask) {
+  for (uint32_t i = (uint32_t)hook_hash(k) & mask;; i = (i + 1) & mask) {
     NameHookMemo *m = &n->hook_memo[i];
-    if (!m->info || (m->info == op->info && m->props == op->props && m->attrs == op->attrs &&
-                     m->t0 == t0 && m->nresults == op->nresults))
+    if (!m->info || (m->info == k->info && m->props == k->props && m->attrs == k->attrs &&
+                     m->t0 == k->t0 && m->shape == k->shape))
       return m;
   }
 }
@@ -580,15 +603,20 @@ static void hook_grow(AsmNames *n) {
   uint32_t cap = n->hook_cap;
   n->hook_cap = cap ? cap * 2 : 256;
   n->hook_memo = xcalloc(n->hook_cap, sizeof *n->hook_memo);
-  for (uint32_t i = 0; i < cap; i++) {
-    if (!old[i].info) continue;
-    uint32_t mask = n->hook_cap - 1;
-    uint32_t j = (uint32_t)hook_hash(old[i].info, old[i].props, old[i].attrs, old[i].t0,
-                                     old[i].nresults) & mask;
-    while (n->hook_memo[j].info) j = (j + 1) & mask;
-    n->hook_memo[j] = old[i];
-  }
+  for (uint32_t i = 0; i < cap; i++)
+    if (old[i].info) *hook_slot(n, &old[i]) = old[i];
   free(old);
+}
+
+/* Adds key k with the events recorded since ev (the memo is bounded: past
+ * 64k shapes, nothing more is kept). */
+static void hook_add(AsmNames *n, NameHookMemo k, uint32_t ev) {
+  if (n->hook_len >= (1u << 16)) return;
+  if ((n->hook_len + 1) * 2 > n->hook_cap) hook_grow(n);
+  k.ev = ev;
+  k.nev = (uint32_t)n->hook_ev.len - ev;
+  *hook_slot(n, &k) = k;
+  n->hook_len++;
 }
 
 /* Asks op's hook to name its results (custom form), or replays the names
@@ -597,8 +625,8 @@ static void hook_grow(AsmNames *n) {
  * their hashing. */
 static void run_hook(AsmNames *n, IrOp *op, NameCb *cb) {
   const IrOpInfo *info = op->info;
-  const IrType *t0 = ir_op_result(op, 0)->type;
-  NameHookMemo *m = n->hook_cap ? hook_slot(n, op, t0) : NULL;
+  NameHookMemo k = {info, op->props, op->attrs, ir_op_result(op, 0)->type, op->nresults, 0, 0};
+  NameHookMemo *m = n->hook_cap ? hook_slot(n, &k) : NULL;
   if (m && m->info) {
     for (uint32_t i = 0; i < m->nev; i++) {
       NameHookEv ev = n->hook_ev.data[m->ev + i];
@@ -606,7 +634,7 @@ static void run_hook(AsmNames *n, IrOp *op, NameCb *cb) {
     }
     return;
   }
-  if (!hook_memoizable(n, info) || n->hook_len >= (1u << 16)) {
+  if (!(hook_kind(n, info) & HOOK_RESULTS)) {
     info->result_names(op, result_name_cb, cb);
     return;
   }
@@ -614,11 +642,52 @@ static void run_hook(AsmNames *n, IrOp *op, NameCb *cb) {
   cb->record = true;
   info->result_names(op, result_name_cb, cb);
   cb->record = false;
-  if ((n->hook_len + 1) * 2 > n->hook_cap) hook_grow(n);
-  m = hook_slot(n, op, t0);
-  *m = (NameHookMemo){info, op->props, op->attrs, t0, op->nresults, ev,
-                      (uint32_t)n->hook_ev.len - ev};
-  n->hook_len++;
+  hook_add(n, k, ev);
+}
+
+/* The memo shape of block b at position pos of region ri of an op: the
+ * region, the position and the argument count, tagged apart from result
+ * counts; 0 when they do not fit. */
+static uint64_t block_shape(size_t ri, uint32_t pos, uint32_t nargs) {
+  if (ri >= (1u << 15) || pos >= (1u << 16)) return 0;
+  return (uint64_t)1 << 63 | (uint64_t)ri << 48 | (uint64_t)pos << 32 | nargs;
+}
+
+/* Asks the block-argument hook of region r's parent to name the arguments
+ * of each of r's blocks, or replays the names it gave a block of the same
+ * shape (see count_only_block_hooks). */
+static void run_block_hooks(AsmNames *n, IrOp *parent, IrRegion *r) {
+  const IrOpInfo *info = parent->info;
+  NameCb cb = {.names = n, .op = parent};
+  bool memo = hook_kind(n, info) & HOOK_BLOCKS;
+  size_t ri = (size_t)(r - ir_op_regions(parent));
+  uint32_t pos = 0;
+  for (IrBlock *b = r->first; b; b = b->next, pos++) {
+    NameHookMemo k = {info, parent->props, parent->attrs, NULL, block_shape(ri, pos, b->nargs),
+                      0, 0};
+    if (!memo || !k.shape) {
+      info->block_arg_names(parent, b, block_arg_name_cb, &cb);
+      continue;
+    }
+    NameHookMemo *m = n->hook_cap ? hook_slot(n, &k) : NULL;
+    if (m && m->info) {
+      for (uint32_t i = 0; i < m->nev; i++) {
+        NameHookEv ev = n->hook_ev.data[m->ev + i];
+        set_name(n, b->args[ev.idx], ev.atom >= 0
+                                         ? (uintptr_t)unique_from_atom(n, (uint32_t)ev.atom)
+                                         : ((uintptr_t)n->next_value++ << 2) | 1);
+      }
+      continue;
+    }
+    uint32_t ev = (uint32_t)n->hook_ev.len;
+    cb.record = true;
+    cb.stray = false;
+    cb.block = b;
+    info->block_arg_names(parent, b, block_arg_name_cb, &cb);
+    cb.record = false;
+    if (!cb.stray) hook_add(n, k, ev);
+    else n->hook_ev.len = ev;
+  }
 }
 
 /* SSANameState::numberValuesInOp. */
@@ -742,11 +811,7 @@ static void number_region(AsmNames *n, IrRegion *r, NameStack *stack, size_t dep
     }
   }
   IrOp *parent = r->parent;
-  if (!n->generic && parent && parent->info->block_arg_names) {
-    NameCb cb = {.names = n, .op = parent};
-    for (IrBlock *b = r->first; b; b = b->next)
-      parent->info->block_arg_names(parent, b, block_arg_name_cb, &cb);
-  }
+  if (!n->generic && parent && parent->info->block_arg_names) run_block_hooks(n, parent, r);
   size_t first_frame = stack->len;
   char buf[32];
   for (IrBlock *b = r->first; b; b = b->next) {

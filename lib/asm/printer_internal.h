@@ -99,20 +99,21 @@ typedef struct NameUnitSave {
   size_t nblocks;
 } NameUnitSave;
 
-/* The suggested-name hook's answer for one op shape (see number_op's
- * run_hook): for op kinds whose hook reads only the op's kind, properties,
- * attribute dictionary, result count and first result type, the names it
- * gave, as base atoms, replayed for every later op of the same shape. */
+/* The suggested-name hook's answer for one op shape (see run_hook): for op
+ * kinds whose result hook reads only the op's kind, properties, attribute
+ * dictionary, result count and first result type (or whose block-argument
+ * hook reads only the block's argument count), the names it gave, as base
+ * atoms, replayed for every later op (block) of the same shape. */
 typedef struct NameHookEv {
-  uint32_t idx;       /* result index */
+  uint32_t idx;       /* result (block argument) index */
   int32_t atom;       /* its base name's atom, -1: a number */
 } NameHookEv;
 
 typedef struct NameHookMemo {
   const IrOpInfo *info; /* NULL: empty slot */
   const IrAttr *props, *attrs;
-  const IrType *t0;
-  uint32_t nresults;
+  const IrType *t0;   /* result hooks: the first result's type; block hooks: NULL */
+  uint64_t shape;     /* result hooks: the result count; block hooks: see block_shape */
   uint32_t ev, nev;   /* its events in AsmNames.hook_ev */
 } NameHookMemo;
 
@@ -151,7 +152,7 @@ typedef struct AsmNames {
   NameHookMemo *hook_memo;  /* open addressing, hook_cap slots (malloc'd) */
   uint32_t hook_cap, hook_len;
   VEC(NameHookEv) hook_ev;
-  U64Map hook_kind;         /* IrOpInfo* -> 1: hook memoizable, 2: not */
+  U64Map hook_kind;         /* IrOpInfo* -> 4 | HOOK_* bits (printer.c) */
   /* Every `name_K` atom made by unique_from_atom: key (base atom << 32 | K)
    * -> atom index + 1, open addressing (sfx_cap slots, malloc'd), so a
    * conflict met again in a later function needs no string or hash. */
