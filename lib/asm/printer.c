@@ -701,6 +701,18 @@ static void number_op(AsmNames *n, IrOp *op) {
     return;
   }
   NameOp *e = op_entry(n, op);
+  if (e && op->nresults == 1 && n->hook_cap) {
+    /* a memoized hook naming the one result at most once (the common case):
+     * the name straight into the table, as name_result would, no NameCb */
+    NameHookMemo k = {op->info, op->props, op->attrs, ir_op_result(op, 0)->type, 1, 0, 0};
+    NameHookMemo *hm = hook_slot(n, &k);
+    if (hm->info && hm->nev <= 1) {
+      int32_t atom = hm->nev ? n->hook_ev.data[hm->ev].atom : -1;
+      e->name = atom >= 0 ? (uintptr_t)unique_from_atom(n, (uint32_t)atom)
+                          : ((uintptr_t)n->next_value++ << 2) | 1;
+      return;
+    }
+  }
   NameMulti *m = NULL;
   if (e && op->nresults > 1) { /* give the op its record before the hook names its results */
     size_t sz = sizeof *m + op->nresults * sizeof m->names[0];
