@@ -562,15 +562,23 @@ static const char *const count_only_block_hooks[] = {"cuda_tile.for", "cuda_tile
 
 enum { HOOK_RESULTS = 1, HOOK_BLOCKS = 2 };
 
+static bool hook_memo_on = true; /* asm_names_set_hook_memo */
+
+const char *const *asm_names_memo_ops(bool block_hooks) {
+  return block_hooks ? count_only_block_hooks : attr_only_hooks;
+}
+
+void asm_names_set_hook_memo(bool on) { hook_memo_on = on; }
+
 /* The HOOK_* bits of info (which of its hooks are memoizable), cached per
  * op kind. */
 static unsigned hook_kind(AsmNames *n, const IrOpInfo *info) {
   uintptr_t k = (uintptr_t)u64map_get(&n->hook_kind, (uintptr_t)info);
   if (!k) {
     k = 4;
-    for (const char *const *s = attr_only_hooks; *s; s++)
+    for (const char *const *s = attr_only_hooks; *s && hook_memo_on; s++)
       if (!strcmp(*s, info->name)) k |= HOOK_RESULTS;
-    for (const char *const *s = count_only_block_hooks; *s; s++)
+    for (const char *const *s = count_only_block_hooks; *s && hook_memo_on; s++)
       if (!strcmp(*s, info->name)) k |= HOOK_BLOCKS;
     u64map_put(&n->hook_kind, (uintptr_t)info, (void *)k);
   }

@@ -175,6 +175,12 @@ void asm_nameset_add(NameSet *ns, const char *s, size_t n); /* s must outlive ns
 void asm_nameset_free(NameSet *ns);
 void asm_sanitize_identifier(StrBuf *out, const char *name, const char *allowed);
 void asm_names_free(AsmNames *n);
+/* The op kinds whose suggested-name hooks (block_hooks: block-argument
+ * hooks) are memoized per op shape (NULL-terminated; see printer.c). */
+const char *const *asm_names_memo_ops(bool block_hooks);
+/* Tests: whether those hooks are memoized (default true), for comparing
+ * the names printed both ways.  Set it while nothing is being printed. */
+void asm_names_set_hook_memo(bool on);
 
 /* ---- aliases (MLIR's AliasInitializer / AliasState) ----------------------- */
 typedef struct AliasEntry {
