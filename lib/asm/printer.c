@@ -776,6 +776,7 @@ static inline void table_add_op(AsmNames *n, IrOp *o) {
   o->order = n->nops;
   n->ops[n->nops].op = o;
   n->ops[n->nops].blk = NULL;
+  n->ops[n->nops].unit = NULL;
   n->ops[n->nops++].name = 0;
 }
 
@@ -944,7 +945,10 @@ static void defer_unit(AsmNames *n, IrOp *op) {
     u->used = n->snap;
     u->nused = n->nsnap;
   }
-  u64map_put(&n->units, (uintptr_t)op, u);
+  NameOp *e = op_entry(n, op);
+  if (e) e->unit = u;
+  else u64map_put(&n->units, (uintptr_t)op, u);
+  n->nunits++;
   if (n->generic || (n->precheck && !n->may_alias)) scan_unit(n, op);
 }
 
@@ -986,17 +990,24 @@ void asm_names_init(AsmNames *n, IrOp *root, bool generic, bool lazy, AsmPrinter
     vec_free(&n->scopes);
   }
   n->precheck = NULL; /* done: units numbered later need no precheck */
-  if (!n->units.len) names_free_atoms(n);
+  if (!n->nunits) names_free_atoms(n);
 }
 
 /* Numbers the regions of `op` if it is a deferred unit (returns false
  * otherwise): its tables go on top of the pool and of the op table, both
  * dropped by asm_names_leave_unit. */
 bool asm_names_enter_unit(AsmNames *n, IrOp *op, NameUnitSave *save) {
-  if (!n->units.len) return false;
-  NameUnit *u = u64map_get(&n->units, (uintptr_t)op);
-  if (!u) return false;
-  u64map_remove(&n->units, (uintptr_t)op);
+  if (!n->nunits) return false;
+  NameOp *e = op_entry(n, op);
+  NameUnit *u = e ? e->unit : NULL;
+  if (u) {
+    e->unit = NULL;
+  } else {
+    u = n->units.len ? u64map_get(&n->units, (uintptr_t)op) : NULL;
+    if (!u) return false;
+    u64map_remove(&n->units, (uintptr_t)op);
+  }
+  n->nunits--;
   save->pool_cur = n->pool.cur;
   save->pool_off = n->pool.off;
   save->nops = n->nops;

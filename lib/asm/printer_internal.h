@@ -56,6 +56,7 @@ typedef struct NameOp {
   IrOp *op;           /* the op (guards stale orders) */
   uintptr_t name;     /* its result's name, or its NameMulti | 2 */
   NameBlock *blk;     /* the first op of a block: the block's table */
+  struct NameUnit *unit; /* a deferred isolated-from-above op: its unit, until printed */
 } NameOp;
 
 /* One distinct SSA name string (the names hooks suggest repeat in every
@@ -75,11 +76,12 @@ typedef struct NameAtom {
 /* A deferred isolated-from-above op (see asm_names_init's `lazy`): its
  * regions are numbered when the printer reaches it, starting from these
  * counters with these atoms taken (the scopes of its enclosing regions). */
-typedef struct NameUnit {
+typedef struct NameUnit NameUnit;
+struct NameUnit {
   unsigned value, arg, conflict;
   const uint32_t *used;  /* atom indices (custom form) */
   uint32_t nused;
-} NameUnit;
+};
 
 /* Memory for the naming tables, allocated and released as a stack (a unit's
  * tables go when the printer leaves it), its chunks kept for reuse. */
@@ -137,7 +139,8 @@ typedef struct AsmNames {
   VEC(uint32_t) used_log;   /* atoms marked used, in order; scopes pop from the end */
   VEC(uint32_t) arg_atoms;  /* atom of `argK` at index K */
   unsigned next_value, next_arg, next_conflict;
-  U64Map units;      /* IrOp* -> NameUnit* of deferred ops not yet printed */
+  U64Map units;      /* IrOp* -> NameUnit* of deferred ops not yet printed that have no
+                        table entry (NameOp.unit holds the others) */
   VEC(const IrBlock *) block_log; /* empty blocks put in `blocks` inside units */
   uint32_t unit_depth;      /* units being printed */
   uint64_t log_version;     /* bumped whenever used_log changes */
@@ -159,6 +162,7 @@ typedef struct AsmNames {
   uint64_t *sfx_keys;
   uint32_t *sfx_vals;
   uint32_t sfx_cap, sfx_len;
+  uint32_t nunits;   /* deferred units not yet printed (in their ops' table entries, or `units`) */
 } AsmNames;
 
 /* Numbers every value and block under root.  With `precheck`, also sets
