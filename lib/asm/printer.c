@@ -1123,23 +1123,34 @@ static inline __attribute__((always_inline)) void put_value_name(StrBuf *b, uint
 static __attribute__((noinline)) void print_value_id_slow(AsmPrinter *p, IrValue *v,
                                                           bool print_result_no);
 
+/* put_value_name out of line: asm_print_value_id's lookup stays a leaf
+ * that ends in a jump here (no registers to save on its path). */
+static __attribute__((noinline)) void put_value_name_out(StrBuf *b, uintptr_t e) {
+  put_value_name(b, e);
+}
+
 /* SSANameState::printValueID.  The common case (the only result of a
- * numbered op) stays a leaf; everything else is print_value_id_slow. */
+ * numbered op, an argument of a numbered block with ops) is a table lookup
+ * and a tail call; everything else is print_value_id_slow. */
 void asm_print_value_id(AsmPrinter *p, IrValue *v, bool print_result_no) {
-  if (v && p->names) {
+  const AsmNames *n = p->names;
+  if (v && n) {
+    uintptr_t e = 0;
     if (v->def) {
-      const NameOp *e = v->def->nresults == 1 ? op_entry(p->names, v->def) : NULL;
-      if (e && e->name) { /* one result: never a NameMulti */
-        put_value_name(p->out, e->name);
-        return;
+      if (v->def->nresults == 1) { /* one result: never a NameMulti */
+        const NameOp *oe = op_entry(n, v->def);
+        if (oe) e = oe->name;
       }
-    } else {
-      const NameBlock *nb = name_block(p->names, ir_value_arg_block(v));
+    } else { /* a block with ops: its table hangs off the first op's entry */
+      const IrBlock *b = ir_value_arg_block(v);
+      const NameOp *fe = b && b->first ? op_entry(n, b->first) : NULL;
+      const NameBlock *nb = fe ? fe->blk : NULL;
       uint32_t ai = ((const IrBlockArg *)v)->argno;
-      if (nb && ai < nb->nargs && nb->args[ai]) {
-        put_value_name(p->out, nb->args[ai]);
-        return;
-      }
+      if (nb && ai < nb->nargs) e = nb->args[ai];
+    }
+    if (e) {
+      put_value_name_out(p->out, e);
+      return;
     }
   }
   print_value_id_slow(p, v, print_result_no);
