@@ -205,43 +205,99 @@ static bool name_is_clean(const char *s, size_t len) {
   return true;
 }
 
-/* SSANameState::uniqueValueName: the sanitized name, or the first
- * `name_N` (N from the running conflict counter) not taken in scope.
- * Every atom is a sanitized name, so a name found among them as it is
- * needs no sanitizing (the common case: hooks repeat their names). */
-static const char *unique_value_name(AsmNames *n, const char *name) {
+/* The atom of a suggested name as sanitize_identifier(name, "$._-") makes
+ * it (added, unused, when new).  Every atom is a sanitized name, so a name
+ * found among them as it is needs no sanitizing (the common case: hooks
+ * repeat their names). */
+static uint32_t base_atom(AsmNames *n, const char *name) {
   size_t len = strlen(name);
-  StrBuf b = {0};
-  const char *s = name;
   NameAtom *a = atom_find(n, name, len, hash_short(name, len));
   if (!a) {
-    if (!name_is_clean(name, len)) {
+    if (name_is_clean(name, len)) {
+      a = name_atom(n, name, len);
+    } else {
+      StrBuf b = {0};
       asm_sanitize_identifier(&b, name, "$._-");
-      s = b.s;
-      len = b.len;
+      a = name_atom(n, b.s, b.len);
+      sb_free(&b);
     }
-    a = name_atom(n, s, len);
   }
-  if (!a->used) {
-    if (b.s) sb_free(&b);
-    return take_atom(n, a);
+  return (uint32_t)(a - n->atoms.data);
+}
+
+static uint32_t sfx_hash(uint64_t key) {
+  key *= 0x9E3779B97F4A7C15ull;
+  return (uint32_t)(key >> 32);
+}
+
+/* The atom of `name_K` for atom base, if made before (-1 = not yet). */
+static int32_t sfx_get(const AsmNames *n, uint32_t base, unsigned k) {
+  if (!n->sfx_cap) return -1;
+  uint64_t key = (uint64_t)base << 32 | k;
+  uint32_t mask = n->sfx_cap - 1;
+  for (uint32_t i = sfx_hash(key) & mask; n->sfx_vals[i]; i = (i + 1) & mask)
+    if (n->sfx_keys[i] == key) return (int32_t)n->sfx_vals[i] - 1;
+  return -1;
+}
+
+/* Records atom as `name_K` for atom base (not yet recorded). */
+static void sfx_put(AsmNames *n, uint32_t base, unsigned k, uint32_t atom) {
+  if ((n->sfx_len + 1) * 2 > n->sfx_cap) {
+    uint64_t *ok = n->sfx_keys;
+    uint32_t *ov = n->sfx_vals, ocap = n->sfx_cap;
+    n->sfx_cap = ocap ? ocap * 2 : 1024;
+    n->sfx_keys = xmalloc(n->sfx_cap * sizeof *n->sfx_keys);
+    n->sfx_vals = xcalloc(n->sfx_cap, sizeof *n->sfx_vals);
+    for (uint32_t i = 0; i < ocap; i++) {
+      if (!ov[i]) continue;
+      uint32_t j = sfx_hash(ok[i]) & (n->sfx_cap - 1);
+      while (n->sfx_vals[j]) j = (j + 1) & (n->sfx_cap - 1);
+      n->sfx_keys[j] = ok[i];
+      n->sfx_vals[j] = ov[i];
+    }
+    free(ok);
+    free(ov);
   }
+  uint64_t key = (uint64_t)base << 32 | k;
+  uint32_t mask = n->sfx_cap - 1, i = sfx_hash(key) & mask;
+  while (n->sfx_vals[i]) i = (i + 1) & mask;
+  n->sfx_keys[i] = key;
+  n->sfx_vals[i] = atom + 1;
+  n->sfx_len++;
+}
+
+/* SSANameState::uniqueValueName for the sanitized name of atom `base`: it,
+ * or the first `name_N` (N from the running conflict counter) not taken in
+ * scope; taken and returned. */
+static const char *unique_from_atom(AsmNames *n, uint32_t base) {
+  NameAtom *a = &n->atoms.data[base];
+  if (!a->used) return take_atom(n, a);
   /* `name_N`: built in a stack buffer when it fits (the common case) */
-  uint32_t base = (uint32_t)(a - n->atoms.data); /* name_atom may move the table */
+  const char *s = a->s; /* arena memory: stays put when name_atom grows the table */
+  size_t len = a->len;
+  StrBuf b = {0};
   char buf[80];
   char *t = NULL;
   for (;;) {
     unsigned k = n->next_conflict++;
     NameAtom *ba = &n->atoms.data[base];
-    if (ba->sfx_atom >= 0 && ba->sfx_k == k) { /* tried before: no string, no hash */
+    if (ba->sfx_atom >= 0 && ba->sfx_k == k) { /* tried last time: no string, no hash */
       a = &n->atoms.data[ba->sfx_atom];
+      if (!a->used) break;
+      continue;
+    }
+    int32_t known = sfx_get(n, base, k); /* tried before */
+    if (known >= 0) {
+      ba->sfx_k = k;
+      ba->sfx_atom = known;
+      a = &n->atoms.data[known];
       if (!a->used) break;
       continue;
     }
     if (!t) {
       t = buf;
       if (len + 22 > sizeof buf) {
-        if (s != b.s) sb_putn(&b, s, len);
+        sb_putn(&b, s, len);
         sb_reserve(&b, 22);
         t = b.s;
       } else {
@@ -257,10 +313,16 @@ static const char *unique_value_name(AsmNames *n, const char *name) {
     a = name_atom(n, t, len + 1 + nd);
     n->atoms.data[base].sfx_k = k;
     n->atoms.data[base].sfx_atom = (int32_t)(a - n->atoms.data);
+    sfx_put(n, base, k, (uint32_t)(a - n->atoms.data));
     if (!a->used) break;
   }
-  sb_free(&b);
+  if (b.s) sb_free(&b);
   return take_atom(n, a);
+}
+
+/* SSANameState::uniqueValueName. */
+static const char *unique_value_name(AsmNames *n, const char *name) {
+  return unique_from_atom(n, base_atom(n, name));
 }
 
 /* The table entry of a numbered op (its IrOp.order is current), or NULL. */
@@ -339,19 +401,21 @@ typedef struct NameCb {
   NameMulti *multi;    /* its several-results record, or NULL */
   int *groups;         /* result group starts, groups[0] == 0 */
   size_t ngroups, cap;
+  bool record;         /* append each name given to AsmNames.hook_ev */
+  bool stray;          /* recording a block hook: it named a value not of `block` */
+  IrBlock *block;      /* the block whose arguments a block hook names */
   int small[8];
 } NameCb;
 
-static void result_name_cb(void *user, IrValue *v, const char *name) {
-  NameCb *c = user;
-  if (!v || v->def != c->op) return;
+/* Result idx of c->op gets the name of atom `atom` made unique (-1: the
+ * next number); a result other than the first starts a result group. */
+static void name_result(NameCb *c, uint32_t idx, int32_t atom) {
   AsmNames *n = c->names;
-  uintptr_t enc = name && *name ? (uintptr_t)unique_value_name(n, name)
-                                : ((uintptr_t)n->next_value++ << 2) | 1;
-  uint32_t idx = ir_value_index(v);
+  uintptr_t enc = atom >= 0 ? (uintptr_t)unique_from_atom(n, (uint32_t)atom)
+                            : ((uintptr_t)n->next_value++ << 2) | 1;
   if (c->multi) c->multi->names[idx] = enc; /* where name_slot would find it */
   else if (c->entry && !idx) c->entry->name = enc;
-  else set_name(n, v, enc);
+  else set_name(n, ir_op_result(c->op, idx), enc);
   if (!idx) return;
   if (c->ngroups == c->cap) {
     size_t nc = c->cap * 2;
@@ -361,7 +425,17 @@ static void result_name_cb(void *user, IrValue *v, const char *name) {
     c->groups = g;
     c->cap = nc;
   }
-  c->groups[c->ngroups++] = (int)ir_value_index(v);
+  c->groups[c->ngroups++] = (int)idx;
+}
+
+static void result_name_cb(void *user, IrValue *v, const char *name) {
+  NameCb *c = user;
+  if (!v || v->def != c->op) return;
+  AsmNames *n = c->names;
+  int32_t atom = name && *name ? (int32_t)base_atom(n, name) : -1;
+  uint32_t idx = ir_value_index(v);
+  if (c->record) vec_push(&n->hook_ev, ((NameHookEv){idx, atom}));
+  name_result(c, idx, atom);
 }
 
 static int int_cmp(const void *a, const void *b) {
@@ -372,6 +446,19 @@ static int int_cmp(const void *a, const void *b) {
 static void block_arg_name_cb(void *user, IrValue *v, const char *name) {
   NameCb *c = user;
   if (!v || v->def) return;
+  if (c->record) {
+    AsmNames *n = c->names;
+    if (ir_value_arg_block(v) != c->block) {
+      c->stray = true;
+      set_value_name(n, v, name);
+      return;
+    }
+    int32_t atom = name && *name ? (int32_t)base_atom(n, name) : -1;
+    vec_push(&n->hook_ev, ((NameHookEv){((const IrBlockArg *)v)->argno, atom}));
+    set_name(n, v, atom >= 0 ? (uintptr_t)unique_from_atom(n, (uint32_t)atom)
+                             : ((uintptr_t)n->next_value++ << 2) | 1);
+    return;
+  }
   set_value_name(c->names, v, name);
 }
 
@@ -410,6 +497,207 @@ static void pool_free(NamePool *pl) {
   memset(pl, 0, sizeof *pl);
 }
 
+/* The result group holding result idx of an op with nres results and
+ * groups g ({count, start0, ...}, NULL: one group): its first result in
+ * *start, and the `#N` printed after the group's name (-1: none, a group
+ * of one result).  SSANameState::printValueID's upper_bound search. */
+static int group_of(const int *g, int nres, int idx, int *start) {
+  if (!g) {
+    *start = 0;
+    return idx;
+  }
+  int cnt = g[0];
+  const int *gs = g + 1;
+  int k = 0; /* upper_bound */
+  while (k < cnt && gs[k] <= idx) k++;
+  int size;
+  if (k == cnt) {
+    *start = gs[cnt - 1];
+    size = nres - *start;
+  } else {
+    *start = gs[k - 1];
+    size = gs[k] - *start;
+  }
+  return size != 1 ? idx - *start : -1;
+}
+
+/* Gives every result of a numbered several-results op the name and `#N`
+ * it prints with (see NameMulti): one pass over the sorted group starts,
+ * the same answer as group_of for each result. */
+static void multi_resolve(NameMulti *m, uint32_t nres) {
+  const int *g = m->groups;
+  int cnt = g ? g[0] : 1;
+  for (int k = 0; k < cnt; k++) {
+    int start = g ? g[1 + k] : 0;
+    int end = k + 1 < cnt ? g[2 + k] : (int)nres;
+    uintptr_t name = m->names[start];
+    for (int i = start; i < end; i++) {
+      m->names[i] = name;
+      m->rno[i] = end - start != 1 ? i - start : -1;
+    }
+  }
+}
+
+/* Op kinds whose suggested-name hook reads nothing but the op's kind,
+ * properties, attribute dictionary, result count and first result type
+ * (checked by reading each hook; test_names_hooks checks they exist and
+ * have hooks).  Their answers are memoized per op shape (run_hook).  Not
+ * here: cuda_tile.assume (its name follows its operand's producer). */
+static const char *const attr_only_hooks[] = {
+    "cuda_tile.constant",          "cuda_tile.make_tensor_view",
+    "cuda_tile.make_partition_view", "cuda_tile.make_strided_view",
+    "cuda_tile.make_gather_scatter_view", "cuda_tile.broadcast",
+    "cuda_tile.reshape",           "cuda_tile.reduce",
+    "cuda_tile.scan",              "cuda_tile.if",
+    "cuda_tile.loop",              "cuda_tile.for",
+    "cuda_tile.load_ptr_tko",      "cuda_tile.load_view_tko",
+    "cuda_tile.atomic_cas_tko",    "cuda_tile.atomic_rmw_tko",
+    "cuda_tile.get_tile_block_id", "cuda_tile.get_num_tile_blocks",
+    NULL};
+
+/* Op kinds whose block-argument hook reads nothing but the block's
+ * argument count (memoized per (op kind, properties, attributes, region,
+ * block position, argument count): run_block_hook). */
+static const char *const count_only_block_hooks[] = {"cuda_tile.for", "cuda_tile.reduce", NULL};
+
+enum { HOOK_RESULTS = 1, HOOK_BLOCKS = 2 };
+
+static bool hook_memo_on = true; /* asm_names_set_hook_memo */
+
+const char *const *asm_names_memo_ops(bool block_hooks) {
+  return block_hooks ? count_only_block_hooks : attr_only_hooks;
+}
+
+void asm_names_set_hook_memo(bool on) { hook_memo_on = on; }
+
+/* The HOOK_* bits of info (which of its hooks are memoizable), cached per
+ * op kind. */
+static unsigned hook_kind(AsmNames *n, const IrOpInfo *info) {
+  uintptr_t k = (uintptr_t)u64map_get(&n->hook_kind, (uintptr_t)info);
+  if (!k) {
+    k = 4;
+    for (const char *const *s = attr_only_hooks; *s && hook_memo_on; s++)
+      if (!strcmp(*s, info->name)) k |= HOOK_RESULTS;
+    for (const char *const *s = count_only_block_hooks; *s && hook_memo_on; s++)
+      if (!strcmp(*s, info->name)) k |= HOOK_BLOCKS;
+    u64map_put(&n->hook_kind, (uintptr_t)info, (void *)k);
+  }
+  return (unsigned)k;
+}
+
+static uint64_t hook_hash(const NameHookMemo *k) {
+  uint64_t h = (uintptr_t)k->info ^ (uintptr_t)k->props * 0x9E3779B97F4A7C15ull ^
+               (uintptr_t)k->attrs * 0xC2B2AE3D27D4EB4Full ^
+               (uintptr_t)k->t0 * 0x165667B19E3779F9ull ^ k->shape;
+  h *= 0xff51afd7ed558ccdull;
+  return h ^ (h >> 29);
+}
+
+/* The memo slot of key k (its ev/nev unused): its entry, or the empty slot
+ * for it. */
+static NameHookMemo *hook_slot(AsmNames *n, const NameHookMemo *k) {
+  uint32_t mask = n->hook_cap - 1;
+  for (uint32_t i = (uint32_t)hook_hash(k) & mask;; i = (i + 1) & mask) {
+    NameHookMemo *m = &n->hook_memo[i];
+    if (!m->info || (m->info == k->info && m->props == k->props && m->attrs == k->attrs &&
+                     m->t0 == k->t0 && m->shape == k->shape))
+      return m;
+  }
+}
+
+/* Doubles the memo table. */
+static void hook_grow(AsmNames *n) {
+  NameHookMemo *old = n->hook_memo;
+  uint32_t cap = n->hook_cap;
+  n->hook_cap = cap ? cap * 2 : 256;
+  n->hook_memo = xcalloc(n->hook_cap, sizeof *n->hook_memo);
+  for (uint32_t i = 0; i < cap; i++)
+    if (old[i].info) *hook_slot(n, &old[i]) = old[i];
+  free(old);
+}
+
+/* Adds key k with the events recorded since ev (the memo is bounded: past
+ * 64k shapes, nothing more is kept). */
+static void hook_add(AsmNames *n, NameHookMemo k, uint32_t ev) {
+  if (n->hook_len >= (1u << 16)) return;
+  if ((n->hook_len + 1) * 2 > n->hook_cap) hook_grow(n);
+  k.ev = ev;
+  k.nev = (uint32_t)n->hook_ev.len - ev;
+  *hook_slot(n, &k) = k;
+  n->hook_len++;
+}
+
+/* Asks op's hook to name its results (custom form), or replays the names
+ * it gave an op of the same shape (see attr_only_hooks): the same calls
+ * to name_result in the same order, without the hook, its strings and
+ * their hashing. */
+static void run_hook(AsmNames *n, IrOp *op, NameCb *cb) {
+  const IrOpInfo *info = op->info;
+  NameHookMemo k = {info, op->props, op->attrs, ir_op_result(op, 0)->type, op->nresults, 0, 0};
+  NameHookMemo *m = n->hook_cap ? hook_slot(n, &k) : NULL;
+  if (m && m->info) {
+    for (uint32_t i = 0; i < m->nev; i++) {
+      NameHookEv ev = n->hook_ev.data[m->ev + i];
+      name_result(cb, ev.idx, ev.atom);
+    }
+    return;
+  }
+  if (!(hook_kind(n, info) & HOOK_RESULTS)) {
+    info->result_names(op, result_name_cb, cb);
+    return;
+  }
+  uint32_t ev = (uint32_t)n->hook_ev.len;
+  cb->record = true;
+  info->result_names(op, result_name_cb, cb);
+  cb->record = false;
+  hook_add(n, k, ev);
+}
+
+/* The memo shape of block b at position pos of region ri of an op: the
+ * region, the position and the argument count, tagged apart from result
+ * counts; 0 when they do not fit. */
+static uint64_t block_shape(size_t ri, uint32_t pos, uint32_t nargs) {
+  if (ri >= (1u << 15) || pos >= (1u << 16)) return 0;
+  return (uint64_t)1 << 63 | (uint64_t)ri << 48 | (uint64_t)pos << 32 | nargs;
+}
+
+/* Asks the block-argument hook of region r's parent to name the arguments
+ * of each of r's blocks, or replays the names it gave a block of the same
+ * shape (see count_only_block_hooks). */
+static void run_block_hooks(AsmNames *n, IrOp *parent, IrRegion *r) {
+  const IrOpInfo *info = parent->info;
+  NameCb cb = {.names = n, .op = parent};
+  bool memo = hook_kind(n, info) & HOOK_BLOCKS;
+  size_t ri = (size_t)(r - ir_op_regions(parent));
+  uint32_t pos = 0;
+  for (IrBlock *b = r->first; b; b = b->next, pos++) {
+    NameHookMemo k = {info, parent->props, parent->attrs, NULL, block_shape(ri, pos, b->nargs),
+                      0, 0};
+    if (!memo || !k.shape) {
+      info->block_arg_names(parent, b, block_arg_name_cb, &cb);
+      continue;
+    }
+    NameHookMemo *m = n->hook_cap ? hook_slot(n, &k) : NULL;
+    if (m && m->info) {
+      for (uint32_t i = 0; i < m->nev; i++) {
+        NameHookEv ev = n->hook_ev.data[m->ev + i];
+        set_name(n, b->args[ev.idx], ev.atom >= 0
+                                         ? (uintptr_t)unique_from_atom(n, (uint32_t)ev.atom)
+                                         : ((uintptr_t)n->next_value++ << 2) | 1);
+      }
+      continue;
+    }
+    uint32_t ev = (uint32_t)n->hook_ev.len;
+    cb.record = true;
+    cb.stray = false;
+    cb.block = b;
+    info->block_arg_names(parent, b, block_arg_name_cb, &cb);
+    cb.record = false;
+    if (!cb.stray) hook_add(n, k, ev);
+    else n->hook_ev.len = ev;
+  }
+}
+
 /* SSANameState::numberValuesInOp. */
 static void number_op(AsmNames *n, IrOp *op) {
   if (!op->nresults) return;
@@ -421,16 +709,30 @@ static void number_op(AsmNames *n, IrOp *op) {
     return;
   }
   NameOp *e = op_entry(n, op);
+  if (e && op->nresults == 1 && n->hook_cap) {
+    /* a memoized hook naming the one result at most once (the common case):
+     * the name straight into the table, as name_result would, no NameCb */
+    NameHookMemo k = {op->info, op->props, op->attrs, ir_op_result(op, 0)->type, 1, 0, 0};
+    NameHookMemo *hm = hook_slot(n, &k);
+    if (hm->info && hm->nev <= 1) {
+      int32_t atom = hm->nev ? n->hook_ev.data[hm->ev].atom : -1;
+      e->name = atom >= 0 ? (uintptr_t)unique_from_atom(n, (uint32_t)atom)
+                          : ((uintptr_t)n->next_value++ << 2) | 1;
+      return;
+    }
+  }
   NameMulti *m = NULL;
   if (e && op->nresults > 1) { /* give the op its record before the hook names its results */
-    m = pool_alloc(&n->pool, sizeof *m + op->nresults * sizeof m->names[0]);
-    memset(m, 0, sizeof *m + op->nresults * sizeof m->names[0]);
+    size_t sz = sizeof *m + op->nresults * sizeof m->names[0];
+    m = pool_alloc(&n->pool, sz + op->nresults * sizeof(int32_t));
+    memset(m, 0, sz);
+    m->rno = (int32_t *)((char *)m + sz);
     e->name = (uintptr_t)m | 2;
   }
   NameCb cb = {.names = n, .op = op, .entry = e, .multi = m, .ngroups = 1, .cap = 8};
   cb.groups = cb.small;
   cb.small[0] = 0;
-  if (!n->generic && op->info->result_names) op->info->result_names(op, result_name_cb, &cb);
+  run_hook(n, op, &cb);
   uintptr_t *r0 = m ? &m->names[0] : e ? &e->name : NULL;
   if (r0) {
     if (!*r0) *r0 = ((uintptr_t)n->next_value++ << 2) | 1;
@@ -453,6 +755,7 @@ static void number_op(AsmNames *n, IrOp *op) {
     else u64map_put(&n->groups, (uintptr_t)op, g);
   }
   if (cb.groups != cb.small) free(cb.groups);
+  if (m) multi_resolve(m, op->nresults);
 }
 
 struct NameFrame {
@@ -473,6 +776,7 @@ static inline void table_add_op(AsmNames *n, IrOp *o) {
   o->order = n->nops;
   n->ops[n->nops].op = o;
   n->ops[n->nops].blk = NULL;
+  n->ops[n->nops].unit = NULL;
   n->ops[n->nops++].name = 0;
 }
 
@@ -528,11 +832,7 @@ static void number_region(AsmNames *n, IrRegion *r, NameStack *stack, size_t dep
     }
   }
   IrOp *parent = r->parent;
-  if (!n->generic && parent && parent->info->block_arg_names) {
-    NameCb cb = {.names = n, .op = parent};
-    for (IrBlock *b = r->first; b; b = b->next)
-      parent->info->block_arg_names(parent, b, block_arg_name_cb, &cb);
-  }
+  if (!n->generic && parent && parent->info->block_arg_names) run_block_hooks(n, parent, r);
   size_t first_frame = stack->len;
   char buf[32];
   for (IrBlock *b = r->first; b; b = b->next) {
@@ -580,6 +880,15 @@ static void names_free_atoms(AsmNames *n) {
   vec_free(&n->arg_atoms);
   n->abuckets = NULL;
   n->nabuckets = 0;
+  free(n->hook_memo); /* its atom indices go with the atoms */
+  n->hook_memo = NULL;
+  n->hook_cap = n->hook_len = 0;
+  vec_free(&n->hook_ev);
+  free(n->sfx_keys);
+  free(n->sfx_vals);
+  n->sfx_keys = NULL;
+  n->sfx_vals = NULL;
+  n->sfx_cap = n->sfx_len = 0;
 }
 
 /* What numbering a deferred op's regions would do to the counters in
@@ -636,7 +945,10 @@ static void defer_unit(AsmNames *n, IrOp *op) {
     u->used = n->snap;
     u->nused = n->nsnap;
   }
-  u64map_put(&n->units, (uintptr_t)op, u);
+  NameOp *e = op_entry(n, op);
+  if (e) e->unit = u;
+  else u64map_put(&n->units, (uintptr_t)op, u);
+  n->nunits++;
   if (n->generic || (n->precheck && !n->may_alias)) scan_unit(n, op);
 }
 
@@ -678,17 +990,24 @@ void asm_names_init(AsmNames *n, IrOp *root, bool generic, bool lazy, AsmPrinter
     vec_free(&n->scopes);
   }
   n->precheck = NULL; /* done: units numbered later need no precheck */
-  if (!n->units.len) names_free_atoms(n);
+  if (!n->nunits) names_free_atoms(n);
 }
 
 /* Numbers the regions of `op` if it is a deferred unit (returns false
  * otherwise): its tables go on top of the pool and of the op table, both
  * dropped by asm_names_leave_unit. */
 bool asm_names_enter_unit(AsmNames *n, IrOp *op, NameUnitSave *save) {
-  if (!n->units.len) return false;
-  NameUnit *u = u64map_get(&n->units, (uintptr_t)op);
-  if (!u) return false;
-  u64map_remove(&n->units, (uintptr_t)op);
+  if (!n->nunits) return false;
+  NameOp *e = op_entry(n, op);
+  NameUnit *u = e ? e->unit : NULL;
+  if (u) {
+    e->unit = NULL;
+  } else {
+    u = n->units.len ? u64map_get(&n->units, (uintptr_t)op) : NULL;
+    if (!u) return false;
+    u64map_remove(&n->units, (uintptr_t)op);
+  }
+  n->nunits--;
   save->pool_cur = n->pool.cur;
   save->pool_off = n->pool.off;
   save->nops = n->nops;
@@ -729,6 +1048,7 @@ void asm_names_free(AsmNames *n) {
   vec_free(&n->stack);
   vec_free(&n->scopes);
   pool_free(&n->pool);
+  u64map_free(&n->hook_kind);
   names_free_atoms(n);
   arena_free(&n->arena);
 }
@@ -803,23 +1123,34 @@ static inline __attribute__((always_inline)) void put_value_name(StrBuf *b, uint
 static __attribute__((noinline)) void print_value_id_slow(AsmPrinter *p, IrValue *v,
                                                           bool print_result_no);
 
+/* put_value_name out of line: asm_print_value_id's lookup stays a leaf
+ * that ends in a jump here (no registers to save on its path). */
+static __attribute__((noinline)) void put_value_name_out(StrBuf *b, uintptr_t e) {
+  put_value_name(b, e);
+}
+
 /* SSANameState::printValueID.  The common case (the only result of a
- * numbered op) stays a leaf; everything else is print_value_id_slow. */
+ * numbered op, an argument of a numbered block with ops) is a table lookup
+ * and a tail call; everything else is print_value_id_slow. */
 void asm_print_value_id(AsmPrinter *p, IrValue *v, bool print_result_no) {
-  if (v && p->names) {
+  const AsmNames *n = p->names;
+  if (v && n) {
+    uintptr_t e = 0;
     if (v->def) {
-      const NameOp *e = v->def->nresults == 1 ? op_entry(p->names, v->def) : NULL;
-      if (e && e->name) { /* one result: never a NameMulti */
-        put_value_name(p->out, e->name);
-        return;
+      if (v->def->nresults == 1) { /* one result: never a NameMulti */
+        const NameOp *oe = op_entry(n, v->def);
+        if (oe) e = oe->name;
       }
-    } else {
-      const NameBlock *nb = name_block(p->names, ir_value_arg_block(v));
+    } else { /* a block with ops: its table hangs off the first op's entry */
+      const IrBlock *b = ir_value_arg_block(v);
+      const NameOp *fe = b && b->first ? op_entry(n, b->first) : NULL;
+      const NameBlock *nb = fe ? fe->blk : NULL;
       uint32_t ai = ((const IrBlockArg *)v)->argno;
-      if (nb && ai < nb->nargs && nb->args[ai]) {
-        put_value_name(p->out, nb->args[ai]);
-        return;
-      }
+      if (nb && ai < nb->nargs) e = nb->args[ai];
+    }
+    if (e) {
+      put_value_name_out(p->out, e);
+      return;
     }
   }
   print_value_id_slow(p, v, print_result_no);
@@ -840,27 +1171,34 @@ static __attribute__((noinline)) void print_value_id_slow(AsmPrinter *p, IrValue
   long result_no = -1;
   if (v->def && v->def->nresults != 1) {
     IrOp *op = v->def;
-    const int *g = op_groups(p->names, op);
     int idx = (int)ir_value_index(v);
-    if (!g) {
-      result_no = idx;
-      lookup = ir_op_result(op, 0);
-    } else {
-      int cnt = g[0];
-      const int *gs = g + 1;
-      int k = 0; /* upper_bound */
-      while (k < cnt && gs[k] <= idx) k++;
-      int start, size;
-      if (k == cnt) {
-        start = gs[cnt - 1];
-        size = (int)op->nresults - start;
+    const NameOp *oe = op_entry(p->names, op);
+    if (oe && oe->name) { /* numbered: resolved (NameMulti) or one group */
+      uintptr_t e = oe->name;
+      if ((e & 3) == 2) {
+        const NameMulti *m = (const NameMulti *)(e - 2);
+        e = m->names[idx];
+        result_no = m->rno[idx];
       } else {
-        start = gs[k - 1];
-        size = gs[k] - start;
+        result_no = idx;
       }
-      if (size != 1) result_no = idx - start;
-      lookup = ir_op_result(op, (unsigned)start);
+      put_value_name(b, e);
+      if (result_no >= 0 && print_result_no) {
+        if (result_no < 10) { /* `#N`, the common case, without a call */
+          sb_reserve(b, 2);
+          b->s[b->len++] = '#';
+          b->s[b->len++] = (char)('0' + result_no);
+          b->s[b->len] = 0;
+        } else {
+          sb_putc(b, '#');
+          asm_put_uint(b, (uint64_t)result_no);
+        }
+      }
+      return;
     }
+    int start;
+    result_no = group_of(op_groups(p->names, op), (int)op->nresults, idx, &start);
+    lookup = ir_op_result(op, (unsigned)start);
   }
   uintptr_t e = get_name(p->names, lookup);
   if (!e) {

@@ -33,8 +33,12 @@ typedef struct NameSet {
  * with several results holds instead its NameMulti pointer tagged with 2. */
 /* Names of an op with several results and its result groups ({count,
  * start0, start1, ...} or NULL for one group). */
+/* Once the op is numbered (number_op's multi_resolve), names[i] of every
+ * result holds the name it prints with (its group's first result's) and
+ * rno[i] the `#N` after it (-1: none), so printing a result is two loads. */
 typedef struct NameMulti {
   const int *groups;
+  int32_t *rno;       /* nresults entries, after names */
   uintptr_t names[];
 } NameMulti;
 
@@ -52,6 +56,7 @@ typedef struct NameOp {
   IrOp *op;           /* the op (guards stale orders) */
   uintptr_t name;     /* its result's name, or its NameMulti | 2 */
   NameBlock *blk;     /* the first op of a block: the block's table */
+  struct NameUnit *unit; /* a deferred isolated-from-above op: its unit, until printed */
 } NameOp;
 
 /* One distinct SSA name string (the names hooks suggest repeat in every
@@ -71,11 +76,12 @@ typedef struct NameAtom {
 /* A deferred isolated-from-above op (see asm_names_init's `lazy`): its
  * regions are numbered when the printer reaches it, starting from these
  * counters with these atoms taken (the scopes of its enclosing regions). */
-typedef struct NameUnit {
+typedef struct NameUnit NameUnit;
+struct NameUnit {
   unsigned value, arg, conflict;
   const uint32_t *used;  /* atom indices (custom form) */
   uint32_t nused;
-} NameUnit;
+};
 
 /* Memory for the naming tables, allocated and released as a stack (a unit's
  * tables go when the printer leaves it), its chunks kept for reuse. */
@@ -94,6 +100,24 @@ typedef struct NameUnitSave {
   uint32_t nops;
   size_t nblocks;
 } NameUnitSave;
+
+/* The suggested-name hook's answer for one op shape (see run_hook): for op
+ * kinds whose result hook reads only the op's kind, properties, attribute
+ * dictionary, result count and first result type (or whose block-argument
+ * hook reads only the block's argument count), the names it gave, as base
+ * atoms, replayed for every later op (block) of the same shape. */
+typedef struct NameHookEv {
+  uint32_t idx;       /* result (block argument) index */
+  int32_t atom;       /* its base name's atom, -1: a number */
+} NameHookEv;
+
+typedef struct NameHookMemo {
+  const IrOpInfo *info; /* NULL: empty slot */
+  const IrAttr *props, *attrs;
+  const IrType *t0;   /* result hooks: the first result's type; block hooks: NULL */
+  uint64_t shape;     /* result hooks: the result count; block hooks: see block_shape */
+  uint32_t ev, nev;   /* its events in AsmNames.hook_ev */
+} NameHookMemo;
 
 struct NameFrame;
 typedef VEC(struct NameFrame) NameStack;
@@ -115,7 +139,8 @@ typedef struct AsmNames {
   VEC(uint32_t) used_log;   /* atoms marked used, in order; scopes pop from the end */
   VEC(uint32_t) arg_atoms;  /* atom of `argK` at index K */
   unsigned next_value, next_arg, next_conflict;
-  U64Map units;      /* IrOp* -> NameUnit* of deferred ops not yet printed */
+  U64Map units;      /* IrOp* -> NameUnit* of deferred ops not yet printed that have no
+                        table entry (NameOp.unit holds the others) */
   VEC(const IrBlock *) block_log; /* empty blocks put in `blocks` inside units */
   uint32_t unit_depth;      /* units being printed */
   uint64_t log_version;     /* bumped whenever used_log changes */
@@ -127,6 +152,17 @@ typedef struct AsmNames {
   bool may_alias;    /* precheck result: something printed may get an alias */
   struct AsmPrinter *precheck; /* printer whose memo the precheck uses, or NULL */
   const IrType *last_type;
+  NameHookMemo *hook_memo;  /* open addressing, hook_cap slots (malloc'd) */
+  uint32_t hook_cap, hook_len;
+  VEC(NameHookEv) hook_ev;
+  U64Map hook_kind;         /* IrOpInfo* -> 4 | HOOK_* bits (printer.c) */
+  /* Every `name_K` atom made by unique_from_atom: key (base atom << 32 | K)
+   * -> atom index + 1, open addressing (sfx_cap slots, malloc'd), so a
+   * conflict met again in a later function needs no string or hash. */
+  uint64_t *sfx_keys;
+  uint32_t *sfx_vals;
+  uint32_t sfx_cap, sfx_len;
+  uint32_t nunits;   /* deferred units not yet printed (in their ops' table entries, or `units`) */
 } AsmNames;
 
 /* Numbers every value and block under root.  With `precheck`, also sets
@@ -143,6 +179,12 @@ void asm_nameset_add(NameSet *ns, const char *s, size_t n); /* s must outlive ns
 void asm_nameset_free(NameSet *ns);
 void asm_sanitize_identifier(StrBuf *out, const char *name, const char *allowed);
 void asm_names_free(AsmNames *n);
+/* The op kinds whose suggested-name hooks (block_hooks: block-argument
+ * hooks) are memoized per op shape (NULL-terminated; see printer.c). */
+const char *const *asm_names_memo_ops(bool block_hooks);
+/* Tests: whether those hooks are memoized (default true), for comparing
+ * the names printed both ways.  Set it while nothing is being printed. */
+void asm_names_set_hook_memo(bool on);
 
 /* ---- aliases (MLIR's AliasInitializer / AliasState) ----------------------- */
 typedef struct AliasEntry {
