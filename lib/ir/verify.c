@@ -8,7 +8,22 @@
  * are checked when the walk reaches it, while the op and its block are in
  * cache) instead of a second walk over the whole tree; the first failure is
  * only recorded there and reported once the structural walk has passed, so
- * the diagnostics and their order are those of two separate walks. */
+ * the diagnostics and their order are those of two separate walks.
+ *
+ * Whole-op memo: an op whose row has IR_TRAIT_VERIFY_PURE (ir.h) has a
+ * verify hook whose verdict depends on nothing but the op's signature —
+ * kind, property and attribute dictionaries, operand and result types,
+ * region and successor counts — all uniqued, immortal objects of the
+ * context or plain numbers.  The signatures that passed the count checks
+ * and such a hook are kept in a per-context table (a context state slot,
+ * freed with it), and a later op with one of them, in this walk or a later
+ * one (the second verify after a pass, the streamed reader's walk per
+ * function), skips both.  Only passes are stored, as full signatures (a hit
+ * is an exact match, never a hash coincidence); everything that depends on
+ * where the op is — null operands, dominance, the parent op, symbol tables,
+ * terminators and regions — is checked on every op, hit or not.  A hook
+ * that read more than the signature for one op calls ir_verify_memo_veto
+ * and its verdict is not stored. */
 #include "ir/ir_internal.h"
 #include "ir/verify.h"
 
@@ -75,11 +90,96 @@ typedef struct DomFailure {
 #define PARENT_OK_BITS 6
 #define PARENT_OK_SIZE (1 << PARENT_OK_BITS)
 
+/* The whole-op memo (see the top of the file): a two-way set-associative
+ * table of signatures that passed; a newly stored one takes the first slot
+ * of its pair and the older one moves to the second. */
+#define OPMEMO_BITS 12
+#define OPMEMO_MAX_VALUES 8
+
+typedef struct OpMemoSlot {
+  const IrOpInfo *info; /* NULL: empty */
+  const IrAttr *props, *attrs;
+  uint32_t counts; /* opmemo_counts */
+  const IrType *types[OPMEMO_MAX_VALUES]; /* operands', then results' */
+} OpMemoSlot;
+
+typedef struct OpMemo {
+  IrVerifyMemoStats stats;
+  OpMemoSlot slots[1u << OPMEMO_BITS];
+} OpMemo;
+
+static const char opmemo_key[] = "ir.verify_op_memo";
+
 /* State of one ir_verify walk. */
 typedef struct VerifyState {
   DomFailure dom; /* its op stays NULL while no use failed */
   uint64_t walk;  /* the walk's id (ir_verify_walk_id) */
+  IrContext *ctx; /* the tree's */
+  OpMemo *memo;   /* the context's, once a pure op asked for it */
 } VerifyState;
+
+/* The counts part of `op`'s signature: noperands | nresults << 8 |
+ * nregions << 16 | nsuccessors << 24, or 0 when the op is not memoized
+ * (more than OPMEMO_MAX_VALUES values, or more than 255 regions or
+ * successors).  0 is never a real key: a pure hook's op may have no values,
+ * so the region count's bit 31 is forced on as a marker. */
+static inline uint32_t opmemo_counts(const IrOp *op) {
+  uint32_t nops = op->noperands, nres = op->nresults;
+  if (nops + nres > OPMEMO_MAX_VALUES || op->nregions > 127 || op->nsuccessors > 255) return 0;
+  return nops | nres << 8 | (op->nregions | 128u) << 16 | (uint32_t)op->nsuccessors << 24;
+}
+
+static inline bool opmemo_match(const OpMemoSlot *s, const IrOp *op, uint32_t counts,
+                                const IrUse *u, const IrValue *r) {
+  if (s->info != op->info || s->counts != counts || s->props != op->props ||
+      s->attrs != op->attrs)
+    return false;
+  uint32_t nops = op->noperands, nres = op->nresults;
+  for (uint32_t i = 0; i < nops; i++)
+    if (s->types[i] != u[i].value->type) return false;
+  for (uint32_t i = 0; i < nres; i++)
+    if (s->types[nops + i] != r[-(ptrdiff_t)i].type) return false;
+  return true;
+}
+
+/* The pair of slots of `op`'s signature (`counts`: opmemo_counts, not 0);
+ * *hit: one of them holds it.  The operands are non-null. */
+static OpMemoSlot *opmemo_probe(OpMemo *m, IrOp *op, uint32_t counts, bool *hit) {
+  const uint64_t k = 0x9E3779B97F4A7C15u;
+  uint64_t h = ((uintptr_t)op->info ^ (uintptr_t)op->props * 31 ^ (uintptr_t)op->attrs * 7 ^
+                counts) * k;
+  const IrUse *u = ir_op_operands(op);
+  const IrValue *r = ir_op_result(op, 0);
+  for (uint32_t i = 0; i < op->noperands; i++) h = (h ^ (uintptr_t)u[i].value->type) * k;
+  for (uint32_t i = 0; i < op->nresults; i++) h = (h ^ (uintptr_t)r[-(ptrdiff_t)i].type) * k;
+  OpMemoSlot *s = &m->slots[(h >> (64 - OPMEMO_BITS)) & ~(uint64_t)1];
+  *hit = opmemo_match(s, op, counts, u, r) || opmemo_match(s + 1, op, counts, u, r);
+  return s;
+}
+
+/* Records that `op`'s signature passed, in the pair `s` opmemo_probe gave. */
+static void opmemo_store(OpMemo *m, OpMemoSlot *s, IrOp *op, uint32_t counts) {
+  s[1] = s[0];
+  uint32_t nops = op->noperands, nres = op->nresults;
+  s->info = op->info;
+  s->props = op->props;
+  s->attrs = op->attrs;
+  s->counts = counts;
+  const IrUse *u = ir_op_operands(op);
+  for (uint32_t i = 0; i < nops; i++) s->types[i] = u[i].value->type;
+  for (uint32_t i = 0; i < nres; i++) s->types[nops + i] = ir_op_result(op, i)->type;
+  m->stats.stored++;
+}
+
+/* Set by ir_verify_memo_veto while a pure hook runs. */
+static _Thread_local bool memo_veto;
+
+void ir_verify_memo_veto(void) { memo_veto = true; }
+
+IrVerifyMemoStats ir_verify_memo_stats(IrContext *ctx) {
+  OpMemo *m = ir_ctx_dialect_state(ctx, opmemo_key);
+  return m ? m->stats : (IrVerifyMemoStats){0, 0};
+}
 
 /* (op kind, parent op kind) pairs that passed verify_parent, direct-mapped
  * and tagged with the walk that accepted them: op infos live as long as the
@@ -139,11 +239,24 @@ static bool verify_parent(IrOp *op, VerifyState *st) {
   return false;
 }
 
+/* The block's terminator rules.  Its walk over the ops also numbers them
+ * when the block's order cache is stale (as after parsing), so that every
+ * dominance check of a use in this block, which runs after this, compares
+ * two numbers (verify_operands) instead of walking the block. */
 static bool verify_block(IrOp *parent, IrBlock *b) {
   bool no_term = parent->info->traits & (IR_TRAIT_NO_TERMINATOR | IR_TRAIT_UNREGISTERED);
-  for (IrOp *o = b->first; o; o = o->next) {
-    if ((o->info->traits & IR_TRAIT_TERMINATOR) && o->next)
-      return ir_op_error(o, "must be the last operation in the parent block");
+  if (b->order_valid) {
+    for (IrOp *o = b->first; o; o = o->next)
+      if ((o->info->traits & IR_TRAIT_TERMINATOR) && o->next)
+        return ir_op_error(o, "must be the last operation in the parent block");
+  } else {
+    uint32_t n = 0;
+    for (IrOp *o = b->first; o; o = o->next) {
+      if ((o->info->traits & IR_TRAIT_TERMINATOR) && o->next)
+        return ir_op_error(o, "must be the last operation in the parent block");
+      o->order = n++;
+    }
+    b->order_valid = 1;
   }
   if (no_term) return true;
   if (!b->last) return ir_error(ir_op_context(parent), ir_op_loc(parent), "empty block: expect at least a terminator");
@@ -329,10 +442,26 @@ static bool verify_op(IrOp *op, VerifyState *st) {
   const IrOpInfo *in = op->info;
   bool registered = !(in->traits & IR_TRAIT_UNREGISTERED);
   if (registered) {
-    if (!verify_counts(op)) return false;
+    /* a signature that passed the counts and a pure hook before passes again */
+    uint32_t counts = (in->traits & IR_TRAIT_VERIFY_PURE) ? opmemo_counts(op) : 0;
+    OpMemoSlot *slot = NULL;
+    bool hit = false;
+    if (counts) {
+      if (!st->memo) st->memo = ir_ctx_zeroed_state(st->ctx, opmemo_key, sizeof(OpMemo));
+      slot = opmemo_probe(st->memo, op, counts, &hit);
+    }
+    if (!hit && !verify_counts(op)) return false;
     if ((in->traits & IR_TRAIT_HAS_PARENT) && !verify_parent(op, st)) return false;
     if ((in->traits & IR_TRAIT_SYMBOL_TABLE) && !verify_symbol_table(op)) return false;
-    if (in->verify && !in->verify(op)) return false;
+    if (hit) {
+      st->memo->stats.hits++;
+    } else if (slot) {
+      memo_veto = false;
+      if (in->verify && !in->verify(op)) return false;
+      if (!memo_veto) opmemo_store(st->memo, slot, op, counts);
+    } else if (in->verify && !in->verify(op)) {
+      return false;
+    }
   }
   uint32_t nr = op->nregions;
   if (nr) {
@@ -358,7 +487,7 @@ uint64_t ir_verify_walk_id(void) { return walk_id; }
 bool ir_verify(IrOp *op) {
   uint64_t outer = walk_id;
   walk_id = ++walk_ids;
-  VerifyState st = {.dom = {NULL, NULL, 0}, .walk = walk_id};
+  VerifyState st = {.dom = {NULL, NULL, 0}, .walk = walk_id, .ctx = ir_op_context(op)};
   bool ok = verify_op(op, &st);
   walk_id = outer;
   if (!ok) return false;

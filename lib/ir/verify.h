@@ -15,4 +15,18 @@
 /* The id of the ir_verify walk in progress on this thread, 0 when none. */
 uint64_t ir_verify_walk_id(void);
 
+/* Called by the verify hook of an op with IR_TRAIT_VERIFY_PURE (ir.h) while
+ * it runs: this op's verdict reads more than its signature (a context
+ * option, a warning it may emit while passing), so the walk must not
+ * remember it.  No effect outside a walk. */
+void ir_verify_memo_veto(void);
+
+/* The whole-op memo of a context (lib/ir/verify.c), for tests and
+ * measurements: how many signatures it holds, and how many hook calls
+ * ir_verify skipped in this context since it was created. */
+typedef struct IrVerifyMemoStats {
+  uint64_t stored, hits;
+} IrVerifyMemoStats;
+IrVerifyMemoStats ir_verify_memo_stats(struct IrContext *ctx);
+
 #endif
