@@ -105,6 +105,7 @@ typedef struct OpMemoSlot {
 
 typedef struct OpMemo {
   IrVerifyMemoStats stats;
+  uint64_t collide; /* ir_verify_memo_collide: all signatures share pair 0 */
   OpMemoSlot slots[1u << OPMEMO_BITS];
 } OpMemo;
 
@@ -118,15 +119,15 @@ typedef struct VerifyState {
   OpMemo *memo;   /* the context's, once a pure op asked for it */
 } VerifyState;
 
-/* The counts part of `op`'s signature: noperands | nresults << 8 |
- * nregions << 16 | nsuccessors << 24, or 0 when the op is not memoized
- * (more than OPMEMO_MAX_VALUES values, or more than 255 regions or
- * successors).  0 is never a real key: a pure hook's op may have no values,
- * so the region count's bit 31 is forced on as a marker. */
+/* The counts part of `op`'s signature: noperands | nresults << 8, with bit
+ * 16 set so that 0 never is a key; 0 when the op is not memoized (more than
+ * OPMEMO_MAX_VALUES values, or regions or successors: a pure hook's op has
+ * none, and an op that has some runs its hook).  Region and successor
+ * counts are thus part of the key: always zero. */
 static inline uint32_t opmemo_counts(const IrOp *op) {
   uint32_t nops = op->noperands, nres = op->nresults;
-  if (nops + nres > OPMEMO_MAX_VALUES || op->nregions > 127 || op->nsuccessors > 255) return 0;
-  return nops | nres << 8 | (op->nregions | 128u) << 16 | (uint32_t)op->nsuccessors << 24;
+  if (nops + nres > OPMEMO_MAX_VALUES || (op->nregions | op->nsuccessors)) return 0;
+  return nops | nres << 8 | 1u << 16;
 }
 
 static inline bool opmemo_match(const OpMemoSlot *s, const IrOp *op, uint32_t counts,
@@ -143,16 +144,21 @@ static inline bool opmemo_match(const OpMemoSlot *s, const IrOp *op, uint32_t co
 }
 
 /* The pair of slots of `op`'s signature (`counts`: opmemo_counts, not 0);
- * *hit: one of them holds it.  The operands are non-null. */
-static OpMemoSlot *opmemo_probe(OpMemo *m, IrOp *op, uint32_t counts, bool *hit) {
+ * *hit: one of them holds it.  The hash takes the kind, the dictionaries,
+ * the counts and the types of the first and last operand and the first
+ * result, not every type: signatures that differ only in the others share a
+ * pair (and the full comparison tells them apart).  The operands are
+ * non-null. */
+static inline OpMemoSlot *opmemo_probe(OpMemo *m, IrOp *op, uint32_t counts, bool *hit) {
   const uint64_t k = 0x9E3779B97F4A7C15u;
-  uint64_t h = ((uintptr_t)op->info ^ (uintptr_t)op->props * 31 ^ (uintptr_t)op->attrs * 7 ^
-                counts) * k;
   const IrUse *u = ir_op_operands(op);
   const IrValue *r = ir_op_result(op, 0);
-  for (uint32_t i = 0; i < op->noperands; i++) h = (h ^ (uintptr_t)u[i].value->type) * k;
-  for (uint32_t i = 0; i < op->nresults; i++) h = (h ^ (uintptr_t)r[-(ptrdiff_t)i].type) * k;
-  OpMemoSlot *s = &m->slots[(h >> (64 - OPMEMO_BITS)) & ~(uint64_t)1];
+  uint32_t nops = op->noperands;
+  uintptr_t t0 = nops ? (uintptr_t)u[0].value->type ^ (uintptr_t)u[nops - 1].value->type * 3 : 0;
+  uintptr_t t1 = op->nresults ? (uintptr_t)r->type : 0;
+  uint64_t h = ((uintptr_t)op->info ^ (uintptr_t)op->props * 31 ^ (uintptr_t)op->attrs * 7 ^
+                counts ^ t0 * 5 ^ t1 * 11) * k;
+  OpMemoSlot *s = &m->slots[(h >> (64 - OPMEMO_BITS)) & ~(uint64_t)1 & ~m->collide];
   *hit = opmemo_match(s, op, counts, u, r) || opmemo_match(s + 1, op, counts, u, r);
   return s;
 }
@@ -175,6 +181,11 @@ static void opmemo_store(OpMemo *m, OpMemoSlot *s, IrOp *op, uint32_t counts) {
 static _Thread_local bool memo_veto;
 
 void ir_verify_memo_veto(void) { memo_veto = true; }
+
+void ir_verify_memo_collide(IrContext *ctx, bool on) {
+  OpMemo *m = ir_ctx_zeroed_state(ctx, opmemo_key, sizeof(OpMemo));
+  m->collide = on ? ~(uint64_t)0 : 0;
+}
 
 IrVerifyMemoStats ir_verify_memo_stats(IrContext *ctx) {
   OpMemo *m = ir_ctx_dialect_state(ctx, opmemo_key);
@@ -435,46 +446,64 @@ static void dom_report(const DomFailure *f) {
   ir_diag_emit(ir_op_context(op), d);
 }
 
-/* The structural walk.  st->dom collects the first dominance failure (later
- * ops are not checked after one). */
-static bool verify_op(IrOp *op, VerifyState *st) {
+/* The checks of one op that do not look into its regions: operands, then
+ * (registered ops) counts, parent, symbol table and the verify hook, the
+ * last two answered by the whole-op memo for a pure op's known signature. */
+static inline bool verify_here(IrOp *op, VerifyState *st) {
   if (!verify_operands(op, st)) return false;
   const IrOpInfo *in = op->info;
-  bool registered = !(in->traits & IR_TRAIT_UNREGISTERED);
-  if (registered) {
-    /* a signature that passed the counts and a pure hook before passes again */
-    uint32_t counts = (in->traits & IR_TRAIT_VERIFY_PURE) ? opmemo_counts(op) : 0;
-    OpMemoSlot *slot = NULL;
-    bool hit = false;
-    if (counts) {
-      if (!st->memo) st->memo = ir_ctx_zeroed_state(st->ctx, opmemo_key, sizeof(OpMemo));
-      slot = opmemo_probe(st->memo, op, counts, &hit);
-    }
-    if (!hit && !verify_counts(op)) return false;
-    if ((in->traits & IR_TRAIT_HAS_PARENT) && !verify_parent(op, st)) return false;
-    if ((in->traits & IR_TRAIT_SYMBOL_TABLE) && !verify_symbol_table(op)) return false;
-    if (hit) {
-      st->memo->stats.hits++;
-    } else if (slot) {
-      memo_veto = false;
-      if (in->verify && !in->verify(op)) return false;
-      if (!memo_veto) opmemo_store(st->memo, slot, op, counts);
-    } else if (in->verify && !in->verify(op)) {
-      return false;
-    }
+  uint64_t tr = in->traits;
+  if (tr & IR_TRAIT_UNREGISTERED) return true;
+  /* a signature that passed the counts and a pure hook before passes again */
+  uint32_t counts = (tr & IR_TRAIT_VERIFY_PURE) ? opmemo_counts(op) : 0;
+  if (!counts) {
+    if (!verify_counts(op)) return false;
+    if ((tr & IR_TRAIT_HAS_PARENT) && !verify_parent(op, st)) return false;
+    if ((tr & IR_TRAIT_SYMBOL_TABLE) && !verify_symbol_table(op)) return false;
+    return !in->verify || in->verify(op);
   }
+  OpMemo *m = st->memo;
+  if (!m) m = st->memo = ir_ctx_zeroed_state(st->ctx, opmemo_key, sizeof(OpMemo));
+  bool hit;
+  OpMemoSlot *slot = opmemo_probe(m, op, counts, &hit);
+  if (!hit && !verify_counts(op)) return false;
+  if ((tr & IR_TRAIT_HAS_PARENT) && !verify_parent(op, st)) return false;
+  if ((tr & IR_TRAIT_SYMBOL_TABLE) && !verify_symbol_table(op)) return false;
+  if (hit) {
+    m->stats.hits++;
+    return true;
+  }
+  memo_veto = false;
+  if (in->verify && !in->verify(op)) return false;
+  if (!memo_veto) opmemo_store(m, slot, op, counts);
+  return true;
+}
+
+/* The structural walk.  st->dom collects the first dominance failure (later
+ * ops are not checked after one).  Ops without regions, most of them, are
+ * checked in their block's loop without a recursive call. */
+static bool verify_op(IrOp *op, VerifyState *st) {
+  if (!verify_here(op, st)) return false;
+  const IrOpInfo *in = op->info;
   uint32_t nr = op->nregions;
-  if (nr) {
-    IrRegion *regions = ir_op_regions(op);
-    for (uint32_t r = 0; r < nr; r++) {
-      for (IrBlock *b = regions[r].first; b; b = b->next) {
-        if (!verify_block(op, b)) return false;
-        for (IrOp *o = b->first; o; o = o->next)
+  IrRegion *regions = ir_op_regions(op);
+  for (uint32_t r = 0; r < nr; r++) {
+    for (IrBlock *b = regions[r].first; b; b = b->next) {
+      if (!verify_block(op, b)) return false;
+      for (IrOp *o = b->first; o; o = o->next) {
+        if (o->nregions) {
           if (!verify_op(o, st)) return false;
+        } else if (!verify_here(o, st)) {
+          return false;
+        } else if (o->info->verify_regions &&
+                   !(o->info->traits & IR_TRAIT_UNREGISTERED) && !o->info->verify_regions(o)) {
+          return false;
+        }
       }
     }
   }
-  if (registered && in->verify_regions && !in->verify_regions(op)) return false;
+  if (!(in->traits & IR_TRAIT_UNREGISTERED) && in->verify_regions && !in->verify_regions(op))
+    return false;
   return true;
 }
 

@@ -10,6 +10,7 @@
 #ifndef CTILE_IR_VERIFY_H
 #define CTILE_IR_VERIFY_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* The id of the ir_verify walk in progress on this thread, 0 when none. */
@@ -28,5 +29,9 @@ typedef struct IrVerifyMemoStats {
   uint64_t stored, hits;
 } IrVerifyMemoStats;
 IrVerifyMemoStats ir_verify_memo_stats(struct IrContext *ctx);
+/* For tests: with `on`, every signature of the context's memo maps to the
+ * same pair of slots, so that only the full comparison of a signature with
+ * the stored ones tells them apart. */
+void ir_verify_memo_collide(struct IrContext *ctx, bool on);
 
 #endif

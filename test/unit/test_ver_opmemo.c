@@ -6,7 +6,10 @@
  * part out would answer it from the first op's entry and pass.  Also: the
  * memo does skip the hook for a repeated signature (in one walk and in a
  * later one), a hook that vetoes is asked again, and a failing op is never
- * remembered. */
+ * remembered.  Everything runs twice: the second time every signature maps
+ * to one pair of slots (ir_verify_memo_collide), so that a comparison that
+ * left a part out fails here even where the hash would keep two signatures
+ * apart. */
 #include "unit.h"
 
 #include "ir/ir.h"
@@ -60,9 +63,12 @@ static IrContext *ctx;
 static IrOp *mod;
 static IrValue *vi, *vf; /* an i32 and an f32 value */
 
+static bool collide; /* the second round: all signatures in one pair */
+
 static void fresh(void) {
   ctx = ir_context_create();
   ir_register_dialect(ctx, &vt_dialect);
+  if (collide) ir_verify_memo_collide(ctx, true);
   ir_ctx_set_diag_handler(ctx, capture, NULL);
   sb_clear(&diags);
   calls = 0;
@@ -236,7 +242,7 @@ static void test_place_checks(void) {
   done();
 }
 
-UNIT_MAIN {
+static void all_tests(void) {
   test_key_info();
   test_key_props();
   test_key_attrs();
@@ -246,5 +252,13 @@ UNIT_MAIN {
   test_key_region_count();
   test_hits();
   test_place_checks();
+}
+
+UNIT_MAIN {
+  /* first with the hash spreading signatures, then with every signature in
+   * one pair of slots: the full comparison alone must keep them apart */
+  all_tests();
+  collide = true;
+  all_tests();
   sb_free(&diags);
 }
