@@ -277,27 +277,45 @@ static bool verify_block(IrOp *parent, IrBlock *b) {
   return true;
 }
 
-/* Unique symbol names directly inside a symbol table. */
+/* Unique symbol names directly inside a symbol table.  The names seen so
+ * far sit in an open-addressing table of (name, op) sized once for every op
+ * of the regions (names are interned: compared by pointer). */
+typedef struct SymSeen {
+  const IrIdent *name;
+  IrOp *op;
+} SymSeen;
+
 static bool verify_symbol_table(IrOp *op) {
   if (!(op->info->traits & IR_TRAIT_SYMBOL_TABLE)) return true;
-  U64Map seen = {0};
+  size_t nops = 0;
+  for (uint32_t r = 0; r < op->nregions; r++)
+    for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
+      for (IrOp *o = b->first; o; o = o->next) nops++;
+  unsigned bits = 4;
+  while (((size_t)1 << bits) < 2 * nops) bits++;
+  size_t mask = ((size_t)1 << bits) - 1;
+  SymSeen small[16];
+  SymSeen *seen = bits == 4 ? small : xcalloc(mask + 1, sizeof *seen);
+  if (bits == 4) memset(small, 0, sizeof small);
   bool ok = true;
   for (uint32_t r = 0; r < op->nregions && ok; r++)
     for (IrBlock *b = ir_op_regions(op)[r].first; b && ok; b = b->next)
       for (IrOp *o = b->first; o && ok; o = o->next) {
         const IrIdent *n = ir_symbol_name(o);
         if (!n) continue;
-        IrOp *prev = u64map_get(&seen, (uintptr_t)n);
-        if (prev) {
+        size_t h = (size_t)(((uintptr_t)n * 0x9E3779B97F4A7C15u) >> (64 - bits));
+        while (seen[h].name && seen[h].name != n) h = (h + 1) & mask;
+        if (seen[h].name) {
           IrDiag *d = ir_op_emit(o, IR_SEV_ERROR, "redefinition of symbol named '%s'", n->str);
-          ir_diag_add_note(ir_op_context(op), d, ir_op_loc(prev), "see existing symbol definition here");
+          ir_diag_add_note(ir_op_context(op), d, ir_op_loc(seen[h].op),
+                           "see existing symbol definition here");
           ir_diag_emit(ir_op_context(op), d);
           ok = false;
         } else {
-          u64map_put(&seen, (uintptr_t)n, o);
+          seen[h] = (SymSeen){n, o};
         }
       }
-  u64map_free(&seen);
+  if (seen != small) free(seen);
   return ok;
 }
 

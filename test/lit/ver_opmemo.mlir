@@ -64,3 +64,42 @@ cuda_tile.module @m {
     }) : () -> ()
   }
 }
+
+// -----
+
+// reduce and scan: the checks of their signature are remembered, those of
+// their body are not.  The second reduce has the first one's signature and
+// an effectful op in its body; the second scan has the first one's
+// signature and two blocks.
+cuda_tile.module @m {
+  testing$func @f(%x: !cuda_tile.tile<8xf32>) {
+    %0 = reduce %x dim=0 identities=[0.0 : f32] : tile<8xf32> -> tile<f32>
+    (%p: tile<f32>, %q: tile<f32>) {
+      yield %p : tile<f32>
+    }
+    // expected-error @below{{'cuda_tile.reduce' op only pure operations allowed}}
+    %1 = reduce %x dim=0 identities=[0.0 : f32] : tile<8xf32> -> tile<f32>
+    (%p: tile<f32>, %q: tile<f32>) {
+      %t = print_tko "step" -> token
+      yield %p : tile<f32>
+    }
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%x: !cuda_tile.tile<8xf32>) {
+    %0 = "cuda_tile.scan"(%x) <{dim = 0 : i32, identities = [0.0 : f32], reverse = false}> ({
+    ^bb0(%p: !cuda_tile.tile<f32>, %q: !cuda_tile.tile<f32>):
+      "cuda_tile.yield"(%p) : (!cuda_tile.tile<f32>) -> ()
+    }) : (!cuda_tile.tile<8xf32>) -> !cuda_tile.tile<8xf32>
+    // expected-error @below{{'cuda_tile.scan' op region #0 ('body') failed to verify constraint: region with 1 blocks}}
+    %1 = "cuda_tile.scan"(%x) <{dim = 0 : i32, identities = [0.0 : f32], reverse = false}> ({
+    ^bb0(%p: !cuda_tile.tile<f32>, %q: !cuda_tile.tile<f32>):
+      "cuda_tile.yield"(%p) : (!cuda_tile.tile<f32>) -> ()
+    ^bb1:
+      "cuda_tile.yield"(%p) : (!cuda_tile.tile<f32>) -> ()
+    }) : (!cuda_tile.tile<8xf32>) -> !cuda_tile.tile<8xf32>
+  }
+}
