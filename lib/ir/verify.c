@@ -149,9 +149,9 @@ static inline bool opmemo_match(const OpMemoSlot *s, const IrOp *op, uint32_t co
  * result, not every type: signatures that differ only in the others share a
  * pair (and the full comparison tells them apart).  The operands are
  * non-null. */
-static inline OpMemoSlot *opmemo_probe(OpMemo *m, IrOp *op, uint32_t counts, bool *hit) {
+static inline OpMemoSlot *opmemo_probe(OpMemo *m, IrOp *op, const IrUse *u, uint32_t counts,
+                                       bool *hit) {
   const uint64_t k = 0x9E3779B97F4A7C15u;
-  const IrUse *u = ir_op_operands(op);
   const IrValue *r = ir_op_result(op, 0);
   uint32_t nops = op->noperands;
   uintptr_t t0 = nops ? (uintptr_t)u[0].value->type ^ (uintptr_t)u[nops - 1].value->type * 3 : 0;
@@ -383,9 +383,8 @@ static void dom_check(IrOp *op, uint32_t i, DomFailure *f) {
  * anything else), and, until one use failed, dominance.  The usual operand,
  * a result of an earlier op of the user's block in a block whose order
  * cache is valid, is settled here; the others go to dom_check. */
-static bool verify_operands(IrOp *op, VerifyState *st) {
+static inline bool verify_operands(IrOp *op, const IrUse *u, VerifyState *st) {
   uint32_t n = op->noperands;
-  IrUse *u = ir_op_operands(op);
   uint32_t i = 0;
   if (!st->dom.op) {
     IrBlock *b = op->block;
@@ -468,7 +467,8 @@ static void dom_report(const DomFailure *f) {
  * (registered ops) counts, parent, symbol table and the verify hook, the
  * last two answered by the whole-op memo for a pure op's known signature. */
 static inline bool verify_here(IrOp *op, VerifyState *st) {
-  if (!verify_operands(op, st)) return false;
+  const IrUse *u = ir_op_operands(op);
+  if (!verify_operands(op, u, st)) return false;
   const IrOpInfo *in = op->info;
   uint64_t tr = in->traits;
   if (tr & IR_TRAIT_UNREGISTERED) return true;
@@ -483,7 +483,7 @@ static inline bool verify_here(IrOp *op, VerifyState *st) {
   OpMemo *m = st->memo;
   if (!m) m = st->memo = ir_ctx_zeroed_state(st->ctx, opmemo_key, sizeof(OpMemo));
   bool hit;
-  OpMemoSlot *slot = opmemo_probe(m, op, counts, &hit);
+  OpMemoSlot *slot = opmemo_probe(m, op, u, counts, &hit);
   if (!hit && !verify_counts(op)) return false;
   if ((tr & IR_TRAIT_HAS_PARENT) && !verify_parent(op, st)) return false;
   if ((tr & IR_TRAIT_SYMBOL_TABLE) && !verify_symbol_table(op)) return false;
@@ -497,31 +497,31 @@ static inline bool verify_here(IrOp *op, VerifyState *st) {
   return true;
 }
 
-/* The structural walk.  st->dom collects the first dominance failure (later
- * ops are not checked after one).  Ops without regions, most of them, are
- * checked in their block's loop without a recursive call. */
-static bool verify_op(IrOp *op, VerifyState *st) {
-  if (!verify_here(op, st)) return false;
-  const IrOpInfo *in = op->info;
+static bool verify_list(IrOp *o, bool single, VerifyState *st);
+
+/* The blocks of `op`'s regions and their ops. */
+static bool verify_regions_of(IrOp *op, VerifyState *st) {
   uint32_t nr = op->nregions;
   IrRegion *regions = ir_op_regions(op);
-  for (uint32_t r = 0; r < nr; r++) {
-    for (IrBlock *b = regions[r].first; b; b = b->next) {
-      if (!verify_block(op, b)) return false;
-      for (IrOp *o = b->first; o; o = o->next) {
-        if (o->nregions) {
-          if (!verify_op(o, st)) return false;
-        } else if (!verify_here(o, st)) {
-          return false;
-        } else if (o->info->verify_regions &&
-                   !(o->info->traits & IR_TRAIT_UNREGISTERED) && !o->info->verify_regions(o)) {
-          return false;
-        }
-      }
-    }
+  for (uint32_t r = 0; r < nr; r++)
+    for (IrBlock *b = regions[r].first; b; b = b->next)
+      if (!verify_block(op, b) || !verify_list(b->first, false, st)) return false;
+  return true;
+}
+
+/* The structural walk over `o` and the ops after it in its block (`single`:
+ * `o` alone): each op's own checks, its regions, then its verify_regions
+ * hook.  st->dom collects the first dominance failure (later ops are not
+ * checked after one).  verify_here has this one caller, so that it is
+ * inlined into the loop every op goes through. */
+static bool verify_list(IrOp *o, bool single, VerifyState *st) {
+  for (; o; o = single ? NULL : o->next) {
+    if (!verify_here(o, st)) return false;
+    if (o->nregions && !verify_regions_of(o, st)) return false;
+    const IrOpInfo *in = o->info;
+    if (in->verify_regions && !(in->traits & IR_TRAIT_UNREGISTERED) && !in->verify_regions(o))
+      return false;
   }
-  if (!(in->traits & IR_TRAIT_UNREGISTERED) && in->verify_regions && !in->verify_regions(op))
-    return false;
   return true;
 }
 
@@ -535,7 +535,7 @@ bool ir_verify(IrOp *op) {
   uint64_t outer = walk_id;
   walk_id = ++walk_ids;
   VerifyState st = {.dom = {NULL, NULL, 0}, .walk = walk_id, .ctx = ir_op_context(op)};
-  bool ok = verify_op(op, &st);
+  bool ok = verify_list(op, true, &st);
   walk_id = outer;
   if (!ok) return false;
   if (st.dom.op) {
