@@ -87,8 +87,6 @@ typedef struct DomFailure {
   uint32_t idx;
 } DomFailure;
 
-#define PARENT_OK_BITS 6
-#define PARENT_OK_SIZE (1 << PARENT_OK_BITS)
 
 /* The whole-op memo (see the top of the file): a two-way set-associative
  * table of signatures that passed; a newly stored one takes the first slot
@@ -103,9 +101,20 @@ typedef struct OpMemoSlot {
   const IrType *types[OPMEMO_MAX_VALUES]; /* operands', then results' */
 } OpMemoSlot;
 
+#define PARENT_OK_BITS 6
+#define PARENT_OK_SIZE (1 << PARENT_OK_BITS)
+
 typedef struct OpMemo {
   IrVerifyMemoStats stats;
   uint64_t collide; /* ir_verify_memo_collide: all signatures share pair 0 */
+  /* (op kind, parent op kind) pairs that passed verify_parent,
+   * direct-mapped: op infos live as long as the context (registered ones
+   * are its dialects' tables, unregistered ones its allocations), so an
+   * accepted pair stays accepted in every walk, and most ops repeat one of
+   * a few pairs (the streamed bytecode reader runs one walk per function). */
+  struct {
+    const IrOpInfo *op, *parent;
+  } parent_ok[PARENT_OK_SIZE];
   OpMemoSlot slots[1u << OPMEMO_BITS];
 } OpMemo;
 
@@ -116,8 +125,13 @@ typedef struct VerifyState {
   DomFailure dom; /* its op stays NULL while no use failed */
   uint64_t walk;  /* the walk's id (ir_verify_walk_id) */
   IrContext *ctx; /* the tree's */
-  OpMemo *memo;   /* the context's, once a pure op asked for it */
+  OpMemo *memo;   /* the context's, once an op asked for it */
 } VerifyState;
+
+static inline OpMemo *walk_memo(VerifyState *st) {
+  if (!st->memo) st->memo = ir_ctx_zeroed_state(st->ctx, opmemo_key, sizeof(OpMemo));
+  return st->memo;
+}
 
 /* The counts part of `op`'s signature: noperands | nresults << 8, with bit
  * 16 set so that 0 never is a key; 0 when the op is not memoized (more than
@@ -192,16 +206,6 @@ IrVerifyMemoStats ir_verify_memo_stats(IrContext *ctx) {
   return m ? m->stats : (IrVerifyMemoStats){0, 0};
 }
 
-/* (op kind, parent op kind) pairs that passed verify_parent, direct-mapped
- * and tagged with the walk that accepted them: op infos live as long as the
- * context, so an accepted pair stays accepted for the walk, and most ops
- * repeat one of a few pairs.  The tag spares each walk clearing the table
- * (the streamed bytecode reader runs one walk per function). */
-static _Thread_local struct {
-  const IrOpInfo *op, *parent;
-  uint64_t walk;
-} parent_ok[PARENT_OK_SIZE];
-
 /* Whether `name` is one of the '|'-separated names of `want` (a trailing
  * '|' adds no empty alternative). */
 static bool name_in_list(const char *want, const char *name) {
@@ -223,13 +227,11 @@ static bool verify_parent(IrOp *op, VerifyState *st) {
     /* op infos are array rows a fixed stride apart: mix before taking bits */
     uint64_t x = ((uintptr_t)op->info ^ (uintptr_t)p->info * 31) * 0x9E3779B97F4A7C15u;
     size_t h = (size_t)(x >> (64 - PARENT_OK_BITS));
-    if (parent_ok[h].walk == st->walk && parent_ok[h].op == op->info &&
-        parent_ok[h].parent == p->info)
-      return true;
+    OpMemo *m = walk_memo(st);
+    if (m->parent_ok[h].op == op->info && m->parent_ok[h].parent == p->info) return true;
     if (name_in_list(want, p->info->name)) {
-      parent_ok[h].op = op->info;
-      parent_ok[h].parent = p->info;
-      parent_ok[h].walk = st->walk;
+      m->parent_ok[h].op = op->info;
+      m->parent_ok[h].parent = p->info;
       return true;
     }
   }
@@ -480,8 +482,7 @@ static inline bool verify_here(IrOp *op, VerifyState *st) {
     if ((tr & IR_TRAIT_SYMBOL_TABLE) && !verify_symbol_table(op)) return false;
     return !in->verify || in->verify(op);
   }
-  OpMemo *m = st->memo;
-  if (!m) m = st->memo = ir_ctx_zeroed_state(st->ctx, opmemo_key, sizeof(OpMemo));
+  OpMemo *m = walk_memo(st);
   bool hit;
   OpMemoSlot *slot = opmemo_probe(m, op, u, counts, &hit);
   if (!hit && !verify_counts(op)) return false;
