@@ -103,3 +103,31 @@ cuda_tile.module @m {
     }) : (!cuda_tile.tile<8xf32>) -> !cuda_tile.tile<8xf32>
   }
 }
+
+// -----
+
+// Symbol ops: the attribute checks an entry passed are remembered for an
+// entry whose properties differ only in sym_name.  A second entry whose
+// sym_name is not a string, or whose function_type is broken, is checked in
+// full.
+cuda_tile.module @m {
+  "cuda_tile.entry"() <{function_type = () -> (), sym_name = "a"}> ({
+    "cuda_tile.return"() : () -> ()
+  }) : () -> ()
+  // expected-error @below {{'cuda_tile.entry' op attribute 'sym_name' failed to satisfy constraint: string attribute}}
+  "cuda_tile.entry"() <{function_type = () -> (), sym_name = 7 : i32}> ({
+    "cuda_tile.return"() : () -> ()
+  }) : () -> ()
+}
+
+// -----
+
+cuda_tile.module @m {
+  "cuda_tile.entry"() <{function_type = () -> (), sym_name = "a"}> ({
+    "cuda_tile.return"() : () -> ()
+  }) : () -> ()
+  // expected-error @below {{'cuda_tile.entry' op attribute 'function_type' failed to satisfy constraint: type attribute of function type}}
+  "cuda_tile.entry"() <{function_type = i32, sym_name = "b"}> ({
+    "cuda_tile.return"() : () -> ()
+  }) : () -> ()
+}
