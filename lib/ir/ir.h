@@ -535,6 +535,15 @@ enum {
    * CSE-able like a pure op, but never to be hoisted or executed
    * speculatively. */
   IR_TRAIT_NO_MEMORY_EFFECT = 1u << 27,
+  /* The verify hook's verdict is a function of the op's signature alone:
+   * its kind, property and attribute dictionaries, operand and result
+   * types, and region and successor counts.  The hook reads no other IR
+   * (parent, regions, defining ops), no context option, and emits nothing
+   * when it passes (a hook that does so for some ops only calls
+   * ir_verify_memo_veto, ir/verify.h).  ir_verify remembers, per context,
+   * the signatures that passed such a hook (and the count checks) and
+   * skips both for them (lib/ir/verify.c). */
+  IR_TRAIT_VERIFY_PURE = 1u << 28,
   IR_TRAIT_UNREGISTERED = 1u << 31,      /* an op the context doesn't know */
 };
 

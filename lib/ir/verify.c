@@ -8,7 +8,22 @@
  * are checked when the walk reaches it, while the op and its block are in
  * cache) instead of a second walk over the whole tree; the first failure is
  * only recorded there and reported once the structural walk has passed, so
- * the diagnostics and their order are those of two separate walks. */
+ * the diagnostics and their order are those of two separate walks.
+ *
+ * Whole-op memo: an op whose row has IR_TRAIT_VERIFY_PURE (ir.h) has a
+ * verify hook whose verdict depends on nothing but the op's signature —
+ * kind, property and attribute dictionaries, operand and result types,
+ * region and successor counts — all uniqued, immortal objects of the
+ * context or plain numbers.  The signatures that passed the count checks
+ * and such a hook are kept in a per-context table (a context state slot,
+ * freed with it), and a later op with one of them, in this walk or a later
+ * one (the second verify after a pass, the streamed reader's walk per
+ * function), skips both.  Only passes are stored, as full signatures (a hit
+ * is an exact match, never a hash coincidence); everything that depends on
+ * where the op is — null operands, dominance, the parent op, symbol tables,
+ * terminators and regions — is checked on every op, hit or not.  A hook
+ * that read more than the signature for one op calls ir_verify_memo_veto
+ * and its verdict is not stored. */
 #include "ir/ir_internal.h"
 #include "ir/verify.h"
 
@@ -72,24 +87,124 @@ typedef struct DomFailure {
   uint32_t idx;
 } DomFailure;
 
+
+/* The whole-op memo (see the top of the file): a two-way set-associative
+ * table of signatures that passed; a newly stored one takes the first slot
+ * of its pair and the older one moves to the second. */
+#define OPMEMO_BITS 12
+#define OPMEMO_MAX_VALUES 8
+
+typedef struct OpMemoSlot {
+  const IrOpInfo *info; /* NULL: empty */
+  const IrAttr *props, *attrs;
+  uint32_t counts; /* opmemo_counts */
+  const IrType *types[OPMEMO_MAX_VALUES]; /* operands', then results' */
+} OpMemoSlot;
+
 #define PARENT_OK_BITS 6
 #define PARENT_OK_SIZE (1 << PARENT_OK_BITS)
+
+typedef struct OpMemo {
+  IrVerifyMemoStats stats;
+  uint64_t collide; /* ir_verify_memo_collide: all signatures share pair 0 */
+  /* (op kind, parent op kind) pairs that passed verify_parent,
+   * direct-mapped: op infos live as long as the context (registered ones
+   * are its dialects' tables, unregistered ones its allocations), so an
+   * accepted pair stays accepted in every walk, and most ops repeat one of
+   * a few pairs (the streamed bytecode reader runs one walk per function). */
+  struct {
+    const IrOpInfo *op, *parent;
+  } parent_ok[PARENT_OK_SIZE];
+  OpMemoSlot slots[1u << OPMEMO_BITS];
+} OpMemo;
+
+static const char opmemo_key[] = "ir.verify_op_memo";
 
 /* State of one ir_verify walk. */
 typedef struct VerifyState {
   DomFailure dom; /* its op stays NULL while no use failed */
   uint64_t walk;  /* the walk's id (ir_verify_walk_id) */
+  IrContext *ctx; /* the tree's */
+  OpMemo *memo;   /* the context's, once an op asked for it */
 } VerifyState;
 
-/* (op kind, parent op kind) pairs that passed verify_parent, direct-mapped
- * and tagged with the walk that accepted them: op infos live as long as the
- * context, so an accepted pair stays accepted for the walk, and most ops
- * repeat one of a few pairs.  The tag spares each walk clearing the table
- * (the streamed bytecode reader runs one walk per function). */
-static _Thread_local struct {
-  const IrOpInfo *op, *parent;
-  uint64_t walk;
-} parent_ok[PARENT_OK_SIZE];
+static inline OpMemo *walk_memo(VerifyState *st) {
+  if (!st->memo) st->memo = ir_ctx_zeroed_state(st->ctx, opmemo_key, sizeof(OpMemo));
+  return st->memo;
+}
+
+/* The counts part of `op`'s signature: noperands | nresults << 8, with bit
+ * 16 set so that 0 never is a key; 0 when the op is not memoized (more than
+ * OPMEMO_MAX_VALUES values, or regions or successors: a pure hook's op has
+ * none, and an op that has some runs its hook).  Region and successor
+ * counts are thus part of the key: always zero. */
+static inline uint32_t opmemo_counts(const IrOp *op) {
+  uint32_t nops = op->noperands, nres = op->nresults;
+  if (nops + nres > OPMEMO_MAX_VALUES || (op->nregions | op->nsuccessors)) return 0;
+  return nops | nres << 8 | 1u << 16;
+}
+
+static inline bool opmemo_match(const OpMemoSlot *s, const IrOp *op, uint32_t counts,
+                                const IrUse *u, const IrValue *r) {
+  if (s->info != op->info || s->counts != counts || s->props != op->props ||
+      s->attrs != op->attrs)
+    return false;
+  uint32_t nops = op->noperands, nres = op->nresults;
+  for (uint32_t i = 0; i < nops; i++)
+    if (s->types[i] != u[i].value->type) return false;
+  for (uint32_t i = 0; i < nres; i++)
+    if (s->types[nops + i] != r[-(ptrdiff_t)i].type) return false;
+  return true;
+}
+
+/* The pair of slots of `op`'s signature (`counts`: opmemo_counts, not 0);
+ * *hit: one of them holds it.  The hash takes the kind, the dictionaries,
+ * the counts and the types of the first and last operand and the first
+ * result, not every type: signatures that differ only in the others share a
+ * pair (and the full comparison tells them apart).  The operands are
+ * non-null. */
+static inline OpMemoSlot *opmemo_probe(OpMemo *m, IrOp *op, const IrUse *u, uint32_t counts,
+                                       bool *hit) {
+  const uint64_t k = 0x9E3779B97F4A7C15u;
+  const IrValue *r = ir_op_result(op, 0);
+  uint32_t nops = op->noperands;
+  uintptr_t t0 = nops ? (uintptr_t)u[0].value->type ^ (uintptr_t)u[nops - 1].value->type * 3 : 0;
+  uintptr_t t1 = op->nresults ? (uintptr_t)r->type : 0;
+  uint64_t h = ((uintptr_t)op->info ^ (uintptr_t)op->props * 31 ^ (uintptr_t)op->attrs * 7 ^
+                counts ^ t0 * 5 ^ t1 * 11) * k;
+  OpMemoSlot *s = &m->slots[(h >> (64 - OPMEMO_BITS)) & ~(uint64_t)1 & ~m->collide];
+  *hit = opmemo_match(s, op, counts, u, r) || opmemo_match(s + 1, op, counts, u, r);
+  return s;
+}
+
+/* Records that `op`'s signature passed, in the pair `s` opmemo_probe gave. */
+static void opmemo_store(OpMemo *m, OpMemoSlot *s, IrOp *op, uint32_t counts) {
+  s[1] = s[0];
+  uint32_t nops = op->noperands, nres = op->nresults;
+  s->info = op->info;
+  s->props = op->props;
+  s->attrs = op->attrs;
+  s->counts = counts;
+  const IrUse *u = ir_op_operands(op);
+  for (uint32_t i = 0; i < nops; i++) s->types[i] = u[i].value->type;
+  for (uint32_t i = 0; i < nres; i++) s->types[nops + i] = ir_op_result(op, i)->type;
+  m->stats.stored++;
+}
+
+/* Set by ir_verify_memo_veto while a pure hook runs. */
+static _Thread_local bool memo_veto;
+
+void ir_verify_memo_veto(void) { memo_veto = true; }
+
+void ir_verify_memo_collide(IrContext *ctx, bool on) {
+  OpMemo *m = ir_ctx_zeroed_state(ctx, opmemo_key, sizeof(OpMemo));
+  m->collide = on ? ~(uint64_t)0 : 0;
+}
+
+IrVerifyMemoStats ir_verify_memo_stats(IrContext *ctx) {
+  OpMemo *m = ir_ctx_dialect_state(ctx, opmemo_key);
+  return m ? m->stats : (IrVerifyMemoStats){0, 0};
+}
 
 /* Whether `name` is one of the '|'-separated names of `want` (a trailing
  * '|' adds no empty alternative). */
@@ -112,13 +227,11 @@ static bool verify_parent(IrOp *op, VerifyState *st) {
     /* op infos are array rows a fixed stride apart: mix before taking bits */
     uint64_t x = ((uintptr_t)op->info ^ (uintptr_t)p->info * 31) * 0x9E3779B97F4A7C15u;
     size_t h = (size_t)(x >> (64 - PARENT_OK_BITS));
-    if (parent_ok[h].walk == st->walk && parent_ok[h].op == op->info &&
-        parent_ok[h].parent == p->info)
-      return true;
+    OpMemo *m = walk_memo(st);
+    if (m->parent_ok[h].op == op->info && m->parent_ok[h].parent == p->info) return true;
     if (name_in_list(want, p->info->name)) {
-      parent_ok[h].op = op->info;
-      parent_ok[h].parent = p->info;
-      parent_ok[h].walk = st->walk;
+      m->parent_ok[h].op = op->info;
+      m->parent_ok[h].parent = p->info;
       return true;
     }
   }
@@ -139,11 +252,24 @@ static bool verify_parent(IrOp *op, VerifyState *st) {
   return false;
 }
 
+/* The block's terminator rules.  Its walk over the ops also numbers them
+ * when the block's order cache is stale (as after parsing), so that every
+ * dominance check of a use in this block, which runs after this, compares
+ * two numbers (verify_operands) instead of walking the block. */
 static bool verify_block(IrOp *parent, IrBlock *b) {
   bool no_term = parent->info->traits & (IR_TRAIT_NO_TERMINATOR | IR_TRAIT_UNREGISTERED);
-  for (IrOp *o = b->first; o; o = o->next) {
-    if ((o->info->traits & IR_TRAIT_TERMINATOR) && o->next)
-      return ir_op_error(o, "must be the last operation in the parent block");
+  if (b->order_valid) {
+    for (IrOp *o = b->first; o; o = o->next)
+      if ((o->info->traits & IR_TRAIT_TERMINATOR) && o->next)
+        return ir_op_error(o, "must be the last operation in the parent block");
+  } else {
+    uint32_t n = 0;
+    for (IrOp *o = b->first; o; o = o->next) {
+      if ((o->info->traits & IR_TRAIT_TERMINATOR) && o->next)
+        return ir_op_error(o, "must be the last operation in the parent block");
+      o->order = n++;
+    }
+    b->order_valid = 1;
   }
   if (no_term) return true;
   if (!b->last) return ir_error(ir_op_context(parent), ir_op_loc(parent), "empty block: expect at least a terminator");
@@ -153,27 +279,45 @@ static bool verify_block(IrOp *parent, IrBlock *b) {
   return true;
 }
 
-/* Unique symbol names directly inside a symbol table. */
+/* Unique symbol names directly inside a symbol table.  The names seen so
+ * far sit in an open-addressing table of (name, op) sized once for every op
+ * of the regions (names are interned: compared by pointer). */
+typedef struct SymSeen {
+  const IrIdent *name;
+  IrOp *op;
+} SymSeen;
+
 static bool verify_symbol_table(IrOp *op) {
   if (!(op->info->traits & IR_TRAIT_SYMBOL_TABLE)) return true;
-  U64Map seen = {0};
+  size_t nops = 0;
+  for (uint32_t r = 0; r < op->nregions; r++)
+    for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
+      for (IrOp *o = b->first; o; o = o->next) nops++;
+  unsigned bits = 4;
+  while (((size_t)1 << bits) < 2 * nops) bits++;
+  size_t mask = ((size_t)1 << bits) - 1;
+  SymSeen small[16];
+  SymSeen *seen = bits == 4 ? small : xcalloc(mask + 1, sizeof *seen);
+  if (bits == 4) memset(small, 0, sizeof small);
   bool ok = true;
   for (uint32_t r = 0; r < op->nregions && ok; r++)
     for (IrBlock *b = ir_op_regions(op)[r].first; b && ok; b = b->next)
       for (IrOp *o = b->first; o && ok; o = o->next) {
         const IrIdent *n = ir_symbol_name(o);
         if (!n) continue;
-        IrOp *prev = u64map_get(&seen, (uintptr_t)n);
-        if (prev) {
+        size_t h = (size_t)(((uintptr_t)n * 0x9E3779B97F4A7C15u) >> (64 - bits));
+        while (seen[h].name && seen[h].name != n) h = (h + 1) & mask;
+        if (seen[h].name) {
           IrDiag *d = ir_op_emit(o, IR_SEV_ERROR, "redefinition of symbol named '%s'", n->str);
-          ir_diag_add_note(ir_op_context(op), d, ir_op_loc(prev), "see existing symbol definition here");
+          ir_diag_add_note(ir_op_context(op), d, ir_op_loc(seen[h].op),
+                           "see existing symbol definition here");
           ir_diag_emit(ir_op_context(op), d);
           ok = false;
         } else {
-          u64map_put(&seen, (uintptr_t)n, o);
+          seen[h] = (SymSeen){n, o};
         }
       }
-  u64map_free(&seen);
+  if (seen != small) free(seen);
   return ok;
 }
 
@@ -241,9 +385,8 @@ static void dom_check(IrOp *op, uint32_t i, DomFailure *f) {
  * anything else), and, until one use failed, dominance.  The usual operand,
  * a result of an earlier op of the user's block in a block whose order
  * cache is valid, is settled here; the others go to dom_check. */
-static bool verify_operands(IrOp *op, VerifyState *st) {
+static inline bool verify_operands(IrOp *op, const IrUse *u, VerifyState *st) {
   uint32_t n = op->noperands;
-  IrUse *u = ir_op_operands(op);
   uint32_t i = 0;
   if (!st->dom.op) {
     IrBlock *b = op->block;
@@ -322,30 +465,64 @@ static void dom_report(const DomFailure *f) {
   ir_diag_emit(ir_op_context(op), d);
 }
 
-/* The structural walk.  st->dom collects the first dominance failure (later
- * ops are not checked after one). */
-static bool verify_op(IrOp *op, VerifyState *st) {
-  if (!verify_operands(op, st)) return false;
+/* The checks of one op that do not look into its regions: operands, then
+ * (registered ops) counts, parent, symbol table and the verify hook, the
+ * last two answered by the whole-op memo for a pure op's known signature. */
+static inline bool verify_here(IrOp *op, VerifyState *st) {
+  const IrUse *u = ir_op_operands(op);
+  if (!verify_operands(op, u, st)) return false;
   const IrOpInfo *in = op->info;
-  bool registered = !(in->traits & IR_TRAIT_UNREGISTERED);
-  if (registered) {
+  uint64_t tr = in->traits;
+  if (tr & IR_TRAIT_UNREGISTERED) return true;
+  /* a signature that passed the counts and a pure hook before passes again */
+  uint32_t counts = (tr & IR_TRAIT_VERIFY_PURE) ? opmemo_counts(op) : 0;
+  if (!counts) {
     if (!verify_counts(op)) return false;
-    if ((in->traits & IR_TRAIT_HAS_PARENT) && !verify_parent(op, st)) return false;
-    if ((in->traits & IR_TRAIT_SYMBOL_TABLE) && !verify_symbol_table(op)) return false;
-    if (in->verify && !in->verify(op)) return false;
+    if ((tr & IR_TRAIT_HAS_PARENT) && !verify_parent(op, st)) return false;
+    if ((tr & IR_TRAIT_SYMBOL_TABLE) && !verify_symbol_table(op)) return false;
+    return !in->verify || in->verify(op);
   }
+  OpMemo *m = walk_memo(st);
+  bool hit;
+  OpMemoSlot *slot = opmemo_probe(m, op, u, counts, &hit);
+  if (!hit && !verify_counts(op)) return false;
+  if ((tr & IR_TRAIT_HAS_PARENT) && !verify_parent(op, st)) return false;
+  if ((tr & IR_TRAIT_SYMBOL_TABLE) && !verify_symbol_table(op)) return false;
+  if (hit) {
+    m->stats.hits++;
+    return true;
+  }
+  memo_veto = false;
+  if (in->verify && !in->verify(op)) return false;
+  if (!memo_veto) opmemo_store(m, slot, op, counts);
+  return true;
+}
+
+static bool verify_list(IrOp *o, bool single, VerifyState *st);
+
+/* The blocks of `op`'s regions and their ops. */
+static bool verify_regions_of(IrOp *op, VerifyState *st) {
   uint32_t nr = op->nregions;
-  if (nr) {
-    IrRegion *regions = ir_op_regions(op);
-    for (uint32_t r = 0; r < nr; r++) {
-      for (IrBlock *b = regions[r].first; b; b = b->next) {
-        if (!verify_block(op, b)) return false;
-        for (IrOp *o = b->first; o; o = o->next)
-          if (!verify_op(o, st)) return false;
-      }
-    }
+  IrRegion *regions = ir_op_regions(op);
+  for (uint32_t r = 0; r < nr; r++)
+    for (IrBlock *b = regions[r].first; b; b = b->next)
+      if (!verify_block(op, b) || !verify_list(b->first, false, st)) return false;
+  return true;
+}
+
+/* The structural walk over `o` and the ops after it in its block (`single`:
+ * `o` alone): each op's own checks, its regions, then its verify_regions
+ * hook.  st->dom collects the first dominance failure (later ops are not
+ * checked after one).  verify_here has this one caller, so that it is
+ * inlined into the loop every op goes through. */
+static bool verify_list(IrOp *o, bool single, VerifyState *st) {
+  for (; o; o = single ? NULL : o->next) {
+    if (!verify_here(o, st)) return false;
+    if (o->nregions && !verify_regions_of(o, st)) return false;
+    const IrOpInfo *in = o->info;
+    if (in->verify_regions && !(in->traits & IR_TRAIT_UNREGISTERED) && !in->verify_regions(o))
+      return false;
   }
-  if (registered && in->verify_regions && !in->verify_regions(op)) return false;
   return true;
 }
 
@@ -358,8 +535,8 @@ uint64_t ir_verify_walk_id(void) { return walk_id; }
 bool ir_verify(IrOp *op) {
   uint64_t outer = walk_id;
   walk_id = ++walk_ids;
-  VerifyState st = {.dom = {NULL, NULL, 0}, .walk = walk_id};
-  bool ok = verify_op(op, &st);
+  VerifyState st = {.dom = {NULL, NULL, 0}, .walk = walk_id, .ctx = ir_op_context(op)};
+  bool ok = verify_list(op, true, &st);
   walk_id = outer;
   if (!ok) return false;
   if (st.dom.op) {

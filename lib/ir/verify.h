@@ -10,9 +10,28 @@
 #ifndef CTILE_IR_VERIFY_H
 #define CTILE_IR_VERIFY_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* The id of the ir_verify walk in progress on this thread, 0 when none. */
 uint64_t ir_verify_walk_id(void);
+
+/* Called by the verify hook of an op with IR_TRAIT_VERIFY_PURE (ir.h) while
+ * it runs: this op's verdict reads more than its signature (a context
+ * option, a warning it may emit while passing), so the walk must not
+ * remember it.  No effect outside a walk. */
+void ir_verify_memo_veto(void);
+
+/* The whole-op memo of a context (lib/ir/verify.c), for tests and
+ * measurements: how many signatures it holds, and how many hook calls
+ * ir_verify skipped in this context since it was created. */
+typedef struct IrVerifyMemoStats {
+  uint64_t stored, hits;
+} IrVerifyMemoStats;
+IrVerifyMemoStats ir_verify_memo_stats(struct IrContext *ctx);
+/* For tests: with `on`, every signature of the context's memo maps to the
+ * same pair of slots, so that only the full comparison of a signature with
+ * the stored ones tells them apart. */
+void ir_verify_memo_collide(struct IrContext *ctx, bool on);
 
 #endif

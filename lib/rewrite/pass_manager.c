@@ -681,7 +681,17 @@ static bool pm_can_schedule(Pm *pm, IrOp *op) {
   return pm_can_schedule_name(ir_op_context(op), pm, op->info->name);
 }
 
-/* OpToOpPassAdaptor::run: one pass (or adaptor) on one op, then verify. */
+/* Set by rw_pass_preserved_all while a pass runs on this thread. */
+static _Thread_local bool pass_preserved_all;
+
+void rw_pass_preserved_all(void) { pass_preserved_all = true; }
+
+/* OpToOpPassAdaptor::run: one pass (or adaptor) on one op, then verify:
+ * not after an adaptor (its nested ops were verified after their own
+ * passes), and, as MLIR skips the verifier when a pass preserved all
+ * analyses, not after a pass that reported it changed nothing (the op
+ * verified before it ran).  A pass that runs a pipeline of its own keeps
+ * its report: the flag is saved around each pass. */
 static bool run_elem(RwState *s, PmElem *e, IrOp *op) {
   if (op->info->traits & IR_TRAIT_UNREGISTERED)
     return ir_op_error(op, "trying to schedule a pass on an unregistered operation");
@@ -693,9 +703,12 @@ static bool run_elem(RwState *s, PmElem *e, IrOp *op) {
   bool ok = true;
   if (e->pass) {
     if (s->have_instr && s->instr.before_pass) s->instr.before_pass(s->instr.user, e->pass, op);
+    bool outer = pass_preserved_all;
+    pass_preserved_all = false;
     ok = e->pass->run(op, e->options);
-    /* The adaptor's nested ops were verified after their own passes. */
-    if (ok && s->verify_each) ok = ir_verify(op);
+    bool preserved = pass_preserved_all;
+    pass_preserved_all = outer;
+    if (ok && s->verify_each && !preserved) ok = ir_verify(op);
     if (s->have_instr && s->instr.after_pass) s->instr.after_pass(s->instr.user, e->pass, op, !ok);
     return ok;
   }

@@ -392,4 +392,10 @@ void rw_pipeline_free(RwPipeline *pl);
  * diagnostics with MLIR's wording; returns false. */
 bool rw_run_pipeline(IrContext *ctx, IrOp *root, const char *pipeline);
 
+/* Called by a pass's run hook when it changed nothing (MLIR's
+ * markAllAnalysesPreserved): the pipeline then does not verify the op
+ * after it, as MLIR skips the verifier for a pass that preserved all
+ * analyses.  No effect outside a pass run by a pipeline. */
+void rw_pass_preserved_all(void);
+
 #endif

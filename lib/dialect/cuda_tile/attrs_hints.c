@@ -4,6 +4,7 @@
  * -Werr-hints (the op then fails with "Optimization hints verification
  * failed").  The mode lives in the dialect's per-context state. */
 #include "dialect/cuda_tile/ct_types.h"
+#include "ir/verify.h"
 
 /* Architecture keys NVIDIA knows (isKnownKey); "default" applies to all. */
 static const char *const known_keys[] = {"sm_80",  "sm_86",  "sm_87",  "sm_88",
@@ -259,6 +260,8 @@ static bool verify_arch_entry(IrOp *op, const char *arch, const IrAttr *dict,
 
 bool ct_opt_hints_verify_with_op(IrOp *op, const IrAttr *hints) {
   if (!hints || hints->def != &ct_opt_hints_attr_def) return true;
+  /* reads a context option and may warn while passing: not memoizable */
+  ir_verify_memo_veto();
   CtHintDiagMode mode = ct_hint_diag_mode(ir_op_context(op));
   const IrAttr *d = ct_opt_hints_dict(hints);
   const char *const *valid = valid_hints_for(op);

@@ -189,6 +189,70 @@ static AttrMemo *attr_memo_slot(size_t row, const IrOp *op) {
   return &attr_memo[row][h >> (64 - ATTR_MEMO_BITS)];
 }
 
+/* Symbol ops (their sym_name property is unique) never repeat a signature,
+ * so neither memo above applies to them.  Their attribute checks are
+ * remembered per context instead: a few property dictionaries of each
+ * kind that passed them, with their discardable ones, and a later op of the
+ * kind whose properties differ from those only in the sym_name entry (the
+ * same names in the same order and the same values but that one, which
+ * passes the spec's own sym_name constraint) and whose discardable
+ * dictionary is the same passes them too.  Dictionaries are uniqued and
+ * immortal in their context, so the memo lives in it (a context state). */
+#define SYM_MEMO_BITS 6
+typedef struct SymMemo {
+  struct {
+    const IrAttr *props, *attrs;
+  } e[CT_OP_COUNT][1 << SYM_MEMO_BITS];
+} SymMemo;
+
+/* The entry of `op`'s kind for its properties: a hash of their entries
+ * whose values are not strings (the name is one), so that the ops that
+ * differ only in their name share it. */
+static inline size_t sym_memo_way(const IrAttr *props) {
+  uint64_t h = props ? props->nelems : 0;
+  for (uint32_t i = 0; props && i < props->nelems; i++)
+    if (props->elems[i]->def != &ir_string_attr_def)
+      h = (h ^ (uintptr_t)props->elems[i]) * 0x9E3779B97F4A7C15u;
+  return (size_t)(h >> (64 - SYM_MEMO_BITS));
+}
+
+static _Thread_local struct {
+  uint64_t walk;
+  SymMemo *m;
+} sym_memo_cur;
+
+static SymMemo *sym_memo(IrOp *op) {
+  uint64_t walk = ir_verify_walk_id();
+  if (!walk) return NULL;
+  if (sym_memo_cur.walk != walk) {
+    sym_memo_cur.m =
+        ir_ctx_zeroed_state(ir_op_context(op), "cuda_tile.verify_symmemo", sizeof(SymMemo));
+    sym_memo_cur.walk = walk;
+  }
+  return sym_memo_cur.m;
+}
+
+/* Whether dictionary `b` is `a` (which passed spec `s`) but for the value
+ * of its sym_name entry, which passes s's sym_name constraint. */
+static bool same_but_sym_name(const IrAttr *a, const IrAttr *b, const CtOdsSpec *s,
+                              const OdsProg *p) {
+  if (a == b) return true;
+  if (!a || !b || a->nelems != b->nelems) return false;
+  bool differs = false;
+  for (uint32_t i = 0; i < a->nelems; i++) {
+    if (a->names[i] != b->names[i]) return false;
+    if (a->elems[i] == b->elems[i]) continue;
+    const IrIdent *n = a->names[i];
+    if (differs || n->len != 8 || memcmp(n->str, "sym_name", 8)) return false;
+    for (unsigned k = 0; k < p->nattr; k++)
+      if (p->attr_len[k] == 8 && !memcmp(s->attrs[k].name, "sym_name", 8) && s->attrs[k].pred &&
+          !s->attrs[k].pred(b->elems[i]))
+        return false;
+    differs = true;
+  }
+  return true;
+}
+
 /* Operands [at, at + k) (clipped to the op's count) against one group's
  * predicate: the first that fails is reported. */
 static bool check_operands(IrOp *op, uint32_t at, uint32_t k, const CtOdsValueSpec *v) {
@@ -251,6 +315,15 @@ static bool ct_ods_run_sig(IrOp *op, size_t row, const CtOdsSpec *s, const OdsPr
   uint64_t walk = memo && (p->nattr || s->segments) ? ir_verify_walk_id() : 0;
   AttrMemo *m = walk ? attr_memo_slot(row, op) : NULL;
   bool memo_hit = m && m->walk == walk && m->props == op->props && m->attrs == op->attrs;
+  /* a symbol op of a row (memo off, see ct_ods_run): its kind's last
+   * passing dictionaries, but for the name */
+  SymMemo *sm = !memo && row && (op->info->traits & IR_TRAIT_SYMBOL) && p->nattr && !s->segments
+                    ? sym_memo(op)
+                    : NULL;
+  size_t way = sm ? sym_memo_way(op->props) : 0;
+  if (sm && sm->e[row][way].props && sm->e[row][way].attrs == op->attrs &&
+      same_but_sym_name(sm->e[row][way].props, op->props, s, p))
+    memo_hit = true;
   unsigned nopnd = p->nopnd;
   const IrAttr *seg = NULL;
   if (s->segments) {
@@ -288,6 +361,10 @@ static bool ct_ods_run_sig(IrOp *op, size_t row, const CtOdsSpec *s, const OdsPr
         return false;
   }
   if (m && !memo_hit) *m = (AttrMemo){walk, op->props, op->attrs, seg};
+  if (sm && !memo_hit) {
+    sm->e[row][way].props = op->props;
+    sm->e[row][way].attrs = op->attrs;
+  }
   if (p->opnd_simple) {
     uint32_t n = op->noperands < nopnd ? op->noperands : nopnd;
     for (uint32_t i = 0; i < n; i++) {

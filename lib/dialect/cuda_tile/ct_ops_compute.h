@@ -50,5 +50,10 @@ bool ctc_verify_mmaf_scaled(IrOp *op);
 bool ctc_verify_mma_seed_shapes(IrOp *op);
 bool ctc_verify_reduce(IrOp *op);
 bool ctc_verify_scan(IrOp *op);
+/* The checks of reduce/scan that read the op's region (its block count,
+ * then the body), in their order; the others are a function of the op's
+ * signature, so that an op whose signature passed them all before needs
+ * only these (verify_compute.c). */
+bool ctc_verify_aggregate_region(IrOp *op);
 
 #endif

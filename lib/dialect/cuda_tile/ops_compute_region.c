@@ -160,7 +160,7 @@ static bool verify_body(IrOp *op) {
  * dimension, identities, then (after result inference) the body.  It runs as the op's
  * own verifier, before the nested ops are verified, as the seed's walk does:
  * a body op of the wrong kind is reported against the reduce/scan. */
-static bool verify_aggregate(IrOp *op, bool matching_result_shape) {
+static bool verify_block_count(IrOp *op) {
   if (op->nregions == 1) {
     size_t nblocks = 0;
     for (IrBlock *b = ir_op_region(op, 0)->first; b; b = b->next) nblocks++;
@@ -168,6 +168,11 @@ static bool verify_aggregate(IrOp *op, bool matching_result_shape) {
       return ir_op_error(op, "region #0 ('body') failed to verify constraint: region with 1 "
                              "blocks");
   }
+  return true;
+}
+
+static bool verify_aggregate(IrOp *op, bool matching_result_shape) {
+  if (!verify_block_count(op)) return false;
   for (unsigned i = 1; i < op->noperands; i++) {
     const IrType *a = opnd_t(op, 0), *b = opnd_t(op, i);
     bool same = ct_tile_type_rank(a) == ct_tile_type_rank(b);
@@ -204,6 +209,8 @@ static bool verify_aggregate(IrOp *op, bool matching_result_shape) {
 
 bool ctc_verify_reduce(IrOp *op) { return verify_aggregate(op, false); }
 bool ctc_verify_scan(IrOp *op) { return verify_aggregate(op, true); }
+
+bool ctc_verify_aggregate_region(IrOp *op) { return verify_block_count(op) && verify_body(op); }
 
 /* Region verifier hook: everything is checked by the op verifier above. */
 bool ct_verify_compute_regions(IrOp *op) {

@@ -111,20 +111,30 @@ static IrWalkResult di_walk(IrOp *o, void *user) {
   return IR_WALK_ADVANCE;
 }
 
+/* Whether `o`'s location cannot hold a di_loc: still compact, or a plain
+ * file location or unknown (as the bytecode reader gives ops), read
+ * without materializing anything. */
+static inline bool loc_plain(const IrOp *o) {
+  if (ir_op_loc_is_compact(o)) return true;
+  const IrLoc *l = ir_op_loc(o);
+  return l->def == &ir_file_loc_def || l->def == &ir_unknown_loc_def;
+}
+
 /* ir_walk_post(op, di_walk, w) without a call per op: ops whose location is
- * still compact (di_walk's first test) are passed over inline.  Same order:
- * the nested ops first, then the op.  False once di_walk stopped the walk. */
+ * plain (compact, file or unknown: di_walk finds no scope there) are passed
+ * over inline.  Same order: the nested ops first, then the op.  False once
+ * di_walk stopped the walk. */
 static bool di_walk_tree(IrOp *op, DiWalk *w) {
   for (uint32_t i = 0; i < op->nregions; i++)
     for (IrBlock *b = ir_op_regions(op)[i].first; b; b = b->next)
       for (IrOp *o = b->first; o; o = o->next) {
         if (o->nregions) {
           if (!di_walk_tree(o, w)) return false;
-        } else if (!ir_op_loc_is_compact(o) && di_walk(o, w) == IR_WALK_INTERRUPT) {
+        } else if (!loc_plain(o) && di_walk(o, w) == IR_WALK_INTERRUPT) {
           return false;
         }
       }
-  return ir_op_loc_is_compact(op) || di_walk(op, w) != IR_WALK_INTERRUPT;
+  return loc_plain(op) || di_walk(op, w) != IR_WALK_INTERRUPT;
 }
 
 /* DebugInfoVerifier::verifyFuncBody (rules 3, 4): EntryOp::verifyRegions. */

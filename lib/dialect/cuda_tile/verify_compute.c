@@ -632,7 +632,8 @@ static bool verify_compute_spec(IrOp *op, size_t row, const Spec *s);
 
 /* Whether a spec's checks read nothing but the op's signature
  * (verify_memo.h): extract reads its index operands' defining constants,
- * reduce and scan their regions. */
+ * reduce and scan their regions (ct_verify_compute memoizes the rest of
+ * theirs and runs ctc_verify_aggregate_region on a hit). */
 static bool spec_is_signature_pure(const Spec *s) {
   return s->extra != ctc_verify_extract && s->extra != ctc_verify_reduce &&
          s->extra != ctc_verify_scan;
@@ -643,11 +644,13 @@ bool ct_verify_compute(IrOp *op) {
   size_t row = (size_t)(op->info - ct_op_infos);
   const Spec *s = specs[row];
   if (!s) return true;
-  if (!spec_is_signature_pure(s)) return verify_compute_spec(op, row, s);
-  /* a signature that passed these checks before passes them again */
+  bool aggregate = s->extra == ctc_verify_reduce || s->extra == ctc_verify_scan;
+  if (!aggregate && !spec_is_signature_pure(s)) return verify_compute_spec(op, row, s);
+  /* a signature that passed these checks before passes them again; of
+   * reduce's and scan's, only those that read the region remain */
   bool hit;
   CtVMemoSlot *slot = ct_vmemo_probe(op, &hit, NULL);
-  if (hit) return true;
+  if (hit) return !aggregate || ctc_verify_aggregate_region(op);
   if (!verify_compute_spec(op, row, s)) return false;
   ct_vmemo_store(slot, op, NULL);
   return true;
