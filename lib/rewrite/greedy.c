@@ -52,10 +52,12 @@ void rw_greedy_config_init(RwGreedyConfig *cfg) {
  * visited once, and no listener push has happened in this seeding yet)
  * without touching the table, and reversing the list just drops the index;
  * the first push or removal after that indexes the unindexed tail (wl_sync).
- * An iteration that changes nothing never builds it. */
+ * An iteration that changes nothing never builds it.  Dropping the index
+ * starts a new epoch (slots written in an older one read as empty) instead
+ * of clearing the table. */
 typedef struct WlSlot {
   uint32_t pos; /* list position + 1, 0: empty */
-  uint32_t tag;
+  uint32_t tag; /* epoch << 24 | 24 bits of the op's hash */
 } WlSlot;
 
 typedef struct Worklist {
@@ -63,14 +65,24 @@ typedef struct Worklist {
   WlSlot *slots;
   size_t cap, used; /* slots (a power of two, or 0), occupied slots */
   unsigned shift;   /* 64 - log2(cap) */
+  uint32_t epoch;   /* a slot of another epoch is empty (1..255; 0: none yet) */
   size_t live;      /* non-null entries */
   size_t indexed;   /* list positions below this one are in the index */
 } Worklist;
 
 /* Fibonacci hashing of the op's address (ops are 16-byte aligned): the
- * high bits pick the home slot, the low 32 are the tag. */
+ * high bits pick the home slot, the low 24 the tag. */
 static inline uint64_t wl_hash(const IrOp *op) {
   return ((uint64_t)(uintptr_t)op >> 4) * 0x9e3779b97f4a7c15ull;
+}
+
+static inline uint32_t wl_tag(const Worklist *w, uint64_t h) {
+  return w->epoch << 24 | ((uint32_t)h & 0xffffff);
+}
+
+/* Whether slot s is occupied (in this epoch). */
+static inline bool wl_occupied(const Worklist *w, WlSlot s) {
+  return s.pos && s.tag >> 24 == w->epoch;
 }
 
 /* Whether slot s is current for `op` (tag already compared). */
@@ -78,9 +90,9 @@ static inline bool wl_current(const Worklist *w, WlSlot s, const IrOp *op) {
   return s.pos <= w->list.len && w->list.data[s.pos - 1] == op;
 }
 
-/* Whether slot s is free for reuse: its position is past the end or its
- * entry nulled (a slot whose position now holds another op is left alone:
- * it may be that op's). */
+/* Whether occupied slot s is free for reuse: its position is past the end
+ * or its entry nulled (a slot whose position now holds another op is left
+ * alone: it may be that op's). */
 static inline bool wl_stale(const Worklist *w, WlSlot s) {
   return s.pos > w->list.len || !w->list.data[s.pos - 1];
 }
@@ -90,18 +102,32 @@ static inline bool wl_stale(const Worklist *w, WlSlot s) {
 static void wl_place(Worklist *w, IrOp *op, size_t pos) {
   uint64_t h = wl_hash(op);
   size_t i = (size_t)(h >> w->shift), mask = w->cap - 1;
-  while (w->slots[i].pos) i = (i + 1) & mask;
-  w->slots[i] = (WlSlot){(uint32_t)(pos + 1), (uint32_t)h};
+  while (wl_occupied(w, w->slots[i])) i = (i + 1) & mask;
+  w->slots[i] = (WlSlot){(uint32_t)(pos + 1), wl_tag(w, h)};
   w->used++;
+}
+
+/* Empties the index in O(1) by starting a new epoch (clearing the table
+ * once every 255). */
+static void wl_new_epoch(Worklist *w) {
+  if (w->epoch == 255) {
+    memset(w->slots, 0, w->cap * sizeof *w->slots);
+    w->epoch = 0;
+  }
+  w->epoch++;
+  w->used = 0;
 }
 
 /* Rebuilds the index from all of the list's live entries (dropping its
  * nulls), with room for at least `n` entries at a load of at most 1/2. */
 static void wl_rebuild(Worklist *w, size_t n) {
-  size_t k = 0;
-  for (size_t j = 0; j < w->list.len; j++)
-    if (w->list.data[j]) w->list.data[k++] = w->list.data[j];
-  w->list.len = k;
+  size_t k = w->list.len;
+  if (w->live != k) {
+    k = 0;
+    for (size_t j = 0; j < w->list.len; j++)
+      if (w->list.data[j]) w->list.data[k++] = w->list.data[j];
+    w->list.len = k;
+  }
   if (n < k) n = k;
   size_t cap = w->cap ? w->cap : 64;
   while ((n + 1) * 2 > cap) cap *= 2;
@@ -112,10 +138,11 @@ static void wl_rebuild(Worklist *w, size_t n) {
     w->slots = xcalloc(cap, sizeof *w->slots);
     w->cap = cap;
     w->shift = 64 - bits;
-  } else if (w->used) {
-    memset(w->slots, 0, cap * sizeof *w->slots);
+    w->epoch = 1;
+    w->used = 0;
+  } else {
+    wl_new_epoch(w);
   }
-  w->used = 0;
   for (size_t j = 0; j < k; j++) wl_place(w, w->list.data[j], j);
   w->indexed = k;
 }
@@ -137,9 +164,9 @@ static inline void wl_sync(Worklist *w) {
 static void wl_push(Worklist *w, IrOp *op) {
   wl_sync(w);
   uint64_t h = wl_hash(op);
-  uint32_t tag = (uint32_t)h;
+  uint32_t tag = wl_tag(w, h);
   size_t i = (size_t)(h >> w->shift), mask = w->cap - 1, reuse = SIZE_MAX;
-  for (WlSlot s; (s = w->slots[i]).pos; i = (i + 1) & mask) {
+  for (WlSlot s; wl_occupied(w, s = w->slots[i]); i = (i + 1) & mask) {
     if (s.tag == tag && wl_current(w, s, op)) return;
     if (reuse == SIZE_MAX && wl_stale(w, s)) reuse = i;
   }
@@ -172,9 +199,9 @@ static void wl_remove(Worklist *w, IrOp *op) {
   if (!w->live) return;
   wl_sync(w);
   uint64_t h = wl_hash(op);
-  uint32_t tag = (uint32_t)h;
+  uint32_t tag = wl_tag(w, h);
   size_t mask = w->cap - 1;
-  for (size_t i = (size_t)(h >> w->shift); w->slots[i].pos; i = (i + 1) & mask) {
+  for (size_t i = (size_t)(h >> w->shift); wl_occupied(w, w->slots[i]); i = (i + 1) & mask) {
     WlSlot s = w->slots[i];
     if (s.tag == tag && wl_current(w, s, op)) {
       w->list.data[s.pos - 1] = NULL;
@@ -186,8 +213,7 @@ static void wl_remove(Worklist *w, IrOp *op) {
 
 /* Empties the index (the list's entries all become unindexed). */
 static void wl_unindex(Worklist *w) {
-  if (w->used) memset(w->slots, 0, w->cap * sizeof *w->slots);
-  w->used = 0;
+  if (w->used) wl_new_epoch(w);
   w->indexed = 0;
 }
 
@@ -213,6 +239,7 @@ static void wl_free(Worklist *w) {
   free(w->slots);
   w->slots = NULL;
   w->cap = w->used = w->indexed = 0;
+  w->epoch = 0;
 }
 
 /* ---- frozen pattern set: per-root lists sorted by benefit ----------------------- */
@@ -341,9 +368,12 @@ static const OpKind *op_kind_add(Driver *d, IrOp *op) {
 /* The kind entry of `op` (filled on first sight). */
 static inline const OpKind *op_kind(Driver *d, IrOp *op) {
   const IrOpInfo *info = op->info;
-  if (d->kcap)
-    for (size_t i = kind_home(info, d->kshift); d->kinds[i].info; i = (i + 1) & (d->kcap - 1))
+  if (d->kcap) {
+    size_t i = kind_home(info, d->kshift);
+    if (d->kinds[i].info == info) return &d->kinds[i]; /* the usual case at load <= 1/4 */
+    for (; d->kinds[i].info; i = (i + 1) & (d->kcap - 1))
       if (d->kinds[i].info == info) return &d->kinds[i];
+  }
   return op_kind_add(d, op);
 }
 
@@ -576,23 +606,22 @@ static bool seed_constant(SeedCtx *sc, IrOp *op) {
   return v && !insert_known_constant(sc->d, sc->f, op, v);
 }
 
-/* Pre-order seeding (ir_walk_pre's order, the next op taken before the
- * visit) queues the op alone: its ancestors up to the scope were seeded
+/* Pre-order seeding of a block's ops (ir_walk_pre's order, the next op
+ * taken before the visit) queues each op alone: its ancestors up to the scope were seeded
  * before it (or queued with a user of a replaced constant), so
  * add_to_worklist would find them all queued already.  The walk meets each
  * op once, so until the listener queues something (a replaced duplicate
  * constant's users) the op cannot be queued yet: it is appended unchecked. */
-static void seed_pre(SeedCtx *sc, IrOp *op) {
-  if (seed_constant(sc, op)) return;
+static void seed_pre_ops(SeedCtx *sc, IrBlock *b) {
   Driver *d = sc->d;
-  if (d->seed_clean) wl_append(&d->wl, op);
-  else wl_push(&d->wl, op);
-  for (uint32_t i = 0; i < op->nregions; i++)
-    for (IrBlock *b = ir_op_regions(op)[i].first; b; b = b->next)
-      for (IrOp *o = b->first, *n; o; o = n) {
-        n = o->next;
-        seed_pre(sc, o);
-      }
+  for (IrOp *o = b->first, *n; o; o = n) {
+    n = o->next;
+    if (seed_constant(sc, o)) continue;
+    if (d->seed_clean) wl_append(&d->wl, o);
+    else wl_push(&d->wl, o);
+    for (uint32_t i = 0; i < o->nregions; i++)
+      for (IrBlock *nb = ir_op_regions(o)[i].first; nb; nb = nb->next) seed_pre_ops(sc, nb);
+  }
 }
 
 static IrWalkResult seed_post(IrOp *op, void *user) {
@@ -689,7 +718,8 @@ static bool process_worklist(Driver *d) {
   int64_t nrewrites = 0, limit = d->cfg->max_num_rewrites;
   while (d->wl.live && (limit == RW_NO_LIMIT || nrewrites < limit)) {
     IrOp *op = wl_pop(&d->wl);
-    if (rw_is_trivially_dead(op)) {
+    /* rw_is_trivially_dead, its usual answer (a used first result) inline */
+    if (!(op->nresults && ir_op_result(op, 0)->uses) && rw_is_trivially_dead(op)) {
       rw_erase_op(&d->rw, op);
       changed = true;
       continue;
@@ -701,7 +731,7 @@ static bool process_worklist(Driver *d) {
       changed = true;
       continue;
     }
-    if (try_patterns(d, op, kind)) {
+    if ((kind->pats || d->pats->any.len) && try_patterns(d, op, kind)) {
       changed = true;
       nrewrites++;
     }
@@ -723,12 +753,16 @@ static bool simplify_region(Driver *d, IrRegion *region, bool *changed) {
     SeedCtx sc = {d, &f};
     d->ir_block = NULL; /* blocks may have been freed and reused since */
     d->seed_clean = true;
-    for (IrBlock *b = region->first; b; b = b->next)
+    for (IrBlock *b = region->first; b; b = b->next) {
+      if (d->cfg->top_down) {
+        seed_pre_ops(&sc, b);
+        continue;
+      }
       for (IrOp *o = b->first, *n; o; o = n) {
         n = o->next;
-        if (d->cfg->top_down) seed_pre(&sc, o);
-        else ir_walk_post(o, seed_post, &sc);
+        ir_walk_post(o, seed_post, &sc);
       }
+    }
     d->seed_clean = false;
     nseeded = d->wl.list.len;
     nuniqued = f.len;
