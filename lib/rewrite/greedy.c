@@ -39,13 +39,13 @@ void rw_greedy_config_init(RwGreedyConfig *cfg) {
  * op's slot goes stale by itself (its position is past the end, or is
  * reused by a later push), so the index never deletes.  A push probes the
  * op's chain: a current slot of the op means it is queued already; else
- * the first stale slot met (past the end, or nulled) is reused, which keeps
+ * the first stale slot met (position past the end) is reused, which keeps
  * occupancy and chains intact, or an empty one taken.  When the occupied
- * slots pass 3/4 of the table it is rebuilt from the live entries (the list
- * compacted of its nulls first), growing when they would fill more than
- * half of it: each rebuild follows at least a quarter table of new
- * occupancy, so a run stays linear however many pushes, pops and erasures
- * it makes.
+ * slots pass half of the table it is rebuilt from the live entries (the
+ * list compacted of its nulls first), growing when they would fill more
+ * than a quarter of it: each rebuild follows at least a quarter table of
+ * new occupancy, so a run stays linear however many pushes, pops and
+ * erasures it makes, and probe chains stay short.
  *
  * The index is built lazily: only list positions below `indexed` are in it.
  * Seeding appends ops it knows are not queued (wl_append: each op is
@@ -66,6 +66,7 @@ typedef struct Worklist {
   size_t cap, used; /* slots (a power of two, or 0), occupied slots */
   unsigned shift;   /* 64 - log2(cap) */
   uint32_t epoch;   /* a slot of another epoch is empty (1..255; 0: none yet) */
+  uint32_t ebits;   /* epoch << 24 */
   size_t live;      /* non-null entries */
   size_t indexed;   /* list positions below this one are in the index */
 } Worklist;
@@ -77,12 +78,13 @@ static inline uint64_t wl_hash(const IrOp *op) {
 }
 
 static inline uint32_t wl_tag(const Worklist *w, uint64_t h) {
-  return w->epoch << 24 | ((uint32_t)h & 0xffffff);
+  return w->ebits | ((uint32_t)h & 0xffffff);
 }
 
-/* Whether slot s is occupied (in this epoch). */
+/* Whether slot s is occupied: written in this epoch (a written slot's
+ * position is never 0; a zeroed one has epoch 0, never current). */
 static inline bool wl_occupied(const Worklist *w, WlSlot s) {
-  return s.pos && s.tag >> 24 == w->epoch;
+  return (s.tag ^ w->ebits) < (1u << 24);
 }
 
 /* Whether slot s is current for `op` (tag already compared). */
@@ -91,10 +93,10 @@ static inline bool wl_current(const Worklist *w, WlSlot s, const IrOp *op) {
 }
 
 /* Whether occupied slot s is free for reuse: its position is past the end
- * or its entry nulled (a slot whose position now holds another op is left
- * alone: it may be that op's). */
+ * (one whose position holds another op is left alone: it may be that op's;
+ * one of a nulled entry waits for the next rebuild). */
 static inline bool wl_stale(const Worklist *w, WlSlot s) {
-  return s.pos > w->list.len || !w->list.data[s.pos - 1];
+  return s.pos > w->list.len;
 }
 
 /* Inserts a slot for the op at list position pos (0-based), known to have
@@ -115,11 +117,12 @@ static void wl_new_epoch(Worklist *w) {
     w->epoch = 0;
   }
   w->epoch++;
+  w->ebits = w->epoch << 24;
   w->used = 0;
 }
 
 /* Rebuilds the index from all of the list's live entries (dropping its
- * nulls), with room for at least `n` entries at a load of at most 1/2. */
+ * nulls), with room for at least `n` entries at a load of at most 1/4. */
 static void wl_rebuild(Worklist *w, size_t n) {
   size_t k = w->list.len;
   if (w->live != k) {
@@ -130,7 +133,7 @@ static void wl_rebuild(Worklist *w, size_t n) {
   }
   if (n < k) n = k;
   size_t cap = w->cap ? w->cap : 64;
-  while ((n + 1) * 2 > cap) cap *= 2;
+  while ((n + 1) * 4 > cap) cap *= 2;
   if (cap != w->cap) {
     unsigned bits = 0;
     while (((size_t)1 << bits) < cap) bits++;
@@ -139,6 +142,7 @@ static void wl_rebuild(Worklist *w, size_t n) {
     w->cap = cap;
     w->shift = 64 - bits;
     w->epoch = 1;
+    w->ebits = 1u << 24;
     w->used = 0;
   } else {
     wl_new_epoch(w);
@@ -149,9 +153,9 @@ static void wl_rebuild(Worklist *w, size_t n) {
 
 /* Indexes the list's unindexed tail (entries there are distinct and not
  * indexed), making room for one more push. */
-static inline void wl_sync(Worklist *w) {
+static void wl_sync(Worklist *w) {
   size_t tail = w->list.len - w->indexed;
-  if ((w->used + tail + 1) * 4 > w->cap * 3) {
+  if ((w->used + tail + 1) * 2 > w->cap) {
     wl_rebuild(w, w->live + 1);
     return;
   }
@@ -162,7 +166,7 @@ static inline void wl_sync(Worklist *w) {
 
 /* Queues `op` unless it is queued already. */
 static void wl_push(Worklist *w, IrOp *op) {
-  wl_sync(w);
+  if (w->indexed != w->list.len || (w->used + 1) * 2 > w->cap) wl_sync(w);
   uint64_t h = wl_hash(op);
   uint32_t tag = wl_tag(w, h);
   size_t i = (size_t)(h >> w->shift), mask = w->cap - 1, reuse = SIZE_MAX;
@@ -197,7 +201,7 @@ static inline IrOp *wl_pop(Worklist *w) {
 
 static void wl_remove(Worklist *w, IrOp *op) {
   if (!w->live) return;
-  wl_sync(w);
+  if (w->indexed != w->list.len) wl_sync(w);
   uint64_t h = wl_hash(op);
   uint32_t tag = wl_tag(w, h);
   size_t mask = w->cap - 1;
@@ -239,7 +243,7 @@ static void wl_free(Worklist *w) {
   free(w->slots);
   w->slots = NULL;
   w->cap = w->used = w->indexed = 0;
-  w->epoch = 0;
+  w->epoch = w->ebits = 0;
 }
 
 /* ---- frozen pattern set: per-root lists sorted by benefit ----------------------- */
@@ -319,7 +323,9 @@ typedef struct Driver {
   OpKind *kinds;         /* open addressing by info pointer, load <= 1/4 */
   size_t kcap, klen;
   unsigned kshift;       /* 64 - log2(kcap) */
-  bool seed_clean;       /* seeding, and the listener has queued nothing yet */
+  bool seeding;          /* top-down seeding in progress */
+  U64Map early;          /* ops the listener queued while seeding (op -> 1) */
+  uint64_t early_bits[256]; /* a filter of `early`: bit wl_hash >> 50 set for each */
   IrBlock *ir_block;     /* insertion_region's last query and answer */
   IrRegion *ir_region;
 } Driver;
@@ -380,13 +386,20 @@ static inline const OpKind *op_kind(Driver *d, IrOp *op) {
 /* Queues `op` and its ancestors up to the scope region (innermost first);
  * nothing if the op is not inside the scope. */
 static void add_to_worklist(Driver *d, IrOp *op) {
-  d->seed_clean = false;
   d->ancestors.len = 0;
   for (IrOp *o = op; o;) {
     vec_push(&d->ancestors, o);
     IrRegion *r = o->block ? o->block->parent : NULL;
     if (r == d->scope) {
-      for (size_t i = 0; i < d->ancestors.len; i++) wl_push(&d->wl, d->ancestors.data[i]);
+      for (size_t i = 0; i < d->ancestors.len; i++) {
+        IrOp *a = d->ancestors.data[i];
+        wl_push(&d->wl, a);
+        if (d->seeding) {
+          unsigned b = (unsigned)(wl_hash(a) >> 50);
+          d->early_bits[b >> 6] |= (uint64_t)1 << (b & 63);
+          u64map_put(&d->early, (uintptr_t)a, (void *)1);
+        }
+      }
       return;
     }
     if (!r) return;
@@ -610,15 +623,17 @@ static bool seed_constant(SeedCtx *sc, IrOp *op) {
  * taken before the visit) queues each op alone: its ancestors up to the scope were seeded
  * before it (or queued with a user of a replaced constant), so
  * add_to_worklist would find them all queued already.  The walk meets each
- * op once, so until the listener queues something (a replaced duplicate
- * constant's users) the op cannot be queued yet: it is appended unchecked. */
+ * op once, so the op is queued already only if the listener queued it while
+ * seeding (a user of a replaced duplicate constant, or its ancestor): unless
+ * it is in that set (`early`), it is appended unchecked. */
 static void seed_pre_ops(SeedCtx *sc, IrBlock *b) {
   Driver *d = sc->d;
   for (IrOp *o = b->first, *n; o; o = n) {
     n = o->next;
     if (seed_constant(sc, o)) continue;
-    if (d->seed_clean) wl_append(&d->wl, o);
-    else wl_push(&d->wl, o);
+    unsigned eb = (unsigned)(wl_hash(o) >> 50);
+    if (!(d->early_bits[eb >> 6] >> (eb & 63) & 1) || !u64map_get(&d->early, (uintptr_t)o))
+      wl_append(&d->wl, o);
     for (uint32_t i = 0; i < o->nregions; i++)
       for (IrBlock *nb = ir_op_regions(o)[i].first; nb; nb = nb->next) seed_pre_ops(sc, nb);
   }
@@ -752,7 +767,7 @@ static bool simplify_region(Driver *d, IrRegion *region, bool *changed) {
     if (nuniqued) folder_reserve(&f, nuniqued);
     SeedCtx sc = {d, &f};
     d->ir_block = NULL; /* blocks may have been freed and reused since */
-    d->seed_clean = true;
+    d->seeding = d->cfg->top_down;
     for (IrBlock *b = region->first; b; b = b->next) {
       if (d->cfg->top_down) {
         seed_pre_ops(&sc, b);
@@ -763,7 +778,11 @@ static bool simplify_region(Driver *d, IrRegion *region, bool *changed) {
         ir_walk_post(o, seed_post, &sc);
       }
     }
-    d->seed_clean = false;
+    d->seeding = false;
+    if (d->early.len) {
+      u64map_free(&d->early);
+      memset(d->early_bits, 0, sizeof d->early_bits);
+    }
     nseeded = d->wl.list.len;
     nuniqued = f.len;
     if (d->cfg->top_down) wl_reverse(&d->wl);
@@ -787,6 +806,7 @@ static void driver_init(Driver *d, IrContext *ctx, const RwGreedyConfig *cfg, co
 static void driver_free(Driver *d) {
   wl_free(&d->wl);
   vec_free(&d->ancestors);
+  u64map_free(&d->early);
   free(d->kinds);
 }
 
