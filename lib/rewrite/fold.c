@@ -11,6 +11,14 @@ RwFoldFn rw_fold_hook(IrOp *op) {
   return d ? d->fold : NULL;
 }
 
+RwFoldFn rw_fold_hook_for_kind(IrOp *op) {
+  if (op->info->fold) return op->info->fold;
+  const IrDialect *d = ir_op_info_dialect(ir_op_context(op), op->info);
+  if (!d || !d->fold) return NULL;
+  const RwFoldIface *fi = rw_fold_iface(ir_op_context(op), op->info);
+  return fi && fi->folds && !fi->folds(op->info) ? NULL : d->fold;
+}
+
 /* The value of constant-like `op` (one result): its "value" attribute
  * (`id_value` is that name's ident), else what its fold hook returns. */
 const IrAttr *rw_constant_value_id(IrOp *op, const IrIdent *id_value) {

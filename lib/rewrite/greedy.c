@@ -31,98 +31,199 @@ void rw_greedy_config_init(RwGreedyConfig *cfg) {
   cfg->max_num_rewrites = RW_NO_LIMIT;
 }
 
-/* ---- worklist: vector + op -> position map; removal nulls the entry ------------- */
-/* The map is an open-addressing table of 32-bit list positions (index + 1;
- * 0: empty slot): an entry's key is the op the list holds at its position,
- * so a slot costs 4 bytes.  Every mapped position holds a non-null op;
- * removing an op unmaps it before its entry is nulled or popped.  The
- * table is sized once for the seeded ops (wl_reserve) and the list
- * reserved for them, so a large region never holds an old and a new copy
- * while growing. */
+/* ---- worklist: vector + op -> position index; removal nulls the entry --------------- */
+/* The index is an open-addressing table of slots {position + 1, tag}
+ * (0: empty; tag: 32 bits of the op's hash).  A slot proves membership
+ * only while it is current: its position is below the list's length and
+ * the list holds the op there.  Popping touches only the list: the popped
+ * op's slot goes stale by itself (its position is past the end, or is
+ * reused by a later push), so the index never deletes.  A push probes the
+ * op's chain: a current slot of the op means it is queued already; else
+ * the first stale slot met (position past the end) is reused, which keeps
+ * occupancy and chains intact, or an empty one taken.  When the occupied
+ * slots pass 3/4 of the table it is rebuilt from the live entries (the
+ * list compacted of its nulls first), growing when they would fill more
+ * than half of it: each rebuild follows at least a quarter table of new
+ * occupancy, so a run stays linear however many pushes, pops and erasures
+ * it makes.  (A rebuild to a quarter at half full probes less, -20 M of
+ * 320 M on the post-conversion canonicalize of the benchmark module, but
+ * doubles the table: +5 MiB peak there.)
+ *
+ * The index is built lazily: only list positions below `indexed` are in it.
+ * Seeding appends ops it knows are not queued (wl_append: each op is
+ * visited once, and no listener push has happened in this seeding yet)
+ * without touching the table, and reversing the list just drops the index;
+ * the first push or removal after that indexes the unindexed tail (wl_sync).
+ * An iteration that changes nothing never builds it.  Dropping the index
+ * starts a new epoch (slots written in an older one read as empty) instead
+ * of clearing the table. */
+typedef struct WlSlot {
+  uint32_t pos; /* list position + 1, 0: empty */
+  uint32_t tag; /* epoch << 24 | 24 bits of the op's hash */
+} WlSlot;
+
 typedef struct Worklist {
   VEC(IrOp *) list;
-  uint32_t *slots; /* list position + 1, 0: empty */
-  size_t cap, len; /* slots (a power of two, or 0), mapped entries */
-  unsigned shift;  /* 64 - log2(cap) */
-  size_t live;     /* non-null entries */
+  WlSlot *slots;
+  size_t cap, used; /* slots (a power of two, or 0), occupied slots */
+  unsigned shift;   /* 64 - log2(cap) */
+  uint32_t epoch;   /* a slot of another epoch is empty (1..255; 0: none yet) */
+  uint32_t ebits;   /* epoch << 24 */
+  size_t live;      /* non-null entries */
+  size_t indexed;   /* list positions below this one are in the index */
 } Worklist;
 
-/* Fibonacci hashing of the op's address (ops are 16-byte aligned). */
-static size_t wl_home(const Worklist *w, const IrOp *op) {
-  return (size_t)((((uint64_t)(uintptr_t)op >> 4) * 0x9e3779b97f4a7c15ull) >> w->shift);
+/* Fibonacci hashing of the op's address (ops are 16-byte aligned): the
+ * high bits pick the home slot, the low 24 the tag. */
+static inline uint64_t wl_hash(const IrOp *op) {
+  return ((uint64_t)(uintptr_t)op >> 4) * 0x9e3779b97f4a7c15ull;
 }
 
-/* The slot holding op, or the empty slot where it would go. */
-static size_t wl_find(const Worklist *w, const IrOp *op) {
-  size_t i = wl_home(w, op), mask = w->cap - 1;
-  for (uint32_t p; (p = w->slots[i]) != 0 && w->list.data[p - 1] != op;) i = (i + 1) & mask;
-  return i;
+static inline uint32_t wl_tag(const Worklist *w, uint64_t h) {
+  return w->ebits | ((uint32_t)h & 0xffffff);
 }
 
-/* Room for n entries at a load of at most 3/4 (and a list of n). */
-static void wl_reserve(Worklist *w, size_t n) {
-  vec_reserve(&w->list, n);
-  if ((n + 1) * 4 <= w->cap * 3) return;
-  size_t cap = w->cap ? w->cap : 64;
-  unsigned bits = 0;
-  while ((n + 1) * 4 > cap * 3) cap *= 2;
-  while (((size_t)1 << bits) < cap) bits++;
-  free(w->slots);
-  w->slots = xcalloc(cap, sizeof *w->slots);
-  w->cap = cap;
-  w->shift = 64 - bits;
-  for (size_t k = 0; k < w->list.len; k++)
-    if (w->list.data[k]) w->slots[wl_find(w, w->list.data[k])] = (uint32_t)(k + 1);
+/* Whether slot s is occupied: written in this epoch (a written slot's
+ * position is never 0; a zeroed one has epoch 0, never current). */
+static inline bool wl_occupied(const Worklist *w, WlSlot s) {
+  return (s.tag ^ w->ebits) < (1u << 24);
 }
 
-/* Unmaps the op at slot i (backward-shift deletion keeps probe chains
- * intact without tombstones).  The list entries must still be in place. */
-static void wl_unmap_at(Worklist *w, size_t i) {
-  size_t mask = w->cap - 1;
-  w->slots[i] = 0;
-  w->len--;
-  for (size_t j = (i + 1) & mask; w->slots[j]; j = (j + 1) & mask) {
-    size_t home = wl_home(w, w->list.data[w->slots[j] - 1]);
-    bool move = (i <= j) ? (home <= i || home > j) : (home <= i && home > j);
-    if (move) {
-      w->slots[i] = w->slots[j];
-      w->slots[j] = 0;
-      i = j;
-    }
+/* Whether slot s is current for `op` (tag already compared). */
+static inline bool wl_current(const Worklist *w, WlSlot s, const IrOp *op) {
+  return s.pos <= w->list.len && w->list.data[s.pos - 1] == op;
+}
+
+/* Whether occupied slot s is free for reuse: its position is past the end
+ * (one whose position holds another op is left alone: it may be that op's;
+ * one of a nulled entry waits for the next rebuild). */
+static inline bool wl_stale(const Worklist *w, WlSlot s) {
+  return s.pos > w->list.len;
+}
+
+/* Inserts a slot for the op at list position pos (0-based), known to have
+ * no current slot, into an empty slot of its chain. */
+static void wl_place(Worklist *w, IrOp *op, size_t pos) {
+  uint64_t h = wl_hash(op);
+  size_t i = (size_t)(h >> w->shift), mask = w->cap - 1;
+  while (wl_occupied(w, w->slots[i])) i = (i + 1) & mask;
+  w->slots[i] = (WlSlot){(uint32_t)(pos + 1), wl_tag(w, h)};
+  w->used++;
+}
+
+/* Empties the index in O(1) by starting a new epoch (clearing the table
+ * once every 255). */
+static void wl_new_epoch(Worklist *w) {
+  if (w->epoch == 255) {
+    memset(w->slots, 0, w->cap * sizeof *w->slots);
+    w->epoch = 0;
   }
+  w->epoch++;
+  w->ebits = w->epoch << 24;
+  w->used = 0;
 }
 
+/* Rebuilds the index from all of the list's live entries (dropping its
+ * nulls), with room for at least `n` entries at a load of at most 1/2. */
+static void wl_rebuild(Worklist *w, size_t n) {
+  size_t k = w->list.len;
+  if (w->live != k) {
+    k = 0;
+    for (size_t j = 0; j < w->list.len; j++)
+      if (w->list.data[j]) w->list.data[k++] = w->list.data[j];
+    w->list.len = k;
+  }
+  if (n < k) n = k;
+  size_t cap = w->cap ? w->cap : 64;
+  while ((n + 1) * 2 > cap) cap *= 2;
+  if (cap != w->cap) {
+    unsigned bits = 0;
+    while (((size_t)1 << bits) < cap) bits++;
+    free(w->slots);
+    w->slots = xcalloc(cap, sizeof *w->slots);
+    w->cap = cap;
+    w->shift = 64 - bits;
+    w->epoch = 1;
+    w->ebits = 1u << 24;
+    w->used = 0;
+  } else {
+    wl_new_epoch(w);
+  }
+  for (size_t j = 0; j < k; j++) wl_place(w, w->list.data[j], j);
+  w->indexed = k;
+}
+
+/* Indexes the list's unindexed tail (entries there are distinct and not
+ * indexed), making room for one more push. */
+static void wl_sync(Worklist *w) {
+  size_t tail = w->list.len - w->indexed;
+  if ((w->used + tail + 1) * 4 > w->cap * 3) {
+    wl_rebuild(w, w->live + 1);
+    return;
+  }
+  for (size_t j = w->indexed; j < w->list.len; j++)
+    if (w->list.data[j]) wl_place(w, w->list.data[j], j);
+  w->indexed = w->list.len;
+}
+
+/* Queues `op` unless it is queued already. */
 static void wl_push(Worklist *w, IrOp *op) {
-  if ((w->len + 2) * 4 > w->cap * 3) wl_reserve(w, w->len + 1);
-  size_t i = wl_find(w, op);
-  if (w->slots[i]) return;
+  if (w->indexed != w->list.len || (w->used + 1) * 4 > w->cap * 3) wl_sync(w);
+  uint64_t h = wl_hash(op);
+  uint32_t tag = wl_tag(w, h);
+  size_t i = (size_t)(h >> w->shift), mask = w->cap - 1, reuse = SIZE_MAX;
+  for (WlSlot s; wl_occupied(w, s = w->slots[i]); i = (i + 1) & mask) {
+    if (s.tag == tag && wl_current(w, s, op)) return;
+    if (reuse == SIZE_MAX && wl_stale(w, s)) reuse = i;
+  }
   vec_push(&w->list, op);
-  w->slots[i] = (uint32_t)w->list.len;
-  w->len++;
+  if (reuse == SIZE_MAX) {
+    reuse = i;
+    w->used++;
+  }
+  w->slots[reuse] = (WlSlot){(uint32_t)w->list.len, tag};
+  w->indexed = w->list.len;
   w->live++;
 }
 
-static IrOp *wl_pop(Worklist *w) {
+/* Queues `op`, known not to be queued, without indexing it. */
+static inline void wl_append(Worklist *w, IrOp *op) {
+  vec_push(&w->list, op);
+  w->live++;
+}
+
+/* Pops the last live entry (the list must hold one). */
+static inline IrOp *wl_pop(Worklist *w) {
   while (!vec_last(&w->list)) w->list.len--;
-  IrOp *op = vec_last(&w->list);
-  wl_unmap_at(w, wl_find(w, op));
-  w->list.len--;
+  IrOp *op = w->list.data[--w->list.len];
+  if (w->indexed > w->list.len) w->indexed = w->list.len;
   w->live--;
-  while (w->list.len && !vec_last(&w->list)) w->list.len--;
   return op;
 }
 
 static void wl_remove(Worklist *w, IrOp *op) {
-  if (!w->cap) return;
-  size_t i = wl_find(w, op);
-  uint32_t p = w->slots[i];
-  if (!p) return;
-  wl_unmap_at(w, i);
-  w->list.data[p - 1] = NULL;
-  w->live--;
+  if (!w->live) return;
+  if (w->indexed != w->list.len) wl_sync(w);
+  uint64_t h = wl_hash(op);
+  uint32_t tag = wl_tag(w, h);
+  size_t mask = w->cap - 1;
+  for (size_t i = (size_t)(h >> w->shift); wl_occupied(w, w->slots[i]); i = (i + 1) & mask) {
+    WlSlot s = w->slots[i];
+    if (s.tag == tag && wl_current(w, s, op)) {
+      w->list.data[s.pos - 1] = NULL;
+      w->live--;
+      return;
+    }
+  }
 }
 
-/* Reverses the list; positions are renumbered in place (k -> n + 1 - k). */
+/* Empties the index (the list's entries all become unindexed). */
+static void wl_unindex(Worklist *w) {
+  if (w->used) wl_new_epoch(w);
+  w->indexed = 0;
+}
+
+/* Reverses the list; the index is dropped (rebuilt when next needed). */
 static void wl_reverse(Worklist *w) {
   size_t n = w->list.len;
   for (size_t i = 0; i < n / 2; i++) {
@@ -130,35 +231,21 @@ static void wl_reverse(Worklist *w) {
     w->list.data[i] = w->list.data[n - 1 - i];
     w->list.data[n - 1 - i] = t;
   }
-  for (size_t i = 0; i < w->cap; i++)
-    if (w->slots[i]) w->slots[i] = (uint32_t)(n + 1 - w->slots[i]);
+  wl_unindex(w);
 }
 
 static void wl_clear(Worklist *w) {
   w->list.len = 0;
   w->live = 0;
-  if (w->len) memset(w->slots, 0, w->cap * sizeof *w->slots);
-  w->len = 0;
+  wl_unindex(w);
 }
 
 static void wl_free(Worklist *w) {
   vec_free(&w->list);
   free(w->slots);
   w->slots = NULL;
-  w->cap = w->len = 0;
-}
-
-/* The number of ops nested in a region (what one seeding pushes at most);
- * adds the constant-like ones to *nconst. */
-static size_t count_ops(IrRegion *r, size_t *nconst) {
-  size_t n = 0;
-  for (IrBlock *b = r->first; b; b = b->next)
-    for (IrOp *o = b->first; o; o = o->next) {
-      n++;
-      if (o->info->traits & IR_TRAIT_CONSTANT_LIKE) ++*nconst;
-      for (uint32_t i = 0; i < o->nregions; i++) n += count_ops(&ir_op_regions(o)[i], nconst);
-    }
-  return n;
+  w->cap = w->used = w->indexed = 0;
+  w->epoch = w->ebits = 0;
 }
 
 /* ---- frozen pattern set: per-root lists sorted by benefit ----------------------- */
@@ -219,8 +306,10 @@ static void frozen_free(Frozen *f) {
 typedef struct OpKind {
   const IrOpInfo *info;    /* NULL: empty slot */
   const PatList *pats;     /* patterns rooted at the kind, or NULL */
-  RwFoldFn fold;
+  RwFoldFn fold;           /* rw_fold_hook_for_kind */
   const IrIdent *dialect;
+  bool foldable;           /* a fold hook or a folding trait, registered, not
+                              constant-like: worth calling rw_fold_op_with */
 } OpKind;
 
 typedef struct Driver {
@@ -236,6 +325,9 @@ typedef struct Driver {
   OpKind *kinds;         /* open addressing by info pointer, load <= 1/4 */
   size_t kcap, klen;
   unsigned kshift;       /* 64 - log2(kcap) */
+  bool seeding;          /* top-down seeding in progress */
+  U64Map early;          /* ops the listener queued while seeding (op -> 1) */
+  uint64_t early_bits[256]; /* a filter of `early`: bit wl_hash >> 50 set for each */
   IrBlock *ir_block;     /* insertion_region's last query and answer */
   IrRegion *ir_region;
 } Driver;
@@ -271,8 +363,12 @@ static const OpKind *op_kind_add(Driver *d, IrOp *op) {
   size_t i = kind_home(info, d->kshift);
   while (d->kinds[i].info) i = (i + 1) & (d->kcap - 1);
   uintptr_t k = (uintptr_t)u64map_get(&d->pats->by_root, (uintptr_t)info);
-  d->kinds[i] = (OpKind){info, k ? &d->pats->lists.data[k - 1] : NULL, rw_fold_hook(op),
-                         dialect_ident(d->ctx, info)};
+  RwFoldFn fold = rw_fold_hook_for_kind(op);
+  uint64_t t = info->traits;
+  bool foldable = !(t & (IR_TRAIT_CONSTANT_LIKE | IR_TRAIT_UNREGISTERED)) &&
+                  (fold || (t & (IR_TRAIT_COMMUTATIVE | IR_TRAIT_IDEMPOTENT | IR_TRAIT_INVOLUTION)));
+  d->kinds[i] = (OpKind){info, k ? &d->pats->lists.data[k - 1] : NULL, fold,
+                         dialect_ident(d->ctx, info), foldable};
   d->klen++;
   return &d->kinds[i];
 }
@@ -280,9 +376,12 @@ static const OpKind *op_kind_add(Driver *d, IrOp *op) {
 /* The kind entry of `op` (filled on first sight). */
 static inline const OpKind *op_kind(Driver *d, IrOp *op) {
   const IrOpInfo *info = op->info;
-  if (d->kcap)
-    for (size_t i = kind_home(info, d->kshift); d->kinds[i].info; i = (i + 1) & (d->kcap - 1))
+  if (d->kcap) {
+    size_t i = kind_home(info, d->kshift);
+    if (d->kinds[i].info == info) return &d->kinds[i]; /* the usual case at load <= 1/4 */
+    for (; d->kinds[i].info; i = (i + 1) & (d->kcap - 1))
       if (d->kinds[i].info == info) return &d->kinds[i];
+  }
   return op_kind_add(d, op);
 }
 
@@ -294,7 +393,15 @@ static void add_to_worklist(Driver *d, IrOp *op) {
     vec_push(&d->ancestors, o);
     IrRegion *r = o->block ? o->block->parent : NULL;
     if (r == d->scope) {
-      for (size_t i = 0; i < d->ancestors.len; i++) wl_push(&d->wl, d->ancestors.data[i]);
+      for (size_t i = 0; i < d->ancestors.len; i++) {
+        IrOp *a = d->ancestors.data[i];
+        wl_push(&d->wl, a);
+        if (d->seeding) {
+          unsigned b = (unsigned)(wl_hash(a) >> 50);
+          d->early_bits[b >> 6] |= (uint64_t)1 << (b & 63);
+          u64map_put(&d->early, (uintptr_t)a, (void *)1);
+        }
+      }
       return;
     }
     if (!r) return;
@@ -368,6 +475,7 @@ typedef struct ConstKey {
 typedef struct ConstSlot {
   IrOp *op;   /* NULL: empty */
   const IrAttr *value;
+  uint64_t hash; /* const_hash of the key */
 } ConstSlot;
 
 typedef struct Folder {
@@ -385,26 +493,20 @@ static uint64_t const_hash(const ConstKey *k) {
   return h ^ (h >> 32) ^ (h >> 47);
 }
 
-static ConstKey slot_key(Driver *d, const ConstSlot *s) {
-  return (ConstKey){s->op->block->parent, op_kind(d, s->op)->dialect, s->value,
-                    ir_op_result(s->op, 0)->type};
-}
-
-static bool slot_matches(Driver *d, const ConstSlot *s, const ConstKey *k) {
-  return s->value == k->value && s->op->block->parent == k->region &&
+static bool slot_matches(Driver *d, const ConstSlot *s, const ConstKey *k, uint64_t h) {
+  return s->hash == h && s->value == k->value && s->op->block->parent == k->region &&
          ir_op_result(s->op, 0)->type == k->type && op_kind(d, s->op)->dialect == k->dialect;
 }
 
 /* Room for n entries at a load of at most 3/4. */
-static void folder_reserve(Driver *d, Folder *f, size_t n) {
+static void folder_reserve(Folder *f, size_t n) {
   if ((n + 1) * 4 <= f->cap * 3) return;
   size_t ncap = f->cap ? f->cap : 64;
   while ((n + 1) * 4 > ncap * 3) ncap *= 2;
   ConstSlot *ns = xcalloc(ncap, sizeof *ns);
   for (size_t i = 0; i < f->cap; i++) {
     if (!f->slots[i].op) continue;
-    ConstKey sk = slot_key(d, &f->slots[i]);
-    size_t j = const_hash(&sk) & (ncap - 1);
+    size_t j = f->slots[i].hash & (ncap - 1);
     while (ns[j].op) j = (j + 1) & (ncap - 1);
     ns[j] = f->slots[i];
   }
@@ -413,29 +515,17 @@ static void folder_reserve(Driver *d, Folder *f, size_t n) {
   f->cap = ncap;
 }
 
-/* Returns the slot for `k` (empty if absent), growing as needed. */
-static ConstSlot *folder_slot(Driver *d, Folder *f, const ConstKey *k) {
-  if ((f->len + 2) * 4 > f->cap * 3) folder_reserve(d, f, f->len + 1);
-  size_t j = const_hash(k) & (f->cap - 1);
-  while (f->slots[j].op && !slot_matches(d, &f->slots[j], k)) j = (j + 1) & (f->cap - 1);
+/* Returns the slot for `k` of hash h (empty if absent), growing as needed. */
+static ConstSlot *folder_slot(Driver *d, Folder *f, const ConstKey *k, uint64_t h) {
+  if ((f->len + 2) * 4 > f->cap * 3) folder_reserve(f, f->len + 1);
+  size_t j = h & (f->cap - 1);
+  while (f->slots[j].op && !slot_matches(d, &f->slots[j], k, h)) j = (j + 1) & (f->cap - 1);
   return &f->slots[j];
 }
 
 static void folder_free(Folder *f) {
   free(f->slots);
   memset(f, 0, sizeof *f);
-}
-
-/* Whether `op`, of constant value `v` (NULL: look it up), is the uniqued
- * constant of its key. */
-static bool folder_owns(Driver *d, Folder *f, IrOp *op, const IrAttr *v) {
-  if (!op || !f->len || !op->block || !(op->info->traits & IR_TRAIT_CONSTANT_LIKE)) return false;
-  if (!v) v = rw_constant_value_id(op, d->id_value);
-  if (!v) return false;
-  ConstKey k = {op->block->parent, op_kind(d, op)->dialect, v, ir_op_result(op, 0)->type};
-  size_t j = const_hash(&k) & (f->cap - 1);
-  while (f->slots[j].op && !slot_matches(d, &f->slots[j], &k)) j = (j + 1) & (f->cap - 1);
-  return f->slots[j].op == op;
 }
 
 /* The region folded constants of `block` are uniqued in: the nearest
@@ -472,24 +562,31 @@ static void move_to_front(IrOp *op, IrBlock *b) {
   else ir_block_append(b, op);
 }
 
-/* OperationFolder::insertKnownConstant.  Returns false if `op` was a
- * duplicate and got replaced (erased); true if it is now the uniqued
- * constant (possibly hoisted to the front of its insertion block; its
- * location becomes unknown when it changes block). */
+/* Whether `prev`, an op before a not yet uniqued constant in that
+ * constant's insertion block, is a uniqued constant.  Seeding calls
+ * insert_known_constant once per op, in walk order, and every op before the
+ * constant in that block has been visited by then (ops precede it in walk
+ * order, or are constants hoisted there after their visit); a visited
+ * constant with a value was either uniqued or erased as a duplicate.  So
+ * `prev` is uniqued iff it is a constant with a value: no folder lookup. */
+static bool prev_is_uniqued(Driver *d, IrOp *prev) {
+  return prev && (prev->info->traits & IR_TRAIT_CONSTANT_LIKE) &&
+         rw_constant_value_id(prev, d->id_value);
+}
+
+/* OperationFolder::insertKnownConstant, as seeding calls it: once per op,
+ * so `op` is not uniqued yet.  Returns false if `op` was a duplicate and got
+ * replaced (erased); true if it is now the uniqued constant (possibly
+ * hoisted to the front of its insertion block; its location becomes
+ * unknown when it changes block). */
 static bool insert_known_constant(Driver *d, Folder *f, IrOp *op, const IrAttr *value) {
   IrBlock *ob = op->block;
   if (!ob) return true;
-  if (folder_owns(d, f, op, value)) {
-    if (ob->first != op && !folder_owns(d, f, op->prev, NULL)) {
-      move_to_front(op, ob);
-      ir_op_set_loc(op, ir_unknown_loc(d->ctx));
-    }
-    return true;
-  }
   IrRegion *ir = insertion_region(d, ob);
   if (!ir) return true;
   ConstKey k = {ir, op_kind(d, op)->dialect, value, ir_op_result(op, 0)->type};
-  ConstSlot *s = folder_slot(d, f, &k);
+  uint64_t h = const_hash(&k);
+  ConstSlot *s = folder_slot(d, f, &k, h);
   if (s->op) {
     IrOp *existing = s->op;
     IrValue *v = ir_op_result(existing, 0);
@@ -501,11 +598,12 @@ static bool insert_known_constant(Driver *d, Folder *f, IrOp *op, const IrAttr *
   if (ob != ib) {
     move_to_front(op, ib);
     ir_op_set_loc(op, ir_unknown_loc(d->ctx));
-  } else if (ib->first != op && !folder_owns(d, f, op->prev, NULL)) {
+  } else if (ib->first != op && !prev_is_uniqued(d, op->prev)) {
     move_to_front(op, ib);
   }
   s->op = op;
   s->value = value;
+  s->hash = h;
   f->len++;
   return true;
 }
@@ -523,19 +621,24 @@ static bool seed_constant(SeedCtx *sc, IrOp *op) {
   return v && !insert_known_constant(sc->d, sc->f, op, v);
 }
 
-/* Pre-order seeding (ir_walk_pre's order, the next op taken before the
- * visit) queues the op alone: its ancestors up to the scope were seeded
+/* Pre-order seeding of a block's ops (ir_walk_pre's order, the next op
+ * taken before the visit) queues each op alone: its ancestors up to the scope were seeded
  * before it (or queued with a user of a replaced constant), so
- * add_to_worklist would find them all queued already. */
-static void seed_pre(SeedCtx *sc, IrOp *op) {
-  if (seed_constant(sc, op)) return;
-  wl_push(&sc->d->wl, op);
-  for (uint32_t i = 0; i < op->nregions; i++)
-    for (IrBlock *b = ir_op_regions(op)[i].first; b; b = b->next)
-      for (IrOp *o = b->first, *n; o; o = n) {
-        n = o->next;
-        seed_pre(sc, o);
-      }
+ * add_to_worklist would find them all queued already.  The walk meets each
+ * op once, so the op is queued already only if the listener queued it while
+ * seeding (a user of a replaced duplicate constant, or its ancestor): unless
+ * it is in that set (`early`), it is appended unchecked. */
+static void seed_pre_ops(SeedCtx *sc, IrBlock *b) {
+  Driver *d = sc->d;
+  for (IrOp *o = b->first, *n; o; o = n) {
+    n = o->next;
+    if (seed_constant(sc, o)) continue;
+    unsigned eb = (unsigned)(wl_hash(o) >> 50);
+    if (!(d->early_bits[eb >> 6] >> (eb & 63) & 1) || !u64map_get(&d->early, (uintptr_t)o))
+      wl_append(&d->wl, o);
+    for (uint32_t i = 0; i < o->nregions; i++)
+      for (IrBlock *nb = ir_op_regions(o)[i].first; nb; nb = nb->next) seed_pre_ops(sc, nb);
+  }
 }
 
 static IrWalkResult seed_post(IrOp *op, void *user) {
@@ -632,7 +735,8 @@ static bool process_worklist(Driver *d) {
   int64_t nrewrites = 0, limit = d->cfg->max_num_rewrites;
   while (d->wl.live && (limit == RW_NO_LIMIT || nrewrites < limit)) {
     IrOp *op = wl_pop(&d->wl);
-    if (rw_is_trivially_dead(op)) {
+    /* rw_is_trivially_dead, its usual answer (a used first result) inline */
+    if (!(op->nresults && ir_op_result(op, 0)->uses) && rw_is_trivially_dead(op)) {
       rw_erase_op(&d->rw, op);
       changed = true;
       continue;
@@ -640,11 +744,11 @@ static bool process_worklist(Driver *d) {
     /* Constants are not folded: they would fold to their own value and be
      * rematerialized forever. */
     const OpKind *kind = op_kind(d, op);
-    if (d->cfg->fold && !(op->info->traits & IR_TRAIT_CONSTANT_LIKE) && try_fold(d, op, kind)) {
+    if (d->cfg->fold && kind->foldable && try_fold(d, op, kind)) {
       changed = true;
       continue;
     }
-    if (try_patterns(d, op, kind)) {
+    if ((kind->pats || d->pats->any.len) && try_patterns(d, op, kind)) {
       changed = true;
       nrewrites++;
     }
@@ -656,21 +760,33 @@ static bool process_worklist(Driver *d) {
 static bool simplify_region(Driver *d, IrRegion *region, bool *changed) {
   bool more = false;
   int64_t iteration = 0, max = d->cfg->max_iterations;
-  size_t nconst = 0; /* constant-like ops when seeding first */
+  size_t nseeded = 0, nuniqued = 0; /* by the last seeding: the next one's reserves */
   do {
     if (++iteration > max && max != RW_NO_LIMIT) break;
     wl_clear(&d->wl);
-    if (iteration == 1) wl_reserve(&d->wl, count_ops(region, &nconst));
+    vec_reserve(&d->wl.list, nseeded);
     Folder f = {0};
-    if (d->cfg->cse_constants && nconst) folder_reserve(d, &f, nconst);
+    if (nuniqued) folder_reserve(&f, nuniqued);
     SeedCtx sc = {d, &f};
     d->ir_block = NULL; /* blocks may have been freed and reused since */
-    for (IrBlock *b = region->first; b; b = b->next)
+    d->seeding = d->cfg->top_down;
+    for (IrBlock *b = region->first; b; b = b->next) {
+      if (d->cfg->top_down) {
+        seed_pre_ops(&sc, b);
+        continue;
+      }
       for (IrOp *o = b->first, *n; o; o = n) {
         n = o->next;
-        if (d->cfg->top_down) seed_pre(&sc, o);
-        else ir_walk_post(o, seed_post, &sc);
+        ir_walk_post(o, seed_post, &sc);
       }
+    }
+    d->seeding = false;
+    if (d->early.len) {
+      u64map_free(&d->early);
+      memset(d->early_bits, 0, sizeof d->early_bits);
+    }
+    nseeded = d->wl.list.len;
+    nuniqued = f.len;
     if (d->cfg->top_down) wl_reverse(&d->wl);
     folder_free(&f);
     more = process_worklist(d);
@@ -692,6 +808,7 @@ static void driver_init(Driver *d, IrContext *ctx, const RwGreedyConfig *cfg, co
 static void driver_free(Driver *d) {
   wl_free(&d->wl);
   vec_free(&d->ancestors);
+  u64map_free(&d->early);
   free(d->kinds);
 }
 

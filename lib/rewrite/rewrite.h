@@ -239,6 +239,13 @@ void rw_register_constant_materializer(IrContext *ctx, const char *dialect,
 typedef bool (*RwMaterializeIntoFn)(IrRegion *region);
 void rw_register_materialize_into(IrContext *ctx, const char *dialect,
                                   RwMaterializeIntoFn fn);
+/* Which ops the dialect-level fold hook (IrDialect.fold) of `dialect` can
+ * fold: `folds(info)` false promises that the hook fails on every op of that
+ * kind, whatever its operands, so the greedy driver does not call it (nor
+ * gather their constant operands) for them.  Without one, every op of the
+ * dialect without a fold hook on its row is offered to the dialect's. */
+typedef bool (*RwFoldsKindFn)(const IrOpInfo *info);
+void rw_register_fold_kinds(IrContext *ctx, const char *dialect, RwFoldsKindFn folds);
 /* Materializes through the hook of the dialect of op name `op_name`'s
  * prefix (e.g. "cuda_tile.addi" -> "cuda_tile"): the one registered with
  * rw_register_constant_materializer, else the dialect row's

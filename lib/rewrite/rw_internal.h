@@ -11,6 +11,7 @@ typedef struct RwFoldIface {
   const IrIdent *dialect;          /* dialect name */
   RwMaterializeFn materialize;     /* may be NULL */
   RwMaterializeIntoFn into;        /* may be NULL */
+  RwFoldsKindFn folds;             /* may be NULL: the dialect hook may fold any op */
 } RwFoldIface;
 
 typedef struct RwState {
@@ -40,6 +41,10 @@ const RwFoldIface *rw_fold_iface(IrContext *ctx, const IrOpInfo *info);
  * rw_fold_op given both. */
 typedef bool (*RwFoldFn)(IrOp *, const IrAttr *const *, IrFoldResult *);
 RwFoldFn rw_fold_hook(IrOp *op);
+/* The fold hook the greedy driver calls for ops of `op`'s kind: rw_fold_hook,
+ * or NULL when that is the dialect's and rw_register_fold_kinds says it
+ * never folds this kind. */
+RwFoldFn rw_fold_hook_for_kind(IrOp *op);
 const IrAttr *rw_constant_value_id(IrOp *op, const IrIdent *id_value);
 RwFoldStatus rw_fold_op_with(IrOp *op, RwFoldFn fold, const IrIdent *id_value,
                              IrFoldResult *results);

@@ -34,7 +34,7 @@ static RwFoldIface *iface_for(IrContext *ctx, const char *dialect) {
   u64map_free(&s->fold_cache); /* lookups are cached per op kind */
   for (size_t i = 0; i < s->folds.len; i++)
     if (s->folds.data[i].dialect == id) return &s->folds.data[i];
-  vec_push(&s->folds, ((RwFoldIface){id, NULL, NULL}));
+  vec_push(&s->folds, ((RwFoldIface){id, NULL, NULL, NULL}));
   return &vec_last(&s->folds);
 }
 
@@ -46,6 +46,10 @@ void rw_register_constant_materializer(IrContext *ctx, const char *dialect,
 void rw_register_materialize_into(IrContext *ctx, const char *dialect,
                                   RwMaterializeIntoFn fn) {
   iface_for(ctx, dialect)->into = fn;
+}
+
+void rw_register_fold_kinds(IrContext *ctx, const char *dialect, RwFoldsKindFn folds) {
+  iface_for(ctx, dialect)->folds = folds;
 }
 
 /* The dialect of an op is the prefix of its name before the first '.'. */

@@ -14,6 +14,8 @@
 /* Fold hook for every cuda_tile op without a per-row fold: constant, assume,
  * if (`if xori(c, true)` swaps its branches), select. */
 bool ct_fold_op(IrOp *op, const IrAttr *const *operand_consts, IrFoldResult *results);
+/* Whether ct_fold_op can fold ops of this kind (rw_register_fold_kinds). */
+bool ct_fold_kinds(const IrOpInfo *info);
 /* Adds the canonicalization patterns of addf, if and select. */
 void ct_add_canonicalization_patterns(RwPatternSet *set, IrContext *ctx);
 /* Only addf's pattern (mulf operand to the left), used by fuse-fma. */

@@ -216,6 +216,12 @@ static bool fold_select(IrOp *op, IrFoldResult *r) {
   return false;
 }
 
+/* The kinds ct_fold_op below handles; it fails on every other op. */
+bool ct_fold_kinds(const IrOpInfo *info) {
+  return info == &ct_op_infos[CT_OP_constant] || info == &ct_op_infos[CT_OP_assume] ||
+         info == &ct_op_infos[CT_OP_if_] || info == &ct_op_infos[CT_OP_select];
+}
+
 bool ct_fold_op(IrOp *op, const IrAttr *const *operand_consts, IrFoldResult *results) {
   (void)operand_consts;
   if (ct_op_is(op, CT_OP_constant)) {

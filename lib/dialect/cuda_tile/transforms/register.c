@@ -14,6 +14,7 @@ static IrOp *materialize(RwRewriter *rw, const IrAttr *value, const IrType *type
 
 void ct_register_transforms(IrContext *ctx) {
   rw_register_constant_materializer(ctx, "cuda_tile", materialize);
+  rw_register_fold_kinds(ctx, "cuda_tile", ct_fold_kinds);
   ct_register_fuse_fma(ctx);
   ct_register_loop_split(ctx);
   ct_register_synthesize_debuginfo_scopes(ctx);
