@@ -1205,7 +1205,7 @@ static bool rd_op(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
 }
 
 static bool rd_block(Reader *r, Cur *c, IrRegion *reg, FnCtx *fc) {
-  IrBlock *blk = ir_block_new();
+  IrBlock *blk = ir_block_new_in(r->ctx);
   ir_region_append(reg, blk);
   size_t mark = r->vals.len;
   uint64_t na, nops;
@@ -1213,7 +1213,7 @@ static bool rd_block(Reader *r, Cur *c, IrRegion *reg, FnCtx *fc) {
   for (uint64_t i = 0; i < na; i++) {
     const IrType *t = rd_type(r, c);
     if (!t) return false;
-    vec_push(&r->vals, ir_block_add_arg(blk, t, fc->arg_loc));
+    vec_push(&r->vals, ir_block_add_arg_lazy(blk, t, r->ctx, (uintptr_t)fc->arg_loc));
   }
   if (!rd_count(r, c, 1, &nops, "operation")) return false;
   for (uint64_t i = 0; i < nops; i++)
@@ -1398,11 +1398,13 @@ static IrOp *build_function(Reader *r, const BcFnEntry *e) {
   };
   for (size_t i = 0; i < sizeof props / sizeof *props; i++) vec_push(&st.props, props[i]);
   IrRegion *reg = ir_op_state_add_region(&st);
-  IrBlock *blk = ir_block_new();
+  IrBlock *blk = ir_block_new_in(r->ctx);
   ir_region_append(reg, blk);
   r->vals.len = 0;
+  /* addEntryBlock (the block and its arguments from the context's slab,
+   * as the ops: cheaper to make and to tear down) */
   for (size_t i = 0; i < ni; i++)
-    vec_push(&r->vals, ir_block_add_arg(blk, sig->types[i], loc)); /* addEntryBlock */
+    vec_push(&r->vals, ir_block_add_arg_lazy(blk, sig->types[i], r->ctx, (uintptr_t)loc));
   bool ok = true;
   unsigned depth = r->depth;
   r->depth = BC_FN_BODY_DEPTH;
