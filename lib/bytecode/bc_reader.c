@@ -14,6 +14,7 @@
  * attributes, types) is capped at the text parser's limit.  Every failure is
  * reported through the context's diagnostics (at "<file>":0:0, the message
  * naming the byte offset: "error at offset N: ...") and yields NULL. */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +56,37 @@ typedef struct PropsMemo {
   IrNamedAttr props[BC_MEMO_PROPS];
 } PropsMemo;
 
+/* Op templates: an op's header (result types, flags, attributes: the bytes
+ * between its opcode and its operands) mostly repeats an earlier op's of
+ * its kind byte for byte — the same opcode with the same type, enum and
+ * constant indices.  What decoding such bytes gave (they decode the same
+ * every time within one file: the version and the tables are the file's)
+ * is remembered in a direct-mapped table, by the opcode and the first
+ * bytes (as many as the shortest header of the kind, at most BC_TMPL_KEY:
+ * the key must not reach into the operands): the result types, flags,
+ * properties, and, where the properties are the whole dictionary, the op's
+ * uniqued dictionary.  A later op whose next bytes equal a template's
+ * takes all of it and skips the bytes.  Headers with an
+ * attribute whose decoding counts nesting levels (arrays, predicates,
+ * hints) are only taken at a depth no deeper than where they were made. */
+#define BC_TMPL_SLOTS 2048 /* a power of two */
+#define BC_TMPL_KEY 3      /* most header bytes hashed */
+#define BC_TMPL_BYTES 24   /* longest header remembered */
+#define BC_TMPL_RES 4    /* most results */
+typedef struct OpTmpl {
+  const BcOpDesc *d;       /* NULL: empty */
+  const IrAttr *dict;      /* the properties' dictionary, or NULL: props */
+  uint64_t flags;
+  unsigned max_depth;      /* deepest nesting it may be taken at */
+  uint8_t len;             /* header bytes */
+  int8_t last;             /* rd_last after the header, from its start */
+  uint8_t nres, nprops;
+  uint8_t skipped;         /* results the file's version predates (bits) */
+  uint8_t bytes[BC_TMPL_BYTES];
+  const IrType *res[BC_TMPL_RES];
+  IrNamedAttr props[BC_MEMO_PROPS];
+} OpTmpl;
+
 #define BC_OPCODE_TABLE 256 /* opcodes below this are looked up directly */
 #define BC_SEG_CACHE 32     /* operandSegmentSizes remembered */
 #define BC_ENUM_CACHE 32    /* enum cases remembered per enum */
@@ -94,6 +126,8 @@ typedef struct Reader {
   /* per op kind (index into bc_op_descs), computed on first use */
   RPlan *plans;
   PropsMemo *memo;           /* BC_MEMO_SLOTS, allocated on first use */
+  OpTmpl *tmpl;              /* BC_TMPL_SLOTS, allocated on first use */
+  uint8_t tmpl_key[BC_OPCODE_TABLE]; /* header bytes hashed per opcode (OpTmpl) */
   const BcOpDesc *by_opcode[BC_OPCODE_TABLE];
   IrOpState **pool;          /* per nesting depth (st_begin) */
   const IrIdent *id_seg;     /* "operandSegmentSizes" */
@@ -1043,23 +1077,12 @@ static PropsMemo *memo_slot(Reader *r, const RPlan *p, const IrNamedAttr *props,
   return &r->memo[(h >> 32) & (BC_MEMO_SLOTS - 1)];
 }
 
-/* Reads one op record into `blk`. */
-static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
-  uint64_t opcode;
-  if (!rd_varint(c, &opcode)) return r_error(r, "failed to read opcode");
-  const BcOpDesc *d = opcode < BC_OPCODE_TABLE ? r->by_opcode[opcode] : NULL;
-  if (!d) d = bc_op_by_opcode(opcode);
-  if (!d || bc_op_ver(d) > r->ver)
-    return r_error(r, "unknown or unsupported opcode 0x%llx for bytecode version %s",
-                   (unsigned long long)opcode, r->vstr);
-  RPlan *p = plan_of(r, d);
-  if (!p) return false;
-  const IrOpInfo *info = p->info;
-  const IrLoc *loc = di_next(r, &fc->di);
-  if (!loc) return false;
-  IrOpState *st = st_begin(r, info, loc);
+/* Decodes an op's header — result count and types, flags, attributes:
+ * everything before its operands — into st (result types, properties),
+ * *flags and skipped[] (results the file's version predates). */
+static bool rd_op_header(Reader *r, Cur *c, const BcOpDesc *d, const RPlan *p, IrOpState *st,
+                         uint64_t *flags_out, bool skipped[8]) {
   bool ok = true;
-
   /* Results. */
   uint64_t nres = 0;
   bool versioned = p->b.versioned;
@@ -1072,8 +1095,6 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     if (!t) ok = false;
     else vec_push(&st->result_types, t);
   }
-  /* Results the file's version predates: materialized (all are tokens). */
-  bool skipped[8] = {0};
   if (ok && versioned) {
     /* Results the file's version predates are materialized (all are
      * tokens); they take no index in the file's value numbering. */
@@ -1092,12 +1113,12 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
   }
 
   /* Flags. */
-  bool seg = p->b.seg;
   uint16_t min_opt = p->b.min_opt;
   uint64_t flags = 0;
   bool have_flags = min_opt != 0xffff && (min_opt == bc_op_ver(d) || r->ver >= min_opt);
   if (ok && have_flags && !rd_varint(c, &flags)) ok = r_error(r, "failed to read op flags");
   const int *bits = p->b.bits;
+  *flags_out = flags;
 
   /* Attributes. */
   const IrType *res0 = st->result_types.len ? st->result_types.data[0] : NULL;
@@ -1116,6 +1137,108 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     if (r->ver >= a->ver) v = rd_op_attr(r, c, a, res0), ok = v != NULL;
     else v = ct_op_default_attr(r->ctx, (CtOpIndex)d->op, a->name); /* NULL: none */
     if (v) add_prop(st, p, a, i, v);
+  }
+  return ok;
+}
+
+/* Whether decoding an attribute of this kind depends on the nesting depth
+ * (self-contained attributes count levels; the other kinds are a varint,
+ * a string or an array of integers, or an index into a table whose entries
+ * are decoded once). */
+static bool kind_nests(uint8_t kind) {
+  return kind == BC_A_ARRAY || kind == BC_A_PRED || kind == BC_A_HINTS;
+}
+
+/* The template slot for an op of kind d (opcode `opcode`) whose header
+ * starts at c: the hash of the opcode and the first bytes, as many as the
+ * kind's shortest header (OpTmpl); *hit when it holds these exact bytes. */
+static inline OpTmpl *tmpl_slot(Reader *r, const BcOpDesc *d, uint64_t opcode, const Cur *c,
+                                bool *hit) {
+  size_t n = left(c);
+  unsigned kl = r->tmpl_key[opcode];
+  uint64_t h = opcode + 1;
+  for (unsigned k = 0; k < kl && k < n; k++) h = (h << 8 | c->p[k]) * 0x9E3779B97F4A7C15ull;
+  OpTmpl *t = &r->tmpl[(h >> 40) & (BC_TMPL_SLOTS - 1)];
+  *hit = false;
+  if (t->d != d || t->len > n || r->depth > t->max_depth) return t;
+  unsigned k = 0;
+  while (k < t->len && t->bytes[k] == c->p[k]) k++;
+  *hit = k == t->len;
+  return t;
+}
+
+/* Reads one op record into `blk`. */
+static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
+  uint64_t opcode;
+  if (!rd_varint(c, &opcode)) return r_error(r, "failed to read opcode");
+  const BcOpDesc *d = opcode < BC_OPCODE_TABLE ? r->by_opcode[opcode] : NULL;
+  if (!d) d = bc_op_by_opcode(opcode);
+  if (!d || bc_op_ver(d) > r->ver)
+    return r_error(r, "unknown or unsupported opcode 0x%llx for bytecode version %s",
+                   (unsigned long long)opcode, r->vstr);
+  RPlan *p = plan_of(r, d);
+  if (!p) return false;
+  const IrOpInfo *info = p->info;
+  const IrLoc *loc = di_next(r, &fc->di);
+  if (!loc) return false;
+  IrOpState *st = st_begin(r, info, loc);
+  bool ok = true;
+  bool seg = p->b.seg;
+  const int *bits = p->b.bits;
+
+  /* The header: from the op kind's template when its bytes repeat one
+   * decoded before (OpTmpl), else decoded (and remembered). */
+  bool skipped[8] = {0};
+  uint64_t flags = 0;
+  const IrAttr *tdict = NULL; /* the template's property dictionary */
+  OpTmpl fresh;               /* a template being made */
+  const uint8_t *hdr = NULL;  /* its bytes */
+  bool make = false;
+  if (!r->tmpl) {
+    r->tmpl = xcalloc(BC_TMPL_SLOTS, sizeof *r->tmpl);
+    memset(r->tmpl_key, BC_TMPL_KEY, sizeof r->tmpl_key);
+  }
+  bool thit = false;
+  OpTmpl *t = opcode < BC_OPCODE_TABLE ? tmpl_slot(r, d, opcode, c, &thit) : NULL;
+  if (thit) {
+    rd_last = c->p + t->last;
+    c->p += t->len;
+    flags = t->flags;
+    for (unsigned i = 0; i < t->nres; i++) {
+      vec_push(&st->result_types, t->res[i]);
+      skipped[i] = (t->skipped >> i) & 1;
+    }
+    tdict = t->dict;
+    if (!tdict)
+      for (unsigned i = 0; i < t->nprops; i++) vec_push(&st->props, t->props[i]);
+  } else {
+    const uint8_t *start = hdr = c->p;
+    ok = rd_op_header(r, c, d, p, st, &flags, skipped);
+    size_t len = (size_t)(c->p - start);
+    /* (errors name the offset of the field read last: a hit sets it as
+     * this decoding did, so it must lie among these bytes or the opcode's) */
+    make = ok && opcode < BC_OPCODE_TABLE && len <= BC_TMPL_BYTES &&
+           st->result_types.len <= BC_TMPL_RES && st->props.len <= BC_MEMO_PROPS &&
+           rd_last + 16 >= start && rd_last <= c->p;
+    if (make) {
+      fresh.d = d;
+      fresh.len = (uint8_t)len;
+      fresh.last = (int8_t)(rd_last - start);
+      memcpy(fresh.bytes, start, len);
+      fresh.flags = flags;
+      fresh.nres = (uint8_t)st->result_types.len;
+      fresh.skipped = 0;
+      for (unsigned i = 0; i < fresh.nres; i++) {
+        fresh.res[i] = st->result_types.data[i];
+        fresh.skipped |= (uint8_t)(skipped[i] << i);
+      }
+      fresh.nprops = (uint8_t)st->props.len;
+      memcpy(fresh.props, st->props.data, st->props.len * sizeof *fresh.props);
+      fresh.max_depth = UINT_MAX;
+      for (size_t i = 0; i < d->nargs; i++)
+        if (kind_nests(d->args[i].kind)) fresh.max_depth = r->depth;
+      fresh.dict = NULL;
+    }
   }
 
   /* Operands. */
@@ -1166,15 +1289,21 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     r->depth--;
   }
 
-  /* Properties an earlier op of this kind had: its dictionary (PropsMemo). */
+  /* Properties an earlier op of this kind had: its dictionary (the
+   * template's, else PropsMemo). */
   bool cacheable = ok && !(info->traits & IR_TRAIT_DEFAULT_PROPS) && !st->attrs.len &&
                    st->props.len && st->props.len <= BC_MEMO_PROPS;
+  /* (a template made here keeps the dictionary when the properties are
+   * exactly the header's: no operandSegmentSizes, no defaults added) */
+  bool whole = make && cacheable && !seg && st->props.len == fresh.nprops;
   PropsMemo *slot = cacheable ? memo_slot(r, p, st->props.data, st->props.len) : NULL;
   bool hit = slot && slot->plan == p && slot->n == st->props.len &&
              !memcmp(slot->props, st->props.data, st->props.len * sizeof *slot->props);
   if (hit) {
     st->props_dict = slot->dict;
     st->props.len = 0;
+  } else if (tdict) {
+    st->props_dict = tdict;
   }
   IrOp *op = ok ? ir_op_create(st) : NULL;
   if (op && slot && !hit && op->props) {
@@ -1182,6 +1311,13 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     slot->dict = op->props;
     slot->n = (uint8_t)st->props.len;
     memcpy(slot->props, st->props.data, st->props.len * sizeof *slot->props);
+  }
+  if (op && make) {
+    if (whole) fresh.dict = op->props;
+    /* (its slot again: the ops of its regions may have changed the key) */
+    if (fresh.len < r->tmpl_key[opcode]) r->tmpl_key[opcode] = fresh.len;
+    Cur at = {hdr, hdr + fresh.len};
+    *tmpl_slot(r, d, opcode, &at, &thit) = fresh;
   }
   st_end(st);
   if (!op) return r->failed ? false : r_error(r, "failed to create operation '%s'", bc_op_name(d));
@@ -1427,6 +1563,7 @@ struct BcLazyModule {
 static void reader_free(Reader *r) {
   free(r->plans);
   free(r->memo);
+  free(r->tmpl);
   if (r->pool)
     for (size_t i = 0; i <= BC_MAX_DEPTH; i++)
       if (r->pool[i]) {
