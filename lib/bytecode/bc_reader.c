@@ -130,6 +130,7 @@ typedef struct Reader {
   uint8_t tmpl_key[BC_OPCODE_TABLE]; /* header bytes hashed per opcode (OpTmpl) */
   const BcOpDesc *by_opcode[BC_OPCODE_TABLE];
   IrOpState **pool;          /* per nesting depth (st_begin) */
+  IrOpState *entry_st;       /* the entry op's (build_function) */
   const IrIdent *id_seg;     /* "operandSegmentSizes" */
   /* the entry op's property names, and its empty-dictionary arrays by
    * length (arg_attrs / res_attrs; up to BC_EMPTY_ARRAYS) */
@@ -246,12 +247,21 @@ static bool rd_pad(Cur *c, const uint8_t *base, size_t align) {
   return true;
 }
 
-/* Reads a count that must be coverable by `elem` bytes per element. */
-static bool rd_count(Reader *r, Cur *c, size_t elem, uint64_t *n, const char *what) {
-  if (!rd_varint(c, n)) return r_error(r, "failed to read %s count", what);
-  if (*n > left(c) / (elem ? elem : 1))
-    return r_error(r, "%s count %llu exceeds the remaining %zu bytes", what,
-                   (unsigned long long)*n, left(c));
+/* rd_count's failures: reports why the count at c (or just read, *n) is
+ * not acceptable. */
+static bool rd_count_fail(Reader *r, Cur *c, size_t elem, uint64_t *n, const char *what,
+                          bool read) {
+  if (!read) return r_error(r, "failed to read %s count", what);
+  (void)elem;
+  return r_error(r, "%s count %llu exceeds the remaining %zu bytes", what,
+                 (unsigned long long)*n, left(c));
+}
+
+/* Reads a count that must be coverable by `elem` bytes per element (inline:
+ * most are one byte, read per op and block). */
+static inline bool rd_count(Reader *r, Cur *c, size_t elem, uint64_t *n, const char *what) {
+  if (!rd_varint(c, n)) return rd_count_fail(r, c, elem, n, what, false);
+  if (*n > left(c) / (elem ? elem : 1)) return rd_count_fail(r, c, elem, n, what, true);
   return true;
 }
 
@@ -984,12 +994,18 @@ typedef struct FnCtx {
 static bool rd_block(Reader *r, Cur *c, IrRegion *reg, FnCtx *fc);
 static bool rd_op(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc);
 
-static IrValue *rd_value(Reader *r, Cur *c) {
+/* rd_value's failures (i: the index read, if any). */
+static IrValue *rd_value_fail(Reader *r, bool read, uint64_t i) {
+  if (!read) return r_error(r, "failed to read operand index"), NULL;
+  return r_error(r, "operand index %llu out of bounds (%zu values defined)",
+                 (unsigned long long)i, r->vals.len), NULL;
+}
+
+/* An operand: an index into the values the function defined so far. */
+static inline IrValue *rd_value(Reader *r, Cur *c) {
   uint64_t i;
-  if (!rd_varint(c, &i)) return r_error(r, "failed to read operand index"), NULL;
-  if (i >= r->vals.len)
-    return r_error(r, "operand index %llu out of bounds (%zu values defined)",
-                   (unsigned long long)i, r->vals.len), NULL;
+  if (!rd_varint(c, &i)) return rd_value_fail(r, false, 0);
+  if (i >= r->vals.len) return rd_value_fail(r, true, i);
   return r->vals.data[i];
 }
 
@@ -1010,30 +1026,37 @@ static RPlan *plan_of(Reader *r, const BcOpDesc *d) {
   return p;
 }
 
-/* The op state of the current nesting depth, emptied for a new op but
- * keeping the buffers of its operands, result types and properties (one
- * set per depth, reused by every op read at that depth). */
+/* Empties st for a new op but keeps the buffers of its operands, result
+ * types, properties and regions, and its spare regions (st_end leaves
+ * nothing else in them). */
+static void st_reset(Reader *r, IrOpState *st, const IrOpInfo *info, const IrLoc *loc) {
+  IrOpState keep = *st;
+  ir_op_state_init(st, r->ctx, info, loc);
+  st->operands = keep.operands;
+  st->result_types = keep.result_types;
+  st->props = keep.props;
+  st->regions = keep.regions;
+  st->spare = keep.spare;
+  st->operands.len = st->result_types.len = st->props.len = st->regions.len = 0;
+}
+
+/* The op state of the current nesting depth, emptied for a new op (one
+ * state per depth, reused by every op read at that depth). */
 static IrOpState *st_begin(Reader *r, const IrOpInfo *info, const IrLoc *loc) {
   if (!r->pool) r->pool = xcalloc(BC_MAX_DEPTH + 1, sizeof *r->pool);
   size_t k = r->depth < BC_MAX_DEPTH ? r->depth : BC_MAX_DEPTH;
   IrOpState *st = r->pool[k];
   if (!st) st = r->pool[k] = xcalloc(1, sizeof *st);
-  IrValueVec ops = st->operands;
-  IrTypeVec res = st->result_types;
-  IrNamedAttrVec props = st->props;
-  ir_op_state_init(st, r->ctx, info, loc);
-  ops.len = res.len = props.len = 0;
-  st->operands = ops;
-  st->result_types = res;
-  st->props = props;
+  st_reset(r, st, info, loc);
   return st;
 }
 
 /* After ir_op_create (or a failure): frees what the op did not take, except
- * the buffers st_begin reuses. */
+ * the buffers st_reset keeps. */
 static void st_end(IrOpState *st) {
-  /* Most ops leave nothing else (regions, attributes, successors) */
-  if (!st->regions.data && !st->attrs.data && !st->successors.data) return;
+  /* Most ops leave nothing else (attributes, successors, regions not taken:
+   * ir_op_create moves the regions to the spare list) */
+  if (!st->regions.len && !st->attrs.data && !st->successors.data) return;
   IrValueVec ops = st->operands;
   IrTypeVec res = st->result_types;
   IrNamedAttrVec props = st->props;
@@ -1511,8 +1534,9 @@ static IrOp *build_function(Reader *r, const BcFnEntry *e) {
   const IrLoc *loc = di_next(r, &fc.di);
   if (!loc) return NULL;
   fc.arg_loc = loc;
-  IrOpState st;
-  ir_op_state_init(&st, r->ctx, ct_op(entry), loc);
+  if (!r->entry_st) r->entry_st = xcalloc(1, sizeof *r->entry_st);
+  IrOpState *st = r->entry_st; /* (its buffers reused function after function) */
+  st_reset(r, st, ct_op(entry), loc);
   if (!r->id_sym) {
     r->id_sym = ir_identz(r->ctx, "sym_name");
     r->id_ftype = ir_identz(r->ctx, "function_type");
@@ -1525,15 +1549,15 @@ static IrOp *build_function(Reader *r, const BcFnEntry *e) {
    * hints when the file has none (the custom form prints none of these). */
   size_t ni = ir_func_num_inputs(sig), nr = ir_func_num_results(sig);
   if (!hints && !r->no_hints) r->no_hints = ct_opt_hints_attr(r->ctx, NULL);
-  IrNamedAttr props[] = {
-      {r->id_sym, str_attr(r, name)},
-      {r->id_ftype, ir_type_attr(r->ctx, sig)},
+  IrNamedAttr props[] = { /* (in the dictionary's order) */
       {r->id_args, empty_dicts(r, ni)},
-      {r->id_res, empty_dicts(r, nr)},
+      {r->id_ftype, ir_type_attr(r->ctx, sig)},
       {r->id_hints, hints ? hints : r->no_hints},
+      {r->id_res, empty_dicts(r, nr)},
+      {r->id_sym, str_attr(r, name)},
   };
-  for (size_t i = 0; i < sizeof props / sizeof *props; i++) vec_push(&st.props, props[i]);
-  IrRegion *reg = ir_op_state_add_region(&st);
+  for (size_t i = 0; i < sizeof props / sizeof *props; i++) vec_push(&st->props, props[i]);
+  IrRegion *reg = ir_op_state_add_region(st);
   IrBlock *blk = ir_block_new_in(r->ctx);
   ir_region_append(reg, blk);
   r->vals.len = 0;
@@ -1546,8 +1570,8 @@ static IrOp *build_function(Reader *r, const BcFnEntry *e) {
   r->depth = BC_FN_BODY_DEPTH;
   while (ok && body.p < body.end) ok = rd_op(r, &body, blk, &fc);
   r->depth = depth;
-  IrOp *op = ok ? ir_op_create(&st) : NULL;
-  ir_op_state_free(&st);
+  IrOp *op = ok ? ir_op_create(st) : NULL;
+  st_end(st);
   if (!ok) r_error(r, "failed to parse function body for function '%.*s'", (int)nm.n, nm.s);
   return op;
 }
@@ -1571,6 +1595,8 @@ static void reader_free(Reader *r) {
         free(r->pool[i]);
       }
   free(r->pool);
+  if (r->entry_st) ir_op_state_free(r->entry_st);
+  free(r->entry_st);
   free(r->dense);
   free(r->types);
   free(r->type_state);
