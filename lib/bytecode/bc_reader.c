@@ -76,12 +76,18 @@ typedef struct PropsMemo {
 typedef struct OpTmpl {
   const BcOpDesc *d;       /* NULL: empty */
   const IrAttr *dict;      /* the properties' dictionary, or NULL: props */
+  const IrAttr *seg_dict;  /* with AttrSizedOperandSegments: the whole
+                              dictionary of the op the template was made
+                              from, for operand groups of the sizes in
+                              seg_key (a byte each; seg_g groups), or NULL */
+  uint64_t seg_key;
   uint64_t flags;
   unsigned max_depth;      /* deepest nesting it may be taken at */
   uint8_t len;             /* header bytes */
   int8_t last;             /* rd_last after the header, from its start */
   uint8_t nres, nprops;
   uint8_t skipped;         /* results the file's version predates (bits) */
+  uint8_t seg_g;
   uint8_t bytes[BC_TMPL_BYTES];
   const IrType *res[BC_TMPL_RES];
   IrNamedAttr props[BC_MEMO_PROPS];
@@ -1214,6 +1220,9 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
   bool skipped[8] = {0};
   uint64_t flags = 0;
   const IrAttr *tdict = NULL; /* the template's property dictionary */
+  const IrAttr *tseg_dict = NULL; /* and with operandSegmentSizes, for these sizes: */
+  uint64_t tseg_key = 0;
+  size_t tseg_g = 0;
   OpTmpl fresh;               /* a template being made */
   const uint8_t *hdr = NULL;  /* its bytes */
   bool make = false;
@@ -1232,6 +1241,9 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
       skipped[i] = (t->skipped >> i) & 1;
     }
     tdict = t->dict;
+    tseg_dict = t->seg_dict;
+    tseg_key = t->seg_key;
+    tseg_g = t->seg_g;
     if (!tdict)
       for (unsigned i = 0; i < t->nprops; i++) vec_push(&st->props, t->props[i]);
   } else {
@@ -1260,14 +1272,18 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
       fresh.max_depth = UINT_MAX;
       for (size_t i = 0; i < d->nargs; i++)
         if (kind_nests(d->args[i].kind)) fresh.max_depth = r->depth;
-      fresh.dict = NULL;
+      fresh.dict = fresh.seg_dict = NULL;
+      fresh.seg_key = 0;
+      fresh.seg_g = 0;
     }
   }
 
   /* Operands. */
+  uint64_t skey = 0; /* the group sizes, a byte each (OpTmpl.seg_key) */
+  size_t g = 0;
+  bool skey_ok = true;
   if (ok && seg) {
     int64_t sizes[16];
-    size_t g = 0;
     for (size_t i = 0; i < d->nargs && ok; i++) {
       const BcArg *a = &d->args[i];
       if (a->kind > BC_OPND_VAR) continue;
@@ -1279,9 +1295,17 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
         if (!v) ok = false;
         else vec_push(&st->operands, v);
       }
+      if (g < 8 && n < 256) skey |= n << (8 * g);
+      else skey_ok = false;
       if (g < 16) sizes[g++] = (int64_t)n;
     }
-    if (ok) vec_push(&st->props, ((IrNamedAttr){r->id_seg, seg_sizes(r, sizes, g)}));
+    if (ok && tseg_dict && skey_ok && g == tseg_g && skey == tseg_key) {
+      /* the template's whole dictionary, operandSegmentSizes included */
+      st->props_dict = tseg_dict;
+      st->props.len = 0;
+    } else if (ok) {
+      vec_push(&st->props, ((IrNamedAttr){r->id_seg, seg_sizes(r, sizes, g)}));
+    }
   } else if (ok) {
     uint64_t n = (uint64_t)(p->b.ngroups - p->b.nvar);
     if (p->b.count_operands) ok = rd_count(r, c, 1, &n, "operand");
@@ -1319,6 +1343,7 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
   /* (a template made here keeps the dictionary when the properties are
    * exactly the header's: no operandSegmentSizes, no defaults added) */
   bool whole = make && cacheable && !seg && st->props.len == fresh.nprops;
+  bool seg_whole = make && cacheable && seg && skey_ok && st->props.len == fresh.nprops + 1u;
   PropsMemo *slot = cacheable ? memo_slot(r, p, st->props.data, st->props.len) : NULL;
   bool hit = slot && slot->plan == p && slot->n == st->props.len &&
              !memcmp(slot->props, st->props.data, st->props.len * sizeof *slot->props);
@@ -1337,6 +1362,11 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
   }
   if (op && make) {
     if (whole) fresh.dict = op->props;
+    if (seg_whole) {
+      fresh.seg_dict = op->props;
+      fresh.seg_key = skey;
+      fresh.seg_g = (uint8_t)g;
+    }
     /* (its slot again: the ops of its regions may have changed the key) */
     if (fresh.len < r->tmpl_key[opcode]) r->tmpl_key[opcode] = fresh.len;
     Cur at = {hdr, hdr + fresh.len};
