@@ -732,10 +732,25 @@ static void pop_values(Writer *w, size_t to) {
   if (w->val_stack.len > to) w->val_stack.len = to;
 }
 
+/* Op results are numbered without the table: an op's first result index
+ * is kept in its `order` field while its function is written (write_block
+ * marks each block's order hints invalid before writing it, so ordering
+ * queries renumber the block afterwards), and result i is that plus i.
+ * A hint left by anything else is harmless: an index is only taken when
+ * the value stack holds the value there (else 0, as for a value not in
+ * scope). */
+static inline void push_results(Writer *w, IrOp *op, uint32_t n) {
+  op->order = (uint32_t)w->val_stack.len & 0x7fffffffu;
+  for (uint32_t i = 0; i < n; i++) vec_push(&w->val_stack, ir_op_result(op, i));
+}
+
 /* A value's index (0 for one not in scope, as for invalid IR). */
 static void put_value(Writer *w, BcBuf *b, IrValue *v) {
   uint64_t out = 0;
-  if (w->vcap) {
+  if (v->def) {
+    size_t i = (size_t)v->def->order + ir_value_index(v);
+    if (i < w->val_stack.len && w->val_stack.data[i] == v) out = i;
+  } else if (w->vcap) {
     size_t m = w->vcap - 1;
     for (size_t h = val_hash(v) & m; w->vslots[h].gen == w->vgen; h = (h + 1) & m)
       if (w->vslots[h].key == v) {
@@ -749,6 +764,7 @@ static void put_value(Writer *w, BcBuf *b, IrValue *v) {
 
 static bool write_block(Writer *w, BcBuf *b, IrBlock *blk) {
   size_t mark = w->val_stack.len;
+  blk->order_valid = 0; /* its ops' order fields hold value indices (push_results) */
   bc_varint(b, blk->nargs);
   for (uint32_t i = 0; i < blk->nargs; i++) {
     put_type(w, b, blk->args[i]->type);
@@ -991,7 +1007,7 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
         if (!write_block(w, b, blk)) return false;
     }
   }
-  for (uint32_t i = 0; i < nser; i++) push_value(w, ir_op_result(op, i));
+  push_results(w, op, nser);
   return !w->failed;
 }
 
@@ -1146,6 +1162,7 @@ static bool fn_section_add(Writer *w, FnSection *fs, const FnMeta *m) {
   w->cur_fn_di = m->loc;
   IrBlock *blk = fn->nregions ? ir_op_regions(fn)[0].first : NULL;
   for (IrBlock *bb = blk; bb; bb = bb->next) {
+    bb->order_valid = 0; /* (see push_results) */
     for (uint32_t a = 0; bb == blk && a < bb->nargs; a++) push_value(w, bb->args[a]);
     for (IrOp *o = bb->first; o && !w->failed; o = o->next) write_op(w, &fs->body, o);
   }
