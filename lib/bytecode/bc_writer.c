@@ -158,7 +158,7 @@ static uint64_t type_index(Writer *w, const IrType *t) {
   return w->types.len - 1;
 }
 
-static void put_type(Writer *w, BcBuf *b, const IrType *t) {
+static inline void put_type(Writer *w, BcBuf *b, const IrType *t) {
   size_t h = ((uintptr_t)t >> 4) & (BC_TCACHE - 1);
   if (w->tcache[h].t != t) {
     w->tcache[h].index = type_index(w, t);
@@ -400,7 +400,13 @@ static const char *loc_kind_name(const IrAttr *a) {
   return "Unknown Attribute";
 }
 
-static bool di_validate(Writer *w, IrOp *op, const IrAttr *a) {
+static bool di_validate_slow(Writer *w, IrOp *op, const IrAttr *a);
+/* Whether the op's location can be written (most are compact: NULL here). */
+static inline bool di_validate(Writer *w, IrOp *op, const IrAttr *a) {
+  return !a || di_validate_slow(w, op, a);
+}
+
+static bool di_validate_slow(Writer *w, IrOp *op, const IrAttr *a) {
   if (!a || a->def == &ct_di_loc_attr_def || a->def == &ir_file_loc_def ||
       a->def == &ir_unknown_loc_def)
     return true;
@@ -740,12 +746,15 @@ static void pop_values(Writer *w, size_t to) {
  * the value stack holds the value there (else 0, as for a value not in
  * scope). */
 static inline void push_results(Writer *w, IrOp *op, uint32_t n) {
-  op->order = (uint32_t)w->val_stack.len & 0x7fffffffu;
-  for (uint32_t i = 0; i < n; i++) vec_push(&w->val_stack, ir_op_result(op, i));
+  size_t base = w->val_stack.len;
+  op->order = (uint32_t)base & 0x7fffffffu;
+  vec_reserve(&w->val_stack, base + n);
+  for (uint32_t i = 0; i < n; i++) w->val_stack.data[base + i] = ir_op_result(op, i);
+  w->val_stack.len = base + n;
 }
 
 /* A value's index (0 for one not in scope, as for invalid IR). */
-static void put_value(Writer *w, BcBuf *b, IrValue *v) {
+static inline void put_value(Writer *w, BcBuf *b, IrValue *v) {
   uint64_t out = 0;
   if (v->def) {
     size_t i = (size_t)v->def->order + ir_value_index(v);
@@ -971,8 +980,14 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
   AttrMemo *am = attr_memo_slot(w, p, op);
   if (am->plan == p && am->props == op->props && am->attrs == op->attrs &&
       am->noperands == op->noperands) {
-    bc_bytes(b, am->bytes, am->n);
-    for (size_t i = 0; i < am->ngroups; i++) sizes[i] = am->sizes[i];
+    if (b->cap - b->len >= AM_BYTES) { /* (inline: a few bytes) */
+      memcpy(b->d + b->len, am->bytes, AM_BYTES);
+      b->len += am->n;
+    } else {
+      bc_bytes(b, am->bytes, am->n);
+    }
+    if (p->b.seg) /* (only segment ops use the sizes below) */
+      for (size_t i = 0; i < am->ngroups; i++) sizes[i] = am->sizes[i];
   } else {
     size_t start = b->len;
     if (!write_op_attrs(w, b, op, p, sizes)) return false;
