@@ -47,15 +47,22 @@ enum { BC_TCACHE = 64 }; /* Writer.tcache entries, a power of two */
 /* One entry of the attribute-section memo: the bytes write_op wrote for an
  * op's flags and attributes, and its operand group sizes, keyed by what
  * they are computed from (the kind's plan, the op's two uniqued
- * dictionaries and its operand count; the target version is the writer's).
+ * dictionaries and its operand count; the target version is the writer's);
+ * for ops of at most AM_RES results (none versioned) the whole header, from
+ * the opcode on, keyed also by the result types ("whole").
  * Indices into the string, type and constant tables never change once
  * given, so the same key always encodes to the same bytes.  Direct-mapped;
  * sections longer than AM_BYTES or groups of 255+ operands are not kept. */
-enum { AM_SLOTS = 512, AM_BYTES = 40 };
+enum { AM_SLOTS = 4096, AM_BYTES = 40, AM_RES = 2 };
 typedef struct AttrMemo {
   const void *plan;
   const IrAttr *props, *attrs;
+  const IrType *res[AM_RES]; /* whole: the result types (NULL past nres) */
   uint32_t noperands;
+  bool whole;                /* the bytes start at the opcode: the key also
+                                holds the result types (ops of at most
+                                AM_RES results, none versioned) */
+  uint8_t nres;
   uint8_t n, ngroups;
   uint8_t sizes[16];
   uint8_t bytes[AM_BYTES];
@@ -904,22 +911,36 @@ static bool write_op_attrs(Writer *w, BcBuf *b, IrOp *op, const WPlan *p, uint32
   return !w->failed;
 }
 
-/* The memo slot of the op's key (AttrMemo). */
-static AttrMemo *attr_memo_slot(Writer *w, const WPlan *p, const IrOp *op) {
+/* The memo slot of the op's key (AttrMemo; rt: its result types for a
+ * whole-header key, else NULLs). */
+static AttrMemo *attr_memo_slot(Writer *w, const WPlan *p, const IrOp *op,
+                                const IrType *const rt[AM_RES]) {
   if (!w->amemo) w->amemo = xcalloc(AM_SLOTS, sizeof *w->amemo);
   uint64_t h = (uint64_t)(uintptr_t)p * UINT64_C(0x9E3779B97F4A7C15);
   h = (h ^ (uintptr_t)op->props) * UINT64_C(0x9E3779B97F4A7C15);
   h = (h ^ (uintptr_t)op->attrs ^ op->noperands) * UINT64_C(0x9E3779B97F4A7C15);
+  h = (h ^ (uintptr_t)rt[0] ^ ((uintptr_t)rt[1] << 1)) * UINT64_C(0x9E3779B97F4A7C15);
   return &w->amemo[(h >> 40) & (AM_SLOTS - 1)];
 }
 
-/* Remembers the section just written, when it fits. */
-static void attr_memo_put(Writer *w, AttrMemo *am, const WPlan *p, const IrOp *op,
+/* Appends a memo entry's bytes. */
+static inline void memo_copy(BcBuf *b, const AttrMemo *am) {
+  if (b->cap - b->len >= AM_BYTES) { /* (inline: a few bytes) */
+    memcpy(b->d + b->len, am->bytes, AM_BYTES);
+    b->len += am->n;
+  } else {
+    bc_bytes(b, am->bytes, am->n);
+  }
+}
+
+/* Remembers the section just written, when it fits (false: it did not). */
+static bool attr_memo_put(Writer *w, AttrMemo *am, const WPlan *p, const IrOp *op,
                           const uint8_t *bytes, size_t n, const uint32_t *sizes) {
-  if (w->failed || n > AM_BYTES || p->b.ngroups > 16) return;
+  if (w->failed || n > AM_BYTES || p->b.ngroups > 16) return false;
   for (size_t i = 0; i < p->b.ngroups; i++)
-    if (sizes[i] > 255) return;
+    if (sizes[i] > 255) return false;
   am->plan = p;
+  am->whole = false;
   am->props = op->props;
   am->attrs = op->attrs;
   am->noperands = op->noperands;
@@ -927,6 +948,7 @@ static void attr_memo_put(Writer *w, AttrMemo *am, const WPlan *p, const IrOp *o
   am->ngroups = p->b.ngroups;
   for (size_t i = 0; i < p->b.ngroups; i++) am->sizes[i] = (uint8_t)sizes[i];
   memcpy(am->bytes, bytes, n);
+  return true;
 }
 
 /* Writes one op (NVIDIA's writeOperation + the generated per-op writer). */
@@ -942,14 +964,33 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
             op->info->name, w->vstr);
     return false;
   }
-  bc_varint(b, bc_op_opcode(d));
   const IrLoc *loc = op_di_loc(op);
   if (!di_validate(w, op, loc)) return false;
   di_add(w, w->cur_fn_di, loc);
 
+  /* The whole header (opcode, results, flags, attributes) of an earlier op
+   * with the same key when the key can hold the result types (AttrMemo);
+   * else the opcode and results are written here and the rest may be. */
+  uint32_t sizes[16];
+  uint32_t nser = op->nresults; /* results in the file's numbering */
+  bool whole = !p->b.versioned && op->nresults <= AM_RES;
+  const IrType *rt[AM_RES] = {NULL, NULL};
+  if (whole)
+    for (uint32_t i = 0; i < op->nresults; i++) rt[i] = ir_op_result(op, i)->type;
+  AttrMemo *am = attr_memo_slot(w, p, op, rt);
+  if (whole && am->plan == p && am->whole && am->props == op->props &&
+      am->attrs == op->attrs && am->noperands == op->noperands &&
+      am->nres == op->nresults && am->res[0] == rt[0] && am->res[1] == rt[1]) {
+    memo_copy(b, am);
+    if (p->b.seg) /* (only segment ops use the sizes below) */
+      for (size_t i = 0; i < am->ngroups; i++) sizes[i] = am->sizes[i];
+    goto operands;
+  }
+  size_t hstart = b->len;
+  bc_varint(b, bc_op_opcode(d));
+
   char need[16];
   /* Results. */
-  uint32_t nser = op->nresults;
   if (p->b.versioned) {
     nser = 0;
     bool keep[8] = {0};
@@ -975,25 +1016,25 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
   }
 
   /* Flags and attributes: an earlier op's bytes when it had the same key
-   * (AttrMemo), else written here and remembered. */
-  uint32_t sizes[16];
-  AttrMemo *am = attr_memo_slot(w, p, op);
-  if (am->plan == p && am->props == op->props && am->attrs == op->attrs &&
-      am->noperands == op->noperands) {
-    if (b->cap - b->len >= AM_BYTES) { /* (inline: a few bytes) */
-      memcpy(b->d + b->len, am->bytes, AM_BYTES);
-      b->len += am->n;
-    } else {
-      bc_bytes(b, am->bytes, am->n);
-    }
-    if (p->b.seg) /* (only segment ops use the sizes below) */
+   * (AttrMemo, without result types), else written here and remembered
+   * (with the opcode and results for a whole-header key). */
+  if (!whole && am->plan == p && !am->whole && am->props == op->props &&
+      am->attrs == op->attrs && am->noperands == op->noperands) {
+    memo_copy(b, am);
+    if (p->b.seg)
       for (size_t i = 0; i < am->ngroups; i++) sizes[i] = am->sizes[i];
   } else {
-    size_t start = b->len;
+    size_t start = whole ? hstart : b->len;
     if (!write_op_attrs(w, b, op, p, sizes)) return false;
-    attr_memo_put(w, am, p, op, b->d + start, b->len - start, sizes);
+    if (attr_memo_put(w, am, p, op, b->d + start, b->len - start, sizes) && whole) {
+      am->whole = true;
+      am->nres = (uint8_t)op->nresults;
+      am->res[0] = rt[0];
+      am->res[1] = rt[1];
+    }
   }
 
+operands:
   /* Operands. */
   if (p->b.seg) {
     uint32_t pos = 0;
