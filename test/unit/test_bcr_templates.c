@@ -1,8 +1,12 @@
-/* test_bcr_templates.c — the bytecode reader's memos must never stand in
- * for what the bytes say: op header templates (bc_reader.c, OpTmpl) keyed
- * by opcode and header bytes, their dictionaries (with and without
- * operandSegmentSizes), the reused op states, and the streamed read's
- * one-walk teardown (ir_op_destroy_isolated).
+/* test_bcr_templates.c — the bytecode reader's and writer's memos must
+ * never stand in for what the ops say: the reader's op header templates
+ * (bc_reader.c, OpTmpl) keyed by opcode and header bytes, their
+ * dictionaries (with and without operandSegmentSizes), the reused op
+ * states; the writer's whole-header memo (bc_writer.c, AttrMemo) keyed by
+ * kind, dictionaries, operand count and result types (ops of one kind and
+ * attributes with different result types below), and its op-result
+ * numbering; and the streamed read's one-walk teardown
+ * (ir_op_destroy_isolated).
  *
  * Each case writes a module whose ops share an opcode but differ in their
  * header bytes (attributes, result types, flags), or share the header but
