@@ -1270,7 +1270,7 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
         fresh.skipped |= (uint8_t)(skipped[i] << i);
       }
       fresh.nprops = (uint8_t)st->props.len;
-      memcpy(fresh.props, st->props.data, st->props.len * sizeof *fresh.props);
+      if (fresh.nprops) memcpy(fresh.props, st->props.data, fresh.nprops * sizeof *fresh.props);
       fresh.max_depth = UINT_MAX;
       for (size_t i = 0; i < d->nargs; i++)
         if (kind_nests(d->args[i].kind)) fresh.max_depth = r->depth;
