@@ -14,6 +14,7 @@
  * attributes, types) is capped at the text parser's limit.  Every failure is
  * reported through the context's diagnostics (at "<file>":0:0, the message
  * naming the byte offset: "error at offset N: ...") and yields NULL. */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +56,43 @@ typedef struct PropsMemo {
   IrNamedAttr props[BC_MEMO_PROPS];
 } PropsMemo;
 
+/* Op templates: an op's header (result types, flags, attributes: the bytes
+ * between its opcode and its operands) mostly repeats an earlier op's of
+ * its kind byte for byte — the same opcode with the same type, enum and
+ * constant indices.  What decoding such bytes gave (they decode the same
+ * every time within one file: the version and the tables are the file's)
+ * is remembered in a direct-mapped table, by the opcode and the first
+ * bytes (as many as the shortest header of the kind, at most BC_TMPL_KEY:
+ * the key must not reach into the operands): the result types, flags,
+ * properties, and, where the properties are the whole dictionary, the op's
+ * uniqued dictionary.  A later op whose next bytes equal a template's
+ * takes all of it and skips the bytes.  Headers with an
+ * attribute whose decoding counts nesting levels (arrays, predicates,
+ * hints) are only taken at a depth no deeper than where they were made. */
+#define BC_TMPL_SLOTS 2048 /* a power of two */
+#define BC_TMPL_KEY 3      /* most header bytes hashed */
+#define BC_TMPL_BYTES 24   /* longest header remembered */
+#define BC_TMPL_RES 4    /* most results */
+typedef struct OpTmpl {
+  const BcOpDesc *d;       /* NULL: empty */
+  const IrAttr *dict;      /* the properties' dictionary, or NULL: props */
+  const IrAttr *seg_dict;  /* with AttrSizedOperandSegments: the whole
+                              dictionary of the op the template was made
+                              from, for operand groups of the sizes in
+                              seg_key (a byte each; seg_g groups), or NULL */
+  uint64_t seg_key;
+  uint64_t flags;
+  unsigned max_depth;      /* deepest nesting it may be taken at */
+  uint8_t len;             /* header bytes */
+  int8_t last;             /* rd_last after the header, from its start */
+  uint8_t nres, nprops;
+  uint8_t skipped;         /* results the file's version predates (bits) */
+  uint8_t seg_g;
+  uint8_t bytes[BC_TMPL_BYTES];
+  const IrType *res[BC_TMPL_RES];
+  IrNamedAttr props[BC_MEMO_PROPS];
+} OpTmpl;
+
 #define BC_OPCODE_TABLE 256 /* opcodes below this are looked up directly */
 #define BC_SEG_CACHE 32     /* operandSegmentSizes remembered */
 #define BC_ENUM_CACHE 32    /* enum cases remembered per enum */
@@ -94,8 +132,11 @@ typedef struct Reader {
   /* per op kind (index into bc_op_descs), computed on first use */
   RPlan *plans;
   PropsMemo *memo;           /* BC_MEMO_SLOTS, allocated on first use */
+  OpTmpl *tmpl;              /* BC_TMPL_SLOTS, allocated on first use */
+  uint8_t tmpl_key[BC_OPCODE_TABLE]; /* header bytes hashed per opcode (OpTmpl) */
   const BcOpDesc *by_opcode[BC_OPCODE_TABLE];
   IrOpState **pool;          /* per nesting depth (st_begin) */
+  IrOpState *entry_st;       /* the entry op's (build_function) */
   const IrIdent *id_seg;     /* "operandSegmentSizes" */
   /* the entry op's property names, and its empty-dictionary arrays by
    * length (arg_attrs / res_attrs; up to BC_EMPTY_ARRAYS) */
@@ -212,12 +253,21 @@ static bool rd_pad(Cur *c, const uint8_t *base, size_t align) {
   return true;
 }
 
-/* Reads a count that must be coverable by `elem` bytes per element. */
-static bool rd_count(Reader *r, Cur *c, size_t elem, uint64_t *n, const char *what) {
-  if (!rd_varint(c, n)) return r_error(r, "failed to read %s count", what);
-  if (*n > left(c) / (elem ? elem : 1))
-    return r_error(r, "%s count %llu exceeds the remaining %zu bytes", what,
-                   (unsigned long long)*n, left(c));
+/* rd_count's failures: reports why the count at c (or just read, *n) is
+ * not acceptable. */
+static bool rd_count_fail(Reader *r, Cur *c, size_t elem, uint64_t *n, const char *what,
+                          bool read) {
+  if (!read) return r_error(r, "failed to read %s count", what);
+  (void)elem;
+  return r_error(r, "%s count %llu exceeds the remaining %zu bytes", what,
+                 (unsigned long long)*n, left(c));
+}
+
+/* Reads a count that must be coverable by `elem` bytes per element (inline:
+ * most are one byte, read per op and block). */
+static inline bool rd_count(Reader *r, Cur *c, size_t elem, uint64_t *n, const char *what) {
+  if (!rd_varint(c, n)) return rd_count_fail(r, c, elem, n, what, false);
+  if (*n > left(c) / (elem ? elem : 1)) return rd_count_fail(r, c, elem, n, what, true);
   return true;
 }
 
@@ -950,12 +1000,18 @@ typedef struct FnCtx {
 static bool rd_block(Reader *r, Cur *c, IrRegion *reg, FnCtx *fc);
 static bool rd_op(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc);
 
-static IrValue *rd_value(Reader *r, Cur *c) {
+/* rd_value's failures (i: the index read, if any). */
+static IrValue *rd_value_fail(Reader *r, bool read, uint64_t i) {
+  if (!read) return r_error(r, "failed to read operand index"), NULL;
+  return r_error(r, "operand index %llu out of bounds (%zu values defined)",
+                 (unsigned long long)i, r->vals.len), NULL;
+}
+
+/* An operand: an index into the values the function defined so far. */
+static inline IrValue *rd_value(Reader *r, Cur *c) {
   uint64_t i;
-  if (!rd_varint(c, &i)) return r_error(r, "failed to read operand index"), NULL;
-  if (i >= r->vals.len)
-    return r_error(r, "operand index %llu out of bounds (%zu values defined)",
-                   (unsigned long long)i, r->vals.len), NULL;
+  if (!rd_varint(c, &i)) return rd_value_fail(r, false, 0);
+  if (i >= r->vals.len) return rd_value_fail(r, true, i);
   return r->vals.data[i];
 }
 
@@ -976,30 +1032,39 @@ static RPlan *plan_of(Reader *r, const BcOpDesc *d) {
   return p;
 }
 
-/* The op state of the current nesting depth, emptied for a new op but
- * keeping the buffers of its operands, result types and properties (one
- * set per depth, reused by every op read at that depth). */
+/* Empties st for a new op but keeps the buffers of its operands, result
+ * types, properties and regions, and its spare regions (st_end leaves
+ * nothing else in them): what ir_op_state_init does, field by field (the
+ * assertion catches a field added to the state without a line here). */
+_Static_assert(sizeof(IrOpState) == 4 * sizeof(void *) + 7 * sizeof(IrValueVec) + sizeof(void *),
+               "IrOpState changed: update st_reset");
+static inline void st_reset(Reader *r, IrOpState *st, const IrOpInfo *info, const IrLoc *loc) {
+  st->ctx = r->ctx;
+  st->info = info;
+  st->loc = loc ? loc : ir_unknown_loc(r->ctx);
+  st->loc_bits = 0;
+  st->operands.len = st->result_types.len = st->attrs.len = st->props.len = 0;
+  st->successors.len = st->regions.len = 0;
+  st->props_dict = NULL;
+}
+
+/* The op state of the current nesting depth, emptied for a new op (one
+ * state per depth, reused by every op read at that depth). */
 static IrOpState *st_begin(Reader *r, const IrOpInfo *info, const IrLoc *loc) {
   if (!r->pool) r->pool = xcalloc(BC_MAX_DEPTH + 1, sizeof *r->pool);
   size_t k = r->depth < BC_MAX_DEPTH ? r->depth : BC_MAX_DEPTH;
   IrOpState *st = r->pool[k];
   if (!st) st = r->pool[k] = xcalloc(1, sizeof *st);
-  IrValueVec ops = st->operands;
-  IrTypeVec res = st->result_types;
-  IrNamedAttrVec props = st->props;
-  ir_op_state_init(st, r->ctx, info, loc);
-  ops.len = res.len = props.len = 0;
-  st->operands = ops;
-  st->result_types = res;
-  st->props = props;
+  st_reset(r, st, info, loc);
   return st;
 }
 
 /* After ir_op_create (or a failure): frees what the op did not take, except
- * the buffers st_begin reuses. */
+ * the buffers st_reset keeps. */
 static void st_end(IrOpState *st) {
-  /* Most ops leave nothing else (regions, attributes, successors) */
-  if (!st->regions.data && !st->attrs.data && !st->successors.data) return;
+  /* Most ops leave nothing else (attributes, successors, regions not taken:
+   * ir_op_create moves the regions to the spare list) */
+  if (!st->regions.len && !st->attrs.data && !st->successors.data) return;
   IrValueVec ops = st->operands;
   IrTypeVec res = st->result_types;
   IrNamedAttrVec props = st->props;
@@ -1043,23 +1108,12 @@ static PropsMemo *memo_slot(Reader *r, const RPlan *p, const IrNamedAttr *props,
   return &r->memo[(h >> 32) & (BC_MEMO_SLOTS - 1)];
 }
 
-/* Reads one op record into `blk`. */
-static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
-  uint64_t opcode;
-  if (!rd_varint(c, &opcode)) return r_error(r, "failed to read opcode");
-  const BcOpDesc *d = opcode < BC_OPCODE_TABLE ? r->by_opcode[opcode] : NULL;
-  if (!d) d = bc_op_by_opcode(opcode);
-  if (!d || bc_op_ver(d) > r->ver)
-    return r_error(r, "unknown or unsupported opcode 0x%llx for bytecode version %s",
-                   (unsigned long long)opcode, r->vstr);
-  RPlan *p = plan_of(r, d);
-  if (!p) return false;
-  const IrOpInfo *info = p->info;
-  const IrLoc *loc = di_next(r, &fc->di);
-  if (!loc) return false;
-  IrOpState *st = st_begin(r, info, loc);
+/* Decodes an op's header — result count and types, flags, attributes:
+ * everything before its operands — into st (result types, properties),
+ * *flags and skipped[] (results the file's version predates). */
+static bool rd_op_header(Reader *r, Cur *c, const BcOpDesc *d, const RPlan *p, IrOpState *st,
+                         uint64_t *flags_out, bool skipped[8]) {
   bool ok = true;
-
   /* Results. */
   uint64_t nres = 0;
   bool versioned = p->b.versioned;
@@ -1072,8 +1126,6 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     if (!t) ok = false;
     else vec_push(&st->result_types, t);
   }
-  /* Results the file's version predates: materialized (all are tokens). */
-  bool skipped[8] = {0};
   if (ok && versioned) {
     /* Results the file's version predates are materialized (all are
      * tokens); they take no index in the file's value numbering. */
@@ -1092,12 +1144,12 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
   }
 
   /* Flags. */
-  bool seg = p->b.seg;
   uint16_t min_opt = p->b.min_opt;
   uint64_t flags = 0;
   bool have_flags = min_opt != 0xffff && (min_opt == bc_op_ver(d) || r->ver >= min_opt);
   if (ok && have_flags && !rd_varint(c, &flags)) ok = r_error(r, "failed to read op flags");
   const int *bits = p->b.bits;
+  *flags_out = flags;
 
   /* Attributes. */
   const IrType *res0 = st->result_types.len ? st->result_types.data[0] : NULL;
@@ -1117,11 +1169,123 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     else v = ct_op_default_attr(r->ctx, (CtOpIndex)d->op, a->name); /* NULL: none */
     if (v) add_prop(st, p, a, i, v);
   }
+  return ok;
+}
+
+/* Whether decoding an attribute of this kind depends on the nesting depth
+ * (self-contained attributes count levels; the other kinds are a varint,
+ * a string or an array of integers, or an index into a table whose entries
+ * are decoded once). */
+static bool kind_nests(uint8_t kind) {
+  return kind == BC_A_ARRAY || kind == BC_A_PRED || kind == BC_A_HINTS;
+}
+
+/* The template slot for an op of kind d (opcode `opcode`) whose header
+ * starts at c: the hash of the opcode and the first bytes, as many as the
+ * kind's shortest header (OpTmpl); *hit when it holds these exact bytes. */
+static inline OpTmpl *tmpl_slot(Reader *r, const BcOpDesc *d, uint64_t opcode, const Cur *c,
+                                bool *hit) {
+  size_t n = left(c);
+  unsigned kl = r->tmpl_key[opcode];
+  uint64_t h = opcode + 1;
+  for (unsigned k = 0; k < kl && k < n; k++) h = (h << 8 | c->p[k]) * 0x9E3779B97F4A7C15ull;
+  OpTmpl *t = &r->tmpl[(h >> 40) & (BC_TMPL_SLOTS - 1)];
+  *hit = false;
+  if (t->d != d || t->len > n || r->depth > t->max_depth) return t;
+  unsigned k = 0;
+  while (k < t->len && t->bytes[k] == c->p[k]) k++;
+  *hit = k == t->len;
+  return t;
+}
+
+/* Reads one op record into `blk`. */
+static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
+  uint64_t opcode;
+  if (!rd_varint(c, &opcode)) return r_error(r, "failed to read opcode");
+  const BcOpDesc *d = opcode < BC_OPCODE_TABLE ? r->by_opcode[opcode] : NULL;
+  if (!d) d = bc_op_by_opcode(opcode);
+  if (!d || bc_op_ver(d) > r->ver)
+    return r_error(r, "unknown or unsupported opcode 0x%llx for bytecode version %s",
+                   (unsigned long long)opcode, r->vstr);
+  RPlan *p = plan_of(r, d);
+  if (!p) return false;
+  const IrOpInfo *info = p->info;
+  const IrLoc *loc = di_next(r, &fc->di);
+  if (!loc) return false;
+  IrOpState *st = st_begin(r, info, loc);
+  bool ok = true;
+  bool seg = p->b.seg;
+  const int *bits = p->b.bits;
+
+  /* The header: from the op kind's template when its bytes repeat one
+   * decoded before (OpTmpl), else decoded (and remembered). */
+  bool skipped[8] = {0};
+  uint64_t flags = 0;
+  const IrAttr *tdict = NULL; /* the template's property dictionary */
+  const IrAttr *tseg_dict = NULL; /* and with operandSegmentSizes, for these sizes: */
+  uint64_t tseg_key = 0;
+  size_t tseg_g = 0;
+  OpTmpl fresh;               /* a template being made */
+  const uint8_t *hdr = NULL;  /* its bytes */
+  bool make = false;
+  if (!r->tmpl) {
+    r->tmpl = xcalloc(BC_TMPL_SLOTS, sizeof *r->tmpl);
+    memset(r->tmpl_key, BC_TMPL_KEY, sizeof r->tmpl_key);
+  }
+  bool thit = false;
+  OpTmpl *t = opcode < BC_OPCODE_TABLE ? tmpl_slot(r, d, opcode, c, &thit) : NULL;
+  if (thit) {
+    rd_last = c->p + t->last;
+    c->p += t->len;
+    flags = t->flags;
+    for (unsigned i = 0; i < t->nres; i++) {
+      vec_push(&st->result_types, t->res[i]);
+      skipped[i] = (t->skipped >> i) & 1;
+    }
+    tdict = t->dict;
+    tseg_dict = t->seg_dict;
+    tseg_key = t->seg_key;
+    tseg_g = t->seg_g;
+    if (!tdict)
+      for (unsigned i = 0; i < t->nprops; i++) vec_push(&st->props, t->props[i]);
+  } else {
+    const uint8_t *start = hdr = c->p;
+    ok = rd_op_header(r, c, d, p, st, &flags, skipped);
+    size_t len = (size_t)(c->p - start);
+    /* (errors name the offset of the field read last: a hit sets it as
+     * this decoding did, so it must lie among these bytes or the opcode's) */
+    make = ok && opcode < BC_OPCODE_TABLE && len <= BC_TMPL_BYTES &&
+           st->result_types.len <= BC_TMPL_RES && st->props.len <= BC_MEMO_PROPS &&
+           rd_last + 16 >= start && rd_last <= c->p;
+    if (make) {
+      fresh.d = d;
+      fresh.len = (uint8_t)len;
+      fresh.last = (int8_t)(rd_last - start);
+      memcpy(fresh.bytes, start, len);
+      fresh.flags = flags;
+      fresh.nres = (uint8_t)st->result_types.len;
+      fresh.skipped = 0;
+      for (unsigned i = 0; i < fresh.nres; i++) {
+        fresh.res[i] = st->result_types.data[i];
+        fresh.skipped |= (uint8_t)(skipped[i] << i);
+      }
+      fresh.nprops = (uint8_t)st->props.len;
+      if (fresh.nprops) memcpy(fresh.props, st->props.data, fresh.nprops * sizeof *fresh.props);
+      fresh.max_depth = UINT_MAX;
+      for (size_t i = 0; i < d->nargs; i++)
+        if (kind_nests(d->args[i].kind)) fresh.max_depth = r->depth;
+      fresh.dict = fresh.seg_dict = NULL;
+      fresh.seg_key = 0;
+      fresh.seg_g = 0;
+    }
+  }
 
   /* Operands. */
+  uint64_t skey = 0; /* the group sizes, a byte each (OpTmpl.seg_key) */
+  size_t g = 0;
+  bool skey_ok = true;
   if (ok && seg) {
     int64_t sizes[16];
-    size_t g = 0;
     for (size_t i = 0; i < d->nargs && ok; i++) {
       const BcArg *a = &d->args[i];
       if (a->kind > BC_OPND_VAR) continue;
@@ -1133,9 +1297,17 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
         if (!v) ok = false;
         else vec_push(&st->operands, v);
       }
+      if (g < 8 && n < 256) skey |= n << (8 * g);
+      else skey_ok = false;
       if (g < 16) sizes[g++] = (int64_t)n;
     }
-    if (ok) vec_push(&st->props, ((IrNamedAttr){r->id_seg, seg_sizes(r, sizes, g)}));
+    if (ok && tseg_dict && skey_ok && g == tseg_g && skey == tseg_key) {
+      /* the template's whole dictionary, operandSegmentSizes included */
+      st->props_dict = tseg_dict;
+      st->props.len = 0;
+    } else if (ok) {
+      vec_push(&st->props, ((IrNamedAttr){r->id_seg, seg_sizes(r, sizes, g)}));
+    }
   } else if (ok) {
     uint64_t n = (uint64_t)(p->b.ngroups - p->b.nvar);
     if (p->b.count_operands) ok = rd_count(r, c, 1, &n, "operand");
@@ -1166,15 +1338,22 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     r->depth--;
   }
 
-  /* Properties an earlier op of this kind had: its dictionary (PropsMemo). */
+  /* Properties an earlier op of this kind had: its dictionary (the
+   * template's, else PropsMemo). */
   bool cacheable = ok && !(info->traits & IR_TRAIT_DEFAULT_PROPS) && !st->attrs.len &&
                    st->props.len && st->props.len <= BC_MEMO_PROPS;
+  /* (a template made here keeps the dictionary when the properties are
+   * exactly the header's: no operandSegmentSizes, no defaults added) */
+  bool whole = make && cacheable && !seg && st->props.len == fresh.nprops;
+  bool seg_whole = make && cacheable && seg && skey_ok && st->props.len == fresh.nprops + 1u;
   PropsMemo *slot = cacheable ? memo_slot(r, p, st->props.data, st->props.len) : NULL;
   bool hit = slot && slot->plan == p && slot->n == st->props.len &&
              !memcmp(slot->props, st->props.data, st->props.len * sizeof *slot->props);
   if (hit) {
     st->props_dict = slot->dict;
     st->props.len = 0;
+  } else if (tdict) {
+    st->props_dict = tdict;
   }
   IrOp *op = ok ? ir_op_create(st) : NULL;
   if (op && slot && !hit && op->props) {
@@ -1182,6 +1361,18 @@ static bool rd_op_at(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
     slot->dict = op->props;
     slot->n = (uint8_t)st->props.len;
     memcpy(slot->props, st->props.data, st->props.len * sizeof *slot->props);
+  }
+  if (op && make) {
+    if (whole) fresh.dict = op->props;
+    if (seg_whole) {
+      fresh.seg_dict = op->props;
+      fresh.seg_key = skey;
+      fresh.seg_g = (uint8_t)g;
+    }
+    /* (its slot again: the ops of its regions may have changed the key) */
+    if (fresh.len < r->tmpl_key[opcode]) r->tmpl_key[opcode] = fresh.len;
+    Cur at = {hdr, hdr + fresh.len};
+    *tmpl_slot(r, d, opcode, &at, &thit) = fresh;
   }
   st_end(st);
   if (!op) return r->failed ? false : r_error(r, "failed to create operation '%s'", bc_op_name(d));
@@ -1205,7 +1396,7 @@ static bool rd_op(Reader *r, Cur *c, IrBlock *blk, FnCtx *fc) {
 }
 
 static bool rd_block(Reader *r, Cur *c, IrRegion *reg, FnCtx *fc) {
-  IrBlock *blk = ir_block_new();
+  IrBlock *blk = ir_block_new_in(r->ctx);
   ir_region_append(reg, blk);
   size_t mark = r->vals.len;
   uint64_t na, nops;
@@ -1213,7 +1404,7 @@ static bool rd_block(Reader *r, Cur *c, IrRegion *reg, FnCtx *fc) {
   for (uint64_t i = 0; i < na; i++) {
     const IrType *t = rd_type(r, c);
     if (!t) return false;
-    vec_push(&r->vals, ir_block_add_arg(blk, t, fc->arg_loc));
+    vec_push(&r->vals, ir_block_add_arg_lazy(blk, t, r->ctx, (uintptr_t)fc->arg_loc));
   }
   if (!rd_count(r, c, 1, &nops, "operation")) return false;
   for (uint64_t i = 0; i < nops; i++)
@@ -1375,8 +1566,9 @@ static IrOp *build_function(Reader *r, const BcFnEntry *e) {
   const IrLoc *loc = di_next(r, &fc.di);
   if (!loc) return NULL;
   fc.arg_loc = loc;
-  IrOpState st;
-  ir_op_state_init(&st, r->ctx, ct_op(entry), loc);
+  if (!r->entry_st) r->entry_st = xcalloc(1, sizeof *r->entry_st);
+  IrOpState *st = r->entry_st; /* (its buffers reused function after function) */
+  st_reset(r, st, ct_op(entry), loc);
   if (!r->id_sym) {
     r->id_sym = ir_identz(r->ctx, "sym_name");
     r->id_ftype = ir_identz(r->ctx, "function_type");
@@ -1389,27 +1581,29 @@ static IrOp *build_function(Reader *r, const BcFnEntry *e) {
    * hints when the file has none (the custom form prints none of these). */
   size_t ni = ir_func_num_inputs(sig), nr = ir_func_num_results(sig);
   if (!hints && !r->no_hints) r->no_hints = ct_opt_hints_attr(r->ctx, NULL);
-  IrNamedAttr props[] = {
-      {r->id_sym, str_attr(r, name)},
-      {r->id_ftype, ir_type_attr(r->ctx, sig)},
+  IrNamedAttr props[] = { /* (in the dictionary's order) */
       {r->id_args, empty_dicts(r, ni)},
-      {r->id_res, empty_dicts(r, nr)},
+      {r->id_ftype, ir_type_attr(r->ctx, sig)},
       {r->id_hints, hints ? hints : r->no_hints},
+      {r->id_res, empty_dicts(r, nr)},
+      {r->id_sym, str_attr(r, name)},
   };
-  for (size_t i = 0; i < sizeof props / sizeof *props; i++) vec_push(&st.props, props[i]);
-  IrRegion *reg = ir_op_state_add_region(&st);
-  IrBlock *blk = ir_block_new();
+  for (size_t i = 0; i < sizeof props / sizeof *props; i++) vec_push(&st->props, props[i]);
+  IrRegion *reg = ir_op_state_add_region(st);
+  IrBlock *blk = ir_block_new_in(r->ctx);
   ir_region_append(reg, blk);
   r->vals.len = 0;
+  /* addEntryBlock (the block and its arguments from the context's slab,
+   * as the ops: cheaper to make and to tear down) */
   for (size_t i = 0; i < ni; i++)
-    vec_push(&r->vals, ir_block_add_arg(blk, sig->types[i], loc)); /* addEntryBlock */
+    vec_push(&r->vals, ir_block_add_arg_lazy(blk, sig->types[i], r->ctx, (uintptr_t)loc));
   bool ok = true;
   unsigned depth = r->depth;
   r->depth = BC_FN_BODY_DEPTH;
   while (ok && body.p < body.end) ok = rd_op(r, &body, blk, &fc);
   r->depth = depth;
-  IrOp *op = ok ? ir_op_create(&st) : NULL;
-  ir_op_state_free(&st);
+  IrOp *op = ok ? ir_op_create(st) : NULL;
+  st_end(st);
   if (!ok) r_error(r, "failed to parse function body for function '%.*s'", (int)nm.n, nm.s);
   return op;
 }
@@ -1425,6 +1619,7 @@ struct BcLazyModule {
 static void reader_free(Reader *r) {
   free(r->plans);
   free(r->memo);
+  free(r->tmpl);
   if (r->pool)
     for (size_t i = 0; i <= BC_MAX_DEPTH; i++)
       if (r->pool[i]) {
@@ -1432,6 +1627,8 @@ static void reader_free(Reader *r) {
         free(r->pool[i]);
       }
   free(r->pool);
+  if (r->entry_st) ir_op_state_free(r->entry_st);
+  free(r->entry_st);
   free(r->dense);
   free(r->types);
   free(r->type_state);

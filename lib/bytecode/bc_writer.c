@@ -47,15 +47,22 @@ enum { BC_TCACHE = 64 }; /* Writer.tcache entries, a power of two */
 /* One entry of the attribute-section memo: the bytes write_op wrote for an
  * op's flags and attributes, and its operand group sizes, keyed by what
  * they are computed from (the kind's plan, the op's two uniqued
- * dictionaries and its operand count; the target version is the writer's).
+ * dictionaries and its operand count; the target version is the writer's);
+ * for ops of at most AM_RES results (none versioned) the whole header, from
+ * the opcode on, keyed also by the result types ("whole").
  * Indices into the string, type and constant tables never change once
  * given, so the same key always encodes to the same bytes.  Direct-mapped;
  * sections longer than AM_BYTES or groups of 255+ operands are not kept. */
-enum { AM_SLOTS = 512, AM_BYTES = 40 };
+enum { AM_SLOTS = 4096, AM_BYTES = 40, AM_RES = 2 };
 typedef struct AttrMemo {
   const void *plan;
   const IrAttr *props, *attrs;
+  const IrType *res[AM_RES]; /* whole: the result types (NULL past nres) */
   uint32_t noperands;
+  bool whole;                /* the bytes start at the opcode: the key also
+                                holds the result types (ops of at most
+                                AM_RES results, none versioned) */
+  uint8_t nres;
   uint8_t n, ngroups;
   uint8_t sizes[16];
   uint8_t bytes[AM_BYTES];
@@ -158,7 +165,7 @@ static uint64_t type_index(Writer *w, const IrType *t) {
   return w->types.len - 1;
 }
 
-static void put_type(Writer *w, BcBuf *b, const IrType *t) {
+static inline void put_type(Writer *w, BcBuf *b, const IrType *t) {
   size_t h = ((uintptr_t)t >> 4) & (BC_TCACHE - 1);
   if (w->tcache[h].t != t) {
     w->tcache[h].index = type_index(w, t);
@@ -400,7 +407,13 @@ static const char *loc_kind_name(const IrAttr *a) {
   return "Unknown Attribute";
 }
 
-static bool di_validate(Writer *w, IrOp *op, const IrAttr *a) {
+static bool di_validate_slow(Writer *w, IrOp *op, const IrAttr *a);
+/* Whether the op's location can be written (most are compact: NULL here). */
+static inline bool di_validate(Writer *w, IrOp *op, const IrAttr *a) {
+  return !a || di_validate_slow(w, op, a);
+}
+
+static bool di_validate_slow(Writer *w, IrOp *op, const IrAttr *a) {
   if (!a || a->def == &ct_di_loc_attr_def || a->def == &ir_file_loc_def ||
       a->def == &ir_unknown_loc_def)
     return true;
@@ -732,10 +745,28 @@ static void pop_values(Writer *w, size_t to) {
   if (w->val_stack.len > to) w->val_stack.len = to;
 }
 
+/* Op results are numbered without the table: an op's first result index
+ * is kept in its `order` field while its function is written (write_block
+ * marks each block's order hints invalid before writing it, so ordering
+ * queries renumber the block afterwards), and result i is that plus i.
+ * A hint left by anything else is harmless: an index is only taken when
+ * the value stack holds the value there (else 0, as for a value not in
+ * scope). */
+static inline void push_results(Writer *w, IrOp *op, uint32_t n) {
+  size_t base = w->val_stack.len;
+  op->order = (uint32_t)base & 0x7fffffffu;
+  vec_reserve(&w->val_stack, base + n);
+  for (uint32_t i = 0; i < n; i++) w->val_stack.data[base + i] = ir_op_result(op, i);
+  w->val_stack.len = base + n;
+}
+
 /* A value's index (0 for one not in scope, as for invalid IR). */
-static void put_value(Writer *w, BcBuf *b, IrValue *v) {
+static inline void put_value(Writer *w, BcBuf *b, IrValue *v) {
   uint64_t out = 0;
-  if (w->vcap) {
+  if (v->def) {
+    size_t i = (size_t)v->def->order + ir_value_index(v);
+    if (i < w->val_stack.len && w->val_stack.data[i] == v) out = i;
+  } else if (w->vcap) {
     size_t m = w->vcap - 1;
     for (size_t h = val_hash(v) & m; w->vslots[h].gen == w->vgen; h = (h + 1) & m)
       if (w->vslots[h].key == v) {
@@ -749,6 +780,7 @@ static void put_value(Writer *w, BcBuf *b, IrValue *v) {
 
 static bool write_block(Writer *w, BcBuf *b, IrBlock *blk) {
   size_t mark = w->val_stack.len;
+  blk->order_valid = 0; /* its ops' order fields hold value indices (push_results) */
   bc_varint(b, blk->nargs);
   for (uint32_t i = 0; i < blk->nargs; i++) {
     put_type(w, b, blk->args[i]->type);
@@ -879,22 +911,36 @@ static bool write_op_attrs(Writer *w, BcBuf *b, IrOp *op, const WPlan *p, uint32
   return !w->failed;
 }
 
-/* The memo slot of the op's key (AttrMemo). */
-static AttrMemo *attr_memo_slot(Writer *w, const WPlan *p, const IrOp *op) {
+/* The memo slot of the op's key (AttrMemo; rt: its result types for a
+ * whole-header key, else NULLs). */
+static AttrMemo *attr_memo_slot(Writer *w, const WPlan *p, const IrOp *op,
+                                const IrType *const rt[AM_RES]) {
   if (!w->amemo) w->amemo = xcalloc(AM_SLOTS, sizeof *w->amemo);
   uint64_t h = (uint64_t)(uintptr_t)p * UINT64_C(0x9E3779B97F4A7C15);
   h = (h ^ (uintptr_t)op->props) * UINT64_C(0x9E3779B97F4A7C15);
   h = (h ^ (uintptr_t)op->attrs ^ op->noperands) * UINT64_C(0x9E3779B97F4A7C15);
+  h = (h ^ (uintptr_t)rt[0] ^ ((uintptr_t)rt[1] << 1)) * UINT64_C(0x9E3779B97F4A7C15);
   return &w->amemo[(h >> 40) & (AM_SLOTS - 1)];
 }
 
-/* Remembers the section just written, when it fits. */
-static void attr_memo_put(Writer *w, AttrMemo *am, const WPlan *p, const IrOp *op,
+/* Appends a memo entry's bytes. */
+static inline void memo_copy(BcBuf *b, const AttrMemo *am) {
+  if (b->cap - b->len >= AM_BYTES) { /* (inline: a few bytes) */
+    memcpy(b->d + b->len, am->bytes, AM_BYTES);
+    b->len += am->n;
+  } else {
+    bc_bytes(b, am->bytes, am->n);
+  }
+}
+
+/* Remembers the section just written, when it fits (false: it did not). */
+static bool attr_memo_put(Writer *w, AttrMemo *am, const WPlan *p, const IrOp *op,
                           const uint8_t *bytes, size_t n, const uint32_t *sizes) {
-  if (w->failed || n > AM_BYTES || p->b.ngroups > 16) return;
+  if (w->failed || n > AM_BYTES || p->b.ngroups > 16) return false;
   for (size_t i = 0; i < p->b.ngroups; i++)
-    if (sizes[i] > 255) return;
+    if (sizes[i] > 255) return false;
   am->plan = p;
+  am->whole = false;
   am->props = op->props;
   am->attrs = op->attrs;
   am->noperands = op->noperands;
@@ -902,6 +948,7 @@ static void attr_memo_put(Writer *w, AttrMemo *am, const WPlan *p, const IrOp *o
   am->ngroups = p->b.ngroups;
   for (size_t i = 0; i < p->b.ngroups; i++) am->sizes[i] = (uint8_t)sizes[i];
   memcpy(am->bytes, bytes, n);
+  return true;
 }
 
 /* Writes one op (NVIDIA's writeOperation + the generated per-op writer). */
@@ -917,14 +964,33 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
             op->info->name, w->vstr);
     return false;
   }
-  bc_varint(b, bc_op_opcode(d));
   const IrLoc *loc = op_di_loc(op);
   if (!di_validate(w, op, loc)) return false;
   di_add(w, w->cur_fn_di, loc);
 
+  /* The whole header (opcode, results, flags, attributes) of an earlier op
+   * with the same key when the key can hold the result types (AttrMemo);
+   * else the opcode and results are written here and the rest may be. */
+  uint32_t sizes[16];
+  uint32_t nser = op->nresults; /* results in the file's numbering */
+  bool whole = !p->b.versioned && op->nresults <= AM_RES;
+  const IrType *rt[AM_RES] = {NULL, NULL};
+  if (whole)
+    for (uint32_t i = 0; i < op->nresults; i++) rt[i] = ir_op_result(op, i)->type;
+  AttrMemo *am = attr_memo_slot(w, p, op, rt);
+  if (whole && am->plan == p && am->whole && am->props == op->props &&
+      am->attrs == op->attrs && am->noperands == op->noperands &&
+      am->nres == op->nresults && am->res[0] == rt[0] && am->res[1] == rt[1]) {
+    memo_copy(b, am);
+    if (p->b.seg) /* (only segment ops use the sizes below) */
+      for (size_t i = 0; i < am->ngroups; i++) sizes[i] = am->sizes[i];
+    goto operands;
+  }
+  size_t hstart = b->len;
+  bc_varint(b, bc_op_opcode(d));
+
   char need[16];
   /* Results. */
-  uint32_t nser = op->nresults;
   if (p->b.versioned) {
     nser = 0;
     bool keep[8] = {0};
@@ -950,19 +1016,25 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
   }
 
   /* Flags and attributes: an earlier op's bytes when it had the same key
-   * (AttrMemo), else written here and remembered. */
-  uint32_t sizes[16];
-  AttrMemo *am = attr_memo_slot(w, p, op);
-  if (am->plan == p && am->props == op->props && am->attrs == op->attrs &&
-      am->noperands == op->noperands) {
-    bc_bytes(b, am->bytes, am->n);
-    for (size_t i = 0; i < am->ngroups; i++) sizes[i] = am->sizes[i];
+   * (AttrMemo, without result types), else written here and remembered
+   * (with the opcode and results for a whole-header key). */
+  if (!whole && am->plan == p && !am->whole && am->props == op->props &&
+      am->attrs == op->attrs && am->noperands == op->noperands) {
+    memo_copy(b, am);
+    if (p->b.seg)
+      for (size_t i = 0; i < am->ngroups; i++) sizes[i] = am->sizes[i];
   } else {
-    size_t start = b->len;
+    size_t start = whole ? hstart : b->len;
     if (!write_op_attrs(w, b, op, p, sizes)) return false;
-    attr_memo_put(w, am, p, op, b->d + start, b->len - start, sizes);
+    if (attr_memo_put(w, am, p, op, b->d + start, b->len - start, sizes) && whole) {
+      am->whole = true;
+      am->nres = (uint8_t)op->nresults;
+      am->res[0] = rt[0];
+      am->res[1] = rt[1];
+    }
   }
 
+operands:
   /* Operands. */
   if (p->b.seg) {
     uint32_t pos = 0;
@@ -991,7 +1063,7 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
         if (!write_block(w, b, blk)) return false;
     }
   }
-  for (uint32_t i = 0; i < nser; i++) push_value(w, ir_op_result(op, i));
+  push_results(w, op, nser);
   return !w->failed;
 }
 
@@ -1146,6 +1218,7 @@ static bool fn_section_add(Writer *w, FnSection *fs, const FnMeta *m) {
   w->cur_fn_di = m->loc;
   IrBlock *blk = fn->nregions ? ir_op_regions(fn)[0].first : NULL;
   for (IrBlock *bb = blk; bb; bb = bb->next) {
+    bb->order_valid = 0; /* (see push_results) */
     for (uint32_t a = 0; bb == blk && a < bb->nargs; a++) push_value(w, bb->args[a]);
     for (IrOp *o = bb->first; o && !w->failed; o = o->next) write_op(w, &fs->body, o);
   }

@@ -24,6 +24,7 @@
 #include "asm/asm.h"
 #include "bytecode/bytecode.h"
 #include "dialect/cuda_tile/cuda_tile.h"
+#include "ir/destroy_isolated.h"
 #include "tool/tool.h"
 
 typedef struct StreamOut {
@@ -95,12 +96,14 @@ static bool print_shaped(IrOp *module, StrBuf *t, const char *hdr, size_t nhdr) 
  * held at once grows (peak RSS 8.7 against 7.7 MiB). */
 #define STREAM_BATCH (32 * 1024)
 
-/* Destroys the ops of b. */
-static void empty_block(IrBlock *b) {
+/* Destroys the ops of b; `isolated`: they are verified functions (isolated
+ * from above, no results), torn down in one walk each. */
+static void empty_block(IrBlock *b, bool isolated) {
   while (b && b->first) {
     IrOp *o = b->first;
     ir_op_unlink(o);
-    ir_op_destroy(o);
+    if (isolated) ir_op_destroy_isolated(o);
+    else ir_op_destroy(o);
   }
 }
 
@@ -165,13 +168,13 @@ static bool read_streamed(IrContext *ctx, const char *name, const char *buf, siz
       if (ok) stream_out_put(so, t.s + hdr.len, t.len - hdr.len - 2);
       batch = 0;
     }
-    if (!ok || !batch) empty_block(sbody);
+    if (!ok || !batch) empty_block(sbody, ok);
   }
   if (ok) stream_out_put(so, "}\n", 2);
   u64map_free(&names);
   sb_free(&t);
   sb_free(&hdr);
-  empty_block(sbody);
+  empty_block(sbody, false);
   if (shell) ir_op_destroy(shell);
   if (globals) ir_op_destroy(globals);
   bc_lazy_close(m);
