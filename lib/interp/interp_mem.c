@@ -14,6 +14,10 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define HAVE_LOAD_AVX 1
+#endif
 
 #include "interp/interp_gemm.h"
 #include "interp/interp_ops.h"
@@ -499,6 +503,49 @@ static inline void copy_f32(float *restrict d, const float *restrict s, int64_t 
   for (; j < n; j++) d[j] = s[j];
 }
 
+/* The rows of a dense 2-D f32 tile load: rows of `inner` floats, `stride`
+ * floats apart from p, into t (packed).  With AVX, 32 floats per step in
+ * ymm registers, the whole tile in one call (one vzeroupper); otherwise
+ * copy_f32 per row.  Short rows (the typical 32- or 64-float operand rows of
+ * an mmaf) never reach memcpy. */
+#ifdef HAVE_LOAD_AVX
+__attribute__((target("avx"))) static void load_rows_f32_avx(float *restrict t,
+                                                             const float *restrict p,
+                                                             int64_t rows, int64_t inner,
+                                                             int64_t stride) {
+  for (int64_t r = 0; r < rows; r++, t += inner, p += stride) {
+    int64_t j = 0;
+    for (; j + 32 <= inner; j += 32) {
+      __m256 x0 = _mm256_loadu_ps(p + j), x1 = _mm256_loadu_ps(p + j + 8),
+             x2 = _mm256_loadu_ps(p + j + 16), x3 = _mm256_loadu_ps(p + j + 24);
+      _mm256_storeu_ps(t + j, x0);
+      _mm256_storeu_ps(t + j + 8, x1);
+      _mm256_storeu_ps(t + j + 16, x2);
+      _mm256_storeu_ps(t + j + 24, x3);
+    }
+    for (; j + 8 <= inner; j += 8) _mm256_storeu_ps(t + j, _mm256_loadu_ps(p + j));
+    for (; j < inner; j++) t[j] = p[j];
+  }
+}
+#endif
+
+static void load_rows_f32(float *restrict t, const float *restrict p, int64_t rows,
+                          int64_t inner, int64_t stride) {
+#ifdef HAVE_LOAD_AVX
+  static int have_avx = -1; /* __builtin_cpu_supports, asked once */
+  int avx = __atomic_load_n(&have_avx, __ATOMIC_RELAXED);
+  if (avx < 0) {
+    avx = __builtin_cpu_supports("avx") ? 1 : 0;
+    __atomic_store_n(&have_avx, avx, __ATOMIC_RELAXED);
+  }
+  if (avx && inner < 4096) {
+    load_rows_f32_avx(t, p, rows, inner, stride);
+    return;
+  }
+#endif
+  for (int64_t r = 0; r < rows; r++) copy_f32(t + r * inner, p + r * stride, inner);
+}
+
 /* Rows of at least this many floats are stored with non-temporal stores. */
 #define NT_STORE_MIN 4096
 
@@ -586,6 +633,12 @@ static bool view_access_dense(Exec *e, Val *pv, const ViewAcc *va, Val *tile, bo
     return false;
   int64_t inner = va->tshape[rank - 1], idx[IN_MAX_RANK] = {0};
   float *t = tile->data;
+  if (rank == 2 && !store && fk == IR_F32) { /* an mmaf operand, typically */
+    load_rows_f32(t, (const float *)(uintptr_t)a0, va->tshape[0], inner, va->tstride[0]);
+    in_gemm_note_tile(pv, (const void *)(uintptr_t)a0, va->tshape[0], inner * (int64_t)es,
+                      va->tstride[0] * (int64_t)es);
+    return true;
+  }
   for (int64_t i = 0, row = 0; i < tile->n; i += inner, row++) {
     int64_t off = 0;
     if (rank == 2) off = row * va->tstride[0];
