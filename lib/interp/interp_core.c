@@ -570,7 +570,15 @@ static void store_from_bits(Val *v, int64_t i, const IrType *elem, uint64_t bits
 }
 
 Val *in_val_from_dense(const IrAttr *a, const IrType *type) {
-  Val *v = val_new_tile(type);
+  /* every element is written below: a cuda_tile tile skips the zeroing */
+  Val *v;
+  if (ct_type_is_tile(type)) {
+    v = val_new_raw(ct_tile_type_elem(type), ct_tile_type_shape(type),
+                    (int)ct_tile_type_rank(type));
+    v->type = type;
+  } else {
+    v = val_new_tile(type);
+  }
   const IrType *elem = v->elem;
   if (v->kind == VK_TOKEN) return v;
   int64_t nd = ct_dense_num_elements(a);
