@@ -448,16 +448,28 @@ static ExecCode exec_for(Exec *e, IrOp *op) {
     Val *ivv = val_new_shape(lbv->elem, NULL, 0);
     ((int64_t *)ivv->data)[0] = iv;
     in_set(e, body->args[0], ivv);
-    for (size_t i = 0; i < niter; i++) in_set(e, body->args[1 + i], val_retain(cur[i]));
+    /* The argument slots take over cur's references, so that an iter value
+     * no other value shares has one reference while the body runs (mmaf
+     * then accumulates into it in place: interp_shape.c). */
+    for (size_t i = 0; i < niter && 1 + i < body->nargs; i++) {
+      in_set(e, body->args[1 + i], cur[i]);
+      cur[i] = NULL;
+    }
     ExecCode code = in_exec_block(e, body);
     if (code == X_CONTINUE || code == X_OK || code == X_YIELD) {
-      size_t n;
-      Val **nv = take_term(e, &n);
-      for (size_t i = 0; i < niter && i < n; i++) {
-        val_release(cur[i]);
-        cur[i] = val_retain(nv[i]);
+      /* the terminator's values (moved out of e->term) are the next
+       * iteration's; a missing one keeps the argument's value */
+      size_t n = e->term.len;
+      for (size_t i = 0; i < niter; i++) {
+        if (i < n) {
+          val_release(cur[i]);
+          cur[i] = e->term.data[i];
+        } else if (!cur[i] && 1 + i < body->nargs) {
+          cur[i] = val_retain(in_get(e, body->args[1 + i]));
+        }
       }
-      free_vals(nv, n);
+      for (size_t i = niter; i < n; i++) val_release(e->term.data[i]);
+      e->term.len = 0;
     } else {
       free_vals(cur, niter);
       e->cur_loop = outer;
@@ -558,7 +570,15 @@ static void store_from_bits(Val *v, int64_t i, const IrType *elem, uint64_t bits
 }
 
 Val *in_val_from_dense(const IrAttr *a, const IrType *type) {
-  Val *v = val_new_tile(type);
+  /* every element is written below: a cuda_tile tile skips the zeroing */
+  Val *v;
+  if (ct_type_is_tile(type)) {
+    v = val_new_raw(ct_tile_type_elem(type), ct_tile_type_shape(type),
+                    (int)ct_tile_type_rank(type));
+    v->type = type;
+  } else {
+    v = val_new_tile(type);
+  }
   const IrType *elem = v->elem;
   if (v->kind == VK_TOKEN) return v;
   int64_t nd = ct_dense_num_elements(a);

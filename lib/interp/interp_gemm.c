@@ -103,20 +103,31 @@ int64_t in_gemm_pending_lines(void) {
 }
 
 /* Issues up to `lines` of the queued prefetches (into L2: the tiles are
- * copied after the current gemm, whose operands hold L1). */
+ * copied after the current gemm, whose operands hold L1).  The cursor lives
+ * in locals while a tile's rows are walked (the per-thread state is read
+ * and written once per tile, not once per line). */
 static void pf_issue(int64_t lines) {
   while (lines > 0 && pf.nq > 0) {
     const PfTile *t = &pf.q[0];
-    __builtin_prefetch(t->p + pf.row * t->stride + pf.col, 0, 2);
-    lines--;
-    if ((pf.col += PF_LINE) >= t->row_bytes) {
-      pf.col = 0;
-      if (++pf.row == t->rows) {
-        for (int i = 1; i < pf.nq; i++) pf.q[i - 1] = pf.q[i];
-        pf.nq--;
-        pf.row = 0;
+    const char *rowp = t->p + pf.row * t->stride;
+    int64_t row = pf.row, col = pf.col, rb = t->row_bytes, stride = t->stride, rows = t->rows;
+    for (;;) {
+      __builtin_prefetch(rowp + col, 0, 2);
+      lines--;
+      if ((col += PF_LINE) >= rb) {
+        col = 0;
+        rowp += stride;
+        if (++row == rows) break;
       }
+      if (lines == 0) break;
     }
+    if (row == rows) { /* tile done: pop it */
+      for (int i = 1; i < pf.nq; i++) pf.q[i - 1] = pf.q[i];
+      pf.nq--;
+      row = 0;
+    }
+    pf.row = row;
+    pf.col = col;
   }
 }
 

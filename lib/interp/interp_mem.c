@@ -14,6 +14,10 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define HAVE_LOAD_AVX 1
+#endif
 
 #include "interp/interp_gemm.h"
 #include "interp/interp_ops.h"
@@ -499,6 +503,93 @@ static inline void copy_f32(float *restrict d, const float *restrict s, int64_t 
   for (; j < n; j++) d[j] = s[j];
 }
 
+/* The rows of a dense 2-D f32 tile load: rows of `inner` floats, `stride`
+ * floats apart from p, into t (packed).  With AVX, 32 floats per step in
+ * ymm registers, the whole tile in one call (one vzeroupper); otherwise
+ * copy_f32 per row.  Short rows (the typical 32- or 64-float operand rows of
+ * an mmaf) never reach memcpy. */
+#ifdef HAVE_LOAD_AVX
+__attribute__((target("avx"))) static void load_rows_f32_avx(float *restrict t,
+                                                             const float *restrict p,
+                                                             int64_t rows, int64_t inner,
+                                                             int64_t stride) {
+  for (int64_t r = 0; r < rows; r++, t += inner, p += stride) {
+    int64_t j = 0;
+    for (; j + 32 <= inner; j += 32) {
+      __m256 x0 = _mm256_loadu_ps(p + j), x1 = _mm256_loadu_ps(p + j + 8),
+             x2 = _mm256_loadu_ps(p + j + 16), x3 = _mm256_loadu_ps(p + j + 24);
+      _mm256_storeu_ps(t + j, x0);
+      _mm256_storeu_ps(t + j + 8, x1);
+      _mm256_storeu_ps(t + j + 16, x2);
+      _mm256_storeu_ps(t + j + 24, x3);
+    }
+    for (; j + 8 <= inner; j += 8) _mm256_storeu_ps(t + j, _mm256_loadu_ps(p + j));
+    for (; j < inner; j++) t[j] = p[j];
+  }
+}
+#endif
+
+static void load_rows_f32(float *restrict t, const float *restrict p, int64_t rows,
+                          int64_t inner, int64_t stride) {
+#ifdef HAVE_LOAD_AVX
+  static int have_avx = -1; /* __builtin_cpu_supports, asked once */
+  int avx = __atomic_load_n(&have_avx, __ATOMIC_RELAXED);
+  if (avx < 0) {
+    avx = __builtin_cpu_supports("avx") ? 1 : 0;
+    __atomic_store_n(&have_avx, avx, __ATOMIC_RELAXED);
+  }
+  if (avx && inner < 4096) {
+    load_rows_f32_avx(t, p, rows, inner, stride);
+    return;
+  }
+#endif
+  for (int64_t r = 0; r < rows; r++) copy_f32(t + r * inner, p + r * stride, inner);
+}
+
+/* The same for bf16 memory: each element widened to its f32 bit pattern
+ * (bits << 16), with AVX2 8 elements per step; whether any is a NaN (the
+ * caller redoes those: see view_access_dense).  Returns -1, having done
+ * nothing, without AVX2. */
+#ifdef HAVE_LOAD_AVX
+__attribute__((target("avx2"))) static int load_rows_bf16_avx2(float *restrict t,
+                                                               const uint16_t *restrict p,
+                                                               int64_t rows, int64_t inner,
+                                                               int64_t stride) {
+  const __m128i mag = _mm_set1_epi16(0x7FFF), inf = _mm_set1_epi16(0x7F80);
+  __m128i any = _mm_setzero_si128();
+  bool nan = false;
+  for (int64_t r = 0; r < rows; r++, t += inner, p += stride) {
+    int64_t j = 0;
+    for (; j + 8 <= inner; j += 8) {
+      __m128i h = _mm_loadu_si128((const __m128i *)(p + j));
+      _mm256_storeu_si256((__m256i *)(t + j), _mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16));
+      any = _mm_or_si128(any, _mm_cmpgt_epi16(_mm_and_si128(h, mag), inf));
+    }
+    for (; j < inner; j++) {
+      uint32_t u = (uint32_t)p[j] << 16;
+      memcpy(&t[j], &u, 4);
+      nan |= (p[j] & 0x7FFFu) > 0x7F80u;
+    }
+  }
+  return nan || _mm_movemask_epi8(any) != 0;
+}
+#endif
+
+static int load_rows_bf16(float *restrict t, const uint16_t *restrict p, int64_t rows,
+                          int64_t inner, int64_t stride) {
+#ifdef HAVE_LOAD_AVX
+  static int have_avx2 = -1; /* __builtin_cpu_supports, asked once */
+  int avx2 = __atomic_load_n(&have_avx2, __ATOMIC_RELAXED);
+  if (avx2 < 0) {
+    avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
+    __atomic_store_n(&have_avx2, avx2, __ATOMIC_RELAXED);
+  }
+  if (avx2) return load_rows_bf16_avx2(t, p, rows, inner, stride);
+#endif
+  (void)t, (void)p, (void)rows, (void)inner, (void)stride;
+  return -1;
+}
+
 /* Rows of at least this many floats are stored with non-temporal stores. */
 #define NT_STORE_MIN 4096
 
@@ -586,6 +677,24 @@ static bool view_access_dense(Exec *e, Val *pv, const ViewAcc *va, Val *tile, bo
     return false;
   int64_t inner = va->tshape[rank - 1], idx[IN_MAX_RANK] = {0};
   float *t = tile->data;
+  if (rank == 2 && !store) { /* an mmaf operand, typically */
+    int64_t rows = va->tshape[0], st0 = va->tstride[0];
+    int nan = 0;
+    if (fk == IR_F32) load_rows_f32(t, (const float *)(uintptr_t)a0, rows, inner, st0);
+    else nan = load_rows_bf16(t, (const uint16_t *)(uintptr_t)a0, rows, inner, st0);
+    if (nan >= 0) {
+      /* NaNs: the general decoder's payload and quieting, as below */
+      for (int64_t r = 0; nan && r < rows; r++) {
+        const uint16_t *p = (const uint16_t *)(uintptr_t)a0 + r * st0;
+        for (int64_t j = 0; j < inner; j++)
+          if ((p[j] & 0x7FFFu) > 0x7F80u)
+            t[r * inner + j] = (float)ir_float_from_bits(IR_BF16, p[j]);
+      }
+      in_gemm_note_tile(pv, (const void *)(uintptr_t)a0, rows, inner * (int64_t)es,
+                        st0 * (int64_t)es);
+      return true;
+    }
+  }
   for (int64_t i = 0, row = 0; i < tile->n; i += inner, row++) {
     int64_t off = 0;
     if (rank == 2) off = row * va->tstride[0];

@@ -241,14 +241,35 @@ static void mma_dims(const Val *a, const Val *b, int64_t *nb, int64_t *M, int64_
   *N = b->shape[r - 1];
 }
 
+/* The accumulator c itself (a new reference) when the mma may write its
+ * result over it: nothing else can see c afterwards, because the operand is
+ * used by this op alone, in the block that defines it (so it runs once per
+ * definition, not once per iteration of a nested loop), and c's only
+ * reference is that value's slot; NULL otherwise.  The stale value of the
+ * result's slot (the previous iteration's result, often c itself) is let go
+ * first: this op overwrites the slot anyway.  A k loop's accumulator then
+ * stays in one buffer instead of moving to a new one per step (half the L1
+ * misses of a tiled GEMM). */
+static Val *mma_acc_in_place(Exec *e, IrOp *op, Val *c) {
+  IrValue *cv = ir_op_operand(op, 2);
+  if (e->run->chk_deps || !c->cap || !ir_value_has_one_use(cv)) return NULL;
+  IrBlock *home = ir_value_is_block_arg(cv) ? ir_block_arg(cv)->block : cv->def->block;
+  if (home != op->block) return NULL;
+  in_set(e, ir_op_result(op, 0), NULL);
+  if (__atomic_load_n(&c->refs, __ATOMIC_ACQUIRE) != 1) return NULL;
+  return val_retain(c);
+}
+
 /* mmaf: [B,]MxK x [B,]KxN + acc, accumulating in the accumulator type. */
 bool h_mmaf(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1), *c = in_opnd(e, op, 2);
-  Val *r = val_new_raw(c->elem, c->shape, c->rank); /* every element written below */
   int64_t nb, M, N, K;
   mma_dims(a, b, &nb, &M, &N, &K);
-  IrFloatKind rk = ir_float_kind(r->elem);
-  if (r->kind == VK_F32 && rk == IR_F32 && a->kind == VK_F32) {
+  IrFloatKind rk = ir_float_kind(c->elem);
+  bool fast = c->kind == VK_F32 && rk == IR_F32 && a->kind == VK_F32;
+  Val *r = fast ? mma_acc_in_place(e, op, c) : NULL;
+  if (!r) r = val_new_raw(c->elem, c->shape, c->rank); /* every element written below */
+  if (fast) {
     /* Narrow inputs are already exact floats; tf32 inputs likewise.  The
      * kernel reads the accumulator from c and writes r (interp_gemm.c). */
     for (int64_t z = 0; z < nb; z++)
