@@ -7,6 +7,41 @@
 
 #include <string.h>
 
+/* ---- the pointer map (cv_ptrmap.h) --------------------------------------- */
+
+static void ptrmap_grow(CvPtrMap *m) {
+  CvPtrMap n = {0};
+  n.cap = m->cap ? m->cap * 4 : 64;
+  n.shift = 64;
+  for (size_t c = n.cap; c > 1; c >>= 1) n.shift--;
+  n.slots = xcalloc(n.cap, sizeof *n.slots);
+  for (size_t i = 0; i < m->cap; i++)
+    if (m->slots[i].val) cv_ptrmap_put(&n, m->slots[i].key, m->slots[i].val);
+  free(m->slots);
+  *m = n;
+}
+
+void cv_ptrmap_put(CvPtrMap *m, const void *key, void *val) {
+  if ((m->len + 1) * 4 > m->cap * 3) ptrmap_grow(m);
+  for (size_t i = cv_ptrmap_slot(m, key);; i = (i + 1) & (m->cap - 1)) {
+    CvSlot *s = &m->slots[i];
+    if (!s->val) {
+      *s = (CvSlot){key, val};
+      m->len++;
+      return;
+    }
+    if (s->key == key) {
+      s->val = val;
+      return;
+    }
+  }
+}
+
+void cv_ptrmap_free(CvPtrMap *m) {
+  free(m->slots);
+  *m = (CvPtrMap){0};
+}
+
 /* Listener: records the ops a pattern creates. */
 static void on_inserted(void *user, IrOp *op) {
   CvConversion *cv = user;
@@ -29,30 +64,39 @@ void cv_free(CvConversion *cv) {
   vec_free(&cv->owned);
   vec_free(&cv->created);
   vec_free(&cv->dead);
-  u64map_free(&cv->patterns);
-  u64map_free(&cv->map);
-  u64map_free(&cv->tcache);
-  u64map_free(&cv->orig_types);
-  u64map_free(&cv->names);
-  u64map_free(&cv->infos);
+  cv_ptrmap_free(&cv->patterns);
+  cv_ptrmap_free(&cv->map);
+  cv_ptrmap_free(&cv->tcache);
+  cv_ptrmap_free(&cv->orig_types);
+  cv_ptrmap_free(&cv->names);
+  cv_ptrmap_free(&cv->infos);
+  cv_ptrmap_free(&cv->by_prefix);
 }
 
 void cv_add_pattern(CvConversion *cv, const IrOpInfo *root, CvPatternFn fn) {
   union { CvPatternFn f; void *p; } u = {.f = fn};
-  u64map_put(&cv->patterns, (uint64_t)(uintptr_t)root, u.p);
+  cv_ptrmap_put(&cv->patterns, root, u.p);
 }
 
+/* The prefixes judge an op by its name, so their verdict is cached per op
+ * kind (IrOpInfo); the dynamic hook is asked per op. */
 bool cv_is_illegal(CvConversion *cv, IrOp *op) {
-  const char *n = ir_op_name(op);
-  for (const char *const *p = cv->illegal; p && *p; p++)
-    if (!strncmp(n, *p, strlen(*p))) return true;
+  uintptr_t v = (uintptr_t)cv_ptrmap_get(&cv->by_prefix, op->info);
+  if (!v) {
+    const char *n = ir_op_name(op);
+    v = 2;
+    for (const char *const *p = cv->illegal; p && *p; p++)
+      if (!strncmp(n, *p, strlen(*p))) v = 1;
+    cv_ptrmap_put(&cv->by_prefix, op->info, (void *)v);
+  }
+  if (v == 1) return true;
   return cv->dyn_illegal && cv->dyn_illegal(cv, op);
 }
 
 /* ---- types and the value map --------------------------------------------- */
 
 const IrType *cv_convert_type1(CvConversion *cv, const IrType *t) {
-  const IrType *c = u64map_get(&cv->tcache, (uint64_t)(uintptr_t)t);
+  const IrType *c = cv_ptrmap_get(&cv->tcache, t);
   if (c) return c;
   IrTypeVec out = {0};
   if (!cv->convert_type(cv, t, &out) || out.len != 1) {
@@ -61,7 +105,7 @@ const IrType *cv_convert_type1(CvConversion *cv, const IrType *t) {
   }
   c = out.data[0];
   vec_free(&out);
-  u64map_put(&cv->tcache, (uint64_t)(uintptr_t)t, (void *)(uintptr_t)c);
+  cv_ptrmap_put(&cv->tcache, t, (void *)(uintptr_t)c);
   return c;
 }
 
@@ -69,26 +113,26 @@ const IrType *cv_convert_type1(CvConversion *cv, const IrType *t) {
  * 1:N one as a CvMapped allocation tagged with bit 0, so the common case
  * costs no allocation. */
 const IrType *cv_original_type(CvConversion *cv, IrValue *v) {
-  const IrType *t = u64map_get(&cv->orig_types, (uint64_t)(uintptr_t)v);
+  const IrType *t = cv_ptrmap_get(&cv->orig_types, v);
   return t ? t : v->type;
 }
 
 void cv_map(CvConversion *cv, IrValue *from, IrValue *const *vals, size_t n) {
   if (n == 1 && vals[0]) {
-    u64map_put(&cv->map, (uint64_t)(uintptr_t)from, vals[0]);
+    cv_ptrmap_put(&cv->map, from, vals[0]);
     return;
   }
   CvMapped *m = xmalloc(sizeof *m + n * sizeof(IrValue *));
   m->n = (uint32_t)n;
   for (size_t i = 0; i < n; i++) m->vals[i] = vals[i];
   vec_push(&cv->owned, m);
-  u64map_put(&cv->map, (uint64_t)(uintptr_t)from, (void *)((uintptr_t)m | 1));
+  cv_ptrmap_put(&cv->map, from, (void *)((uintptr_t)m | 1));
 }
 
 /* Unmapped values (block arguments converted in place, values defined by
  * legal ops) stand for themselves. */
 IrValue *cv_lookup(CvConversion *cv, IrValue *v) {
-  uintptr_t e = (uintptr_t)u64map_get(&cv->map, (uint64_t)(uintptr_t)v);
+  uintptr_t e = (uintptr_t)cv_ptrmap_get(&cv->map, v);
   if (!e) return v;
   if (!(e & 1)) return (IrValue *)e;
   const CvMapped *m = (const CvMapped *)(e & ~(uintptr_t)1);
@@ -97,7 +141,7 @@ IrValue *cv_lookup(CvConversion *cv, IrValue *v) {
 
 /* 1:N lookups: a 1:1 entry is returned through a one-element scratch. */
 size_t cv_lookup_n(CvConversion *cv, IrValue *v, IrValue *const **vals) {
-  uintptr_t e = (uintptr_t)u64map_get(&cv->map, (uint64_t)(uintptr_t)v);
+  uintptr_t e = (uintptr_t)cv_ptrmap_get(&cv->map, v);
   if (!e) return 0;
   if (e & 1) {
     const CvMapped *m = (const CvMapped *)(e & ~(uintptr_t)1);
@@ -115,8 +159,10 @@ void cv_replace(CvConversion *cv, IrOp *op, IrValue *const *vals) {
 }
 
 void cv_state_init(CvConversion *cv, IrOpState *st, const IrOpInfo *info, const IrLoc *loc) {
-  ir_op_state_init(st, cv->ctx, info, loc);
   if (!loc && cv->cur) {
+    /* (what ir_op_state_init does, without looking up the unknown
+     * location that the next lines would overwrite) */
+    *st = (IrOpState){.ctx = cv->ctx, .info = info};
     /* the rewritten op's location, still compact when the parser left it
      * so: copying the bits avoids materializing one location per op */
     uintptr_t bits = cv->cur->loc_bits;
@@ -126,7 +172,9 @@ void cv_state_init(CvConversion *cv, IrOpState *st, const IrOpInfo *info, const 
     } else {
       st->loc = (const IrLoc *)bits;
     }
+    return;
   }
+  ir_op_state_init(st, cv->ctx, info, loc);
 }
 
 /* Whether every name in the dictionary `attrs` is an inherent attribute of
@@ -165,12 +213,25 @@ IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
   if (attrs && !attrs->nelems) attrs = NULL;
   if (props) st.props_dict = props;
   else if (attrs && all_inherent(cv, info, attrs)) st.props_dict = attrs, attrs = NULL;
-  for (uint32_t i = 0; attrs && i < attrs->nelems; i++)
-    vec_push(&st.attrs, ((IrNamedAttr){attrs->names[i], attrs->elems[i]}));
+  /* discardable attributes: a stack array lent like the operands (a
+   * larger dictionary, rare, goes through the heap) */
+  IrNamedAttr abuf[16];
+  bool lent_attrs = attrs && attrs->nelems <= 16;
+  if (lent_attrs) {
+    for (uint32_t i = 0; i < attrs->nelems; i++) abuf[i] = (IrNamedAttr){attrs->names[i], attrs->elems[i]};
+    st.attrs = (IrNamedAttrVec){abuf, attrs->nelems, attrs->nelems};
+  } else {
+    for (uint32_t i = 0; attrs && i < attrs->nelems; i++)
+      vec_push(&st.attrs, ((IrNamedAttr){attrs->names[i], attrs->elems[i]}));
+  }
   IrOp *op = ir_op_create(&st);
   st.operands = (IrValueVec){0}; /* lent, not owned */
   st.result_types = (IrTypeVec){0};
-  ir_op_state_free(&st);
+  if (lent_attrs) st.attrs = (IrNamedAttrVec){0};
+  /* No regions were given, so the state owns heap memory only where the
+   * dialect's defaults were added (props) or the attributes did not fit. */
+  if (st.attrs.data || st.props.data || st.regions.data || st.spare.data || st.successors.data)
+    ir_op_state_free(&st);
   if (op) rw_insert_op(&cv->rw, op);
   return op;
 }
@@ -178,19 +239,19 @@ IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
 /* Names are string literals in the patterns: their addresses key a cache of
  * op infos and identifiers, which saves hashing the text on every op. */
 const IrIdent *cv_ident(CvConversion *cv, const char *name) {
-  const IrIdent *id = u64map_get(&cv->names, (uint64_t)(uintptr_t)name);
+  const IrIdent *id = cv_ptrmap_get(&cv->names, name);
   if (!id) {
     id = ir_identz(cv->ctx, name);
-    u64map_put(&cv->names, (uint64_t)(uintptr_t)name, (void *)(uintptr_t)id);
+    cv_ptrmap_put(&cv->names, name, (void *)(uintptr_t)id);
   }
   return id;
 }
 
 const IrOpInfo *cv_op_info(CvConversion *cv, const char *name) {
-  const IrOpInfo *info = u64map_get(&cv->infos, (uint64_t)(uintptr_t)name);
+  const IrOpInfo *info = cv_ptrmap_get(&cv->infos, name);
   if (!info) {
     info = ir_op_info_lookup(cv->ctx, name, strlen(name));
-    u64map_put(&cv->infos, (uint64_t)(uintptr_t)name, (void *)(uintptr_t)info);
+    cv_ptrmap_put(&cv->infos, name, (void *)(uintptr_t)info);
   }
   return info;
 }
@@ -221,7 +282,7 @@ static bool convert_block_args(CvConversion *cv, IrBlock *b) {
     IrValue *a = b->args[i];
     const IrType *t1 = cv_convert_type1(cv, a->type);
     if (t1) {
-      if (t1 != a->type) u64map_put(&cv->orig_types, (uint64_t)(uintptr_t)a, (void *)(uintptr_t)a->type);
+      if (t1 != a->type) cv_ptrmap_put(&cv->orig_types, a, (void *)(uintptr_t)a->type);
       a->type = t1;
       continue;
     }
@@ -267,8 +328,7 @@ static bool convert_op_regions(CvConversion *cv, IrOp *op) {
 }
 
 static bool convert_illegal(CvConversion *cv, IrOp *op) {
-  union { CvPatternFn f; void *p; } u = {.p = u64map_get(&cv->patterns,
-                                                           (uint64_t)(uintptr_t)op->info)};
+  union { CvPatternFn f; void *p; } u = {.p = cv_ptrmap_get(&cv->patterns, op->info)};
   size_t start = cv->created.len;
   IrOp *saved = cv->cur;
   cv->cur = op;
