@@ -9,9 +9,10 @@
 
 /* ---- the pointer map (cv_ptrmap.h) --------------------------------------- */
 
-static void ptrmap_grow(CvPtrMap *m) {
+/* Rehashes m into `cap` slots (a power of two). */
+static void ptrmap_resize(CvPtrMap *m, size_t cap) {
   CvPtrMap n = {0};
-  n.cap = m->cap ? m->cap * 4 : 64;
+  n.cap = cap;
   n.shift = 64;
   for (size_t c = n.cap; c > 1; c >>= 1) n.shift--;
   n.slots = xcalloc(n.cap, sizeof *n.slots);
@@ -21,8 +22,17 @@ static void ptrmap_grow(CvPtrMap *m) {
   *m = n;
 }
 
+static void ptrmap_grow(CvPtrMap *m) { ptrmap_resize(m, m->cap ? m->cap * 2 : 64); }
+
+/* Makes room for n entries without growing. */
+static void ptrmap_reserve(CvPtrMap *m, size_t n) {
+  size_t cap = 64;
+  while (cap < 2 * n) cap *= 2;
+  if (cap > m->cap) ptrmap_resize(m, cap);
+}
+
 void cv_ptrmap_put(CvPtrMap *m, const void *key, void *val) {
-  if ((m->len + 1) * 4 > m->cap * 3) ptrmap_grow(m);
+  if ((m->len + 1) * 2 > m->cap) ptrmap_grow(m); /* load <= 1/2: short probes */
   for (size_t i = cv_ptrmap_slot(m, key);; i = (i + 1) & (m->cap - 1)) {
     CvSlot *s = &m->slots[i];
     if (!s->val) {
@@ -372,7 +382,26 @@ static bool convert_region(CvConversion *cv, IrRegion *r) {
   return true;
 }
 
+/* Counts the op results and block arguments under op (op excluded): the
+ * value map holds at most one entry per value (results of rewritten ops,
+ * block arguments converted 1:N) and the original types one per argument,
+ * so both are sized once rather than rehashed as they fill. */
+static void count_values(IrOp *op, size_t *nres, size_t *nargs) {
+  for (uint32_t i = 0; i < op->nregions; i++)
+    for (IrBlock *b = ir_op_region(op, i)->first; b; b = b->next) {
+      *nargs += b->nargs;
+      for (IrOp *o = b->first; o; o = o->next) {
+        *nres += o->nresults;
+        if (o->nregions) count_values(o, nres, nargs);
+      }
+    }
+}
+
 bool cv_apply_partial(CvConversion *cv, IrOp *root) {
+  size_t nres = 0, nargs = 0;
+  count_values(root, &nres, &nargs);
+  ptrmap_reserve(&cv->map, cv->map.len + nres + nargs);
+  ptrmap_reserve(&cv->orig_types, cv->orig_types.len + nargs);
   bool ok = convert_op_regions(cv, root);
   /* Destroy the converted ops: first cut every reference they hold (their
    * results are used only by other converted ops), then free them. */

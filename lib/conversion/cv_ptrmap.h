@@ -4,7 +4,7 @@
  *
  * Open addressing with linear probing over one array of (key, value) pairs
  * (a probe touches one cache line), a multiplicative hash of the pointer
- * and growth by 4x (a conversion maps about one value per op: few rehashes).
+ * and a load of at most one half (short probe sequences; growth by 2x).
  * The lookup is inline: most of the driver's lookups hit the first slot.
  * A NULL value marks an empty slot, so values must be non-NULL. */
 #ifndef CTILE_CV_PTRMAP_H

@@ -269,16 +269,25 @@ static bool lift_owner(IrOp *op) {
 
 typedef VEC(IrOp *) OpVec;
 
-static IrWalkResult collect(IrOp *op, void *user) {
-  if (ct_op_is(op, CT_OP_entry) || ct_op_is(op, CT_OP_testing_func) || ct_op_is(op, CT_OP_for_) ||
-      ct_op_is(op, CT_OP_loop))
-    vec_push((OpVec *)user, op);
-  return IR_WALK_ADVANCE;
+/* The owners under op (functions, fors and loops), inner ones first (the
+ * order of ir_walk_post), by a direct recursion into the ops with regions
+ * only. */
+static void collect(IrOp *op, OpVec *owners, const IrOpInfo *const kinds[4]) {
+  for (uint32_t i = 0; i < op->nregions; i++)
+    for (IrBlock *b = ir_op_region(op, i)->first; b; b = b->next)
+      for (IrOp *o = b->first; o; o = o->next)
+        if (o->nregions) collect(o, owners, kinds);
+  for (int k = 0; k < 4; k++)
+    if (op->info == kinds[k]) {
+      vec_push(owners, op);
+      break;
+    }
 }
 
 bool c2a_lift_early_exits(IrOp *root) {
   OpVec owners = {0};
-  ir_walk_post(root, collect, &owners);
+  const IrOpInfo *const kinds[4] = {ct_op(entry), ct_op(testing_func), ct_op(for_), ct_op(loop)};
+  collect(root, &owners, kinds);
   bool ok = true;
   for (size_t i = 0; i < owners.len && ok; i++) ok = lift_owner(owners.data[i]);
   vec_free(&owners);
