@@ -221,6 +221,26 @@ IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
   st.result_types = (IrTypeVec){(const IrType **)(uintptr_t)result_types, nresults, nresults};
   if (props && !props->nelems) props = NULL;
   if (attrs && !attrs->nelems) attrs = NULL;
+  /* What ir_op_create makes of the dictionaries depends on the op kind and
+   * the dictionary only (the dialect's defaults are a function of both):
+   * a kind built again with the same dictionary takes the memoized
+   * properties as they are — defaults present, nothing to add or merge —
+   * and its discardable dictionary is set on the new op. */
+  const IrAttr *in = props ? props : attrs;
+  uintptr_t h = ((uintptr_t)info * 31 + (uintptr_t)in) * UINT64_C(0x9E3779B97F4A7C15);
+  struct CvBuildMemo *memo = &cv->bmemo[(h >> 56) ^ (props != NULL)];
+  if (memo->info == info && memo->in == in && memo->in_props == (props != NULL)) {
+    st.props_dict = memo->props;
+    IrOp *op = ir_op_create(&st);
+    st.operands = (IrValueVec){0}; /* lent, not owned */
+    st.result_types = (IrTypeVec){0};
+    if (st.attrs.data || st.props.data || st.regions.data || st.spare.data || st.successors.data)
+      ir_op_state_free(&st);
+    if (!op) return NULL;
+    op->attrs = memo->attrs;
+    rw_insert_op(&cv->rw, op);
+    return op;
+  }
   if (props) st.props_dict = props;
   else if (attrs && all_inherent(cv, info, attrs)) st.props_dict = attrs, attrs = NULL;
   /* discardable attributes: a stack array lent like the operands (a
@@ -242,7 +262,9 @@ IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
    * dialect's defaults were added (props) or the attributes did not fit. */
   if (st.attrs.data || st.props.data || st.regions.data || st.spare.data || st.successors.data)
     ir_op_state_free(&st);
-  if (op) rw_insert_op(&cv->rw, op);
+  if (!op) return NULL;
+  *memo = (struct CvBuildMemo){info, in, props != NULL, op->props, op->attrs};
+  rw_insert_op(&cv->rw, op);
   return op;
 }
 
