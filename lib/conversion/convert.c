@@ -425,8 +425,28 @@ bool cv_apply_partial(CvConversion *cv, IrOp *root) {
   ptrmap_reserve(&cv->map, cv->map.len + nres + nargs);
   ptrmap_reserve(&cv->orig_types, cv->orig_types.len + nargs);
   bool ok = convert_op_regions(cv, root);
-  /* Destroy the converted ops: first cut every reference they hold (their
-   * results are used only by other converted ops), then free them. */
+  /* Destroy the converted ops.  Their results are used only by other
+   * converted ops, which the pre-order walk reached later: destroying them
+   * newest first, each op's users are gone before it (one walk per op,
+   * which also cuts its own references).  An op whose results are still
+   * used (by a legal op no pattern remapped: an error) is kept for the
+   * second loop, which handles the rest as a batch: cut every reference
+   * they hold, then report those still used, oldest first. */
+  size_t nleft = 0;
+  for (size_t i = cv->dead.len; i-- > 0;) {
+    IrOp *d = cv->dead.data[i];
+    bool used = false;
+    for (unsigned k = 0; k < d->nresults && !used; k++) used = ir_value_has_uses(ir_op_result(d, k));
+    if (used) cv->dead.data[nleft++] = d;
+    else ir_op_destroy(d);
+  }
+  /* (the survivors back in walk order) */
+  for (size_t i = 0, j = nleft; i + 1 < j; i++, j--) {
+    IrOp *t = cv->dead.data[i];
+    cv->dead.data[i] = cv->dead.data[j - 1];
+    cv->dead.data[j - 1] = t;
+  }
+  cv->dead.len = nleft;
   for (size_t i = 0; i < cv->dead.len; i++) ir_op_drop_all_references(cv->dead.data[i]);
   for (size_t i = 0; i < cv->dead.len; i++) {
     IrOp *d = cv->dead.data[i];
