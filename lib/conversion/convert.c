@@ -432,20 +432,16 @@ bool cv_apply_partial(CvConversion *cv, IrOp *root) {
    * used (by a legal op no pattern remapped: an error) is kept for the
    * second loop, which handles the rest as a batch: cut every reference
    * they hold, then report those still used, oldest first. */
-  size_t nleft = 0;
+  size_t w = cv->dead.len; /* survivors gather at [w, len), in walk order */
   for (size_t i = cv->dead.len; i-- > 0;) {
     IrOp *d = cv->dead.data[i];
     bool used = false;
     for (unsigned k = 0; k < d->nresults && !used; k++) used = ir_value_has_uses(ir_op_result(d, k));
-    if (used) cv->dead.data[nleft++] = d;
+    if (used) cv->dead.data[--w] = d; /* (w > i: nothing unread is overwritten) */
     else ir_op_destroy(d);
   }
-  /* (the survivors back in walk order) */
-  for (size_t i = 0, j = nleft; i + 1 < j; i++, j--) {
-    IrOp *t = cv->dead.data[i];
-    cv->dead.data[i] = cv->dead.data[j - 1];
-    cv->dead.data[j - 1] = t;
-  }
+  size_t nleft = cv->dead.len - w;
+  if (nleft && w) memmove(cv->dead.data, cv->dead.data + w, nleft * sizeof *cv->dead.data);
   cv->dead.len = nleft;
   for (size_t i = 0; i < cv->dead.len; i++) ir_op_drop_all_references(cv->dead.data[i]);
   for (size_t i = 0; i < cv->dead.len; i++) {
