@@ -182,21 +182,32 @@ static IrOp *build_with_regions(CvConversion *cv, const IrOpInfo *info, IrOp *ol
                                 unsigned nregions) {
   IrOpState st;
   (void)old; /* the location is the op being rewritten's (cv_state_init) */
+  for (size_t i = 0; i < nops; i++)
+    if (!ops[i]) return NULL;
   cv_state_init(cv, &st, info, NULL);
-  for (size_t i = 0; i < nops; i++) {
-    if (!ops[i]) {
-      ir_op_state_free(&st);
-      return NULL;
-    }
-    vec_push(&st.operands, ops[i]);
+  /* operands and result types lent (ir_op_create only reads them), the
+   * properties given as their dictionary (ir_op_create merges what it adds
+   * into it), the attributes lent from a stack array when they fit */
+  st.operands = (IrValueVec){(IrValue **)(uintptr_t)ops, nops, nops};
+  st.result_types = (IrTypeVec){(const IrType **)(uintptr_t)rts, nres, nres};
+  if (props && props->nelems) st.props_dict = props;
+  IrNamedAttr abuf[16];
+  bool lent = attrs && attrs->nelems <= 16;
+  if (lent) {
+    for (uint32_t i = 0; i < attrs->nelems; i++) abuf[i] = (IrNamedAttr){attrs->names[i], attrs->elems[i]};
+    st.attrs = (IrNamedAttrVec){abuf, attrs->nelems, attrs->nelems};
+  } else {
+    for (uint32_t i = 0; attrs && i < attrs->nelems; i++)
+      vec_push(&st.attrs, ((IrNamedAttr){attrs->names[i], attrs->elems[i]}));
   }
-  for (size_t i = 0; i < nres; i++) vec_push(&st.result_types, rts[i]);
-  for (uint32_t i = 0; props && i < props->nelems; i++)
-    vec_push(&st.props, ((IrNamedAttr){props->names[i], props->elems[i]}));
-  for (uint32_t i = 0; attrs && i < attrs->nelems; i++)
-    vec_push(&st.attrs, ((IrNamedAttr){attrs->names[i], attrs->elems[i]}));
   for (unsigned i = 0; i < nregions; i++) ir_op_state_add_region(&st);
-  return rw_create_op(&cv->rw, &st);
+  IrOp *op = ir_op_create(&st);
+  st.operands = (IrValueVec){0};
+  st.result_types = (IrTypeVec){0};
+  if (lent) st.attrs = (IrNamedAttrVec){0};
+  ir_op_state_free(&st);
+  if (op) rw_insert_op(&cv->rw, op);
+  return op;
 }
 
 static bool p_module(CvConversion *cv, IrOp *op) {
@@ -227,8 +238,8 @@ static bool p_func(CvConversion *cv, IrOp *op) {
                          ir_op_attrz(op, "arg_attrs")};
   const char *an = "nv_tileaa.kernel";
   const IrAttr *av = ct_op_is(op, CT_OP_entry) ? ir_unit_attr(ctx) : NULL;
-  IrOp *f = build_with_regions(cv, aa_op(func), op, NULL, 0, NULL, 0, c2a_dict(ctx, pn, pv, 3),
-                               c2a_dict(ctx, &an, &av, 1), 1);
+  IrOp *f = build_with_regions(cv, aa_op(func), op, NULL, 0, NULL, 0, c2a_dictc(cv, pn, pv, 3),
+                               c2a_dictc(cv, &an, &av, 1), 1);
   if (!f) return false;
   cv_take_region(cv, op, 0, ir_op_region(f, 0));
   IrBlock *body = ir_op_region(f, 0)->first;
