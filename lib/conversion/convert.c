@@ -222,14 +222,15 @@ IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
   if (props && !props->nelems) props = NULL;
   if (attrs && !attrs->nelems) attrs = NULL;
   /* What ir_op_create makes of the dictionaries depends on the op kind and
-   * the dictionary only (the dialect's defaults are a function of both):
+   * the two dictionaries only (the dialect's defaults are a function of both):
    * a kind built again with the same dictionary takes the memoized
    * properties as they are — defaults present, nothing to add or merge —
    * and its discardable dictionary is set on the new op. */
-  const IrAttr *in = props ? props : attrs;
-  uintptr_t h = ((uintptr_t)info * 31 + (uintptr_t)in) * UINT64_C(0x9E3779B97F4A7C15);
-  struct CvBuildMemo *memo = &cv->bmemo[(h >> 56) ^ (props != NULL)];
-  if (memo->info == info && memo->in == in && memo->in_props == (props != NULL)) {
+  uint64_t h = (((uintptr_t)info * 31 + (uintptr_t)props) * 31 + (uintptr_t)attrs) *
+               UINT64_C(0x9E3779B97F4A7C15);
+  struct CvBuildMemo *memo = &cv->bmemo[h >> 56];
+  const IrAttr *key_props = props, *key_attrs = attrs; /* (attrs may move to props below) */
+  if (memo->info == info && memo->in_props == props && memo->in_attrs == attrs) {
     st.props_dict = memo->props;
     IrOp *op = ir_op_create(&st);
     st.operands = (IrValueVec){0}; /* lent, not owned */
@@ -263,7 +264,7 @@ IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
   if (st.attrs.data || st.props.data || st.regions.data || st.spare.data || st.successors.data)
     ir_op_state_free(&st);
   if (!op) return NULL;
-  *memo = (struct CvBuildMemo){info, in, props != NULL, op->props, op->attrs};
+  *memo = (struct CvBuildMemo){info, key_props, key_attrs, op->props, op->attrs};
   rw_insert_op(&cv->rw, op);
   return op;
 }

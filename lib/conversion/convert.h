@@ -69,11 +69,10 @@ struct CvConversion {
   CvPtrMap by_prefix;           /* IrOpInfo* -> 1 illegal / 2 legal by the prefixes */
   /* cv_build's memo (direct-mapped): the properties and discardable
    * dictionaries ir_op_create made from (op kind, given dictionary, given
-   * as properties or not), defaults added and attributes split. */
+   * as properties and attributes), defaults added and attributes split. */
   struct CvBuildMemo {
     const IrOpInfo *info;
-    const IrAttr *in;
-    bool in_props;
+    const IrAttr *in_props, *in_attrs;
     const IrAttr *props, *attrs;
   } bmemo[256];
 };

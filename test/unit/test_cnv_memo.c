@@ -2,7 +2,8 @@
  * memos (lib/conversion/convert.c, cuda_tile_to_nv_tileaa/pat_core.c): the
  * pointer map (growth, replacement, misses), cv_build's dictionary memo
  * (same op kind with different dictionaries, the same dictionary given as
- * properties or as attributes, defaults present on memoized builds,
+ * properties or as attributes, the same properties with different
+ * attributes, defaults present on memoized builds,
  * discardable attributes set on memoized builds), c2a_dictc's memo (same
  * names with different values, same values with different names, NULL
  * values skipped), legality by prefix cached per op kind next to the
@@ -119,6 +120,21 @@ static void test_build_memo(void) {
   CHECK(!u1->props && u1->attrs == d1);
   CHECK(u2->props == d1 && !u2->attrs);
   CHECK(!u3->props && u3->attrs == d1);
+
+  /* properties and attributes both given: the attributes count too */
+  const IrIdent *bar = ir_identz(ctx, "bar");
+  IrNamedAttr ef = {foo, ir_unit_attr(ctx)}, eb = {bar, ir_unit_attr(ctx)};
+  const IrAttr *df = ir_dict_attr(ctx, &ef, 1, NULL), *db = ir_dict_attr(ctx, &eb, 1, NULL);
+  IrOp *p1 = cv_build(&cv, tx, NULL, NULL, 0, &i32, 1, d1, df);
+  IrOp *p2 = cv_build(&cv, tx, NULL, NULL, 0, &i32, 1, d1, db);
+  IrOp *p3 = cv_build(&cv, tx, NULL, NULL, 0, &i32, 1, d1, NULL);
+  IrOp *p4 = cv_build(&cv, tx, NULL, NULL, 0, &i32, 1, d1, df);
+  CHECK(p1 && p2 && p3 && p4);
+  if (!p1 || !p2 || !p3 || !p4) return;
+  CHECK(p1->props == d1 && p1->attrs == df);
+  CHECK(p2->props == d1 && p2->attrs == db);
+  CHECK(p3->props == d1 && !p3->attrs);
+  CHECK(p4->props == d1 && p4->attrs == df);
 
   /* an operand without a conversion builds nothing */
   IrValue *none[2] = {v, NULL};
