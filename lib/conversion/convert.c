@@ -7,6 +7,51 @@
 
 #include <string.h>
 
+/* ---- the pointer map (cv_ptrmap.h) --------------------------------------- */
+
+/* Rehashes m into `cap` slots (a power of two). */
+static void ptrmap_resize(CvPtrMap *m, size_t cap) {
+  CvPtrMap n = {0};
+  n.cap = cap;
+  n.shift = 64;
+  for (size_t c = n.cap; c > 1; c >>= 1) n.shift--;
+  n.slots = xcalloc(n.cap, sizeof *n.slots);
+  for (size_t i = 0; i < m->cap; i++)
+    if (m->slots[i].val) cv_ptrmap_put(&n, m->slots[i].key, m->slots[i].val);
+  free(m->slots);
+  *m = n;
+}
+
+static void ptrmap_grow(CvPtrMap *m) { ptrmap_resize(m, m->cap ? m->cap * 2 : 64); }
+
+/* Makes room for n entries without growing. */
+static void ptrmap_reserve(CvPtrMap *m, size_t n) {
+  size_t cap = 64;
+  while (cap < 2 * n) cap *= 2;
+  if (cap > m->cap) ptrmap_resize(m, cap);
+}
+
+void cv_ptrmap_put(CvPtrMap *m, const void *key, void *val) {
+  if ((m->len + 1) * 2 > m->cap) ptrmap_grow(m); /* load <= 1/2: short probes */
+  for (size_t i = cv_ptrmap_slot(m, key);; i = (i + 1) & (m->cap - 1)) {
+    CvSlot *s = &m->slots[i];
+    if (!s->val) {
+      *s = (CvSlot){key, val};
+      m->len++;
+      return;
+    }
+    if (s->key == key) {
+      s->val = val;
+      return;
+    }
+  }
+}
+
+void cv_ptrmap_free(CvPtrMap *m) {
+  free(m->slots);
+  *m = (CvPtrMap){0};
+}
+
 /* Listener: records the ops a pattern creates. */
 static void on_inserted(void *user, IrOp *op) {
   CvConversion *cv = user;
@@ -29,30 +74,39 @@ void cv_free(CvConversion *cv) {
   vec_free(&cv->owned);
   vec_free(&cv->created);
   vec_free(&cv->dead);
-  u64map_free(&cv->patterns);
-  u64map_free(&cv->map);
-  u64map_free(&cv->tcache);
-  u64map_free(&cv->orig_types);
-  u64map_free(&cv->names);
-  u64map_free(&cv->infos);
+  cv_ptrmap_free(&cv->patterns);
+  cv_ptrmap_free(&cv->map);
+  cv_ptrmap_free(&cv->tcache);
+  cv_ptrmap_free(&cv->orig_types);
+  cv_ptrmap_free(&cv->names);
+  cv_ptrmap_free(&cv->infos);
+  cv_ptrmap_free(&cv->by_prefix);
 }
 
 void cv_add_pattern(CvConversion *cv, const IrOpInfo *root, CvPatternFn fn) {
   union { CvPatternFn f; void *p; } u = {.f = fn};
-  u64map_put(&cv->patterns, (uint64_t)(uintptr_t)root, u.p);
+  cv_ptrmap_put(&cv->patterns, root, u.p);
 }
 
+/* The prefixes judge an op by its name, so their verdict is cached per op
+ * kind (IrOpInfo); the dynamic hook is asked per op. */
 bool cv_is_illegal(CvConversion *cv, IrOp *op) {
-  const char *n = ir_op_name(op);
-  for (const char *const *p = cv->illegal; p && *p; p++)
-    if (!strncmp(n, *p, strlen(*p))) return true;
+  uintptr_t v = (uintptr_t)cv_ptrmap_get(&cv->by_prefix, op->info);
+  if (!v) {
+    const char *n = ir_op_name(op);
+    v = 2;
+    for (const char *const *p = cv->illegal; p && *p; p++)
+      if (!strncmp(n, *p, strlen(*p))) v = 1;
+    cv_ptrmap_put(&cv->by_prefix, op->info, (void *)v);
+  }
+  if (v == 1) return true;
   return cv->dyn_illegal && cv->dyn_illegal(cv, op);
 }
 
 /* ---- types and the value map --------------------------------------------- */
 
 const IrType *cv_convert_type1(CvConversion *cv, const IrType *t) {
-  const IrType *c = u64map_get(&cv->tcache, (uint64_t)(uintptr_t)t);
+  const IrType *c = cv_ptrmap_get(&cv->tcache, t);
   if (c) return c;
   IrTypeVec out = {0};
   if (!cv->convert_type(cv, t, &out) || out.len != 1) {
@@ -61,7 +115,7 @@ const IrType *cv_convert_type1(CvConversion *cv, const IrType *t) {
   }
   c = out.data[0];
   vec_free(&out);
-  u64map_put(&cv->tcache, (uint64_t)(uintptr_t)t, (void *)(uintptr_t)c);
+  cv_ptrmap_put(&cv->tcache, t, (void *)(uintptr_t)c);
   return c;
 }
 
@@ -69,26 +123,26 @@ const IrType *cv_convert_type1(CvConversion *cv, const IrType *t) {
  * 1:N one as a CvMapped allocation tagged with bit 0, so the common case
  * costs no allocation. */
 const IrType *cv_original_type(CvConversion *cv, IrValue *v) {
-  const IrType *t = u64map_get(&cv->orig_types, (uint64_t)(uintptr_t)v);
+  const IrType *t = cv_ptrmap_get(&cv->orig_types, v);
   return t ? t : v->type;
 }
 
 void cv_map(CvConversion *cv, IrValue *from, IrValue *const *vals, size_t n) {
   if (n == 1 && vals[0]) {
-    u64map_put(&cv->map, (uint64_t)(uintptr_t)from, vals[0]);
+    cv_ptrmap_put(&cv->map, from, vals[0]);
     return;
   }
   CvMapped *m = xmalloc(sizeof *m + n * sizeof(IrValue *));
   m->n = (uint32_t)n;
   for (size_t i = 0; i < n; i++) m->vals[i] = vals[i];
   vec_push(&cv->owned, m);
-  u64map_put(&cv->map, (uint64_t)(uintptr_t)from, (void *)((uintptr_t)m | 1));
+  cv_ptrmap_put(&cv->map, from, (void *)((uintptr_t)m | 1));
 }
 
 /* Unmapped values (block arguments converted in place, values defined by
  * legal ops) stand for themselves. */
 IrValue *cv_lookup(CvConversion *cv, IrValue *v) {
-  uintptr_t e = (uintptr_t)u64map_get(&cv->map, (uint64_t)(uintptr_t)v);
+  uintptr_t e = (uintptr_t)cv_ptrmap_get(&cv->map, v);
   if (!e) return v;
   if (!(e & 1)) return (IrValue *)e;
   const CvMapped *m = (const CvMapped *)(e & ~(uintptr_t)1);
@@ -97,7 +151,7 @@ IrValue *cv_lookup(CvConversion *cv, IrValue *v) {
 
 /* 1:N lookups: a 1:1 entry is returned through a one-element scratch. */
 size_t cv_lookup_n(CvConversion *cv, IrValue *v, IrValue *const **vals) {
-  uintptr_t e = (uintptr_t)u64map_get(&cv->map, (uint64_t)(uintptr_t)v);
+  uintptr_t e = (uintptr_t)cv_ptrmap_get(&cv->map, v);
   if (!e) return 0;
   if (e & 1) {
     const CvMapped *m = (const CvMapped *)(e & ~(uintptr_t)1);
@@ -115,8 +169,10 @@ void cv_replace(CvConversion *cv, IrOp *op, IrValue *const *vals) {
 }
 
 void cv_state_init(CvConversion *cv, IrOpState *st, const IrOpInfo *info, const IrLoc *loc) {
-  ir_op_state_init(st, cv->ctx, info, loc);
   if (!loc && cv->cur) {
+    /* (what ir_op_state_init does, without looking up the unknown
+     * location that the next lines would overwrite) */
+    *st = (IrOpState){.ctx = cv->ctx, .info = info};
     /* the rewritten op's location, still compact when the parser left it
      * so: copying the bits avoids materializing one location per op */
     uintptr_t bits = cv->cur->loc_bits;
@@ -126,7 +182,9 @@ void cv_state_init(CvConversion *cv, IrOpState *st, const IrOpInfo *info, const 
     } else {
       st->loc = (const IrLoc *)bits;
     }
+    return;
   }
+  ir_op_state_init(st, cv->ctx, info, loc);
 }
 
 /* Whether every name in the dictionary `attrs` is an inherent attribute of
@@ -163,34 +221,70 @@ IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
   st.result_types = (IrTypeVec){(const IrType **)(uintptr_t)result_types, nresults, nresults};
   if (props && !props->nelems) props = NULL;
   if (attrs && !attrs->nelems) attrs = NULL;
+  /* What ir_op_create makes of the dictionaries depends on the op kind and
+   * the two dictionaries only (the dialect's defaults are a function of both):
+   * a kind built again with the same dictionary takes the memoized
+   * properties as they are — defaults present, nothing to add or merge —
+   * and its discardable dictionary is set on the new op. */
+  uint64_t h = (((uintptr_t)info * 31 + (uintptr_t)props) * 31 + (uintptr_t)attrs) *
+               UINT64_C(0x9E3779B97F4A7C15);
+  struct CvBuildMemo *memo = &cv->bmemo[h >> 56];
+  const IrAttr *key_props = props, *key_attrs = attrs; /* (attrs may move to props below) */
+  if (memo->info == info && memo->in_props == props && memo->in_attrs == attrs) {
+    st.props_dict = memo->props;
+    IrOp *op = ir_op_create(&st);
+    st.operands = (IrValueVec){0}; /* lent, not owned */
+    st.result_types = (IrTypeVec){0};
+    if (st.attrs.data || st.props.data || st.regions.data || st.spare.data || st.successors.data)
+      ir_op_state_free(&st);
+    if (!op) return NULL;
+    op->attrs = memo->attrs;
+    rw_insert_op(&cv->rw, op);
+    return op;
+  }
   if (props) st.props_dict = props;
   else if (attrs && all_inherent(cv, info, attrs)) st.props_dict = attrs, attrs = NULL;
-  for (uint32_t i = 0; attrs && i < attrs->nelems; i++)
-    vec_push(&st.attrs, ((IrNamedAttr){attrs->names[i], attrs->elems[i]}));
+  /* discardable attributes: a stack array lent like the operands (a
+   * larger dictionary, rare, goes through the heap) */
+  IrNamedAttr abuf[16];
+  bool lent_attrs = attrs && attrs->nelems <= 16;
+  if (lent_attrs) {
+    for (uint32_t i = 0; i < attrs->nelems; i++) abuf[i] = (IrNamedAttr){attrs->names[i], attrs->elems[i]};
+    st.attrs = (IrNamedAttrVec){abuf, attrs->nelems, attrs->nelems};
+  } else {
+    for (uint32_t i = 0; attrs && i < attrs->nelems; i++)
+      vec_push(&st.attrs, ((IrNamedAttr){attrs->names[i], attrs->elems[i]}));
+  }
   IrOp *op = ir_op_create(&st);
   st.operands = (IrValueVec){0}; /* lent, not owned */
   st.result_types = (IrTypeVec){0};
-  ir_op_state_free(&st);
-  if (op) rw_insert_op(&cv->rw, op);
+  if (lent_attrs) st.attrs = (IrNamedAttrVec){0};
+  /* No regions were given, so the state owns heap memory only where the
+   * dialect's defaults were added (props) or the attributes did not fit. */
+  if (st.attrs.data || st.props.data || st.regions.data || st.spare.data || st.successors.data)
+    ir_op_state_free(&st);
+  if (!op) return NULL;
+  *memo = (struct CvBuildMemo){info, key_props, key_attrs, op->props, op->attrs};
+  rw_insert_op(&cv->rw, op);
   return op;
 }
 
 /* Names are string literals in the patterns: their addresses key a cache of
  * op infos and identifiers, which saves hashing the text on every op. */
 const IrIdent *cv_ident(CvConversion *cv, const char *name) {
-  const IrIdent *id = u64map_get(&cv->names, (uint64_t)(uintptr_t)name);
+  const IrIdent *id = cv_ptrmap_get(&cv->names, name);
   if (!id) {
     id = ir_identz(cv->ctx, name);
-    u64map_put(&cv->names, (uint64_t)(uintptr_t)name, (void *)(uintptr_t)id);
+    cv_ptrmap_put(&cv->names, name, (void *)(uintptr_t)id);
   }
   return id;
 }
 
 const IrOpInfo *cv_op_info(CvConversion *cv, const char *name) {
-  const IrOpInfo *info = u64map_get(&cv->infos, (uint64_t)(uintptr_t)name);
+  const IrOpInfo *info = cv_ptrmap_get(&cv->infos, name);
   if (!info) {
     info = ir_op_info_lookup(cv->ctx, name, strlen(name));
-    u64map_put(&cv->infos, (uint64_t)(uintptr_t)name, (void *)(uintptr_t)info);
+    cv_ptrmap_put(&cv->infos, name, (void *)(uintptr_t)info);
   }
   return info;
 }
@@ -221,7 +315,7 @@ static bool convert_block_args(CvConversion *cv, IrBlock *b) {
     IrValue *a = b->args[i];
     const IrType *t1 = cv_convert_type1(cv, a->type);
     if (t1) {
-      if (t1 != a->type) u64map_put(&cv->orig_types, (uint64_t)(uintptr_t)a, (void *)(uintptr_t)a->type);
+      if (t1 != a->type) cv_ptrmap_put(&cv->orig_types, a, (void *)(uintptr_t)a->type);
       a->type = t1;
       continue;
     }
@@ -267,8 +361,7 @@ static bool convert_op_regions(CvConversion *cv, IrOp *op) {
 }
 
 static bool convert_illegal(CvConversion *cv, IrOp *op) {
-  union { CvPatternFn f; void *p; } u = {.p = u64map_get(&cv->patterns,
-                                                           (uint64_t)(uintptr_t)op->info)};
+  union { CvPatternFn f; void *p; } u = {.p = cv_ptrmap_get(&cv->patterns, op->info)};
   size_t start = cv->created.len;
   IrOp *saved = cv->cur;
   cv->cur = op;
@@ -312,10 +405,45 @@ static bool convert_region(CvConversion *cv, IrRegion *r) {
   return true;
 }
 
+/* Counts the op results and block arguments under op (op excluded): the
+ * value map holds at most one entry per value (results of rewritten ops,
+ * block arguments converted 1:N) and the original types one per argument,
+ * so both are sized once rather than rehashed as they fill. */
+static void count_values(IrOp *op, size_t *nres, size_t *nargs) {
+  for (uint32_t i = 0; i < op->nregions; i++)
+    for (IrBlock *b = ir_op_region(op, i)->first; b; b = b->next) {
+      *nargs += b->nargs;
+      for (IrOp *o = b->first; o; o = o->next) {
+        *nres += o->nresults;
+        if (o->nregions) count_values(o, nres, nargs);
+      }
+    }
+}
+
 bool cv_apply_partial(CvConversion *cv, IrOp *root) {
+  size_t nres = 0, nargs = 0;
+  count_values(root, &nres, &nargs);
+  ptrmap_reserve(&cv->map, cv->map.len + nres + nargs);
+  ptrmap_reserve(&cv->orig_types, cv->orig_types.len + nargs);
   bool ok = convert_op_regions(cv, root);
-  /* Destroy the converted ops: first cut every reference they hold (their
-   * results are used only by other converted ops), then free them. */
+  /* Destroy the converted ops.  Their results are used only by other
+   * converted ops, which the pre-order walk reached later: destroying them
+   * newest first, each op's users are gone before it (one walk per op,
+   * which also cuts its own references).  An op whose results are still
+   * used (by a legal op no pattern remapped: an error) is kept for the
+   * second loop, which handles the rest as a batch: cut every reference
+   * they hold, then report those still used, oldest first. */
+  size_t w = cv->dead.len; /* survivors gather at [w, len), in walk order */
+  for (size_t i = cv->dead.len; i-- > 0;) {
+    IrOp *d = cv->dead.data[i];
+    bool used = false;
+    for (unsigned k = 0; k < d->nresults && !used; k++) used = ir_value_has_uses(ir_op_result(d, k));
+    if (used) cv->dead.data[--w] = d; /* (w > i: nothing unread is overwritten) */
+    else ir_op_destroy(d);
+  }
+  size_t nleft = cv->dead.len - w;
+  if (nleft && w) memmove(cv->dead.data, cv->dead.data + w, nleft * sizeof *cv->dead.data);
+  cv->dead.len = nleft;
   for (size_t i = 0; i < cv->dead.len; i++) ir_op_drop_all_references(cv->dead.data[i]);
   for (size_t i = 0; i < cv->dead.len; i++) {
     IrOp *d = cv->dead.data[i];

@@ -36,7 +36,24 @@ typedef struct C2a {
                       * last iter_arg / result (their yields append it) */
   IrBlock *fn_body;  /* body of the function being converted */
   VEC(struct C2aConst { int64_t v; IrValue *val; }) consts;
+  /* Memos (direct-mapped, allocated on first use, freed by c2a_run):
+   * c2a_dictc's dictionaries by their (literal name, value) pairs, and
+   * p_constant's converted value attribute by (source value, type). */
+  struct C2aDictMemo {
+    uint32_t n;
+    const char *names[4];
+    const IrAttr *vals[4];
+    const IrAttr *dict;
+  } *dmemo;
+  struct C2aConstMemo {
+    const IrAttr *src;
+    const IrType *t;
+    const IrAttr *val;
+  } *cmemo;
 } C2a;
+
+#define C2A_DMEMO_SLOTS 1024
+#define C2A_CMEMO_SLOTS 256
 
 static inline C2a *c2a(CvConversion *cv) { return cv->user; }
 

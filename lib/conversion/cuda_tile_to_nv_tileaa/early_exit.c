@@ -21,30 +21,50 @@
 
 #include <string.h>
 
+/* Attribute dictionaries the rewrite builds again and again, made once
+ * per run: the `value` of the tag constants 0..2 and of the zero constant
+ * of each type (a few types per module). */
+typedef struct ExitAttrs {
+  const IrAttr *tag[3];
+  struct { const IrType *t; const IrAttr *dict; } zero[16];
+  unsigned nzero;
+} ExitAttrs;
+
 typedef struct Exits {
   const IrOpInfo *kinds[2];  /* exit terminators, in slot order */
   IrTypeVec types[2];        /* their operand types */
   int nkinds;
   IrContext *ctx;
+  ExitAttrs *memo;
 } Exits;
 
 static const IrType *i32_tile(IrContext *ctx) {
   return ct_scalar_tile_type(ctx, ir_integer_type(ctx, 32, IR_SIGNLESS));
 }
 
-/* Builds op `info` before `pos` (or at the end of `b` when pos is NULL). */
+/* Builds op `info` before `pos` (or at the end of `b` when pos is NULL),
+ * at pos's location (its bits copied, compact or not).  The operand and
+ * result arrays are lent to the state and the properties given as the
+ * dictionary they are, so an op without regions costs no allocation. */
 static IrOp *make(IrContext *ctx, const IrOpInfo *info, IrBlock *b, IrOp *pos,
                   IrValue *const *ops, size_t nops, const IrType *const *rts, size_t nres,
                   const IrAttr *props, unsigned nregions) {
   IrOpState st;
-  ir_op_state_init(&st, ctx, info, pos ? ir_op_loc(pos) : ir_unknown_loc(ctx));
-  for (size_t i = 0; i < nops; i++) vec_push(&st.operands, ops[i]);
-  for (size_t i = 0; i < nres; i++) vec_push(&st.result_types, rts[i]);
-  for (uint32_t i = 0; props && i < props->nelems; i++)
-    vec_push(&st.props, ((IrNamedAttr){props->names[i], props->elems[i]}));
+  if (pos) {
+    st = (IrOpState){.ctx = ctx, .info = info};
+    if (pos->loc_bits & 1) st.loc_bits = pos->loc_bits;
+    else st.loc = (const IrLoc *)pos->loc_bits;
+  } else {
+    ir_op_state_init(&st, ctx, info, NULL);
+  }
+  st.operands = (IrValueVec){(IrValue **)(uintptr_t)ops, nops, nops};
+  st.result_types = (IrTypeVec){(const IrType **)(uintptr_t)rts, nres, nres};
+  if (props && props->nelems) st.props_dict = props;
   for (unsigned i = 0; i < nregions; i++) ir_op_state_add_region(&st);
   IrOp *op = ir_op_create(&st);
-  ir_op_state_free(&st);
+  st.operands = (IrValueVec){0}; /* lent */
+  st.result_types = (IrTypeVec){0};
+  if (st.props.data || st.attrs.data || st.regions.data || st.spare.data) ir_op_state_free(&st);
   if (!op) return NULL;
   if (pos) ir_block_insert_before(pos, op);
   else ir_block_append(b, op);
@@ -52,24 +72,40 @@ static IrOp *make(IrContext *ctx, const IrOpInfo *info, IrBlock *b, IrOp *pos,
 }
 
 /* A placeholder value of type t (zero tile / fresh token), or NULL. */
-static IrValue *undef(IrContext *ctx, const IrType *t, IrBlock *b, IrOp *pos) {
+static IrValue *undef(Exits *x, const IrType *t, IrBlock *b, IrOp *pos) {
+  IrContext *ctx = x->ctx;
   if (ct_type_is_token(t)) {
     IrOp *o = make(ctx, ct_op(make_token), b, pos, NULL, 0, &t, 1, NULL, 0);
     return o ? ir_op_result(o, 0) : NULL;
   }
   if (!ct_type_is_tile(t) || ct_type_is_ptr(ct_tile_type_elem(t))) return NULL;
-  uint8_t zero[8] = {0};
-  const IrAttr *v = ct_dense_attr(ctx, t, zero, 1);
-  const IrNamedAttr na = {ir_identz(ctx, "value"), v};
-  IrOp *o = make(ctx, ct_op(constant), b, pos, NULL, 0, &t, 1, ir_dict_attr(ctx, &na, 1, NULL), 0);
+  ExitAttrs *m = x->memo;
+  const IrAttr *dict = NULL;
+  for (unsigned i = 0; i < m->nzero && !dict; i++)
+    if (m->zero[i].t == t) dict = m->zero[i].dict;
+  if (!dict) {
+    uint8_t zero[8] = {0};
+    const IrAttr *v = ct_dense_attr(ctx, t, zero, 1);
+    const IrNamedAttr na = {ir_identz(ctx, "value"), v};
+    dict = ir_dict_attr(ctx, &na, 1, NULL);
+    if (m->nzero < 16) m->zero[m->nzero].t = t, m->zero[m->nzero++].dict = dict;
+  }
+  IrOp *o = make(ctx, ct_op(constant), b, pos, NULL, 0, &t, 1, dict, 0);
   return o ? ir_op_result(o, 0) : NULL;
 }
 
-static IrValue *tag_const(IrContext *ctx, int64_t k, IrBlock *b, IrOp *pos) {
+static IrValue *tag_const(Exits *x, int64_t k, IrBlock *b, IrOp *pos) {
+  IrContext *ctx = x->ctx;
   const IrType *t = i32_tile(ctx);
-  int32_t v = (int32_t)k;
-  const IrNamedAttr na = {ir_identz(ctx, "value"), ct_dense_attr(ctx, t, &v, 1)};
-  IrOp *o = make(ctx, ct_op(constant), b, pos, NULL, 0, &t, 1, ir_dict_attr(ctx, &na, 1, NULL), 0);
+  const IrAttr **slot = k >= 0 && k < 3 ? &x->memo->tag[k] : NULL;
+  const IrAttr *dict = slot ? *slot : NULL;
+  if (!dict) {
+    int32_t v = (int32_t)k;
+    const IrNamedAttr na = {ir_identz(ctx, "value"), ct_dense_attr(ctx, t, &v, 1)};
+    dict = ir_dict_attr(ctx, &na, 1, NULL);
+    if (slot) *slot = dict;
+  }
+  IrOp *o = make(ctx, ct_op(constant), b, pos, NULL, 0, &t, 1, dict, 0);
   return o ? ir_op_result(o, 0) : NULL;
 }
 
@@ -88,15 +124,15 @@ static bool yield_record(Exits *x, IrOp *term, int kind, const IrType *const *fa
   IrContext *ctx = x->ctx;
   IrBlock *b = term->block;
   IrValueVec vals = {0};
-  vec_push(&vals, tag_const(ctx, kind + 1, b, term));
+  vec_push(&vals, tag_const(x, kind + 1, b, term));
   unsigned next = 0;
   for (int k = 0; k < x->nkinds; k++)
     for (size_t i = 0; i < x->types[k].len; i++)
       vec_push(&vals, k == kind ? ir_op_operand(term, next++)
-                                : undef(ctx, x->types[k].data[i], b, term));
+                                : undef(x, x->types[k].data[i], b, term));
   /* exits leave the if's own results undefined */
   for (size_t i = 0; i < nfall; i++)
-    vec_push(&vals, kind < 0 ? ir_op_operand(term, (unsigned)i) : undef(ctx, fall[i], b, term));
+    vec_push(&vals, kind < 0 ? ir_op_operand(term, (unsigned)i) : undef(x, fall[i], b, term));
   bool ok = true;
   for (size_t i = 0; i < vals.len; i++) ok &= vals.data[i] != NULL;
   if (ok) ok = make(ctx, ct_op(yield), b, term, vals.data, vals.len, NULL, 0, NULL, 0) != NULL;
@@ -158,7 +194,7 @@ static bool lift_if(Exits *x, IrOp *ifop, const IrType *const *fall, size_t nfal
   IrTypeVec outer = {0};
   record_types(x, fall, nfall, &outer);
   IrValue *tag = ir_op_result(n, 0);
-  IrValue *zero = tag_const(ctx, 0, b, NULL);
+  IrValue *zero = tag_const(x, 0, b, NULL);
   IrValue *cops[2] = {tag, zero};
   const IrType *i1 = ct_scalar_tile_type(ctx, ir_integer_type(ctx, 1, IR_SIGNLESS));
   IrNamedAttr ca[2] = {
@@ -186,7 +222,7 @@ static bool lift_if(Exits *x, IrOp *ifop, const IrType *const *fall, size_t nfal
   for (size_t i = 0; i < nrec; i++) vec_push(&fw, ir_op_result(n, (unsigned)i));
   bool ok = true;
   for (size_t i = 0; i < nfall; i++) {
-    IrValue *u = undef(ctx, fall[i], eb, NULL);
+    IrValue *u = undef(x, fall[i], eb, NULL);
     ok &= u != NULL;
     vec_push(&fw, u);
   }
@@ -224,13 +260,14 @@ static void exits_free(Exits *x) {
 }
 
 /* Rewrites one owner (function, for or loop). */
-static bool lift_owner(IrOp *op) {
+static bool lift_owner(IrOp *op, ExitAttrs *memo) {
   IrContext *ctx = ir_op_context(op);
   IrBlock *body = ir_op_region(op, 0)->first;
   if (!body) return true;
   Exits x;
   memset(&x, 0, sizeof x);
   x.ctx = ctx;
+  x.memo = memo;
   if (ct_op_is(op, CT_OP_loop)) {
     x.nkinds = 2;
     x.kinds[0] = ct_op(break_);
@@ -269,18 +306,29 @@ static bool lift_owner(IrOp *op) {
 
 typedef VEC(IrOp *) OpVec;
 
-static IrWalkResult collect(IrOp *op, void *user) {
-  if (ct_op_is(op, CT_OP_entry) || ct_op_is(op, CT_OP_testing_func) || ct_op_is(op, CT_OP_for_) ||
-      ct_op_is(op, CT_OP_loop))
-    vec_push((OpVec *)user, op);
-  return IR_WALK_ADVANCE;
+/* The owners under op (functions, fors and loops), inner ones first (the
+ * order of ir_walk_post), by a direct recursion into the ops with regions
+ * only. */
+static void collect(IrOp *op, OpVec *owners, const IrOpInfo *const kinds[4]) {
+  for (uint32_t i = 0; i < op->nregions; i++)
+    for (IrBlock *b = ir_op_region(op, i)->first; b; b = b->next)
+      for (IrOp *o = b->first; o; o = o->next)
+        if (o->nregions) collect(o, owners, kinds);
+  for (int k = 0; k < 4; k++)
+    if (op->info == kinds[k]) {
+      vec_push(owners, op);
+      break;
+    }
 }
 
 bool c2a_lift_early_exits(IrOp *root) {
   OpVec owners = {0};
-  ir_walk_post(root, collect, &owners);
+  const IrOpInfo *const kinds[4] = {ct_op(entry), ct_op(testing_func), ct_op(for_), ct_op(loop)};
+  collect(root, &owners, kinds);
+  ExitAttrs memo;
+  memset(&memo, 0, sizeof memo);
   bool ok = true;
-  for (size_t i = 0; i < owners.len && ok; i++) ok = lift_owner(owners.data[i]);
+  for (size_t i = 0; i < owners.len && ok; i++) ok = lift_owner(owners.data[i], &memo);
   vec_free(&owners);
   return ok;
 }

@@ -82,6 +82,8 @@ bool c2a_run(IrOp *root, int64_t sm) {
   u64map_free(&st.casts);
   u64map_free(&st.threaded);
   vec_free(&st.consts);
+  free(st.dmemo);
+  free(st.cmemo);
   if (ok) ok = aa_module_has_no_cuda_tile(root);
   if (!ok) {
     ir_error(ctx, ir_op_loc(root), "failed to convert cuda_tile to nv_tileaa");

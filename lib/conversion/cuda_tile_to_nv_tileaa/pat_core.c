@@ -27,6 +27,9 @@ const IrType *c2a_res_type(CvConversion *cv, IrOp *op, unsigned i) {
   return cv_convert_type1(cv, ir_op_result(op, i)->type);
 }
 
+static const IrAttr *dictc_build(CvConversion *cv, const char *const *names,
+                                 const IrAttr *const *vals, size_t n);
+
 const IrAttr *c2a_dict(IrContext *ctx, const char *const *names, const IrAttr *const *vals,
                        size_t n) {
   IrNamedAttr e[16];
@@ -36,8 +39,35 @@ const IrAttr *c2a_dict(IrContext *ctx, const char *const *names, const IrAttr *c
   return k ? ir_dict_attr(ctx, e, k, NULL) : NULL;
 }
 
+/* The names are string literals, so a (name pointer, value) list names
+ * one dictionary: lists of up to 4 pairs are memoized by their pointers
+ * (the patterns build the same few dictionaries over and over). */
 const IrAttr *c2a_dictc(CvConversion *cv, const char *const *names, const IrAttr *const *vals,
                         size_t n) {
+  struct C2aDictMemo *m = NULL;
+  if (n && n <= 4) {
+    C2a *st = c2a(cv);
+    if (!st->dmemo) st->dmemo = xcalloc(C2A_DMEMO_SLOTS, sizeof *st->dmemo);
+    uint64_t h = n;
+    for (size_t i = 0; i < n; i++)
+      h = (h ^ (uintptr_t)names[i]) * UINT64_C(0x9E3779B97F4A7C15) + (uintptr_t)vals[i];
+    h *= UINT64_C(0x9E3779B97F4A7C15);
+    m = &st->dmemo[h >> 54]; /* 1024 slots */
+    bool same = m->n == n;
+    for (size_t i = 0; i < n && same; i++) same = m->names[i] == names[i] && m->vals[i] == vals[i];
+    if (same) return m->dict;
+  }
+  const IrAttr *d = dictc_build(cv, names, vals, n);
+  if (m) {
+    m->n = (uint32_t)n;
+    for (size_t i = 0; i < n; i++) m->names[i] = names[i], m->vals[i] = vals[i];
+    m->dict = d;
+  }
+  return d;
+}
+
+static const IrAttr *dictc_build(CvConversion *cv, const char *const *names,
+                                 const IrAttr *const *vals, size_t n) {
   IrNamedAttr e[16];
   size_t k = 0;
   for (size_t i = 0; i < n && k < 16; i++)
@@ -152,21 +182,32 @@ static IrOp *build_with_regions(CvConversion *cv, const IrOpInfo *info, IrOp *ol
                                 unsigned nregions) {
   IrOpState st;
   (void)old; /* the location is the op being rewritten's (cv_state_init) */
+  for (size_t i = 0; i < nops; i++)
+    if (!ops[i]) return NULL;
   cv_state_init(cv, &st, info, NULL);
-  for (size_t i = 0; i < nops; i++) {
-    if (!ops[i]) {
-      ir_op_state_free(&st);
-      return NULL;
-    }
-    vec_push(&st.operands, ops[i]);
+  /* operands and result types lent (ir_op_create only reads them), the
+   * properties given as their dictionary (ir_op_create merges what it adds
+   * into it), the attributes lent from a stack array when they fit */
+  st.operands = (IrValueVec){(IrValue **)(uintptr_t)ops, nops, nops};
+  st.result_types = (IrTypeVec){(const IrType **)(uintptr_t)rts, nres, nres};
+  if (props && props->nelems) st.props_dict = props;
+  IrNamedAttr abuf[16];
+  bool lent = attrs && attrs->nelems <= 16;
+  if (lent) {
+    for (uint32_t i = 0; i < attrs->nelems; i++) abuf[i] = (IrNamedAttr){attrs->names[i], attrs->elems[i]};
+    st.attrs = (IrNamedAttrVec){abuf, attrs->nelems, attrs->nelems};
+  } else {
+    for (uint32_t i = 0; attrs && i < attrs->nelems; i++)
+      vec_push(&st.attrs, ((IrNamedAttr){attrs->names[i], attrs->elems[i]}));
   }
-  for (size_t i = 0; i < nres; i++) vec_push(&st.result_types, rts[i]);
-  for (uint32_t i = 0; props && i < props->nelems; i++)
-    vec_push(&st.props, ((IrNamedAttr){props->names[i], props->elems[i]}));
-  for (uint32_t i = 0; attrs && i < attrs->nelems; i++)
-    vec_push(&st.attrs, ((IrNamedAttr){attrs->names[i], attrs->elems[i]}));
   for (unsigned i = 0; i < nregions; i++) ir_op_state_add_region(&st);
-  return rw_create_op(&cv->rw, &st);
+  IrOp *op = ir_op_create(&st);
+  st.operands = (IrValueVec){0};
+  st.result_types = (IrTypeVec){0};
+  if (lent) st.attrs = (IrNamedAttrVec){0};
+  ir_op_state_free(&st);
+  if (op) rw_insert_op(&cv->rw, op);
+  return op;
 }
 
 static bool p_module(CvConversion *cv, IrOp *op) {
@@ -197,8 +238,8 @@ static bool p_func(CvConversion *cv, IrOp *op) {
                          ir_op_attrz(op, "arg_attrs")};
   const char *an = "nv_tileaa.kernel";
   const IrAttr *av = ct_op_is(op, CT_OP_entry) ? ir_unit_attr(ctx) : NULL;
-  IrOp *f = build_with_regions(cv, aa_op(func), op, NULL, 0, NULL, 0, c2a_dict(ctx, pn, pv, 3),
-                               c2a_dict(ctx, &an, &av, 1), 1);
+  IrOp *f = build_with_regions(cv, aa_op(func), op, NULL, 0, NULL, 0, c2a_dictc(cv, pn, pv, 3),
+                               c2a_dictc(cv, &an, &av, 1), 1);
   if (!f) return false;
   cv_take_region(cv, op, 0, ir_op_region(f, 0));
   IrBlock *body = ir_op_region(f, 0)->first;
@@ -399,15 +440,26 @@ static bool p_constant(CvConversion *cv, IrOp *op) {
   const IrAttr *v = ir_op_attrz(op, "value");
   const IrType *rt = c2a_res_type(cv, op, 0);
   if (!v || !rt || !ir_attr_is(v, &ir_dense_elements_attr_def)) return false;
+  /* the converted value is a function of the (uniqued) source value and
+   * the converted type: memoized by both */
+  C2a *st = c2a(cv);
+  if (!st->cmemo) st->cmemo = xcalloc(C2A_CMEMO_SLOTS, sizeof *st->cmemo);
+  uint64_t h = ((uintptr_t)v * 31 + (uintptr_t)rt) * UINT64_C(0x9E3779B97F4A7C15);
+  struct C2aConstMemo *m = &st->cmemo[h >> 56]; /* 256 slots */
   const IrAttr *nv;
-  if (aa_is_tile(rt)) {
-    nv = ir_dense_elements(cv->ctx, rt, v->data, v->ndata, ct_dense_is_splat(v));
-  } else if (ir_type_is_float(rt)) {
-    nv = ir_float_attr(cv->ctx, rt, ct_dense_float(v, 0));
-  } else if (ir_type_is_integer(rt) || ir_type_is_index(rt)) {
-    nv = ir_integer_attr(cv->ctx, rt, ct_dense_int(v, 0));
+  if (m->src == v && m->t == rt) {
+    nv = m->val;
   } else {
-    return false;
+    if (aa_is_tile(rt)) {
+      nv = ir_dense_elements(cv->ctx, rt, v->data, v->ndata, ct_dense_is_splat(v));
+    } else if (ir_type_is_float(rt)) {
+      nv = ir_float_attr(cv->ctx, rt, ct_dense_float(v, 0));
+    } else if (ir_type_is_integer(rt) || ir_type_is_index(rt)) {
+      nv = ir_integer_attr(cv->ctx, rt, ct_dense_int(v, 0));
+    } else {
+      return false;
+    }
+    *m = (struct C2aConstMemo){v, rt, nv};
   }
   const char *n = "value";
   IrOp *c = cv_build_named(cv, "arith.constant", NULL, NULL, 0, &rt, 1,

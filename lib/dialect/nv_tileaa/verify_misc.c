@@ -528,17 +528,29 @@ bool aa_verify_escape(IrOp *op) {
 
 /* ---- module-level option ------------------------------------------------------------- */
 
-static IrWalkResult find_cuda_tile(IrOp *op, void *user) {
-  if (!strncmp(op->info->name, "cuda_tile.", 10)) {
-    *(IrOp **)user = op;
-    return IR_WALK_INTERRUPT;
-  }
-  return IR_WALK_ADVANCE;
+/* The first cuda_tile op under op (op included), in pre-order, or NULL.
+ * A direct recursion rather than ir_walk_pre's callback per op, and the
+ * name's first byte before the prefix comparison: the conversion runs this
+ * over every op it produced. */
+static IrOp *find_cuda_tile(IrOp *op) {
+  const char *n = op->info->name;
+  if (n[0] == 'c' && !strncmp(n, "cuda_tile.", 10)) return op;
+  for (uint32_t i = 0; i < op->nregions; i++)
+    for (IrBlock *b = ir_op_region(op, i)->first; b; b = b->next)
+      for (IrOp *o = b->first; o; o = o->next) {
+        if (!o->nregions) {
+          const char *m = o->info->name;
+          if (m[0] == 'c' && !strncmp(m, "cuda_tile.", 10)) return o;
+          continue;
+        }
+        IrOp *bad = find_cuda_tile(o);
+        if (bad) return bad;
+      }
+  return NULL;
 }
 
 bool aa_module_has_no_cuda_tile(IrOp *module) {
-  IrOp *bad = NULL;
-  ir_walk_pre(module, find_cuda_tile, &bad);
+  IrOp *bad = find_cuda_tile(module);
   if (!bad) return true;
   return ir_op_error(bad, "cuda_tile operation is not allowed in an nv_tileaa module");
 }
