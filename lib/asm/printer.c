@@ -538,51 +538,22 @@ static void multi_resolve(NameMulti *m, uint32_t nres) {
   }
 }
 
-/* Op kinds whose suggested-name hook reads nothing but the op's kind,
- * properties, attribute dictionary, result count and first result type
- * (checked by reading each hook; test_names_hooks checks they exist and
- * have hooks).  Their answers are memoized per op shape (run_hook).  Not
- * here: cuda_tile.assume (its name follows its operand's producer). */
-static const char *const attr_only_hooks[] = {
-    "cuda_tile.constant",          "cuda_tile.make_tensor_view",
-    "cuda_tile.make_partition_view", "cuda_tile.make_strided_view",
-    "cuda_tile.make_gather_scatter_view", "cuda_tile.broadcast",
-    "cuda_tile.reshape",           "cuda_tile.reduce",
-    "cuda_tile.scan",              "cuda_tile.if",
-    "cuda_tile.loop",              "cuda_tile.for",
-    "cuda_tile.load_ptr_tko",      "cuda_tile.load_view_tko",
-    "cuda_tile.atomic_cas_tko",    "cuda_tile.atomic_rmw_tko",
-    "cuda_tile.get_tile_block_id", "cuda_tile.get_num_tile_blocks",
-    NULL};
-
-/* Op kinds whose block-argument hook reads nothing but the block's
- * argument count (memoized per (op kind, properties, attributes, region,
- * block position, argument count): run_block_hook). */
-static const char *const count_only_block_hooks[] = {"cuda_tile.for", "cuda_tile.reduce", NULL};
-
 enum { HOOK_RESULTS = 1, HOOK_BLOCKS = 2 };
 
 static bool hook_memo_on = true; /* asm_names_set_hook_memo */
 
-const char *const *asm_names_memo_ops(bool block_hooks) {
-  return block_hooks ? count_only_block_hooks : attr_only_hooks;
-}
-
 void asm_names_set_hook_memo(bool on) { hook_memo_on = on; }
 
-/* The HOOK_* bits of info (which of its hooks are memoizable), cached per
- * op kind. */
-static unsigned hook_kind(AsmNames *n, const IrOpInfo *info) {
-  uintptr_t k = (uintptr_t)u64map_get(&n->hook_kind, (uintptr_t)info);
-  if (!k) {
-    k = 4;
-    for (const char *const *s = attr_only_hooks; *s && hook_memo_on; s++)
-      if (!strcmp(*s, info->name)) k |= HOOK_RESULTS;
-    for (const char *const *s = count_only_block_hooks; *s && hook_memo_on; s++)
-      if (!strcmp(*s, info->name)) k |= HOOK_BLOCKS;
-    u64map_put(&n->hook_kind, (uintptr_t)info, (void *)k);
-  }
-  return (unsigned)k;
+/* The HOOK_* bits of info: which of its name hooks are memoizable, as its
+ * row says (IR_TRAIT_NAMES_PURE: the suggested-name hook reads nothing but
+ * the op's kind, dictionaries, result count and first result type;
+ * IR_TRAIT_BLOCK_NAMES_PURE: the block-argument hook reads nothing but the
+ * block's argument count).  Not so marked: cuda_tile.assume, whose name
+ * follows its operand's producer. */
+static unsigned hook_kind(const IrOpInfo *info) {
+  if (!hook_memo_on) return 0;
+  return (info->traits & IR_TRAIT_NAMES_PURE ? HOOK_RESULTS : 0) |
+         (info->traits & IR_TRAIT_BLOCK_NAMES_PURE ? HOOK_BLOCKS : 0);
 }
 
 static uint64_t hook_hash(const NameHookMemo *k) {
@@ -642,7 +613,7 @@ static void run_hook(AsmNames *n, IrOp *op, NameCb *cb) {
     }
     return;
   }
-  if (!(hook_kind(n, info) & HOOK_RESULTS)) {
+  if (!(hook_kind(info) & HOOK_RESULTS)) {
     info->result_names(op, result_name_cb, cb);
     return;
   }
@@ -667,7 +638,7 @@ static uint64_t block_shape(size_t ri, uint32_t pos, uint32_t nargs) {
 static void run_block_hooks(AsmNames *n, IrOp *parent, IrRegion *r) {
   const IrOpInfo *info = parent->info;
   NameCb cb = {.names = n, .op = parent};
-  bool memo = hook_kind(n, info) & HOOK_BLOCKS;
+  bool memo = hook_kind(info) & HOOK_BLOCKS;
   size_t ri = (size_t)(r - ir_op_regions(parent));
   uint32_t pos = 0;
   for (IrBlock *b = r->first; b; b = b->next, pos++) {
@@ -1048,7 +1019,6 @@ void asm_names_free(AsmNames *n) {
   vec_free(&n->stack);
   vec_free(&n->scopes);
   pool_free(&n->pool);
-  u64map_free(&n->hook_kind);
   names_free_atoms(n);
   arena_free(&n->arena);
 }

@@ -155,7 +155,6 @@ typedef struct AsmNames {
   NameHookMemo *hook_memo;  /* open addressing, hook_cap slots (malloc'd) */
   uint32_t hook_cap, hook_len;
   VEC(NameHookEv) hook_ev;
-  U64Map hook_kind;         /* IrOpInfo* -> 4 | HOOK_* bits (printer.c) */
   /* Every `name_K` atom made by unique_from_atom: key (base atom << 32 | K)
    * -> atom index + 1, open addressing (sfx_cap slots, malloc'd), so a
    * conflict met again in a later function needs no string or hash. */
@@ -179,10 +178,8 @@ void asm_nameset_add(NameSet *ns, const char *s, size_t n); /* s must outlive ns
 void asm_nameset_free(NameSet *ns);
 void asm_sanitize_identifier(StrBuf *out, const char *name, const char *allowed);
 void asm_names_free(AsmNames *n);
-/* The op kinds whose suggested-name hooks (block_hooks: block-argument
- * hooks) are memoized per op shape (NULL-terminated; see printer.c). */
-const char *const *asm_names_memo_ops(bool block_hooks);
-/* Tests: whether those hooks are memoized (default true), for comparing
+/* Tests: whether the name hooks of ops marked IR_TRAIT_NAMES_PURE /
+ * IR_TRAIT_BLOCK_NAMES_PURE are memoized (default true), for comparing
  * the names printed both ways.  Set it while nothing is being printed. */
 void asm_names_set_hook_memo(bool on);
 

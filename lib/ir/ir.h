@@ -544,6 +544,15 @@ enum {
    * the signatures that passed such a hook (and the count checks) and
    * skips both for them (lib/ir/verify.c). */
   IR_TRAIT_VERIFY_PURE = 1u << 28,
+  /* The suggested-name hook (IrOpInfo.result_names) reads nothing but the
+   * op's kind, property and attribute dictionaries, result count and first
+   * result type; the printer memoizes its answer per such shape
+   * (lib/asm/printer.c, run_hook). */
+  IR_TRAIT_NAMES_PURE = 1u << 29,
+  /* The block-argument name hook (IrOpInfo.block_arg_names) reads nothing
+   * but the op's kind, dictionaries and the block's position and argument
+   * count; memoized likewise (run_block_hook). */
+  IR_TRAIT_BLOCK_NAMES_PURE = 1u << 30,
   IR_TRAIT_UNREGISTERED = 1u << 31,      /* an op the context doesn't know */
 };
 
