@@ -495,9 +495,12 @@ static bool write_streamed(IrContext *ctx, const char *name, const char *buf,
       IrOp *f = mb->first;
       ir_op_unlink(f);
       ir_block_append(gbody, f);
-      ok = ir_verify(f) && !*ndiags && bc_stream_writer_function(sw, f, globals) && !*ndiags;
+      bool verified = ir_verify(f) && !*ndiags;
+      ok = verified && bc_stream_writer_function(sw, f, globals) && !*ndiags;
       ir_op_unlink(f);
-      ir_op_destroy(f);
+      /* a verified function is isolated from above: one walk frees it */
+      if (verified) ir_op_destroy_isolated(f);
+      else ir_op_destroy(f);
     }
     if (m) ir_op_destroy(m);
     i = j;
