@@ -509,6 +509,21 @@ static inline void copy_f32(float *restrict d, const float *restrict s, int64_t 
  * copy_f32 per row.  Short rows (the typical 32- or 64-float operand rows of
  * an mmaf) never reach memcpy. */
 #ifdef HAVE_LOAD_AVX
+enum { CPU_AVX = 1, CPU_AVX2 = 2 };
+
+/* The CPU_* features this CPU has (__builtin_cpu_supports, asked once). */
+static int cpu_features(void) {
+  static int cached = -1;
+  int f = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+  if (f < 0) {
+    f = (__builtin_cpu_supports("avx") ? CPU_AVX : 0) | (__builtin_cpu_supports("avx2") ? CPU_AVX2 : 0);
+    __atomic_store_n(&cached, f, __ATOMIC_RELAXED);
+  }
+  return f;
+}
+#endif
+
+#ifdef HAVE_LOAD_AVX
 __attribute__((target("avx"))) static void load_rows_f32_avx(float *restrict t,
                                                              const float *restrict p,
                                                              int64_t rows, int64_t inner,
@@ -532,13 +547,7 @@ __attribute__((target("avx"))) static void load_rows_f32_avx(float *restrict t,
 static void load_rows_f32(float *restrict t, const float *restrict p, int64_t rows,
                           int64_t inner, int64_t stride) {
 #ifdef HAVE_LOAD_AVX
-  static int have_avx = -1; /* __builtin_cpu_supports, asked once */
-  int avx = __atomic_load_n(&have_avx, __ATOMIC_RELAXED);
-  if (avx < 0) {
-    avx = __builtin_cpu_supports("avx") ? 1 : 0;
-    __atomic_store_n(&have_avx, avx, __ATOMIC_RELAXED);
-  }
-  if (avx && inner < 4096) {
+  if ((cpu_features() & CPU_AVX) && inner < 4096) {
     load_rows_f32_avx(t, p, rows, inner, stride);
     return;
   }
@@ -578,13 +587,7 @@ __attribute__((target("avx2"))) static int load_rows_bf16_avx2(float *restrict t
 static int load_rows_bf16(float *restrict t, const uint16_t *restrict p, int64_t rows,
                           int64_t inner, int64_t stride) {
 #ifdef HAVE_LOAD_AVX
-  static int have_avx2 = -1; /* __builtin_cpu_supports, asked once */
-  int avx2 = __atomic_load_n(&have_avx2, __ATOMIC_RELAXED);
-  if (avx2 < 0) {
-    avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
-    __atomic_store_n(&have_avx2, avx2, __ATOMIC_RELAXED);
-  }
-  if (avx2) return load_rows_bf16_avx2(t, p, rows, inner, stride);
+  if (cpu_features() & CPU_AVX2) return load_rows_bf16_avx2(t, p, rows, inner, stride);
 #endif
   (void)t, (void)p, (void)rows, (void)inner, (void)stride;
   return -1;
