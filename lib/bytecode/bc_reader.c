@@ -266,8 +266,15 @@ static bool rd_count_fail(Reader *r, Cur *c, size_t elem, uint64_t *n, const cha
 /* Reads a count that must be coverable by `elem` bytes per element (inline:
  * most are one byte, read per op and block). */
 static inline bool rd_count(Reader *r, Cur *c, size_t elem, uint64_t *n, const char *what) {
-  if (!rd_varint(c, n)) return rd_count_fail(r, c, elem, n, what, false);
-  if (*n > left(c) / (elem ? elem : 1)) return rd_count_fail(r, c, elem, n, what, true);
+  if (!rd_varint(c, n)) {
+    *n = 0; /* (also tells gcc's -Wmaybe-uninitialized that callers see a value) */
+    rd_count_fail(r, c, elem, n, what, false);
+    return false;
+  }
+  if (*n > left(c) / (elem ? elem : 1)) {
+    rd_count_fail(r, c, elem, n, what, true);
+    return false;
+  }
   return true;
 }
 
