@@ -246,15 +246,8 @@ IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
   else if (attrs && all_inherent(cv, info, attrs)) st.props_dict = attrs, attrs = NULL;
   /* discardable attributes: a stack array lent like the operands (a
    * larger dictionary, rare, goes through the heap) */
-  IrNamedAttr abuf[16];
-  bool lent_attrs = attrs && attrs->nelems <= 16;
-  if (lent_attrs) {
-    for (uint32_t i = 0; i < attrs->nelems; i++) abuf[i] = (IrNamedAttr){attrs->names[i], attrs->elems[i]};
-    st.attrs = (IrNamedAttrVec){abuf, attrs->nelems, attrs->nelems};
-  } else {
-    for (uint32_t i = 0; attrs && i < attrs->nelems; i++)
-      vec_push(&st.attrs, ((IrNamedAttr){attrs->names[i], attrs->elems[i]}));
-  }
+  IrNamedAttr abuf[CV_LENT_ATTRS];
+  bool lent_attrs = cv_state_lend_attrs(&st, attrs, abuf);
   IrOp *op = ir_op_create(&st);
   st.operands = (IrValueVec){0}; /* lent, not owned */
   st.result_types = (IrTypeVec){0};
@@ -267,6 +260,20 @@ IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
   *memo = (struct CvBuildMemo){info, key_props, key_attrs, op->props, op->attrs};
   rw_insert_op(&cv->rw, op);
   return op;
+}
+
+/* Puts attrs' entries into st->attrs: in buf when they fit (lent: the
+ * caller clears st->attrs after ir_op_create, which only reads them; true),
+ * else on the heap (false). */
+bool cv_state_lend_attrs(IrOpState *st, const IrAttr *attrs, IrNamedAttr buf[CV_LENT_ATTRS]) {
+  if (attrs && attrs->nelems <= CV_LENT_ATTRS) {
+    for (uint32_t i = 0; i < attrs->nelems; i++) buf[i] = (IrNamedAttr){attrs->names[i], attrs->elems[i]};
+    st->attrs = (IrNamedAttrVec){buf, attrs->nelems, attrs->nelems};
+    return true;
+  }
+  for (uint32_t i = 0; attrs && i < attrs->nelems; i++)
+    vec_push(&st->attrs, ((IrNamedAttr){attrs->names[i], attrs->elems[i]}));
+  return false;
 }
 
 /* Names are string literals in the patterns: their addresses key a cache of

@@ -110,6 +110,10 @@ void cv_replace(CvConversion *cv, IrOp *op, IrValue *const *vals);
 /* ir_op_state_init for an op replacing the current one: loc NULL takes the
  * location of the op being rewritten (without materializing it). */
 void cv_state_init(CvConversion *cv, IrOpState *st, const IrOpInfo *info, const IrLoc *loc);
+/* Fills st->attrs from attrs, lent from buf when at most CV_LENT_ATTRS
+ * entries (returns true: clear st->attrs after ir_op_create). */
+enum { CV_LENT_ATTRS = 16 };
+bool cv_state_lend_attrs(IrOpState *st, const IrAttr *attrs, IrNamedAttr buf[CV_LENT_ATTRS]);
 /* Builds an op at the insertion point (through the listener); loc NULL: the
  * location of the op being rewritten. */
 IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,

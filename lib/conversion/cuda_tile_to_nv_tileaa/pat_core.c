@@ -191,15 +191,8 @@ static IrOp *build_with_regions(CvConversion *cv, const IrOpInfo *info, IrOp *ol
   st.operands = (IrValueVec){(IrValue **)(uintptr_t)ops, nops, nops};
   st.result_types = (IrTypeVec){(const IrType **)(uintptr_t)rts, nres, nres};
   if (props && props->nelems) st.props_dict = props;
-  IrNamedAttr abuf[16];
-  bool lent = attrs && attrs->nelems <= 16;
-  if (lent) {
-    for (uint32_t i = 0; i < attrs->nelems; i++) abuf[i] = (IrNamedAttr){attrs->names[i], attrs->elems[i]};
-    st.attrs = (IrNamedAttrVec){abuf, attrs->nelems, attrs->nelems};
-  } else {
-    for (uint32_t i = 0; attrs && i < attrs->nelems; i++)
-      vec_push(&st.attrs, ((IrNamedAttr){attrs->names[i], attrs->elems[i]}));
-  }
+  IrNamedAttr abuf[CV_LENT_ATTRS];
+  bool lent = cv_state_lend_attrs(&st, attrs, abuf);
   for (unsigned i = 0; i < nregions; i++) ir_op_state_add_region(&st);
   IrOp *op = ir_op_create(&st);
   st.operands = (IrValueVec){0};
