@@ -22,6 +22,7 @@
 #include "ctile/ctile.h"
 #include "dialect/cuda_tile/cuda_tile.h"
 #include "dialect/dialects.h"
+#include "ir/destroy_isolated.h"
 #include "rewrite/rewrite.h"
 #include "tool/tool.h"
 
@@ -214,7 +215,10 @@ static bool process_chunk(IrContext *ctx, const char *name, const char *buf, siz
     asm_print_op_to(out, op, &po);
     sb_putc(out, '\n'); /* mlir-opt ends each printed op with an empty line */
   }
-  ir_op_destroy(op);
+  /* A top-level op that verified is a tree no use crosses (nothing lies
+   * outside it): one walk frees it. */
+  if (ok) ir_op_destroy_isolated(op);
+  else ir_op_destroy(op);
   return ok;
 }
 
