@@ -73,6 +73,15 @@ typedef struct PmTmpl {
   uint32_t span_end;            /* skeleton offset where the hook's text ends */
   uint16_t nslots, nspan;       /* slots; the first nspan are the operands' */
   uint16_t nops, nres;
+  /* The token after the hook's text (what preset would lex there), known
+   * when tok_ok: a `%name` at slot tok_slot (>= 0), else the token of kind
+   * tok_kind/kw/fk and length tok_len at offset tok_rel into skeleton
+   * segment tok_seg (segment s: the text between slot s - 1 and slot s). */
+  bool tok_ok;
+  uint8_t tok_kind, tok_kw, tok_fk;
+  int16_t tok_slot;
+  uint16_t tok_seg;
+  uint32_t tok_rel, tok_len;
   const IrAttr *props, *attrs;  /* the op's dictionaries */
   uint32_t *slot_off;           /* [nslots] skeleton offset of each slot */
   const IrType **slot_type;     /* [nspan] */
@@ -202,13 +211,15 @@ static inline bool same_bytes(const char *a, const char *b, size_t n) {
 /* ---- matching ----------------------------------------------------------------------- */
 
 /* Whether the text at `start` matches template t: the slots' names in
- * names/lens and the end of the hook's text in *span_in. */
+ * names/lens, the end of the hook's text in *span_in and, when t->tok_ok
+ * and the token is not a slot, the token's start in *tok_in. */
 static bool tmpl_match(const PmTmpl *t, const char *start, const char *end, const char **names,
-                       uint32_t *lens, const char **span_in) {
+                       uint32_t *lens, const char **span_in, const char **tok_in) {
   const char *q = start;
   uint32_t pos = 0;
   *span_in = NULL;
   for (unsigned k = 0; k < t->nslots; k++) {
+    if (k == t->tok_seg) *tok_in = q + t->tok_rel;
     uint32_t lit = t->slot_off[k] - pos;
     if ((size_t)(end - q) < lit || !same_bytes(q, t->text + pos, lit)) return false;
     q += lit;
@@ -220,6 +231,7 @@ static bool tmpl_match(const PmTmpl *t, const char *start, const char *end, cons
     lens[k] = (uint32_t)(r - q - 1);
     q = r;
   }
+  if (t->nslots == t->tok_seg) *tok_in = q + t->tok_rel;
   uint32_t lit = t->len - pos;
   if ((size_t)(end - q) < lit || !same_bytes(q, t->text + pos, lit)) return false;
   if (!*span_in) *span_in = q + (t->span_end - pos);
@@ -298,7 +310,7 @@ IrOp *pmemo_try(AsmParser *p, IrOpState *st, const struct AsmCustCache *c, unsig
   const char *names[PM_MAX_SLOTS];
   uint32_t lens[PM_MAX_SLOTS];
   IrValue *vals[PM_MAX_SLOTS];
-  const char *span_in = NULL;
+  const char *span_in = NULL, *tok_in = NULL;
   const PmTmpl *t = NULL;
   unsigned x = predicted(m, info), w = 0;
   if (x) m->npred++;
@@ -311,7 +323,7 @@ IrOp *pmemo_try(AsmParser *p, IrOpState *st, const struct AsmCustCache *c, unsig
     }
     const PmTmpl *u = m->pool[cand - 1];
     if (u->info != info || u->nresults != nresults ||
-        !tmpl_match(u, start, end, names, lens, &span_in))
+        !tmpl_match(u, start, end, names, lens, &span_in, &tok_in))
       continue;
     /* the context the hook would see, and the values */
     if (p->depth + u->need > ASM_MAX_DEPTH || u->strip != hook_strip(p, m, c)) continue;
@@ -361,7 +373,24 @@ IrOp *pmemo_try(AsmParser *p, IrOpState *st, const struct AsmCustCache *c, unsig
   }
   memo_seen(m, x);
   ppeak_hit(p, t->need);
-  preset(p, span_in);
+  /* preset(p, span_in), the token known from the template when it is */
+  p->prev_end = span_in;
+  if (t->tok_ok) {
+    if (p->lex.cur > p->lex.hw) p->lex.hw = p->lex.cur;
+    AsmToken tk;
+    if (t->tok_slot >= 0) {
+      tk = (AsmToken){.kind = TOK_PERCENT_ID, .ptr = names[t->tok_slot] - 1,
+                      .len = lens[t->tok_slot] + 1};
+    } else {
+      tk = (AsmToken){.kind = t->tok_kind, .kw = t->tok_kw, .fk = t->tok_fk, .ptr = tok_in,
+                      .len = t->tok_len};
+    }
+    p->lex.cur = tk.ptr + tk.len;
+    p->tok = tk;
+  } else {
+    asm_lexer_reset(&p->lex, span_in);
+    p->tok = asm_lex(&p->lex);
+  }
   m->hits++;
   return op;
 miss:
@@ -437,6 +466,22 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
   }
   if ((size_t)(ext - start) > PM_MAX_TEXT) goto refuse;
 
+  /* The token after the hook's text, when it is the next thing there (only
+   * blanks before it) and within the compared text: a hit finds it at the
+   * same place in its own text (same bytes, `%name` slots lexed by the
+   * lexer's rule) instead of lexing it again. */
+  const char *tokp = NULL;
+  AsmToken tok = p->tok;
+  if (tok.kind != TOK_ERROR && tok.ptr >= span_end && tok.ptr + tok.len <= ext &&
+      p->lex.cur == tok.ptr + tok.len) {
+    tokp = tok.ptr;
+    for (const char *q = span_end; q < tok.ptr; q++)
+      if (!is_blank(*q)) tokp = NULL;
+  }
+  bool tok_seen = false;
+  int tok_slot = -1;
+  uint32_t tok_seg = 0, tok_rel = 0;
+
   /* the skeleton: the text with the `%name` tokens cut out */
   char text[PM_MAX_TEXT];
   uint32_t off[PM_MAX_SLOTS];
@@ -451,6 +496,15 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
       span_off = len;
     }
     char ch = *q;
+    if (q == tokp) {
+      tok_seen = true;
+      if (ch == '%') {
+        tok_slot = (int)nslots;
+      } else {
+        tok_seg = nslots;
+        tok_rel = len - (nslots ? off[nslots - 1] : 0);
+      }
+    }
     if (ch == '"') { /* a string: bytes, escapes included */
       text[len++] = *q++;
       while (q < ext && *q != '"') {
@@ -580,6 +634,15 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
   t->nspan = (uint16_t)nspan;
   t->nops = (uint16_t)nops;
   t->nres = (uint16_t)nres;
+  t->tok_ok = tok_seen && (tok_slot < 0 || tok.kind == TOK_PERCENT_ID);
+  t->tok_kind = tok.kind;
+  t->tok_kw = tok.kw;
+  t->tok_fk = tok.fk;
+  t->tok_slot = (int16_t)tok_slot;
+  /* no segment when the token is a slot (or unknown) */
+  t->tok_seg = t->tok_ok && tok_slot < 0 ? (uint16_t)tok_seg : UINT16_MAX;
+  t->tok_rel = tok_rel;
+  t->tok_len = tok.len;
   t->props = op->props;
   t->attrs = op->attrs;
   for (size_t i = 0; i < nres; i++) t->res[i] = st->result_types.data[i];
@@ -602,13 +665,60 @@ refuse:
   m->refused++;
 }
 
-void pmemo_free(AsmParser *p) {
-  struct AsmOpMemo *m = p->opmemo;
-  if (!m) return;
+/* The carrier of memos across parses (asm.h): the op memo of its context. */
+struct AsmParseMemo {
+  IrContext *ctx;
+  struct AsmOpMemo *opmemo;
+};
+
+AsmParseMemo *asm_parse_memo_new(void) { return xcalloc(1, sizeof(AsmParseMemo)); }
+
+static void opmemo_destroy(struct AsmOpMemo *m) {
   if (m->stats)
     fprintf(stderr, "pmemo: %lu hits, %lu misses, %lu records, %lu refused, %lu/%lu predicted, %lu evicted\n", m->hits,
             m->misses, m->records, m->refused, m->npred_ok, m->npred, m->evict);
   for (unsigned i = 0; i < PM_POOL; i++) free(m->pool[i]);
   free(m);
+}
+
+unsigned long asm_parse_memo_hits(const AsmParseMemo *c) {
+  return c && c->opmemo ? c->opmemo->hits : 0;
+}
+
+void asm_parse_memo_free(AsmParseMemo *c) {
+  if (!c) return;
+  if (c->opmemo) opmemo_destroy(c->opmemo);
+  free(c);
+}
+
+/* The templates hold the context's types and attributes (and op infos,
+ * dialects): they are valid in that context only.  Nothing else in the
+ * memo depends on the parse: the templates' text is their own copy, the
+ * sets and the prediction table refer to pool entries by index, and the
+ * name-cache entries that point at sets (AsmCustCache.pmset) belong to the
+ * parser and start NULL in each. */
+void pmemo_adopt(AsmParser *p, AsmParseMemo *c) {
+  const char *env = getenv("CTILE_PMEMO");
+  if (env && !strcmp(env, "0")) return; /* off: memo_get says so */
+  p->carrier = c;
+  if (c->ctx != p->ctx) {
+    if (c->opmemo) opmemo_destroy(c->opmemo);
+    c->opmemo = NULL;
+    c->ctx = p->ctx;
+  }
+  if (c->opmemo && !p->opmemo) {
+    p->opmemo = c->opmemo;
+    c->opmemo = NULL;
+  }
+}
+
+void pmemo_free(AsmParser *p) {
+  struct AsmOpMemo *m = p->opmemo;
   p->opmemo = NULL;
+  if (!m) return;
+  if (p->carrier && p->carrier->ctx == p->ctx && !p->carrier->opmemo) {
+    p->carrier->opmemo = m; /* kept for the next parse */
+    return;
+  }
+  opmemo_destroy(m);
 }

@@ -1745,6 +1745,7 @@ IrOp *asm_parse_buffer(IrContext *ctx, const char *filename, const char *buf, si
                                : (unsigned)(uintptr_t)ir_ctx_dialect_state(ctx, ASM_FIRST_COLUMN_STATE);
   p.lex.col_offset = fc > 1 ? fc - 1 : 0;
   p.ssa_ok = true;
+  if (o.memo) pmemo_adopt(&p, o.memo);
   p.release = ir_ctx_dialect_state(ctx, ASM_INPUT_RELEASE_STATE);
   p.next_release = buf + ASM_RELEASE_STEP;
   unsigned nerr = ir_ctx_num_errors(ctx);

@@ -252,6 +252,10 @@ struct AsmParser {
    * disabled by CTILE_PMEMO=0). */
   struct AsmOpMemo *opmemo;
   bool opmemo_off;
+  /* The caller's carrier of memos across parses (AsmParseOptions.memo;
+   * NULL: none): the op memo is taken from it when the parse starts and
+   * handed back when it ends (pmemo_adopt, pmemo_free). */
+  struct AsmParseMemo *carrier;
 };
 
 /* ---- tokens and errors (parser.c) ------------------------------------------ */
@@ -481,6 +485,9 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
                   const struct AsmCustCache *c, unsigned nresults, AsmToken nt,
                   const IrOpState *st, const IrOp *op);
 void pmemo_free(AsmParser *p);
+/* Takes the op memo of carrier c (AsmParseMemo) for this parse, if it has
+ * one for p's context; pmemo_free hands it back. */
+void pmemo_adopt(AsmParser *p, struct AsmParseMemo *c);
 /* The value `%name#number` names in the current scope, with no side
  * effects (no placeholder, no diagnostic): NULL when none. */
 IrValue *pssa_peek(AsmParser *p, const char *name, uint32_t len, unsigned number);

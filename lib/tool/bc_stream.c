@@ -364,9 +364,10 @@ static const char batch_head[] = "cuda_tile.module @__ctile_batch {\n";
 
 /* Parses the module text in t (the whole of it counted as one op): the
  * cuda_tile.module, or NULL. */
-static IrOp *parse_piece(IrContext *ctx, const char *name, StrBuf *t) {
-  /* line_offset 1: the piece is not registered as the file's source text */
-  AsmParseOptions po = {.no_implicit_module = true, .line_offset = 1};
+static IrOp *parse_piece(IrContext *ctx, const char *name, StrBuf *t, AsmParseMemo *memo) {
+  /* line_offset 1: the piece is not registered as the file's source text;
+   * memo: the parse memos carried from the pieces before */
+  AsmParseOptions po = {.no_implicit_module = true, .line_offset = 1, .memo = memo};
   IrOp *m = asm_parse_buffer(ctx, name, sb_cstr(t), t->len, &po);
   if (m && !ct_op_is(m, CT_OP_module)) {
     ir_op_destroy(m);
@@ -400,6 +401,7 @@ static bool write_streamed(IrContext *ctx, const char *name, const char *buf,
   U64Map names = {0};
   IrOp *globals = NULL;
   bool ok = true;
+  AsmParseMemo *memo = asm_parse_memo_new();
   /* 1. Every function's name and signature.  Functions whose signature
    * text (what follows the name up to the body) was seen before share its
    * type; the others' headers are parsed with empty bodies, a batch at a
@@ -442,7 +444,7 @@ static bool write_streamed(IrContext *ctx, const char *name, const char *buf,
       sb_puts(&t, "{\n}\n");
     }
     sb_puts(&t, "}\n");
-    IrOp *m = parse_piece(ctx, name, &t);
+    IrOp *m = parse_piece(ctx, name, &t, memo);
     ok = m && !*ndiags && body_is_entries(m, j - i);
     size_t k = i;
     for (IrOp *o = ok ? ir_op_regions(m)[0].first->first : NULL; o && ok; o = o->next, k++) {
@@ -468,7 +470,7 @@ static bool write_streamed(IrContext *ctx, const char *name, const char *buf,
     sb_clear(&t);
     sb_putn(&t, buf, fns->data[0].start);
     sb_puts(&t, "\n}\n");
-    globals = parse_piece(ctx, name, &t);
+    globals = parse_piece(ctx, name, &t, memo);
     ok = globals && !*ndiags;
   }
   IrBlock *gbody = globals ? ir_op_regions(globals)[0].first : NULL;
@@ -486,7 +488,7 @@ static bool write_streamed(IrContext *ctx, const char *name, const char *buf,
     while (j < fns->len && (j == i || fns->data[j].start - fns->data[i].start < WRITE_BATCH)) j++;
     sb_putn(&t, buf + fns->data[i].start, fns->data[j - 1].end - fns->data[i].start);
     sb_puts(&t, "\n}\n");
-    IrOp *m = parse_piece(ctx, name, &t);
+    IrOp *m = parse_piece(ctx, name, &t, memo);
     /* the input before this batch is not read again (unless to fall back) */
     if (rel) rel->fn(rel->user, buf + fns->data[i].start);
     ok = m && !*ndiags && body_is_entries(m, j - i);
@@ -506,6 +508,7 @@ static bool write_streamed(IrContext *ctx, const char *name, const char *buf,
     i = j;
   }
   if (globals) ir_op_destroy(globals);
+  asm_parse_memo_free(memo);
   u64map_free(&names);
   sb_free(&t);
   return ok;
