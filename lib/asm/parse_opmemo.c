@@ -194,14 +194,28 @@ static inline const char *percent_end(const char *s) {
 
 static inline bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-/* a[0..n) == b[0..n), eight bytes at a time (both readable for n bytes). */
-static inline bool same_bytes(const char *a, const char *b, size_t n) {
+/* a[0..n) == b[0..n), eight bytes at a time: a is the input (readable up
+ * to aend, n bytes at least), b a template's text (readable for n + 8
+ * bytes: PM_PAD); a last part under eight bytes is one masked compare
+ * where eight bytes of a can be read. */
+enum { PM_PAD = 8 };
+static inline bool same_bytes(const char *a, const char *b, size_t n, const char *aend) {
+  uint64_t x, y;
   while (n >= 8) {
-    uint64_t x, y;
     memcpy(&x, a, 8);
     memcpy(&y, b, 8);
     if (x != y) return false;
     a += 8, b += 8, n -= 8;
+  }
+  if (!n) return true;
+  if (aend - a >= 8) {
+    memcpy(&x, a, 8);
+    memcpy(&y, b, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return ((x ^ y) >> (64 - 8 * n)) == 0;
+#else
+    return ((x ^ y) << (64 - 8 * n)) == 0;
+#endif
   }
   while (n--)
     if (*a++ != *b++) return false;
@@ -221,7 +235,7 @@ static bool tmpl_match(const PmTmpl *t, const char *start, const char *end, cons
   for (unsigned k = 0; k < t->nslots; k++) {
     if (k == t->tok_seg) *tok_in = q + t->tok_rel;
     uint32_t lit = t->slot_off[k] - pos;
-    if ((size_t)(end - q) < lit || !same_bytes(q, t->text + pos, lit)) return false;
+    if ((size_t)(end - q) < lit || !same_bytes(q, t->text + pos, lit, end)) return false;
     q += lit;
     pos = t->slot_off[k];
     if (k == t->nspan) *span_in = q - (pos - t->span_end);
@@ -233,7 +247,7 @@ static bool tmpl_match(const PmTmpl *t, const char *start, const char *end, cons
   }
   if (t->nslots == t->tok_seg) *tok_in = q + t->tok_rel;
   uint32_t lit = t->len - pos;
-  if ((size_t)(end - q) < lit || !same_bytes(q, t->text + pos, lit)) return false;
+  if ((size_t)(end - q) < lit || !same_bytes(q, t->text + pos, lit, end)) return false;
   if (!*span_in) *span_in = q + (t->span_end - pos);
   return true;
 }
@@ -314,6 +328,9 @@ IrOp *pmemo_try(AsmParser *p, IrOpState *st, const struct AsmCustCache *c, unsig
   const PmTmpl *t = NULL;
   unsigned x = predicted(m, info), w = 0;
   if (x) m->npred++;
+  /* the dialect of short type forms in the hook (the same for every
+   * candidate) */
+  const IrDialect *strip = set->strip ? set->strip : hook_strip(p, m, c);
   /* the predicted template first, then the set's in use order (w - 1) */
   for (unsigned cand = x;; cand = 0) {
     if (!cand) {
@@ -326,7 +343,7 @@ IrOp *pmemo_try(AsmParser *p, IrOpState *st, const struct AsmCustCache *c, unsig
         !tmpl_match(u, start, end, names, lens, &span_in, &tok_in))
       continue;
     /* the context the hook would see, and the values */
-    if (p->depth + u->need > ASM_MAX_DEPTH || u->strip != hook_strip(p, m, c)) continue;
+    if (p->depth + u->need > ASM_MAX_DEPTH || u->strip != strip) continue;
     bool ok = true;
     for (unsigned k = 0; k < u->nspan && ok; k++) {
       unsigned j = u->same[k];
@@ -335,8 +352,8 @@ IrOp *pmemo_try(AsmParser *p, IrOpState *st, const struct AsmCustCache *c, unsig
         vals[k] = vals[j];
         continue;
       }
-      IrValue *v = pssa_peek(p, names[k], lens[k], u->num[k]);
-      ok = v && v->type == u->slot_type[k] && !pssa_is_placeholder(v);
+      IrValue *v = pssa_peek_typed(p, names[k], lens[k], u->num[k], u->slot_type[k]);
+      ok = v != NULL;
       vals[k] = v;
     }
     if (!ok) continue;
@@ -608,7 +625,7 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
   size_t nops = st->operands.len, nres = st->result_types.len;
   size_t size = sizeof(PmTmpl) + nres * sizeof(const IrType *) + nspan * sizeof(const IrType *) +
                 nslots * sizeof(uint32_t) + nspan * sizeof(uint32_t) + nops * sizeof(uint16_t) +
-                nspan + len;
+                nspan + len + PM_PAD;
   PmTmpl *t = xmalloc(size);
   char *mem = (char *)(t + 1);
   t->res = (const IrType **)mem;
@@ -652,6 +669,7 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
   memcpy(t->slot_off, off, nslots * sizeof *off);
   memcpy(t->op_slot, op_slot, nops * sizeof *op_slot);
   memcpy(t->text, text, len);
+  memset(t->text + len, 0, PM_PAD);
   m->pool[slot] = t;
   m->gen[slot]++;
   memmove(&set->idx[1], &set->idx[0], set->n * sizeof set->idx[0]);

@@ -688,6 +688,12 @@ IrValue *pssa_peek(AsmParser *p, const char *name, uint32_t len, unsigned number
 
 bool pssa_is_placeholder(const IrValue *v) { return is_placeholder(v); }
 
+IrValue *pssa_peek_typed(AsmParser *p, const char *name, uint32_t len, unsigned number,
+                         const IrType *t) {
+  IrValue *v = pssa_peek(p, name, len, number);
+  return v && v->type == t && !is_placeholder(v) ? v : NULL;
+}
+
 /* Binds `%name#number` to v (MLIR's addDefinition).  define_ssa_slow is the
  * whole of it; define_ssa (below) does the usual case, result 0 of a name
  * not in the table, inline. */

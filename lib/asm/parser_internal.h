@@ -492,6 +492,10 @@ void pmemo_adopt(AsmParser *p, struct AsmParseMemo *c);
  * effects (no placeholder, no diagnostic): NULL when none. */
 IrValue *pssa_peek(AsmParser *p, const char *name, uint32_t len, unsigned number);
 bool pssa_is_placeholder(const IrValue *v);
+/* pssa_peek's value when it is defined (not a forward reference) with type
+ * t, else NULL. */
+IrValue *pssa_peek_typed(AsmParser *p, const char *name, uint32_t len, unsigned number,
+                         const IrType *t);
 
 /* builtin.module custom syntax: `module @name? (attributes {...})? region`. */
 bool asm_builtin_module_parse(AsmParser *p, IrOpState *st);
