@@ -683,12 +683,6 @@ refuse:
   m->refused++;
 }
 
-/* The carrier of memos across parses (asm.h): the op memo of its context. */
-struct AsmParseMemo {
-  IrContext *ctx;
-  struct AsmOpMemo *opmemo;
-};
-
 AsmParseMemo *asm_parse_memo_new(void) { return xcalloc(1, sizeof(AsmParseMemo)); }
 
 static void opmemo_destroy(struct AsmOpMemo *m) {
@@ -703,9 +697,21 @@ unsigned long asm_parse_memo_hits(const AsmParseMemo *c) {
   return c && c->opmemo ? c->opmemo->hits : 0;
 }
 
+/* Drops what c holds (its context is gone or another one's). */
+static void carrier_clear(AsmParseMemo *c) {
+  if (c->opmemo) opmemo_destroy(c->opmemo);
+  c->opmemo = NULL;
+  free(c->tmemo);
+  c->tmemo = NULL;
+  c->tmemo_cap = c->tmemo_len = 0;
+  for (size_t i = 0; i < c->texts.len; i++) free(c->texts.data[i]);
+  c->texts.len = 0;
+}
+
 void asm_parse_memo_free(AsmParseMemo *c) {
   if (!c) return;
-  if (c->opmemo) opmemo_destroy(c->opmemo);
+  carrier_clear(c);
+  vec_free(&c->texts);
   free(c);
 }
 
@@ -720,13 +726,24 @@ void pmemo_adopt(AsmParser *p, AsmParseMemo *c) {
   if (env && !strcmp(env, "0")) return; /* off: memo_get says so */
   p->carrier = c;
   if (c->ctx != p->ctx) {
-    if (c->opmemo) opmemo_destroy(c->opmemo);
-    c->opmemo = NULL;
+    carrier_clear(c);
     c->ctx = p->ctx;
   }
   if (c->opmemo && !p->opmemo) {
     p->opmemo = c->opmemo;
     c->opmemo = NULL;
+  }
+  /* the type memo: its entries are keyed on their text, the hook that
+   * parsed it and the short-type dialect (all but the text the context's),
+   * and record the nesting the parse needed; texts that used an alias or
+   * reported anything were never entered.  So an entry answers the same in
+   * any parse in this context. */
+  if (c->tmemo && !p->tmemo) {
+    p->tmemo = c->tmemo;
+    p->tmemo_cap = c->tmemo_cap;
+    p->tmemo_len = c->tmemo_len;
+    c->tmemo = NULL;
+    c->tmemo_cap = c->tmemo_len = 0;
   }
 }
 

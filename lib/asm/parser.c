@@ -1729,6 +1729,7 @@ static void parser_destroy(AsmParser *p) {
   u64map_free(&p->alias_size);
   strmap_free(&p->typememo);
   strmap_free(&p->dictmemo);
+  if (p->carrier) tmemo_handback(p);
   free(p->tmemo);
   free(p->trecent);
   free(p->custcache);

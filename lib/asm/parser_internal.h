@@ -485,9 +485,23 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
                   const struct AsmCustCache *c, unsigned nresults, AsmToken nt,
                   const IrOpState *st, const IrOp *op);
 void pmemo_free(AsmParser *p);
-/* Takes the op memo of carrier c (AsmParseMemo) for this parse, if it has
- * one for p's context; pmemo_free hands it back. */
+/* The carrier of memos across parses (asm.h) for one context: the op memo,
+ * and the dialect type memo's table (AsmParser.tmemo) with its texts
+ * copied (texts: the copies, freed with the carrier). */
+struct AsmParseMemo {
+  IrContext *ctx;
+  struct AsmOpMemo *opmemo;
+  AsmTypeMemo *tmemo;
+  size_t tmemo_cap, tmemo_len;
+  VEC(char *) texts;
+};
+/* Takes the memos of carrier c for this parse, if it has them for p's
+ * context (nothing with CTILE_PMEMO=0); pmemo_free and tmemo_handback hand
+ * them back. */
 void pmemo_adopt(AsmParser *p, struct AsmParseMemo *c);
+/* parse_types.c: gives the type memo table back to p->carrier, the texts
+ * of its entries from this parse's buffer copied (p->tmemo then NULL). */
+void tmemo_handback(AsmParser *p);
 /* The value `%name#number` names in the current scope, with no side
  * effects (no placeholder, no diagnostic): NULL when none. */
 IrValue *pssa_peek(AsmParser *p, const char *name, uint32_t len, unsigned number);

@@ -95,6 +95,14 @@ static void test_carried(void) {
   char *c4 = cold("four.mlir", other_next);
   CHECK_STREQ(r4, c4);
   CHECK(strstr(r4, "{x = 1 : i32}") != NULL);
+  /* a type text the earlier parses memoized under cuda_tile's short forms,
+   * here outside any cuda_tile op: not the memo's answer */
+  const char *outside = "%v = \"cuda_tile.constant\"() <{value = dense<1> : tensor<i32>}> : () -> tile<i32>\n";
+  char *r7 = parse(ctx, &s, "seven.mlir", outside, m);
+  char *c7 = cold("seven.mlir", outside);
+  CHECK_STREQ(r7, c7);
+  CHECK(strstr(r7, "seven.mlir:1:") != NULL);
+  free(r7), free(c7);
   /* another context: the carrier starts over */
   Sink s2 = {0};
   IrContext *ctx2 = new_ctx(&s2);
