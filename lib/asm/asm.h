@@ -370,6 +370,17 @@ void asm_print_op(AsmPrinter *p, IrOp *op);
 typedef struct AsmParseMemo AsmParseMemo;
 AsmParseMemo *asm_parse_memo_new(void);
 void asm_parse_memo_free(AsmParseMemo *m);
+/* Parses the ops of buf[0..to) as if they were the body of an op of `in`
+ * (one region, one block: `in`'s default dialect for short op names, its
+ * dialect's short type forms) with no copy of the text: a builtin.module
+ * holding them, or NULL after reporting errors.  buf must be
+ * NUL-terminated at buf[len] (len may reach past `to`: the text after it
+ * is looked at as the lexer's lookahead, never parsed).  Locations count
+ * lines from buf (plus opts->line_offset).  opts->memo is used as by
+ * asm_parse_buffer; nothing is registered as the file's source text and
+ * no input release is told. */
+IrOp *asm_parse_op_range(IrContext *ctx, const char *filename, const char *buf, size_t len,
+                         const char *to, const IrOpInfo *in, const AsmParseOptions *opts);
 /* The op memo hits of the parses that used m so far (for tests). */
 unsigned long asm_parse_memo_hits(const AsmParseMemo *m);
 

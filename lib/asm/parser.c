@@ -1781,6 +1781,42 @@ IrOp *asm_parse_buffer(IrContext *ctx, const char *filename, const char *buf, si
   return result;
 }
 
+IrOp *asm_parse_op_range(IrContext *ctx, const char *filename, const char *buf, size_t len,
+                         const char *to, const IrOpInfo *in, const AsmParseOptions *opts) {
+  AsmParseOptions o = opts ? *opts : (AsmParseOptions){0};
+  const IrIdent *file = ir_identz(ctx, filename ? filename : "-");
+  AsmParser p;
+  parser_init(&p, ctx, file, buf, len, o.line_offset);
+  p.lex.col_offset = o.first_column > 1 ? o.first_column - 1 : 0;
+  p.ssa_ok = true;
+  if (o.memo) pmemo_adopt(&p, o.memo);
+  unsigned nerr = ir_ctx_num_errors(ctx);
+  p.top = ir_module_create(ctx, ir_file_loc(ctx, file, o.line_offset, 0));
+  push_scope(&p, true);
+  /* as inside the region of an op of `in` at the top level: its hook
+   * running (the error prefix, short types and default dialect its hook
+   * gives nested ops), the op's and the region's nesting levels taken, the
+   * region's name scope open */
+  p.err_op = in->name;
+  p.strip_dialect = op_dialect(ctx, in->name);
+  vec_push(&p.opstack, ((OpCtx){in, in->default_dialect ? in->default_dialect : "", 0}));
+  p.depth = 2;
+  push_scope(&p, false);
+  IrBlock *body = ir_module_body(p.top);
+  bool ok = true;
+  while (ok && p.tok.kind != TOK_EOF && p.tok.kind != TOK_ERROR && p.tok.ptr < to)
+    ok = parse_operation(&p, body);
+  ok = ok && p.tok.kind != TOK_ERROR && pop_scope(&p) && finalize(&p) &&
+       ir_ctx_num_errors(ctx) == nerr;
+  IrOp *result = NULL;
+  if (ok) {
+    result = p.top;
+    p.top = NULL;
+  }
+  parser_destroy(&p);
+  return result;
+}
+
 /* Parses one type or attribute from a standalone string: the string itself
  * names the buffer in diagnostics, as in mlir::parseType/parseAttribute. */
 static bool parse_standalone(IrContext *ctx, const char *s, size_t n, bool is_type,

@@ -394,6 +394,19 @@ typedef struct SigSlot {
 
 #define WRITE_BATCH (512 * 1024)
 
+/* The functions of buf[from..to), parsed in place as the body of a
+ * cuda_tile.module (asm_parse_op_range: no copy of the text, the memos
+ * carried in memo), in a builtin.module; NULL on an error (counted by the
+ * caller's handler: the whole-module write then reports it).  buf[nul] is
+ * the input's NUL (nul >= to). */
+static IrOp *parse_range(IrContext *ctx, const char *name, const char *buf, size_t from,
+                         size_t to, size_t nul, AsmParseMemo *memo) {
+  const IrOpInfo *in = ir_op_info_find(ctx, "cuda_tile.module", strlen("cuda_tile.module"));
+  if (!in) return NULL;
+  AsmParseOptions po = {.line_offset = 1, .memo = memo};
+  return asm_parse_op_range(ctx, name, buf + from, nul - from, buf + to, in, &po);
+}
+
 static bool write_streamed(IrContext *ctx, const char *name, const char *buf,
                            BcStreamWriter *sw, const FnSpanVec *fns, unsigned *ndiags) {
   const AsmInputRelease *rel = ir_ctx_dialect_state(ctx, ASM_INPUT_RELEASE_STATE);
@@ -480,15 +493,14 @@ static bool write_streamed(IrContext *ctx, const char *name, const char *buf,
     if (ok) u64map_put(&names, (uintptr_t)id, g);
   }
   ok = ok && ir_verify(globals) && !*ndiags && bc_stream_writer_globals(sw, globals);
-  /* 3. The functions, a batch of about WRITE_BATCH bytes of text at a time. */
+  /* 3. The functions, a batch of about WRITE_BATCH bytes of text at a time,
+   * parsed where they are (the input's NUL: after the module's last line) */
+  size_t nul = fns->len ? fns->data[fns->len - 1].end : 0;
+  nul += strlen(buf + nul);
   for (size_t i = 0; i < fns->len && ok;) {
-    sb_clear(&t);
-    sb_puts(&t, batch_head);
     size_t j = i;
     while (j < fns->len && (j == i || fns->data[j].start - fns->data[i].start < WRITE_BATCH)) j++;
-    sb_putn(&t, buf + fns->data[i].start, fns->data[j - 1].end - fns->data[i].start);
-    sb_puts(&t, "\n}\n");
-    IrOp *m = parse_piece(ctx, name, &t, memo);
+    IrOp *m = parse_range(ctx, name, buf, fns->data[i].start, fns->data[j - 1].end, nul, memo);
     /* the input before this batch is not read again (unless to fall back) */
     if (rel) rel->fn(rel->user, buf + fns->data[i].start);
     ok = m && !*ndiags && body_is_entries(m, j - i);

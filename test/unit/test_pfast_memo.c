@@ -137,7 +137,34 @@ static void test_off(void) {
   sb_free(&s.diags);
 }
 
+/* asm_parse_op_range: the ops of a slice of a larger text, as the body of a
+ * cuda_tile.module (short op names, short types), stopping at the slice's
+ * end; an error inside is reported at its place in the slice. */
+static void test_range(void) {
+  Sink s = {0};
+  IrContext *ctx = new_ctx(&s);
+  const IrOpInfo *in = ir_op_info_find(ctx, "cuda_tile.module", 16);
+  CHECK(in != NULL);
+  const char *text = "  entry @a() {\n    %c = constant <i32: 1> : tile<i32>\n    return\n  }\n"
+                     "  entry @b() {\n    return\n  }\n  entry @c() {\n  this is not parsed\n";
+  const char *to = strstr(text, "  entry @c");
+  IrOp *m = asm_parse_op_range(ctx, "r.mlir", text, strlen(text), to, in, NULL);
+  CHECK(m != NULL);
+  size_t n = 0;
+  for (IrOp *o = m ? ir_op_regions(m)[0].first->first : NULL; o; o = o->next) n++;
+  CHECK_EQ_INT(n, 2);
+  CHECK_STREQ(sb_cstr(&s.diags), "");
+  if (m) ir_op_destroy(m);
+  const char *bad = "  entry @a() {\n    %c = addi %x, %x : tile<i32>\n    return\n  }\n";
+  m = asm_parse_op_range(ctx, "r.mlir", bad, strlen(bad), bad + strlen(bad), in, NULL);
+  CHECK(m == NULL);
+  CHECK(strstr(sb_cstr(&s.diags), "r.mlir:2:15: error: use of undeclared SSA value name") != NULL);
+  ir_context_destroy(ctx);
+  sb_free(&s.diags);
+}
+
 UNIT_MAIN {
+  test_range();
   test_carried();
   test_off();
 }
