@@ -27,6 +27,9 @@ typedef struct AsmParseOptions {
    * on that line count from there, as MLIR's.  0: taken from the context's
    * ASM_FIRST_COLUMN_STATE (set by a driver that splits), else 1. */
   unsigned first_column;
+  /* Memos kept across asm_parse_buffer calls (asm_parse_memo_new; NULL:
+   * each parse starts cold).  See AsmParseMemo at the end of this file. */
+  struct AsmParseMemo *memo;
 } AsmParseOptions;
 /* ir_ctx_dialect_state key under which a tool may store, as a uintptr_t, the
  * first_column of the chunk it is about to parse in that context. */
@@ -354,5 +357,31 @@ void asm_print_region(AsmPrinter *p, IrRegion *r, bool print_entry_args,
 void asm_print_successor(AsmPrinter *p, IrBlock *b);
 /* Prints a whole nested op (as the printer would at this point). */
 void asm_print_op(AsmPrinter *p, IrOp *op);
+
+/* Parse memos that outlive one asm_parse_buffer call: a caller parsing a
+ * large input piece by piece in one context (the streamed bytecode write)
+ * passes the same carrier in each call's AsmParseOptions.memo, and the
+ * custom op memo's templates (parse_opmemo.c: copies of the text, and the
+ * context's uniqued types and attributes, never pointers into a buffer)
+ * carry over instead of being learned again.  A carrier serves one context
+ * (used with another, it starts over); the parses' output and diagnostics
+ * are the same with or without it.  CTILE_PMEMO=0 still turns the memo
+ * off. */
+typedef struct AsmParseMemo AsmParseMemo;
+AsmParseMemo *asm_parse_memo_new(void);
+void asm_parse_memo_free(AsmParseMemo *m);
+/* Parses the ops of buf[0..to) as if they were the body of an op of `in`
+ * (one region, one block: `in`'s default dialect for short op names, its
+ * dialect's short type forms) with no copy of the text: a builtin.module
+ * holding them, or NULL after reporting errors.  buf must be
+ * NUL-terminated at buf[len] (len may reach past `to`: the text after it
+ * is looked at as the lexer's lookahead, never parsed).  Locations count
+ * lines from buf (plus opts->line_offset).  opts->memo is used as by
+ * asm_parse_buffer; nothing is registered as the file's source text and
+ * no input release is told. */
+IrOp *asm_parse_op_range(IrContext *ctx, const char *filename, const char *buf, size_t len,
+                         const char *to, const IrOpInfo *in, const AsmParseOptions *opts);
+/* The op memo hits of the parses that used m so far (for tests). */
+unsigned long asm_parse_memo_hits(const AsmParseMemo *m);
 
 #endif

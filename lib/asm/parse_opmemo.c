@@ -73,6 +73,15 @@ typedef struct PmTmpl {
   uint32_t span_end;            /* skeleton offset where the hook's text ends */
   uint16_t nslots, nspan;       /* slots; the first nspan are the operands' */
   uint16_t nops, nres;
+  /* The token after the hook's text (what preset would lex there), known
+   * when tok_ok: a `%name` at slot tok_slot (>= 0), else the token of kind
+   * tok_kind/kw/fk and length tok_len at offset tok_rel into skeleton
+   * segment tok_seg (segment s: the text between slot s - 1 and slot s). */
+  bool tok_ok;
+  uint8_t tok_kind, tok_kw, tok_fk;
+  int16_t tok_slot;
+  uint16_t tok_seg;
+  uint32_t tok_rel, tok_len;
   const IrAttr *props, *attrs;  /* the op's dictionaries */
   uint32_t *slot_off;           /* [nslots] skeleton offset of each slot */
   const IrType **slot_type;     /* [nspan] */
@@ -185,14 +194,28 @@ static inline const char *percent_end(const char *s) {
 
 static inline bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-/* a[0..n) == b[0..n), eight bytes at a time (both readable for n bytes). */
-static inline bool same_bytes(const char *a, const char *b, size_t n) {
+/* a[0..n) == b[0..n), eight bytes at a time: a is the input (readable up
+ * to aend, n bytes at least), b a template's text (readable for n + 8
+ * bytes: PM_PAD); a last part under eight bytes is one masked compare
+ * where eight bytes of a can be read. */
+enum { PM_PAD = 8 };
+static inline bool same_bytes(const char *a, const char *b, size_t n, const char *aend) {
+  uint64_t x, y;
   while (n >= 8) {
-    uint64_t x, y;
     memcpy(&x, a, 8);
     memcpy(&y, b, 8);
     if (x != y) return false;
     a += 8, b += 8, n -= 8;
+  }
+  if (!n) return true;
+  if (aend - a >= 8) {
+    memcpy(&x, a, 8);
+    memcpy(&y, b, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return ((x ^ y) >> (64 - 8 * n)) == 0;
+#else
+    return ((x ^ y) << (64 - 8 * n)) == 0;
+#endif
   }
   while (n--)
     if (*a++ != *b++) return false;
@@ -202,15 +225,17 @@ static inline bool same_bytes(const char *a, const char *b, size_t n) {
 /* ---- matching ----------------------------------------------------------------------- */
 
 /* Whether the text at `start` matches template t: the slots' names in
- * names/lens and the end of the hook's text in *span_in. */
+ * names/lens, the end of the hook's text in *span_in and, when t->tok_ok
+ * and the token is not a slot, the token's start in *tok_in. */
 static bool tmpl_match(const PmTmpl *t, const char *start, const char *end, const char **names,
-                       uint32_t *lens, const char **span_in) {
+                       uint32_t *lens, const char **span_in, const char **tok_in) {
   const char *q = start;
   uint32_t pos = 0;
   *span_in = NULL;
   for (unsigned k = 0; k < t->nslots; k++) {
+    if (k == t->tok_seg) *tok_in = q + t->tok_rel;
     uint32_t lit = t->slot_off[k] - pos;
-    if ((size_t)(end - q) < lit || !same_bytes(q, t->text + pos, lit)) return false;
+    if ((size_t)(end - q) < lit || !same_bytes(q, t->text + pos, lit, end)) return false;
     q += lit;
     pos = t->slot_off[k];
     if (k == t->nspan) *span_in = q - (pos - t->span_end);
@@ -220,8 +245,9 @@ static bool tmpl_match(const PmTmpl *t, const char *start, const char *end, cons
     lens[k] = (uint32_t)(r - q - 1);
     q = r;
   }
+  if (t->nslots == t->tok_seg) *tok_in = q + t->tok_rel;
   uint32_t lit = t->len - pos;
-  if ((size_t)(end - q) < lit || !same_bytes(q, t->text + pos, lit)) return false;
+  if ((size_t)(end - q) < lit || !same_bytes(q, t->text + pos, lit, end)) return false;
   if (!*span_in) *span_in = q + (t->span_end - pos);
   return true;
 }
@@ -298,10 +324,13 @@ IrOp *pmemo_try(AsmParser *p, IrOpState *st, const struct AsmCustCache *c, unsig
   const char *names[PM_MAX_SLOTS];
   uint32_t lens[PM_MAX_SLOTS];
   IrValue *vals[PM_MAX_SLOTS];
-  const char *span_in = NULL;
+  const char *span_in = NULL, *tok_in = NULL;
   const PmTmpl *t = NULL;
   unsigned x = predicted(m, info), w = 0;
   if (x) m->npred++;
+  /* the dialect of short type forms in the hook (the same for every
+   * candidate) */
+  const IrDialect *strip = set->strip ? set->strip : hook_strip(p, m, c);
   /* the predicted template first, then the set's in use order (w - 1) */
   for (unsigned cand = x;; cand = 0) {
     if (!cand) {
@@ -311,10 +340,10 @@ IrOp *pmemo_try(AsmParser *p, IrOpState *st, const struct AsmCustCache *c, unsig
     }
     const PmTmpl *u = m->pool[cand - 1];
     if (u->info != info || u->nresults != nresults ||
-        !tmpl_match(u, start, end, names, lens, &span_in))
+        !tmpl_match(u, start, end, names, lens, &span_in, &tok_in))
       continue;
     /* the context the hook would see, and the values */
-    if (p->depth + u->need > ASM_MAX_DEPTH || u->strip != hook_strip(p, m, c)) continue;
+    if (p->depth + u->need > ASM_MAX_DEPTH || u->strip != strip) continue;
     bool ok = true;
     for (unsigned k = 0; k < u->nspan && ok; k++) {
       unsigned j = u->same[k];
@@ -323,8 +352,8 @@ IrOp *pmemo_try(AsmParser *p, IrOpState *st, const struct AsmCustCache *c, unsig
         vals[k] = vals[j];
         continue;
       }
-      IrValue *v = pssa_peek(p, names[k], lens[k], u->num[k]);
-      ok = v && v->type == u->slot_type[k] && !pssa_is_placeholder(v);
+      IrValue *v = pssa_peek_typed(p, names[k], lens[k], u->num[k], u->slot_type[k]);
+      ok = v != NULL;
       vals[k] = v;
     }
     if (!ok) continue;
@@ -361,7 +390,24 @@ IrOp *pmemo_try(AsmParser *p, IrOpState *st, const struct AsmCustCache *c, unsig
   }
   memo_seen(m, x);
   ppeak_hit(p, t->need);
-  preset(p, span_in);
+  /* preset(p, span_in), the token known from the template when it is */
+  p->prev_end = span_in;
+  if (t->tok_ok) {
+    if (p->lex.cur > p->lex.hw) p->lex.hw = p->lex.cur;
+    AsmToken tk;
+    if (t->tok_slot >= 0) {
+      tk = (AsmToken){.kind = TOK_PERCENT_ID, .ptr = names[t->tok_slot] - 1,
+                      .len = lens[t->tok_slot] + 1};
+    } else {
+      tk = (AsmToken){.kind = t->tok_kind, .kw = t->tok_kw, .fk = t->tok_fk, .ptr = tok_in,
+                      .len = t->tok_len};
+    }
+    p->lex.cur = tk.ptr + tk.len;
+    p->tok = tk;
+  } else {
+    asm_lexer_reset(&p->lex, span_in);
+    p->tok = asm_lex(&p->lex);
+  }
   m->hits++;
   return op;
 miss:
@@ -437,6 +483,22 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
   }
   if ((size_t)(ext - start) > PM_MAX_TEXT) goto refuse;
 
+  /* The token after the hook's text, when it is the next thing there (only
+   * blanks before it) and within the compared text: a hit finds it at the
+   * same place in its own text (same bytes, `%name` slots lexed by the
+   * lexer's rule) instead of lexing it again. */
+  const char *tokp = NULL;
+  AsmToken tok = p->tok;
+  if (tok.kind != TOK_ERROR && tok.ptr >= span_end && tok.ptr + tok.len <= ext &&
+      p->lex.cur == tok.ptr + tok.len) {
+    tokp = tok.ptr;
+    for (const char *q = span_end; q < tok.ptr; q++)
+      if (!is_blank(*q)) tokp = NULL;
+  }
+  bool tok_seen = false;
+  int tok_slot = -1;
+  uint32_t tok_seg = 0, tok_rel = 0;
+
   /* the skeleton: the text with the `%name` tokens cut out */
   char text[PM_MAX_TEXT];
   uint32_t off[PM_MAX_SLOTS];
@@ -451,6 +513,15 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
       span_off = len;
     }
     char ch = *q;
+    if (q == tokp) {
+      tok_seen = true;
+      if (ch == '%') {
+        tok_slot = (int)nslots;
+      } else {
+        tok_seg = nslots;
+        tok_rel = len - (nslots ? off[nslots - 1] : 0);
+      }
+    }
     if (ch == '"') { /* a string: bytes, escapes included */
       text[len++] = *q++;
       while (q < ext && *q != '"') {
@@ -554,7 +625,7 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
   size_t nops = st->operands.len, nres = st->result_types.len;
   size_t size = sizeof(PmTmpl) + nres * sizeof(const IrType *) + nspan * sizeof(const IrType *) +
                 nslots * sizeof(uint32_t) + nspan * sizeof(uint32_t) + nops * sizeof(uint16_t) +
-                nspan + len;
+                nspan + len + PM_PAD;
   PmTmpl *t = xmalloc(size);
   char *mem = (char *)(t + 1);
   t->res = (const IrType **)mem;
@@ -580,6 +651,15 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
   t->nspan = (uint16_t)nspan;
   t->nops = (uint16_t)nops;
   t->nres = (uint16_t)nres;
+  t->tok_ok = tok_seen && (tok_slot < 0 || tok.kind == TOK_PERCENT_ID);
+  t->tok_kind = tok.kind;
+  t->tok_kw = tok.kw;
+  t->tok_fk = tok.fk;
+  t->tok_slot = (int16_t)tok_slot;
+  /* no segment when the token is a slot (or unknown) */
+  t->tok_seg = t->tok_ok && tok_slot < 0 ? (uint16_t)tok_seg : UINT16_MAX;
+  t->tok_rel = tok_rel;
+  t->tok_len = tok.len;
   t->props = op->props;
   t->attrs = op->attrs;
   for (size_t i = 0; i < nres; i++) t->res[i] = st->result_types.data[i];
@@ -589,6 +669,7 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
   memcpy(t->slot_off, off, nslots * sizeof *off);
   memcpy(t->op_slot, op_slot, nops * sizeof *op_slot);
   memcpy(t->text, text, len);
+  memset(t->text + len, 0, PM_PAD);
   m->pool[slot] = t;
   m->gen[slot]++;
   memmove(&set->idx[1], &set->idx[0], set->n * sizeof set->idx[0]);
@@ -602,13 +683,77 @@ refuse:
   m->refused++;
 }
 
-void pmemo_free(AsmParser *p) {
-  struct AsmOpMemo *m = p->opmemo;
-  if (!m) return;
+AsmParseMemo *asm_parse_memo_new(void) { return xcalloc(1, sizeof(AsmParseMemo)); }
+
+static void opmemo_destroy(struct AsmOpMemo *m) {
   if (m->stats)
     fprintf(stderr, "pmemo: %lu hits, %lu misses, %lu records, %lu refused, %lu/%lu predicted, %lu evicted\n", m->hits,
             m->misses, m->records, m->refused, m->npred_ok, m->npred, m->evict);
   for (unsigned i = 0; i < PM_POOL; i++) free(m->pool[i]);
   free(m);
+}
+
+unsigned long asm_parse_memo_hits(const AsmParseMemo *c) {
+  return c && c->opmemo ? c->opmemo->hits : 0;
+}
+
+/* Drops what c holds (its context is gone or another one's). */
+static void carrier_clear(AsmParseMemo *c) {
+  if (c->opmemo) opmemo_destroy(c->opmemo);
+  c->opmemo = NULL;
+  free(c->tmemo);
+  c->tmemo = NULL;
+  c->tmemo_cap = c->tmemo_len = 0;
+  for (size_t i = 0; i < c->texts.len; i++) free(c->texts.data[i]);
+  c->texts.len = 0;
+}
+
+void asm_parse_memo_free(AsmParseMemo *c) {
+  if (!c) return;
+  carrier_clear(c);
+  vec_free(&c->texts);
+  free(c);
+}
+
+/* The templates hold the context's types and attributes (and op infos,
+ * dialects): they are valid in that context only.  Nothing else in the
+ * memo depends on the parse: the templates' text is their own copy, the
+ * sets and the prediction table refer to pool entries by index, and the
+ * name-cache entries that point at sets (AsmCustCache.pmset) belong to the
+ * parser and start NULL in each. */
+void pmemo_adopt(AsmParser *p, AsmParseMemo *c) {
+  const char *env = getenv("CTILE_PMEMO");
+  if (env && !strcmp(env, "0")) return; /* off: memo_get says so */
+  p->carrier = c;
+  if (c->ctx != p->ctx) {
+    carrier_clear(c);
+    c->ctx = p->ctx;
+  }
+  if (c->opmemo && !p->opmemo) {
+    p->opmemo = c->opmemo;
+    c->opmemo = NULL;
+  }
+  /* the type memo: its entries are keyed on their text, the hook that
+   * parsed it and the short-type dialect (all but the text the context's),
+   * and record the nesting the parse needed; texts that used an alias or
+   * reported anything were never entered.  So an entry answers the same in
+   * any parse in this context. */
+  if (c->tmemo && !p->tmemo) {
+    p->tmemo = c->tmemo;
+    p->tmemo_cap = c->tmemo_cap;
+    p->tmemo_len = c->tmemo_len;
+    c->tmemo = NULL;
+    c->tmemo_cap = c->tmemo_len = 0;
+  }
+}
+
+void pmemo_free(AsmParser *p) {
+  struct AsmOpMemo *m = p->opmemo;
   p->opmemo = NULL;
+  if (!m) return;
+  if (p->carrier && p->carrier->ctx == p->ctx && !p->carrier->opmemo) {
+    p->carrier->opmemo = m; /* kept for the next parse */
+    return;
+  }
+  opmemo_destroy(m);
 }

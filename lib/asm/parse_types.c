@@ -754,6 +754,25 @@ static void tmemo_put(AsmParser *p, const AsmTypeMemo *m) {
   *e = *m;
 }
 
+void tmemo_handback(AsmParser *p) {
+  struct AsmParseMemo *c = p->carrier;
+  if (!p->tmemo || c->tmemo || c->ctx != p->ctx) return;
+  for (size_t i = 0; i < p->tmemo_cap; i++) {
+    AsmTypeMemo *e = &p->tmemo[i];
+    if (!e->s || e->s < p->lex.buf || e->s > p->lex.end) continue; /* none, or a copy */
+    char *copy = xmalloc(e->n + 1);
+    memcpy(copy, e->s, e->n);
+    copy[e->n] = '\0';
+    vec_push(&c->texts, copy);
+    e->s = copy;
+  }
+  c->tmemo = p->tmemo;
+  c->tmemo_cap = p->tmemo_cap;
+  c->tmemo_len = p->tmemo_len;
+  p->tmemo = NULL;
+  p->tmemo_cap = p->tmemo_len = 0;
+}
+
 /* The end of a memoizable type text `word<...>`, or `word` alone when no
  * '<' follows (word: a bare or `!` identifier), starting at s (see
  * asm_parse_type_memo), NULL when the text at s is not one; *wlen: the

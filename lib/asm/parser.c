@@ -688,6 +688,12 @@ IrValue *pssa_peek(AsmParser *p, const char *name, uint32_t len, unsigned number
 
 bool pssa_is_placeholder(const IrValue *v) { return is_placeholder(v); }
 
+IrValue *pssa_peek_typed(AsmParser *p, const char *name, uint32_t len, unsigned number,
+                         const IrType *t) {
+  IrValue *v = pssa_peek(p, name, len, number);
+  return v && v->type == t && !is_placeholder(v) ? v : NULL;
+}
+
 /* Binds `%name#number` to v (MLIR's addDefinition).  define_ssa_slow is the
  * whole of it; define_ssa (below) does the usual case, result 0 of a name
  * not in the table, inline. */
@@ -1723,6 +1729,7 @@ static void parser_destroy(AsmParser *p) {
   u64map_free(&p->alias_size);
   strmap_free(&p->typememo);
   strmap_free(&p->dictmemo);
+  if (p->carrier) tmemo_handback(p);
   free(p->tmemo);
   free(p->trecent);
   free(p->custcache);
@@ -1745,6 +1752,7 @@ IrOp *asm_parse_buffer(IrContext *ctx, const char *filename, const char *buf, si
                                : (unsigned)(uintptr_t)ir_ctx_dialect_state(ctx, ASM_FIRST_COLUMN_STATE);
   p.lex.col_offset = fc > 1 ? fc - 1 : 0;
   p.ssa_ok = true;
+  if (o.memo) pmemo_adopt(&p, o.memo);
   p.release = ir_ctx_dialect_state(ctx, ASM_INPUT_RELEASE_STATE);
   p.next_release = buf + ASM_RELEASE_STEP;
   unsigned nerr = ir_ctx_num_errors(ctx);
@@ -1769,6 +1777,42 @@ IrOp *asm_parse_buffer(IrContext *ctx, const char *filename, const char *buf, si
     }
   }
   if (p.release) p.release->fn(p.release->user, buf + len);
+  parser_destroy(&p);
+  return result;
+}
+
+IrOp *asm_parse_op_range(IrContext *ctx, const char *filename, const char *buf, size_t len,
+                         const char *to, const IrOpInfo *in, const AsmParseOptions *opts) {
+  AsmParseOptions o = opts ? *opts : (AsmParseOptions){0};
+  const IrIdent *file = ir_identz(ctx, filename ? filename : "-");
+  AsmParser p;
+  parser_init(&p, ctx, file, buf, len, o.line_offset);
+  p.lex.col_offset = o.first_column > 1 ? o.first_column - 1 : 0;
+  p.ssa_ok = true;
+  if (o.memo) pmemo_adopt(&p, o.memo);
+  unsigned nerr = ir_ctx_num_errors(ctx);
+  p.top = ir_module_create(ctx, ir_file_loc(ctx, file, o.line_offset, 0));
+  push_scope(&p, true);
+  /* as inside the region of an op of `in` at the top level: its hook
+   * running (the error prefix, short types and default dialect its hook
+   * gives nested ops), the op's and the region's nesting levels taken, the
+   * region's name scope open */
+  p.err_op = in->name;
+  p.strip_dialect = op_dialect(ctx, in->name);
+  vec_push(&p.opstack, ((OpCtx){in, in->default_dialect ? in->default_dialect : "", 0}));
+  p.depth = 2;
+  push_scope(&p, false);
+  IrBlock *body = ir_module_body(p.top);
+  bool ok = true;
+  while (ok && p.tok.kind != TOK_EOF && p.tok.kind != TOK_ERROR && p.tok.ptr < to)
+    ok = parse_operation(&p, body);
+  ok = ok && p.tok.kind != TOK_ERROR && pop_scope(&p) && finalize(&p) &&
+       ir_ctx_num_errors(ctx) == nerr;
+  IrOp *result = NULL;
+  if (ok) {
+    result = p.top;
+    p.top = NULL;
+  }
   parser_destroy(&p);
   return result;
 }

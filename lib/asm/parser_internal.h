@@ -252,6 +252,10 @@ struct AsmParser {
    * disabled by CTILE_PMEMO=0). */
   struct AsmOpMemo *opmemo;
   bool opmemo_off;
+  /* The caller's carrier of memos across parses (AsmParseOptions.memo;
+   * NULL: none): the op memo is taken from it when the parse starts and
+   * handed back when it ends (pmemo_adopt, pmemo_free). */
+  struct AsmParseMemo *carrier;
 };
 
 /* ---- tokens and errors (parser.c) ------------------------------------------ */
@@ -481,10 +485,31 @@ void pmemo_record(AsmParser *p, const PMemoSnap *s, unsigned need,
                   const struct AsmCustCache *c, unsigned nresults, AsmToken nt,
                   const IrOpState *st, const IrOp *op);
 void pmemo_free(AsmParser *p);
+/* The carrier of memos across parses (asm.h) for one context: the op memo,
+ * and the dialect type memo's table (AsmParser.tmemo) with its texts
+ * copied (texts: the copies, freed with the carrier). */
+struct AsmParseMemo {
+  IrContext *ctx;
+  struct AsmOpMemo *opmemo;
+  AsmTypeMemo *tmemo;
+  size_t tmemo_cap, tmemo_len;
+  VEC(char *) texts;
+};
+/* Takes the memos of carrier c for this parse, if it has them for p's
+ * context (nothing with CTILE_PMEMO=0); pmemo_free and tmemo_handback hand
+ * them back. */
+void pmemo_adopt(AsmParser *p, struct AsmParseMemo *c);
+/* parse_types.c: gives the type memo table back to p->carrier, the texts
+ * of its entries from this parse's buffer copied (p->tmemo then NULL). */
+void tmemo_handback(AsmParser *p);
 /* The value `%name#number` names in the current scope, with no side
  * effects (no placeholder, no diagnostic): NULL when none. */
 IrValue *pssa_peek(AsmParser *p, const char *name, uint32_t len, unsigned number);
 bool pssa_is_placeholder(const IrValue *v);
+/* pssa_peek's value when it is defined (not a forward reference) with type
+ * t, else NULL. */
+IrValue *pssa_peek_typed(AsmParser *p, const char *name, uint32_t len, unsigned number,
+                         const IrType *t);
 
 /* builtin.module custom syntax: `module @name? (attributes {...})? region`. */
 bool asm_builtin_module_parse(AsmParser *p, IrOpState *st);

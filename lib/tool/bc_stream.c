@@ -364,9 +364,10 @@ static const char batch_head[] = "cuda_tile.module @__ctile_batch {\n";
 
 /* Parses the module text in t (the whole of it counted as one op): the
  * cuda_tile.module, or NULL. */
-static IrOp *parse_piece(IrContext *ctx, const char *name, StrBuf *t) {
-  /* line_offset 1: the piece is not registered as the file's source text */
-  AsmParseOptions po = {.no_implicit_module = true, .line_offset = 1};
+static IrOp *parse_piece(IrContext *ctx, const char *name, StrBuf *t, AsmParseMemo *memo) {
+  /* line_offset 1: the piece is not registered as the file's source text;
+   * memo: the parse memos carried from the pieces before */
+  AsmParseOptions po = {.no_implicit_module = true, .line_offset = 1, .memo = memo};
   IrOp *m = asm_parse_buffer(ctx, name, sb_cstr(t), t->len, &po);
   if (m && !ct_op_is(m, CT_OP_module)) {
     ir_op_destroy(m);
@@ -393,6 +394,19 @@ typedef struct SigSlot {
 
 #define WRITE_BATCH (512 * 1024)
 
+/* The functions of buf[from..to), parsed in place as the body of a
+ * cuda_tile.module (asm_parse_op_range: no copy of the text, the memos
+ * carried in memo), in a builtin.module; NULL on an error (counted by the
+ * caller's handler: the whole-module write then reports it).  buf[nul] is
+ * the input's NUL (nul >= to). */
+static IrOp *parse_range(IrContext *ctx, const char *name, const char *buf, size_t from,
+                         size_t to, size_t nul, AsmParseMemo *memo) {
+  const IrOpInfo *in = ir_op_info_find(ctx, "cuda_tile.module", strlen("cuda_tile.module"));
+  if (!in) return NULL;
+  AsmParseOptions po = {.line_offset = 1, .memo = memo};
+  return asm_parse_op_range(ctx, name, buf + from, nul - from, buf + to, in, &po);
+}
+
 static bool write_streamed(IrContext *ctx, const char *name, const char *buf,
                            BcStreamWriter *sw, const FnSpanVec *fns, unsigned *ndiags) {
   const AsmInputRelease *rel = ir_ctx_dialect_state(ctx, ASM_INPUT_RELEASE_STATE);
@@ -400,6 +414,7 @@ static bool write_streamed(IrContext *ctx, const char *name, const char *buf,
   U64Map names = {0};
   IrOp *globals = NULL;
   bool ok = true;
+  AsmParseMemo *memo = asm_parse_memo_new();
   /* 1. Every function's name and signature.  Functions whose signature
    * text (what follows the name up to the body) was seen before share its
    * type; the others' headers are parsed with empty bodies, a batch at a
@@ -442,7 +457,7 @@ static bool write_streamed(IrContext *ctx, const char *name, const char *buf,
       sb_puts(&t, "{\n}\n");
     }
     sb_puts(&t, "}\n");
-    IrOp *m = parse_piece(ctx, name, &t);
+    IrOp *m = parse_piece(ctx, name, &t, memo);
     ok = m && !*ndiags && body_is_entries(m, j - i);
     size_t k = i;
     for (IrOp *o = ok ? ir_op_regions(m)[0].first->first : NULL; o && ok; o = o->next, k++) {
@@ -468,7 +483,7 @@ static bool write_streamed(IrContext *ctx, const char *name, const char *buf,
     sb_clear(&t);
     sb_putn(&t, buf, fns->data[0].start);
     sb_puts(&t, "\n}\n");
-    globals = parse_piece(ctx, name, &t);
+    globals = parse_piece(ctx, name, &t, memo);
     ok = globals && !*ndiags;
   }
   IrBlock *gbody = globals ? ir_op_regions(globals)[0].first : NULL;
@@ -478,15 +493,14 @@ static bool write_streamed(IrContext *ctx, const char *name, const char *buf,
     if (ok) u64map_put(&names, (uintptr_t)id, g);
   }
   ok = ok && ir_verify(globals) && !*ndiags && bc_stream_writer_globals(sw, globals);
-  /* 3. The functions, a batch of about WRITE_BATCH bytes of text at a time. */
+  /* 3. The functions, a batch of about WRITE_BATCH bytes of text at a time,
+   * parsed where they are (the input's NUL: after the module's last line) */
+  size_t nul = fns->len ? fns->data[fns->len - 1].end : 0;
+  nul += strlen(buf + nul);
   for (size_t i = 0; i < fns->len && ok;) {
-    sb_clear(&t);
-    sb_puts(&t, batch_head);
     size_t j = i;
     while (j < fns->len && (j == i || fns->data[j].start - fns->data[i].start < WRITE_BATCH)) j++;
-    sb_putn(&t, buf + fns->data[i].start, fns->data[j - 1].end - fns->data[i].start);
-    sb_puts(&t, "\n}\n");
-    IrOp *m = parse_piece(ctx, name, &t);
+    IrOp *m = parse_range(ctx, name, buf, fns->data[i].start, fns->data[j - 1].end, nul, memo);
     /* the input before this batch is not read again (unless to fall back) */
     if (rel) rel->fn(rel->user, buf + fns->data[i].start);
     ok = m && !*ndiags && body_is_entries(m, j - i);
@@ -506,6 +520,7 @@ static bool write_streamed(IrContext *ctx, const char *name, const char *buf,
     i = j;
   }
   if (globals) ir_op_destroy(globals);
+  asm_parse_memo_free(memo);
   u64map_free(&names);
   sb_free(&t);
   return ok;
