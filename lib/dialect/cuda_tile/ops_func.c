@@ -154,7 +154,10 @@ static bool parse_func_like(AsmParser *p, IrOpState *st, bool allow_hints) {
   IrContext *ctx = asm_ctx(p);
   const IrIdent *name = NULL;
   if (!asm_parse_symbol_name(p, &name)) return false;
-  ir_op_state_add_prop(st, "sym_name", ir_string_attr(ctx, name->str, name->len));
+  /* ir_string_attr(ctx, name->str, name->len) without interning the name
+   * again: it is the context's identifier already */
+  ir_op_state_add_prop(st, "sym_name",
+                       ir_attr_unique(ctx, &(IrAttr){.def = &ir_string_attr_def, .str = name}));
   CtArgList args; /* inline, as the two lists below: no malloc for the usual arity */
   ct_svec_init(&args);
   IrTypeVec results = {0};

@@ -348,7 +348,7 @@ typedef struct ParseState {
   size_t nops;
   const IrType *otype[MAX_FIXED];    /* explicit operand types */
   const IrType *rtype;               /* explicit single result type */
-  IrTypeVec otypes;                  /* `type($operands)` (results: into the op state) */
+  CT_SVEC(const IrType *, 4) otypes; /* `type($operands)` (results: into the op state) */
   AsmLoc otypes_loc;
   bool has_lists;
 } ParseState;
@@ -397,7 +397,12 @@ static bool parse_elem(AsmParser *p, IrOpState *st, ParseState *ps, const Elem *
     case 'O':
       ps->otypes_loc = asm_cur_loc(p);
       ps->has_lists = true;
-      return ct_parse_types_into(p, &ps->otypes);
+      do { /* ct_parse_types_into, into the inline list */
+        const IrType *t;
+        if (!ct_parse_type(p, &t)) return false;
+        ct_svec_push(&ps->otypes, t);
+      } while (asm_parse_optional_punct(p, ASM_COMMA));
+      return true;
     default: return ct_parse_types_into(p, &st->result_types);
     }
   case E_OPTENUM: {
@@ -679,7 +684,7 @@ static bool parse_header_memo(AsmParser *p, IrOpState *st, ParseState *ps, const
     vec_push(&st->props, ((IrNamedAttr){name->str, v}));
   }
   for (size_t i = 0; i < nr; i++) vec_push(&st->result_types, ct_hdr_get_type(&d));
-  for (size_t i = 0; i < no; i++) vec_push(&ps->otypes, ct_hdr_get_type(&d));
+  for (size_t i = 0; i < no; i++) ct_svec_push(&ps->otypes, ct_hdr_get_type(&d));
   if (lists) {
     ps->has_lists = true;
     ps->otypes_loc = where.loc;
@@ -698,6 +703,7 @@ bool ct_parse_compute(AsmParser *p, IrOpState *st) {
   const QProg *q = parse_prog(st->info, f);
   ParseState ps; /* obuf is filled as operands come */
   memset(&ps.ops, 0, sizeof ps - offsetof(ParseState, ops));
+  ct_svec_init(&ps.otypes);
   uint32_t stop = q->memo_from && ct_hdr_memo_enabled() ? q->memo_from : q->n;
   bool ok = true;
   for (uint32_t i = 0; ok && i < stop; i++) ok = run_instr(p, st, &ps, &q->ins[i]);
@@ -710,7 +716,7 @@ bool ct_parse_compute(AsmParser *p, IrOpState *st) {
   }
   if (ok) ok = resolve(p, st, f, &ps);
   if (ps.ops.data) vec_free(&ps.ops); /* the usual op allocated nothing */
-  if (ps.otypes.data) vec_free(&ps.otypes);
+  ct_svec_free(&ps.otypes);
   return ok;
 }
 
