@@ -99,6 +99,12 @@ static inline void ct_hdr_get_argument(CtHdrDec *d, AsmArgument *a) {
 /* Whether memoized header parsing is on (CTILE_HDRMEMO=0 turns it off, for
  * comparing outputs with and without it). */
 bool ct_hdr_memo_enabled(void);
+/* For tests: turns it on or off for the process (over CTILE_HDRMEMO), and
+ * the number of records replayed so far in the process (each hit counts it
+ * through ct_hdr_memo_count_hit). */
+void ct_hdr_memo_set_enabled(bool on);
+void ct_hdr_memo_count_hit(void);
+unsigned long ct_hdr_memo_hits(void);
 
 /* The `(` args `)` part of a function signature (ct_parse_func_signature's
  * argument list) memoized as above.  On success *ftype / *arg_attrs are,

@@ -408,6 +408,7 @@ static bool parse_for_header_memo(AsmParser *p, ForHeader *h) {
   if (h->ran) return true; /* parsed in full */
   CtHdrDec d;
   if (!ct_hdr_dec_init(&d, rec, base)) return asm_error(p, "internal error: bad header record");
+  ct_hdr_memo_count_hit();
   size_t na = (size_t)ct_hdr_get_int(&d), ni = (size_t)ct_hdr_get_int(&d);
   size_t nr = (size_t)ct_hdr_get_int(&d);
   ct_hdr_get_operand(&d, &h->lb);
@@ -658,6 +659,7 @@ static bool parse_loop_iter_header_memo(AsmParser *p, LoopHeader *h) {
   if (h->ran) return true; /* parsed in full */
   CtHdrDec d;
   if (!ct_hdr_dec_init(&d, rec, base)) return asm_error(p, "internal error: bad header record");
+  ct_hdr_memo_count_hit();
   size_t na = (size_t)ct_hdr_get_int(&d), ni = (size_t)ct_hdr_get_int(&d);
   size_t nt = (size_t)ct_hdr_get_int(&d), nr = (size_t)ct_hdr_get_int(&d);
   for (size_t i = 0; i < na; i++) {

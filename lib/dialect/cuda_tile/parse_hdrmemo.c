@@ -74,13 +74,22 @@ bool ct_hdr_dec_init(CtHdrDec *d, const IrAttr *rec, const char *base) {
   return true;
 }
 
+/* -1: not decided yet (CTILE_HDRMEMO decides on first use); 0 / 1. */
+static int hdr_on = -1;
+static unsigned long hdr_hits;
+
 bool ct_hdr_memo_enabled(void) {
-  static int on = -1; /* read once; a race only reads the variable twice */
-  int v = __atomic_load_n(&on, __ATOMIC_RELAXED);
-  if (v < 0) {
+  int v = __atomic_load_n(&hdr_on, __ATOMIC_RELAXED);
+  if (v < 0) { /* a race only reads the variable twice */
     const char *env = getenv("CTILE_HDRMEMO");
     v = !(env && !strcmp(env, "0"));
-    __atomic_store_n(&on, v, __ATOMIC_RELAXED);
+    __atomic_store_n(&hdr_on, v, __ATOMIC_RELAXED);
   }
   return v != 0;
 }
+
+void ct_hdr_memo_set_enabled(bool on) { __atomic_store_n(&hdr_on, on ? 1 : 0, __ATOMIC_RELAXED); }
+
+void ct_hdr_memo_count_hit(void) { __atomic_add_fetch(&hdr_hits, 1, __ATOMIC_RELAXED); }
+
+unsigned long ct_hdr_memo_hits(void) { return __atomic_load_n(&hdr_hits, __ATOMIC_RELAXED); }

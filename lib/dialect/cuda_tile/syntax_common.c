@@ -238,6 +238,7 @@ bool ct_parse_func_args_memo(AsmParser *p, CtArgList *args, const IrAttr **ftype
     d.ki += 4 * (uint32_t)n;
     d.ka += 3 * (uint32_t)n;
   } else {
+    ct_hdr_memo_count_hit();
     for (size_t i = 0; i < n; i++) {
       AsmArgument a;
       ct_hdr_get_argument(&d, &a);

@@ -613,6 +613,7 @@ static inline bool run_instr(AsmParser *p, IrOpState *st, ParseState *ps, const 
 typedef struct HdrMemo {
   IrOpState *st;
   ParseState *ps;
+  const Fmt *f;
   const QProg *q;
   CtArgList *args;
   bool ran;
@@ -620,11 +621,14 @@ typedef struct HdrMemo {
 
 static bool hdr_is_record(const IrAttr *a) { return a->def == &ir_array_attr_def; }
 
-static const IrAttr *hdr_memo_fn(AsmParser *p, void *arg) {
-  HdrMemo *m = arg;
+/* The memo keys on the text and fn, not on fn's argument: each format
+ * has its own fn (hdr_memo_reduce, hdr_memo_scan), so that a reduce and a
+ * scan never share a record.  Called for format `f` only. */
+static const IrAttr *hdr_memo_run(AsmParser *p, HdrMemo *m, const Fmt *f) {
   IrOpState *st = m->st;
   ParseState *ps = m->ps;
   m->ran = true;
+  if (m->f != f) return asm_error(p, "internal error: header memo of another format"), NULL;
   const char *base = asm_cur_loc(p).ptr;
   size_t np0 = st->props.len, nr0 = st->result_types.len, no0 = ps->otypes.len;
   size_t nops0 = ps->nops, na0 = st->attrs.len;
@@ -662,17 +666,31 @@ static const IrAttr *hdr_memo_fn(AsmParser *p, void *arg) {
   return ct_hdr_finish(&e);
 }
 
+static const IrAttr *hdr_memo_reduce(AsmParser *p, void *arg) {
+  return hdr_memo_run(p, arg, &f_reduce);
+}
+
+static const IrAttr *hdr_memo_scan(AsmParser *p, void *arg) {
+  return hdr_memo_run(p, arg, &f_scan);
+}
+
+/* The memo function of format f, or NULL when its header is not memoized. */
+static AsmAttrMemoFn hdr_memo_fn_of(const Fmt *f) {
+  return f == &f_reduce ? hdr_memo_reduce : f == &f_scan ? hdr_memo_scan : NULL;
+}
+
 /* The header of a reduce / scan from q->memo_from through the region's
  * argument list, into st, ps and args (empty). */
-static bool parse_header_memo(AsmParser *p, IrOpState *st, ParseState *ps, const QProg *q,
-                              CtArgList *args) {
-  HdrMemo m = {st, ps, q, args, false};
+static bool parse_header_memo(AsmParser *p, IrOpState *st, ParseState *ps, const Fmt *f,
+                              const QProg *q, CtArgList *args) {
+  HdrMemo m = {st, ps, f, q, args, false};
   const char *base = asm_cur_loc(p).ptr;
-  const IrAttr *rec = asm_parse_attr_memo_at(p, hdr_memo_fn, &m, ')', hdr_is_record);
+  const IrAttr *rec = asm_parse_attr_memo_at(p, hdr_memo_fn_of(f), &m, ')', hdr_is_record);
   if (!rec) return false;
   if (m.ran) return true; /* parsed in full */
   CtHdrDec d;
   if (!ct_hdr_dec_init(&d, rec, base)) return asm_error(p, "internal error: bad header record");
+  ct_hdr_memo_count_hit();
   size_t np = (size_t)ct_hdr_get_int(&d), nr = (size_t)ct_hdr_get_int(&d);
   size_t no = (size_t)ct_hdr_get_int(&d);
   bool lists = ct_hdr_get_int(&d) != 0;
@@ -704,13 +722,13 @@ bool ct_parse_compute(AsmParser *p, IrOpState *st) {
   ParseState ps; /* obuf is filled as operands come */
   memset(&ps.ops, 0, sizeof ps - offsetof(ParseState, ops));
   ct_svec_init(&ps.otypes);
-  uint32_t stop = q->memo_from && ct_hdr_memo_enabled() ? q->memo_from : q->n;
+  uint32_t stop = q->memo_from && hdr_memo_fn_of(f) && ct_hdr_memo_enabled() ? q->memo_from : q->n;
   bool ok = true;
   for (uint32_t i = 0; ok && i < stop; i++) ok = run_instr(p, st, &ps, &q->ins[i]);
   if (ok && stop < q->n) { /* the memoized header, then the region */
     CtArgList args;
     ct_svec_init(&args);
-    ok = parse_header_memo(p, st, &ps, q, &args) &&
+    ok = parse_header_memo(p, st, &ps, f, q, &args) &&
          asm_parse_region(p, ir_op_state_add_region(st), args.data, args.len);
     ct_svec_free(&args);
   }
