@@ -9,7 +9,9 @@
  * Verification follows seed 003 (verify_if, verify_for, verify_early_exit)
  * with its texts; NVIDIA's texts remain where the seed is silent (`loop`,
  * return, region-count constraints).  docs/diagnostics.md lists both. */
+#include "asm/parse_memo.h"
 #include "dialect/cuda_tile/ct_attrdict.h"
+#include "dialect/cuda_tile/ct_hdrmemo.h"
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_core.h"
@@ -331,6 +333,102 @@ static bool parse_assignment_list(AsmParser *p, ArgumentList *args, OperandList 
   return asm_parse_punct(p, ASM_RPAREN);
 }
 
+/* The header of a `for` after `unsigned`: everything before its region. */
+typedef struct ForHeader {
+  IrOpState *st;
+  ArgumentList *args; /* the induction variable, then the iter_values */
+  OperandList *init;
+  AsmOperand lb, ub, step;
+  bool iters; /* an iter_values clause was parsed */
+  bool ran;   /* for_memo_fn ran (a memo miss) */
+} ForHeader;
+
+/* %iv `in` `(` lb `to` ub `,` `step` s `)` `:` type
+ * (`iter_values` assignment-list `->` `(` type-list `)`)? */
+static bool parse_for_header(AsmParser *p, ForHeader *h) {
+  IrOpState *st = h->st;
+  AsmArgument iv = {0};
+  bool ok = asm_parse_operand(p, &iv.ssa) && asm_parse_keyword(p, "in") &&
+            asm_parse_punct(p, ASM_LPAREN) && asm_parse_operand(p, &h->lb) &&
+            asm_parse_keyword(p, "to") && asm_parse_operand(p, &h->ub) &&
+            asm_parse_punct(p, ASM_COMMA) && asm_parse_keyword(p, "step") &&
+            asm_parse_operand(p, &h->step) && asm_parse_punct(p, ASM_RPAREN) &&
+            asm_parse_punct(p, ASM_COLON) && ct_parse_type(p, &iv.type);
+  if (ok) ct_svec_push(h->args, iv);
+  if (ok && asm_parse_optional_keyword(p, "iter_values")) {
+    h->iters = true;
+    ok = parse_assignment_list(p, h->args, h->init) && asm_parse_punct(p, ASM_ARROW) &&
+         asm_parse_punct(p, ASM_LPAREN) && ct_parse_types_into(p, &st->result_types) &&
+         asm_parse_punct(p, ASM_RPAREN);
+    if (ok && h->init->len != st->result_types.len)
+      ok = asm_error(p, "mismatch in number of loop-carried values and defined values");
+    for (size_t i = 1; ok && i < h->args->len; i++)
+      h->args->data[i].type = st->result_types.data[i - 1];
+  }
+  return ok;
+}
+
+/* The header memo (ct_hdrmemo.h) of a `for` with iter_values: its text
+ * ends on the `)` of the result types.  Without iter_values the header
+ * ends on its type and is never recorded (fn returns the unit attribute,
+ * which for_is_record refuses).  The record: the bounds, the arguments
+ * (induction variable and iter_values, with types), the initial values and
+ * the result types. */
+static bool for_is_record(const IrAttr *a) { return a->def == &ir_array_attr_def; }
+
+static const IrAttr *for_memo_fn(AsmParser *p, void *arg) {
+  ForHeader *h = arg;
+  h->ran = true;
+  const char *base = asm_cur_loc(p).ptr;
+  size_t nr0 = h->st->result_types.len;
+  if (!parse_for_header(p, h)) return NULL;
+  IrContext *ctx = asm_ctx(p);
+  if (!h->iters || nr0) return ir_unit_attr(ctx);
+  CtHdrEnc e;
+  ct_hdr_enc_init(&e, ctx, base);
+  ct_hdr_put_int(&e, (int64_t)h->args->len);
+  ct_hdr_put_int(&e, (int64_t)h->init->len);
+  ct_hdr_put_int(&e, (int64_t)h->st->result_types.len);
+  ct_hdr_put_operand(&e, &h->lb);
+  ct_hdr_put_operand(&e, &h->ub);
+  ct_hdr_put_operand(&e, &h->step);
+  for (size_t i = 0; i < h->args->len; i++) ct_hdr_put_argument(&e, &h->args->data[i]);
+  for (size_t i = 0; i < h->init->len; i++) ct_hdr_put_operand(&e, &h->init->data[i]);
+  for (size_t i = 0; i < h->st->result_types.len; i++)
+    ct_hdr_put_type(&e, h->st->result_types.data[i]);
+  return ct_hdr_finish(&e);
+}
+
+/* parse_for_header, memoized when the text repeats. */
+static bool parse_for_header_memo(AsmParser *p, ForHeader *h) {
+  if (!ct_hdr_memo_enabled()) return parse_for_header(p, h);
+  const char *base = asm_cur_loc(p).ptr;
+  const IrAttr *rec = asm_parse_attr_memo_at(p, for_memo_fn, h, ')', for_is_record);
+  if (!rec) return false;
+  if (h->ran) return true; /* parsed in full */
+  CtHdrDec d;
+  if (!ct_hdr_dec_init(&d, rec, base)) return asm_error(p, "internal error: bad header record");
+  ct_hdr_memo_count_hit();
+  size_t na = (size_t)ct_hdr_get_int(&d), ni = (size_t)ct_hdr_get_int(&d);
+  size_t nr = (size_t)ct_hdr_get_int(&d);
+  ct_hdr_get_operand(&d, &h->lb);
+  ct_hdr_get_operand(&d, &h->ub);
+  ct_hdr_get_operand(&d, &h->step);
+  for (size_t i = 0; i < na; i++) {
+    AsmArgument a;
+    ct_hdr_get_argument(&d, &a);
+    ct_svec_push(h->args, a);
+  }
+  for (size_t i = 0; i < ni; i++) {
+    AsmOperand o;
+    ct_hdr_get_operand(&d, &o);
+    ct_svec_push(h->init, o);
+  }
+  for (size_t i = 0; i < nr; i++) vec_push(&h->st->result_types, ct_hdr_get_type(&d));
+  h->iters = true;
+  return true;
+}
+
 /* for ::= `unsigned`? %iv `in` `(` lb `to` ub `,` `step` s `)` `:` type
  *         (`iter_values` assignment-list `->` `(` type-list `)`)? region attr-dict */
 bool ct_parse_for(AsmParser *p, IrOpState *st) {
@@ -339,27 +437,10 @@ bool ct_parse_for(AsmParser *p, IrOpState *st) {
   OperandList init;
   ct_svec_init(&args);
   ct_svec_init(&init);
-  AsmOperand lb, ub, step;
-  AsmArgument iv = {0};
-  bool ok = true;
   if (asm_parse_optional_keyword(p, "unsigned"))
     ir_op_state_add_prop(st, "unsignedCmp", ir_unit_attr(ctx));
-  ok = asm_parse_operand(p, &iv.ssa) && asm_parse_keyword(p, "in") &&
-       asm_parse_punct(p, ASM_LPAREN) && asm_parse_operand(p, &lb) &&
-       asm_parse_keyword(p, "to") && asm_parse_operand(p, &ub) &&
-       asm_parse_punct(p, ASM_COMMA) && asm_parse_keyword(p, "step") &&
-       asm_parse_operand(p, &step) && asm_parse_punct(p, ASM_RPAREN) &&
-       asm_parse_punct(p, ASM_COLON) && ct_parse_type(p, &iv.type);
-  if (ok) ct_svec_push(&args, iv);
-  if (ok && asm_parse_optional_keyword(p, "iter_values")) {
-    ok = parse_assignment_list(p, &args, &init) && asm_parse_punct(p, ASM_ARROW) &&
-         asm_parse_punct(p, ASM_LPAREN) && ct_parse_types_into(p, &st->result_types) &&
-         asm_parse_punct(p, ASM_RPAREN);
-    if (ok && init.len != st->result_types.len)
-      ok = asm_error(p, "mismatch in number of loop-carried values and defined values");
-    for (size_t i = 1; ok && i < args.len; i++)
-      args.data[i].type = st->result_types.data[i - 1];
-  }
+  ForHeader h = {.st = st, .args = &args, .init = &init};
+  bool ok = parse_for_header_memo(p, &h);
   if (ok) {
     IrRegion *r = ir_op_state_add_region(st);
     ok = asm_parse_region(p, r, args.data, args.len) &&
@@ -367,8 +448,9 @@ bool ct_parse_for(AsmParser *p, IrOpState *st) {
          asm_parse_optional_attr_dict(p, st);
   }
   if (ok) {
-    AsmOperand bounds[3] = {lb, ub, step};
-    const IrType *bt[3] = {iv.type, iv.type, iv.type};
+    const IrType *ivt = args.data[0].type;
+    AsmOperand bounds[3] = {h.lb, h.ub, h.step};
+    const IrType *bt[3] = {ivt, ivt, ivt};
     ok = asm_resolve_operands(p, bounds, 3, bt, 3, bounds[0].loc, st) &&
          asm_resolve_operands(p, init.data, init.len, st->result_types.data,
                               st->result_types.len, asm_cur_loc(p), st);
@@ -515,6 +597,93 @@ void ct_block_names_for(IrOp *op, IrBlock *b, IrNameSetFn set, void *user) {
 
 /* ---- loop ------------------------------------------------------------------- */
 
+/* The `iter_values` header of a loop: everything before its region. */
+typedef struct LoopHeader {
+  IrOpState *st;
+  ArgumentList *args;
+  OperandList *init;
+  TypeList *iter_types;
+  bool ran; /* loop_memo_fn ran (a memo miss) */
+} LoopHeader;
+
+/* `iter_values` assignment-list `:` type-list (`->` type-list)? */
+static bool parse_loop_iter_header(AsmParser *p, LoopHeader *h) {
+  ArgumentList *args = h->args;
+  bool ok = asm_parse_keyword(p, "iter_values") && parse_assignment_list(p, args, h->init) &&
+            asm_parse_punct(p, ASM_COLON) && parse_type_list(p, h->iter_types);
+  if (ok && args->len != h->iter_types->len)
+    ok = asm_error(p, "found different number of iter_values and types");
+  if (ok && asm_parse_optional_punct(p, ASM_ARROW))
+    ok = ct_parse_types_into(p, &h->st->result_types);
+  for (size_t i = 0; ok && i < args->len; i++) args->data[i].type = h->iter_types->data[i];
+  return ok;
+}
+
+/* The header memo (ct_hdrmemo.h) of a loop with iter_values and result
+ * types, for the text from `iter_values` to the `>` that ends its last
+ * result type.  That text's parse looked one token further (another `,`
+ * of the result list); a hit does the same, going on with the result list
+ * where the recorded text stops (loop_iter_header_memo).  Without results
+ * the parse also looked for the `->` past the text: never recorded (fn
+ * gives the unit attribute, which loop_is_record refuses).  The record: the
+ * arguments (with types), initial values, iter_values types, result types. */
+static bool loop_is_record(const IrAttr *a) { return a->def == &ir_array_attr_def; }
+
+static const IrAttr *loop_memo_fn(AsmParser *p, void *arg) {
+  LoopHeader *h = arg;
+  h->ran = true;
+  const char *base = asm_cur_loc(p).ptr;
+  IrTypeVec *res = &h->st->result_types;
+  size_t nr0 = res->len;
+  if (!parse_loop_iter_header(p, h)) return NULL;
+  IrContext *ctx = asm_ctx(p);
+  if (nr0 || !res->len) return ir_unit_attr(ctx);
+  CtHdrEnc e;
+  ct_hdr_enc_init(&e, ctx, base);
+  ct_hdr_put_int(&e, (int64_t)h->args->len);
+  ct_hdr_put_int(&e, (int64_t)h->init->len);
+  ct_hdr_put_int(&e, (int64_t)h->iter_types->len);
+  ct_hdr_put_int(&e, (int64_t)res->len);
+  for (size_t i = 0; i < h->args->len; i++) ct_hdr_put_argument(&e, &h->args->data[i]);
+  for (size_t i = 0; i < h->init->len; i++) ct_hdr_put_operand(&e, &h->init->data[i]);
+  for (size_t i = 0; i < h->iter_types->len; i++) ct_hdr_put_type(&e, h->iter_types->data[i]);
+  for (size_t i = 0; i < res->len; i++) ct_hdr_put_type(&e, res->data[i]);
+  return ct_hdr_finish(&e);
+}
+
+/* parse_loop_iter_header, memoized when the text repeats. */
+static bool parse_loop_iter_header_memo(AsmParser *p, LoopHeader *h) {
+  const char *base = asm_cur_loc(p).ptr;
+  const IrAttr *rec = asm_parse_attr_memo_at(p, loop_memo_fn, h, '>', loop_is_record);
+  if (!rec) return false;
+  if (h->ran) return true; /* parsed in full */
+  CtHdrDec d;
+  if (!ct_hdr_dec_init(&d, rec, base)) return asm_error(p, "internal error: bad header record");
+  ct_hdr_memo_count_hit();
+  size_t na = (size_t)ct_hdr_get_int(&d), ni = (size_t)ct_hdr_get_int(&d);
+  size_t nt = (size_t)ct_hdr_get_int(&d), nr = (size_t)ct_hdr_get_int(&d);
+  for (size_t i = 0; i < na; i++) {
+    AsmArgument a;
+    ct_hdr_get_argument(&d, &a);
+    ct_svec_push(h->args, a);
+  }
+  for (size_t i = 0; i < ni; i++) {
+    AsmOperand o;
+    ct_hdr_get_operand(&d, &o);
+    ct_svec_push(h->init, o);
+  }
+  for (size_t i = 0; i < nt; i++) ct_svec_push(h->iter_types, ct_hdr_get_type(&d));
+  IrTypeVec *res = &h->st->result_types;
+  for (size_t i = 0; i < nr; i++) vec_push(res, ct_hdr_get_type(&d));
+  /* the rest of ct_parse_types_into's loop over the results */
+  while (asm_parse_optional_punct(p, ASM_COMMA)) {
+    const IrType *t;
+    if (!ct_parse_type(p, &t)) return false;
+    vec_push(res, t);
+  }
+  return true;
+}
+
 /* loop ::= (`iter_values` assignment-list `:` type-list (`->` type-list)?
  *          | (`:` type-list)?) region attr-dict */
 bool ct_parse_loop(AsmParser *p, IrOpState *st) {
@@ -525,16 +694,12 @@ bool ct_parse_loop(AsmParser *p, IrOpState *st) {
   ct_svec_init(&init);
   ct_svec_init(&iter_types);
   bool ok = true;
-  if (!asm_parse_optional_keyword(p, "iter_values")) {
+  if (!asm_peek_keyword(p, "iter_values")) {
     if (asm_parse_optional_punct(p, ASM_COLON)) ok = ct_parse_types_into(p, &st->result_types);
   } else {
-    ok = parse_assignment_list(p, &args, &init) && asm_parse_punct(p, ASM_COLON) &&
-         parse_type_list(p, &iter_types);
-    if (ok && args.len != iter_types.len)
-      ok = asm_error(p, "found different number of iter_values and types");
-    if (ok && asm_parse_optional_punct(p, ASM_ARROW))
-      ok = ct_parse_types_into(p, &st->result_types);
-    for (size_t i = 0; ok && i < args.len; i++) args.data[i].type = iter_types.data[i];
+    LoopHeader h = {st, &args, &init, &iter_types, false};
+    ok = ct_hdr_memo_enabled() ? parse_loop_iter_header_memo(p, &h)
+                               : parse_loop_iter_header(p, &h);
   }
   if (ok) {
     IrRegion *r = ir_op_state_add_region(st);

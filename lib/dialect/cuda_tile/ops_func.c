@@ -3,6 +3,7 @@
  * `get_global`.  Function-like ops share one parser/printer (NVIDIA's
  * parseFuncOp / printFuncOp in SharedFuncParserAndPrinter.h). */
 #include "dialect/cuda_tile/ct_attrdict.h"
+#include "dialect/cuda_tile/ct_hdrmemo.h"
 #include "dialect/cuda_tile/ct_ods.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_core.h"
@@ -153,15 +154,23 @@ static bool parse_func_like(AsmParser *p, IrOpState *st, bool allow_hints) {
   IrContext *ctx = asm_ctx(p);
   const IrIdent *name = NULL;
   if (!asm_parse_symbol_name(p, &name)) return false;
-  ir_op_state_add_prop(st, "sym_name", ir_string_attr(ctx, name->str, name->len));
-  AsmArgumentVec args = {0};
+  /* ir_string_attr(ctx, name->str, name->len) without interning the name
+   * again: it is the context's identifier already */
+  ir_op_state_add_prop(st, "sym_name",
+                       ir_attr_unique(ctx, &(IrAttr){.def = &ir_string_attr_def, .str = name}));
+  CtArgList args; /* inline, as the two lists below: no malloc for the usual arity */
+  ct_svec_init(&args);
   IrTypeVec results = {0};
-  CT_SVEC(const IrType *, 16) inputs; /* inline: no malloc for the usual arity */
+  CT_SVEC(const IrType *, 16) inputs;
   CT_SVEC(const IrAttr *, 16) arg_attrs;
   ct_svec_init(&inputs);
   ct_svec_init(&arg_attrs);
-  bool ok = ct_parse_func_signature(p, &args, &results);
-  if (ok) {
+  const IrAttr *ftype = NULL, *arg_attrs_attr = NULL; /* from the memo, without results */
+  bool ok = ct_parse_func_signature_memo(p, &args, &results, &ftype, &arg_attrs_attr);
+  if (ok && ftype && arg_attrs_attr && !results.len) {
+    ir_op_state_add_prop(st, "function_type", ftype);
+    ir_op_state_add_prop(st, "arg_attrs", arg_attrs_attr);
+  } else if (ok) {
     for (size_t i = 0; i < args.len; i++) {
       ct_svec_push(&inputs, args.data[i].type);
       ct_svec_push(&arg_attrs, args.data[i].attrs ? args.data[i].attrs : ir_empty_dict(ctx));
@@ -182,7 +191,7 @@ static bool parse_func_like(AsmParser *p, IrOpState *st, bool allow_hints) {
          ct_ensure_terminator(p, r, ct_op(return_), st) &&
          asm_parse_optional_attr_dict(p, st);
   }
-  vec_free(&args);
+  ct_svec_free(&args);
   vec_free(&results);
   ct_svec_free(&inputs);
   ct_svec_free(&arg_attrs);

@@ -5,7 +5,10 @@
  * (NVIDIA's parseFunctionSignatureWithArguments / printFunctionSignature-
  * WithCudaTileTypes). */
 #include "dialect/cuda_tile/ct_ods.h"
+#include "dialect/cuda_tile/ct_hdrmemo.h"
 #include "dialect/cuda_tile/ct_ops_core.h"
+
+#include "asm/parse_memo.h"
 
 #include <string.h>
 
@@ -143,8 +146,8 @@ static bool parse_one_result(AsmParser *p, IrTypeVec *results) {
   return true;
 }
 
-/* `(` args `)` (`->` (T | `(` (T {attrs}?),* `)`))? */
-bool ct_parse_func_signature(AsmParser *p, AsmArgumentVec *args, IrTypeVec *results) {
+/* `(` args `)`, the argument list of a signature. */
+static bool parse_func_args(AsmParser *p, AsmArgumentVec *args) {
   if (!asm_parse_punct(p, ASM_LPAREN)) return false;
   if (!asm_parse_optional_punct(p, ASM_RPAREN)) {
     do {
@@ -152,6 +155,11 @@ bool ct_parse_func_signature(AsmParser *p, AsmArgumentVec *args, IrTypeVec *resu
     } while (asm_parse_optional_punct(p, ASM_COMMA));
     if (!asm_parse_punct(p, ASM_RPAREN)) return false;
   }
+  return true;
+}
+
+/* (`->` (T | `(` (T {attrs}?),* `)`))? after the arguments. */
+static bool parse_func_results(AsmParser *p, IrTypeVec *results) {
   if (!asm_parse_optional_punct(p, ASM_ARROW)) return true;
   if (!asm_parse_optional_punct(p, ASM_LPAREN)) {
     const IrType *t = NULL;
@@ -164,6 +172,90 @@ bool ct_parse_func_signature(AsmParser *p, AsmArgumentVec *args, IrTypeVec *resu
     if (!parse_one_result(p, results)) return false;
   } while (asm_parse_optional_punct(p, ASM_COMMA));
   return asm_parse_punct(p, ASM_RPAREN);
+}
+
+/* `(` args `)` (`->` (T | `(` (T {attrs}?),* `)`))? */
+bool ct_parse_func_signature(AsmParser *p, AsmArgumentVec *args, IrTypeVec *results) {
+  return parse_func_args(p, args) && parse_func_results(p, results);
+}
+
+/* The memo of argument lists (ct_parse_func_args_memo): fn parses into
+ * args and records, per argument, its name, position, type, attributes and
+ * location, then the `function_type` and `arg_attrs` of a function with
+ * these arguments and no results. */
+typedef struct FuncArgsMemo {
+  CtArgList *args;
+  bool ran;
+} FuncArgsMemo;
+
+static const IrAttr *func_args_memo_fn(AsmParser *p, void *arg) {
+  FuncArgsMemo *m = arg;
+  m->ran = true;
+  const char *base = asm_cur_loc(p).ptr;
+  AsmArgumentVec args = {0};
+  bool ok = parse_func_args(p, &args);
+  for (size_t i = 0; i < args.len; i++) ct_svec_push(m->args, args.data[i]);
+  vec_free(&args);
+  if (!ok) return NULL;
+  IrContext *ctx = asm_ctx(p);
+  size_t n = m->args->len;
+  const AsmArgument *a = m->args->data;
+  CT_SVEC(const IrType *, 16) inputs;
+  CT_SVEC(const IrAttr *, 16) arg_attrs;
+  ct_svec_init(&inputs);
+  ct_svec_init(&arg_attrs);
+  CtHdrEnc e;
+  ct_hdr_enc_init(&e, ctx, base);
+  ct_hdr_put_int(&e, (int64_t)n);
+  for (size_t i = 0; i < n; i++) {
+    ct_hdr_put_argument(&e, &a[i]);
+    ct_svec_push(&inputs, a[i].type);
+    ct_svec_push(&arg_attrs, a[i].attrs ? a[i].attrs : ir_empty_dict(ctx));
+  }
+  ct_hdr_put_attr(&e, ir_type_attr(ctx, ir_function_type(ctx, inputs.data, n, NULL, 0)));
+  ct_hdr_put_attr(&e, ir_array_attr(ctx, arg_attrs.data, n));
+  ct_svec_free(&inputs);
+  ct_svec_free(&arg_attrs);
+  return ct_hdr_finish(&e);
+}
+
+/* The argument list through the parser's attribute memo (ct_hdrmemo.h):
+ * the text from `(` to its `)` either parses as before (recorded when it
+ * reported nothing) or repeats a recorded one and is replayed.  args must
+ * be empty. */
+bool ct_parse_func_args_memo(AsmParser *p, CtArgList *args, const IrAttr **ftype,
+                             const IrAttr **arg_attrs) {
+  *ftype = *arg_attrs = NULL;
+  FuncArgsMemo m = {args, false};
+  if (!ct_hdr_memo_enabled()) return func_args_memo_fn(p, &m) != NULL;
+  const char *base = asm_cur_loc(p).ptr;
+  const IrAttr *rec = asm_parse_attr_memo_at(p, func_args_memo_fn, &m, ')', NULL);
+  if (!rec) return false;
+  CtHdrDec d;
+  if (!ct_hdr_dec_init(&d, rec, base)) return asm_error(p, "internal error: bad header record");
+  size_t n = (size_t)ct_hdr_get_int(&d);
+  if (m.ran) { /* parsed into args already: skip to the attributes */
+    d.ki += 4 * (uint32_t)n;
+    d.ka += 3 * (uint32_t)n;
+  } else {
+    ct_hdr_memo_count_hit();
+    for (size_t i = 0; i < n; i++) {
+      AsmArgument a;
+      ct_hdr_get_argument(&d, &a);
+      ct_svec_push(args, a);
+    }
+  }
+  *ftype = ct_hdr_get_attr(&d);
+  *arg_attrs = ct_hdr_get_attr(&d);
+  return true;
+}
+
+/* The same signature with the argument list memoized; *ftype / *arg_attrs
+ * as ct_parse_func_args_memo gives them, valid when no result follows. */
+bool ct_parse_func_signature_memo(AsmParser *p, CtArgList *args, IrTypeVec *results,
+                                  const IrAttr **ftype, const IrAttr **arg_attrs) {
+  return ct_parse_func_args_memo(p, args, ftype, arg_attrs) &&
+         parse_func_results(p, results);
 }
 
 /* ` @name(%arg0: T, ...)` + ` -> T` / ` -> (T, U)`.  Argument attributes

@@ -11,6 +11,8 @@
  *
  * Operand types not spelled in a format are derived as ODS does from the
  * op's AllTypesMatch/TypesMatchWith partners (Fmt.opnd_src / Fmt.res_src). */
+#include "asm/parse_memo.h"
+#include "dialect/cuda_tile/ct_hdrmemo.h"
 #include "dialect/cuda_tile/ct_ops.h"
 #include "dialect/cuda_tile/ct_ops_compute.h"
 #include "dialect/cuda_tile/ct_ops_core.h"
@@ -346,7 +348,7 @@ typedef struct ParseState {
   size_t nops;
   const IrType *otype[MAX_FIXED];    /* explicit operand types */
   const IrType *rtype;               /* explicit single result type */
-  IrTypeVec otypes;                  /* `type($operands)` (results: into the op state) */
+  CT_SVEC(const IrType *, 4) otypes; /* `type($operands)` (results: into the op state) */
   AsmLoc otypes_loc;
   bool has_lists;
 } ParseState;
@@ -395,7 +397,12 @@ static bool parse_elem(AsmParser *p, IrOpState *st, ParseState *ps, const Elem *
     case 'O':
       ps->otypes_loc = asm_cur_loc(p);
       ps->has_lists = true;
-      return ct_parse_types_into(p, &ps->otypes);
+      do { /* ct_parse_types_into, into the inline list */
+        const IrType *t;
+        if (!ct_parse_type(p, &t)) return false;
+        ct_svec_push(&ps->otypes, t);
+      } while (asm_parse_optional_punct(p, ASM_COMMA));
+      return true;
     default: return ct_parse_types_into(p, &st->result_types);
     }
   case E_OPTENUM: {
@@ -522,6 +529,10 @@ typedef struct QInstr {
 
 typedef struct QProg {
   uint32_t n;
+  /* For a format ending in a region (reduce, scan): the first instruction
+   * after its attr-dict, from which the header up to the region's
+   * argument list is parsed through the header memo; 0: never. */
+  uint32_t memo_from;
   QInstr ins[];
 } QProg;
 
@@ -551,6 +562,13 @@ static QProg *parse_prog_compile(const Fmt *f) {
     q->ins[n++] = in;
   }
   q->n = n;
+  q->memo_from = 0;
+  if (n && q->ins[n - 1].kind == Q_ELEM && q->ins[n - 1].el->kind == E_REGION)
+    for (uint32_t i = n - 1; i-- > 0;)
+      if (q->ins[i].kind == Q_ATTRDICT) {
+        q->memo_from = i + 1;
+        break;
+      }
   return q;
 }
 
@@ -561,35 +579,162 @@ static const QProg *parse_prog(const IrOpInfo *info, const Fmt *f) {
   return q ? q : prog_publish(slot, parse_prog_compile(f));
 }
 
+/* One instruction of a parse program. */
+static inline bool run_instr(AsmParser *p, IrOpState *st, ParseState *ps, const QInstr *in) {
+  switch ((QKind)in->kind) {
+  case Q_PUNCT: return asm_parse_punct(p, (AsmPunct)in->arg);
+  case Q_KW: return asm_parse_keyword(p, in->el->s);
+  case Q_OPND:
+    if (ps->nops < OPS_INLINE) { /* straight into its slot */
+      if (!asm_parse_operand(p, &ps->obuf[ps->nops])) return false;
+      ps->nops++;
+    } else {
+      AsmOperand o;
+      if (!asm_parse_operand(p, &o)) return false;
+      ops_push_slow(ps, &o);
+    }
+    return true;
+  case Q_RTYPE: return ct_parse_type(p, &ps->rtype);
+  case Q_OTYPE: return ct_parse_type(p, &ps->otype[in->arg]);
+  case Q_ATTRDICT: return asm_parse_optional_attr_dict(p, st);
+  case Q_ELEM: return parse_elem(p, st, ps, in->el);
+  }
+  return false;
+}
+
+/* ---- the header memo of reduce / scan (ct_hdrmemo.h) -------------------------
+ * The text from the instruction after the attr-dict (`dim=...`) through the
+ * region's argument list `(%a: T, ...)` is parsed through the parser's
+ * attribute memo.  What that part of the program does to the state — the
+ * properties it adds, the result types, the operand type list and where it
+ * starts, the region arguments — is its record; it adds no operand, no
+ * discardable attribute and no single operand/result type (the record is
+ * refused otherwise). */
+typedef struct HdrMemo {
+  IrOpState *st;
+  ParseState *ps;
+  const Fmt *f;
+  const QProg *q;
+  CtArgList *args;
+  bool ran;
+} HdrMemo;
+
+static bool hdr_is_record(const IrAttr *a) { return a->def == &ir_array_attr_def; }
+
+/* The memo keys on the text and fn, not on fn's argument: each format
+ * has its own fn (hdr_memo_reduce, hdr_memo_scan), so that a reduce and a
+ * scan never share a record.  Called for format `f` only. */
+static const IrAttr *hdr_memo_run(AsmParser *p, HdrMemo *m, const Fmt *f) {
+  IrOpState *st = m->st;
+  ParseState *ps = m->ps;
+  m->ran = true;
+  if (m->f != f) return asm_error(p, "internal error: header memo of another format"), NULL;
+  const char *base = asm_cur_loc(p).ptr;
+  size_t np0 = st->props.len, nr0 = st->result_types.len, no0 = ps->otypes.len;
+  size_t nops0 = ps->nops, na0 = st->attrs.len;
+  bool lists0 = ps->has_lists;
+  const IrType *fixed0[MAX_FIXED + 1];
+  memcpy(fixed0, ps->otype, sizeof ps->otype);
+  fixed0[MAX_FIXED] = ps->rtype;
+  for (uint32_t i = m->q->memo_from; i + 1 < m->q->n; i++)
+    if (!run_instr(p, st, ps, &m->q->ins[i])) return NULL;
+  AsmArgumentVec tmp = {0};
+  bool ok = asm_parse_argument_list(p, &tmp, true, true);
+  for (size_t i = 0; i < tmp.len; i++) ct_svec_push(m->args, tmp.data[i]);
+  vec_free(&tmp);
+  if (!ok) return NULL;
+  IrContext *ctx = asm_ctx(p);
+  if (ps->nops != nops0 || st->attrs.len != na0 || ps->rtype != fixed0[MAX_FIXED] ||
+      memcmp(fixed0, ps->otype, sizeof ps->otype) || (lists0 && ps->has_lists))
+    return ir_unit_attr(ctx); /* not a record: hdr_is_record refuses it */
+  CtHdrEnc e;
+  ct_hdr_enc_init(&e, ctx, base);
+  ct_hdr_put_int(&e, (int64_t)(st->props.len - np0));
+  ct_hdr_put_int(&e, (int64_t)(st->result_types.len - nr0));
+  ct_hdr_put_int(&e, (int64_t)(ps->otypes.len - no0));
+  ct_hdr_put_int(&e, ps->has_lists);
+  ct_hdr_put_operand(&e, &(AsmOperand){.loc = ps->has_lists ? ps->otypes_loc : (AsmLoc){NULL}});
+  ct_hdr_put_int(&e, (int64_t)m->args->len);
+  for (size_t i = np0; i < st->props.len; i++) {
+    const IrIdent *name = st->props.data[i].name;
+    ct_hdr_put_attr(&e, ir_string_attr(ctx, name->str, name->len));
+    ct_hdr_put_attr(&e, st->props.data[i].value);
+  }
+  for (size_t i = nr0; i < st->result_types.len; i++) ct_hdr_put_type(&e, st->result_types.data[i]);
+  for (size_t i = no0; i < ps->otypes.len; i++) ct_hdr_put_type(&e, ps->otypes.data[i]);
+  for (size_t i = 0; i < m->args->len; i++) ct_hdr_put_argument(&e, &m->args->data[i]);
+  return ct_hdr_finish(&e);
+}
+
+static const IrAttr *hdr_memo_reduce(AsmParser *p, void *arg) {
+  return hdr_memo_run(p, arg, &f_reduce);
+}
+
+static const IrAttr *hdr_memo_scan(AsmParser *p, void *arg) {
+  return hdr_memo_run(p, arg, &f_scan);
+}
+
+/* The memo function of format f, or NULL when its header is not memoized. */
+static AsmAttrMemoFn hdr_memo_fn_of(const Fmt *f) {
+  return f == &f_reduce ? hdr_memo_reduce : f == &f_scan ? hdr_memo_scan : NULL;
+}
+
+/* The header of a reduce / scan from q->memo_from through the region's
+ * argument list, into st, ps and args (empty). */
+static bool parse_header_memo(AsmParser *p, IrOpState *st, ParseState *ps, const Fmt *f,
+                              const QProg *q, CtArgList *args) {
+  HdrMemo m = {st, ps, f, q, args, false};
+  const char *base = asm_cur_loc(p).ptr;
+  const IrAttr *rec = asm_parse_attr_memo_at(p, hdr_memo_fn_of(f), &m, ')', hdr_is_record);
+  if (!rec) return false;
+  if (m.ran) return true; /* parsed in full */
+  CtHdrDec d;
+  if (!ct_hdr_dec_init(&d, rec, base)) return asm_error(p, "internal error: bad header record");
+  ct_hdr_memo_count_hit();
+  size_t np = (size_t)ct_hdr_get_int(&d), nr = (size_t)ct_hdr_get_int(&d);
+  size_t no = (size_t)ct_hdr_get_int(&d);
+  bool lists = ct_hdr_get_int(&d) != 0;
+  AsmOperand where;
+  ct_hdr_get_operand(&d, &where);
+  size_t na = (size_t)ct_hdr_get_int(&d);
+  for (size_t i = 0; i < np; i++) {
+    const IrAttr *name = ct_hdr_get_attr_raw(&d), *v = ct_hdr_get_attr_raw(&d);
+    vec_push(&st->props, ((IrNamedAttr){name->str, v}));
+  }
+  for (size_t i = 0; i < nr; i++) vec_push(&st->result_types, ct_hdr_get_type(&d));
+  for (size_t i = 0; i < no; i++) ct_svec_push(&ps->otypes, ct_hdr_get_type(&d));
+  if (lists) {
+    ps->has_lists = true;
+    ps->otypes_loc = where.loc;
+  }
+  for (size_t i = 0; i < na; i++) {
+    AsmArgument a;
+    ct_hdr_get_argument(&d, &a);
+    ct_svec_push(args, a);
+  }
+  return true;
+}
+
 bool ct_parse_compute(AsmParser *p, IrOpState *st) {
   const Fmt *f = fmt_of(st->info);
   if (!f) return asm_error(p, "no custom assembly format for this op");
   const QProg *q = parse_prog(st->info, f);
   ParseState ps; /* obuf is filled as operands come */
   memset(&ps.ops, 0, sizeof ps - offsetof(ParseState, ops));
+  ct_svec_init(&ps.otypes);
+  uint32_t stop = q->memo_from && hdr_memo_fn_of(f) && ct_hdr_memo_enabled() ? q->memo_from : q->n;
   bool ok = true;
-  for (uint32_t i = 0; ok && i < q->n; i++) {
-    const QInstr *in = &q->ins[i];
-    switch ((QKind)in->kind) {
-    case Q_PUNCT: ok = asm_parse_punct(p, (AsmPunct)in->arg); break;
-    case Q_KW: ok = asm_parse_keyword(p, in->el->s); break;
-    case Q_OPND:
-      if (ps.nops < OPS_INLINE) { /* straight into its slot */
-        if ((ok = asm_parse_operand(p, &ps.obuf[ps.nops]))) ps.nops++;
-      } else {
-        AsmOperand o;
-        if ((ok = asm_parse_operand(p, &o))) ops_push_slow(&ps, &o);
-      }
-      break;
-    case Q_RTYPE: ok = ct_parse_type(p, &ps.rtype); break;
-    case Q_OTYPE: ok = ct_parse_type(p, &ps.otype[in->arg]); break;
-    case Q_ATTRDICT: ok = asm_parse_optional_attr_dict(p, st); break;
-    case Q_ELEM: ok = parse_elem(p, st, &ps, in->el); break;
-    }
+  for (uint32_t i = 0; ok && i < stop; i++) ok = run_instr(p, st, &ps, &q->ins[i]);
+  if (ok && stop < q->n) { /* the memoized header, then the region */
+    CtArgList args;
+    ct_svec_init(&args);
+    ok = parse_header_memo(p, st, &ps, f, q, &args) &&
+         asm_parse_region(p, ir_op_state_add_region(st), args.data, args.len);
+    ct_svec_free(&args);
   }
   if (ok) ok = resolve(p, st, f, &ps);
   if (ps.ops.data) vec_free(&ps.ops); /* the usual op allocated nothing */
-  if (ps.otypes.data) vec_free(&ps.otypes);
+  ct_svec_free(&ps.otypes);
   return ok;
 }
 
