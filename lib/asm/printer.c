@@ -1023,39 +1023,68 @@ void asm_names_free(AsmNames *n) {
   arena_free(&n->arena);
 }
 
-/* `%N` for N >= 100: digits from the end of a local buffer, two at a
- * time (out of line: the short ids and names are the hot path). */
+/* Two-digit pairs "00".."99" for the decimal writers below. */
+static const char digit_pairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+/* The number of decimal digits of v. */
+static inline unsigned dec_digits(uint64_t v) {
+  unsigned n = 1;
+  for (;;) {
+    if (v < 10) return n;
+    if (v < 100) return n + 1;
+    if (v < 1000) return n + 2;
+    if (v < 10000) return n + 3;
+    v /= 10000;
+    n += 4;
+  }
+}
+
+/* Writes v's nd decimal digits (nd == dec_digits(v)) to d[0..nd), two at a
+ * time from the end; 32-bit arithmetic while it fits. */
+static inline void dec_write(char *d, uint64_t v, unsigned nd) {
+  char *q = d + nd;
+  while (v > UINT32_MAX) {
+    unsigned r = (unsigned)(v % 100);
+    v /= 100;
+    q -= 2;
+    memcpy(q, digit_pairs + 2 * r, 2);
+  }
+  uint32_t w = (uint32_t)v;
+  while (w >= 100) {
+    uint32_t r = w % 100;
+    w /= 100;
+    q -= 2;
+    memcpy(q, digit_pairs + 2 * r, 2);
+  }
+  if (w >= 10) memcpy(q - 2, digit_pairs + 2 * w, 2);
+  else q[-1] = (char)('0' + w);
+}
+
+/* `%N` for N >= 100, written straight into b (out of line: the short ids
+ * and names are the hot path; the generic form's module-wide ids are
+ * mostly 5 or 6 digits). */
 static __attribute__((noinline)) void put_value_number(StrBuf *b, uint64_t id) {
-  static const char pairs[] =
-      "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-      "8081828384858687888990919293949596979899";
-  char tmp[24];
-  char *q = tmp + sizeof tmp;
-  while (id >= 100) {
-    unsigned r = (unsigned)(id % 100);
-    id /= 100;
-    *--q = pairs[2 * r + 1];
-    *--q = pairs[2 * r];
-  }
-  if (id >= 10) {
-    *--q = pairs[2 * id + 1];
-    *--q = pairs[2 * id];
-  } else {
-    *--q = (char)('0' + id);
-  }
-  *--q = '%';
-  size_t n = (size_t)(tmp + sizeof tmp - q);
-  sb_reserve(b, sizeof tmp);
-  memcpy(b->s + b->len, q, n);
-  b->len += n;
-  b->s[b->len] = 0;
+  unsigned nd = dec_digits(id);
+  sb_reserve(b, (size_t)nd + 2);
+  char *d = b->s + b->len;
+  d[0] = '%';
+  dec_write(d + 1, id, nd);
+  d[nd + 1] = 0;
+  b->len += nd + 1;
 }
 
 /* `%argN` (generic form; out of line like put_value_number). */
 static __attribute__((noinline)) void put_arg_number(StrBuf *b, uint64_t id) {
-  sb_puts(b, "%arg");
-  sb_put_uint(b, id);
+  unsigned nd = dec_digits(id);
+  sb_reserve(b, (size_t)nd + 5);
+  char *d = b->s + b->len;
+  memcpy(d, "%arg", 4);
+  dec_write(d + 4, id, nd);
+  d[nd + 4] = 0;
+  b->len += nd + 4;
 }
 
 /* `%` and an encoded name (see NameMulti), written straight into b

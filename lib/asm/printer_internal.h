@@ -317,6 +317,9 @@ struct AsmPrinter {
    * used.  om_rec: the op being recorded, while its hook runs. */
   struct AsmOpMemo *om;
   struct AsmOpMemoRec *om_rec;
+  /* Bumped by asm_opmemo_taint (whether or not an op is being recorded):
+   * asm_print_attr_memo_pure keeps no text whose printing tainted. */
+  uint32_t ntaint;
 };
 
 /* ---- the op memo (print_opmemo.c) ------------------------------------------ */
@@ -353,8 +356,16 @@ void asm_opmemo_free(AsmPrinter *p);
 /* Printing something the op memo's key does not cover (a location, a
  * block, a region, a nested op, a newline): the op being recorded is not. */
 static inline void asm_opmemo_taint(AsmPrinter *p) {
+  p->ntaint++;
   if (p->om_rec) p->om_rec->fail = true;
 }
+
+/* asm_print_attr_memo (print_types.c) for printers whose output may have
+ * side effects: the text is kept only when printing it defined no type
+ * alias, noted no dense resource and printed nothing that taints the op
+ * memo (a location), so a replay is the same text with no effect missed. */
+void asm_print_attr_memo_pure(AsmPrinter *p, const IrAttr *a,
+                              void (*fn)(AsmPrinter *p, const IrAttr *a));
 
 /* resources.c: the file metadata dictionary ({-# ... #-}); the parser's
  * side is asm_parse_file_metadata (parser_internal.h) */
