@@ -1029,62 +1029,79 @@ static const char digit_pairs[] =
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
-/* The number of decimal digits of v. */
-static inline unsigned dec_digits(uint64_t v) {
-  unsigned n = 1;
-  for (;;) {
-    if (v < 10) return n;
-    if (v < 100) return n + 1;
-    if (v < 1000) return n + 2;
-    if (v < 10000) return n + 3;
-    v /= 10000;
-    n += 4;
+/* Writes v in decimal at d and returns the end: the usual widths (ids
+ * below a million) by range, with two-digit pairs and 32-bit constant
+ * divisions, no digit counting loop; wider values from the end of a local
+ * buffer. */
+static inline char *dec_put(char *d, uint64_t v) {
+  if (v < 100) {
+    if (v < 10) {
+      *d = (char)('0' + v);
+      return d + 1;
+    }
+    memcpy(d, digit_pairs + 2 * v, 2);
+    return d + 2;
   }
-}
-
-/* Writes v's nd decimal digits (nd == dec_digits(v)) to d[0..nd), two at a
- * time from the end; 32-bit arithmetic while it fits. */
-static inline void dec_write(char *d, uint64_t v, unsigned nd) {
-  char *q = d + nd;
-  while (v > UINT32_MAX) {
+  if (v < 10000) {
+    uint32_t w = (uint32_t)v, hi = w / 100, lo = w - hi * 100;
+    if (hi < 10) *d++ = (char)('0' + hi);
+    else {
+      memcpy(d, digit_pairs + 2 * hi, 2);
+      d += 2;
+    }
+    memcpy(d, digit_pairs + 2 * lo, 2);
+    return d + 2;
+  }
+  if (v < 1000000) {
+    uint32_t w = (uint32_t)v, hi = w / 10000, r = w - hi * 10000, mid = r / 100,
+             lo = r - mid * 100;
+    if (hi < 10) *d++ = (char)('0' + hi);
+    else {
+      memcpy(d, digit_pairs + 2 * hi, 2);
+      d += 2;
+    }
+    memcpy(d, digit_pairs + 2 * mid, 2);
+    memcpy(d + 2, digit_pairs + 2 * lo, 2);
+    return d + 4;
+  }
+  char tmp[24], *q = tmp + sizeof tmp;
+  while (v >= 100) {
     unsigned r = (unsigned)(v % 100);
     v /= 100;
     q -= 2;
     memcpy(q, digit_pairs + 2 * r, 2);
   }
-  uint32_t w = (uint32_t)v;
-  while (w >= 100) {
-    uint32_t r = w % 100;
-    w /= 100;
+  if (v >= 10) {
     q -= 2;
-    memcpy(q, digit_pairs + 2 * r, 2);
+    memcpy(q, digit_pairs + 2 * v, 2);
+  } else {
+    *--q = (char)('0' + v);
   }
-  if (w >= 10) memcpy(q - 2, digit_pairs + 2 * w, 2);
-  else q[-1] = (char)('0' + w);
+  size_t n = (size_t)(tmp + sizeof tmp - q);
+  memcpy(d, q, n);
+  return d + n;
 }
 
 /* `%N` for N >= 100, written straight into b (out of line: the short ids
  * and names are the hot path; the generic form's module-wide ids are
  * mostly 5 or 6 digits). */
 static __attribute__((noinline)) void put_value_number(StrBuf *b, uint64_t id) {
-  unsigned nd = dec_digits(id);
-  sb_reserve(b, (size_t)nd + 2);
+  sb_reserve(b, 24);
   char *d = b->s + b->len;
   d[0] = '%';
-  dec_write(d + 1, id, nd);
-  d[nd + 1] = 0;
-  b->len += nd + 1;
+  char *e = dec_put(d + 1, id);
+  *e = 0;
+  b->len = (size_t)(e - b->s);
 }
 
 /* `%argN` (generic form; out of line like put_value_number). */
 static __attribute__((noinline)) void put_arg_number(StrBuf *b, uint64_t id) {
-  unsigned nd = dec_digits(id);
-  sb_reserve(b, (size_t)nd + 5);
+  sb_reserve(b, 28);
   char *d = b->s + b->len;
   memcpy(d, "%arg", 4);
-  dec_write(d + 4, id, nd);
-  d[nd + 4] = 0;
-  b->len += nd + 4;
+  char *e = dec_put(d + 4, id);
+  *e = 0;
+  b->len = (size_t)(e - b->s);
 }
 
 /* `%` and an encoded name (see NameMulti), written straight into b
