@@ -88,7 +88,10 @@ static void om_replay(AsmPrinter *p, const AsmOpMemo *m, const OmEntry *e, IrOp 
     const uint32_t *h = m->holes.data + e->holes_off; /* NULL while no op had holes */
     uint32_t pos = h[i] >> 5;
     om_put(p->out, t + prev, pos - prev);
-    asm_print_value_id(p, ops[h[i] & 31].value, true);
+    IrValue *v = ops[h[i] & 31].value;
+    uintptr_t name = asm_value_name_fast(p->names, v); /* p->names: see asm_opmemo_begin */
+    if (name) asm_put_value_name(p->out, name);
+    else asm_print_value_id(p, v, true);
     prev = pos;
   }
   om_put(p->out, t + prev, e->text_len - prev);

@@ -765,8 +765,9 @@ static const char *arg_name(AsmNames *n, unsigned k, char buf[32]) {
   return unique_value_name(n, buf);
 }
 
-/* The alias precheck for one op (see asm_print_op_to). */
-static void precheck_op(AsmNames *n, IrOp *o) {
+/* The alias precheck for one op (see asm_print_op_to); inlined into its
+ * walks (a call per op cost as much as its checks). */
+static inline __attribute__((always_inline)) void precheck_op(AsmNames *n, IrOp *o) {
   AsmPrinter *p = n->precheck;
   if (!p || n->may_alias) return;
   if ((o->props && !asm_pcached(p, o->props) && asm_attr_may_alias(p, o->props)) ||
@@ -1145,25 +1146,16 @@ static __attribute__((noinline)) void put_value_name_out(StrBuf *b, uintptr_t e)
   put_value_name(b, e);
 }
 
+void asm_put_value_name(StrBuf *b, uintptr_t e) { put_value_name(b, e); }
+
 /* SSANameState::printValueID.  The common case (the only result of a
  * numbered op, an argument of a numbered block with ops) is a table lookup
- * and a tail call; everything else is print_value_id_slow. */
+ * (asm_value_name_fast) and a tail call; everything else is
+ * print_value_id_slow. */
 void asm_print_value_id(AsmPrinter *p, IrValue *v, bool print_result_no) {
   const AsmNames *n = p->names;
   if (v && n) {
-    uintptr_t e = 0;
-    if (v->def) {
-      if (v->def->nresults == 1) { /* one result: never a NameMulti */
-        const NameOp *oe = op_entry(n, v->def);
-        if (oe) e = oe->name;
-      }
-    } else { /* a block with ops: its table hangs off the first op's entry */
-      const IrBlock *b = ir_value_arg_block(v);
-      const NameOp *fe = b && b->first ? op_entry(n, b->first) : NULL;
-      const NameBlock *nb = fe ? fe->blk : NULL;
-      uint32_t ai = ((const IrBlockArg *)v)->argno;
-      if (nb && ai < nb->nargs) e = nb->args[ai];
-    }
+    uintptr_t e = asm_value_name_fast(n, v);
     if (e) {
       put_value_name_out(p->out, e);
       return;
@@ -1702,7 +1694,7 @@ static inline __attribute__((always_inline)) void print_full_op(AsmPrinter *p, I
   asm_opmemo_taint(p); /* an op printed inside the one being recorded */
   if (op->nresults && !p->init) {
     StrBuf *b = p->out;
-    const int *g = p->names ? op_groups(p->names, op) : NULL;
+    const int *g = p->names && op->nresults > 1 ? op_groups(p->names, op) : NULL;
     if (g) {
       for (int k = 0; k < g[0]; k++) {
         int start = g[1 + k];
@@ -1714,6 +1706,10 @@ static inline __attribute__((always_inline)) void print_full_op(AsmPrinter *p, I
           asm_put_uint(b, (uint64_t)(end - start));
         }
       }
+    } else if (op->nresults == 1 && p->names) { /* the common case, without a call */
+      uintptr_t e = asm_value_name_fast(p->names, ir_op_result(op, 0));
+      if (e) put_value_name(b, e);
+      else asm_print_value_id(p, ir_op_result(op, 0), false);
     } else {
       asm_print_value_id(p, ir_op_result(op, 0), false);
       if (op->nresults > 1) {

@@ -372,6 +372,29 @@ void asm_print_attr_memo_pure(AsmPrinter *p, const IrAttr *a,
 void asm_resources_note_use(AsmPrinter *p, const IrAttr *a); /* a verbatim builtin attr */
 void asm_print_file_metadata(AsmPrinter *p, StrBuf *out);    /* after a top-level op */
 
+/* The encoded name (see NameMulti) of v when it is the only result of a
+ * numbered op or an argument of a numbered block with ops, else 0 (then
+ * asm_print_value_id finds it).  asm_print_value_id's fast path, shared
+ * with the op memo's replay. */
+static inline uintptr_t asm_value_name_fast(const AsmNames *n, const IrValue *v) {
+  const IrOp *d = v->def;
+  if (d) {
+    if (d->nresults != 1) return 0; /* several results: a NameMulti */
+    uint32_t i = d->order;
+    return i < n->nops && n->ops[i].op == d ? n->ops[i].name : 0;
+  }
+  const IrBlock *b = ((const IrBlockArg *)v)->block;
+  const IrOp *f = b ? b->first : NULL;
+  if (!f) return 0;
+  uint32_t i = f->order;
+  const NameBlock *nb = i < n->nops && n->ops[i].op == f ? n->ops[i].blk : NULL;
+  uint32_t ai = ((const IrBlockArg *)v)->argno;
+  return nb && ai < nb->nargs ? nb->args[ai] : 0;
+}
+
+/* Writes `%` and the encoded name e (non-zero) to b (printer.c). */
+void asm_put_value_name(StrBuf *b, uintptr_t e);
+
 /* printer.c */
 void asm_printer_init(AsmPrinter *p, IrContext *ctx, StrBuf *out,
                       const AsmPrintOptions *opts);
