@@ -63,7 +63,7 @@ static inline bool om_match(const AsmOpMemo *m, const OmEntry *e, const AsmPrint
   const IrType *const *t = m->types.data + e->types_off;
   IrUse *ops = ir_op_operands(op);
   for (uint32_t i = 0; i < op->noperands; i++)
-    if (t[i] != ops[i].value->type) return false;
+    if (!ops[i].value || t[i] != ops[i].value->type) return false;
   t += op->noperands;
   for (uint32_t i = 0; i < op->nresults; i++)
     if (t[i] != ir_op_result(op, i)->type) return false;
@@ -103,18 +103,18 @@ bool asm_opmemo_begin(AsmPrinter *p, IrOp *op, const char *dd, AsmOpMemoRec *rec
   if (op->nregions || op->nsuccessors || p->init || !p->names || p->om_rec ||
       op->noperands > ASM_OPMEMO_MAX_OPERANDS || op->nresults > ASM_OPMEMO_MAX_RESULTS)
     return false;
+  /* The hash covers the fixed part of the key and the first operand and
+   * result types (om_match compares every type): no loop per operand. */
+  IrUse *ops = ir_op_operands(op);
+  const IrValue *v0 = op->noperands ? ops[0].value : NULL;
+  if (op->noperands && !v0) return false;
   uint64_t h = om_mix(om_mix(om_mix(om_mix((uintptr_t)op->info, (uintptr_t)op->props),
                                     (uintptr_t)op->attrs),
                              (uintptr_t)dd),
                       (uintptr_t)p->aliases + p->alias_gen);
-  IrUse *ops = ir_op_operands(op);
-  for (uint32_t i = 0; i < op->noperands; i++) {
-    const IrValue *v = ops[i].value;
-    if (!v) return false;
-    h = om_mix(h, (uintptr_t)v->type);
-  }
-  for (uint32_t i = 0; i < op->nresults; i++) h = om_mix(h, (uintptr_t)ir_op_result(op, i)->type);
   h = om_mix(h, (uintptr_t)op->noperands << 8 | op->nresults);
+  if (v0) h = om_mix(h, (uintptr_t)v0->type);
+  if (op->nresults) h = om_mix(h, (uintptr_t)ir_op_result(op, 0)->type);
   uint32_t slot = (uint32_t)(h >> (64 - OM_SLOT_BITS));
   AsmOpMemo *m = p->om;
   if (m) { /* two ways: slot and its neighbour */
@@ -125,6 +125,8 @@ bool asm_opmemo_begin(AsmPrinter *p, IrOp *op, const char *dd, AsmOpMemoRec *rec
       return true;
     }
   }
+  for (uint32_t i = 1; i < op->noperands; i++)
+    if (!ops[i].value) return false; /* (a malformed op: not recorded) */
   rec->hash = h;
   rec->slot = slot;
   rec->op = op;

@@ -1034,7 +1034,7 @@ static const char digit_pairs[] =
  * below a million) by range, with two-digit pairs and 32-bit constant
  * divisions, no digit counting loop; wider values from the end of a local
  * buffer. */
-static inline char *dec_put(char *d, uint64_t v) {
+static inline __attribute__((always_inline)) char *dec_put(char *d, uint64_t v) {
   if (v < 100) {
     if (v < 10) {
       *d = (char)('0' + v);
