@@ -177,7 +177,7 @@ static NameAtom *name_atom(AsmNames *n, const char *s, size_t len) {
 }
 
 /* Marks an atom taken in the current scope and returns its string. */
-static const char *take_atom(AsmNames *n, NameAtom *a) {
+static inline const char *take_atom(AsmNames *n, NameAtom *a) {
   a->used = true;
   vec_push(&n->used_log, (uint32_t)(a - n->atoms.data));
   n->log_version++;
@@ -318,6 +318,12 @@ static const char *unique_from_atom(AsmNames *n, uint32_t base) {
   }
   if (b.s) sb_free(&b);
   return take_atom(n, a);
+}
+
+/* unique_from_atom with its common case inline: the name itself, free. */
+static inline __attribute__((always_inline)) const char *unique_atom(AsmNames *n, uint32_t base) {
+  NameAtom *a = &n->atoms.data[base];
+  return a->used ? unique_from_atom(n, base) : take_atom(n, a);
 }
 
 /* SSANameState::uniqueValueName. */
@@ -566,7 +572,8 @@ static uint64_t hook_hash(const NameHookMemo *k) {
 
 /* The memo slot of key k (its ev/nev unused): its entry, or the empty slot
  * for it. */
-static NameHookMemo *hook_slot(AsmNames *n, const NameHookMemo *k) {
+static inline __attribute__((always_inline)) NameHookMemo *hook_slot(AsmNames *n,
+                                                                      const NameHookMemo *k) {
   uint32_t mask = n->hook_cap - 1;
   for (uint32_t i = (uint32_t)hook_hash(k) & mask;; i = (i + 1) & mask) {
     NameHookMemo *m = &n->hook_memo[i];
@@ -669,8 +676,12 @@ static void run_block_hooks(AsmNames *n, IrOp *parent, IrRegion *r) {
   }
 }
 
-/* SSANameState::numberValuesInOp. */
-static void number_op(AsmNames *n, IrOp *op) {
+static void number_op_slow(AsmNames *n, IrOp *op, NameOp *e);
+
+/* SSANameState::numberValuesInOp: the common cases inline (inlined into
+ * the numbering walk: a call per op cost as much), the rest in
+ * number_op_slow. */
+static inline __attribute__((always_inline)) void number_op(AsmNames *n, IrOp *op) {
   if (!op->nresults) return;
   if (n->generic || !op->info->result_names) { /* one number, one group */
     uintptr_t id = ((uintptr_t)n->next_value++ << 2) | 1;
@@ -687,11 +698,16 @@ static void number_op(AsmNames *n, IrOp *op) {
     NameHookMemo *hm = hook_slot(n, &k);
     if (hm->info && hm->nev <= 1) {
       int32_t atom = hm->nev ? n->hook_ev.data[hm->ev].atom : -1;
-      e->name = atom >= 0 ? (uintptr_t)unique_from_atom(n, (uint32_t)atom)
+      e->name = atom >= 0 ? (uintptr_t)unique_atom(n, (uint32_t)atom)
                           : ((uintptr_t)n->next_value++ << 2) | 1;
       return;
     }
   }
+  number_op_slow(n, op, e);
+}
+
+/* number_op's general case: the op's hook (or its memo) through NameCb. */
+static __attribute__((noinline)) void number_op_slow(AsmNames *n, IrOp *op, NameOp *e) {
   NameMulti *m = NULL;
   if (e && op->nresults > 1) { /* give the op its record before the hook names its results */
     size_t sz = sizeof *m + op->nresults * sizeof m->names[0];
