@@ -90,8 +90,24 @@ static void om_replay(AsmPrinter *p, const AsmOpMemo *m, const OmEntry *e, IrOp 
     om_put(p->out, t + prev, pos - prev);
     IrValue *v = ops[h[i] & 31].value;
     uintptr_t name = asm_value_name_fast(p->names, v); /* p->names: see asm_opmemo_begin */
-    if (name) asm_put_value_name(p->out, name);
-    else asm_print_value_id(p, v, true);
+    int32_t rno = -1;
+    if (name) {
+      asm_put_value_name_inline(p->out, name);
+    } else if ((name = asm_value_name_multi(p->names, v, &rno)) != 0) {
+      asm_put_value_name_inline(p->out, name); /* `%x#N` of a result group */
+      if (rno >= 0 && rno < 10) { /* `#N`, the common case, without a call */
+        StrBuf *b = p->out;
+        sb_reserve(b, 2);
+        b->s[b->len++] = '#';
+        b->s[b->len++] = (char)('0' + rno);
+        b->s[b->len] = 0;
+      } else if (rno >= 0) {
+        sb_putc(p->out, '#');
+        asm_put_uint(p->out, (uint64_t)rno);
+      }
+    } else {
+      asm_print_value_id(p, v, true);
+    }
     prev = pos;
   }
   om_put(p->out, t + prev, e->text_len - prev);

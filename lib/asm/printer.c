@@ -86,8 +86,8 @@ void asm_nameset_free(NameSet *ns) {
 /* ---- SSA names ------------------------------------------------------------------ */
 
 /* A copy of s[0..n), 8-aligned (low bit free for id tags), with its length
- * in the 4 bytes before it (see name_len), zero-padded to a multiple of 16
- * bytes so that put_value_name can copy it in 16-byte pieces. */
+ * in the 4 bytes before it (see asm_name_len), zero-padded to a multiple of 16
+ * bytes so that asm_put_value_name_inline can copy it in 16-byte pieces. */
 static const char *arena_strdup(Arena *a, const char *s, size_t n) {
   size_t padded = (n + 16) & ~(size_t)15;
   char *d = (char *)arena_alloc(a, padded + 8, 8) + 8;
@@ -97,13 +97,6 @@ static const char *arena_strdup(Arena *a, const char *s, size_t n) {
   memcpy(d, s, n);
   d[n] = 0;
   return d;
-}
-
-/* The length of a name made by arena_strdup. */
-static size_t name_len(const char *s) {
-  uint32_t len;
-  memcpy(&len, s - 4, 4);
-  return len;
 }
 
 /* MLIR's sanitizeIdentifier(name, allowed): a name starting with a digit or
@@ -1102,7 +1095,7 @@ static inline __attribute__((always_inline)) char *dec_put(char *d, uint64_t v) 
 /* `%N` for N >= 100, written straight into b (out of line: the short ids
  * and names are the hot path; the generic form's module-wide ids are
  * mostly 5 or 6 digits). */
-static __attribute__((noinline)) void put_value_number(StrBuf *b, uint64_t id) {
+__attribute__((noinline)) void asm_put_value_number(StrBuf *b, uint64_t id) {
   sb_reserve(b, 24);
   char *d = b->s + b->len;
   d[0] = '%';
@@ -1111,8 +1104,8 @@ static __attribute__((noinline)) void put_value_number(StrBuf *b, uint64_t id) {
   b->len = (size_t)(e - b->s);
 }
 
-/* `%argN` (generic form; out of line like put_value_number). */
-static __attribute__((noinline)) void put_arg_number(StrBuf *b, uint64_t id) {
+/* `%argN` (generic form; out of line like asm_put_value_number). */
+__attribute__((noinline)) void asm_put_arg_number(StrBuf *b, uint64_t id) {
   sb_reserve(b, 28);
   char *d = b->s + b->len;
   memcpy(d, "%arg", 4);
@@ -1121,48 +1114,14 @@ static __attribute__((noinline)) void put_arg_number(StrBuf *b, uint64_t id) {
   b->len = (size_t)(e - b->s);
 }
 
-/* `%` and an encoded name (see NameMulti), written straight into b
- * (inlined into the value id fast path: a call costs as much). */
-static inline __attribute__((always_inline)) void put_value_name(StrBuf *b, uintptr_t e) {
-  if (e & 1) {
-    uint64_t id = e >> 2;
-    if (e & 2) { /* %argN (generic form) */
-      put_arg_number(b, id);
-      return;
-    }
-    if (id >= 100) {
-      put_value_number(b, id);
-      return;
-    }
-    sb_reserve(b, 3);
-    char *d = b->s + b->len;
-    *d++ = '%';
-    if (id >= 10) *d++ = (char)('0' + id / 10);
-    *d++ = (char)('0' + id % 10);
-    *d = 0;
-    b->len = (size_t)(d - b->s);
-    return;
-  }
-  const char *s = (const char *)e;
-  size_t n = name_len(s);
-  sb_reserve(b, n + 17);
-  char *d = b->s + b->len;
-  *d = '%';
-  for (size_t i = 0; i < n; i += 16) memcpy(d + 1 + i, s + i, 16); /* see arena_strdup */
-  d[n + 1] = 0;
-  b->len += n + 1;
-}
-
 static __attribute__((noinline)) void print_value_id_slow(AsmPrinter *p, IrValue *v,
                                                           bool print_result_no);
 
-/* put_value_name out of line: asm_print_value_id's lookup stays a leaf
+/* asm_put_value_name_inline out of line: asm_print_value_id's lookup stays a leaf
  * that ends in a jump here (no registers to save on its path). */
 static __attribute__((noinline)) void put_value_name_out(StrBuf *b, uintptr_t e) {
-  put_value_name(b, e);
+  asm_put_value_name_inline(b, e);
 }
-
-void asm_put_value_name(StrBuf *b, uintptr_t e) { put_value_name(b, e); }
 
 /* SSANameState::printValueID.  The common case (the only result of a
  * numbered op, an argument of a numbered block with ops) is a table lookup
@@ -1206,7 +1165,7 @@ static __attribute__((noinline)) void print_value_id_slow(AsmPrinter *p, IrValue
       } else {
         result_no = idx;
       }
-      put_value_name(b, e);
+      asm_put_value_name_inline(b, e);
       if (result_no >= 0 && print_result_no) {
         if (result_no < 10) { /* `#N`, the common case, without a call */
           sb_reserve(b, 2);
@@ -1229,7 +1188,7 @@ static __attribute__((noinline)) void print_value_id_slow(AsmPrinter *p, IrValue
     sb_puts(b, "<<UNKNOWN SSA VALUE>>");
     return;
   }
-  put_value_name(b, e);
+  asm_put_value_name_inline(b, e);
   if (result_no >= 0 && print_result_no) {
     sb_putc(b, '#');
     asm_put_uint(b, (uint64_t)result_no);
@@ -1724,7 +1683,7 @@ static inline __attribute__((always_inline)) void print_full_op(AsmPrinter *p, I
       }
     } else if (op->nresults == 1 && p->names) { /* the common case, without a call */
       uintptr_t e = asm_value_name_fast(p->names, ir_op_result(op, 0));
-      if (e) put_value_name(b, e);
+      if (e) asm_put_value_name_inline(b, e);
       else asm_print_value_id(p, ir_op_result(op, 0), false);
     } else {
       asm_print_value_id(p, ir_op_result(op, 0), false);

@@ -392,8 +392,66 @@ static inline uintptr_t asm_value_name_fast(const AsmNames *n, const IrValue *v)
   return nb && ai < nb->nargs ? nb->args[ai] : 0;
 }
 
-/* Writes `%` and the encoded name e (non-zero) to b (printer.c). */
-void asm_put_value_name(StrBuf *b, uintptr_t e);
+/* For a result of a numbered op with several results whose names are
+ * resolved (a NameMulti): its name, and in *rno the `#N` printed after it
+ * (-1: none); else 0 (then asm_print_value_id finds it). */
+static inline uintptr_t asm_value_name_multi(const AsmNames *n, const IrValue *v, int32_t *rno) {
+  const IrOp *d = v->def;
+  if (!d || d->nresults < 2) return 0;
+  uint32_t i = d->order;
+  uintptr_t e = i < n->nops && n->ops[i].op == d ? n->ops[i].name : 0;
+  if ((e & 3) != 2) return 0;
+  const NameMulti *m = (const NameMulti *)(e - 2);
+  uint32_t idx = ir_value_index(v);
+  *rno = m->rno[idx];
+  return m->names[idx];
+}
+
+/* `%N` (N >= 100) and `%argN`, out of line (printer.c). */
+void asm_put_value_number(StrBuf *b, uint64_t id);
+void asm_put_arg_number(StrBuf *b, uint64_t id);
+
+/* The length of a name string of the names tables (printer.c's
+ * arena_strdup keeps it in the 4 bytes before the string). */
+static inline size_t asm_name_len(const char *s) {
+  uint32_t len;
+  memcpy(&len, s - 4, 4);
+  return len;
+}
+
+/* `%` and an encoded name (see NameMulti), written straight into b
+ * (inlined into the value id fast path: a call costs as much). */
+static inline __attribute__((always_inline)) void asm_put_value_name_inline(StrBuf *b,
+                                                                          uintptr_t e) {
+  if (e & 1) {
+    uint64_t id = e >> 2;
+    if (e & 2) { /* %argN (generic form) */
+      asm_put_arg_number(b, id);
+      return;
+    }
+    if (id >= 100) {
+      asm_put_value_number(b, id);
+      return;
+    }
+    sb_reserve(b, 3);
+    char *d = b->s + b->len;
+    *d++ = '%';
+    if (id >= 10) *d++ = (char)('0' + id / 10);
+    *d++ = (char)('0' + id % 10);
+    *d = 0;
+    b->len = (size_t)(d - b->s);
+    return;
+  }
+  const char *s = (const char *)e;
+  size_t n = asm_name_len(s);
+  sb_reserve(b, n + 17);
+  char *d = b->s + b->len;
+  *d = '%';
+  for (size_t i = 0; i < n; i += 16) memcpy(d + 1 + i, s + i, 16); /* see arena_strdup */
+  d[n + 1] = 0;
+  b->len += n + 1;
+}
+
 
 /* printer.c */
 void asm_printer_init(AsmPrinter *p, IrContext *ctx, StrBuf *out,
