@@ -363,7 +363,11 @@ static inline void asm_opmemo_taint(AsmPrinter *p) {
 /* asm_print_attr_memo (print_types.c) for printers whose output may have
  * side effects: the text is kept only when printing it defined no type
  * alias, noted no dense resource and printed nothing that taints the op
- * memo (a location), so a replay is the same text with no effect missed. */
+ * memo (a location), so a replay is the same text with no effect missed.
+ * The key is asm_print_attr_memo's: the uniqued (immutable) attribute, fn,
+ * and the printer state fn may read besides its fixed options (aliases,
+ * alias_gen, dialect scope); SSA names and indentation never reach an
+ * attribute's text. */
 void asm_print_attr_memo_pure(AsmPrinter *p, const IrAttr *a,
                               void (*fn)(AsmPrinter *p, const IrAttr *a));
 
