@@ -349,6 +349,21 @@ static void print_dense_array(AsmPrinter *p, const IrAttr *a) {
 
 /* ---- attributes ---------------------------------------------------------------- */
 
+/* asm_print_attr_elide(ELIDE_NEVER) as a memoizable printer. */
+static void print_attr_never(AsmPrinter *p, const IrAttr *a) {
+  asm_print_attr_elide(p, a, ELIDE_NEVER);
+}
+
+/* Whether a dictionary value is worth the attribute memo: the composite
+ * ones (arrays, dictionaries, types such as a function's signature) that
+ * repeat between ops whose dictionaries differ (every function's
+ * properties hold its own sym_name). */
+static bool named_value_memo(const AsmPrinter *p, const IrAttr *a) {
+  if (!a || !p->names) return false;
+  const IrAttrDef *d = a->def;
+  return d == &ir_array_attr_def || d == &ir_type_attr_def || d == &ir_dict_attr_def;
+}
+
 void asm_print_named_attrs(AsmPrinter *p, const IrAttr *const *vals,
                            const IrIdent *const *names, size_t n) {
   for (size_t i = 0; i < n; i++) {
@@ -369,7 +384,8 @@ void asm_print_named_attrs(AsmPrinter *p, const IrAttr *const *vals,
     }
     if (vals[i] && vals[i]->def == &ir_unit_attr_def) continue;
     sb_puts(p->out, " = ");
-    asm_print_attr_elide(p, vals[i], ELIDE_NEVER);
+    if (named_value_memo(p, vals[i])) asm_print_attr_memo_pure(p, vals[i], print_attr_never);
+    else asm_print_attr_elide(p, vals[i], ELIDE_NEVER);
   }
 }
 

@@ -63,7 +63,7 @@ static inline bool om_match(const AsmOpMemo *m, const OmEntry *e, const AsmPrint
   const IrType *const *t = m->types.data + e->types_off;
   IrUse *ops = ir_op_operands(op);
   for (uint32_t i = 0; i < op->noperands; i++)
-    if (t[i] != ops[i].value->type) return false;
+    if (!ops[i].value || t[i] != ops[i].value->type) return false;
   t += op->noperands;
   for (uint32_t i = 0; i < op->nresults; i++)
     if (t[i] != ir_op_result(op, i)->type) return false;
@@ -88,7 +88,26 @@ static void om_replay(AsmPrinter *p, const AsmOpMemo *m, const OmEntry *e, IrOp 
     const uint32_t *h = m->holes.data + e->holes_off; /* NULL while no op had holes */
     uint32_t pos = h[i] >> 5;
     om_put(p->out, t + prev, pos - prev);
-    asm_print_value_id(p, ops[h[i] & 31].value, true);
+    IrValue *v = ops[h[i] & 31].value;
+    uintptr_t name = asm_value_name_fast(p->names, v); /* p->names: see asm_opmemo_begin */
+    int32_t rno = -1;
+    if (name) {
+      asm_put_value_name_inline(p->out, name);
+    } else if ((name = asm_value_name_multi(p->names, v, &rno)) != 0) {
+      asm_put_value_name_inline(p->out, name); /* `%x#N` of a result group */
+      if (rno >= 0 && rno < 10) { /* `#N`, the common case, without a call */
+        StrBuf *b = p->out;
+        sb_reserve(b, 2);
+        b->s[b->len++] = '#';
+        b->s[b->len++] = (char)('0' + rno);
+        b->s[b->len] = 0;
+      } else if (rno >= 0) {
+        sb_putc(p->out, '#');
+        asm_put_uint(p->out, (uint64_t)rno);
+      }
+    } else {
+      asm_print_value_id(p, v, true);
+    }
     prev = pos;
   }
   om_put(p->out, t + prev, e->text_len - prev);
@@ -100,18 +119,18 @@ bool asm_opmemo_begin(AsmPrinter *p, IrOp *op, const char *dd, AsmOpMemoRec *rec
   if (op->nregions || op->nsuccessors || p->init || !p->names || p->om_rec ||
       op->noperands > ASM_OPMEMO_MAX_OPERANDS || op->nresults > ASM_OPMEMO_MAX_RESULTS)
     return false;
+  /* The hash covers the fixed part of the key and the first operand and
+   * result types (om_match compares every type): no loop per operand. */
+  IrUse *ops = ir_op_operands(op);
+  const IrValue *v0 = op->noperands ? ops[0].value : NULL;
+  if (op->noperands && !v0) return false;
   uint64_t h = om_mix(om_mix(om_mix(om_mix((uintptr_t)op->info, (uintptr_t)op->props),
                                     (uintptr_t)op->attrs),
                              (uintptr_t)dd),
                       (uintptr_t)p->aliases + p->alias_gen);
-  IrUse *ops = ir_op_operands(op);
-  for (uint32_t i = 0; i < op->noperands; i++) {
-    const IrValue *v = ops[i].value;
-    if (!v) return false;
-    h = om_mix(h, (uintptr_t)v->type);
-  }
-  for (uint32_t i = 0; i < op->nresults; i++) h = om_mix(h, (uintptr_t)ir_op_result(op, i)->type);
   h = om_mix(h, (uintptr_t)op->noperands << 8 | op->nresults);
+  if (v0) h = om_mix(h, (uintptr_t)v0->type);
+  if (op->nresults) h = om_mix(h, (uintptr_t)ir_op_result(op, 0)->type);
   uint32_t slot = (uint32_t)(h >> (64 - OM_SLOT_BITS));
   AsmOpMemo *m = p->om;
   if (m) { /* two ways: slot and its neighbour */
@@ -122,6 +141,8 @@ bool asm_opmemo_begin(AsmPrinter *p, IrOp *op, const char *dd, AsmOpMemoRec *rec
       return true;
     }
   }
+  for (uint32_t i = 1; i < op->noperands; i++)
+    if (!ops[i].value) return false; /* (a malformed op: not recorded) */
   rec->hash = h;
   rec->slot = slot;
   rec->op = op;

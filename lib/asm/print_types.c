@@ -256,8 +256,8 @@ static bool same_scope(const char *a, const char *b) {
  * type aliases are defined yet (aliased nested types), and the dialect
  * scope (short or `!d.` nested dialect types).  Indentation, SSA names and
  * the dialect stack of op names do not reach types or attributes. */
-static const AsmPrintMemo *memo_find(AsmPrinter *p, const void *key, void (*fn)(void),
-                                     size_t *slot) {
+static inline __attribute__((always_inline)) const AsmPrintMemo *memo_find(
+    AsmPrinter *p, const void *key, void (*fn)(void), size_t *slot) {
   if (!p->memo) { /* op printers see many distinct types and attributes */
     p->memo_cap = p->names ? ASM_PRINT_MEMO_OPS : ASM_PRINT_MEMO;
     p->memo = xcalloc(p->memo_cap, sizeof *p->memo);
@@ -320,4 +320,24 @@ void asm_print_attr_memo(AsmPrinter *p, const IrAttr *a,
   size_t start = p->out->len;
   fn(p, a);
   memo_store(p, slot, a, (void (*)(void))fn, start);
+}
+
+void asm_print_attr_memo_pure(AsmPrinter *p, const IrAttr *a,
+                              void (*fn)(AsmPrinter *p, const IrAttr *a)) {
+  if (p->init || !a) {
+    fn(p, a);
+    return;
+  }
+  size_t slot;
+  const AsmPrintMemo *m = memo_find(p, a, (void (*)(void))fn, &slot);
+  if (m) {
+    asm_put_cached(p, m->off, m->len);
+    return;
+  }
+  size_t start = p->out->len, nres = p->res_used.len;
+  uint32_t gen = p->alias_gen, taint = p->ntaint;
+  StrBuf *out = p->out;
+  fn(p, a);
+  if (p->out == out && p->alias_gen == gen && p->res_used.len == nres && p->ntaint == taint)
+    memo_store(p, slot, a, (void (*)(void))fn, start);
 }

@@ -86,8 +86,8 @@ void asm_nameset_free(NameSet *ns) {
 /* ---- SSA names ------------------------------------------------------------------ */
 
 /* A copy of s[0..n), 8-aligned (low bit free for id tags), with its length
- * in the 4 bytes before it (see name_len), zero-padded to a multiple of 16
- * bytes so that put_value_name can copy it in 16-byte pieces. */
+ * in the 4 bytes before it (see asm_name_len), zero-padded to a multiple of 16
+ * bytes so that asm_put_value_name_inline can copy it in 16-byte pieces. */
 static const char *arena_strdup(Arena *a, const char *s, size_t n) {
   size_t padded = (n + 16) & ~(size_t)15;
   char *d = (char *)arena_alloc(a, padded + 8, 8) + 8;
@@ -97,13 +97,6 @@ static const char *arena_strdup(Arena *a, const char *s, size_t n) {
   memcpy(d, s, n);
   d[n] = 0;
   return d;
-}
-
-/* The length of a name made by arena_strdup. */
-static size_t name_len(const char *s) {
-  uint32_t len;
-  memcpy(&len, s - 4, 4);
-  return len;
 }
 
 /* MLIR's sanitizeIdentifier(name, allowed): a name starting with a digit or
@@ -177,7 +170,7 @@ static NameAtom *name_atom(AsmNames *n, const char *s, size_t len) {
 }
 
 /* Marks an atom taken in the current scope and returns its string. */
-static const char *take_atom(AsmNames *n, NameAtom *a) {
+static inline const char *take_atom(AsmNames *n, NameAtom *a) {
   a->used = true;
   vec_push(&n->used_log, (uint32_t)(a - n->atoms.data));
   n->log_version++;
@@ -318,6 +311,12 @@ static const char *unique_from_atom(AsmNames *n, uint32_t base) {
   }
   if (b.s) sb_free(&b);
   return take_atom(n, a);
+}
+
+/* unique_from_atom with its common case inline: the name itself, free. */
+static inline __attribute__((always_inline)) const char *unique_atom(AsmNames *n, uint32_t base) {
+  NameAtom *a = &n->atoms.data[base];
+  return a->used ? unique_from_atom(n, base) : take_atom(n, a);
 }
 
 /* SSANameState::uniqueValueName. */
@@ -566,7 +565,8 @@ static uint64_t hook_hash(const NameHookMemo *k) {
 
 /* The memo slot of key k (its ev/nev unused): its entry, or the empty slot
  * for it. */
-static NameHookMemo *hook_slot(AsmNames *n, const NameHookMemo *k) {
+static inline __attribute__((always_inline)) NameHookMemo *hook_slot(AsmNames *n,
+                                                                      const NameHookMemo *k) {
   uint32_t mask = n->hook_cap - 1;
   for (uint32_t i = (uint32_t)hook_hash(k) & mask;; i = (i + 1) & mask) {
     NameHookMemo *m = &n->hook_memo[i];
@@ -669,8 +669,12 @@ static void run_block_hooks(AsmNames *n, IrOp *parent, IrRegion *r) {
   }
 }
 
-/* SSANameState::numberValuesInOp. */
-static void number_op(AsmNames *n, IrOp *op) {
+static void number_op_slow(AsmNames *n, IrOp *op, NameOp *e);
+
+/* SSANameState::numberValuesInOp: the common cases inline (inlined into
+ * the numbering walk: a call per op cost as much), the rest in
+ * number_op_slow. */
+static inline __attribute__((always_inline)) void number_op(AsmNames *n, IrOp *op) {
   if (!op->nresults) return;
   if (n->generic || !op->info->result_names) { /* one number, one group */
     uintptr_t id = ((uintptr_t)n->next_value++ << 2) | 1;
@@ -687,11 +691,16 @@ static void number_op(AsmNames *n, IrOp *op) {
     NameHookMemo *hm = hook_slot(n, &k);
     if (hm->info && hm->nev <= 1) {
       int32_t atom = hm->nev ? n->hook_ev.data[hm->ev].atom : -1;
-      e->name = atom >= 0 ? (uintptr_t)unique_from_atom(n, (uint32_t)atom)
+      e->name = atom >= 0 ? (uintptr_t)unique_atom(n, (uint32_t)atom)
                           : ((uintptr_t)n->next_value++ << 2) | 1;
       return;
     }
   }
+  number_op_slow(n, op, e);
+}
+
+/* number_op's general case: the op's hook (or its memo) through NameCb. */
+static __attribute__((noinline)) void number_op_slow(AsmNames *n, IrOp *op, NameOp *e) {
   NameMulti *m = NULL;
   if (e && op->nresults > 1) { /* give the op its record before the hook names its results */
     size_t sz = sizeof *m + op->nresults * sizeof m->names[0];
@@ -765,8 +774,9 @@ static const char *arg_name(AsmNames *n, unsigned k, char buf[32]) {
   return unique_value_name(n, buf);
 }
 
-/* The alias precheck for one op (see asm_print_op_to). */
-static void precheck_op(AsmNames *n, IrOp *o) {
+/* The alias precheck for one op (see asm_print_op_to); inlined into its
+ * walks (a call per op cost as much as its checks). */
+static inline __attribute__((always_inline)) void precheck_op(AsmNames *n, IrOp *o) {
   AsmPrinter *p = n->precheck;
   if (!p || n->may_alias) return;
   if ((o->props && !asm_pcached(p, o->props) && asm_attr_may_alias(p, o->props)) ||
@@ -1023,101 +1033,104 @@ void asm_names_free(AsmNames *n) {
   arena_free(&n->arena);
 }
 
-/* `%N` for N >= 100: digits from the end of a local buffer, two at a
- * time (out of line: the short ids and names are the hot path). */
-static __attribute__((noinline)) void put_value_number(StrBuf *b, uint64_t id) {
-  static const char pairs[] =
-      "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-      "8081828384858687888990919293949596979899";
-  char tmp[24];
-  char *q = tmp + sizeof tmp;
-  while (id >= 100) {
-    unsigned r = (unsigned)(id % 100);
-    id /= 100;
-    *--q = pairs[2 * r + 1];
-    *--q = pairs[2 * r];
+/* Two-digit pairs "00".."99" for the decimal writers below. */
+static const char digit_pairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+/* Writes v in decimal at d and returns the end: the usual widths (ids
+ * below a million) by range, with two-digit pairs and 32-bit constant
+ * divisions, no digit counting loop; wider values from the end of a local
+ * buffer. */
+static inline __attribute__((always_inline)) char *dec_put(char *d, uint64_t v) {
+  if (v < 100) {
+    if (v < 10) {
+      *d = (char)('0' + v);
+      return d + 1;
+    }
+    memcpy(d, digit_pairs + 2 * v, 2);
+    return d + 2;
   }
-  if (id >= 10) {
-    *--q = pairs[2 * id + 1];
-    *--q = pairs[2 * id];
+  if (v < 10000) {
+    uint32_t w = (uint32_t)v, hi = w / 100, lo = w - hi * 100;
+    if (hi < 10) *d++ = (char)('0' + hi);
+    else {
+      memcpy(d, digit_pairs + 2 * hi, 2);
+      d += 2;
+    }
+    memcpy(d, digit_pairs + 2 * lo, 2);
+    return d + 2;
+  }
+  if (v < 1000000) {
+    uint32_t w = (uint32_t)v, hi = w / 10000, r = w - hi * 10000, mid = r / 100,
+             lo = r - mid * 100;
+    if (hi < 10) *d++ = (char)('0' + hi);
+    else {
+      memcpy(d, digit_pairs + 2 * hi, 2);
+      d += 2;
+    }
+    memcpy(d, digit_pairs + 2 * mid, 2);
+    memcpy(d + 2, digit_pairs + 2 * lo, 2);
+    return d + 4;
+  }
+  char tmp[24], *q = tmp + sizeof tmp;
+  while (v >= 100) {
+    unsigned r = (unsigned)(v % 100);
+    v /= 100;
+    q -= 2;
+    memcpy(q, digit_pairs + 2 * r, 2);
+  }
+  if (v >= 10) {
+    q -= 2;
+    memcpy(q, digit_pairs + 2 * v, 2);
   } else {
-    *--q = (char)('0' + id);
+    *--q = (char)('0' + v);
   }
-  *--q = '%';
   size_t n = (size_t)(tmp + sizeof tmp - q);
-  sb_reserve(b, sizeof tmp);
-  memcpy(b->s + b->len, q, n);
-  b->len += n;
-  b->s[b->len] = 0;
+  memcpy(d, q, n);
+  return d + n;
 }
 
-/* `%argN` (generic form; out of line like put_value_number). */
-static __attribute__((noinline)) void put_arg_number(StrBuf *b, uint64_t id) {
-  sb_puts(b, "%arg");
-  sb_put_uint(b, id);
-}
-
-/* `%` and an encoded name (see NameMulti), written straight into b
- * (inlined into the value id fast path: a call costs as much). */
-static inline __attribute__((always_inline)) void put_value_name(StrBuf *b, uintptr_t e) {
-  if (e & 1) {
-    uint64_t id = e >> 2;
-    if (e & 2) { /* %argN (generic form) */
-      put_arg_number(b, id);
-      return;
-    }
-    if (id >= 100) {
-      put_value_number(b, id);
-      return;
-    }
-    sb_reserve(b, 3);
-    char *d = b->s + b->len;
-    *d++ = '%';
-    if (id >= 10) *d++ = (char)('0' + id / 10);
-    *d++ = (char)('0' + id % 10);
-    *d = 0;
-    b->len = (size_t)(d - b->s);
-    return;
-  }
-  const char *s = (const char *)e;
-  size_t n = name_len(s);
-  sb_reserve(b, n + 17);
+/* `%N` for N >= 100, written straight into b (out of line: the short ids
+ * and names are the hot path; the generic form's module-wide ids are
+ * mostly 5 or 6 digits). */
+__attribute__((noinline)) void asm_put_value_number(StrBuf *b, uint64_t id) {
+  sb_reserve(b, 24);
   char *d = b->s + b->len;
-  *d = '%';
-  for (size_t i = 0; i < n; i += 16) memcpy(d + 1 + i, s + i, 16); /* see arena_strdup */
-  d[n + 1] = 0;
-  b->len += n + 1;
+  d[0] = '%';
+  char *e = dec_put(d + 1, id);
+  *e = 0;
+  b->len = (size_t)(e - b->s);
+}
+
+/* `%argN` (generic form; out of line like asm_put_value_number). */
+__attribute__((noinline)) void asm_put_arg_number(StrBuf *b, uint64_t id) {
+  sb_reserve(b, 28);
+  char *d = b->s + b->len;
+  memcpy(d, "%arg", 4);
+  char *e = dec_put(d + 4, id);
+  *e = 0;
+  b->len = (size_t)(e - b->s);
 }
 
 static __attribute__((noinline)) void print_value_id_slow(AsmPrinter *p, IrValue *v,
                                                           bool print_result_no);
 
-/* put_value_name out of line: asm_print_value_id's lookup stays a leaf
+/* asm_put_value_name_inline out of line: asm_print_value_id's lookup stays a leaf
  * that ends in a jump here (no registers to save on its path). */
 static __attribute__((noinline)) void put_value_name_out(StrBuf *b, uintptr_t e) {
-  put_value_name(b, e);
+  asm_put_value_name_inline(b, e);
 }
 
 /* SSANameState::printValueID.  The common case (the only result of a
  * numbered op, an argument of a numbered block with ops) is a table lookup
- * and a tail call; everything else is print_value_id_slow. */
+ * (asm_value_name_fast) and a tail call; everything else is
+ * print_value_id_slow. */
 void asm_print_value_id(AsmPrinter *p, IrValue *v, bool print_result_no) {
   const AsmNames *n = p->names;
   if (v && n) {
-    uintptr_t e = 0;
-    if (v->def) {
-      if (v->def->nresults == 1) { /* one result: never a NameMulti */
-        const NameOp *oe = op_entry(n, v->def);
-        if (oe) e = oe->name;
-      }
-    } else { /* a block with ops: its table hangs off the first op's entry */
-      const IrBlock *b = ir_value_arg_block(v);
-      const NameOp *fe = b && b->first ? op_entry(n, b->first) : NULL;
-      const NameBlock *nb = fe ? fe->blk : NULL;
-      uint32_t ai = ((const IrBlockArg *)v)->argno;
-      if (nb && ai < nb->nargs) e = nb->args[ai];
-    }
+    uintptr_t e = asm_value_name_fast(n, v);
     if (e) {
       put_value_name_out(p->out, e);
       return;
@@ -1152,7 +1165,7 @@ static __attribute__((noinline)) void print_value_id_slow(AsmPrinter *p, IrValue
       } else {
         result_no = idx;
       }
-      put_value_name(b, e);
+      asm_put_value_name_inline(b, e);
       if (result_no >= 0 && print_result_no) {
         if (result_no < 10) { /* `#N`, the common case, without a call */
           sb_reserve(b, 2);
@@ -1175,7 +1188,7 @@ static __attribute__((noinline)) void print_value_id_slow(AsmPrinter *p, IrValue
     sb_puts(b, "<<UNKNOWN SSA VALUE>>");
     return;
   }
-  put_value_name(b, e);
+  asm_put_value_name_inline(b, e);
   if (result_no >= 0 && print_result_no) {
     sb_putc(b, '#');
     asm_put_uint(b, (uint64_t)result_no);
@@ -1656,7 +1669,7 @@ static inline __attribute__((always_inline)) void print_full_op(AsmPrinter *p, I
   asm_opmemo_taint(p); /* an op printed inside the one being recorded */
   if (op->nresults && !p->init) {
     StrBuf *b = p->out;
-    const int *g = p->names ? op_groups(p->names, op) : NULL;
+    const int *g = p->names && op->nresults > 1 ? op_groups(p->names, op) : NULL;
     if (g) {
       for (int k = 0; k < g[0]; k++) {
         int start = g[1 + k];
@@ -1668,6 +1681,10 @@ static inline __attribute__((always_inline)) void print_full_op(AsmPrinter *p, I
           asm_put_uint(b, (uint64_t)(end - start));
         }
       }
+    } else if (op->nresults == 1 && p->names) { /* the common case, without a call */
+      uintptr_t e = asm_value_name_fast(p->names, ir_op_result(op, 0));
+      if (e) asm_put_value_name_inline(b, e);
+      else asm_print_value_id(p, ir_op_result(op, 0), false);
     } else {
       asm_print_value_id(p, ir_op_result(op, 0), false);
       if (op->nresults > 1) {

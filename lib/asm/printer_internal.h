@@ -317,6 +317,9 @@ struct AsmPrinter {
    * used.  om_rec: the op being recorded, while its hook runs. */
   struct AsmOpMemo *om;
   struct AsmOpMemoRec *om_rec;
+  /* Bumped by asm_opmemo_taint (whether or not an op is being recorded):
+   * asm_print_attr_memo_pure keeps no text whose printing tainted. */
+  uint32_t ntaint;
 };
 
 /* ---- the op memo (print_opmemo.c) ------------------------------------------ */
@@ -353,13 +356,106 @@ void asm_opmemo_free(AsmPrinter *p);
 /* Printing something the op memo's key does not cover (a location, a
  * block, a region, a nested op, a newline): the op being recorded is not. */
 static inline void asm_opmemo_taint(AsmPrinter *p) {
+  p->ntaint++;
   if (p->om_rec) p->om_rec->fail = true;
 }
+
+/* asm_print_attr_memo (print_types.c) for printers whose output may have
+ * side effects: the text is kept only when printing it defined no type
+ * alias, noted no dense resource and printed nothing that taints the op
+ * memo (a location), so a replay is the same text with no effect missed.
+ * The key is asm_print_attr_memo's: the uniqued (immutable) attribute, fn,
+ * and the printer state fn may read besides its fixed options (aliases,
+ * alias_gen, dialect scope); SSA names and indentation never reach an
+ * attribute's text. */
+void asm_print_attr_memo_pure(AsmPrinter *p, const IrAttr *a,
+                              void (*fn)(AsmPrinter *p, const IrAttr *a));
 
 /* resources.c: the file metadata dictionary ({-# ... #-}); the parser's
  * side is asm_parse_file_metadata (parser_internal.h) */
 void asm_resources_note_use(AsmPrinter *p, const IrAttr *a); /* a verbatim builtin attr */
 void asm_print_file_metadata(AsmPrinter *p, StrBuf *out);    /* after a top-level op */
+
+/* The encoded name (see NameMulti) of v when it is the only result of a
+ * numbered op or an argument of a numbered block with ops, else 0 (then
+ * asm_print_value_id finds it).  asm_print_value_id's fast path, shared
+ * with the op memo's replay. */
+static inline uintptr_t asm_value_name_fast(const AsmNames *n, const IrValue *v) {
+  const IrOp *d = v->def;
+  if (d) {
+    if (d->nresults != 1) return 0; /* several results: a NameMulti */
+    uint32_t i = d->order;
+    return i < n->nops && n->ops[i].op == d ? n->ops[i].name : 0;
+  }
+  const IrBlock *b = ((const IrBlockArg *)v)->block;
+  const IrOp *f = b ? b->first : NULL;
+  if (!f) return 0;
+  uint32_t i = f->order;
+  const NameBlock *nb = i < n->nops && n->ops[i].op == f ? n->ops[i].blk : NULL;
+  uint32_t ai = ((const IrBlockArg *)v)->argno;
+  return nb && ai < nb->nargs ? nb->args[ai] : 0;
+}
+
+/* For a result of a numbered op with several results whose names are
+ * resolved (a NameMulti): its name, and in *rno the `#N` printed after it
+ * (-1: none); else 0 (then asm_print_value_id finds it). */
+static inline uintptr_t asm_value_name_multi(const AsmNames *n, const IrValue *v, int32_t *rno) {
+  const IrOp *d = v->def;
+  if (!d || d->nresults < 2) return 0;
+  uint32_t i = d->order;
+  uintptr_t e = i < n->nops && n->ops[i].op == d ? n->ops[i].name : 0;
+  if ((e & 3) != 2) return 0;
+  const NameMulti *m = (const NameMulti *)(e - 2);
+  uint32_t idx = ir_value_index(v);
+  *rno = m->rno[idx];
+  return m->names[idx];
+}
+
+/* `%N` (N >= 100) and `%argN`, out of line (printer.c). */
+void asm_put_value_number(StrBuf *b, uint64_t id);
+void asm_put_arg_number(StrBuf *b, uint64_t id);
+
+/* The length of a name string of the names tables (printer.c's
+ * arena_strdup keeps it in the 4 bytes before the string). */
+static inline size_t asm_name_len(const char *s) {
+  uint32_t len;
+  memcpy(&len, s - 4, 4);
+  return len;
+}
+
+/* `%` and an encoded name (see NameMulti), written straight into b
+ * (inlined into the value id fast path: a call costs as much). */
+static inline __attribute__((always_inline)) void asm_put_value_name_inline(StrBuf *b,
+                                                                          uintptr_t e) {
+  if (e & 1) {
+    uint64_t id = e >> 2;
+    if (e & 2) { /* %argN (generic form) */
+      asm_put_arg_number(b, id);
+      return;
+    }
+    if (id >= 100) {
+      asm_put_value_number(b, id);
+      return;
+    }
+    sb_reserve(b, 3);
+    char *d = b->s + b->len;
+    *d++ = '%';
+    if (id >= 10) *d++ = (char)('0' + id / 10);
+    *d++ = (char)('0' + id % 10);
+    *d = 0;
+    b->len = (size_t)(d - b->s);
+    return;
+  }
+  const char *s = (const char *)e;
+  size_t n = asm_name_len(s);
+  sb_reserve(b, n + 17);
+  char *d = b->s + b->len;
+  *d = '%';
+  for (size_t i = 0; i < n; i += 16) memcpy(d + 1 + i, s + i, 16); /* see arena_strdup */
+  d[n + 1] = 0;
+  b->len += n + 1;
+}
+
 
 /* printer.c */
 void asm_printer_init(AsmPrinter *p, IrContext *ctx, StrBuf *out,
