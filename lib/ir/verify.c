@@ -421,16 +421,71 @@ static void dom_report(const DomFailure *f) {
   ir_diag_emit(ir_op_context(op), d);
 }
 
+/* How many enclosing blocks outside_dominates looks at. */
+#define OUTER_MAX 8
+
+/* Whether operand `v` of `op` (in block `b`, whose order cache is valid),
+ * defined outside `b`, passes dom_check in its usual case: a result of an
+ * op, or an argument, of one of the blocks enclosing `b`, up to the region
+ * of the nearest isolated-from-above ancestor of `op`, and (a result) of an
+ * op before the ancestor of `op` in that block.  `anc` holds the ancestors
+ * of `op` (anc[k] the op whose region holds the k-th enclosing block, the
+ * innermost first; *na of them, filled on first use): the k+1-th enclosing
+ * block is anc[k]'s.  Such a value lies inside the isolated ancestor (the
+ * walk stops at it: the blocks up to its own are inside it), and its
+ * definition dominates `op`, so dom_check would accept it; false means
+ * "ask dom_check", never "fails". */
+static inline bool outside_dominates(const IrValue *v, IrBlock *b, IrOp **anc, int *na) {
+  if (*na < 0) {
+    int n = 0;
+    for (IrBlock *cb = b; n < OUTER_MAX && cb && cb->parent && cb->parent->parent;) {
+      IrOp *p = cb->parent->parent;
+      anc[n++] = p;
+      if (p->info->traits & IR_TRAIT_ISOLATED_FROM_ABOVE) break;
+      cb = p->block;
+    }
+    *na = n;
+  }
+  const IrOp *d = v->def;
+  const IrBlock *db = d ? d->block : ((const IrBlockArg *)v)->block;
+  /* anc[k] is in the (k+1)-th enclosing block; the isolated op (last, when
+   * the walk stopped at it) is outside its region: its block does not count */
+  int n = *na;
+  if (n && (anc[n - 1]->info->traits & IR_TRAIT_ISOLATED_FROM_ABOVE)) n--;
+  for (int k = 0; k < n; k++) {
+    const IrOp *a = anc[k];
+    if (a->block != db) continue;
+    if (!d) return true;
+    return d != a && db->order_valid && d->order < a->order;
+  }
+  return false;
+}
+
 /* The operands of `op` from #i on, once the fast loop of verify_list
  * stopped there: a null one ("null operand found"), or one the fast check
- * cannot settle (dom_check then looks at #i and the rest).  Kept out of
- * line: most ops never get here. */
+ * cannot settle.  Values of the enclosing blocks are settled here
+ * (outside_dominates); at the first other one dom_check looks at it and the
+ * rest.  Kept out of line: most ops never get here. */
 static bool __attribute__((noinline)) operands_rest(IrOp *op, const IrUse *u, uint32_t i,
                                                     VerifyState *st) {
   uint32_t n = op->noperands;
   for (uint32_t j = i; j < n; j++)
     if (!u[j].value) return ir_op_error(op, "null operand found");
-  if (!st->dom.op) dom_check(op, i, &st->dom);
+  if (st->dom.op) return true;
+  IrBlock *b = op->block;
+  if (b && b->order_valid) {
+    IrOp *anc[OUTER_MAX];
+    int na = -1;
+    for (; i < n; i++) {
+      const IrValue *v = u[i].value;
+      const IrOp *d = v->def;
+      if (d ? d->block == b && d->order < op->order : ((const IrBlockArg *)v)->block == b)
+        continue;
+      if (!outside_dominates(v, b, anc, &na)) break;
+    }
+    if (i == n) return true;
+  }
+  dom_check(op, i, &st->dom);
   return true;
 }
 
