@@ -126,6 +126,7 @@ typedef struct VerifyState {
   uint64_t walk;  /* the walk's id (ir_verify_walk_id) */
   IrContext *ctx; /* the tree's */
   OpMemo *memo;   /* the context's, once an op asked for it */
+  uint64_t rich;  /* ops reached whose location is not plain (ir_verify_rich_locs) */
 } VerifyState;
 
 static inline OpMemo *walk_memo(VerifyState *st) {
@@ -509,6 +510,13 @@ static bool __attribute__((noinline)) verify_op_full(IrOp *op, VerifyState *st, 
 
 static bool verify_list(IrOp *o, bool single, VerifyState *st);
 
+/* Whether `o`'s location, not compact, is a file:line:col or unknown one
+ * (what ir_verify_rich_locs does not count). */
+static inline bool loc_plain(const IrOp *o) {
+  const IrLoc *l = ir_op_loc(o);
+  return l->def == &ir_file_loc_def || l->def == &ir_unknown_loc_def;
+}
+
 /* The blocks of `op`'s regions and their ops. */
 static bool verify_regions_of(IrOp *op, VerifyState *st) {
   uint32_t nr = op->nregions;
@@ -541,6 +549,7 @@ static bool verify_list(IrOp *o, bool single, VerifyState *st) {
     const IrType *sig[OPMEMO_MAX_VALUES]; /* operands', then results' types */
     uint32_t i = 0;
     IrBlock *b = o->block;
+    if (!(o->loc_bits & 1)) st->rich += !loc_plain(o);
     if (!st->dom.op && b && b->order_valid) {
       uint32_t ord = o->order;
       for (; i < nops; i++) {
@@ -585,17 +594,24 @@ static bool verify_list(IrOp *o, bool single, VerifyState *st) {
 }
 
 /* The walk in progress on this thread (0: none) and the last id handed out;
- * a nested walk gets a fresh id and restores its caller's when it ends. */
+ * a nested walk gets a fresh id and restores its caller's when it ends.
+ * walk_state is that walk's state (NULL: none). */
 static _Thread_local uint64_t walk_id, walk_ids;
+static _Thread_local VerifyState *walk_state;
 
 uint64_t ir_verify_walk_id(void) { return walk_id; }
 
+uint64_t ir_verify_rich_locs(void) { return walk_state ? walk_state->rich : UINT64_MAX; }
+
 bool ir_verify(IrOp *op) {
   uint64_t outer = walk_id;
+  VerifyState *outer_state = walk_state;
   walk_id = ++walk_ids;
   VerifyState st = {.dom = {NULL, NULL, 0}, .walk = walk_id, .ctx = ir_op_context(op)};
+  walk_state = &st;
   bool ok = verify_list(op, true, &st);
   walk_id = outer;
+  walk_state = outer_state;
   if (!ok) return false;
   if (st.dom.op) {
     dom_report(&st.dom);
