@@ -279,8 +279,10 @@ static bool verify_symbol_table(IrOp *op) {
   for (uint32_t r = 0; r < op->nregions; r++)
     for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
       for (IrOp *o = b->first; o; o = o->next) nops++;
+  /* at least 1.5 slots per op: probes stay short, and the zeroed table (a
+   * module's is the largest) costs less to clear than at 2 */
   unsigned bits = 4;
-  while (((size_t)1 << bits) < 2 * nops) bits++;
+  while (((size_t)1 << bits) < nops + nops / 2 + 1) bits++;
   size_t mask = ((size_t)1 << bits) - 1;
   SymSeen small[16];
   SymSeen *seen = bits == 4 ? small : xcalloc(mask + 1, sizeof *seen);
