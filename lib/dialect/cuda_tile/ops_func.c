@@ -257,8 +257,13 @@ const CtOdsSpec ct_spec_entry = {
 
 /* FunctionOpInterface::verifyTrait: argument/result attribute arrays, then
  * the entry block against the signature.  Runs after the ODS invariants. */
+static bool verify_function_interface_ft(IrOp *op, const IrType *ft);
 static bool verify_function_interface(IrOp *op) {
-  const IrType *ft = ir_op_attrz(op, "function_type")->type;
+  return verify_function_interface_ft(op, ir_op_attrz(op, "function_type")->type);
+}
+
+/* verify_function_interface with `op`'s function type `ft`, already found. */
+static bool verify_function_interface_ft(IrOp *op, const IrType *ft) {
   static const char *const which[2] = {"arg_attrs", "res_attrs"};
   static const char *const what[2] = {"argument", "result"};
   for (int k = 0; k < 2; k++) {
@@ -298,9 +303,9 @@ bool ct_verify_entry(IrOp *op) {
     entry_seen.op = op;
   }
   if (!ct_ods_verify_op(op, NULL)) return false;
-  if (!verify_function_interface(op)) return false;
-  /* EntryOp::verify */
   const IrType *ft = ir_op_attrz(op, "function_type")->type;
+  if (!verify_function_interface_ft(op, ft)) return false;
+  /* EntryOp::verify */
   if (ir_func_num_results(ft) != 0) return ir_op_error(op, "entry op must not return values");
   for (size_t i = 0; i < ir_func_num_inputs(ft); i++) {
     const IrType *t = ir_func_inputs(ft)[i];
