@@ -97,7 +97,7 @@ typedef struct DomFailure {
 typedef struct OpMemoSlot {
   const IrOpInfo *info; /* NULL: empty */
   const IrAttr *props, *attrs;
-  uint32_t counts; /* opmemo_counts */
+  uint32_t counts; /* see above opmemo_match */
   const IrType *types[OPMEMO_MAX_VALUES]; /* operands', then results' */
 } OpMemoSlot;
 
@@ -126,6 +126,7 @@ typedef struct VerifyState {
   uint64_t walk;  /* the walk's id (ir_verify_walk_id) */
   IrContext *ctx; /* the tree's */
   OpMemo *memo;   /* the context's, once an op asked for it */
+  uint64_t rich;  /* ops reached whose location is not plain (ir_verify_rich_locs) */
 } VerifyState;
 
 static inline OpMemo *walk_memo(VerifyState *st) {
@@ -133,61 +134,46 @@ static inline OpMemo *walk_memo(VerifyState *st) {
   return st->memo;
 }
 
-/* The counts part of `op`'s signature: noperands | nresults << 8, with bit
- * 16 set so that 0 never is a key; 0 when the op is not memoized (more than
- * OPMEMO_MAX_VALUES values, or regions or successors: a pure hook's op has
- * none, and an op that has some runs its hook).  Region and successor
- * counts are thus part of the key: always zero. */
-static inline uint32_t opmemo_counts(const IrOp *op) {
-  uint32_t nops = op->noperands, nres = op->nresults;
-  if (nops + nres > OPMEMO_MAX_VALUES || (op->nregions | op->nsuccessors)) return 0;
-  return nops | nres << 8 | 1u << 16;
-}
-
-static inline bool opmemo_match(const OpMemoSlot *s, const IrOp *op, uint32_t counts,
-                                const IrUse *u, const IrValue *r) {
+/* The counts part of a signature: noperands | nresults << 8, with bit 16
+ * set so that 0 never is a key.  Only ops with at most OPMEMO_MAX_VALUES
+ * values and no regions or successors are memoized (a pure hook's op has
+ * none, and an op that has some runs its hook): region and successor counts
+ * are thus part of the key, always zero. */
+static inline bool opmemo_match(const OpMemoSlot *s, const IrOp *op, const IrType *const *sig,
+                                uint32_t k, uint32_t counts) {
   if (s->info != op->info || s->counts != counts || s->props != op->props ||
       s->attrs != op->attrs)
     return false;
-  uint32_t nops = op->noperands, nres = op->nresults;
-  for (uint32_t i = 0; i < nops; i++)
-    if (s->types[i] != u[i].value->type) return false;
-  for (uint32_t i = 0; i < nres; i++)
-    if (s->types[nops + i] != r[-(ptrdiff_t)i].type) return false;
+  for (uint32_t i = 0; i < k; i++)
+    if (s->types[i] != sig[i]) return false;
   return true;
 }
 
-/* The pair of slots of `op`'s signature (`counts`: opmemo_counts, not 0);
- * *hit: one of them holds it.  The hash takes the kind, the dictionaries,
- * the counts and the types of the first and last operand and the first
- * result, not every type: signatures that differ only in the others share a
- * pair (and the full comparison tells them apart).  The operands are
- * non-null. */
-static inline OpMemoSlot *opmemo_probe(OpMemo *m, IrOp *op, const IrUse *u, uint32_t counts,
-                                       bool *hit) {
-  const uint64_t k = 0x9E3779B97F4A7C15u;
-  const IrValue *r = ir_op_result(op, 0);
-  uint32_t nops = op->noperands;
-  uintptr_t t0 = nops ? (uintptr_t)u[0].value->type ^ (uintptr_t)u[nops - 1].value->type * 3 : 0;
-  uintptr_t t1 = op->nresults ? (uintptr_t)r->type : 0;
+/* The pair of slots of `op`'s signature: `sig`, its k operand and result
+ * types (k <= OPMEMO_MAX_VALUES), and `counts` (opmemo_counts, not 0).  The
+ * hash takes the kind, the dictionaries, the counts and the first and last
+ * of the types, not every type: signatures that differ only in the others
+ * share a pair (and the full comparison, opmemo_match, tells them apart). */
+static inline OpMemoSlot *opmemo_probe(OpMemo *m, const IrOp *op, const IrType *const *sig,
+                                       uint32_t k, uint32_t counts) {
+  const uint64_t mul = 0x9E3779B97F4A7C15u;
+  uintptr_t t = k ? (uintptr_t)sig[0] * 5 ^ (uintptr_t)sig[k - 1] * 11 : 0;
   uint64_t h = ((uintptr_t)op->info ^ (uintptr_t)op->props * 31 ^ (uintptr_t)op->attrs * 7 ^
-                counts ^ t0 * 5 ^ t1 * 11) * k;
-  OpMemoSlot *s = &m->slots[(h >> (64 - OPMEMO_BITS)) & ~(uint64_t)1 & ~m->collide];
-  *hit = opmemo_match(s, op, counts, u, r) || opmemo_match(s + 1, op, counts, u, r);
-  return s;
+                counts ^ t) * mul;
+  return &m->slots[(h >> (64 - OPMEMO_BITS)) & ~(uint64_t)1 & ~m->collide];
 }
 
-/* Records that `op`'s signature passed, in the pair `s` opmemo_probe gave. */
-static void opmemo_store(OpMemo *m, OpMemoSlot *s, IrOp *op, uint32_t counts) {
+/* Records that `op`'s signature `sig` (and `counts`) passed, in the pair
+ * `s` opmemo_probe gave. */
+static void opmemo_store(OpMemo *m, OpMemoSlot *s, IrOp *op, const IrType *const *sig,
+                         uint32_t counts) {
   s[1] = s[0];
-  uint32_t nops = op->noperands, nres = op->nresults;
+  uint32_t k = op->noperands + op->nresults;
   s->info = op->info;
   s->props = op->props;
   s->attrs = op->attrs;
   s->counts = counts;
-  const IrUse *u = ir_op_operands(op);
-  for (uint32_t i = 0; i < nops; i++) s->types[i] = u[i].value->type;
-  for (uint32_t i = 0; i < nres; i++) s->types[nops + i] = ir_op_result(op, i)->type;
+  for (uint32_t i = 0; i < k; i++) s->types[i] = sig[i];
   m->stats.stored++;
 }
 
@@ -255,7 +241,7 @@ static bool verify_parent(IrOp *op, VerifyState *st) {
 /* The block's terminator rules.  Its walk over the ops also numbers them
  * when the block's order cache is stale (as after parsing), so that every
  * dominance check of a use in this block, which runs after this, compares
- * two numbers (verify_operands) instead of walking the block. */
+ * two numbers (verify_list) instead of walking the block. */
 static bool verify_block(IrOp *parent, IrBlock *b) {
   bool no_term = parent->info->traits & (IR_TRAIT_NO_TERMINATOR | IR_TRAIT_UNREGISTERED);
   if (b->order_valid) {
@@ -293,8 +279,10 @@ static bool verify_symbol_table(IrOp *op) {
   for (uint32_t r = 0; r < op->nregions; r++)
     for (IrBlock *b = ir_op_regions(op)[r].first; b; b = b->next)
       for (IrOp *o = b->first; o; o = o->next) nops++;
+  /* at least 1.5 slots per op: probes stay short, and the zeroed table (a
+   * module's is the largest) costs less to clear than at 2 */
   unsigned bits = 4;
-  while (((size_t)1 << bits) < 2 * nops) bits++;
+  while (((size_t)1 << bits) < nops + nops / 2 + 1) bits++;
   size_t mask = ((size_t)1 << bits) - 1;
   SymSeen small[16];
   SymSeen *seen = bits == 4 ? small : xcalloc(mask + 1, sizeof *seen);
@@ -381,35 +369,6 @@ static void dom_check(IrOp *op, uint32_t i, DomFailure *f) {
   }
 }
 
-/* The operands of `op`: none null ("null operand found" otherwise, before
- * anything else), and, until one use failed, dominance.  The usual operand,
- * a result of an earlier op of the user's block in a block whose order
- * cache is valid, is settled here; the others go to dom_check. */
-static inline bool verify_operands(IrOp *op, const IrUse *u, VerifyState *st) {
-  uint32_t n = op->noperands;
-  uint32_t i = 0;
-  if (!st->dom.op) {
-    IrBlock *b = op->block;
-    bool fast = b && b->order_valid;
-    for (; i < n; i++) {
-      IrValue *v = u[i].value;
-      if (!v) return ir_op_error(op, "null operand found");
-      IrOp *d = v->def;
-      if (fast && (d ? d->block == b && d->order < op->order : ir_value_arg_block(v) == b))
-        continue;
-      /* the rest: null checks first, then the general dominance path */
-      for (uint32_t j = i + 1; j < n; j++)
-        if (!u[j].value) return ir_op_error(op, "null operand found");
-      dom_check(op, i, &st->dom);
-      return true;
-    }
-    return true;
-  }
-  for (; i < n; i++)
-    if (!u[i].value) return ir_op_error(op, "null operand found");
-  return true;
-}
-
 /* Where a non-dominating operand is defined, relative to its user, in the
  * words of MLIR's diagnoseInvalidOperandDominance. */
 static bool region_is_proper_ancestor(IrRegion *anc, IrRegion *r) {
@@ -465,40 +424,100 @@ static void dom_report(const DomFailure *f) {
   ir_diag_emit(ir_op_context(op), d);
 }
 
-/* The checks of one op that do not look into its regions: operands, then
- * (registered ops) counts, parent, symbol table and the verify hook, the
- * last two answered by the whole-op memo for a pure op's known signature. */
-static inline bool verify_here(IrOp *op, VerifyState *st) {
-  const IrUse *u = ir_op_operands(op);
-  if (!verify_operands(op, u, st)) return false;
+/* How many enclosing blocks outside_dominates looks at. */
+#define OUTER_MAX 8
+
+/* Whether operand `v` of `op` (in block `b`, whose order cache is valid),
+ * defined outside `b`, passes dom_check in its usual case: a result of an
+ * op, or an argument, of one of the blocks enclosing `b`, up to the region
+ * of the nearest isolated-from-above ancestor of `op`, and (a result) of an
+ * op before the ancestor of `op` in that block.  `anc` holds the ancestors
+ * of `op` (anc[k] the op whose region holds the k-th enclosing block, the
+ * innermost first; *na of them, filled on first use): the k+1-th enclosing
+ * block is anc[k]'s.  Such a value lies inside the isolated ancestor (the
+ * walk stops at it: the blocks up to its own are inside it), and its
+ * definition dominates `op`, so dom_check would accept it; false means
+ * "ask dom_check", never "fails". */
+static inline bool outside_dominates(const IrValue *v, IrBlock *b, IrOp **anc, int *na) {
+  if (*na < 0) {
+    int n = 0;
+    for (IrBlock *cb = b; n < OUTER_MAX && cb && cb->parent && cb->parent->parent;) {
+      IrOp *p = cb->parent->parent;
+      anc[n++] = p;
+      if (p->info->traits & IR_TRAIT_ISOLATED_FROM_ABOVE) break;
+      cb = p->block;
+    }
+    *na = n;
+  }
+  const IrOp *d = v->def;
+  const IrBlock *db = d ? d->block : ((const IrBlockArg *)v)->block;
+  /* anc[k] is in the (k+1)-th enclosing block; the isolated op (last, when
+   * the walk stopped at it) is outside its region: its block does not count */
+  int n = *na;
+  if (n && (anc[n - 1]->info->traits & IR_TRAIT_ISOLATED_FROM_ABOVE)) n--;
+  for (int k = 0; k < n; k++) {
+    const IrOp *a = anc[k];
+    if (a->block != db) continue;
+    if (!d) return true;
+    return d != a && db->order_valid && d->order < a->order;
+  }
+  return false;
+}
+
+/* The operands of `op` from #i on, once the fast loop of verify_list
+ * stopped there: a null one ("null operand found"), or one the fast check
+ * cannot settle.  Values of the enclosing blocks are settled here
+ * (outside_dominates); at the first other one dom_check looks at it and the
+ * rest.  Kept out of line: most ops never get here. */
+static bool __attribute__((noinline)) operands_rest(IrOp *op, const IrUse *u, uint32_t i,
+                                                    VerifyState *st) {
+  uint32_t n = op->noperands;
+  for (uint32_t j = i; j < n; j++)
+    if (!u[j].value) return ir_op_error(op, "null operand found");
+  if (st->dom.op) return true;
+  IrBlock *b = op->block;
+  if (b && b->order_valid) {
+    IrOp *anc[OUTER_MAX];
+    int na = -1;
+    for (; i < n; i++) {
+      const IrValue *v = u[i].value;
+      const IrOp *d = v->def;
+      if (d ? d->block == b && d->order < op->order : ((const IrBlockArg *)v)->block == b)
+        continue;
+      if (!outside_dominates(v, b, anc, &na)) break;
+    }
+    if (i == n) return true;
+  }
+  dom_check(op, i, &st->dom);
+  return true;
+}
+
+/* The checks of a registered op after its operands when the whole-op memo
+ * does not answer: counts, parent, symbol table and the verify hook; `slot`
+ * (not NULL: the op is memoizable, its signature `sig` missed in the pair
+ * `slot`) receives the signature when the hook passed without a veto. */
+static bool __attribute__((noinline)) verify_op_full(IrOp *op, VerifyState *st, OpMemoSlot *slot,
+                                                     const IrType *const *sig, uint32_t counts) {
   const IrOpInfo *in = op->info;
   uint64_t tr = in->traits;
-  if (tr & IR_TRAIT_UNREGISTERED) return true;
-  /* a signature that passed the counts and a pure hook before passes again */
-  uint32_t counts = (tr & IR_TRAIT_VERIFY_PURE) ? opmemo_counts(op) : 0;
-  if (!counts) {
-    if (!verify_counts(op)) return false;
-    if ((tr & IR_TRAIT_HAS_PARENT) && !verify_parent(op, st)) return false;
-    if ((tr & IR_TRAIT_SYMBOL_TABLE) && !verify_symbol_table(op)) return false;
-    return !in->verify || in->verify(op);
-  }
-  OpMemo *m = walk_memo(st);
-  bool hit;
-  OpMemoSlot *slot = opmemo_probe(m, op, u, counts, &hit);
-  if (!hit && !verify_counts(op)) return false;
+  if (!verify_counts(op)) return false;
   if ((tr & IR_TRAIT_HAS_PARENT) && !verify_parent(op, st)) return false;
   if ((tr & IR_TRAIT_SYMBOL_TABLE) && !verify_symbol_table(op)) return false;
-  if (hit) {
-    m->stats.hits++;
-    return true;
-  }
+  if (!slot) return !in->verify || in->verify(op);
   memo_veto = false;
   if (in->verify && !in->verify(op)) return false;
-  if (!memo_veto) opmemo_store(m, slot, op, counts);
+  if (!memo_veto) opmemo_store(st->memo, slot, op, sig, counts);
   return true;
 }
 
 static bool verify_list(IrOp *o, bool single, VerifyState *st);
+
+/* Whether `o`'s location, not compact, is a file:line:col or unknown one
+ * (what ir_verify_rich_locs does not count). */
+static inline bool loc_plain(const IrOp *o) {
+  const IrLoc *l = ir_op_loc(o);
+  return l->def == &ir_file_loc_def || l->def == &ir_unknown_loc_def;
+}
 
 /* The blocks of `op`'s regions and their ops. */
 static bool verify_regions_of(IrOp *op, VerifyState *st) {
@@ -511,33 +530,90 @@ static bool verify_regions_of(IrOp *op, VerifyState *st) {
 }
 
 /* The structural walk over `o` and the ops after it in its block (`single`:
- * `o` alone): each op's own checks, its regions, then its verify_regions
- * hook.  st->dom collects the first dominance failure (later ops are not
- * checked after one).  verify_here has this one caller, so that it is
- * inlined into the loop every op goes through. */
+ * `o` alone).  For each op, in this order: its operands (none null, and,
+ * until one use failed, dominance: st->dom keeps the first failure), then
+ * for a registered op the counts, parent, symbol table and verify hook —
+ * the counts and the hook answered by the whole-op memo for a pure op's
+ * known signature — then its regions, then its verify_regions hook.
+ *
+ * One pass over the operands does the usual case of the dominance check (a
+ * result of an earlier op of the user's block, or an argument of that
+ * block, in a block whose order cache is valid) and collects the operand
+ * types of the signature; whatever it cannot settle goes to operands_rest,
+ * and the signature is then read again from the operands.  An op that
+ * misses the memo (or is not memoizable) goes to verify_op_full. */
 static bool verify_list(IrOp *o, bool single, VerifyState *st) {
   for (; o; o = single ? NULL : o->next) {
-    if (!verify_here(o, st)) return false;
-    if (o->nregions && !verify_regions_of(o, st)) return false;
     const IrOpInfo *in = o->info;
-    if (in->verify_regions && !(in->traits & IR_TRAIT_UNREGISTERED) && !in->verify_regions(o))
+    uint64_t tr = in->traits;
+    uint32_t nops = o->noperands, nres = o->nresults;
+    const IrUse *u = ir_op_operands(o);
+    const IrType *sig[OPMEMO_MAX_VALUES]; /* operands', then results' types */
+    uint32_t i = 0;
+    IrBlock *b = o->block;
+    if (!(o->loc_bits & 1)) st->rich += !loc_plain(o);
+    if (!st->dom.op && b && b->order_valid) {
+      uint32_t ord = o->order;
+      for (; i < nops; i++) {
+        const IrValue *v = u[i].value;
+        if (!v) break;
+        sig[i & (OPMEMO_MAX_VALUES - 1)] = v->type;
+        const IrOp *d = v->def;
+        if (d ? d->block != b || d->order >= ord : ((const IrBlockArg *)v)->block != b) break;
+      }
+    }
+    if (i < nops) {
+      if (!operands_rest(o, u, i, st)) return false;
+      if (nops <= OPMEMO_MAX_VALUES)
+        for (; i < nops; i++) sig[i] = u[i].value->type;
+    }
+    if (!(tr & IR_TRAIT_UNREGISTERED)) {
+      /* a signature that passed the counts and a pure hook before passes
+       * again (see the counts above opmemo_match for what is memoizable) */
+      uint32_t k = nops + nres;
+      if ((tr & IR_TRAIT_VERIFY_PURE) && k <= OPMEMO_MAX_VALUES && !(o->nregions | o->nsuccessors)) {
+        const IrValue *r = ir_op_result(o, 0);
+        for (uint32_t j = 0; j < nres; j++) sig[nops + j] = r[-(ptrdiff_t)j].type;
+        uint32_t counts = nops | nres << 8 | 1u << 16;
+        OpMemo *m = walk_memo(st);
+        OpMemoSlot *s = opmemo_probe(m, o, sig, k, counts);
+        if (opmemo_match(s, o, sig, k, counts) || opmemo_match(s + 1, o, sig, k, counts)) {
+          if ((tr & IR_TRAIT_HAS_PARENT) && !verify_parent(o, st)) return false;
+          if ((tr & IR_TRAIT_SYMBOL_TABLE) && !verify_symbol_table(o)) return false;
+          m->stats.hits++;
+        } else if (!verify_op_full(o, st, s, sig, counts)) {
+          return false;
+        }
+      } else if (!verify_op_full(o, st, NULL, NULL, 0)) {
+        return false;
+      }
+    }
+    if (o->nregions && !verify_regions_of(o, st)) return false;
+    if (in->verify_regions && !(tr & IR_TRAIT_UNREGISTERED) && !in->verify_regions(o))
       return false;
   }
   return true;
 }
 
 /* The walk in progress on this thread (0: none) and the last id handed out;
- * a nested walk gets a fresh id and restores its caller's when it ends. */
+ * a nested walk gets a fresh id and restores its caller's when it ends.
+ * walk_state is that walk's state (NULL: none). */
 static _Thread_local uint64_t walk_id, walk_ids;
+static _Thread_local VerifyState *walk_state;
 
 uint64_t ir_verify_walk_id(void) { return walk_id; }
 
+uint64_t ir_verify_rich_locs(void) { return walk_state ? walk_state->rich : UINT64_MAX; }
+
 bool ir_verify(IrOp *op) {
   uint64_t outer = walk_id;
+  VerifyState *outer_state = walk_state;
   walk_id = ++walk_ids;
   VerifyState st = {.dom = {NULL, NULL, 0}, .walk = walk_id, .ctx = ir_op_context(op)};
+  walk_state = &st;
   bool ok = verify_list(op, true, &st);
   walk_id = outer;
+  walk_state = outer_state;
   if (!ok) return false;
   if (st.dom.op) {
     dom_report(&st.dom);

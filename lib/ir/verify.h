@@ -16,6 +16,16 @@
 /* The id of the ir_verify walk in progress on this thread, 0 when none. */
 uint64_t ir_verify_walk_id(void);
 
+/* How many ops the ir_verify walk in progress on this thread has reached
+ * so far whose location is not plain: neither compact (ir_lazy_file_loc)
+ * nor a file:line:col nor an unknown location — a name, call-site, fused or
+ * opaque one, which may carry dialect debug info.  An op is counted when
+ * the walk reaches it, before its verify hook.  So a verify hook that
+ * records the count and its op's verify_regions hook that finds it
+ * unchanged (in the same walk: ir_verify_walk_id) know that no op in the
+ * op's regions has such a location.  UINT64_MAX outside a walk. */
+uint64_t ir_verify_rich_locs(void);
+
 /* Called by the verify hook of an op with IR_TRAIT_VERIFY_PURE (ir.h) while
  * it runs: this op's verdict reads more than its signature (a context
  * option, a warning it may emit while passing), so the walk must not

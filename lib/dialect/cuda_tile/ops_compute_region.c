@@ -93,7 +93,10 @@ static bool effect_free(IrOp *op, int depth) {
 /* Op kinds a reduce/scan body accepts: cuda_tile ops, and of the
  * terminators only cuda_tile.yield. */
 static bool legal_in_body(IrOp *op) {
-  if (strncmp(ir_op_name(op), "cuda_tile.", 10) != 0) return false;
+  /* a row of the dialect's table is named "cuda_tile.<mnemonic>" (checked by
+   * test_vfy_rows); any other op by its name */
+  bool row = op->info >= ct_op_infos && op->info < ct_op_infos + CT_OP_COUNT;
+  if (!row && strncmp(ir_op_name(op), "cuda_tile.", 10) != 0) return false;
   if (op->info->traits & IR_TRAIT_TERMINATOR) return ct_op_is(op, CT_OP_yield);
   return true;
 }

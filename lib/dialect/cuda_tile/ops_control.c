@@ -145,6 +145,13 @@ static IrOp *early_exit_loop(IrOp *op, bool allow_for) {
 
 /* ReturnOp::verify: the enclosing function (through ifs) must take these
  * operands. */
+/* The name of function `p` for ct_verify_return's diagnostics ("" when it
+ * has none): looked up only when one is reported. */
+static const char *return_fname(IrOp *p) {
+  const IrAttr *na = ir_op_attrz(p, "sym_name");
+  return ir_attr_is(na, &ir_string_attr_def) ? na->str->str : "";
+}
+
 bool ct_verify_return(IrOp *op) {
   if (!ct_ods_verify_op(op, NULL)) return false;
   IrOp *p = ir_op_parent_op(op);
@@ -155,15 +162,13 @@ bool ct_verify_return(IrOp *op) {
     return ir_op_error(op, "must be used within a cuda_tile.testing$func, cuda_tile.entry, "
                            "or cuda_tile.if operation");
   const IrAttr *fa = ir_op_attrz(p, "function_type");
-  const IrAttr *na = ir_op_attrz(p, "sym_name");
   if (!ir_attr_is(fa, &ir_type_attr_def) || !ir_type_is(fa->type, &ir_function_type_def))
     return true;
   const IrType *ft = fa->type;
   size_t nres = ir_func_num_results(ft);
-  const char *fname = ir_attr_is(na, &ir_string_attr_def) ? na->str->str : "";
   if (op->noperands != nres)
     return ir_op_error(op, "has %u operands, but enclosing function (@%s) returns %zu",
-                       op->noperands, fname, nres);
+                       op->noperands, return_fname(p), nres);
   if (entry) {
     if (op->noperands)
       return ir_op_error(op, "has %u operands, but entry function must return 0 operands",
@@ -174,7 +179,8 @@ bool ct_verify_return(IrOp *op) {
     if (ir_op_operand(op, (unsigned)i)->type != ir_func_results(ft)[i])
       return ir_op_emit_error(op, "type of return operand %zu ('%T') doesn't match "
                                   "function result type ('%T') in function @%s",
-                      i, ir_op_operand(op, (unsigned)i)->type, ir_func_results(ft)[i], fname);
+                      i, ir_op_operand(op, (unsigned)i)->type, ir_func_results(ft)[i],
+                      return_fname(p));
   return true;
 }
 
