@@ -71,6 +71,14 @@ typedef struct Worklist {
   uint32_t ebits;   /* epoch << 24 */
   size_t live;      /* non-null entries */
   size_t indexed;   /* list positions below this one are in the index */
+  /* The last op pushed per 6 bits of hash and its position + 1: an entry
+   * whose position still holds the op proves it queued (like a current
+   * slot) without probing the index or indexing the list's tail; the
+   * outer ancestors that every push of a nested op queues again hit it. */
+  struct {
+    IrOp *op;
+    size_t pos;
+  } recent[64];
 } Worklist;
 
 /* Fibonacci hashing of the op's address (ops are 16-byte aligned): the
@@ -168,15 +176,23 @@ static void wl_sync(Worklist *w) {
 
 /* Queues `op` unless it is queued already. */
 static void wl_push(Worklist *w, IrOp *op) {
-  if (w->indexed != w->list.len || (w->used + 1) * 4 > w->cap * 3) wl_sync(w);
   uint64_t h = wl_hash(op);
+  size_t r = (size_t)(h >> 58), rp = w->recent[r].pos;
+  if (w->recent[r].op == op && rp <= w->list.len && w->list.data[rp - 1] == op) return;
+  if (w->indexed != w->list.len || (w->used + 1) * 4 > w->cap * 3) wl_sync(w);
   uint32_t tag = wl_tag(w, h);
   size_t i = (size_t)(h >> w->shift), mask = w->cap - 1, reuse = SIZE_MAX;
   for (WlSlot s; wl_occupied(w, s = w->slots[i]); i = (i + 1) & mask) {
-    if (s.tag == tag && wl_current(w, s, op)) return;
+    if (s.tag == tag && wl_current(w, s, op)) {
+      w->recent[r].op = op;
+      w->recent[r].pos = s.pos;
+      return;
+    }
     if (reuse == SIZE_MAX && wl_stale(w, s)) reuse = i;
   }
   vec_push(&w->list, op);
+  w->recent[r].op = op;
+  w->recent[r].pos = w->list.len;
   if (reuse == SIZE_MAX) {
     reuse = i;
     w->used++;
@@ -328,6 +344,8 @@ typedef struct Driver {
   bool seeding;          /* top-down seeding in progress */
   U64Map early;          /* ops the listener queued while seeding (op -> 1) */
   uint64_t early_bits[256]; /* a filter of `early`: bit wl_hash >> 50 set for each */
+  IrOp *unqueued;        /* a leaf op being erased that is known not to be
+                            queued: on_erased skips its removal */
   IrBlock *ir_block;     /* insertion_region's last query and answer */
   IrRegion *ir_region;
 } Driver;
@@ -409,6 +427,12 @@ static void add_to_worklist(Driver *d, IrOp *op) {
   }
 }
 
+/* Whether the listener queued `op` during this seeding (the `early` set). */
+static inline bool is_early(const Driver *d, const IrOp *op) {
+  unsigned eb = (unsigned)(wl_hash(op) >> 50);
+  return (d->early_bits[eb >> 6] >> (eb & 63) & 1) && u64map_get(&d->early, (uintptr_t)op);
+}
+
 /* Queues the producers of `op`'s operands whose value has at most one user
  * besides `op` (it may become dead or foldable once `op` is gone). */
 static void add_operands_to_worklist(Driver *d, IrOp *op) {
@@ -455,7 +479,8 @@ static void on_erased(void *user, IrOp *op) {
   const RwListener *l = d->cfg->listener;
   if (l && l->op_erased) l->op_erased(l->user, op);
   add_operands_to_worklist(d, op);
-  wl_remove(&d->wl, op);
+  if (op == d->unqueued) d->unqueued = NULL;
+  else wl_remove(&d->wl, op);
 }
 
 /* ---- constant uniquing (MLIR's OperationFolder, as used by the driver) ------------ */
@@ -590,7 +615,13 @@ static bool insert_known_constant(Driver *d, Folder *f, IrOp *op, const IrAttr *
   if (s->op) {
     IrOp *existing = s->op;
     IrValue *v = ir_op_result(existing, 0);
+    /* `op` is not queued: seeding queues an op after this call, and while
+     * seeding the listener queues only users and ancestors of ops it
+     * modifies and producers of erased ops' operands (the only erasures are
+     * such duplicates, constants with no operands): never a constant */
+    if (!op->nregions && !is_early(d, op)) d->unqueued = op;
     rw_replace_op(&d->rw, op, &v);
+    d->unqueued = NULL;
     ir_op_set_loc(existing, ir_unknown_loc(d->ctx));
     return false;
   }
@@ -737,7 +768,13 @@ static bool process_worklist(Driver *d) {
     IrOp *op = wl_pop(&d->wl);
     /* rw_is_trivially_dead, its usual answer (a used first result) inline */
     if (!(op->nresults && ir_op_result(op, 0)->uses) && rw_is_trivially_dead(op)) {
+      /* Just popped, so not queued; a leaf with unused results is not queued
+       * again by its own erasure (add_operands_to_worklist queues the
+       * producers of its operands and their ancestors, never the op), so
+       * looking it up (and building the index for that) is skipped. */
+      if (!op->nregions) d->unqueued = op;
       rw_erase_op(&d->rw, op);
+      d->unqueued = NULL;
       changed = true;
       continue;
     }
