@@ -328,6 +328,11 @@ typedef struct OpKind {
                               constant-like: worth calling rw_fold_op_with */
 } OpKind;
 
+typedef struct EarlyPush {
+  IrOp *op;   /* NULL: dropped */
+  size_t pos; /* the list's length when pushed */
+} EarlyPush;
+
 typedef struct Driver {
   IrContext *ctx;
   const RwGreedyConfig *cfg;
@@ -342,13 +347,18 @@ typedef struct Driver {
   size_t kcap, klen;
   unsigned kshift;       /* 64 - log2(kcap) */
   bool seeding;          /* top-down seeding in progress */
-  U64Map early;          /* ops the listener queued while seeding (op -> 1) */
-  uint64_t early_bits[256]; /* a filter of `early`: bit wl_hash >> 50 set for each */
+  /* Listener pushes while seeding, in order, each with the list's length at
+   * the time (merge_early places them), and a filter of their ops: bit
+   * wl_hash >> (64 - EARLY_BITS) set for each (allocated on first use). */
+  VEC(EarlyPush) early;
+  uint64_t *early_bits;
   IrOp *unqueued;        /* a leaf op being erased that is known not to be
                             queued: on_erased skips its removal */
   IrBlock *ir_block;     /* insertion_region's last query and answer */
   IrRegion *ir_region;
 } Driver;
+
+#define EARLY_BITS 18
 
 static size_t kind_home(const IrOpInfo *info, unsigned shift) {
   return (size_t)((((uint64_t)(uintptr_t)info >> 3) * 0x9e3779b97f4a7c15ull) >> shift);
@@ -413,12 +423,14 @@ static void add_to_worklist(Driver *d, IrOp *op) {
     if (r == d->scope) {
       for (size_t i = 0; i < d->ancestors.len; i++) {
         IrOp *a = d->ancestors.data[i];
-        wl_push(&d->wl, a);
-        if (d->seeding) {
-          unsigned b = (unsigned)(wl_hash(a) >> 50);
-          d->early_bits[b >> 6] |= (uint64_t)1 << (b & 63);
-          u64map_put(&d->early, (uintptr_t)a, (void *)1);
+        if (!d->seeding) {
+          wl_push(&d->wl, a);
+          continue;
         }
+        if (!d->early_bits) d->early_bits = xcalloc((size_t)1 << (EARLY_BITS - 6), sizeof(uint64_t));
+        unsigned b = (unsigned)(wl_hash(a) >> (64 - EARLY_BITS));
+        d->early_bits[b >> 6] |= (uint64_t)1 << (b & 63);
+        vec_push(&d->early, ((EarlyPush){a, d->wl.list.len}));
       }
       return;
     }
@@ -427,10 +439,69 @@ static void add_to_worklist(Driver *d, IrOp *op) {
   }
 }
 
-/* Whether the listener queued `op` during this seeding (the `early` set). */
-static inline bool is_early(const Driver *d, const IrOp *op) {
-  unsigned eb = (unsigned)(wl_hash(op) >> 50);
-  return (d->early_bits[eb >> 6] >> (eb & 63) & 1) && u64map_get(&d->early, (uintptr_t)op);
+/* Whether `op` may be among the listener's pushes of this seeding. */
+static inline bool maybe_early(const Driver *d, const IrOp *op) {
+  unsigned b = (unsigned)(wl_hash(op) >> (64 - EARLY_BITS));
+  return d->early_bits && (d->early_bits[b >> 6] >> (b & 63) & 1);
+}
+
+/* Top-down seeding appends every op it visits, and records the listener's
+ * pushes meanwhile (users of replaced duplicate constants and their
+ * ancestors) with the list's length at the time; this puts them in their
+ * place afterwards, giving the list a push with a set would have built:
+ * each op at its first event, a push or the visit, and later ones dropped.
+ * (Pushing into the list while seeding meant indexing the whole list so
+ * far at each push, to know whether the op was visited already.) */
+static void merge_early(Driver *d) {
+  Worklist *w = &d->wl;
+  U64Map state = {0}; /* pushed op -> 1: not placed yet, 2: placed */
+  for (size_t j = 0; j < d->early.len; j++)
+    if (d->early.data[j].op) u64map_put(&state, (uintptr_t)d->early.data[j].op, (void *)1);
+  size_t n = w->list.len;
+  IrOp **out = xmalloc((n + d->early.len + 1) * sizeof *out);
+  size_t k = 0, j = 0;
+  for (size_t i = 0;; i++) {
+    for (; j < d->early.len && d->early.data[j].pos == i; j++) {
+      IrOp *a = d->early.data[j].op;
+      if (!a || (uintptr_t)u64map_get(&state, (uintptr_t)a) == 2) continue;
+      u64map_put(&state, (uintptr_t)a, (void *)2);
+      out[k++] = a;
+    }
+    if (i == n) break;
+    IrOp *o = w->list.data[i];
+    if (!o) continue;
+    if (maybe_early(d, o)) {
+      uintptr_t st = (uintptr_t)u64map_get(&state, (uintptr_t)o);
+      if (st == 2) continue;
+      if (st == 1) u64map_put(&state, (uintptr_t)o, (void *)2);
+    }
+    out[k++] = o;
+  }
+  u64map_free(&state);
+  free(w->list.data);
+  w->list.data = out;
+  w->list.len = k;
+  w->list.cap = n + d->early.len + 1;
+  w->live = k;
+  wl_unindex(w);
+  d->early.len = 0;
+  memset(d->early_bits, 0, ((size_t)1 << (EARLY_BITS - 6)) * sizeof(uint64_t));
+}
+
+/* on_erased while seeding, for an op not known to be unqueued: drops it
+ * from the list and the recorded pushes.  Seeding erases only duplicate
+ * constants, and those with no operands or regions are known unqueued, so
+ * this linear scan serves only unusual constant-like ops. */
+static void seeding_remove(Driver *d, IrOp *op) {
+  Worklist *w = &d->wl;
+  for (size_t i = 0; i < w->list.len; i++)
+    if (w->list.data[i] == op) {
+      w->list.data[i] = NULL;
+      w->live--;
+    }
+  for (size_t j = 0; j < d->early.len; j++)
+    if (d->early.data[j].op == op) d->early.data[j].op = NULL;
+  wl_unindex(w);
 }
 
 /* Queues the producers of `op`'s operands whose value has at most one user
@@ -480,6 +551,7 @@ static void on_erased(void *user, IrOp *op) {
   if (l && l->op_erased) l->op_erased(l->user, op);
   add_operands_to_worklist(d, op);
   if (op == d->unqueued) d->unqueued = NULL;
+  else if (d->seeding) seeding_remove(d, op);
   else wl_remove(&d->wl, op);
 }
 
@@ -618,8 +690,8 @@ static bool insert_known_constant(Driver *d, Folder *f, IrOp *op, const IrAttr *
     /* `op` is not queued: seeding queues an op after this call, and while
      * seeding the listener queues only users and ancestors of ops it
      * modifies and producers of erased ops' operands (the only erasures are
-     * such duplicates, constants with no operands): never a constant */
-    if (!op->nregions && !is_early(d, op)) d->unqueued = op;
+     * such duplicates): never an op without operands and regions */
+    if (!op->nregions && !op->noperands) d->unqueued = op;
     rw_replace_op(&d->rw, op, &v);
     d->unqueued = NULL;
     ir_op_set_loc(existing, ir_unknown_loc(d->ctx));
@@ -653,20 +725,16 @@ static bool seed_constant(SeedCtx *sc, IrOp *op) {
 }
 
 /* Pre-order seeding of a block's ops (ir_walk_pre's order, the next op
- * taken before the visit) queues each op alone: its ancestors up to the scope were seeded
- * before it (or queued with a user of a replaced constant), so
- * add_to_worklist would find them all queued already.  The walk meets each
- * op once, so the op is queued already only if the listener queued it while
- * seeding (a user of a replaced duplicate constant, or its ancestor): unless
- * it is in that set (`early`), it is appended unchecked. */
+ * taken before the visit) appends each op alone: its ancestors up to the
+ * scope were seeded before it, so add_to_worklist would find them all
+ * queued already.  The walk meets each op once; an op the listener pushed
+ * earlier in this seeding (a user of a replaced duplicate constant, or its
+ * ancestor) is appended too, and merge_early keeps its first event. */
 static void seed_pre_ops(SeedCtx *sc, IrBlock *b) {
-  Driver *d = sc->d;
   for (IrOp *o = b->first, *n; o; o = n) {
     n = o->next;
     if (seed_constant(sc, o)) continue;
-    unsigned eb = (unsigned)(wl_hash(o) >> 50);
-    if (!(d->early_bits[eb >> 6] >> (eb & 63) & 1) || !u64map_get(&d->early, (uintptr_t)o))
-      wl_append(&d->wl, o);
+    wl_append(&sc->d->wl, o);
     for (uint32_t i = 0; i < o->nregions; i++)
       for (IrBlock *nb = ir_op_regions(o)[i].first; nb; nb = nb->next) seed_pre_ops(sc, nb);
   }
@@ -818,10 +886,7 @@ static bool simplify_region(Driver *d, IrRegion *region, bool *changed) {
       }
     }
     d->seeding = false;
-    if (d->early.len) {
-      u64map_free(&d->early);
-      memset(d->early_bits, 0, sizeof d->early_bits);
-    }
+    if (d->early.len) merge_early(d);
     nseeded = d->wl.list.len;
     nuniqued = f.len;
     if (d->cfg->top_down) wl_reverse(&d->wl);
@@ -845,7 +910,8 @@ static void driver_init(Driver *d, IrContext *ctx, const RwGreedyConfig *cfg, co
 static void driver_free(Driver *d) {
   wl_free(&d->wl);
   vec_free(&d->ancestors);
-  u64map_free(&d->early);
+  vec_free(&d->early);
+  free(d->early_bits);
   free(d->kinds);
 }
 
