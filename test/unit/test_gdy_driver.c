@@ -327,6 +327,31 @@ static void test_seed_listener_order(void) {
   ir_op_destroy(m);
 }
 
+/* An op the listener queues twice while seeding (a user of two replaced
+ * duplicates) is queued at its first push only; ancestors already seeded
+ * (the function) stay where the walk put them. */
+static void test_seed_listener_twice(void) {
+  IrOp *m = new_module();
+  IrBlock *f = new_func(m);
+  IrValue *c = cst(f, 7);
+  IrValue *d[2] = {cst(f, 7), cst(f, 7)};
+  tag(f, 1, NULL, 0);
+  tag(f, 2, d, 2);           /* queued by the listener at the first duplicate */
+  tag(f, 3, &c, 1);
+  IrBlock *inner;
+  mk_region_op(f, G_REGION, &inner);
+  tag(inner, 4, &d[1], 1);   /* queued with its region at the second one */
+  RwPatternSet set;
+  rw_pattern_set_init(&set, ctx);
+  rw_pattern_add(&set, "gdy.tag", 1, pat_trace, "trace");
+  sb_clear(&trace);
+  CHECK(run(m, &set, NULL));
+  CHECK_STREQ(sb_cstr(&trace), "2,4,1,3,");
+  CHECK(ir_op_operand(inner->last, 0) == c);
+  rw_pattern_set_free(&set);
+  ir_op_destroy(m);
+}
+
 /* ---- many iterations through the worklist index -------------------------------- */
 
 /* One rewrite per iteration (max_num_rewrites = 1) for 300 iterations:
@@ -397,6 +422,7 @@ UNIT_MAIN {
   test_fold_off();
   test_constant_order();
   test_seed_listener_order();
+  test_seed_listener_twice();
   test_many_iterations();
   sb_free(&trace);
   ir_context_destroy(ctx);
