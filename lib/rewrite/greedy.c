@@ -352,6 +352,8 @@ typedef struct Driver {
    * wl_hash >> (64 - EARLY_BITS) set for each (allocated on first use). */
   VEC(EarlyPush) early;
   uint64_t *early_bits;
+  VEC(IrOp *) walk;      /* top-down seeding: the ops whose regions it is in,
+                            outermost (in the scope region) first */
   IrOp *unqueued;        /* a leaf op being erased that is known not to be
                             queued: on_erased skips its removal */
   IrBlock *ir_block;     /* insertion_region's last query and answer */
@@ -427,6 +429,10 @@ static void add_to_worklist(Driver *d, IrOp *op) {
           wl_push(&d->wl, a);
           continue;
         }
+        /* an op the walk is inside was seeded before its regions: so were
+         * its ancestors, the rest of the list */
+        size_t depth = d->ancestors.len - 1 - i;
+        if (depth < d->walk.len && d->walk.data[depth] == a) break;
         if (!d->early_bits) d->early_bits = xcalloc((size_t)1 << (EARLY_BITS - 6), sizeof(uint64_t));
         unsigned b = (unsigned)(wl_hash(a) >> (64 - EARLY_BITS));
         d->early_bits[b >> 6] |= (uint64_t)1 << (b & 63);
@@ -735,8 +741,11 @@ static void seed_pre_ops(SeedCtx *sc, IrBlock *b) {
     n = o->next;
     if (seed_constant(sc, o)) continue;
     wl_append(&sc->d->wl, o);
+    if (!o->nregions) continue;
+    vec_push(&sc->d->walk, o);
     for (uint32_t i = 0; i < o->nregions; i++)
       for (IrBlock *nb = ir_op_regions(o)[i].first; nb; nb = nb->next) seed_pre_ops(sc, nb);
+    sc->d->walk.len--;
   }
 }
 
@@ -911,6 +920,7 @@ static void driver_free(Driver *d) {
   wl_free(&d->wl);
   vec_free(&d->ancestors);
   vec_free(&d->early);
+  vec_free(&d->walk);
   free(d->early_bits);
   free(d->kinds);
 }
