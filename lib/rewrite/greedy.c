@@ -354,6 +354,15 @@ typedef struct Driver {
   uint64_t *early_bits;
   VEC(IrOp *) walk;      /* top-down seeding: the ops whose regions it is in,
                             outermost (in the scope region) first */
+  /* What the processing of this iteration changed (see note_change), so
+   * that the next top-down seeding can leave out the insides of isolated
+   * ops it did not touch: the nearest isolated-from-above proper ancestors
+   * of changed ops (op -> 1), or everything. */
+  U64Map dirty;
+  IrOp *last_dirty;      /* the last op put in `dirty` */
+  bool dirty_all;
+  bool processing;       /* process_worklist is running (not seeding) */
+  size_t nnotes;         /* listener notifications so far */
   IrOp *unqueued;        /* a leaf op being erased that is known not to be
                             queued: on_erased skips its removal */
   IrBlock *ir_block;     /* insertion_region's last query and answer */
@@ -531,8 +540,38 @@ static void add_operands_to_worklist(Driver *d, IrOp *op) {
   }
 }
 
+/* Records a change of `op` (a notification, while processing).  Patterns
+ * and folds change nothing outside the nearest isolated-from-above
+ * ancestor of the op they run on (MLIR's rule for patterns: that ancestor
+ * is where a pass may run in parallel with others), and what they do there
+ * depends on nothing outside it that an unchanged ancestor does not
+ * cover; so the nearest isolated proper ancestor of a changed op is
+ * recorded, or everything when that is the op the driver runs on (or
+ * none).  A change to an isolated op itself marks its own isolated
+ * ancestor, whose whole inside is then seeded again. */
+static void note_change(Driver *d, IrOp *op) {
+  d->nnotes++;
+  if (d->dirty_all || !d->processing) return;
+  IrOp *p = op;
+  do {
+    IrRegion *r = p->block ? p->block->parent : NULL;
+    p = r ? r->parent : NULL;
+  } while (p && !(p->info->traits & IR_TRAIT_ISOLATED_FROM_ABOVE));
+  if (!p || p == d->scope->parent) {
+    d->dirty_all = true;
+  } else if (p != d->last_dirty) {
+    u64map_put(&d->dirty, (uintptr_t)p, (void *)1);
+    d->last_dirty = p;
+    /* the isolated ops around it are entered, not seeded whole (2) */
+    for (IrOp *a = ir_op_parent_op(p); a && a != d->scope->parent; a = ir_op_parent_op(a))
+      if ((a->info->traits & IR_TRAIT_ISOLATED_FROM_ABOVE) && !u64map_get(&d->dirty, (uintptr_t)a))
+        u64map_put(&d->dirty, (uintptr_t)a, (void *)2);
+  }
+}
+
 static void on_inserted(void *user, IrOp *op) {
   Driver *d = user;
+  note_change(d, op);
   const RwListener *l = d->cfg->listener;
   if (l && l->op_inserted) l->op_inserted(l->user, op);
   add_to_worklist(d, op);
@@ -540,6 +579,7 @@ static void on_inserted(void *user, IrOp *op) {
 
 static void on_modified(void *user, IrOp *op) {
   Driver *d = user;
+  note_change(d, op);
   const RwListener *l = d->cfg->listener;
   if (l && l->op_modified) l->op_modified(l->user, op);
   add_to_worklist(d, op);
@@ -553,6 +593,7 @@ static void on_replaced(void *user, IrOp *op, IrValue *const *vals) {
 
 static void on_erased(void *user, IrOp *op) {
   Driver *d = user;
+  note_change(d, op);
   const RwListener *l = d->cfg->listener;
   if (l && l->op_erased) l->op_erased(l->user, op);
   add_operands_to_worklist(d, op);
@@ -720,6 +761,7 @@ static bool insert_known_constant(Driver *d, Folder *f, IrOp *op, const IrAttr *
 typedef struct SeedCtx {
   Driver *d;
   Folder *f;
+  bool inside_dirty; /* the walk is inside an op in d->dirty (or all is) */
 } SeedCtx;
 
 /* Uniques `op` if it is a constant: returns true if it was erased as a
@@ -742,10 +784,22 @@ static void seed_pre_ops(SeedCtx *sc, IrBlock *b) {
     if (seed_constant(sc, o)) continue;
     wl_append(&sc->d->wl, o);
     if (!o->nregions) continue;
+    /* The inside of an isolated op that the last processing did not change
+     * is left out: seeding it again would change nothing (its constants are
+     * unique and in place), and every op in it was processed, with no
+     * change, on the IR it has now, so processing it would change nothing
+     * either. */
+    bool outer = sc->inside_dirty;
+    if (!outer && (o->info->traits & IR_TRAIT_ISOLATED_FROM_ABOVE)) {
+      uintptr_t st = (uintptr_t)u64map_get(&sc->d->dirty, (uintptr_t)o);
+      if (!st) continue;
+      sc->inside_dirty = st == 1;
+    }
     vec_push(&sc->d->walk, o);
     for (uint32_t i = 0; i < o->nregions; i++)
       for (IrBlock *nb = ir_op_regions(o)[i].first; nb; nb = nb->next) seed_pre_ops(sc, nb);
     sc->d->walk.len--;
+    sc->inside_dirty = outer;
   }
 }
 
@@ -862,9 +916,13 @@ static bool process_worklist(Driver *d) {
       changed = true;
       continue;
     }
+    size_t notes = d->nnotes;
     if ((kind->pats || d->pats->any.len) && try_patterns(d, op, kind)) {
       changed = true;
       nrewrites++;
+      /* a pattern that changed the IR without telling the listener: where
+       * is unknown */
+      if (notes == d->nnotes) d->dirty_all = true;
     }
   }
   return changed;
@@ -881,7 +939,7 @@ static bool simplify_region(Driver *d, IrRegion *region, bool *changed) {
     vec_reserve(&d->wl.list, nseeded);
     Folder f = {0};
     if (nuniqued) folder_reserve(&f, nuniqued);
-    SeedCtx sc = {d, &f};
+    SeedCtx sc = {d, &f, d->dirty_all};
     d->ir_block = NULL; /* blocks may have been freed and reused since */
     d->seeding = d->cfg->top_down;
     for (IrBlock *b = region->first; b; b = b->next) {
@@ -896,11 +954,19 @@ static bool simplify_region(Driver *d, IrRegion *region, bool *changed) {
     }
     d->seeding = false;
     if (d->early.len) merge_early(d);
+    /* what seeding changed, this iteration's processing sees */
+    if (d->dirty.len) u64map_free(&d->dirty);
+    d->last_dirty = NULL;
+    d->dirty_all = false;
     nseeded = d->wl.list.len;
     nuniqued = f.len;
     if (d->cfg->top_down) wl_reverse(&d->wl);
     folder_free(&f);
+    d->processing = true;
     more = process_worklist(d);
+    d->processing = false;
+    /* an op left unprocessed (the rewrite budget ran out) is seeded again */
+    if (d->wl.live) d->dirty_all = true;
   } while (more);
   if (changed) *changed = iteration > 1;
   return !more;
@@ -912,6 +978,7 @@ static void driver_init(Driver *d, IrContext *ctx, const RwGreedyConfig *cfg, co
   d->cfg = cfg;
   d->pats = f;
   d->listener = (RwListener){d, on_inserted, on_modified, on_replaced, on_erased};
+  d->dirty_all = true; /* the first seeding sees everything */
   d->id_value = rw_state(ctx)->id_value;
   rw_rewriter_init(&d->rw, ctx, &d->listener);
 }
@@ -921,6 +988,7 @@ static void driver_free(Driver *d) {
   vec_free(&d->ancestors);
   vec_free(&d->early);
   vec_free(&d->walk);
+  u64map_free(&d->dirty);
   free(d->early_bits);
   free(d->kinds);
 }

@@ -352,6 +352,45 @@ static void test_seed_listener_twice(void) {
   ir_op_destroy(m);
 }
 
+/* ---- isolated ops the last iteration did not change ------------------------------- */
+
+/* Two isolated functions inside an isolated op (as functions sit in a
+ * nested module).  The first iteration folds an add in the first function
+ * into a new constant placed before it; the second iteration must seed
+ * that function again (the new constant is a duplicate: it is replaced by
+ * the one at the front, and its user follows), entering the outer op to
+ * get there, but leaves out the second function, where nothing changed:
+ * its tag is processed once, the first function's twice. */
+static void test_skip_clean(void) {
+  {
+    IrOp *m = new_module();
+    IrBlock *outer = new_func(m), *f1, *f2;
+    mk_region_op(outer, G_FUNC, &f1);
+    mk_region_op(outer, G_FUNC, &f2);
+    IrValue *c3 = cst(f1, 3);
+    tag(f1, 1, NULL, 0);
+    IrValue *s = bin(f1, G_ADD, cst(f1, 1), cst(f1, 2));
+    tag(f1, 2, &s, 1);
+    tag(f2, 7, NULL, 0);
+    RwPatternSet set;
+    rw_pattern_set_init(&set, ctx);
+    rw_pattern_add(&set, "gdy.tag", 1, pat_trace, "trace");
+    RwGreedyConfig cfg;
+    rw_greedy_config_init(&cfg);
+    cfg.top_down = true;
+    sb_clear(&trace);
+    CHECK(run(m, &set, &cfg));
+    CHECK_STREQ(sb_cstr(&trace), "1,2,7,1,2,");
+    StrBuf shape = {0};
+    block_shape(f1, &shape);
+    CHECK_STREQ(sb_cstr(&shape), "c3,tag,tag");
+    CHECK(ir_op_operand(f1->last, 0) == c3);
+    sb_free(&shape);
+    rw_pattern_set_free(&set);
+    ir_op_destroy(m);
+  }
+}
+
 /* ---- many iterations through the worklist index -------------------------------- */
 
 /* One rewrite per iteration (max_num_rewrites = 1) for 300 iterations:
@@ -423,6 +462,7 @@ UNIT_MAIN {
   test_constant_order();
   test_seed_listener_order();
   test_seed_listener_twice();
+  test_skip_clean();
   test_many_iterations();
   sb_free(&trace);
   ir_context_destroy(ctx);
