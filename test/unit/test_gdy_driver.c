@@ -352,6 +352,34 @@ static void test_seed_listener_twice(void) {
   ir_op_destroy(m);
 }
 
+/* A duplicate constant that has an operand (not known to be unqueued)
+ * is dropped from the list while seeding, and the producer of its operand,
+ * queued then, dies later. */
+static void test_seed_dup_with_operand(void) {
+  IrOp *m = new_module();
+  IrBlock *f = new_func(m);
+  IrValue *c = cst(f, 5);
+  tag(f, 1, NULL, 0);
+  IrValue *o = cst(f, 8);
+  IrOp *dup = mk(f, G_CONSTANT, &o, 1, 1);
+  ir_op_set_prop(dup, "value", ir_integer_attr(ctx, i32, 5));
+  IrValue *dv = ir_op_result(dup, 0);
+  tag(f, 2, &dv, 1);
+  RwPatternSet set;
+  rw_pattern_set_init(&set, ctx);
+  rw_pattern_add(&set, "gdy.tag", 1, pat_trace, "trace");
+  sb_clear(&trace);
+  CHECK(run(m, &set, NULL));
+  CHECK_STREQ(sb_cstr(&trace), "1,2,1,2,"); /* the erasure of o makes a second iteration */
+  StrBuf shape = {0};
+  block_shape(f, &shape);
+  CHECK_STREQ(sb_cstr(&shape), "c5,tag,tag");
+  CHECK(ir_op_operand(f->last, 0) == c);
+  sb_free(&shape);
+  rw_pattern_set_free(&set);
+  ir_op_destroy(m);
+}
+
 /* ---- isolated ops the last iteration did not change ------------------------------- */
 
 /* Two isolated functions inside an isolated op (as functions sit in a
@@ -463,6 +491,7 @@ UNIT_MAIN {
   test_seed_listener_order();
   test_seed_listener_twice();
   test_skip_clean();
+  test_seed_dup_with_operand();
   test_many_iterations();
   sb_free(&trace);
   ir_context_destroy(ctx);
