@@ -71,6 +71,14 @@ typedef struct Worklist {
   uint32_t ebits;   /* epoch << 24 */
   size_t live;      /* non-null entries */
   size_t indexed;   /* list positions below this one are in the index */
+  /* The last op pushed per 6 bits of hash and its position + 1: an entry
+   * whose position still holds the op proves it queued (like a current
+   * slot) without probing the index or indexing the list's tail; the
+   * outer ancestors that every push of a nested op queues again hit it. */
+  struct {
+    IrOp *op;
+    size_t pos;
+  } recent[64];
 } Worklist;
 
 /* Fibonacci hashing of the op's address (ops are 16-byte aligned): the
@@ -168,15 +176,23 @@ static void wl_sync(Worklist *w) {
 
 /* Queues `op` unless it is queued already. */
 static void wl_push(Worklist *w, IrOp *op) {
-  if (w->indexed != w->list.len || (w->used + 1) * 4 > w->cap * 3) wl_sync(w);
   uint64_t h = wl_hash(op);
+  size_t r = (size_t)(h >> 58), rp = w->recent[r].pos;
+  if (w->recent[r].op == op && rp <= w->list.len && w->list.data[rp - 1] == op) return;
+  if (w->indexed != w->list.len || (w->used + 1) * 4 > w->cap * 3) wl_sync(w);
   uint32_t tag = wl_tag(w, h);
   size_t i = (size_t)(h >> w->shift), mask = w->cap - 1, reuse = SIZE_MAX;
   for (WlSlot s; wl_occupied(w, s = w->slots[i]); i = (i + 1) & mask) {
-    if (s.tag == tag && wl_current(w, s, op)) return;
+    if (s.tag == tag && wl_current(w, s, op)) {
+      w->recent[r].op = op;
+      w->recent[r].pos = s.pos;
+      return;
+    }
     if (reuse == SIZE_MAX && wl_stale(w, s)) reuse = i;
   }
   vec_push(&w->list, op);
+  w->recent[r].op = op;
+  w->recent[r].pos = w->list.len;
   if (reuse == SIZE_MAX) {
     reuse = i;
     w->used++;
@@ -312,6 +328,11 @@ typedef struct OpKind {
                               constant-like: worth calling rw_fold_op_with */
 } OpKind;
 
+typedef struct EarlyPush {
+  IrOp *op;   /* NULL: dropped */
+  size_t pos; /* the list's length when pushed */
+} EarlyPush;
+
 typedef struct Driver {
   IrContext *ctx;
   const RwGreedyConfig *cfg;
@@ -326,11 +347,29 @@ typedef struct Driver {
   size_t kcap, klen;
   unsigned kshift;       /* 64 - log2(kcap) */
   bool seeding;          /* top-down seeding in progress */
-  U64Map early;          /* ops the listener queued while seeding (op -> 1) */
-  uint64_t early_bits[256]; /* a filter of `early`: bit wl_hash >> 50 set for each */
+  /* Listener pushes while seeding, in order, each with the list's length at
+   * the time (merge_early places them), and a filter of their ops: bit
+   * wl_hash >> (64 - EARLY_BITS) set for each (allocated on first use). */
+  VEC(EarlyPush) early;
+  uint64_t *early_bits;
+  VEC(IrOp *) walk;      /* top-down seeding: the ops whose regions it is in,
+                            outermost (in the scope region) first */
+  /* What the processing of this iteration changed (see note_change), so
+   * that the next top-down seeding can leave out the insides of isolated
+   * ops it did not touch: the nearest isolated-from-above proper ancestors
+   * of changed ops (op -> 1), or everything. */
+  U64Map dirty;
+  IrOp *last_dirty;      /* the last op put in `dirty` */
+  bool dirty_all;
+  bool processing;       /* process_worklist is running (not seeding) */
+  size_t nnotes;         /* listener notifications so far */
+  IrOp *unqueued;        /* a leaf op being erased that is known not to be
+                            queued: on_erased skips its removal */
   IrBlock *ir_block;     /* insertion_region's last query and answer */
   IrRegion *ir_region;
 } Driver;
+
+#define EARLY_BITS 18
 
 static size_t kind_home(const IrOpInfo *info, unsigned shift) {
   return (size_t)((((uint64_t)(uintptr_t)info >> 3) * 0x9e3779b97f4a7c15ull) >> shift);
@@ -395,18 +434,89 @@ static void add_to_worklist(Driver *d, IrOp *op) {
     if (r == d->scope) {
       for (size_t i = 0; i < d->ancestors.len; i++) {
         IrOp *a = d->ancestors.data[i];
-        wl_push(&d->wl, a);
-        if (d->seeding) {
-          unsigned b = (unsigned)(wl_hash(a) >> 50);
-          d->early_bits[b >> 6] |= (uint64_t)1 << (b & 63);
-          u64map_put(&d->early, (uintptr_t)a, (void *)1);
+        if (!d->seeding) {
+          wl_push(&d->wl, a);
+          continue;
         }
+        /* an op the walk is inside was seeded before its regions: so were
+         * its ancestors, the rest of the list */
+        size_t depth = d->ancestors.len - 1 - i;
+        if (depth < d->walk.len && d->walk.data[depth] == a) break;
+        if (!d->early_bits) d->early_bits = xcalloc((size_t)1 << (EARLY_BITS - 6), sizeof(uint64_t));
+        unsigned b = (unsigned)(wl_hash(a) >> (64 - EARLY_BITS));
+        d->early_bits[b >> 6] |= (uint64_t)1 << (b & 63);
+        vec_push(&d->early, ((EarlyPush){a, d->wl.list.len}));
       }
       return;
     }
     if (!r) return;
     o = r->parent;
   }
+}
+
+/* Whether `op` may be among the listener's pushes of this seeding. */
+static inline bool maybe_early(const Driver *d, const IrOp *op) {
+  unsigned b = (unsigned)(wl_hash(op) >> (64 - EARLY_BITS));
+  return d->early_bits && (d->early_bits[b >> 6] >> (b & 63) & 1);
+}
+
+/* Top-down seeding appends every op it visits, and records the listener's
+ * pushes meanwhile (users of replaced duplicate constants and their
+ * ancestors) with the list's length at the time; this puts them in their
+ * place afterwards, giving the list a push with a set would have built:
+ * each op at its first event, a push or the visit, and later ones dropped.
+ * (Pushing into the list while seeding meant indexing the whole list so
+ * far at each push, to know whether the op was visited already.) */
+static void merge_early(Driver *d) {
+  Worklist *w = &d->wl;
+  U64Map state = {0}; /* pushed op -> 1: not placed yet, 2: placed */
+  for (size_t j = 0; j < d->early.len; j++)
+    if (d->early.data[j].op) u64map_put(&state, (uintptr_t)d->early.data[j].op, (void *)1);
+  size_t n = w->list.len;
+  IrOp **out = xmalloc((n + d->early.len + 1) * sizeof *out);
+  size_t k = 0, j = 0;
+  for (size_t i = 0;; i++) {
+    for (; j < d->early.len && d->early.data[j].pos == i; j++) {
+      IrOp *a = d->early.data[j].op;
+      if (!a || (uintptr_t)u64map_get(&state, (uintptr_t)a) == 2) continue;
+      u64map_put(&state, (uintptr_t)a, (void *)2);
+      out[k++] = a;
+    }
+    if (i == n) break;
+    IrOp *o = w->list.data[i];
+    if (!o) continue;
+    if (maybe_early(d, o)) {
+      uintptr_t st = (uintptr_t)u64map_get(&state, (uintptr_t)o);
+      if (st == 2) continue;
+      if (st == 1) u64map_put(&state, (uintptr_t)o, (void *)2);
+    }
+    out[k++] = o;
+  }
+  u64map_free(&state);
+  free(w->list.data);
+  w->list.data = out;
+  w->list.len = k;
+  w->list.cap = n + d->early.len + 1;
+  w->live = k;
+  wl_unindex(w);
+  d->early.len = 0;
+  memset(d->early_bits, 0, ((size_t)1 << (EARLY_BITS - 6)) * sizeof(uint64_t));
+}
+
+/* on_erased while seeding, for an op not known to be unqueued: drops it
+ * from the list and the recorded pushes.  Seeding erases only duplicate
+ * constants, and those with no operands or regions are known unqueued, so
+ * this linear scan serves only unusual constant-like ops. */
+static void seeding_remove(Driver *d, IrOp *op) {
+  Worklist *w = &d->wl;
+  for (size_t i = 0; i < w->list.len; i++)
+    if (w->list.data[i] == op) {
+      w->list.data[i] = NULL;
+      w->live--;
+    }
+  for (size_t j = 0; j < d->early.len; j++)
+    if (d->early.data[j].op == op) d->early.data[j].op = NULL;
+  wl_unindex(w);
 }
 
 /* Queues the producers of `op`'s operands whose value has at most one user
@@ -430,8 +540,38 @@ static void add_operands_to_worklist(Driver *d, IrOp *op) {
   }
 }
 
+/* Records a change of `op` (a notification, while processing).  Patterns
+ * and folds change nothing outside the nearest isolated-from-above
+ * ancestor of the op they run on (MLIR's rule for patterns: that ancestor
+ * is where a pass may run in parallel with others), and what they do there
+ * depends on nothing outside it that an unchanged ancestor does not
+ * cover; so the nearest isolated proper ancestor of a changed op is
+ * recorded, or everything when that is the op the driver runs on (or
+ * none).  A change to an isolated op itself marks its own isolated
+ * ancestor, whose whole inside is then seeded again. */
+static void note_change(Driver *d, IrOp *op) {
+  d->nnotes++;
+  if (d->dirty_all || !d->processing) return;
+  IrOp *p = op;
+  do {
+    IrRegion *r = p->block ? p->block->parent : NULL;
+    p = r ? r->parent : NULL;
+  } while (p && !(p->info->traits & IR_TRAIT_ISOLATED_FROM_ABOVE));
+  if (!p || p == d->scope->parent) {
+    d->dirty_all = true;
+  } else if (p != d->last_dirty) {
+    u64map_put(&d->dirty, (uintptr_t)p, (void *)1);
+    d->last_dirty = p;
+    /* the isolated ops around it are entered, not seeded whole (2) */
+    for (IrOp *a = ir_op_parent_op(p); a && a != d->scope->parent; a = ir_op_parent_op(a))
+      if ((a->info->traits & IR_TRAIT_ISOLATED_FROM_ABOVE) && !u64map_get(&d->dirty, (uintptr_t)a))
+        u64map_put(&d->dirty, (uintptr_t)a, (void *)2);
+  }
+}
+
 static void on_inserted(void *user, IrOp *op) {
   Driver *d = user;
+  note_change(d, op);
   const RwListener *l = d->cfg->listener;
   if (l && l->op_inserted) l->op_inserted(l->user, op);
   add_to_worklist(d, op);
@@ -439,6 +579,7 @@ static void on_inserted(void *user, IrOp *op) {
 
 static void on_modified(void *user, IrOp *op) {
   Driver *d = user;
+  note_change(d, op);
   const RwListener *l = d->cfg->listener;
   if (l && l->op_modified) l->op_modified(l->user, op);
   add_to_worklist(d, op);
@@ -452,10 +593,13 @@ static void on_replaced(void *user, IrOp *op, IrValue *const *vals) {
 
 static void on_erased(void *user, IrOp *op) {
   Driver *d = user;
+  note_change(d, op);
   const RwListener *l = d->cfg->listener;
   if (l && l->op_erased) l->op_erased(l->user, op);
   add_operands_to_worklist(d, op);
-  wl_remove(&d->wl, op);
+  if (op == d->unqueued) d->unqueued = NULL;
+  else if (d->seeding) seeding_remove(d, op);
+  else wl_remove(&d->wl, op);
 }
 
 /* ---- constant uniquing (MLIR's OperationFolder, as used by the driver) ------------ */
@@ -590,7 +734,13 @@ static bool insert_known_constant(Driver *d, Folder *f, IrOp *op, const IrAttr *
   if (s->op) {
     IrOp *existing = s->op;
     IrValue *v = ir_op_result(existing, 0);
+    /* `op` is not queued: seeding queues an op after this call, and while
+     * seeding the listener queues only users and ancestors of ops it
+     * modifies and producers of erased ops' operands (the only erasures are
+     * such duplicates): never an op without operands and regions */
+    if (!op->nregions && !op->noperands) d->unqueued = op;
     rw_replace_op(&d->rw, op, &v);
+    d->unqueued = NULL;
     ir_op_set_loc(existing, ir_unknown_loc(d->ctx));
     return false;
   }
@@ -611,6 +761,7 @@ static bool insert_known_constant(Driver *d, Folder *f, IrOp *op, const IrAttr *
 typedef struct SeedCtx {
   Driver *d;
   Folder *f;
+  bool inside_dirty; /* the walk is inside an op in d->dirty (or all is) */
 } SeedCtx;
 
 /* Uniques `op` if it is a constant: returns true if it was erased as a
@@ -622,22 +773,33 @@ static bool seed_constant(SeedCtx *sc, IrOp *op) {
 }
 
 /* Pre-order seeding of a block's ops (ir_walk_pre's order, the next op
- * taken before the visit) queues each op alone: its ancestors up to the scope were seeded
- * before it (or queued with a user of a replaced constant), so
- * add_to_worklist would find them all queued already.  The walk meets each
- * op once, so the op is queued already only if the listener queued it while
- * seeding (a user of a replaced duplicate constant, or its ancestor): unless
- * it is in that set (`early`), it is appended unchecked. */
+ * taken before the visit) appends each op alone: its ancestors up to the
+ * scope were seeded before it, so add_to_worklist would find them all
+ * queued already.  The walk meets each op once; an op the listener pushed
+ * earlier in this seeding (a user of a replaced duplicate constant, or its
+ * ancestor) is appended too, and merge_early keeps its first event. */
 static void seed_pre_ops(SeedCtx *sc, IrBlock *b) {
-  Driver *d = sc->d;
   for (IrOp *o = b->first, *n; o; o = n) {
     n = o->next;
     if (seed_constant(sc, o)) continue;
-    unsigned eb = (unsigned)(wl_hash(o) >> 50);
-    if (!(d->early_bits[eb >> 6] >> (eb & 63) & 1) || !u64map_get(&d->early, (uintptr_t)o))
-      wl_append(&d->wl, o);
+    wl_append(&sc->d->wl, o);
+    if (!o->nregions) continue;
+    /* The inside of an isolated op that the last processing did not change
+     * is left out: seeding it again would change nothing (its constants are
+     * unique and in place), and every op in it was processed, with no
+     * change, on the IR it has now, so processing it would change nothing
+     * either. */
+    bool outer = sc->inside_dirty;
+    if (!outer && (o->info->traits & IR_TRAIT_ISOLATED_FROM_ABOVE)) {
+      uintptr_t st = (uintptr_t)u64map_get(&sc->d->dirty, (uintptr_t)o);
+      if (!st) continue;
+      sc->inside_dirty = st == 1;
+    }
+    vec_push(&sc->d->walk, o);
     for (uint32_t i = 0; i < o->nregions; i++)
       for (IrBlock *nb = ir_op_regions(o)[i].first; nb; nb = nb->next) seed_pre_ops(sc, nb);
+    sc->d->walk.len--;
+    sc->inside_dirty = outer;
   }
 }
 
@@ -737,7 +899,13 @@ static bool process_worklist(Driver *d) {
     IrOp *op = wl_pop(&d->wl);
     /* rw_is_trivially_dead, its usual answer (a used first result) inline */
     if (!(op->nresults && ir_op_result(op, 0)->uses) && rw_is_trivially_dead(op)) {
+      /* Just popped, so not queued; a leaf with unused results is not queued
+       * again by its own erasure (add_operands_to_worklist queues the
+       * producers of its operands and their ancestors, never the op), so
+       * looking it up (and building the index for that) is skipped. */
+      if (!op->nregions) d->unqueued = op;
       rw_erase_op(&d->rw, op);
+      d->unqueued = NULL;
       changed = true;
       continue;
     }
@@ -748,9 +916,13 @@ static bool process_worklist(Driver *d) {
       changed = true;
       continue;
     }
+    size_t notes = d->nnotes;
     if ((kind->pats || d->pats->any.len) && try_patterns(d, op, kind)) {
       changed = true;
       nrewrites++;
+      /* a pattern that changed the IR without telling the listener: where
+       * is unknown */
+      if (notes == d->nnotes) d->dirty_all = true;
     }
   }
   return changed;
@@ -767,7 +939,7 @@ static bool simplify_region(Driver *d, IrRegion *region, bool *changed) {
     vec_reserve(&d->wl.list, nseeded);
     Folder f = {0};
     if (nuniqued) folder_reserve(&f, nuniqued);
-    SeedCtx sc = {d, &f};
+    SeedCtx sc = {d, &f, d->dirty_all};
     d->ir_block = NULL; /* blocks may have been freed and reused since */
     d->seeding = d->cfg->top_down;
     for (IrBlock *b = region->first; b; b = b->next) {
@@ -781,15 +953,20 @@ static bool simplify_region(Driver *d, IrRegion *region, bool *changed) {
       }
     }
     d->seeding = false;
-    if (d->early.len) {
-      u64map_free(&d->early);
-      memset(d->early_bits, 0, sizeof d->early_bits);
-    }
+    if (d->early.len) merge_early(d);
+    /* what seeding changed, this iteration's processing sees */
+    if (d->dirty.len) u64map_free(&d->dirty);
+    d->last_dirty = NULL;
+    d->dirty_all = false;
     nseeded = d->wl.list.len;
     nuniqued = f.len;
     if (d->cfg->top_down) wl_reverse(&d->wl);
     folder_free(&f);
+    d->processing = true;
     more = process_worklist(d);
+    d->processing = false;
+    /* an op left unprocessed (the rewrite budget ran out) is seeded again */
+    if (d->wl.live) d->dirty_all = true;
   } while (more);
   if (changed) *changed = iteration > 1;
   return !more;
@@ -801,6 +978,7 @@ static void driver_init(Driver *d, IrContext *ctx, const RwGreedyConfig *cfg, co
   d->cfg = cfg;
   d->pats = f;
   d->listener = (RwListener){d, on_inserted, on_modified, on_replaced, on_erased};
+  d->dirty_all = true; /* the first seeding sees everything */
   d->id_value = rw_state(ctx)->id_value;
   rw_rewriter_init(&d->rw, ctx, &d->listener);
 }
@@ -808,7 +986,10 @@ static void driver_init(Driver *d, IrContext *ctx, const RwGreedyConfig *cfg, co
 static void driver_free(Driver *d) {
   wl_free(&d->wl);
   vec_free(&d->ancestors);
-  u64map_free(&d->early);
+  vec_free(&d->early);
+  vec_free(&d->walk);
+  u64map_free(&d->dirty);
+  free(d->early_bits);
   free(d->kinds);
 }
 

@@ -327,6 +327,98 @@ static void test_seed_listener_order(void) {
   ir_op_destroy(m);
 }
 
+/* An op the listener queues twice while seeding (a user of two replaced
+ * duplicates) is queued at its first push only; ancestors already seeded
+ * (the function) stay where the walk put them. */
+static void test_seed_listener_twice(void) {
+  IrOp *m = new_module();
+  IrBlock *f = new_func(m);
+  IrValue *c = cst(f, 7);
+  IrValue *d[2] = {cst(f, 7), cst(f, 7)};
+  tag(f, 1, NULL, 0);
+  tag(f, 2, d, 2);           /* queued by the listener at the first duplicate */
+  tag(f, 3, &c, 1);
+  IrBlock *inner;
+  mk_region_op(f, G_REGION, &inner);
+  tag(inner, 4, &d[1], 1);   /* queued with its region at the second one */
+  RwPatternSet set;
+  rw_pattern_set_init(&set, ctx);
+  rw_pattern_add(&set, "gdy.tag", 1, pat_trace, "trace");
+  sb_clear(&trace);
+  CHECK(run(m, &set, NULL));
+  CHECK_STREQ(sb_cstr(&trace), "2,4,1,3,");
+  CHECK(ir_op_operand(inner->last, 0) == c);
+  rw_pattern_set_free(&set);
+  ir_op_destroy(m);
+}
+
+/* A duplicate constant that has an operand (not known to be unqueued)
+ * is dropped from the list while seeding, and the producer of its operand,
+ * queued then, dies later. */
+static void test_seed_dup_with_operand(void) {
+  IrOp *m = new_module();
+  IrBlock *f = new_func(m);
+  IrValue *c = cst(f, 5);
+  tag(f, 1, NULL, 0);
+  IrValue *o = cst(f, 8);
+  IrOp *dup = mk(f, G_CONSTANT, &o, 1, 1);
+  ir_op_set_prop(dup, "value", ir_integer_attr(ctx, i32, 5));
+  IrValue *dv = ir_op_result(dup, 0);
+  tag(f, 2, &dv, 1);
+  RwPatternSet set;
+  rw_pattern_set_init(&set, ctx);
+  rw_pattern_add(&set, "gdy.tag", 1, pat_trace, "trace");
+  sb_clear(&trace);
+  CHECK(run(m, &set, NULL));
+  CHECK_STREQ(sb_cstr(&trace), "1,2,1,2,"); /* the erasure of o makes a second iteration */
+  StrBuf shape = {0};
+  block_shape(f, &shape);
+  CHECK_STREQ(sb_cstr(&shape), "c5,tag,tag");
+  CHECK(ir_op_operand(f->last, 0) == c);
+  sb_free(&shape);
+  rw_pattern_set_free(&set);
+  ir_op_destroy(m);
+}
+
+/* ---- isolated ops the last iteration did not change ------------------------------- */
+
+/* Two isolated functions inside an isolated op (as functions sit in a
+ * nested module).  The first iteration folds an add in the first function
+ * into a new constant placed before it; the second iteration must seed
+ * that function again (the new constant is a duplicate: it is replaced by
+ * the one at the front, and its user follows), entering the outer op to
+ * get there, but leaves out the second function, where nothing changed:
+ * its tag is processed once, the first function's twice. */
+static void test_skip_clean(void) {
+  {
+    IrOp *m = new_module();
+    IrBlock *outer = new_func(m), *f1, *f2;
+    mk_region_op(outer, G_FUNC, &f1);
+    mk_region_op(outer, G_FUNC, &f2);
+    IrValue *c3 = cst(f1, 3);
+    tag(f1, 1, NULL, 0);
+    IrValue *s = bin(f1, G_ADD, cst(f1, 1), cst(f1, 2));
+    tag(f1, 2, &s, 1);
+    tag(f2, 7, NULL, 0);
+    RwPatternSet set;
+    rw_pattern_set_init(&set, ctx);
+    rw_pattern_add(&set, "gdy.tag", 1, pat_trace, "trace");
+    RwGreedyConfig cfg;
+    rw_greedy_config_init(&cfg);
+    cfg.top_down = true;
+    sb_clear(&trace);
+    CHECK(run(m, &set, &cfg));
+    CHECK_STREQ(sb_cstr(&trace), "1,2,7,1,2,");
+    StrBuf shape = {0};
+    block_shape(f1, &shape);
+    CHECK_STREQ(sb_cstr(&shape), "c3,tag,tag");
+    CHECK(ir_op_operand(f1->last, 0) == c3);
+    sb_free(&shape);
+    rw_pattern_set_free(&set);
+    ir_op_destroy(m);
+  }
+}
+
 /* ---- many iterations through the worklist index -------------------------------- */
 
 /* One rewrite per iteration (max_num_rewrites = 1) for 300 iterations:
@@ -397,6 +489,9 @@ UNIT_MAIN {
   test_fold_off();
   test_constant_order();
   test_seed_listener_order();
+  test_seed_listener_twice();
+  test_skip_clean();
+  test_seed_dup_with_operand();
   test_many_iterations();
   sb_free(&trace);
   ir_context_destroy(ctx);
