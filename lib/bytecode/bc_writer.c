@@ -24,6 +24,8 @@
 
 typedef VEC(uint64_t) U64Vec;
 
+bool bc_write_plain;
+
 /* What write_op derives from an op kind's row, computed once per kind: the
  * interned argument names (attribute lookups compare pointers), the flag
  * bits and the shape of the operand list. */
@@ -34,6 +36,10 @@ typedef struct WPlan {
   bool whole;              /* no result is versioned: a whole-header memo key
                               can hold ops of at most AM_RES results */
   bool reducing;           /* reduce or scan: its body may only hold pure ops */
+  bool fast;               /* write_ops may take its ops: avail, whole, no
+                              regions in its row, at most 16 operand groups */
+  uint8_t gvar[16];        /* per operand group: 1 for a Variadic<> one (its
+                              count is written in segment ops) */
   BcPlan b;
 } WPlan;
 
@@ -708,6 +714,7 @@ static bool put_op_attr(Writer *w, BcBuf *b, IrOp *op, const BcArg *arg, const I
 /* ---- operations -------------------------------------------------------------------- */
 
 static bool write_op(Writer *w, BcBuf *b, IrOp *op);
+static bool write_ops(Writer *w, BcBuf *b, IrOp *first);
 
 static size_t val_hash(const IrValue *v) {
   uint64_t x = (uint64_t)(uintptr_t)v >> 3;
@@ -798,8 +805,7 @@ static bool write_block(Writer *w, BcBuf *b, IrBlock *blk) {
   size_t nops = 0;
   for (IrOp *o = blk->first; o; o = o->next) nops++;
   bc_varint(b, nops);
-  bool ok = true;
-  for (IrOp *o = blk->first; o && ok; o = o->next) ok = write_op(w, b, o);
+  bool ok = write_ops(w, b, blk->first);
   pop_values(w, mark);
   return ok;
 }
@@ -812,6 +818,10 @@ static void plan_init(Writer *w, WPlan *p, const IrOpInfo *info) {
   p->avail = bc_op_opcode(p->d) <= w->max_opcode;
   p->whole = !p->b.versioned;
   p->reducing = p->d->op == CT_OP_reduce || p->d->op == CT_OP_scan;
+  size_t g = 0;
+  for (size_t i = 0; i < p->d->nargs && g < 16; i++)
+    if (p->d->args[i].kind <= BC_OPND_VAR) p->gvar[g++] = p->d->args[i].kind == BC_OPND_VAR;
+  p->fast = p->avail && p->whole && !p->d->nregions && p->b.ngroups <= 16;
 }
 
 /* The plan of the op's kind; NULL for ops without a bytecode row. */
@@ -926,8 +936,8 @@ static bool write_op_attrs(Writer *w, BcBuf *b, IrOp *op, const WPlan *p, uint32
 
 /* The memo slot of the op's key (AttrMemo; rt: its result types for a
  * whole-header key, else NULLs). */
-static AttrMemo *attr_memo_slot(Writer *w, const WPlan *p, const IrOp *op,
-                                const IrType *const rt[AM_RES]) {
+static inline AttrMemo *attr_memo_slot(Writer *w, const WPlan *p, const IrOp *op,
+                                       const IrType *const rt[AM_RES]) {
   if (!w->amemo) w->amemo = xcalloc(AM_SLOTS, sizeof *w->amemo);
   uint64_t h = (uint64_t)(uintptr_t)p * UINT64_C(0x9E3779B97F4A7C15);
   h = (h ^ (uintptr_t)op->props) * UINT64_C(0x9E3779B97F4A7C15);
@@ -1071,7 +1081,7 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
   AttrMemo *am = attr_memo_slot(w, p, op, rt);
   if (whole && am->plan == p && am->whole && am->props == op->props &&
       am->attrs == op->attrs && am->noperands == op->noperands &&
-      am->nres == nres && am->res[0] == rt[0] && am->res[1] == rt[1]) {
+      am->nres == nres && am->res[0] == rt[0] && am->res[1] == rt[1] && !bc_write_plain) {
     memo_copy(b, am);
     if (p->b.seg) /* (only segment ops use the sizes below) */
       for (size_t i = 0; i < am->ngroups; i++) sizes[i] = am->sizes[i];
@@ -1113,6 +1123,57 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
     return write_op_refused(w, op, p);
   }
   push_results(w, op, nser);
+  return !w->failed;
+}
+
+/* Writes the ops from `first` on (write_op for each), the common ones here
+ * without a call: an op of a `fast` kind without regions, at a compact
+ * location (nothing for the debug section), outside reduce and scan bodies
+ * (inline_checks), whose whole header is a memo hit (AttrMemo).  Such an op
+ * is looked at (nothing written) before it is known to be one, so any other
+ * goes to write_op from the start.  Its bytes are write_op's: the memo's,
+ * then its operands, the same way. */
+static bool write_ops(Writer *w, BcBuf *b, IrOp *first) {
+  if (!w->plans) w->plans = xcalloc(CT_OP_COUNT, sizeof *w->plans);
+  if (!w->amemo) w->amemo = xcalloc(AM_SLOTS, sizeof *w->amemo);
+  bool quick = w->cur_fn_di < BC_DI_RESERVED && !w->in_reduce && !bc_write_plain;
+  for (IrOp *op = first; op; op = op->next) {
+    const IrOpInfo *info = op->info;
+    const WPlan *p;
+    uint32_t nres = op->nresults;
+    if (!quick || info < ct_op_infos || info >= ct_op_infos + CT_OP_COUNT ||
+        !(p = &w->plans[info - ct_op_infos])->fast || !(op->loc_bits & 1) || op->nregions ||
+        nres > AM_RES)
+      goto slow;
+    const IrType *rt[AM_RES] = {NULL, NULL};
+    if (nres) {
+      rt[0] = ir_op_result(op, 0)->type;
+      if (nres > 1) rt[1] = ir_op_result(op, 1)->type;
+    }
+    AttrMemo *am = attr_memo_slot(w, p, op, rt);
+    if (!(am->plan == p && am->whole && am->props == op->props && am->attrs == op->attrs &&
+          am->noperands == op->noperands && am->nres == nres && am->res[0] == rt[0] &&
+          am->res[1] == rt[1]))
+      goto slow;
+    memo_copy(b, am);
+    uint32_t nopnd = op->noperands;
+    const IrUse *uses = nopnd ? ir_op_operands(op) : NULL;
+    if (p->b.seg) {
+      uint32_t pos = 0;
+      for (size_t g = 0; g < am->ngroups; g++) {
+        uint32_t n = am->sizes[g];
+        if (p->gvar[g]) bc_varint(b, n);
+        for (uint32_t k = 0; k < n && pos < nopnd; k++) put_value(w, b, uses[pos++].value);
+      }
+    } else if (p->b.ngroups) {
+      if (p->b.count_operands) bc_varint(b, nopnd);
+      for (uint32_t k = 0; k < nopnd; k++) put_value(w, b, uses[k].value);
+    }
+    push_results(w, op, nres);
+    continue;
+  slow:
+    if (!write_op(w, b, op)) return false;
+  }
   return !w->failed;
 }
 
@@ -1274,7 +1335,7 @@ static bool fn_section_add(Writer *w, FnSection *fs, const FnMeta *m) {
   for (IrBlock *bb = blk; bb; bb = bb->next) {
     bb->order_valid = 0; /* (see push_results) */
     for (uint32_t a = 0; bb == blk && a < bb->nargs; a++) push_value(w, bb->args[a]);
-    for (IrOp *o = bb->first; o && !w->failed; o = o->next) write_op(w, b, o);
+    if (!w->failed) write_ops(w, b, bb->first);
   }
   if (w->failed) return false;
   size_t n = b->len - start;
