@@ -54,6 +54,17 @@ static void stream_out_init(StreamOut *so, const char *output, StrBuf *out, cons
 }
 
 static void stream_out_put(StreamOut *so, const char *s, size_t n) {
+  if (so->use_sink && n >= 64 * 1024) {
+    /* a batch's text goes to the sink as it is, not copied first (after
+     * what is waiting, in order) */
+    if (so->out->len) {
+      so->sink->fn(so->sink->user, so->out->s, so->out->len);
+      sb_clear(so->out);
+    }
+    so->sink->fn(so->sink->user, s, n);
+    so->sunk = true;
+    return;
+  }
   sb_putn(so->out, s, n);
   if (so->use_sink && so->out->len >= 64 * 1024) {
     so->sink->fn(so->sink->user, so->out->s, so->out->len);
