@@ -96,8 +96,8 @@ static void test_random(void) {
       "entry @f((%a: tile<ptr<f32>>) {",
       "entry @f(%a: tile<i32> {cuda_tile.x = 1}) {",
       "entry @f(%a: tile<i32>) -> tile<i32> -> () {",
-      "entry @averyveryveryveryveryveryveryverylongname_with_more_letters(%a: tile<ptr<f32>>,"
-      " %b: tile<ptr<f32>>, %c: tile<ptr<f32>>, %d: tile<ptr<f32>>, %e: tile<i32>) {",
+      ("entry @averyveryveryveryveryveryveryverylongname_with_more_letters(%a: tile<ptr<f32>>,"
+       " %b: tile<ptr<f32>>, %c: tile<ptr<f32>>, %d: tile<ptr<f32>>, %e: tile<i32>) {"),
   };
   for (size_t k = 0; k < sizeof hdrs / sizeof *hdrs; k++) {
     /* at every distance from the end of the buffer */
