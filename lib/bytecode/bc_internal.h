@@ -190,4 +190,8 @@ typedef struct BcPlan {
 } BcPlan;
 void bc_plan_init(BcPlan *p, IrContext *ctx, const BcOpDesc *d, const IrOpInfo *info);
 
+/* Tests only: true makes the writer encode every op's header itself, not
+ * from a whole-header memo hit (bc_writer.c: write_ops, write_op). */
+extern bool bc_write_plain;
+
 #endif

@@ -24,12 +24,22 @@
 
 typedef VEC(uint64_t) U64Vec;
 
+bool bc_write_plain;
+
 /* What write_op derives from an op kind's row, computed once per kind: the
  * interned argument names (attribute lookups compare pointers), the flag
  * bits and the shape of the operand list. */
 typedef struct WPlan {
   const BcOpDesc *d;       /* NULL: the kind has no bytecode row */
   bool ready;              /* filled in */
+  bool avail;              /* the kind's opcode exists in the target version */
+  bool whole;              /* no result is versioned: a whole-header memo key
+                              can hold ops of at most AM_RES results */
+  bool reducing;           /* reduce or scan: its body may only hold pure ops */
+  bool fast;               /* write_ops may take its ops: avail, whole, no
+                              regions in its row, at most 16 operand groups */
+  uint8_t gvar[16];        /* per operand group: 1 for a Variadic<> one (its
+                              count is written in segment ops) */
   BcPlan b;
 } WPlan;
 
@@ -53,7 +63,7 @@ enum { BC_TCACHE = 64 }; /* Writer.tcache entries, a power of two */
  * Indices into the string, type and constant tables never change once
  * given, so the same key always encodes to the same bytes.  Direct-mapped;
  * sections longer than AM_BYTES or groups of 255+ operands are not kept. */
-enum { AM_SLOTS = 4096, AM_BYTES = 40, AM_RES = 2 };
+enum { AM_SLOTS = 4096, AM_BYTES = 40, AM_RES = 2 }; /* AM_BYTES: 33 to 48 (memo_copy) */
 typedef struct AttrMemo {
   const void *plan;
   const IrAttr *props, *attrs;
@@ -108,6 +118,11 @@ typedef struct Writer {
    * few result types; indices never change once given) */
   struct { const IrType *t; uint64_t index; } tcache[BC_TCACHE];
   AttrMemo *amemo;           /* AM_SLOTS entries, allocated on first use */
+  /* the checks of check_nested made while writing instead of in a walk of
+   * their own (bc_stream_writer_function): any failure is enough there, the
+   * caller then writes the whole module, which reports the diagnostics */
+  bool inline_checks;
+  unsigned in_reduce;        /* inside a reduce or scan body (inline_checks) */
 } Writer;
 
 static void w_error(Writer *w, const IrLoc *loc, const char *fmt, ...) {
@@ -699,6 +714,7 @@ static bool put_op_attr(Writer *w, BcBuf *b, IrOp *op, const BcArg *arg, const I
 /* ---- operations -------------------------------------------------------------------- */
 
 static bool write_op(Writer *w, BcBuf *b, IrOp *op);
+static bool write_ops(Writer *w, BcBuf *b, IrOp *first);
 
 static size_t val_hash(const IrValue *v) {
   uint64_t x = (uint64_t)(uintptr_t)v >> 3;
@@ -789,8 +805,7 @@ static bool write_block(Writer *w, BcBuf *b, IrBlock *blk) {
   size_t nops = 0;
   for (IrOp *o = blk->first; o; o = o->next) nops++;
   bc_varint(b, nops);
-  bool ok = true;
-  for (IrOp *o = blk->first; o && ok; o = o->next) ok = write_op(w, b, o);
+  bool ok = write_ops(w, b, blk->first);
   pop_values(w, mark);
   return ok;
 }
@@ -798,7 +813,15 @@ static bool write_block(Writer *w, BcBuf *b, IrBlock *blk) {
 static void plan_init(Writer *w, WPlan *p, const IrOpInfo *info) {
   p->ready = true;
   p->d = bc_op_of(info);
-  if (p->d) bc_plan_init(&p->b, w->ctx, p->d, info);
+  if (!p->d) return;
+  bc_plan_init(&p->b, w->ctx, p->d, info);
+  p->avail = bc_op_opcode(p->d) <= w->max_opcode;
+  p->whole = !p->b.versioned;
+  p->reducing = p->d->op == CT_OP_reduce || p->d->op == CT_OP_scan;
+  size_t g = 0;
+  for (size_t i = 0; i < p->d->nargs && g < 16; i++)
+    if (p->d->args[i].kind <= BC_OPND_VAR) p->gvar[g++] = p->d->args[i].kind == BC_OPND_VAR;
+  p->fast = p->avail && p->whole && !p->d->nregions && p->b.ngroups <= 16;
 }
 
 /* The plan of the op's kind; NULL for ops without a bytecode row. */
@@ -913,8 +936,8 @@ static bool write_op_attrs(Writer *w, BcBuf *b, IrOp *op, const WPlan *p, uint32
 
 /* The memo slot of the op's key (AttrMemo; rt: its result types for a
  * whole-header key, else NULLs). */
-static AttrMemo *attr_memo_slot(Writer *w, const WPlan *p, const IrOp *op,
-                                const IrType *const rt[AM_RES]) {
+static inline AttrMemo *attr_memo_slot(Writer *w, const WPlan *p, const IrOp *op,
+                                       const IrType *const rt[AM_RES]) {
   if (!w->amemo) w->amemo = xcalloc(AM_SLOTS, sizeof *w->amemo);
   uint64_t h = (uint64_t)(uintptr_t)p * UINT64_C(0x9E3779B97F4A7C15);
   h = (h ^ (uintptr_t)op->props) * UINT64_C(0x9E3779B97F4A7C15);
@@ -925,8 +948,11 @@ static AttrMemo *attr_memo_slot(Writer *w, const WPlan *p, const IrOp *op,
 
 /* Appends a memo entry's bytes. */
 static inline void memo_copy(BcBuf *b, const AttrMemo *am) {
-  if (b->cap - b->len >= AM_BYTES) { /* (inline: a few bytes) */
-    memcpy(b->d + b->len, am->bytes, AM_BYTES);
+  if (b->cap - b->len >= AM_BYTES) { /* (inline: three moves) */
+    uint8_t *to = b->d + b->len;
+    memcpy(to, am->bytes, 16);
+    memcpy(to + 16, am->bytes + 16, 16);
+    memcpy(to + 32, am->bytes + 32, AM_BYTES - 32);
     b->len += am->n;
   } else {
     bc_bytes(b, am->bytes, am->n);
@@ -951,52 +977,41 @@ static bool attr_memo_put(Writer *w, AttrMemo *am, const WPlan *p, const IrOp *o
   return true;
 }
 
-/* Writes one op (NVIDIA's writeOperation + the generated per-op writer). */
-static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
-  const WPlan *p = plan_of(w, op);
-  if (!p) {
+/* write_op's refusals of an op: no bytecode row, not in the target
+ * version, impure in a reduce or scan body, regions where its row has none
+ * (the last two only with inline_checks). */
+static bool write_op_refused(Writer *w, IrOp *op, const WPlan *p) {
+  if (!p)
     w_op_error(w, op, "operation not supported in bytecode (missing from BytecodeOpcodes.td)");
-    return false;
-  }
-  const BcOpDesc *d = p->d;
-  if (bc_op_opcode(d) > w->max_opcode) {
+  else if (!p->avail)
     w_op_error(w, op, "operation '%s' is not available in bytecode version %s",
-            op->info->name, w->vstr);
-    return false;
-  }
-  const IrLoc *loc = op_di_loc(op);
-  if (!di_validate(w, op, loc)) return false;
-  di_add(w, w->cur_fn_di, loc);
+               op->info->name, w->vstr);
+  else if (op->nregions && !p->d->nregions)
+    w_op_error(w, op, "unexpected regions");
+  else
+    w_op_error(w, op, "only pure operations allowed");
+  return false;
+}
 
-  /* The whole header (opcode, results, flags, attributes) of an earlier op
-   * with the same key when the key can hold the result types (AttrMemo);
-   * else the opcode and results are written here and the rest may be. */
-  uint32_t sizes[16];
-  uint32_t nser = op->nresults; /* results in the file's numbering */
-  bool whole = !p->b.versioned && op->nresults <= AM_RES;
-  const IrType *rt[AM_RES] = {NULL, NULL};
-  if (whole)
-    for (uint32_t i = 0; i < op->nresults; i++) rt[i] = ir_op_result(op, i)->type;
-  AttrMemo *am = attr_memo_slot(w, p, op, rt);
-  if (whole && am->plan == p && am->whole && am->props == op->props &&
-      am->attrs == op->attrs && am->noperands == op->noperands &&
-      am->nres == op->nresults && am->res[0] == rt[0] && am->res[1] == rt[1]) {
-    memo_copy(b, am);
-    if (p->b.seg) /* (only segment ops use the sizes below) */
-      for (size_t i = 0; i < am->ngroups; i++) sizes[i] = am->sizes[i];
-    goto operands;
-  }
+/* write_op's part for an op without a whole-header memo hit: the opcode and
+ * results, then the flags and attributes (an earlier op's bytes when it had
+ * the same key without result types, else written and remembered).  Fills
+ * in sizes and *nser (results in the file's numbering). */
+static bool write_op_header(Writer *w, BcBuf *b, IrOp *op, const WPlan *p, AttrMemo *am,
+                            bool whole, const IrType *const rt[AM_RES], uint32_t *sizes,
+                            uint32_t *nser) {
+  const BcOpDesc *d = p->d;
   size_t hstart = b->len;
   bc_varint(b, bc_op_opcode(d));
 
   char need[16];
   /* Results. */
   if (p->b.versioned) {
-    nser = 0;
+    *nser = 0;
     bool keep[8] = {0};
     for (uint32_t i = 0; i < op->nresults && i < 8; i++) {
       uint16_t rv = i < d->nres ? d->res_ver[i] : bc_op_ver(d);
-      if (rv == bc_op_ver(d) || w->ver >= rv) keep[i] = true, nser++;
+      if (rv == bc_op_ver(d) || w->ver >= rv) keep[i] = true, ++*nser;
       else if (ir_value_has_uses(ir_op_result(op, i))) {
         bc_version_str(rv, need);
         w_op_error(w, op,
@@ -1007,7 +1022,7 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
         return false;
       }
     }
-    if (d->var_results) bc_varint(b, nser);
+    if (d->var_results) bc_varint(b, *nser);
     for (uint32_t i = 0; i < op->nresults && i < 8; i++)
       if (keep[i]) put_type(w, b, ir_op_result(op, i)->type);
   } else {
@@ -1033,9 +1048,50 @@ static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
       am->res[1] = rt[1];
     }
   }
+  return true;
+}
 
-operands:
+/* Writes one op (NVIDIA's writeOperation + the generated per-op writer).
+ * Most ops are a whole-header memo hit (AttrMemo): then only the operands,
+ * regions and results are looked at here. */
+static bool write_op(Writer *w, BcBuf *b, IrOp *op) {
+  const WPlan *p = plan_of(w, op);
+  if (!p || !p->avail || (w->in_reduce && !ct_op_is_effect_free(op)))
+    return write_op_refused(w, op, p);
+  if (!ir_op_loc_is_compact(op)) {
+    const IrLoc *loc = ir_op_loc(op);
+    if (!di_validate(w, op, loc)) return false;
+    di_add(w, w->cur_fn_di, loc);
+  } else if (w->cur_fn_di >= BC_DI_RESERVED) {
+    di_add(w, w->cur_fn_di, NULL);
+  }
+  const BcOpDesc *d = p->d;
+
+  /* The whole header (opcode, results, flags, attributes) of an earlier op
+   * with the same key when the key can hold the result types (AttrMemo);
+   * else write_op_header. */
+  uint32_t sizes[16];
+  uint32_t nres = op->nresults, nser = nres; /* results in the file's numbering */
+  bool whole = p->whole && nres <= AM_RES;
+  const IrType *rt[AM_RES] = {NULL, NULL};
+  if (whole && nres) {
+    rt[0] = ir_op_result(op, 0)->type;
+    if (nres > 1) rt[1] = ir_op_result(op, 1)->type;
+  }
+  AttrMemo *am = attr_memo_slot(w, p, op, rt);
+  if (whole && am->plan == p && am->whole && am->props == op->props &&
+      am->attrs == op->attrs && am->noperands == op->noperands &&
+      am->nres == nres && am->res[0] == rt[0] && am->res[1] == rt[1] && !bc_write_plain) {
+    memo_copy(b, am);
+    if (p->b.seg) /* (only segment ops use the sizes below) */
+      for (size_t i = 0; i < am->ngroups; i++) sizes[i] = am->sizes[i];
+  } else if (!write_op_header(w, b, op, p, am, whole, rt, sizes, &nser)) {
+    return false;
+  }
+
   /* Operands. */
+  uint32_t nopnd = op->noperands;
+  const IrUse *uses = nopnd ? ir_op_operands(op) : NULL;
   if (p->b.seg) {
     uint32_t pos = 0;
     size_t g = 0;
@@ -1044,17 +1100,17 @@ operands:
       if (a->kind > BC_OPND_VAR) continue;
       uint32_t n = sizes[g++];
       if (a->kind == BC_OPND_VAR) bc_varint(b, n);
-      for (uint32_t k = 0; k < n && pos < op->noperands; k++)
-        put_value(w, b, ir_op_operand(op, pos++));
+      for (uint32_t k = 0; k < n && pos < nopnd; k++) put_value(w, b, uses[pos++].value);
     }
   } else if (p->b.ngroups) {
-    if (p->b.count_operands) bc_varint(b, op->noperands);
-    for (uint32_t k = 0; k < op->noperands; k++) put_value(w, b, ir_op_operand(op, k));
+    if (p->b.count_operands) bc_varint(b, nopnd);
+    for (uint32_t k = 0; k < nopnd; k++) put_value(w, b, uses[k].value);
   }
 
   /* Regions. */
   if (d->nregions) {
     bc_varint(b, op->nregions);
+    w->in_reduce += w->inline_checks && p->reducing;
     for (uint32_t r = 0; r < op->nregions; r++) {
       size_t nb = 0;
       for (IrBlock *blk = ir_op_regions(op)[r].first; blk; blk = blk->next) nb++;
@@ -1062,8 +1118,62 @@ operands:
       for (IrBlock *blk = ir_op_regions(op)[r].first; blk; blk = blk->next)
         if (!write_block(w, b, blk)) return false;
     }
+    w->in_reduce -= w->inline_checks && p->reducing;
+  } else if (op->nregions && w->inline_checks) {
+    return write_op_refused(w, op, p);
   }
   push_results(w, op, nser);
+  return !w->failed;
+}
+
+/* Writes the ops from `first` on (write_op for each), the common ones here
+ * without a call: an op of a `fast` kind without regions, at a compact
+ * location (nothing for the debug section), outside reduce and scan bodies
+ * (inline_checks), whose whole header is a memo hit (AttrMemo).  Such an op
+ * is looked at (nothing written) before it is known to be one, so any other
+ * goes to write_op from the start.  Its bytes are write_op's: the memo's,
+ * then its operands, the same way. */
+static bool write_ops(Writer *w, BcBuf *b, IrOp *first) {
+  if (!w->plans) w->plans = xcalloc(CT_OP_COUNT, sizeof *w->plans);
+  if (!w->amemo) w->amemo = xcalloc(AM_SLOTS, sizeof *w->amemo);
+  bool quick = w->cur_fn_di < BC_DI_RESERVED && !w->in_reduce && !bc_write_plain;
+  for (IrOp *op = first; op; op = op->next) {
+    const IrOpInfo *info = op->info;
+    const WPlan *p;
+    uint32_t nres = op->nresults;
+    if (!quick || info < ct_op_infos || info >= ct_op_infos + CT_OP_COUNT ||
+        !(p = &w->plans[info - ct_op_infos])->fast || !(op->loc_bits & 1) || op->nregions ||
+        nres > AM_RES)
+      goto slow;
+    const IrType *rt[AM_RES] = {NULL, NULL};
+    if (nres) {
+      rt[0] = ir_op_result(op, 0)->type;
+      if (nres > 1) rt[1] = ir_op_result(op, 1)->type;
+    }
+    AttrMemo *am = attr_memo_slot(w, p, op, rt);
+    if (!(am->plan == p && am->whole && am->props == op->props && am->attrs == op->attrs &&
+          am->noperands == op->noperands && am->nres == nres && am->res[0] == rt[0] &&
+          am->res[1] == rt[1]))
+      goto slow;
+    memo_copy(b, am);
+    uint32_t nopnd = op->noperands;
+    const IrUse *uses = nopnd ? ir_op_operands(op) : NULL;
+    if (p->b.seg) {
+      uint32_t pos = 0;
+      for (size_t g = 0; g < am->ngroups; g++) {
+        uint32_t n = am->sizes[g];
+        if (p->gvar[g]) bc_varint(b, n);
+        for (uint32_t k = 0; k < n && pos < nopnd; k++) put_value(w, b, uses[pos++].value);
+      }
+    } else if (p->b.ngroups) {
+      if (p->b.count_operands) bc_varint(b, nopnd);
+      for (uint32_t k = 0; k < nopnd; k++) put_value(w, b, uses[k].value);
+    }
+    push_results(w, op, nres);
+    continue;
+  slow:
+    if (!write_op(w, b, op)) return false;
+  }
   return !w->failed;
 }
 
@@ -1189,9 +1299,9 @@ static void direct_end(Writer *w, uint8_t id, size_t start, size_t align) {
 }
 
 /* The function section being built: in the output (direct_begin) or in a
- * buffer of its own; `body` holds one function's ops at a time. */
+ * buffer of its own. */
 typedef struct FnSection {
-  BcBuf own, body;
+  BcBuf own;
   BcBuf *b;
   size_t start;
 } FnSection;
@@ -1213,18 +1323,35 @@ static bool fn_section_add(Writer *w, FnSection *fs, const FnMeta *m) {
   bc_byte(b, (uint8_t)(entry ? BC_FN_KERNEL | (hints ? BC_FN_HAS_HINTS : 0) : 0));
   bc_varint(b, m->loc);
   if (hints && !put_attr(w, b, fn, "optimization_hints", hints, true)) return false;
-  fs->body.len = 0;
   vals_reset(w);
   w->cur_fn_di = m->loc;
+  /* The body goes right after room for its length, a varint of FN_LEN_GUESS
+   * bytes (bodies of 128 bytes to 16 KB); another length moves it. */
+  enum { FN_LEN_GUESS = 2 };
+  bc_buf_reserve(b, FN_LEN_GUESS);
+  size_t at = b->len, start = at + FN_LEN_GUESS;
+  b->len = start;
   IrBlock *blk = fn->nregions ? ir_op_regions(fn)[0].first : NULL;
   for (IrBlock *bb = blk; bb; bb = bb->next) {
     bb->order_valid = 0; /* (see push_results) */
     for (uint32_t a = 0; bb == blk && a < bb->nargs; a++) push_value(w, bb->args[a]);
-    for (IrOp *o = bb->first; o && !w->failed; o = o->next) write_op(w, &fs->body, o);
+    if (!w->failed) write_ops(w, b, bb->first);
   }
-  bc_varint(b, fs->body.len);
-  bc_bytes(b, fs->body.d, fs->body.len);
-  return !w->failed;
+  if (w->failed) return false;
+  size_t n = b->len - start;
+  uint8_t lenv[10];
+  size_t nl = 0;
+  for (uint64_t v = n;; v >>= 7) {
+    lenv[nl++] = (uint8_t)((v & 0x7f) | (v >> 7 ? 0x80 : 0));
+    if (!(v >> 7)) break;
+  }
+  if (nl != FN_LEN_GUESS) {
+    if (nl > FN_LEN_GUESS) bc_buf_reserve(b, nl - FN_LEN_GUESS);
+    memmove(b->d + at + nl, b->d + start, n);
+    b->len = at + nl + n;
+  }
+  memcpy(b->d + at, lenv, nl);
+  return true;
 }
 
 /* Pads and emits the section (unless writing failed) and frees its buffers. */
@@ -1236,7 +1363,6 @@ static bool fn_section_end(Writer *w, FnSection *fs) {
     else section(w, BC_SEC_FUNC, b, 8);
   }
   bc_buf_free(&fs->own);
-  bc_buf_free(&fs->body);
   return !w->failed;
 }
 
@@ -1450,10 +1576,14 @@ bool bc_stream_writer_function(BcStreamWriter *s, IrOp *fn, IrOp *module) {
       ft->def != &ir_type_attr_def || ft->type != s->sigs.data[i] ||
       !di_reserved(op_di_loc(fn)))
     return false; /* not what was declared; debug info */
-  if (!check_nested(w, module, fn, 0)) return false;
+  (void)module; /* (check_nested's checks are made while writing: inline_checks) */
   FnMeta m = s->fns.data[i];
   m.op = fn;
-  return fn_section_add(w, &s->fs, &m);
+  w->inline_checks = true;
+  w->in_reduce = 0;
+  bool ok = fn_section_add(w, &s->fs, &m);
+  w->inline_checks = false;
+  return ok;
 }
 
 bool bc_stream_writer_finish(BcStreamWriter *s, uint8_t **out, size_t *out_len) {
@@ -1473,7 +1603,6 @@ void bc_stream_writer_free(BcStreamWriter *s) {
   if (!s) return;
   if (s->started) {
     bc_buf_free(&s->fs.own);
-    bc_buf_free(&s->fs.body);
   }
   writer_free(&s->w);
   bc_buf_free(&s->file);

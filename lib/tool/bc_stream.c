@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "asm/asm.h"
+#include "bytecode/bc_scan.h"
 #include "bytecode/bytecode.h"
 #include "dialect/cuda_tile/cuda_tile.h"
 #include "ir/destroy_isolated.h"
@@ -53,6 +54,17 @@ static void stream_out_init(StreamOut *so, const char *output, StrBuf *out, cons
 }
 
 static void stream_out_put(StreamOut *so, const char *s, size_t n) {
+  if (so->use_sink && n >= 64 * 1024) {
+    /* a batch's text goes to the sink as it is, not copied first (after
+     * what is waiting, in order) */
+    if (so->out->len) {
+      so->sink->fn(so->sink->user, so->out->s, so->out->len);
+      sb_clear(so->out);
+    }
+    so->sink->fn(so->sink->user, s, n);
+    so->sunk = true;
+    return;
+  }
   sb_putn(so->out, s, n);
   if (so->use_sink && so->out->len >= 64 * 1024) {
     so->sink->fn(so->sink->user, so->out->s, so->out->len);
@@ -224,18 +236,31 @@ typedef struct FnSpan {
 } FnSpan;
 typedef VEC(FnSpan) FnSpanVec;
 
-static bool sc_ident_start(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-static bool sc_ident_char(unsigned char c) {
-  return sc_ident_start(c) || (c >= '0' && c <= '9') || c == '$' || c == '.';
-}
+/* Byte classes of the scanner: SC_START, a letter or '_' (an identifier's
+ * first byte); SC_IDENT, those and digits, '$' and '.'; SC_SPACE, white
+ * space. */
+enum { SC_START = 1, SC_IDENT = 2, SC_SPACE = 4 };
+#define SC_L SC_START | SC_IDENT
+#define SC_ROW_UPPER SC_L, SC_L, SC_L, SC_L, SC_L, SC_L, SC_L, SC_L
+static const uint8_t sc_class[256] = {
+    ['\t'] = SC_SPACE, ['\n'] = SC_SPACE, ['\r'] = SC_SPACE, ['\f'] = SC_SPACE, [' '] = SC_SPACE,
+    ['$'] = SC_IDENT, ['.'] = SC_IDENT, ['_'] = SC_L,
+    ['0'] = SC_IDENT, ['1'] = SC_IDENT, ['2'] = SC_IDENT, ['3'] = SC_IDENT, ['4'] = SC_IDENT,
+    ['5'] = SC_IDENT, ['6'] = SC_IDENT, ['7'] = SC_IDENT, ['8'] = SC_IDENT, ['9'] = SC_IDENT,
+    ['A'] = SC_ROW_UPPER, ['I'] = SC_ROW_UPPER, ['Q'] = SC_ROW_UPPER, ['Y'] = SC_L, ['Z'] = SC_L,
+    ['a'] = SC_ROW_UPPER, ['i'] = SC_ROW_UPPER, ['q'] = SC_ROW_UPPER, ['y'] = SC_L, ['z'] = SC_L,
+};
+#undef SC_ROW_UPPER
+#undef SC_L
+
+static inline bool sc_ident_start(unsigned char c) { return sc_class[c] & SC_START; }
+static inline bool sc_ident_char(unsigned char c) { return sc_class[c] & SC_IDENT; }
 
 /* Skips white space and `//` comments. */
 static size_t sc_skip_ws(const char *s, size_t len, size_t i) {
   while (i < len) {
     char c = s[i];
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
+    if (sc_class[(unsigned char)c] & SC_SPACE) {
       i++;
     } else if (c == '/' && i + 1 < len && s[i + 1] == '/') {
       const char *nl = memchr(s + i, '\n', len - i);
@@ -262,8 +287,7 @@ static size_t sc_skip_string(const char *s, size_t len, size_t i) {
 static size_t sc_match_brace(const char *s, size_t len, size_t i) {
   size_t depth = 0;
   while (i < len) {
-    /* s[len] is a NUL (asm_parse_buffer's rule), where strcspn stops */
-    i += strcspn(s + i, "{}\"/");
+    i = bc_scan_brace_stop(s, len, i);
     if (i >= len) break;
     switch (s[i]) {
     case '{': depth++, i++; break;
@@ -279,6 +303,22 @@ static size_t sc_match_brace(const char *s, size_t len, size_t i) {
     }
   }
   return len;
+}
+
+/* Right after a function's `entry`: where the header is only names, types
+ * and balanced brackets up to its first '{' (no string, comment or other
+ * brace before it), that '{' is its region's, as the loop of scan_module
+ * would find it; the region is matched at once and the offset after it
+ * returned.  Else i, unchanged, for that loop to take the header a bracket at
+ * a time. */
+static size_t sc_header_fast(const char *s, size_t len, size_t i, FnSpan *cur) {
+  size_t p = bc_scan_header_end(s, len, i);
+  if (p >= len || s[p] != '{') return i;
+  size_t e = sc_match_brace(s, len, p);
+  if (e >= len) return i;
+  cur->ropen = p;
+  cur->rclose = e;
+  return e;
 }
 
 static bool sc_word_is(const char *w, size_t n, const char *kw) {
@@ -346,6 +386,7 @@ static bool scan_module(const char *s, size_t len, FnSpanVec *fns) {
         if (cur) cur->end = w;
         vec_push(fns, ((FnSpan){.start = w}));
         cur = &fns->data[fns->len - 1];
+        i = sc_header_fast(s, len, i, cur);
       } else if (cur && (cur->ropen || sc_word_is(ws, wn, "global") ||
                          sc_word_is(ws, wn, "cuda_tile.global") || sc_word_is(ws, wn, "loc"))) {
         return false; /* globals after functions, locations, ... */
