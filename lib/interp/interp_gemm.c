@@ -461,9 +461,14 @@ bool in_gemm_tiles_available(void) {
 #endif
 }
 
+static int64_t tiles_runs;
+
+int64_t in_gemm_tiles_runs(void) { return __atomic_load_n(&tiles_runs, __ATOMIC_RELAXED); }
+
 void in_gemm_f32_tiles(const InGemmOperand *A, const InGemmOperand *B, int64_t nt,
                        const float *Cin, float *Cout, int64_t M, int64_t N, int64_t Kt,
                        float (*nan_bf16)(uint16_t)) {
+  __atomic_fetch_add(&tiles_runs, 1, __ATOMIC_RELAXED);
   if (nt == 0 || Kt == 0) {
     for (int64_t i = 0; i < M * N && Cin != Cout; i++) Cout[i] = Cin[i];
     return;

@@ -62,4 +62,8 @@ void in_gemm_f32_tiles(const InGemmOperand *A, const InGemmOperand *B, int64_t n
 /* Frees the calling thread's packing buffers (each worker, when done). */
 void in_gemm_drain(void);
 
+/* Test hook: how many times in_gemm_f32_tiles ran (all threads, since the
+ * process started): whether a k loop ran fused. */
+int64_t in_gemm_tiles_runs(void);
+
 #endif
