@@ -205,6 +205,56 @@ static const UkrFn ukr_table[2][6] = {
     {ukr_1x2, ukr_2x2, ukr_3x2, ukr_4x2, ukr_5x2, ukr_6x2},
 };
 
+/* The same micro-kernel over packed operands (fused k loops): B's rows are
+ * the 8 * NV floats of a packed panel, one after another, and A's MR rows
+ * are addressed through one pointer each, so that every load in the k loop
+ * is a base register plus k (no address arithmetic per step, no spill). */
+#define GEMM_UKP(MR, NV)                                                               \
+  __attribute__((target("avx2,fma"))) static void ukp_##MR##x##NV(                     \
+      const float *A, int64_t lda, const float *B, const float *Ci, float *Co,          \
+      int64_t ldc, int64_t kc) {                                                       \
+    __m256 c[MR][NV];                                                                  \
+    const float *ar[MR];                                                               \
+    GEMM_UNROLL for (int r = 0; r < MR; r++) {                                         \
+      ar[r] = A + r * lda;                                                             \
+      __asm__("" : "+r"(ar[r])); /* one register per row: not re-derived per step */   \
+    }                                                                                  \
+    GEMM_UNROLL for (int r = 0; r < MR; r++)                                           \
+      GEMM_UNROLL for (int v = 0; v < NV; v++)                                         \
+        c[r][v] = _mm256_loadu_ps(Ci + r * ldc + 8 * v);                               \
+    _Pragma("GCC unroll 4") for (int64_t k = 0; k < kc; k++) {                         \
+      __m256 b[NV];                                                                    \
+      GEMM_UNROLL for (int v = 0; v < NV; v++) b[v] = _mm256_loadu_ps(B + k * 8 * NV + 8 * v); \
+      GEMM_UNROLL for (int r = 0; r < MR; r++) {                                       \
+        __m256 a = _mm256_broadcast_ss(ar[r] + k);                                     \
+        GEMM_UNROLL for (int v = 0; v < NV; v++) c[r][v] = _mm256_fmadd_ps(a, b[v], c[r][v]); \
+      }                                                                                \
+    }                                                                                  \
+    GEMM_UNROLL for (int r = 0; r < MR; r++)                                           \
+      GEMM_UNROLL for (int v = 0; v < NV; v++)                                         \
+        _mm256_storeu_ps(Co + r * ldc + 8 * v, c[r][v]);                               \
+  }
+GEMM_UKP(6, 2)
+GEMM_UKP(5, 2)
+GEMM_UKP(4, 2)
+GEMM_UKP(3, 2)
+GEMM_UKP(2, 2)
+GEMM_UKP(1, 2)
+GEMM_UKP(6, 1)
+GEMM_UKP(5, 1)
+GEMM_UKP(4, 1)
+GEMM_UKP(3, 1)
+GEMM_UKP(2, 1)
+GEMM_UKP(1, 1)
+
+typedef void (*UkpFn)(const float *, int64_t, const float *, const float *, float *, int64_t,
+                      int64_t);
+/* [NV - 1][MR - 1] */
+static const UkpFn ukp_table[2][6] = {
+    {ukp_1x1, ukp_2x1, ukp_3x1, ukp_4x1, ukp_5x1, ukp_6x1},
+    {ukp_1x2, ukp_2x2, ukp_3x2, ukp_4x2, ukp_5x2, ukp_6x2},
+};
+
 /* The rows of the next strip when `left` rows of the band remain: 6, except
  * that 7 to 9 rows go as 4 + 3..5 rather than 6 + 1..3 (a strip of one to
  * three rows has too few accumulators to hide the FMA latency). */
@@ -415,8 +465,8 @@ __attribute__((target("avx2,fma"))) static void gemm_tiles_avx2(
       for (int64_t i = 0, mr; i < M; i += mr) {
         mr = strip_rows(M - i);
         tpf_issue(&tpf, per_call);
-        ukr_table[nv - 1][mr - 1](Ap + i * kc, kc, Bp + j * kc, 8 * nv, Ci + i * N + j,
-                                  Cout + i * N + j, N, kc);
+        ukp_table[nv - 1][mr - 1](Ap + i * kc, kc, Bp + j * kc, Ci + i * N + j, Cout + i * N + j,
+                                  N, kc);
       }
     }
     for (int64_t i = 0; i < M; i++)
