@@ -24,7 +24,8 @@
  *                                 gemm:TMxTNxTK|gemm-bf16:TMxTNxTK|add|int]...
  *
  * BENCH_INTERP_N=n (a multiple of 128) sets the GEMM size instead of 1024,
- * for profiling under valgrind. */
+ * for profiling under valgrind; BENCH_INTERP_J=1 or 2 runs the GEMMs at that
+ * thread count only (one run to count under callgrind or cachegrind). */
 #define _DEFAULT_SOURCE /* MADV_HUGEPAGE */
 #include <math.h>
 #include <stdio.h>
@@ -246,7 +247,10 @@ static int bench_gemm(IrContext *ctx, const char *et, int tm, int tn, int tk, in
       {INTERP_ARG_SCALAR, N, 0, NULL, 0},
       {INTERP_ARG_SCALAR, K, 0, NULL, 0}};
   double flops = 2.0 * (double)M * (double)N * (double)K;
+  const char *jenv = getenv("BENCH_INTERP_J");
+  int jonly = jenv ? atoi(jenv) : 0;
   for (int j = 1; j <= 2; j++) {
+    if (jonly && j != jonly) continue;
     double c, t = best_run(gm, "gemm", ga, 6, N / tn, M / tm, j, reps, &c);
     char tiles[64];
     snprintf(tiles, sizeof tiles, "(%dx%dx%d tiles)", tm, tn, tk);

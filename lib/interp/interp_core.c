@@ -19,6 +19,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "interp/interp_gemm.h"
 #include "interp/interp_internal.h"
 #include "interp/interp_ops.h"
 
@@ -422,6 +423,138 @@ static bool iv_less(int64_t a, int64_t b, bool uns, unsigned w) {
   return a < b;
 }
 
+static uint64_t op_cost(IrOp *op, CtOpIndex idx);
+static bool time_check(Exec *e, IrOp *op);
+
+/* ---- fused k loops ---------------------------------------------------------
+ * A cuda_tile.for whose body is exactly one GEMM k step,
+ *     %a, %ta = load_view_tko %pa[...]      (either load first)
+ *     %b, %tb = load_view_tko %pb[...]
+ *     %r = mmaf %a, %b, %acc                (%acc: the one iter value)
+ *     continue %r
+ * with an f32 accumulator, runs as one GEMM over all its iterations
+ * (in_gemm_f32_tiles): the tiles are packed straight from memory, the
+ * accumulator is loaded and stored once per few k steps, and no op is
+ * dispatched per iteration.  Each element of the result is the same chain of
+ * fused multiply-adds as mmaf's, so the bits are the same.  It applies only
+ * where running the body op by op could neither fail nor differ: no --check,
+ * every iteration's tiles dense and in bounds as the loads' fast path takes
+ * them (in_view_dense_tile), f32 or bf16 memory, and the step budget not
+ * exhausted by the loop; otherwise the loop runs op by op. */
+
+/* Whether v is one of op's results. */
+static bool is_result_of(const IrValue *v, const IrOp *op) { return !ir_value_is_block_arg(v) && v->def == op; }
+
+/* Matches the body of for op `op` (see above): its two loads (of the mmaf's
+ * lhs and rhs) and the mmaf. */
+static bool kloop_match(IrOp *op, IrOp **la, IrOp **lb, IrOp **mm) {
+  if (op->noperands != 4 || op->nresults != 1 || op->nregions != 1) return false;
+  IrBlock *body = ir_region_entry(ir_op_region(op, 0));
+  if (!body || body->nargs != 2) return false;
+  IrOp *o1 = body->first, *o2 = o1 ? o1->next : NULL, *o3 = o2 ? o2->next : NULL,
+       *o4 = o3 ? o3->next : NULL;
+  if (!o4 || o4->next || o1->info != ct_op(load_view_tko) || o2->info != ct_op(load_view_tko) ||
+      o3->info != ct_op(mmaf) || o4->info != ct_op(continue_) || o3->noperands != 3 ||
+      o4->noperands != 1 || !is_result_of(ir_op_operand(o4, 0), o3) ||
+      ir_op_operand(o3, 2) != body->args[1])
+    return false;
+  IrValue *a = ir_op_operand(o3, 0), *b = ir_op_operand(o3, 1);
+  if (is_result_of(a, o1) && is_result_of(b, o2)) *la = o1, *lb = o2;
+  else if (is_result_of(a, o2) && is_result_of(b, o1)) *la = o2, *lb = o1;
+  else return false;
+  if (a != ir_op_result(*la, 0) || b != ir_op_result(*lb, 0) || !ir_value_has_one_use(a) ||
+      !ir_value_has_one_use(b))
+    return false;
+  const IrType *at = a->type, *rt = ir_op_result(o3, 0)->type;
+  if (!ct_type_is_tile(at) || ct_tile_type_rank(at) != 2 || !ct_type_is_tile(rt) ||
+      ct_tile_type_rank(rt) != 2 || !ir_type_is_float(ct_tile_type_elem(rt)) ||
+      ir_float_kind(ct_tile_type_elem(rt)) != IR_F32)
+    return false;
+  *mm = o3;
+  return true;
+}
+
+/* The tile indices of load `ld` in iteration iv (body: the loop body). */
+static void kloop_indices(Exec *e, IrOp *ld, IrBlock *body, int64_t iv, int64_t ix[2]) {
+  unsigned is, il;
+  in_segment(ld, 1, &is, &il);
+  for (unsigned d = 0; d < 2; d++) {
+    IrValue *v = ir_op_operand(ld, is + d);
+    ix[d] = v == body->args[0] ? iv : in_scalar_int(in_get(e, v));
+  }
+}
+
+#define KLOOP_MAX_ITERS 65536 /* longer loops run op by op */
+
+/* Runs for op as one GEMM when it is a fused k loop (see above) whose
+ * iterations run iv from iv0 while iv < ub by step.  1: done (result set);
+ * 0: does not apply, nothing done; -1: failed (reported). */
+static int kloop_run(Exec *e, IrOp *op, int64_t iv0, int64_t ub, int64_t step, bool uns,
+                     unsigned w) {
+  IrOp *la, *lb, *mm;
+  if (e->run->chk || !in_gemm_tiles_available() || !kloop_match(op, &la, &lb, &mm)) return 0;
+  unsigned is, il;
+  in_segment(la, 1, &is, &il);
+  if (il != 2) return 0;
+  in_segment(lb, 1, &is, &il);
+  if (il != 2) return 0;
+  Val *pa = in_opnd(e, la, 0), *pb = in_opnd(e, lb, 0), *init = in_opnd(e, op, 3);
+  const int64_t *ash = ct_tile_type_shape(ir_op_result(la, 0)->type),
+                *bsh = ct_tile_type_shape(ir_op_result(lb, 0)->type);
+  int64_t M = ash[0], Kt = ash[1], N = bsh[1];
+  if (!pa || !pb || !init || init->kind != VK_F32 || !ir_type_is_float(init->elem) ||
+      ir_float_kind(init->elem) != IR_F32 || init->rank != 2 || init->shape[0] != M ||
+      init->shape[1] != N || bsh[0] != Kt)
+    return 0;
+  /* the iterations, as exec_for walks them */
+  int64_t nt = 0;
+  for (int64_t iv = iv0; iv_less(iv, ub, uns, w);) {
+    if (++nt > KLOOP_MAX_ITERS) return 0;
+    int64_t next = in_sext((int64_t)((uint64_t)iv + (uint64_t)step), w);
+    if (uns ? in_zext(next, w) <= in_zext(iv, w) : next <= iv) break;
+    iv = next;
+  }
+  IrBlock *body = ir_region_entry(ir_op_region(op, 0));
+  uint64_t per = op_cost(la, CT_OP_load_view_tko) + op_cost(lb, CT_OP_load_view_tko) +
+                 op_cost(mm, CT_OP_mmaf) + op_cost(body->last, CT_OP_continue_);
+  uint64_t total = per * (uint64_t)nt;
+  if (nt == 0 || total > e->max_steps - e->steps || outranked(e)) return 0;
+  const void **tiles = xmalloc(2 * (size_t)nt * sizeof(void *));
+  InGemmOperand A = {tiles, 0, ir_float_kind(pa->elem) == IR_BF16},
+                B = {tiles + nt, 0, ir_float_kind(pb->elem) == IR_BF16};
+  int64_t iv = iv0;
+  for (int64_t t = 0; t < nt; t++) {
+    int64_t ix[2], lda, ldb;
+    kloop_indices(e, la, body, iv, ix);
+    bool ok = in_view_dense_tile(e, pa, ix, &tiles[t], &lda);
+    kloop_indices(e, lb, body, iv, ix);
+    ok = ok && in_view_dense_tile(e, pb, ix, &tiles[nt + t], &ldb);
+    if (!ok || (t && (lda != A.ld || ldb != B.ld))) {
+      free(tiles);
+      return 0;
+    }
+    A.ld = lda, B.ld = ldb;
+    iv = in_sext((int64_t)((uint64_t)iv + (uint64_t)step), w);
+  }
+  Val *r = val_new_raw(init->elem, init->shape, init->rank); /* every element written */
+  in_gemm_f32_tiles(&A, &B, nt, init->data, r->data, M, N, Kt, in_bf16_nan_value);
+  free(tiles);
+  e->steps += total;
+  e->work += total;
+  if (e->work >= e->time_check_at) {
+    IrOp *outer = e->cur_loop;
+    e->cur_loop = op;
+    bool ok = time_check(e, op);
+    e->cur_loop = outer;
+    if (!ok) {
+      val_release(r);
+      return -1;
+    }
+  }
+  in_set_result(e, op, 0, r);
+  return 1;
+}
+
 /* cuda_tile.for: iv from lb while iv < ub (signed or unsigned compare) by
  * step, carrying iter_values through each `continue`; stops on wrap-around. */
 static ExecCode exec_for(Exec *e, IrOp *op) {
@@ -433,6 +566,8 @@ static ExecCode exec_for(Exec *e, IrOp *op) {
     in_fail(e, op, "loop step must be positive (got %lld)", (long long)step);
     return X_ERR;
   }
+  int fused = kloop_run(e, op, iv, ub, step, uns, w);
+  if (fused) return fused > 0 ? X_OK : X_ERR;
   size_t niter = op->noperands - 3;
   Val **cur = xmalloc((niter + 1) * sizeof(Val *));
   for (size_t i = 0; i < niter; i++) cur[i] = val_retain(in_opnd(e, op, 3 + (unsigned)i));
@@ -944,6 +1079,7 @@ static void *worker(void *user) {
   }
   exec_reset(e);
   in_buf_cache_drain();
+  in_gemm_drain();
   return NULL;
 }
 
@@ -1157,6 +1293,7 @@ bool in_run_once(IrOp *module, const char *entry_name, const InterpArg *args, si
     }
   }
   in_buf_cache_drain();
+  in_gemm_drain();
   free(r.err.msg);
   for (size_t i = 0; i < r.owned.len; i++) free(r.owned.data[i]);
   vec_free(&r.owned);

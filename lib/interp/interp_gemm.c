@@ -30,6 +30,10 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support/support.h"
 
 #define GEMM_KC 256 /* k steps per pass over C */
 #define GEMM_MC 144 /* rows of A per band (144 x 256 floats: 144 KiB, in L2) */
@@ -168,7 +172,7 @@ static void gemm_portable(const float *A, const float *B, const float *Cin, floa
     GEMM_UNROLL for (int r = 0; r < MR; r++)                                           \
       GEMM_UNROLL for (int v = 0; v < NV; v++)                                         \
         c[r][v] = _mm256_loadu_ps(Ci + r * ldc + 8 * v);                               \
-    for (int64_t k = 0; k < kc; k++) {                                                 \
+    _Pragma("GCC unroll 4") for (int64_t k = 0; k < kc; k++) {                         \
       __m256 b[NV];                                                                    \
       GEMM_UNROLL for (int v = 0; v < NV; v++) b[v] = _mm256_loadu_ps(B + k * ldb + 8 * v); \
       GEMM_UNROLL for (int r = 0; r < MR; r++) {                                       \
@@ -199,6 +203,56 @@ typedef void (*UkrFn)(const float *, int64_t, const float *, int64_t, const floa
 static const UkrFn ukr_table[2][6] = {
     {ukr_1x1, ukr_2x1, ukr_3x1, ukr_4x1, ukr_5x1, ukr_6x1},
     {ukr_1x2, ukr_2x2, ukr_3x2, ukr_4x2, ukr_5x2, ukr_6x2},
+};
+
+/* The same micro-kernel over packed operands (fused k loops): B's rows are
+ * the 8 * NV floats of a packed panel, one after another, and A's MR rows
+ * are addressed through one pointer each, so that every load in the k loop
+ * is a base register plus k (no address arithmetic per step, no spill). */
+#define GEMM_UKP(MR, NV)                                                               \
+  __attribute__((target("avx2,fma"))) static void ukp_##MR##x##NV(                     \
+      const float *A, int64_t lda, const float *B, const float *Ci, float *Co,          \
+      int64_t ldc, int64_t kc) {                                                       \
+    __m256 c[MR][NV];                                                                  \
+    const float *ar[MR];                                                               \
+    GEMM_UNROLL for (int r = 0; r < MR; r++) {                                         \
+      ar[r] = A + r * lda;                                                             \
+      __asm__("" : "+r"(ar[r])); /* one register per row: not re-derived per step */   \
+    }                                                                                  \
+    GEMM_UNROLL for (int r = 0; r < MR; r++)                                           \
+      GEMM_UNROLL for (int v = 0; v < NV; v++)                                         \
+        c[r][v] = _mm256_loadu_ps(Ci + r * ldc + 8 * v);                               \
+    _Pragma("GCC unroll 4") for (int64_t k = 0; k < kc; k++) {                         \
+      __m256 b[NV];                                                                    \
+      GEMM_UNROLL for (int v = 0; v < NV; v++) b[v] = _mm256_loadu_ps(B + k * 8 * NV + 8 * v); \
+      GEMM_UNROLL for (int r = 0; r < MR; r++) {                                       \
+        __m256 a = _mm256_broadcast_ss(ar[r] + k);                                     \
+        GEMM_UNROLL for (int v = 0; v < NV; v++) c[r][v] = _mm256_fmadd_ps(a, b[v], c[r][v]); \
+      }                                                                                \
+    }                                                                                  \
+    GEMM_UNROLL for (int r = 0; r < MR; r++)                                           \
+      GEMM_UNROLL for (int v = 0; v < NV; v++)                                         \
+        _mm256_storeu_ps(Co + r * ldc + 8 * v, c[r][v]);                               \
+  }
+GEMM_UKP(6, 2)
+GEMM_UKP(5, 2)
+GEMM_UKP(4, 2)
+GEMM_UKP(3, 2)
+GEMM_UKP(2, 2)
+GEMM_UKP(1, 2)
+GEMM_UKP(6, 1)
+GEMM_UKP(5, 1)
+GEMM_UKP(4, 1)
+GEMM_UKP(3, 1)
+GEMM_UKP(2, 1)
+GEMM_UKP(1, 1)
+
+typedef void (*UkpFn)(const float *, int64_t, const float *, const float *, float *, int64_t,
+                      int64_t);
+/* [NV - 1][MR - 1] */
+static const UkpFn ukp_table[2][6] = {
+    {ukp_1x1, ukp_2x1, ukp_3x1, ukp_4x1, ukp_5x1, ukp_6x1},
+    {ukp_1x2, ukp_2x2, ukp_3x2, ukp_4x2, ukp_5x2, ukp_6x2},
 };
 
 /* The rows of the next strip when `left` rows of the band remain: 6, except
@@ -237,6 +291,192 @@ __attribute__((target("avx2,fma"))) static void gemm_pass_avx2(const float *A, c
       }
   }
 }
+
+/* ------------------------------------------------------------------------ */
+/* Fused k loops: the operand tiles packed straight from memory              */
+/* ------------------------------------------------------------------------ */
+
+/* 8 elements of a tile row as floats: f32 loaded, or bf16 widened
+ * (bits << 16) with any NaN among them flagged in *nan (the caller redoes
+ * NaNs with the load's decoding). */
+__attribute__((target("avx2"))) static inline __m256 ld8(const void *p, int64_t j, bool bf16,
+                                                        __m128i *nan) {
+  if (!bf16) return _mm256_loadu_ps((const float *)p + j);
+  __m128i h = _mm_loadu_si128((const __m128i *)((const uint16_t *)p + j));
+  *nan = _mm_or_si128(*nan, _mm_cmpgt_epi16(_mm_and_si128(h, _mm_set1_epi16(0x7FFF)),
+                                             _mm_set1_epi16(0x7F80)));
+  return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16));
+}
+
+/* One element of a tile row as a float (scalar ld8; *nan set on a NaN). */
+static inline float ld1(const void *p, int64_t j, bool bf16, bool *nan) {
+  if (!bf16) return ((const float *)p)[j];
+  uint16_t h = ((const uint16_t *)p)[j];
+  uint32_t u = (uint32_t)h << 16;
+  float f;
+  memcpy(&f, &u, 4);
+  *nan |= (h & 0x7FFFu) > 0x7F80u;
+  return f;
+}
+
+/* Tile t of op (rows x cols): element (r, c)'s address and value. */
+static inline const void *tile_rowp(const InGemmOperand *op, int64_t t, int64_t r) {
+  return (const char *)op->tiles[t] + r * op->ld * (op->bf16 ? 2 : 4);
+}
+
+/* Packs tile t of A (M x Kt) into rows of Ap (row stride kc, from column
+ * k0).  bf16 NaNs: redone by nan_bf16 after the tile. */
+__attribute__((target("avx2"))) static void pack_a(float *restrict Ap, int64_t kc, int64_t k0,
+                                                   const InGemmOperand *A, int64_t t, int64_t M,
+                                                   int64_t Kt, float (*nan_bf16)(uint16_t)) {
+  bool bf = A->bf16, nan1 = false;
+  __m128i nan = _mm_setzero_si128();
+  for (int64_t i = 0; i < M; i++) {
+    const void *src = tile_rowp(A, t, i);
+    float *d = Ap + i * kc + k0;
+    int64_t j = 0;
+    for (; j + 8 <= Kt; j += 8) _mm256_storeu_ps(d + j, ld8(src, j, bf, &nan));
+    for (; j < Kt; j++) d[j] = ld1(src, j, bf, &nan1);
+  }
+  if (!nan1 && !_mm_movemask_epi8(nan)) return;
+  for (int64_t i = 0; i < M; i++) {
+    const uint16_t *src = tile_rowp(A, t, i);
+    for (int64_t j = 0; j < Kt; j++)
+      if ((src[j] & 0x7FFFu) > 0x7F80u) Ap[i * kc + k0 + j] = nan_bf16(src[j]);
+  }
+}
+
+/* Where column j of packed B's row k lies (see gemm_tiles_avx2). */
+static inline int64_t bp_at(int64_t kc, int64_t n16, int64_t n8, int64_t N, int64_t k,
+                            int64_t j) {
+  if (j < n16) return (j & ~(int64_t)15) * kc + k * 16 + (j & 15);
+  if (j < n8) return n16 * kc + k * 8 + (j - n16);
+  return n8 * kc + k * (N - n8) + (j - n8);
+}
+
+/* Packs tile t of B (Kt x N) into its panels of Bp, as rows k0.. . */
+__attribute__((target("avx2"))) static void pack_b(float *restrict Bp, int64_t kc, int64_t k0,
+                                                   const InGemmOperand *B, int64_t t, int64_t N,
+                                                   int64_t Kt, float (*nan_bf16)(uint16_t)) {
+  bool bf = B->bf16, nan1 = false;
+  __m128i nan = _mm_setzero_si128();
+  int64_t n16 = N / 16 * 16, n8 = N / 8 * 8;
+  for (int64_t k = 0; k < Kt; k++) {
+    const void *src = tile_rowp(B, t, k);
+    float *d = Bp + (k0 + k) * 16;
+    int64_t j = 0;
+    for (; j < n16; j += 16, d += 16 * kc) {
+      _mm256_storeu_ps(d, ld8(src, j, bf, &nan));
+      _mm256_storeu_ps(d + 8, ld8(src, j + 8, bf, &nan));
+    }
+    if (j < n8) _mm256_storeu_ps(Bp + n16 * kc + (k0 + k) * 8, ld8(src, j, bf, &nan));
+    for (j = n8; j < N; j++) Bp[bp_at(kc, n16, n8, N, k0 + k, j)] = ld1(src, j, bf, &nan1);
+  }
+  if (!nan1 && !_mm_movemask_epi8(nan)) return;
+  for (int64_t k = 0; k < Kt; k++) {
+    const uint16_t *src = tile_rowp(B, t, k);
+    for (int64_t j = 0; j < N; j++)
+      if ((src[j] & 0x7FFFu) > 0x7F80u) Bp[bp_at(kc, n16, n8, N, k0 + k, j)] = nan_bf16(src[j]);
+  }
+}
+
+/* A walk over the rows of the tiles [t0, t_end) of A, then of B, a
+ * row at a time: the next chunk's tiles are prefetched (into L2, as
+ * pf_issue) a few rows per micro-kernel call of the current chunk. */
+typedef struct {
+  const InGemmOperand *op[2];
+  int64_t rows[2], row_bytes[2];
+  int64_t t0, t_end, t, r;
+  int w; /* 0: A, 1: B, 2: done */
+} TilePf;
+
+static void tpf_start(TilePf *p, int64_t t0, int64_t t_end) {
+  p->t0 = p->t = t0, p->t_end = t_end, p->r = 0;
+  p->w = t0 < t_end ? 0 : 2;
+}
+
+/* Prefetches whole rows until at least `lines` lines are issued. */
+static void tpf_issue(TilePf *p, int64_t lines) {
+  while (lines > 0 && p->w < 2) {
+    const InGemmOperand *op = p->op[p->w];
+    int64_t rb = p->row_bytes[p->w], stride = op->ld * (op->bf16 ? 2 : 4), rows = p->rows[p->w];
+    const char *rowp = (const char *)op->tiles[p->t] + p->r * stride;
+    int64_t r = p->r;
+    for (; r < rows && lines > 0; r++, rowp += stride)
+      for (int64_t c = 0; c < rb; c += PF_LINE, lines--) __builtin_prefetch(rowp + c, 0, 2);
+    p->r = r;
+    if (r < rows) break;
+    p->r = 0;
+    if (++p->t < p->t_end) continue;
+    p->t = p->t0;
+    p->w++;
+  }
+}
+
+/* The per-thread packing buffer (in_gemm_drain frees it). */
+static _Thread_local struct {
+  float *p;
+  size_t cap; /* floats */
+} kbuf;
+
+static float *kbuf_get(size_t n) {
+  if (n > kbuf.cap) {
+    free(kbuf.p);
+    kbuf.p = xmalloc(n * sizeof(float));
+    kbuf.cap = n;
+  }
+  return kbuf.p;
+}
+
+/* The fused GEMM (see in_gemm_f32_tiles).  The k steps go in chunks of g
+ * tiles (about GEMM_KC k values).  Per chunk, A is packed row-major (Ap: M
+ * rows of kc) and B column-panel-major (Bp: the panel of columns [j0, j0 +
+ * w) holds kc rows of w floats at Bp + j0 * kc, w = 16, or 8 for the last
+ * vector panel; the columns past the last multiple of 8 follow as kc rows
+ * of N - n8), so that a micro-kernel call streams its B panel from
+ * consecutive lines and reads its A strip from kc-float rows; each call
+ * then spans the chunk's whole k range, its C block loaded and stored once
+ * per chunk. */
+__attribute__((target("avx2,fma"))) static void gemm_tiles_avx2(
+    const InGemmOperand *A, const InGemmOperand *B, int64_t nt, const float *Cin, float *Cout,
+    int64_t M, int64_t N, int64_t Kt, float (*nan_bf16)(uint16_t)) {
+  int64_t g = Kt >= GEMM_KC ? 1 : GEMM_KC / Kt;
+  if (g > nt) g = nt;
+  int64_t kcmax = g * Kt, n16 = N / 16 * 16, n8 = N / 8 * 8, nx = N - n8;
+  float *buf = kbuf_get((size_t)((M + N) * kcmax));
+  float *Ap = buf, *Bp = buf + M * kcmax;
+  int64_t esa = A->bf16 ? 2 : 4, esb = B->bf16 ? 2 : 4;
+  TilePf tpf = {{A, B}, {M, Kt}, {Kt * esa, N * esb}, 0, 0, 0, 0, 2};
+  /* lines of one chunk's tiles, and micro-kernel calls per chunk */
+  int64_t chunk_lines = g * (M * ((Kt * esa + PF_LINE - 1) / PF_LINE) +
+                             Kt * ((N * esb + PF_LINE - 1) / PF_LINE));
+  int64_t calls = ((M + 5) / 6) * ((n8 / 8 + 1) / 2);
+  int64_t per_call = calls ? (chunk_lines + calls - 1) / calls : 0;
+  for (int64_t t0 = 0; t0 < nt; t0 += g) {
+    int64_t gn = nt - t0 < g ? nt - t0 : g, kc = gn * Kt;
+    const float *Ci = t0 == 0 ? Cin : Cout;
+    tpf_start(&tpf, t0 + gn, t0 + gn + g < nt ? t0 + gn + g : nt);
+    for (int64_t t = 0; t < gn; t++) {
+      pack_a(Ap, kc, t * Kt, A, t0 + t, M, Kt, nan_bf16);
+      pack_b(Bp, kc, t * Kt, B, t0 + t, N, Kt, nan_bf16);
+    }
+    for (int64_t j = 0; j < n8; j += 16) {
+      int nv = j < n16 ? 2 : 1;
+      for (int64_t i = 0, mr; i < M; i += mr) {
+        mr = strip_rows(M - i);
+        tpf_issue(&tpf, per_call);
+        ukp_table[nv - 1][mr - 1](Ap + i * kc, kc, Bp + j * kc, Ci + i * N + j, Cout + i * N + j,
+                                  N, kc);
+      }
+    }
+    for (int64_t i = 0; i < M; i++)
+      for (int64_t j = 0; j < nx; j++) {
+        float acc = Ci[i * N + n8 + j];
+        for (int64_t k = 0; k < kc; k++) acc = fmaf(Ap[i * kc + k], Bp[n8 * kc + k * nx + j], acc);
+        Cout[i * N + n8 + j] = acc;
+      }
+  }
+}
 #endif
 
 void in_gemm_f32(const float *A, const float *B, const float *Cin, float *Cout, int64_t M,
@@ -261,4 +501,39 @@ void in_gemm_f32(const float *A, const float *B, const float *Cin, float *Cout, 
 #endif
   pf_issue(INT64_MAX);
   gemm_portable(A, B, Cin, Cout, M, N, K);
+}
+
+bool in_gemm_tiles_available(void) {
+#ifdef HAVE_GEMM_AVX2
+  return !force_portable && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+  return false;
+#endif
+}
+
+static int64_t tiles_runs;
+
+int64_t in_gemm_tiles_runs(void) { return __atomic_load_n(&tiles_runs, __ATOMIC_RELAXED); }
+
+void in_gemm_f32_tiles(const InGemmOperand *A, const InGemmOperand *B, int64_t nt,
+                       const float *Cin, float *Cout, int64_t M, int64_t N, int64_t Kt,
+                       float (*nan_bf16)(uint16_t)) {
+  __atomic_fetch_add(&tiles_runs, 1, __ATOMIC_RELAXED);
+  if (nt == 0 || Kt == 0) {
+    for (int64_t i = 0; i < M * N && Cin != Cout; i++) Cout[i] = Cin[i];
+    return;
+  }
+#ifdef HAVE_GEMM_AVX2
+  gemm_tiles_avx2(A, B, nt, Cin, Cout, M, N, Kt, nan_bf16);
+#else
+  (void)A, (void)B, (void)nan_bf16;
+#endif
+}
+
+void in_gemm_drain(void) {
+#ifdef HAVE_GEMM_AVX2
+  free(kbuf.p);
+  kbuf.p = NULL;
+  kbuf.cap = 0;
+#endif
 }

@@ -35,4 +35,35 @@ int64_t in_gemm_pending_lines(void);
  * the CPU has AVX2 and FMA (the results are the same bit for bit). */
 void in_gemm_force_portable(bool portable);
 
+/* One operand of a fused k loop (in_gemm_f32_tiles): nt tiles, one per k
+ * step, each given by its first element, rows `ld` elements apart, of f32
+ * or bf16 elements. */
+typedef struct InGemmOperand {
+  const void *const *tiles;
+  int64_t ld;
+  bool bf16;
+} InGemmOperand;
+
+/* Whether in_gemm_f32_tiles can run here (AVX2 and FMA, not forced
+ * portable); when it cannot, the caller runs the k steps one by one. */
+bool in_gemm_tiles_available(void);
+
+/* Cout[MxN] = Cin[MxN] + sum over t < nt of A_t[MxKt] * B_t[KtxN], each
+ * element one fused multiply-add per k step, t ascending and k ascending
+ * within a t: the same bits as nt calls of in_gemm_f32 on the tiles as a
+ * load gives them (bf16 widened exactly; a bf16 NaN becomes nan_bf16(bits),
+ * the load's decoding).  The tiles are read straight from memory and packed
+ * a few k steps at a time into per-thread buffers (freed by
+ * in_gemm_drain).  Cin may equal Cout; neither may overlap the tiles. */
+void in_gemm_f32_tiles(const InGemmOperand *A, const InGemmOperand *B, int64_t nt,
+                       const float *Cin, float *Cout, int64_t M, int64_t N, int64_t Kt,
+                       float (*nan_bf16)(uint16_t));
+
+/* Frees the calling thread's packing buffers (each worker, when done). */
+void in_gemm_drain(void);
+
+/* Test hook: how many times in_gemm_f32_tiles ran (all threads, since the
+ * process started): whether a k loop ran fused. */
+int64_t in_gemm_tiles_runs(void);
+
 #endif

@@ -172,6 +172,12 @@ enum { IN_ACC_READ = 0, IN_ACC_WRITE = 1, IN_ACC_ATOMIC = 2, IN_ACC_SPAN = 4 };
 bool in_check_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, size_t align,
                      int kind);
 int64_t in_mem_read(const IrType *elem, const uint8_t *p, ValKind k, double *fout);
+/* A fused k loop's operand tile (interp_core.c): the first element and row
+ * stride of the 2-D tile that a load through view pv with tile indices ix
+ * reads, when that load takes the dense path and cannot fail; false
+ * (nothing reported) otherwise.  And a bf16 NaN's value as a load gives it. */
+bool in_view_dense_tile(Exec *e, Val *pv, const int64_t ix[2], const void **base, int64_t *ld);
+float in_bf16_nan_value(uint16_t h);
 void in_mem_write(const IrType *elem, uint8_t *p, int64_t iv, double fv);
 
 /* Handler table (interp_ops.c, interp_mem.c, interp_core.c). */

@@ -885,6 +885,54 @@ bool h_store_view(Exec *e, IrOp *op) {
   return true;
 }
 
+/* For a fused k loop (interp_core.c): the address of the first element and
+ * the row stride (elements) of the 2-D tile that a load through pv with
+ * tile indices ix reads, when that load would take view_access_dense's path
+ * and cannot fail: indices inside the index space, a partition or strided
+ * view (no gather), f32 or bf16 elements, the whole tile in bounds with a
+ * unit inner stride and non-negative strides, and its span inside one
+ * registered region.  The same tests as view_decode and view_access_dense
+ * (the caller has ruled out --check); false, reporting nothing, otherwise
+ * (the interpreter then runs the loop op by op). */
+bool in_view_dense_tile(Exec *e, Val *pv, const int64_t ix[2], const void **base, int64_t *ld) {
+  const IrType *t = pv->type, *elem = pv->elem;
+  if (pv->kind != VK_PVIEW || ct_view_tile_rank(t) != 2 || ct_type_is_gather_scatter_view(t) ||
+      !ir_type_is_float(elem))
+    return false;
+  IrFloatKind fk = ir_float_kind(elem);
+  if (fk != IR_F32 && fk != IR_BF16) return false;
+  size_t es = fk == IR_F32 ? 4 : 2;
+  const int64_t *ts = ct_view_tile_shape(t);
+  int64_t first = 0, extent = 0, st[2];
+  for (int d = 0; d < 2; d++) {
+    int64_t td, step, x;
+    view_dim(t, d, &td, &step);
+    int64_t o, tn = ts[d], lim = pv->vshape[td];
+    st[d] = pv->vstrides[td];
+    if (ix[d] < 0 || ix[d] >= in_ceil_div(lim, step)) return false;
+    o = ix[d] * step; /* < lim: no overflow */
+    if (tn < 1 || st[d] < 0 || o > lim - tn) return false;
+    if (__builtin_mul_overflow(o, st[d], &x) || __builtin_add_overflow(first, x, &first))
+      return false;
+    if (__builtin_mul_overflow(tn - 1, st[d], &x) || __builtin_add_overflow(extent, x, &extent))
+      return false;
+  }
+  if (st[1] != 1) return false;
+  uint64_t a0, bytes;
+  if (__builtin_mul_overflow((uint64_t)first, (uint64_t)es, &a0) ||
+      __builtin_add_overflow(a0, (uint64_t)pv->base, &a0) ||
+      __builtin_mul_overflow((uint64_t)extent + 1, (uint64_t)es, &bytes) || a0 % es ||
+      !span_in_region(e, (uintptr_t)a0, (size_t)bytes, false))
+    return false;
+  *base = (const void *)(uintptr_t)a0;
+  *ld = st[0];
+  return true;
+}
+
+/* The f32 value of bf16 NaN bits h as a load gives it (the general
+ * decoder's payload and quieting): the fused k loop's packing hook. */
+float in_bf16_nan_value(uint16_t h) { return (float)ir_float_from_bits(IR_BF16, h); }
+
 /* ======================================================================== */
 /* Atomics                                                                   */
 /* ======================================================================== */
