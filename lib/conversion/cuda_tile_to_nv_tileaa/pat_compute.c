@@ -554,7 +554,7 @@ static bool p_mma(CvConversion *cv, IrOp *op) {
   if (!rt) return false;
   int32_t seg[5] = {1, 1, 1, n == 5, n == 5};
   const char *pn = "operandSegmentSizes";
-  const IrAttr *pv = aa_segment_attr(cv->ctx, seg, 5);
+  const IrAttr *pv = c2a_segment_attr(cv, seg, 5);
   const char *an[2] = {"signedness_a", "signedness_b"};
   const IrAttr *av[2] = {NULL, NULL};
   if (ct_op_is(op, CT_OP_mmai)) {
