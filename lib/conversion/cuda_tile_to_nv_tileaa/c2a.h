@@ -87,6 +87,12 @@ const IrType *c2a_res_type(CvConversion *cv, IrOp *op, unsigned i);
  * results.  Returns the new op or NULL. */
 IrOp *c2a_one_to_one(CvConversion *cv, IrOp *op, const IrOpInfo *info, const char *name,
                      const char *const *keep_attrs);
+/* Builds op `info` with `nregions` empty regions at the insertion point,
+ * at the rewritten op's location: operands and result types lent, the
+ * attributes (a dictionary; may be NULL) given as st.attrs entries. */
+IrOp *c2a_build_regions(CvConversion *cv, const IrOpInfo *info, IrValue *const *ops, size_t nops,
+                        const IrType *const *rts, size_t nres, const IrAttr *attrs,
+                        unsigned nregions);
 /* Dictionary attribute from names/values (n pairs; NULL values skipped);
  * c2a_dictc takes names that are string literals (cached identifiers). */
 const IrAttr *c2a_dict(IrContext *ctx, const char *const *names, const IrAttr *const *vals,

@@ -221,6 +221,12 @@ static IrOp *build_with_regions(CvConversion *cv, const IrOpInfo *info, IrOp *ol
   return op;
 }
 
+IrOp *c2a_build_regions(CvConversion *cv, const IrOpInfo *info, IrValue *const *ops, size_t nops,
+                        const IrType *const *rts, size_t nres, const IrAttr *attrs,
+                        unsigned nregions) {
+  return build_with_regions(cv, info, NULL, ops, nops, rts, nres, NULL, attrs, nregions);
+}
+
 static bool p_module(CvConversion *cv, IrOp *op) {
   const char *n = "sym_name";
   const IrAttr *name = ir_op_attrz(op, "sym_name");
