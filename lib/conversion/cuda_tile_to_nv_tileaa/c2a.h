@@ -23,16 +23,19 @@
 #include "dialect/cuda_tile/cuda_tile.h"
 #include "dialect/nv_tileaa/nv_tileaa.h"
 
+/* Longest operandSegmentSizes array c2a_segment_attr memoizes. */
+#define C2A_SEG_MAX 8
+
 /* Conversion state (CvConversion.user). */
 typedef struct C2a {
   int64_t sm;        /* compute capability */
-  U64Map chain;      /* IrBlock* -> current mem_token value of that block */
+  CvPtrMap chain;    /* IrBlock* -> current mem_token value of that block */
   /* Shared index values: one arith.index_cast per converted value (placed
    * right after its definition) and one index constant per value in the
    * current function (at the top of its body), so the offsets of every
    * view access do not each carry their own. */
-  U64Map casts;      /* IrValue* -> its index_cast */
-  U64Map threaded;   /* scf.for / scf.if carrying the token chain as their
+  CvPtrMap casts;    /* IrValue* -> its index_cast */
+  CvPtrMap threaded; /* scf.for / scf.if carrying the token chain as their
                       * last iter_arg / result (their yields append it) */
   IrBlock *fn_body;  /* body of the function being converted */
   VEC(struct C2aConst { int64_t v; IrValue *val; }) consts;
@@ -50,6 +53,13 @@ typedef struct C2a {
     const IrType *t;
     const IrAttr *val;
   } *cmemo;
+  /* c2a_segment_attr's operandSegmentSizes arrays by their sizes (a few
+   * distinct ones per module; direct-mapped, inline). */
+  struct C2aSegMemo {
+    uint32_t n; /* 0: empty slot */
+    int32_t sizes[C2A_SEG_MAX];
+    const IrAttr *attr;
+  } smemo[16];
 } C2a;
 
 #define C2A_DMEMO_SLOTS 1024
@@ -77,12 +87,20 @@ const IrType *c2a_res_type(CvConversion *cv, IrOp *op, unsigned i);
  * results.  Returns the new op or NULL. */
 IrOp *c2a_one_to_one(CvConversion *cv, IrOp *op, const IrOpInfo *info, const char *name,
                      const char *const *keep_attrs);
+/* Builds op `info` with `nregions` empty regions at the insertion point,
+ * at the rewritten op's location: operands and result types lent, the
+ * attributes (a dictionary; may be NULL) given as st.attrs entries. */
+IrOp *c2a_build_regions(CvConversion *cv, const IrOpInfo *info, IrValue *const *ops, size_t nops,
+                        const IrType *const *rts, size_t nres, const IrAttr *attrs,
+                        unsigned nregions);
 /* Dictionary attribute from names/values (n pairs; NULL values skipped);
  * c2a_dictc takes names that are string literals (cached identifiers). */
 const IrAttr *c2a_dict(IrContext *ctx, const char *const *names, const IrAttr *const *vals,
                        size_t n);
 const IrAttr *c2a_dictc(CvConversion *cv, const char *const *names, const IrAttr *const *vals,
                         size_t n);
+/* aa_segment_attr(ctx, sizes, n), memoized by the sizes. */
+const IrAttr *c2a_segment_attr(CvConversion *cv, const int32_t *sizes, size_t n);
 /* Builders for the arith ops the patterns need. */
 IrValue *c2a_const_int(CvConversion *cv, const IrLoc *loc, const IrType *t, int64_t v);
 IrValue *c2a_index_cast(CvConversion *cv, const IrLoc *loc, IrValue *v);

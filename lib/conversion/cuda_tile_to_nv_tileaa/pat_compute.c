@@ -529,14 +529,10 @@ static bool p_reduce_scan(CvConversion *cv, IrOp *op) {
   /* reverse only when set: the interpreter reads its presence */
   if (!reduce && rev && (!ir_attr_is(rev, &ir_bool_attr_def) || rev->ints[0]))
     vals[2] = ir_bool_attr(cv->ctx, true);
-  IrOpState st;
-  cv_state_init(cv, &st, reduce ? aa_op(reduce) : aa_op(scan), NULL);
-  for (unsigned i = 0; i < op->noperands; i++) vec_push(&st.operands, ops[i]);
-  for (unsigned i = 0; i < op->nresults; i++) vec_push(&st.result_types, rts[i]);
-  for (int i = 0; i < 3; i++)
-    if (vals[i]) ir_op_state_add_attr(&st, names[i], vals[i]);
-  ir_op_state_add_region(&st);
-  IrOp *r = rw_create_op(&cv->rw, &st);
+  /* (the names are in order: the dictionary's entries are those the
+   * attributes were given as one by one) */
+  IrOp *r = c2a_build_regions(cv, reduce ? aa_op(reduce) : aa_op(scan), ops, op->noperands, rts,
+                              op->nresults, c2a_dictc(cv, names, vals, 3), 1);
   if (!r) return false;
   cv_take_region(cv, op, 0, ir_op_region(r, 0));
   IrValue *res[16];
@@ -554,7 +550,7 @@ static bool p_mma(CvConversion *cv, IrOp *op) {
   if (!rt) return false;
   int32_t seg[5] = {1, 1, 1, n == 5, n == 5};
   const char *pn = "operandSegmentSizes";
-  const IrAttr *pv = aa_segment_attr(cv->ctx, seg, 5);
+  const IrAttr *pv = c2a_segment_attr(cv, seg, 5);
   const char *an[2] = {"signedness_a", "signedness_b"};
   const IrAttr *av[2] = {NULL, NULL};
   if (ct_op_is(op, CT_OP_mmai)) {

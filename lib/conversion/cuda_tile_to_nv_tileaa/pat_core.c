@@ -66,6 +66,24 @@ const IrAttr *c2a_dictc(CvConversion *cv, const char *const *names, const IrAttr
   return d;
 }
 
+/* The memo's key is the whole input of aa_segment_attr but the context,
+ * which is fixed for the run: the count and every size (arrays longer than
+ * C2A_SEG_MAX are built each time). */
+const IrAttr *c2a_segment_attr(CvConversion *cv, const int32_t *sizes, size_t n) {
+  if (!n || n > C2A_SEG_MAX) return aa_segment_attr(cv->ctx, sizes, n);
+  uint64_t h = n;
+  for (size_t i = 0; i < n; i++) h = (h + (uint32_t)sizes[i]) * UINT64_C(0x9E3779B97F4A7C15);
+  struct C2aSegMemo *m = &c2a(cv)->smemo[h >> 60]; /* 16 slots */
+  bool same = m->n == n;
+  for (size_t i = 0; i < n && same; i++) same = m->sizes[i] == sizes[i];
+  if (same) return m->attr;
+  const IrAttr *a = aa_segment_attr(cv->ctx, sizes, n);
+  m->n = (uint32_t)n;
+  for (size_t i = 0; i < n; i++) m->sizes[i] = sizes[i];
+  m->attr = a;
+  return a;
+}
+
 static const IrAttr *dictc_build(CvConversion *cv, const char *const *names,
                                  const IrAttr *const *vals, size_t n) {
   IrNamedAttr e[16];
@@ -131,7 +149,7 @@ IrValue *c2a_const_int(CvConversion *cv, const IrLoc *loc, const IrType *t, int6
 IrValue *c2a_index_cast(CvConversion *cv, const IrLoc *loc, IrValue *v) {
   if (!v || ir_type_is_index(v->type)) return v;
   C2a *st = c2a(cv);
-  IrValue *r = u64map_get(&st->casts, (uint64_t)(uintptr_t)v);
+  IrValue *r = cv_ptrmap_get(&st->casts, v);
   if (r) return r;
   const IrType *t = ir_index_type(cv->ctx);
   RwInsertPoint ip = rw_save_insertion_point(&cv->rw);
@@ -140,7 +158,7 @@ IrValue *c2a_index_cast(CvConversion *cv, const IrLoc *loc, IrValue *v) {
   IrOp *c = cv_build_named(cv, "arith.index_cast", loc, &v, 1, &t, 1, NULL);
   rw_restore_insertion_point(&cv->rw, ip);
   r = c ? ir_op_result(c, 0) : NULL;
-  if (r) u64map_put(&st->casts, (uint64_t)(uintptr_t)v, r);
+  if (r) cv_ptrmap_put(&st->casts, v, r);
   return r;
 }
 
@@ -156,12 +174,12 @@ IrValue *c2a_binop(CvConversion *cv, const char *name, const IrLoc *loc, IrValue
 /* ---- the token chain ---------------------------------------------------------- */
 
 void c2a_chain_start(CvConversion *cv, IrBlock *b, IrValue *tok) {
-  u64map_put(&c2a(cv)->chain, (uint64_t)(uintptr_t)b, tok);
+  cv_ptrmap_put(&c2a(cv)->chain, b, tok);
 }
 
 IrValue *c2a_chain_get(CvConversion *cv, IrOp *at) {
   for (IrBlock *b = at->block; b;) {
-    IrValue *t = u64map_get(&c2a(cv)->chain, (uint64_t)(uintptr_t)b);
+    IrValue *t = cv_ptrmap_get(&c2a(cv)->chain, b);
     if (t) return t;
     IrOp *p = ir_block_parent_op(b);
     b = p ? p->block : NULL;
@@ -201,6 +219,12 @@ static IrOp *build_with_regions(CvConversion *cv, const IrOpInfo *info, IrOp *ol
   ir_op_state_free(&st);
   if (op) rw_insert_op(&cv->rw, op);
   return op;
+}
+
+IrOp *c2a_build_regions(CvConversion *cv, const IrOpInfo *info, IrValue *const *ops, size_t nops,
+                        const IrType *const *rts, size_t nres, const IrAttr *attrs,
+                        unsigned nregions) {
+  return build_with_regions(cv, info, NULL, ops, nops, rts, nres, NULL, attrs, nregions);
 }
 
 static bool p_module(CvConversion *cv, IrOp *op) {
@@ -283,7 +307,7 @@ static bool p_for(CvConversion *cv, IrOp *op) {
   if (tok && body) {
     IrValue *a = ir_block_add_arg_lazy(body, rts[nr - 1], cv->ctx, op->loc_bits);
     c2a_chain_start(cv, body, a);
-    u64map_put(&c2a(cv)->threaded, (uint64_t)(uintptr_t)f, f);
+    cv_ptrmap_put(&c2a(cv)->threaded, f, f);
     c2a_chain_set(cv, op, ir_op_result(f, nr - 1));
   }
   IrValue *res[16];
@@ -323,7 +347,7 @@ static bool p_if(CvConversion *cv, IrOp *op) {
      * chain moves on to the if's result) */
     for (unsigned r = 0; r < 2; r++)
       if (ir_op_region(f, r)->first) c2a_chain_start(cv, ir_op_region(f, r)->first, tok);
-    u64map_put(&c2a(cv)->threaded, (uint64_t)(uintptr_t)f, f);
+    cv_ptrmap_put(&c2a(cv)->threaded, f, f);
     c2a_chain_set(cv, op, ir_op_result(f, nr - 1));
   }
   IrValue *res[16];
@@ -366,7 +390,7 @@ static bool p_loop(CvConversion *cv, IrOp *op) {
   if (tok) {
     IrValue *a = ir_block_add_arg_lazy(body, aa_mem_token_type(ctx), ctx, op->loc_bits);
     c2a_chain_start(cv, body, a);
-    u64map_put(&c2a(cv)->threaded, (uint64_t)(uintptr_t)w, w);
+    cv_ptrmap_put(&c2a(cv)->threaded, w, w);
   }
   /* after: forward the continue values (and the token) */
   IrBlock *after = ir_block_new();
@@ -403,7 +427,7 @@ static bool while_condition(CvConversion *cv, IrOp *op, IrOp *w) {
   if (!c) return false;
   ops[0] = ir_op_result(c, 0);
   unsigned n = op->noperands;
-  if (u64map_get(&c2a(cv)->threaded, (uint64_t)(uintptr_t)w)) {
+  if (cv_ptrmap_get(&c2a(cv)->threaded, w)) {
     if (!(ops[n++] = c2a_chain_get(cv, op))) return false;
   }
   return cv_build_named(cv, "scf.condition", NULL, ops, n, NULL, 0, NULL) != NULL;
@@ -416,7 +440,7 @@ static bool p_yield(CvConversion *cv, IrOp *op) {
   if (parent && (aa_op_is(parent, AA_OP_reduce) || aa_op_is(parent, AA_OP_scan)))
     return c2a_one_to_one(cv, op, aa_op(yield), NULL, NULL) != NULL;
   if (!parent || (!ir_op_isz(parent, "scf.for") && !ir_op_isz(parent, "scf.if"))) return false;
-  if (!u64map_get(&c2a(cv)->threaded, (uint64_t)(uintptr_t)parent))
+  if (!cv_ptrmap_get(&c2a(cv)->threaded, parent))
     return c2a_one_to_one(cv, op, NULL, "scf.yield", NULL) != NULL;
   /* a token-carrying parent: the region's current chain token goes last */
   IrValue *ops[64];

@@ -76,7 +76,7 @@ static bool p_make_tensor_view(CvConversion *cv, IrOp *op) {
   seg[2] = (int32_t)ss->ints[1];
   seg[3] = (int32_t)ss->ints[2];
   const char *nm = "operandSegmentSizes";
-  const IrAttr *sa = aa_segment_attr(cv->ctx, seg, 4);
+  const IrAttr *sa = c2a_segment_attr(cv, seg, 4);
   IrOp *m = cv_build(cv, aa_op(make_memref), NULL, ops, n, &rt, 1,
                      c2a_dictc(cv, &nm, &sa, 1), NULL);
   if (!m) return false;
@@ -205,7 +205,7 @@ static const IrAttr *mem_attrs(CvConversion *cv, IrOp *op, const int32_t *seg, s
   const char *names[5] = {"operandSegmentSizes", "mem_semantic", "mem_scope", "padding_value",
                           "in_bounds"};
   const IrAttr *sem = c2a_mem_semantic(cv, op);
-  const IrAttr *vals[5] = {aa_segment_attr(cv->ctx, seg, nseg), sem,
+  const IrAttr *vals[5] = {c2a_segment_attr(cv, seg, nseg), sem,
                            sem ? c2a_mem_scope(cv, op) : NULL, NULL, in_bounds(cv, view)};
   if (view && view->attr) {
     int pad = ct_enum_value(view->attr, &ct_enum_padding_value);
