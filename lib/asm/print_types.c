@@ -305,25 +305,11 @@ void asm_print_type_memo(AsmPrinter *p, const IrType *t,
   memo_store(p, slot, t, (void (*)(void))fn, start);
 }
 
-void asm_print_attr_memo(AsmPrinter *p, const IrAttr *a,
-                         void (*fn)(AsmPrinter *p, const IrAttr *a)) {
-  if (p->init || !a) {
-    fn(p, a);
-    return;
-  }
-  size_t slot;
-  const AsmPrintMemo *m = memo_find(p, a, (void (*)(void))fn, &slot);
-  if (m) {
-    asm_put_cached(p, m->off, m->len);
-    return;
-  }
-  size_t start = p->out->len;
-  fn(p, a);
-  memo_store(p, slot, a, (void (*)(void))fn, start);
-}
-
-void asm_print_attr_memo_pure(AsmPrinter *p, const IrAttr *a,
-                              void (*fn)(AsmPrinter *p, const IrAttr *a)) {
+/* asm_print_attr_memo and asm_print_attr_memo_pure: with `pure`, the text is
+ * kept only if printing it changed nothing else in the printer (no new
+ * alias, no noted resource, no location, the same output buffer). */
+static inline __attribute__((always_inline)) void attr_memo(
+    AsmPrinter *p, const IrAttr *a, void (*fn)(AsmPrinter *p, const IrAttr *a), bool pure) {
   if (p->init || !a) {
     fn(p, a);
     return;
@@ -338,6 +324,17 @@ void asm_print_attr_memo_pure(AsmPrinter *p, const IrAttr *a,
   uint32_t gen = p->alias_gen, taint = p->ntaint;
   StrBuf *out = p->out;
   fn(p, a);
-  if (p->out == out && p->alias_gen == gen && p->res_used.len == nres && p->ntaint == taint)
+  if (!pure ||
+      (p->out == out && p->alias_gen == gen && p->res_used.len == nres && p->ntaint == taint))
     memo_store(p, slot, a, (void (*)(void))fn, start);
+}
+
+void asm_print_attr_memo(AsmPrinter *p, const IrAttr *a,
+                         void (*fn)(AsmPrinter *p, const IrAttr *a)) {
+  attr_memo(p, a, fn, false);
+}
+
+void asm_print_attr_memo_pure(AsmPrinter *p, const IrAttr *a,
+                              void (*fn)(AsmPrinter *p, const IrAttr *a)) {
+  attr_memo(p, a, fn, true);
 }
