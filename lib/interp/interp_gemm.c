@@ -479,10 +479,17 @@ __attribute__((target("avx2,fma"))) static void gemm_tiles_avx2(
 }
 #endif
 
+#ifdef HAVE_GEMM_AVX2
+/* Whether the AVX2+FMA kernels run here (not turned off for tests). */
+static bool avx2_kernels(void) {
+  return !force_portable && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+}
+#endif
+
 void in_gemm_f32(const float *A, const float *B, const float *Cin, float *Cout, int64_t M,
                  int64_t N, int64_t K) {
 #ifdef HAVE_GEMM_AVX2
-  if (!force_portable && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+  if (avx2_kernels()) {
     if (K == 0) {
       for (int64_t i = 0; i < M * N && Cin != Cout; i++) Cout[i] = Cin[i];
       return;
@@ -505,7 +512,7 @@ void in_gemm_f32(const float *A, const float *B, const float *Cin, float *Cout, 
 
 bool in_gemm_tiles_available(void) {
 #ifdef HAVE_GEMM_AVX2
-  return !force_portable && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  return avx2_kernels();
 #else
   return false;
 #endif
