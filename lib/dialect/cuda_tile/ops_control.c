@@ -659,6 +659,7 @@ static const IrAttr *loop_memo_fn(AsmParser *p, void *arg) {
 
 /* parse_loop_iter_header, memoized when the text repeats. */
 static bool parse_loop_iter_header_memo(AsmParser *p, LoopHeader *h) {
+  if (!ct_hdr_memo_enabled()) return parse_loop_iter_header(p, h);
   const char *base = asm_cur_loc(p).ptr;
   const IrAttr *rec = asm_parse_attr_memo_at(p, loop_memo_fn, h, '>', loop_is_record);
   if (!rec) return false;
@@ -704,8 +705,7 @@ bool ct_parse_loop(AsmParser *p, IrOpState *st) {
     if (asm_parse_optional_punct(p, ASM_COLON)) ok = ct_parse_types_into(p, &st->result_types);
   } else {
     LoopHeader h = {st, &args, &init, &iter_types, false};
-    ok = ct_hdr_memo_enabled() ? parse_loop_iter_header_memo(p, &h)
-                               : parse_loop_iter_header(p, &h);
+    ok = parse_loop_iter_header_memo(p, &h);
   }
   if (ok) {
     IrRegion *r = ir_op_state_add_region(st);
