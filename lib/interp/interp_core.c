@@ -198,8 +198,70 @@ Val *val_retain(Val *v) {
 void val_release(Val *v) {
   if (!v) return;
   if (__atomic_sub_fetch(&v->refs, 1, __ATOMIC_ACQ_REL) != 0) return;
-  buf_put(v->data, v->data ? v->cap : 0);
+  if (!v->borrowed) buf_put(v->data, v->data ? v->cap : 0);
   val_free(v);
+}
+
+/* Drops e's borrowed values that nothing else holds (their only reference
+ * is e's list), keeping the others in order. */
+static void borrow_prune(Exec *e) {
+  size_t k = 0;
+  for (size_t i = 0; i < e->borrowed.len; i++) {
+    Val *v = e->borrowed.data[i];
+    if (v->refs == 1) val_release(v);
+    else e->borrowed.data[k++] = v;
+  }
+  e->borrowed.len = k;
+}
+
+/* A borrowed tile (see interp_internal.h): the Val of new_shape with data
+ * at p instead of a buffer of its own.  Values are per block and per
+ * thread, so the reference counts read here change only on this thread. */
+Val *in_val_borrow(Exec *e, const IrType *elem, const int64_t *shape, int rank, void *p) {
+  if (e->borrowed.len >= IN_BORROW_MAX) borrow_prune(e);
+  if (e->borrowed.len >= IN_BORROW_MAX) return NULL;
+  Val *v = val_alloc();
+  v->refs = 2; /* the caller's and e's list */
+  v->elem = elem;
+  v->kind = in_kind_of(elem);
+  v->rank = rank;
+  v->n = 1;
+  for (int i = 0; i < rank; i++) {
+    v->shape[i] = shape[i];
+    v->n *= shape[i];
+  }
+  v->data = p;
+  v->cap = 0;
+  v->borrowed = true;
+  vec_push(&e->borrowed, v);
+  return v;
+}
+
+/* Gives every live borrowed value of e whose elements overlap [lo, hi) a
+ * buffer of its own holding the same elements (then it is an ordinary
+ * tile), so that a write of that memory cannot change it; the values
+ * nothing else holds are dropped. */
+void in_borrow_write_slow(Exec *e, uintptr_t lo, uintptr_t hi) {
+  size_t k = 0;
+  for (size_t i = 0; i < e->borrowed.len; i++) {
+    Val *v = e->borrowed.data[i];
+    size_t bytes = (size_t)v->n * in_kind_size(v->kind);
+    uintptr_t a = (uintptr_t)v->data;
+    if (v->refs == 1) {
+      val_release(v);
+    } else if (a < hi && lo < a + bytes) {
+      size_t padded = (bytes + 63) & ~(size_t)63;
+      void *own = buf_get(padded ? padded : 64);
+      memcpy(own, v->data, bytes);
+      v->data = own;
+      v->cap = padded ? padded : 64;
+      v->borrowed = false;
+      val_release(v);
+    } else {
+      e->borrowed.data[k++] = v;
+    }
+  }
+  e->borrowed.len = k;
 }
 
 /* ======================================================================== */
@@ -1014,6 +1076,7 @@ static void exec_reset(Exec *e) {
     e->slots[i] = NULL;
   }
   term_clear(e);
+  while (e->borrowed.len) val_release(vec_pop(&e->borrowed));
   for (size_t i = 0; i < e->local_mem.len; i++) free(e->local_mem.data[i]);
   e->local_mem.len = 0;
   e->local.len = 0;
@@ -1151,6 +1214,23 @@ static IrWalkResult find_print(IrOp *op, void *user) {
   return IR_WALK_ADVANCE;
 }
 
+/* Clears Run.borrow_ok (user) at an op inside the entry that lets blocks
+ * order their memory accesses against each other's, or that the borrow
+ * bookkeeping does not know: an op of another dialect, an atomic, or a
+ * load/store with an ordering other than weak. */
+static IrWalkResult find_no_borrow(IrOp *op, void *user) {
+  Run *r = user;
+  if (op == r->entry) return IR_WALK_ADVANCE;
+  if (op->info < ct_op_infos || op->info >= ct_op_infos + CT_OP_COUNT ||
+      ct_op_is(op, CT_OP_atomic_cas_tko) ||
+      ct_op_is(op, CT_OP_atomic_rmw_tko) || ct_op_is(op, CT_OP_atomic_red_view_tko) ||
+      in_attr_int(op, "memory_ordering_semantics", CT_MEM_WEAK) != CT_MEM_WEAK) {
+    r->borrow_ok = false;
+    return IR_WALK_INTERRUPT;
+  }
+  return IR_WALK_ADVANCE;
+}
+
 /* Attribute names looked up while blocks run (see interp_run). */
 static const char *const attr_names[] = {
     "comparison_ordering", "comparison_predicate", "constant", "dim", "flush_to_zero",
@@ -1251,6 +1331,9 @@ bool in_run_once(IrOp *module, const char *entry_name, const InterpArg *args, si
       r.chk_mem = (opts->checks & ~(unsigned)INTERP_CHECK_RERUN) != 0;
       r.chk_deps = (opts->checks & (INTERP_CHECK_ORDER | INTERP_CHECK_SHUFFLE)) != 0;
       nt = 1;
+    } else {
+      r.borrow_ok = ct_op_is(entry, CT_OP_entry);
+      if (r.borrow_ok) ir_walk_pre(entry, find_no_borrow, &r);
     }
     if (nt > r.nblocks) nt = (int)r.nblocks;
     Exec *ex = xcalloc((size_t)nt, sizeof(Exec));
@@ -1274,6 +1357,7 @@ bool in_run_once(IrOp *module, const char *entry_name, const InterpArg *args, si
       vec_free(&ex[i].term);
       vec_free(&ex[i].local);
       vec_free(&ex[i].local_mem);
+      vec_free(&ex[i].borrowed);
       sb_free(&ex[i].scratch_out);
     }
     free(ex);

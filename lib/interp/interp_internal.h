@@ -40,6 +40,9 @@ typedef struct Val {
   int vrank;
   int64_t vshape[IN_MAX_RANK], vstrides[IN_MAX_RANK];
   uint32_t dep;            /* --check=order: dependency set (interp_check.c) */
+  /* data points into kernel memory (a borrowed load, in_val_borrow): not
+   * owned, never freed or written through this value. */
+  bool borrowed;
 } Val;
 
 /* A registered memory region [lo, hi). */
@@ -89,6 +92,12 @@ typedef struct Run {
   struct InChk *chk;       /* --check state (NULL: no checks) */
   bool chk_mem;            /* --check=order/races/uninit: accesses go to in_chk_access */
   bool chk_deps;           /* --check=order: results get dependency sets */
+  /* Dense f32 tile loads may borrow kernel memory instead of copying it
+   * (in_val_borrow): no --check, and the entry has only cuda_tile ops, no
+   * atomics and only weak memory ops, so no block can order its accesses
+   * against another's (a cross-block overlap of a load and a store is a
+   * data race whichever copy the load sees). */
+  bool borrow_ok;
 } Run;
 
 /* Steps between two looks at the clock for InterpOptions.timeout. */
@@ -116,6 +125,9 @@ typedef struct Exec {
   /* Steps taken by this worker over all its blocks, and when next to look
    * at the clock (InterpOptions.timeout). */
   uint64_t work, time_check_at;
+  /* Borrowed tile values of this block (each holds a reference), at most
+   * IN_BORROW_MAX: a store materializes those it overlaps first. */
+  VEC(Val *) borrowed;
 } Exec;
 
 typedef bool (*InHandler)(Exec *e, IrOp *op);
@@ -126,6 +138,18 @@ Val *val_new_shape(const IrType *elem, const int64_t *shape, int rank);
 /* Like val_new_shape, for results that overwrite every element: no zeroing. */
 Val *val_new_raw(const IrType *elem, const int64_t *shape, int rank);
 Val *val_new_token(void);
+/* A tile value whose data is n f32 elements of kernel memory at p (dense
+ * and in bounds, checked by the caller), registered with e; NULL when e
+ * holds IN_BORROW_MAX live borrowed values (the caller copies instead). */
+#define IN_BORROW_MAX 32
+Val *in_val_borrow(Exec *e, const IrType *elem, const int64_t *shape, int rank, void *p);
+/* Before a write of kernel memory [lo, hi): every live borrowed value of e
+ * that overlaps it gets its own copy of its elements.  lo 0 and hi
+ * UINTPTR_MAX for a write whose span is not computed. */
+void in_borrow_write_slow(Exec *e, uintptr_t lo, uintptr_t hi);
+static inline void in_borrow_write(Exec *e, uintptr_t lo, uintptr_t hi) {
+  if (e->borrowed.len) in_borrow_write_slow(e, lo, hi);
+}
 Val *val_retain(Val *v);
 void val_release(Val *v);
 /* Frees the calling thread's cached tile buffers (each worker, when done). */

@@ -287,6 +287,7 @@ bool h_store_ptr(Exec *e, IrOp *op) {
   if (!es) return in_fail(e, op, "f4E2M1FN stores through pointers are not supported "
                                  "(f4E2M1FN memory is accessible through views only)");
   const int64_t *pd = p->data;
+  in_borrow_write(e, 0, UINTPTR_MAX); /* borrowed tiles (v among them) get copies first */
   for (int64_t i = 0; i < p->n; i++) {
     if (mask && !((const int64_t *)mask->data)[mask->n == 1 ? 0 : i]) continue;
     uintptr_t a = (uintptr_t)pd[i];
@@ -335,6 +336,7 @@ bool h_make_view(Exec *e, IrOp *op) {
   *v = *tv;
   v->refs = 1;
   v->data = NULL;
+  v->borrowed = false;
   v->kind = VK_PVIEW;
   v->type = ir_op_result(op, 0)->type;
   in_set_result(e, op, 0, v);
@@ -648,6 +650,56 @@ static bool widen_bf16(const uint16_t *p, float *t, int64_t n) {
   return nan;
 }
 
+/* The span [*a0, *a0 + *bytes) of a view access whose tile dimensions are
+ * all contiguous and wholly in bounds, with non-negative strides and
+ * elements of es bytes, when it lies in one registered region (writable
+ * for a store) and is aligned to es; false otherwise.  One check covers
+ * the span from the first element to the last (every element lies between
+ * them, so in the same region). */
+static bool dense_span(Exec *e, const Val *pv, const ViewAcc *va, size_t es, bool store,
+                       uint64_t *a0, uint64_t *bytes) {
+  int64_t first = 0, extent = 0; /* element offsets of the first element, last - first */
+  for (int d = 0; d < va->rank; d++) {
+    int64_t o = va->origin[d], t = va->tshape[d], st = va->tstride[d], x;
+    if (!va->contig[d] || o < 0 || t < 1 || st < 0 || o > va->tlimit[d] - t) return false;
+    if (__builtin_mul_overflow(o, st, &x) || __builtin_add_overflow(first, x, &first)) return false;
+    if (__builtin_mul_overflow(t - 1, st, &x) || __builtin_add_overflow(extent, x, &extent))
+      return false;
+  }
+  return !(__builtin_mul_overflow((uint64_t)first, (uint64_t)es, a0) ||
+           __builtin_add_overflow(*a0, (uint64_t)pv->base, a0) ||
+           __builtin_mul_overflow((uint64_t)extent + 1, (uint64_t)es, bytes) || *a0 % es ||
+           !span_in_region(e, (uintptr_t)*a0, (size_t)*bytes, store));
+}
+
+/* A load whose tile is one packed run of f32 memory (every tile dimension
+ * contiguous and in bounds, unit inner stride, each outer stride the size
+ * of the dimensions inside it, or a dimension of one) as a borrowed value
+ * (in_val_borrow) over that memory instead of a copy: the elements are the
+ * same bits a copy would hold, and a later store to them first gives the
+ * value its own copy (in_borrow_write).  NULL, having done nothing, when
+ * it does not apply. */
+static Val *view_borrow(Exec *e, Val *pv, const ViewAcc *va, const IrType *rt) {
+  int rank = va->rank;
+  const IrType *elem = pv->elem;
+  if (!e->run->borrow_ok || rank == 0 || !ir_type_is_float(elem) ||
+      ir_float_kind(elem) != IR_F32 || ct_tile_type_elem(rt) != elem ||
+      (int)ct_tile_type_rank(rt) != rank)
+    return NULL;
+  int64_t packed = 1;
+  for (int d = rank - 1; d >= 0; d--) {
+    if (va->tshape[d] != 1 && va->tstride[d] != packed) return NULL;
+    packed *= va->tshape[d];
+  }
+  uint64_t a0, bytes;
+  if (!dense_span(e, pv, va, 4, false, &a0, &bytes)) return NULL;
+  Val *r = in_val_borrow(e, elem, ct_tile_type_shape(rt), rank, (void *)(uintptr_t)a0);
+  if (r && rank == 2) /* as view_access_dense notes a 2-D load (interp_gemm.c) */
+    in_gemm_note_tile(pv, (const void *)(uintptr_t)a0, va->tshape[0], va->tshape[1] * 4,
+                      va->tstride[0] * 4);
+  return r;
+}
+
 /* The common case of view_access without its per-row bookkeeping: every
  * tile dimension contiguous and wholly in bounds, unit innermost stride,
  * non-negative strides, f32 memory (bf16 too on load), and no --check
@@ -664,20 +716,9 @@ static bool view_access_dense(Exec *e, Val *pv, const ViewAcc *va, Val *tile, bo
   IrFloatKind fk = ir_float_kind(elem);
   if (!(fk == IR_F32 || (fk == IR_BF16 && !store))) return false;
   size_t es = fk == IR_F32 ? 4 : 2;
-  int64_t first = 0, extent = 0; /* element offsets of the first element, last - first */
-  for (int d = 0; d < rank; d++) {
-    int64_t o = va->origin[d], t = va->tshape[d], st = va->tstride[d], x;
-    if (!va->contig[d] || o < 0 || t < 1 || st < 0 || o > va->tlimit[d] - t) return false;
-    if (__builtin_mul_overflow(o, st, &x) || __builtin_add_overflow(first, x, &first)) return false;
-    if (__builtin_mul_overflow(t - 1, st, &x) || __builtin_add_overflow(extent, x, &extent))
-      return false;
-  }
   uint64_t a0, bytes;
-  if (__builtin_mul_overflow((uint64_t)first, (uint64_t)es, &a0) ||
-      __builtin_add_overflow(a0, (uint64_t)pv->base, &a0) ||
-      __builtin_mul_overflow((uint64_t)extent + 1, (uint64_t)es, &bytes) || a0 % es ||
-      !span_in_region(e, (uintptr_t)a0, (size_t)bytes, store))
-    return false;
+  if (!dense_span(e, pv, va, es, store, &a0, &bytes)) return false;
+  if (store) in_borrow_write(e, (uintptr_t)a0, (uintptr_t)(a0 + bytes));
   int64_t inner = va->tshape[rank - 1], idx[IN_MAX_RANK] = {0};
   float *t = tile->data;
   if (rank == 2 && !store) { /* an mmaf operand, typically */
@@ -735,6 +776,7 @@ static bool view_access_dense(Exec *e, Val *pv, const ViewAcc *va, Val *tile, bo
 static bool view_access(Exec *e, IrOp *op, Val *pv, ViewAcc *va, Val *tile, int acc) {
   bool store = (acc & IN_ACC_WRITE) != 0;
   if (!(acc & IN_ACC_ATOMIC) && view_access_dense(e, pv, va, tile, store)) return true;
+  if (store) in_borrow_write(e, 0, UINTPTR_MAX);
   const IrType *elem = pv->elem;
   size_t es = interp_elem_bytes(elem);
   bool f4 = es == 0;
@@ -861,7 +903,14 @@ bool h_load_view(Exec *e, IrOp *op) {
   ViewAcc va;
   if (!view_decode(e, op, pv, is, il, &va)) return false;
   const IrType *rt = ir_op_result(op, 0)->type;
-  Val *r = val_new_raw(ct_tile_type_elem(rt), ct_tile_type_shape(rt), (int)ct_tile_type_rank(rt));
+  Val *r = view_borrow(e, pv, &va, rt);
+  if (r) {
+    view_free(&va);
+    in_set_result(e, op, 0, r);
+    in_set_result(e, op, 1, val_new_token());
+    return true;
+  }
+  r = val_new_raw(ct_tile_type_elem(rt), ct_tile_type_shape(rt), (int)ct_tile_type_rank(rt));
   bool ok = view_access(e, op, pv, &va, r, false);
   view_free(&va);
   if (!ok) return val_release(r), false;
@@ -963,6 +1012,7 @@ static void rmw_apply(int mode, const IrType *elem, int64_t *oi, double *of, int
 /* atomic_rmw_tko: one read-modify-write per lane, in lane order, under the
  * run-wide atomics lock; masked lanes return their argument. */
 bool h_atomic_rmw(Exec *e, IrOp *op) {
+  in_borrow_write(e, 0, UINTPTR_MAX); /* none while atomics run (Run.borrow_ok) */
   unsigned as, al, ms, ml;
   in_segment(op, 1, &as, &al);
   in_segment(op, 2, &ms, &ml);
@@ -1003,6 +1053,7 @@ bool h_atomic_rmw(Exec *e, IrOp *op) {
 /* atomic_cas_tko: per lane, replaces the stored value by `val` when its bit
  * pattern equals `cmp`; returns the old value (masked lanes: cmp). */
 bool h_atomic_cas(Exec *e, IrOp *op) {
+  in_borrow_write(e, 0, UINTPTR_MAX); /* none while atomics run (Run.borrow_ok) */
   unsigned ms, ml;
   in_segment(op, 3, &ms, &ml);
   Val *p = in_opnd(e, op, 0), *cmp = in_opnd(e, op, 1), *val = in_opnd(e, op, 2);

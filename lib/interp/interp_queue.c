@@ -231,6 +231,7 @@ static void load(Exec *e, IrOp *op, InPipe *p, int64_t s) {
     *v = *h;
     v->refs = 1;
     v->data = NULL;
+    v->borrowed = false; /* the header's copy of a borrowed value: data copied below */
     if (h->refs) {
       size_t b = (size_t)h->n * in_kind_size(h->kind);
       size_t padded = (b + 63) & ~(size_t)63;
