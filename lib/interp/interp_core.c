@@ -995,6 +995,12 @@ static uint64_t op_cost(IrOp *op, CtOpIndex idx) {
   return 1 + work / INTERP_STEP_ELEMS;
 }
 
+bool in_next_op_fits(Exec *e, IrOp *next) {
+  if (next->info < ct_op_infos || next->info >= ct_op_infos + CT_OP_COUNT) return false;
+  uint64_t cost = op_cost(next, (CtOpIndex)(next->info - ct_op_infos));
+  return e->steps + cost <= e->max_steps && e->work + cost < e->time_check_at;
+}
+
 /* Whether the run's time limit has passed (checked every
  * IN_TIME_CHECK_STEPS steps of a worker). */
 static bool past_deadline(Exec *e) {
@@ -1092,6 +1098,7 @@ static void run_block(Exec *e, int64_t linear) {
   e->failed = false;
   e->steps = 0;
   e->cur_loop = NULL;
+  e->ew_store = NULL;
   e->out = r->outputs ? &r->outputs[linear] : &e->scratch_out;
   if (r->chk) in_chk_block_begin(e);
   IrBlock *body = ir_region_entry(ir_op_region(r->entry, 0));

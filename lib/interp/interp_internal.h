@@ -128,6 +128,10 @@ typedef struct Exec {
   /* Borrowed tile values of this block (each holds a reference), at most
    * IN_BORROW_MAX: a store materializes those it overlaps first. */
   VEC(Val *) borrowed;
+  /* The store_view_tko that in_ew_store_dest last prepared and the tile it
+   * lent for it (the store's operand): that store has nothing to write. */
+  IrOp *ew_store;
+  Val *ew_store_val;
 } Exec;
 
 typedef bool (*InHandler)(Exec *e, IrOp *op);
@@ -150,6 +154,13 @@ void in_borrow_write_slow(Exec *e, uintptr_t lo, uintptr_t hi);
 static inline void in_borrow_write(Exec *e, uintptr_t lo, uintptr_t hi) {
   if (e->borrowed.len) in_borrow_write_slow(e, lo, hi);
 }
+/* A borrowed tile over the memory that store_view_tko st (the op after an
+ * element-wise op, storing its result) will write, to compute the result
+ * into; NULL when st would not take the dense path (interp_mem.c). */
+Val *in_ew_store_dest(Exec *e, IrOp *st, const IrType *elem, const int64_t *shape, int rank);
+/* Whether running op next cannot stop at the step or time limit check that
+ * in_exec_block makes before it (interp_core.c). */
+bool in_next_op_fits(Exec *e, IrOp *next);
 Val *val_retain(Val *v);
 void val_release(Val *v);
 /* Frees the calling thread's cached tile buffers (each worker, when done). */

@@ -401,7 +401,11 @@ typedef struct ViewAcc {
 
 static void view_free(ViewAcc *va) { free(va->buf); }
 
-static bool view_decode(Exec *e, IrOp *op, Val *pv, unsigned idx0, unsigned nidx, ViewAcc *va) {
+/* Decodes the view access of op (its tile indices from operand idx0 on).
+ * With quiet, an index outside the index space returns false without a
+ * report (in_ew_store_dest asks ahead of the store). */
+static bool view_decode_q(Exec *e, IrOp *op, Val *pv, unsigned idx0, unsigned nidx, ViewAcc *va,
+                          bool quiet) {
   const IrType *t = pv->type;
   memset(va, 0, sizeof *va);
   va->rank = (int)ct_view_tile_rank(t);
@@ -433,6 +437,7 @@ static bool view_decode(Exec *e, IrOp *op, Val *pv, unsigned idx0, unsigned nidx
     int64_t nspace = in_ceil_div(pv->vshape[td], step);
     if (ix < 0 || ix >= nspace) {
       view_free(va);
+      if (quiet) return false;
       return in_fail(e, op, "index %lld out of bounds of the %s's index space "
                             "(dimension %d has %lld tiles)", (long long)ix,
                      gs ? "gather_scatter_view" : ct_type_is_strided_view(t) ? "strided view"
@@ -444,6 +449,10 @@ static bool view_decode(Exec *e, IrOp *op, Val *pv, unsigned idx0, unsigned nidx
     va->contig[i] = true;
   }
   return true;
+}
+
+static bool view_decode(Exec *e, IrOp *op, Val *pv, unsigned idx0, unsigned nidx, ViewAcc *va) {
+  return view_decode_q(e, op, pv, idx0, nidx, va, false);
 }
 
 static double pad_value(int pad) {
@@ -672,6 +681,18 @@ static bool dense_span(Exec *e, const Val *pv, const ViewAcc *va, size_t es, boo
            !span_in_region(e, (uintptr_t)*a0, (size_t)*bytes, store));
 }
 
+/* Whether the tile of a dense access is laid out in memory as a tile
+ * buffer is (row-major, no gaps): unit inner stride and each outer stride
+ * the size of the dimensions inside it (or a dimension of one). */
+static bool va_packed(const ViewAcc *va) {
+  int64_t packed = 1;
+  for (int d = va->rank - 1; d >= 0; d--) {
+    if (va->tshape[d] != 1 && va->tstride[d] != packed) return false;
+    packed *= va->tshape[d];
+  }
+  return true;
+}
+
 /* A load whose tile is one packed run of f32 memory (every tile dimension
  * contiguous and in bounds, unit inner stride, each outer stride the size
  * of the dimensions inside it, or a dimension of one) as a borrowed value
@@ -686,13 +707,8 @@ static Val *view_borrow(Exec *e, Val *pv, const ViewAcc *va, const IrType *rt) {
       ir_float_kind(elem) != IR_F32 || ct_tile_type_elem(rt) != elem ||
       (int)ct_tile_type_rank(rt) != rank)
     return NULL;
-  int64_t packed = 1;
-  for (int d = rank - 1; d >= 0; d--) {
-    if (va->tshape[d] != 1 && va->tstride[d] != packed) return NULL;
-    packed *= va->tshape[d];
-  }
   uint64_t a0, bytes;
-  if (!dense_span(e, pv, va, 4, false, &a0, &bytes)) return NULL;
+  if (!va_packed(va) || !dense_span(e, pv, va, 4, false, &a0, &bytes)) return NULL;
   Val *r = in_val_borrow(e, elem, ct_tile_type_shape(rt), rank, (void *)(uintptr_t)a0);
   if (r && rank == 2) /* as view_access_dense notes a 2-D load (interp_gemm.c) */
     in_gemm_note_tile(pv, (const void *)(uintptr_t)a0, va->tshape[0], va->tshape[1] * 4,
@@ -718,6 +734,11 @@ static bool view_access_dense(Exec *e, Val *pv, const ViewAcc *va, Val *tile, bo
   size_t es = fk == IR_F32 ? 4 : 2;
   uint64_t a0, bytes;
   if (!dense_span(e, pv, va, es, store, &a0, &bytes)) return false;
+  /* a borrowed tile stored where it lies (in_ew_store_dest's result, or a
+   * load stored back): memory already holds every element */
+  if (store && tile->borrowed && tile->data == (void *)(uintptr_t)a0 && fk == IR_F32 &&
+      va_packed(va))
+    return true;
   if (store) in_borrow_write(e, (uintptr_t)a0, (uintptr_t)(a0 + bytes));
   int64_t inner = va->tshape[rank - 1], idx[IN_MAX_RANK] = {0};
   float *t = tile->data;
@@ -921,9 +942,17 @@ bool h_load_view(Exec *e, IrOp *op) {
 
 /* store_view_tko: a tile into a view; out-of-bounds elements are masked. */
 bool h_store_view(Exec *e, IrOp *op) {
+  Val *t = in_opnd(e, op, 0);
+  if (op == e->ew_store && t == e->ew_store_val && t->borrowed) {
+    /* the op before computed t into this store's memory (in_ew_store_dest):
+     * its checks are this store's, and nothing ran in between */
+    e->ew_store = NULL;
+    in_set_result(e, op, 0, val_new_token());
+    return true;
+  }
   unsigned is, il;
   in_segment(op, 2, &is, &il);
-  Val *t = in_opnd(e, op, 0), *pv = in_opnd(e, op, 1);
+  Val *pv = in_opnd(e, op, 1);
   if (pv->kind != VK_PVIEW) return in_fail(e, op, "expects a tile view");
   ViewAcc va;
   if (!view_decode(e, op, pv, is, il, &va)) return false;
@@ -932,6 +961,38 @@ bool h_store_view(Exec *e, IrOp *op) {
   if (!ok) return false;
   in_set_result(e, op, 0, val_new_token());
   return true;
+}
+
+/* For an element-wise op whose next op is store_view_tko st of its result
+ * (interp_ops.c): a borrowed tile over the memory that st will write, for
+ * the op to compute its result into, when st would take the dense path
+ * with a packed f32 tile of the given element type and shape and cannot
+ * fail (no step or time limit reached at it either); live borrowed tiles
+ * over that memory get their own copies first, as before any store.  st
+ * then finds its tile already in place (view_access_dense).  NULL, having
+ * done nothing, otherwise. */
+Val *in_ew_store_dest(Exec *e, IrOp *st, const IrType *elem, const int64_t *shape, int rank) {
+  if (!e->run->borrow_ok || !ir_type_is_float(elem) || ir_float_kind(elem) != IR_F32 ||
+      !in_next_op_fits(e, st))
+    return NULL;
+  Val *pv = in_opnd(e, st, 1);
+  if (!pv || pv->kind != VK_PVIEW || pv->elem != elem || ct_type_is_gather_scatter_view(pv->type) ||
+      (int)ct_view_tile_rank(pv->type) != rank)
+    return NULL;
+  unsigned is, il;
+  in_segment(st, 2, &is, &il);
+  ViewAcc va;
+  if (!view_decode_q(e, st, pv, is, il, &va, true)) return NULL;
+  view_free(&va); /* no gather dimension: nothing allocated */
+  for (int d = 0; d < rank; d++)
+    if (va.tshape[d] != shape[d]) return NULL;
+  uint64_t a0, bytes;
+  if (!va_packed(&va) || !dense_span(e, pv, &va, 4, true, &a0, &bytes)) return NULL;
+  in_borrow_write(e, (uintptr_t)a0, (uintptr_t)(a0 + bytes));
+  Val *r = in_val_borrow(e, elem, shape, rank, (void *)(uintptr_t)a0);
+  e->ew_store = r ? st : NULL;
+  e->ew_store_val = r;
+  return r;
 }
 
 /* For a fused k loop (interp_core.c): the address of the first element and

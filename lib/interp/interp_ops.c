@@ -573,15 +573,55 @@ __attribute__((target("avx2"))) static void ew_f32_avx2(CtOpIndex idx, const flo
   ew_f32_generic(idx, x + i, y + i, z + i, n - i);
 }
 #define HAVE_EW_AVX2 1
+
+/* z[0..n) = x op y for addf/subf/mulf/divf, the z stores non-temporal once z
+ * is 32-byte aligned (a result computed straight into the memory a store
+ * will write, in_ew_store_dest: it goes to memory without first reading its
+ * lines into the cache); then an sfence.  The same instructions on the same
+ * elements as ew_f32_avx2, so the same bits. */
+#define EW_NT_LOOP(vop)                                                                 \
+  for (; i + 32 <= n; i += 32) {                                                        \
+    __m256 r0 = vop(_mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i));                    \
+    __m256 r1 = vop(_mm256_loadu_ps(x + i + 8), _mm256_loadu_ps(y + i + 8));            \
+    __m256 r2 = vop(_mm256_loadu_ps(x + i + 16), _mm256_loadu_ps(y + i + 16));          \
+    __m256 r3 = vop(_mm256_loadu_ps(x + i + 24), _mm256_loadu_ps(y + i + 24));          \
+    _mm256_stream_ps(z + i, r0);                                                        \
+    _mm256_stream_ps(z + i + 8, r1);                                                    \
+    _mm256_stream_ps(z + i + 16, r2);                                                   \
+    _mm256_stream_ps(z + i + 24, r3);                                                   \
+  }                                                                                     \
+  for (; i + 8 <= n; i += 8)                                                            \
+    _mm256_stream_ps(z + i, vop(_mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i)))
+__attribute__((target("avx2"))) static void ew_f32_nt_avx2(CtOpIndex idx, const float *x,
+                                                           const float *y, float *z, int64_t n) {
+  int64_t i = 0;
+  while (i < n && ((uintptr_t)(z + i) & 31)) i++;
+  ew_f32_generic(idx, x, y, z, i);
+  switch (idx) {
+  case CT_OP_addf: EW_NT_LOOP(_mm256_add_ps); break;
+  case CT_OP_subf: EW_NT_LOOP(_mm256_sub_ps); break;
+  case CT_OP_mulf: EW_NT_LOOP(_mm256_mul_ps); break;
+  default: EW_NT_LOOP(_mm256_div_ps); break;
+  }
+  _mm_sfence();
+  ew_f32_generic(idx, x + i, y + i, z + i, n - i);
+}
+#undef EW_NT_LOOP
 #endif
 
-static void ew_f32(CtOpIndex idx, const float *x, const float *y, float *z, int64_t n) {
+/* Results of at least this many floats computed into a store's memory are
+ * written with non-temporal stores (as interp_mem.c's long store rows). */
+#define EW_NT_MIN 4096
+
+static void ew_f32(CtOpIndex idx, const float *x, const float *y, float *z, int64_t n, bool nt) {
 #ifdef HAVE_EW_AVX2
   if (__builtin_cpu_supports("avx2")) {
-    ew_f32_avx2(idx, x, y, z, n);
+    if (nt && n >= EW_NT_MIN) ew_f32_nt_avx2(idx, x, y, z, n);
+    else ew_f32_avx2(idx, x, y, z, n);
     return;
   }
 #endif
+  (void)nt;
   ew_f32_generic(idx, x, y, z, n);
 }
 
@@ -694,24 +734,35 @@ static double (*const float_binary_fns[CT_OP_COUNT])(double, double, const InFbi
 /* Binary float ops with rounding mode, flush-to-zero and propagate_nan. */
 bool h_float_binary(Exec *e, IrOp *op) {
   Val *a = in_opnd(e, op, 0), *b = in_opnd(e, op, 1);
-  Val *r = ew_result(op, 0, a, b, NULL);
   CtOpIndex idx = (CtOpIndex)(op->info - ct_op_infos);
   int mode = in_attr_enum(op, "rounding_mode", &ct_enum_rounding, CT_ROUNDING_NEAREST_EVEN);
   bool ftz = in_attr_present(op, "flush_to_zero");
   bool prop = in_attr_present(op, "propagate_nan");
+  bool nearest = mode == CT_ROUNDING_NEAREST_EVEN || mode == CT_ROUNDING_APPROX ||
+                 mode == CT_ROUNDING_FULL;
+  Val *r = NULL;
+  if (nearest && !ftz && a->n == b->n && a->kind == VK_F32 && b->kind == VK_F32 &&
+      (idx == CT_OP_addf || idx == CT_OP_subf || idx == CT_OP_mulf || idx == CT_OP_divf)) {
+    /* fast path: whole-tile vector loops, into the memory of the store that
+     * follows when it takes the result (in_ew_store_dest), else into a new
+     * tile.  The destination is found before a and b's data is read: it
+     * may give a borrowed operand a copy of its own. */
+    IrOp *st = op->next;
+    if (ct_op_is(st, CT_OP_store_view_tko) && ir_op_operand(st, 0) == ir_op_result(op, 0))
+      r = in_ew_store_dest(e, st, in_res_elem(op, 0), a->shape, a->rank);
+    bool nt = r != NULL;
+    if (!r) r = ew_result(op, 0, a, b, NULL);
+    if (r->kind == VK_F32) {
+      ew_f32(idx, a->data, b->data, r->data, r->n, nt);
+      in_round_to_format(r);
+      in_set_result(e, op, 0, r);
+      return true;
+    }
+  }
+  if (!r) r = ew_result(op, 0, a, b, NULL);
   IrFloatKind k = ir_float_kind(r->elem);
   int64_t n = r->n;
   size_t sa = a->n == 1 && n > 1 ? 0 : 1, sb = b->n == 1 && n > 1 ? 0 : 1;
-  bool nearest = mode == CT_ROUNDING_NEAREST_EVEN || mode == CT_ROUNDING_APPROX ||
-                 mode == CT_ROUNDING_FULL;
-  if (r->kind == VK_F32 && nearest && !ftz && sa && sb &&
-      (idx == CT_OP_addf || idx == CT_OP_subf || idx == CT_OP_mulf || idx == CT_OP_divf)) {
-    /* fast path: whole-tile vector loops */
-    ew_f32(idx, a->data, b->data, r->data, n);
-    in_round_to_format(r);
-    in_set_result(e, op, 0, r);
-    return true;
-  }
   double (*fn)(double, double, const InFbin *) = float_binary_fns[idx];
   const InFbin c = {.k = k, .mode = mode, .nearest = nearest, .f32 = r->kind == VK_F32,
                     .prop = prop};
