@@ -268,8 +268,44 @@ void in_borrow_write_slow(Exec *e, uintptr_t lo, uintptr_t hi) {
 /* Slots                                                                     */
 /* ======================================================================== */
 
+/* An InPtrTab with room for n keys (a quarter full at most). */
+static void ptab_init(InPtrTab *t, size_t n) {
+  size_t cap = 16;
+  unsigned bits = 4;
+  while (cap < 4 * n) cap *= 2, bits++;
+  t->keys = xcalloc(cap, sizeof *t->keys);
+  t->vals = xcalloc(cap, sizeof *t->vals);
+  t->mask = cap - 1;
+  t->shift = 64 - bits;
+}
+
+static void ptab_free(InPtrTab *t) {
+  free(t->keys);
+  free(t->vals);
+  memset(t, 0, sizeof *t);
+}
+
+static inline size_t ptab_home(const InPtrTab *t, const void *p) {
+  return (size_t)(((uint64_t)(uintptr_t)p * UINT64_C(0x9E3779B97F4A7C15)) >> t->shift);
+}
+
+static void ptab_put(InPtrTab *t, const void *p, uint64_t v) {
+  size_t i = ptab_home(t, p);
+  while (t->keys[i] && t->keys[i] != (uintptr_t)p) i = (i + 1) & t->mask;
+  t->keys[i] = (uintptr_t)p;
+  t->vals[i] = v;
+}
+
+static inline uint64_t ptab_get(const InPtrTab *t, const void *p) {
+  if (!t->keys) return 0;
+  for (size_t i = ptab_home(t, p);; i = (i + 1) & t->mask) {
+    if (t->keys[i] == (uintptr_t)p) return t->vals[i];
+    if (!t->keys[i]) return 0;
+  }
+}
+
 static size_t slot_index(Run *r, IrValue *v) {
-  uintptr_t s = (uintptr_t)u64map_get(&r->slot_of, (uint64_t)(uintptr_t)v);
+  uint64_t s = ptab_get(&r->slot_tab, v);
   return s ? (size_t)(s - 1) : (size_t)-1;
 }
 
@@ -310,6 +346,7 @@ static size_t type_rank(const IrType *t) {
 
 static IrWalkResult number_values(IrOp *op, void *user) {
   Run *r = user;
+  r->nops++;
   /* Errors are reported from worker threads: uniquing a compact location
    * there would race with them, so every op's location is made now. */
   (void)ir_op_loc(op);
@@ -327,6 +364,31 @@ static IrWalkResult number_values(IrOp *op, void *user) {
         u64map_put(&r->slot_of, (uint64_t)(uintptr_t)b->args[a],
                    (void *)(uintptr_t)(++r->nslots));
   return IR_WALK_ADVANCE;
+}
+
+static uint64_t op_cost(IrOp *op, CtOpIndex idx);
+
+/* Fills Run.cost_tab (user's) with each op's step cost, and seg_tab with
+ * its operandSegmentSizes attribute (1 for none). */
+static IrWalkResult note_cost(IrOp *op, void *user) {
+  Run *r = user;
+  bool ct = op->info >= ct_op_infos && op->info < ct_op_infos + CT_OP_COUNT;
+  ptab_put(&r->cost_tab, op, ct ? op_cost(op, (CtOpIndex)(op->info - ct_op_infos)) : 1);
+  const IrAttr *a = ir_op_attrz(op, "operandSegmentSizes");
+  ptab_put(&r->seg_tab, op, a ? (uint64_t)(uintptr_t)a : 1);
+  return IR_WALK_ADVANCE;
+}
+
+/* Run.slot_tab and Run.cost_tab from slot_of and the entry's ops. */
+static void build_tabs(Run *r) {
+  ptab_init(&r->slot_tab, r->slot_of.len);
+  for (size_t i = 0; i < r->slot_of.cap; i++)
+    if (r->slot_of.vals[i])
+      ptab_put(&r->slot_tab, (const void *)(uintptr_t)r->slot_of.keys[i],
+               (uint64_t)(uintptr_t)r->slot_of.vals[i]);
+  ptab_init(&r->cost_tab, r->nops);
+  ptab_init(&r->seg_tab, r->nops);
+  ir_walk_pre(r->entry, note_cost, r);
 }
 
 /* ======================================================================== */
@@ -388,8 +450,8 @@ int in_attr_enum(IrOp *op, const char *name, const CtEnumInfo *en, int dflt) {
 
 /* Start and length of operand segment `seg` (operandSegmentSizes); ops
  * without the attribute have one segment holding every operand. */
-void in_segment(IrOp *op, unsigned seg, unsigned *start, unsigned *len) {
-  const IrAttr *a = ir_op_attrz(op, "operandSegmentSizes");
+static void segment_of(const IrAttr *a, IrOp *op, unsigned seg, unsigned *start,
+                       unsigned *len) {
   unsigned s = 0;
   if (!a || !ir_attr_is(a, &ir_dense_array_attr_def)) {
     *start = seg == 0 ? 0 : op->noperands;
@@ -399,6 +461,19 @@ void in_segment(IrOp *op, unsigned seg, unsigned *start, unsigned *len) {
   for (unsigned i = 0; i < seg && i < a->nints; i++) s += (unsigned)a->ints[i];
   *start = s;
   *len = seg < a->nints ? (unsigned)a->ints[seg] : 0;
+}
+
+void in_segment(IrOp *op, unsigned seg, unsigned *start, unsigned *len) {
+  segment_of(ir_op_attrz(op, "operandSegmentSizes"), op, seg, start, len);
+}
+
+void in_segment_x(Exec *e, IrOp *op, unsigned seg, unsigned *start, unsigned *len) {
+  uint64_t a = ptab_get(&e->run->seg_tab, op); /* the attribute, 1: none, 0: not an entry op */
+  if (!a) {
+    in_segment(op, seg, start, len);
+    return;
+  }
+  segment_of(a == 1 ? NULL : (const IrAttr *)(uintptr_t)a, op, seg, start, len);
 }
 
 /* ======================================================================== */
@@ -997,7 +1072,8 @@ static uint64_t op_cost(IrOp *op, CtOpIndex idx) {
 
 bool in_next_op_fits(Exec *e, IrOp *next) {
   if (next->info < ct_op_infos || next->info >= ct_op_infos + CT_OP_COUNT) return false;
-  uint64_t cost = op_cost(next, (CtOpIndex)(next->info - ct_op_infos));
+  uint64_t cost = ptab_get(&e->run->cost_tab, next);
+  if (!cost) cost = op_cost(next, (CtOpIndex)(next->info - ct_op_infos));
   return e->steps + cost <= e->max_steps && e->work + cost < e->time_check_at;
 }
 
@@ -1024,8 +1100,11 @@ static __attribute__((noinline, cold)) bool time_check(Exec *e, IrOp *op) {
 ExecCode in_exec_block(Exec *e, IrBlock *b) {
   for (IrOp *op = b->first; op; op = op->next) {
     if (e->failed) return X_ERR;
-    bool ct = op->info >= ct_op_infos && op->info < ct_op_infos + CT_OP_COUNT;
-    uint64_t cost = ct ? op_cost(op, (CtOpIndex)(op->info - ct_op_infos)) : 1;
+    uint64_t cost = ptab_get(&e->run->cost_tab, op); /* op_cost, or 1 for other dialects */
+    if (__builtin_expect(!cost, 0)) {
+      bool ct = op->info >= ct_op_infos && op->info < ct_op_infos + CT_OP_COUNT;
+      cost = ct ? op_cost(op, (CtOpIndex)(op->info - ct_op_infos)) : 1;
+    }
     e->steps += cost;
     e->work += cost;
     if (__builtin_expect(e->steps > e->max_steps, 0)) {
@@ -1102,7 +1181,12 @@ static void run_block(Exec *e, int64_t linear) {
   e->out = r->outputs ? &r->outputs[linear] : &e->scratch_out;
   if (r->chk) in_chk_block_begin(e);
   IrBlock *body = ir_region_entry(ir_op_region(r->entry, 0));
-  for (size_t i = 0; i < body->nargs && i < r->nargs; i++) {
+  size_t nargs = body->nargs < r->nargs ? body->nargs : r->nargs;
+  if (!r->chk && e->arg_vals.len == nargs) {
+    for (size_t i = 0; i < nargs; i++) in_set(e, body->args[i], val_retain(e->arg_vals.data[i]));
+    nargs = 0; /* set */
+  }
+  for (size_t i = 0; i < nargs; i++) {
     const IrType *t = body->args[i]->type;
     Val *v = val_new_tile(t);
     const InterpArg *a = &r->args[i];
@@ -1114,6 +1198,7 @@ static void run_block(Exec *e, int64_t linear) {
       ((float *)v->data)[0] = (float)ir_float_round(ir_float_kind(v->elem), a->f);
     else if (v->kind == VK_F64)
       ((double *)v->data)[0] = a->f;
+    if (!r->chk) vec_push(&e->arg_vals, val_retain(v));
     in_set(e, body->args[i], v);
   }
   in_exec_block(e, body);
@@ -1314,6 +1399,7 @@ bool in_run_once(IrOp *module, const char *entry_name, const InterpArg *args, si
   for (size_t i = 0; i < sizeof attr_names / sizeof attr_names[0]; i++)
     (void)ir_identz(ctx, attr_names[i]);
   ir_walk_pre(entry, number_values, &r);
+  build_tabs(&r);
   for (size_t i = 0; i < body->nargs; i++)
     if (type_rank(body->args[i]->type) > IN_MAX_RANK) r.bad_rank = entry;
   if (r.bad_rank) {
@@ -1321,6 +1407,9 @@ bool in_run_once(IrOp *module, const char *entry_name, const InterpArg *args, si
              "interpreter", IN_MAX_RANK);
     u64map_free(&r.slot_of);
     u64map_free(&r.ovf_ops);
+    ptab_free(&r.slot_tab);
+    ptab_free(&r.cost_tab);
+    ptab_free(&r.seg_tab);
     pthread_mutex_destroy(&r.mu);
     pthread_mutex_destroy(&r.amu);
     return false;
@@ -1365,6 +1454,8 @@ bool in_run_once(IrOp *module, const char *entry_name, const InterpArg *args, si
       vec_free(&ex[i].local);
       vec_free(&ex[i].local_mem);
       vec_free(&ex[i].borrowed);
+      while (ex[i].arg_vals.len) val_release(vec_pop(&ex[i].arg_vals));
+      vec_free(&ex[i].arg_vals);
       sb_free(&ex[i].scratch_out);
     }
     free(ex);
@@ -1391,6 +1482,9 @@ bool in_run_once(IrOp *module, const char *entry_name, const InterpArg *args, si
   vec_free(&r.regions);
   u64map_free(&r.slot_of);
   u64map_free(&r.ovf_ops);
+  ptab_free(&r.slot_tab);
+  ptab_free(&r.cost_tab);
+  ptab_free(&r.seg_tab);
   u64map_free(&r.globals);
   pthread_mutex_destroy(&r.mu);
   pthread_mutex_destroy(&r.amu);

@@ -57,6 +57,17 @@ typedef struct BlockErr {
   char *msg;
 } BlockErr;
 
+/* A pointer -> number table filled once per run and read-only while blocks
+ * run: open addressing at most a quarter full, so that a lookup is one
+ * multiply and mostly one probe (in_exec_block asks it for every operand
+ * and op).  0 means absent. */
+typedef struct InPtrTab {
+  uintptr_t *keys;
+  uint64_t *vals;
+  size_t mask;
+  unsigned shift;
+} InPtrTab;
+
 /* Per-run state shared by all workers (read-only while blocks run, except
  * the fields under `mu`). */
 typedef struct Run {
@@ -98,6 +109,13 @@ typedef struct Run {
    * against another's (a cross-block overlap of a load and a store is a
    * data race whichever copy the load sees). */
   bool borrow_ok;
+  /* slot_of's entries again (value -> slot + 1), and each op of the entry
+   * -> its step cost (op_cost), both as InPtrTab; nops counts the ops. */
+  InPtrTab slot_tab, cost_tab;
+  /* op -> its operandSegmentSizes attribute (in_segment), for the ops
+   * that have one */
+  InPtrTab seg_tab;
+  size_t nops;
 } Run;
 
 /* Steps between two looks at the clock for InterpOptions.timeout. */
@@ -132,6 +150,10 @@ typedef struct Exec {
    * lent for it (the store's operand): that store has nothing to write. */
   IrOp *ew_store;
   Val *ew_store_val;
+  /* The entry's argument values, made by the first block this worker runs
+   * and shared (retained) by the next ones: they are the same for every
+   * block (runs without --check only). */
+  VEC(Val *) arg_vals;
 } Exec;
 
 typedef bool (*InHandler)(Exec *e, IrOp *op);
@@ -182,6 +204,8 @@ int in_attr_enum(IrOp *op, const char *name, const CtEnumInfo *e, int dflt);
 bool in_attr_present(IrOp *op, const char *name);
 /* operandSegmentSizes: start and length of segment `seg`. */
 void in_segment(IrOp *op, unsigned seg, unsigned *start, unsigned *len);
+/* The same through the run's table of the entry's ops (Run.seg_tab). */
+void in_segment_x(Exec *e, IrOp *op, unsigned seg, unsigned *start, unsigned *len);
 
 /* Integer canonicalisation: sign-extend the low `w` bits. */
 static inline int64_t in_sext(int64_t v, unsigned w) {

@@ -241,9 +241,9 @@ bool h_ptr_cast(Exec *e, IrOp *op) {
  * padding value (or 0).  Every address is checked. */
 bool h_load_ptr(Exec *e, IrOp *op) {
   unsigned ms, ml, ps, pl, ts, tl;
-  in_segment(op, 1, &ms, &ml);
-  in_segment(op, 2, &ps, &pl);
-  in_segment(op, 3, &ts, &tl);
+  in_segment_x(e, op, 1, &ms, &ml);
+  in_segment_x(e, op, 2, &ps, &pl);
+  in_segment_x(e, op, 3, &ts, &tl);
   Val *p = in_opnd(e, op, 0);
   Val *mask = ml ? in_opnd(e, op, ms) : NULL;
   Val *pad = pl ? in_opnd(e, op, ps) : NULL;
@@ -279,7 +279,7 @@ bool h_load_ptr(Exec *e, IrOp *op) {
 /* store_ptr_tko: scatter through a pointer tile, skipping masked lanes. */
 bool h_store_ptr(Exec *e, IrOp *op) {
   unsigned ms, ml;
-  in_segment(op, 2, &ms, &ml);
+  in_segment_x(e, op, 2, &ms, &ml);
   Val *p = in_opnd(e, op, 0), *v = in_opnd(e, op, 1);
   Val *mask = ml ? in_opnd(e, op, ms) : NULL;
   const IrType *elem = v->elem;
@@ -315,8 +315,8 @@ bool h_make_tensor_view(Exec *e, IrOp *op) {
   v->base = in_scalar_int(base);
   v->vrank = (int)ct_tensor_view_rank(t);
   unsigned ss, sl, ts, tl;
-  in_segment(op, 1, &ss, &sl);
-  in_segment(op, 2, &ts, &tl);
+  in_segment_x(e, op, 1, &ss, &sl);
+  in_segment_x(e, op, 2, &ts, &tl);
   const int64_t *sh = ct_tensor_view_shape(t), *st = ct_tensor_view_strides(t);
   for (int d = 0; d < v->vrank; d++) {
     v->vshape[d] = sh[d] == IR_DYNAMIC ? in_scalar_int(in_opnd(e, op, ss++)) : sh[d];
@@ -918,7 +918,7 @@ static bool view_access(Exec *e, IrOp *op, Val *pv, ViewAcc *va, Val *tile, int 
 /* load_view_tko: a tile from a partition/strided/gather view. */
 bool h_load_view(Exec *e, IrOp *op) {
   unsigned is, il;
-  in_segment(op, 1, &is, &il);
+  in_segment_x(e, op, 1, &is, &il);
   Val *pv = in_opnd(e, op, 0);
   if (pv->kind != VK_PVIEW) return in_fail(e, op, "expects a tile view");
   ViewAcc va;
@@ -951,7 +951,7 @@ bool h_store_view(Exec *e, IrOp *op) {
     return true;
   }
   unsigned is, il;
-  in_segment(op, 2, &is, &il);
+  in_segment_x(e, op, 2, &is, &il);
   Val *pv = in_opnd(e, op, 1);
   if (pv->kind != VK_PVIEW) return in_fail(e, op, "expects a tile view");
   ViewAcc va;
@@ -980,7 +980,7 @@ Val *in_ew_store_dest(Exec *e, IrOp *st, const IrType *elem, const int64_t *shap
       (int)ct_view_tile_rank(pv->type) != rank)
     return NULL;
   unsigned is, il;
-  in_segment(st, 2, &is, &il);
+  in_segment_x(e, st, 2, &is, &il);
   ViewAcc va;
   if (!view_decode_q(e, st, pv, is, il, &va, true)) return NULL;
   view_free(&va); /* no gather dimension: nothing allocated */
@@ -1075,8 +1075,8 @@ static void rmw_apply(int mode, const IrType *elem, int64_t *oi, double *of, int
 bool h_atomic_rmw(Exec *e, IrOp *op) {
   in_borrow_write(e, 0, UINTPTR_MAX); /* none while atomics run (Run.borrow_ok) */
   unsigned as, al, ms, ml;
-  in_segment(op, 1, &as, &al);
-  in_segment(op, 2, &ms, &ml);
+  in_segment_x(e, op, 1, &as, &al);
+  in_segment_x(e, op, 2, &ms, &ml);
   Val *p = in_opnd(e, op, 0), *arg = in_opnd(e, op, as);
   Val *mask = ml ? in_opnd(e, op, ms) : NULL;
   int mode = (int)in_attr_int(op, "mode", 0);
@@ -1116,7 +1116,7 @@ bool h_atomic_rmw(Exec *e, IrOp *op) {
 bool h_atomic_cas(Exec *e, IrOp *op) {
   in_borrow_write(e, 0, UINTPTR_MAX); /* none while atomics run (Run.borrow_ok) */
   unsigned ms, ml;
-  in_segment(op, 3, &ms, &ml);
+  in_segment_x(e, op, 3, &ms, &ml);
   Val *p = in_opnd(e, op, 0), *cmp = in_opnd(e, op, 1), *val = in_opnd(e, op, 2);
   Val *mask = ml ? in_opnd(e, op, ms) : NULL;
   Val *r = val_new_tile(ir_op_result(op, 0)->type);
@@ -1158,8 +1158,8 @@ bool h_atomic_cas(Exec *e, IrOp *op) {
  * atomics lock (out-of-bounds elements are skipped). */
 bool h_atomic_red_view(Exec *e, IrOp *op) {
   unsigned is, il, vs, vl;
-  in_segment(op, 1, &is, &il);
-  in_segment(op, 2, &vs, &vl);
+  in_segment_x(e, op, 1, &is, &il);
+  in_segment_x(e, op, 2, &vs, &vl);
   Val *pv = in_opnd(e, op, 0), *val = in_opnd(e, op, vs);
   if (pv->kind != VK_PVIEW) return in_fail(e, op, "expects a tile view");
   ViewAcc va;
@@ -1222,7 +1222,7 @@ bool h_print(Exec *e, IrOp *op) {
   const IrAttr *s = ir_op_attrz(op, "str");
   const char *f = s && s->str ? s->str->str : "";
   unsigned as, al;
-  in_segment(op, 0, &as, &al);
+  in_segment_x(e, op, 0, &as, &al);
   StrBuf *out = e->out;
   unsigned argi = 0;
   for (const char *p = f; *p;) {
