@@ -202,6 +202,75 @@ void val_release(Val *v) {
   val_free(v);
 }
 
+Val *in_token(Exec *e, IrOp *op, unsigned i) {
+  const IrType *t = ir_op_result(op, i)->type;
+  if (e->run->chk_deps) return val_new_token();
+  if (!e->token) {
+    e->token = val_new_token();
+    e->token->type = t;
+  }
+  return e->token->type == t ? val_retain(e->token) : val_new_token();
+}
+
+/* in_view_memo's entries: per worker, direct-mapped by op. */
+#define VIEW_MEMO_N 16 /* a power of two: view_memo_slot takes the hash's top 4 bits */
+#define VIEW_MEMO_OPNDS 8
+typedef struct InViewMemo {
+  IrOp *op;
+  unsigned n;
+  Val *in[VIEW_MEMO_OPNDS]; /* the operands (held) */
+  Val *out;                 /* the view (held) */
+} InViewMemo;
+
+static InViewMemo *view_memo_slot(Exec *e, IrOp *op) {
+  if (!e->view_memo) e->view_memo = xcalloc(VIEW_MEMO_N, sizeof(InViewMemo));
+  return &e->view_memo[((uint64_t)(uintptr_t)op * UINT64_C(0x9E3779B97F4A7C15)) >> 60];
+}
+
+Val *in_view_memo_get(Exec *e, IrOp *op) {
+  if (e->run->chk_deps || op->noperands > VIEW_MEMO_OPNDS) return NULL;
+  InViewMemo *m = view_memo_slot(e, op);
+  if (m->op != op || m->n != op->noperands) return NULL;
+  for (unsigned i = 0; i < m->n; i++)
+    if (in_opnd(e, op, i) != m->in[i]) return NULL;
+  return val_retain(m->out);
+}
+
+/* Lets go of entry m's values. */
+static void view_memo_clear(InViewMemo *m) {
+  for (unsigned i = 0; i < m->n; i++) val_release(m->in[i]);
+  val_release(m->out);
+  memset(m, 0, sizeof *m);
+}
+
+void in_view_memo_put(Exec *e, IrOp *op, Val *v) {
+  if (e->run->chk_deps || op->noperands > VIEW_MEMO_OPNDS) return;
+  InViewMemo *m = view_memo_slot(e, op);
+  view_memo_clear(m);
+  for (unsigned i = 0; i < op->noperands; i++) {
+    m->in[i] = val_retain(in_opnd(e, op, i));
+    if (!m->in[i]) { /* an operand without a value: keep nothing */
+      m->n = i;
+      view_memo_clear(m);
+      return;
+    }
+    m->n = i + 1;
+  }
+  m->op = op;
+  m->out = val_retain(v);
+}
+
+/* Lets go of e's memo and shared values (the worker is done). */
+static void exec_drop_shared(Exec *e) {
+  for (int i = 0; e->view_memo && i < VIEW_MEMO_N; i++) view_memo_clear(&e->view_memo[i]);
+  free(e->view_memo);
+  e->view_memo = NULL;
+  val_release(e->token);
+  e->token = NULL;
+  while (e->arg_vals.len) val_release(vec_pop(&e->arg_vals));
+  vec_free(&e->arg_vals);
+}
+
 /* Drops e's borrowed values that nothing else holds (their only reference
  * is e's list), keeping the others in order. */
 static void borrow_prune(Exec *e) {
@@ -1233,6 +1302,7 @@ static void *worker(void *user) {
     run_block(e, r->chk ? in_chk_block_id(r->chk, b) : b);
   }
   exec_reset(e);
+  exec_drop_shared(e);
   in_buf_cache_drain();
   in_gemm_drain();
   return NULL;
@@ -1454,8 +1524,7 @@ bool in_run_once(IrOp *module, const char *entry_name, const InterpArg *args, si
       vec_free(&ex[i].local);
       vec_free(&ex[i].local_mem);
       vec_free(&ex[i].borrowed);
-      while (ex[i].arg_vals.len) val_release(vec_pop(&ex[i].arg_vals));
-      vec_free(&ex[i].arg_vals);
+      exec_drop_shared(&ex[i]);
       sb_free(&ex[i].scratch_out);
     }
     free(ex);

@@ -154,6 +154,9 @@ typedef struct Exec {
    * and shared (retained) by the next ones: they are the same for every
    * block (runs without --check only). */
   VEC(Val *) arg_vals;
+  /* in_token's shared token value, and in_view_memo's entries. */
+  Val *token;
+  struct InViewMemo *view_memo;
 } Exec;
 
 typedef bool (*InHandler)(Exec *e, IrOp *op);
@@ -169,6 +172,18 @@ Val *val_new_token(void);
  * holds IN_BORROW_MAX live borrowed values (the caller copies instead). */
 #define IN_BORROW_MAX 32
 Val *in_val_borrow(Exec *e, const IrType *elem, const int64_t *shape, int rank, void *p);
+/* A token for result i of op: one value shared by this worker's tokens of
+ * that type (tokens carry no data) unless --check gives each its own
+ * dependency set. */
+Val *in_token(Exec *e, IrOp *op, unsigned i);
+/* Views (make_tensor_view, make_partition_view...) are immutable values
+ * that depend only on the op and its operands: in_view_memo_get gives the
+ * value op made last time on this worker when its operands are the same
+ * values as then (the memo holds references to them, so the same pointer
+ * is the same value), else NULL; in_view_memo_put records a new one.  Not
+ * under --check (results get dependency sets there). */
+Val *in_view_memo_get(Exec *e, IrOp *op);
+void in_view_memo_put(Exec *e, IrOp *op, Val *v);
 /* Before a write of kernel memory [lo, hi): every live borrowed value of e
  * that overlaps it gets its own copy of its elements.  lo 0 and hi
  * UINTPTR_MAX for a write whose span is not computed. */

@@ -307,6 +307,11 @@ bool h_store_ptr(Exec *e, IrOp *op) {
 
 /* make_tensor_view: base address plus static/dynamic shape and strides. */
 bool h_make_tensor_view(Exec *e, IrOp *op) {
+  Val *memo = in_view_memo_get(e, op);
+  if (memo) {
+    in_set_result(e, op, 0, memo);
+    return true;
+  }
   const IrType *t = ir_op_result(op, 0)->type;
   Val *base = in_opnd(e, op, 0);
   Val *v = val_new_token();
@@ -326,11 +331,17 @@ bool h_make_tensor_view(Exec *e, IrOp *op) {
       return in_fail(e, op, "negative dynamic shape %lld", (long long)v->vshape[d]);
     }
   }
+  in_view_memo_put(e, op, v);
   in_set_result(e, op, 0, v);
   return true;
 }
 
 bool h_make_view(Exec *e, IrOp *op) {
+  Val *memo = in_view_memo_get(e, op);
+  if (memo) {
+    in_set_result(e, op, 0, memo);
+    return true;
+  }
   Val *tv = in_opnd(e, op, 0);
   Val *v = val_new_token();
   *v = *tv;
@@ -339,6 +350,7 @@ bool h_make_view(Exec *e, IrOp *op) {
   v->borrowed = false;
   v->kind = VK_PVIEW;
   v->type = ir_op_result(op, 0)->type;
+  in_view_memo_put(e, op, v);
   in_set_result(e, op, 0, v);
   return true;
 }
@@ -928,7 +940,7 @@ bool h_load_view(Exec *e, IrOp *op) {
   if (r) {
     view_free(&va);
     in_set_result(e, op, 0, r);
-    in_set_result(e, op, 1, val_new_token());
+    in_set_result(e, op, 1, in_token(e, op, 1));
     return true;
   }
   r = val_new_raw(ct_tile_type_elem(rt), ct_tile_type_shape(rt), (int)ct_tile_type_rank(rt));
@@ -936,7 +948,7 @@ bool h_load_view(Exec *e, IrOp *op) {
   view_free(&va);
   if (!ok) return val_release(r), false;
   in_set_result(e, op, 0, r);
-  in_set_result(e, op, 1, val_new_token());
+  in_set_result(e, op, 1, in_token(e, op, 1));
   return true;
 }
 
@@ -947,7 +959,7 @@ bool h_store_view(Exec *e, IrOp *op) {
     /* the op before computed t into this store's memory (in_ew_store_dest):
      * its checks are this store's, and nothing ran in between */
     e->ew_store = NULL;
-    in_set_result(e, op, 0, val_new_token());
+    in_set_result(e, op, 0, in_token(e, op, 0));
     return true;
   }
   unsigned is, il;
@@ -959,7 +971,7 @@ bool h_store_view(Exec *e, IrOp *op) {
   bool ok = view_access(e, op, pv, &va, t, true);
   view_free(&va);
   if (!ok) return false;
-  in_set_result(e, op, 0, val_new_token());
+  in_set_result(e, op, 0, in_token(e, op, 0));
   return true;
 }
 
