@@ -8,7 +8,15 @@
  * Memory formats: see interp.h (InterpArg).  f4E2M1FN memory (two elements
  * per byte, low nibble first; buffers, globals and allocas) is accessible
  * through views only: an f4E2M1FN element has no byte address, so pointer
- * arithmetic, pointer loads/stores and atomics on it are runtime errors. */
+ * arithmetic, pointer loads/stores and atomics on it are runtime errors.
+ *
+ * Borrowed loads: where no block can order its memory accesses against
+ * another's (Run.borrow_ok), a dense f32 view load whose tile is one packed
+ * run of memory gives a tile over that memory instead of a copy, and an
+ * element-wise op whose result the next op stores through such a view
+ * computes it straight into that memory (in_ew_store_dest).  Every write
+ * first gives the live borrowed tiles it overlaps copies of their own
+ * (in_borrow_write), so a tile never sees a later store of its block. */
 #include <math.h>
 #include <stdio.h>
 #ifdef __SSE2__
