@@ -880,12 +880,14 @@ static bool try_patterns(Driver *d, IrOp *op, const OpKind *kind) {
     }
     if (!best) return false;
     (*which)++;
-    RwInsertPoint ip = rw_save_insertion_point(&d->rw);
-    rw_set_insertion_point_before(&d->rw, op);
+    /* each pattern starts before the op (a failed one may have moved the
+     * insertion point); nothing reads the driver's point between ops, so
+     * it is not restored */
+    d->rw.block = op->block;
+    d->rw.before = op;
     d->rw.pattern = best;
     bool ok = best->fn(op, &d->rw);
     d->rw.pattern = NULL;
-    rw_restore_insertion_point(&d->rw, ip);
     if (ok) return true;
   }
 }
