@@ -823,8 +823,13 @@ static bool try_fold(Driver *d, IrOp *op, const OpKind *kind) {
     on_modified(d, op);
     changed = true;
   } else if (st == RW_FOLD_REPLACED) {
-    IrValue **repl = xcalloc(n ? n : 1, sizeof *repl);
-    VEC(IrOp *) made = {0};
+    /* the replacements and the constants made (at most one a result); small
+     * folds, the usual ones, keep them on the stack */
+    IrValue *rsmall[4] = {0};
+    IrOp *msmall[4];
+    IrValue **repl = n <= 4 ? rsmall : xcalloc(n, sizeof *repl);
+    IrOp **made = n <= 4 ? msmall : xmalloc(n * sizeof *made);
+    size_t nmade = 0;
     bool ok = true, partial = false;
     RwInsertPoint ip = rw_save_insertion_point(&d->rw);
     rw_set_insertion_point_before(&d->rw, op);
@@ -836,7 +841,7 @@ static bool try_fold(Driver *d, IrOp *op, const OpKind *kind) {
                                           ir_op_result(op, i)->type, ir_op_loc(op));
         if (!c || c->nresults < 1) ok = false;
         else {
-          vec_push(&made, c);
+          made[nmade++] = c;
           repl[i] = ir_op_result(c, 0);
         }
       } else {
@@ -846,7 +851,7 @@ static bool try_fold(Driver *d, IrOp *op, const OpKind *kind) {
     rw_restore_insertion_point(&d->rw, ip);
     if (!ok) {
       /* materialization failed: drop the constants built for this fold */
-      for (size_t i = made.len; i-- > 0;) rw_erase_op(&d->rw, made.data[i]);
+      for (size_t i = nmade; i-- > 0;) rw_erase_op(&d->rw, made[i]);
     } else if (!partial) {
       rw_replace_op(&d->rw, op, repl);
       changed = true;
@@ -856,8 +861,8 @@ static bool try_fold(Driver *d, IrOp *op, const OpKind *kind) {
       add_to_worklist(d, op);
       changed = true;
     }
-    vec_free(&made);
-    free(repl);
+    if (made != msmall) free(made);
+    if (repl != rsmall) free(repl);
   }
   if (res != rbuf) free(res);
   return changed;
