@@ -837,8 +837,8 @@ static bool try_fold(Driver *d, IrOp *op, const OpKind *kind) {
       if (res[i].value) {
         repl[i] = res[i].value;
       } else if (res[i].attr) {
-        IrOp *c = rw_materialize_constant(&d->rw, op->info->name, res[i].attr,
-                                          ir_op_result(op, i)->type, ir_op_loc(op));
+        IrOp *c = rw_materialize_constant_for(&d->rw, op->info, res[i].attr,
+                                              ir_op_result(op, i)->type, ir_op_loc(op));
         if (!c || c->nresults < 1) ok = false;
         else {
           made[nmade++] = c;
