@@ -119,8 +119,21 @@ IrOp *rw_build_named_op(RwRewriter *rw, const char *name, const IrLoc *loc,
                         IrValue *const *operands, size_t noperands,
                         const IrType *const *result_types, size_t nresults,
                         const IrAttr *props, const IrAttr *attrs) {
-  const IrOpInfo *info = ir_op_info_find(rw->ctx, name, strlen(name));
-  if (!info) return NULL;
+  /* patterns build a few kinds by literal names, again and again: the
+   * same pointers, checked against the info's name (a caller may reuse a
+   * buffer for another name) */
+  const IrOpInfo *info = NULL;
+  for (int i = 0; i < 2 && !info; i++)
+    if (rw->named_key[i] == name && strcmp(rw->named_info[i]->name, name) == 0)
+      info = rw->named_info[i];
+  if (!info) {
+    info = ir_op_info_find(rw->ctx, name, strlen(name));
+    if (!info) return NULL;
+    rw->named_key[1] = rw->named_key[0];
+    rw->named_info[1] = rw->named_info[0];
+    rw->named_key[0] = name;
+    rw->named_info[0] = info;
+  }
   return rw_build_op(rw, info, loc, operands, noperands, result_types, nresults, props, attrs);
 }
 
