@@ -328,11 +328,6 @@ typedef struct OpKind {
                               constant-like: worth calling rw_fold_op_with */
 } OpKind;
 
-typedef struct EarlyPush {
-  IrOp *op;   /* NULL: dropped */
-  size_t pos; /* the list's length when pushed */
-} EarlyPush;
-
 typedef struct Driver {
   IrContext *ctx;
   const RwGreedyConfig *cfg;
@@ -347,10 +342,11 @@ typedef struct Driver {
   size_t kcap, klen;
   unsigned kshift;       /* 64 - log2(kcap) */
   bool seeding;          /* top-down seeding in progress */
-  /* Listener pushes while seeding, in order, each with the list's length at
-   * the time (merge_early places them), and a filter of their ops: bit
-   * wl_hash >> (64 - EARLY_BITS) set for each (allocated on first use). */
-  VEC(EarlyPush) early;
+  /* Listener pushes while seeding (see early_push): pushed op -> its list
+   * position + 1, times 2, plus 1 once the walk has met the op; and a
+   * filter of their ops: bit wl_hash >> (64 - EARLY_BITS) set for each
+   * (allocated on first use). */
+  U64Map early;
   uint64_t *early_bits;
   VEC(IrOp *) walk;      /* top-down seeding: the ops whose regions it is in,
                             outermost (in the scope region) first */
@@ -424,6 +420,27 @@ static inline const OpKind *op_kind(Driver *d, IrOp *op) {
   return op_kind_add(d, op);
 }
 
+/* A listener push of `a` while seeding (a user of a replaced duplicate
+ * constant, or an ancestor of one).  Seeding appends every op it visits,
+ * and a push with a set puts each op at its first event, a push or the
+ * visit, later ones dropped.  The users of a constant follow it in the
+ * walk (they are dominated by it), and so do their ancestors below the
+ * ops the walk is in; so a pushed op is usually not visited yet: it is
+ * appended now, and its visit will be dropped (seed_visit).  One visited
+ * already (graph regions, say) is appended too, and that entry dropped
+ * when seeding ends (drop_early), as its visit was its first event.
+ * (Pushing through the index while seeding meant indexing the whole list
+ * so far at each push.) */
+static void early_push(Driver *d, IrOp *a) {
+  if (!d->early_bits) d->early_bits = xcalloc((size_t)1 << (EARLY_BITS - 6), sizeof(uint64_t));
+  unsigned b = (unsigned)(wl_hash(a) >> (64 - EARLY_BITS));
+  uint64_t bit = (uint64_t)1 << (b & 63);
+  if ((d->early_bits[b >> 6] & bit) && u64map_get(&d->early, (uintptr_t)a)) return; /* queued */
+  d->early_bits[b >> 6] |= bit;
+  u64map_put(&d->early, (uintptr_t)a, (void *)(uintptr_t)((d->wl.list.len + 1) * 2));
+  wl_append(&d->wl, a);
+}
+
 /* Queues `op` and its ancestors up to the scope region (innermost first);
  * nothing if the op is not inside the scope. */
 static void add_to_worklist(Driver *d, IrOp *op) {
@@ -442,10 +459,7 @@ static void add_to_worklist(Driver *d, IrOp *op) {
          * its ancestors, the rest of the list */
         size_t depth = d->ancestors.len - 1 - i;
         if (depth < d->walk.len && d->walk.data[depth] == a) break;
-        if (!d->early_bits) d->early_bits = xcalloc((size_t)1 << (EARLY_BITS - 6), sizeof(uint64_t));
-        unsigned b = (unsigned)(wl_hash(a) >> (64 - EARLY_BITS));
-        d->early_bits[b >> 6] |= (uint64_t)1 << (b & 63);
-        vec_push(&d->early, ((EarlyPush){a, d->wl.list.len}));
+        early_push(d, a);
       }
       return;
     }
@@ -460,46 +474,33 @@ static inline bool maybe_early(const Driver *d, const IrOp *op) {
   return d->early_bits && (d->early_bits[b >> 6] >> (b & 63) & 1);
 }
 
-/* Top-down seeding appends every op it visits, and records the listener's
- * pushes meanwhile (users of replaced duplicate constants and their
- * ancestors) with the list's length at the time; this puts them in their
- * place afterwards, giving the list a push with a set would have built:
- * each op at its first event, a push or the visit, and later ones dropped.
- * (Pushing into the list while seeding meant indexing the whole list so
- * far at each push, to know whether the op was visited already.) */
-static void merge_early(Driver *d) {
-  Worklist *w = &d->wl;
-  U64Map state = {0}; /* pushed op -> 1: not placed yet, 2: placed */
-  for (size_t j = 0; j < d->early.len; j++)
-    if (d->early.data[j].op) u64map_put(&state, (uintptr_t)d->early.data[j].op, (void *)1);
-  size_t n = w->list.len;
-  IrOp **out = xmalloc((n + d->early.len + 1) * sizeof *out);
-  size_t k = 0, j = 0;
-  for (size_t i = 0;; i++) {
-    for (; j < d->early.len && d->early.data[j].pos == i; j++) {
-      IrOp *a = d->early.data[j].op;
-      if (!a || (uintptr_t)u64map_get(&state, (uintptr_t)a) == 2) continue;
-      u64map_put(&state, (uintptr_t)a, (void *)2);
-      out[k++] = a;
+/* The walk's visit of `o`: appended, unless a push queued it earlier in
+ * this seeding (early_push). */
+static inline void seed_visit(Driver *d, IrOp *o) {
+  if (maybe_early(d, o)) {
+    uintptr_t v = (uintptr_t)u64map_get(&d->early, (uintptr_t)o);
+    if (v) {
+      u64map_put(&d->early, (uintptr_t)o, (void *)(v | 1));
+      return;
     }
-    if (i == n) break;
-    IrOp *o = w->list.data[i];
-    if (!o) continue;
-    if (maybe_early(d, o)) {
-      uintptr_t st = (uintptr_t)u64map_get(&state, (uintptr_t)o);
-      if (st == 2) continue;
-      if (st == 1) u64map_put(&state, (uintptr_t)o, (void *)2);
-    }
-    out[k++] = o;
   }
-  u64map_free(&state);
-  free(w->list.data);
-  w->list.data = out;
-  w->list.len = k;
-  w->list.cap = n + d->early.len + 1;
-  w->live = k;
-  wl_unindex(w);
-  d->early.len = 0;
+  wl_append(&d->wl, o);
+}
+
+/* Ends a seeding with pushes: the entry of a pushed op the walk had met
+ * before its push (its visit was its first event) is dropped. */
+static void drop_early(Driver *d) {
+  Worklist *w = &d->wl;
+  for (size_t i = 0; i < d->early.cap; i++) {
+    uintptr_t v = (uintptr_t)d->early.vals[i];
+    if (!v || (v & 1)) continue;
+    size_t pos = v / 2 - 1;
+    if (w->list.data[pos] == (IrOp *)(uintptr_t)d->early.keys[i]) {
+      w->list.data[pos] = NULL;
+      w->live--;
+    }
+  }
+  u64map_free(&d->early);
   memset(d->early_bits, 0, ((size_t)1 << (EARLY_BITS - 6)) * sizeof(uint64_t));
 }
 
@@ -514,8 +515,7 @@ static void seeding_remove(Driver *d, IrOp *op) {
       w->list.data[i] = NULL;
       w->live--;
     }
-  for (size_t j = 0; j < d->early.len; j++)
-    if (d->early.data[j].op == op) d->early.data[j].op = NULL;
+  if (d->early.len) u64map_remove(&d->early, (uintptr_t)op);
   wl_unindex(w);
 }
 
@@ -777,12 +777,12 @@ static bool seed_constant(SeedCtx *sc, IrOp *op) {
  * scope were seeded before it, so add_to_worklist would find them all
  * queued already.  The walk meets each op once; an op the listener pushed
  * earlier in this seeding (a user of a replaced duplicate constant, or its
- * ancestor) is appended too, and merge_early keeps its first event. */
+ * ancestor) is appended too, and seed_visit keeps its first event. */
 static void seed_pre_ops(SeedCtx *sc, IrBlock *b) {
   for (IrOp *o = b->first, *n; o; o = n) {
     n = o->next;
     if (seed_constant(sc, o)) continue;
-    wl_append(&sc->d->wl, o);
+    seed_visit(sc->d, o);
     if (!o->nregions) continue;
     /* The inside of an isolated op that the last processing did not change
      * is left out: seeding it again would change nothing (its constants are
@@ -960,7 +960,7 @@ static bool simplify_region(Driver *d, IrRegion *region, bool *changed) {
       }
     }
     d->seeding = false;
-    if (d->early.len) merge_early(d);
+    if (d->early.len) drop_early(d);
     /* what seeding changed, this iteration's processing sees */
     if (d->dirty.len) u64map_free(&d->dirty);
     d->last_dirty = NULL;
@@ -993,7 +993,7 @@ static void driver_init(Driver *d, IrContext *ctx, const RwGreedyConfig *cfg, co
 static void driver_free(Driver *d) {
   wl_free(&d->wl);
   vec_free(&d->ancestors);
-  vec_free(&d->early);
+  u64map_free(&d->early);
   vec_free(&d->walk);
   u64map_free(&d->dirty);
   free(d->early_bits);
