@@ -336,7 +336,6 @@ typedef struct Driver {
   Worklist wl;
   RwRewriter rw;
   RwListener listener;
-  VEC(IrOp *) ancestors; /* scratch for add_to_worklist */
   const IrIdent *id_value; /* "value" */
   OpKind *kinds;         /* open addressing by info pointer, load <= 1/4 */
   size_t kcap, klen;
@@ -442,29 +441,26 @@ static void early_push(Driver *d, IrOp *a) {
 }
 
 /* Queues `op` and its ancestors up to the scope region (innermost first);
- * nothing if the op is not inside the scope. */
+ * nothing if the op is not inside the scope.  One walk up finds the scope
+ * (and the number of ancestors), a second queues them. */
 static void add_to_worklist(Driver *d, IrOp *op) {
-  d->ancestors.len = 0;
-  for (IrOp *o = op; o;) {
-    vec_push(&d->ancestors, o);
+  size_t n = 1; /* op and its ancestors up to the scope */
+  for (IrOp *o = op;; n++) {
     IrRegion *r = o->block ? o->block->parent : NULL;
-    if (r == d->scope) {
-      for (size_t i = 0; i < d->ancestors.len; i++) {
-        IrOp *a = d->ancestors.data[i];
-        if (!d->seeding) {
-          wl_push(&d->wl, a);
-          continue;
-        }
-        /* an op the walk is inside was seeded before its regions: so were
-         * its ancestors, the rest of the list */
-        size_t depth = d->ancestors.len - 1 - i;
-        if (depth < d->walk.len && d->walk.data[depth] == a) break;
-        early_push(d, a);
-      }
-      return;
-    }
-    if (!r) return;
-    o = r->parent;
+    if (r == d->scope) break;
+    if (!r || !(o = r->parent)) return;
+  }
+  IrOp *a = op;
+  if (!d->seeding) {
+    for (size_t i = 0; i < n; i++, a = a->block->parent->parent) wl_push(&d->wl, a);
+    return;
+  }
+  for (size_t i = 0; i < n; i++, a = a->block->parent->parent) {
+    /* an op the walk is inside was seeded before its regions: so were its
+     * ancestors, the rest of the list */
+    size_t depth = n - 1 - i;
+    if (depth < d->walk.len && d->walk.data[depth] == a) break;
+    early_push(d, a);
   }
 }
 
@@ -992,7 +988,6 @@ static void driver_init(Driver *d, IrContext *ctx, const RwGreedyConfig *cfg, co
 
 static void driver_free(Driver *d) {
   wl_free(&d->wl);
-  vec_free(&d->ancestors);
   u64map_free(&d->early);
   vec_free(&d->walk);
   u64map_free(&d->dirty);
