@@ -871,6 +871,19 @@ static bool try_patterns(Driver *d, IrOp *op, const OpKind *kind) {
   const PatList *ol = kind->pats;
   size_t oi = 0, on = ol ? ol->len : 0, ai = 0, an = f->any.len;
   if (!on && !an) return false;
+  if (!an) {
+    /* the usual set: no any-op patterns, the op's list in order */
+    for (; oi < on; oi++) {
+      const RwPattern *p = ol->data[oi];
+      d->rw.block = op->block;
+      d->rw.before = op;
+      d->rw.pattern = p;
+      bool ok = p->fn(op, &d->rw);
+      d->rw.pattern = NULL;
+      if (ok) return true;
+    }
+    return false;
+  }
   for (;;) {
     const RwPattern *best = NULL;
     size_t *which = &oi;

@@ -122,18 +122,20 @@ static bool if_condition_propagation(IrOp *op, RwRewriter *rw) {
 /* Results whose yielded values come from outside the if become
  * arith.select (or the common value); the rest stay in a new if. */
 static bool if_trivial_to_select(IrOp *op, RwRewriter *rw) {
-  if (op->nresults == 0 || !ir_op_info_find(rw->ctx, "arith.select", 12)) return false;
+  if (op->nresults == 0) return false;
   IrOp *ty = scf_region_terminator(op, 0), *ey = scf_region_terminator(op, 1);
   if (!ty || !ey || ty->noperands != op->nresults || ey->noperands != op->nresults) return false;
   IrRegion *tr = ir_op_region(op, 0), *er = ir_op_region(op, 1);
+  /* the results that stay in an if (all of them, the usual answer, is
+   * found without allocating) */
+  uint32_t nkeep = 0;
+  for (uint32_t i = 0; i < op->nresults; i++)
+    nkeep += defined_in(ir_op_operand(ty, i), tr) || defined_in(ir_op_operand(ey, i), er);
+  if (nkeep == op->nresults || !ir_op_info_find(rw->ctx, "arith.select", 12)) return false;
   IrTypeVec keep = {0};
   for (uint32_t i = 0; i < op->nresults; i++)
     if (defined_in(ir_op_operand(ty, i), tr) || defined_in(ir_op_operand(ey, i), er))
       vec_push(&keep, ir_op_operand(ty, i)->type);
-  if (keep.len == op->nresults) {
-    vec_free(&keep);
-    return false;
-  }
   rw_set_insertion_point_before(rw, op);
   IrOp *rep = new_if(rw, op, keep.data, keep.len);
   rw_inline_region_before(rw, tr, ir_op_region(rep, 0), NULL);
@@ -428,19 +430,20 @@ static bool for_iter_args_folder(IrOp *op, RwRewriter *rw) {
   IrOp *y = b ? b->last : NULL;
   unsigned n = scf_for_num_inits(op);
   if (!y || y->info != scf_op(yield) || y->noperands != n || b->nargs != n + 1) return false;
+  /* which iter args are kept (the usual answer, all of them, allocates
+   * nothing) */
   VEC(bool) keep = {0};
-  bool any = false;
-  for (unsigned i = 0; i < n; i++) {
+  for (unsigned i = 0, any = 0; i < n; i++) {
     IrValue *init = ir_op_operand(op, 3 + i), *arg = b->args[1 + i], *yv = ir_op_operand(y, i);
     bool fwd = yv == arg || yv == init ||
                (!ir_value_has_uses(arg) && !ir_value_has_uses(ir_op_result(op, i)));
-    vec_push(&keep, !fwd);
-    any |= fwd;
+    if (fwd && !any) {
+      any = 1;
+      for (unsigned j = 0; j < i; j++) vec_push(&keep, true);
+    }
+    if (any) vec_push(&keep, !fwd);
   }
-  if (!any) {
-    vec_free(&keep);
-    return false;
-  }
+  if (!keep.len) return false;
   rw_set_insertion_point_before(rw, op);
   IrOpState st;
   ir_op_state_init(&st, rw->ctx, scf_op(for), ir_op_loc(op));
