@@ -195,6 +195,9 @@ static bool if_static_condition(IrOp *op, RwRewriter *rw) {
 
 /* Unused results are dropped (a new if with the used ones). */
 static bool if_remove_unused_results(IrOp *op, RwRewriter *rw) {
+  uint32_t nused = 0; /* all used, the usual answer, allocates nothing */
+  for (uint32_t i = 0; i < op->nresults; i++) nused += ir_value_has_uses(ir_op_result(op, i));
+  if (nused == op->nresults) return false;
   IrTypeVec types = {0};
   VEC(uint32_t) used = {0};
   for (uint32_t i = 0; i < op->nresults; i++)
@@ -591,27 +594,27 @@ static bool while_parts(IrOp *op, IrBlock **b, IrBlock **a, IrOp **c, IrOp **y) 
 /* RemoveLoopInvariantArgsFromBeforeBlock: a before argument whose next
  * value is its init (yielded directly, or forwarded unchanged through the
  * condition) is replaced by the init and dropped. */
+/* Whether the while's before argument i is loop invariant (its yielded
+ * value is its init, or an after argument receiving the before argument
+ * itself or the init). */
+static bool before_arg_invariant(IrOp *op, IrBlock *b, IrBlock *a, IrOp *c, IrOp *y, uint32_t i) {
+  IrValue *init = ir_op_operand(op, i), *yv = ir_op_operand(y, i);
+  if (yv == init) return true;
+  if (ir_value_arg_block(yv) != a) return false;
+  IrValue *ca = ir_op_operand(c, 1 + ir_value_index(yv));
+  return ca == b->args[i] || ca == init;
+}
+
 static bool while_invariant_before_args(IrOp *op, RwRewriter *rw) {
   IrBlock *b, *a;
   IrOp *c, *y;
   if (!while_parts(op, &b, &a, &c, &y)) return false;
   uint32_t n = op->noperands;
+  bool any = false; /* none, the usual answer, allocates nothing */
+  for (uint32_t i = 0; i < n && !any; i++) any = before_arg_invariant(op, b, a, c, y, i);
+  if (!any) return false;
   VEC(bool) inv = {0};
-  bool any = false;
-  for (uint32_t i = 0; i < n; i++) {
-    IrValue *init = ir_op_operand(op, i), *yv = ir_op_operand(y, i);
-    bool v = yv == init;
-    if (!v && ir_value_arg_block(yv) == a) {
-      IrValue *ca = ir_op_operand(c, 1 + ir_value_index(yv));
-      v = ca == b->args[i] || ca == init;
-    }
-    vec_push(&inv, v);
-    any |= v;
-  }
-  if (!any) {
-    vec_free(&inv);
-    return false;
-  }
+  for (uint32_t i = 0; i < n; i++) vec_push(&inv, before_arg_invariant(op, b, a, c, y, i));
   IrValueVec inits = {0}, yargs = {0}, map = {0};
   for (uint32_t i = 0; i < n; i++)
     if (!inv.data[i]) {
@@ -653,16 +656,16 @@ static bool while_invariant_yielded(IrOp *op, RwRewriter *rw) {
   if (!while_parts(op, &b, &a, &c, &y)) return false;
   uint32_t n = c->noperands - 1;
   if (op->nresults != n) return false;
+  bool any = false; /* none, the usual answer, allocates nothing */
+  for (uint32_t i = 0; i < n && !any; i++) {
+    IrValue *v = ir_op_operand(c, 1 + i);
+    any = (v->def ? v->def->block : ir_value_arg_block(v)) != b;
+  }
+  if (!any) return false;
   IrValueVec vals = {0}, cargs = {0}, map = {0}, res = {0}, inits = {0};
   IrTypeVec types = {0};
-  bool any = false;
-  for (uint32_t i = 0; i < n; i++) {
-    IrValue *v = ir_op_operand(c, 1 + i);
-    IrBlock *pb = v->def ? v->def->block : ir_value_arg_block(v);
-    vec_push(&vals, v);
-    if (pb != b) any = true;
-  }
-  if (any) {
+  for (uint32_t i = 0; i < n; i++) vec_push(&vals, ir_op_operand(c, 1 + i));
+  {
     vec_push(&cargs, ir_op_operand(c, 0));
     for (uint32_t i = 0; i < n; i++) {
       IrValue *v = vals.data[i];
@@ -786,17 +789,13 @@ static bool while_unused_result(IrOp *op, RwRewriter *rw) {
   IrBlock *b, *a;
   IrOp *c, *y;
   if (!while_parts(op, &b, &a, &c, &y) || op->nresults != a->nargs) return false;
+  uint32_t nkeep = 0; /* all kept, the usual answer, allocates nothing */
+  for (uint32_t i = 0; i < op->nresults; i++)
+    nkeep += ir_value_has_uses(ir_op_result(op, i)) || ir_value_has_uses(a->args[i]);
+  if (nkeep == op->nresults) return false;
   VEC(bool) keep = {0};
-  bool any = false;
-  for (uint32_t i = 0; i < op->nresults; i++) {
-    bool k = ir_value_has_uses(ir_op_result(op, i)) || ir_value_has_uses(a->args[i]);
-    vec_push(&keep, k);
-    any |= !k;
-  }
-  if (!any) {
-    vec_free(&keep);
-    return false;
-  }
+  for (uint32_t i = 0; i < op->nresults; i++)
+    vec_push(&keep, ir_value_has_uses(ir_op_result(op, i)) || ir_value_has_uses(a->args[i]));
   IrValueVec cargs = {0}, inits = {0}, map = {0}, res = {0};
   IrTypeVec types = {0};
   vec_push(&cargs, ir_op_operand(c, 0));
