@@ -134,7 +134,9 @@ RwFoldStatus rw_fold_op_with(IrOp *op, RwFoldFn fold, const IrIdent *id_value,
   RwFoldStatus st = RW_FOLD_FAILED;
   uint32_t nres = op->nresults;
   if (fold) {
-    for (uint32_t i = 0; i < nres; i++) results[i] = (IrFoldResult){0};
+    if (nres == 1) results[0] = (IrFoldResult){0}; /* the usual op: no memset call */
+    else
+      for (uint32_t i = 0; i < nres; i++) results[i] = (IrFoldResult){0};
     if (fold(op, consts, results)) {
       st = RW_FOLD_IN_PLACE;
       for (uint32_t i = 0; i < op->nresults; i++) {

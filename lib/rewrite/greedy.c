@@ -326,6 +326,7 @@ typedef struct OpKind {
   const IrIdent *dialect;
   bool foldable;           /* a fold hook or a folding trait, registered, not
                               constant-like: worth calling rw_fold_op_with */
+  const RwFoldIface *fold_iface; /* rw_fold_iface of the kind (insertion_region) */
 } OpKind;
 
 typedef struct Driver {
@@ -402,7 +403,7 @@ static const OpKind *op_kind_add(Driver *d, IrOp *op) {
   bool foldable = !(t & (IR_TRAIT_CONSTANT_LIKE | IR_TRAIT_UNREGISTERED)) &&
                   (fold || (t & (IR_TRAIT_COMMUTATIVE | IR_TRAIT_IDEMPOTENT | IR_TRAIT_INVOLUTION)));
   d->kinds[i] = (OpKind){info, k ? &d->pats->lists.data[k - 1] : NULL, fold,
-                         dialect_ident(d->ctx, info), foldable};
+                         dialect_ident(d->ctx, info), foldable, rw_fold_iface(d->ctx, info)};
   d->klen++;
   return &d->kinds[i];
 }
@@ -684,7 +685,7 @@ static IrRegion *insertion_region(Driver *d, IrBlock *block) {
       res = r;
       break;
     }
-    const RwFoldIface *fi = rw_fold_iface(d->ctx, p->info);
+    const RwFoldIface *fi = op_kind(d, p)->fold_iface;
     if (fi && fi->into && fi->into(r)) {
       res = r;
       break;
