@@ -23,6 +23,10 @@ RwFoldFn rw_fold_hook_for_kind(IrOp *op) {
  * (`id_value` is that name's ident), else what its fold hook returns. */
 const IrAttr *rw_constant_value_id(IrOp *op, const IrIdent *id_value) {
   if (!op || !(op->info->traits & IR_TRAIT_CONSTANT_LIKE) || op->nresults != 1) return NULL;
+  /* the usual constant: "value" is its first property (a dictionary's keys
+   * are unique, so that is the entry ir_op_attr would find) */
+  const IrAttr *p = op->props;
+  if (p && p->nelems && p->names[0] == id_value) return p->elems[0];
   const IrAttr *a = ir_op_attr(op, id_value);
   if (a) return a;
   RwFoldFn fold = rw_fold_hook(op);
@@ -89,22 +93,20 @@ static IrValue *fold_involution(IrOp *op) {
 }
 
 /* The trait folds, first success wins (order: Commutative, Idempotent,
- * Involution). */
+ * Involution).  The results are cleared when one succeeds (and left as they
+ * are when none does). */
 static RwFoldStatus fold_traits(IrOp *op, const IrAttr *const *consts, IrFoldResult *results) {
   uint64_t t = op->info->traits;
-  if ((t & IR_TRAIT_COMMUTATIVE) && fold_commutative(op, consts)) return RW_FOLD_IN_PLACE;
+  RwFoldStatus st = RW_FOLD_FAILED;
   IrValue *v = NULL;
-  if ((t & IR_TRAIT_IDEMPOTENT) && (v = fold_idempotent(op)) != NULL) {
-    if (v == ir_op_result(op, 0)) return RW_FOLD_IN_PLACE;
-    results[0].value = v;
-    return RW_FOLD_REPLACED;
-  }
-  if ((t & IR_TRAIT_INVOLUTION) && (v = fold_involution(op)) != NULL) {
-    if (v == ir_op_result(op, 0)) return RW_FOLD_IN_PLACE;
-    results[0].value = v;
-    return RW_FOLD_REPLACED;
-  }
-  return RW_FOLD_FAILED;
+  if ((t & IR_TRAIT_COMMUTATIVE) && fold_commutative(op, consts)) st = RW_FOLD_IN_PLACE;
+  else if ((t & IR_TRAIT_IDEMPOTENT) && (v = fold_idempotent(op)) != NULL) st = RW_FOLD_REPLACED;
+  else if ((t & IR_TRAIT_INVOLUTION) && (v = fold_involution(op)) != NULL) st = RW_FOLD_REPLACED;
+  if (st == RW_FOLD_FAILED) return st;
+  for (uint32_t i = 0; i < op->nresults; i++) results[i] = (IrFoldResult){0};
+  if (st == RW_FOLD_REPLACED && v == ir_op_result(op, 0)) st = RW_FOLD_IN_PLACE;
+  else if (st == RW_FOLD_REPLACED) results[0].value = v;
+  return st;
 }
 
 /* rw_fold_op with the op's fold hook (rw_fold_hook) and the ident of
@@ -132,7 +134,9 @@ RwFoldStatus rw_fold_op_with(IrOp *op, RwFoldFn fold, const IrIdent *id_value,
   RwFoldStatus st = RW_FOLD_FAILED;
   uint32_t nres = op->nresults;
   if (fold) {
-    for (uint32_t i = 0; i < nres; i++) results[i] = (IrFoldResult){0};
+    if (nres == 1) results[0] = (IrFoldResult){0}; /* the usual op: no memset call */
+    else
+      for (uint32_t i = 0; i < nres; i++) results[i] = (IrFoldResult){0};
     if (fold(op, consts, results)) {
       st = RW_FOLD_IN_PLACE;
       for (uint32_t i = 0; i < op->nresults; i++) {
@@ -143,8 +147,9 @@ RwFoldStatus rw_fold_op_with(IrOp *op, RwFoldFn fold, const IrIdent *id_value,
     }
   }
   if (st != RW_FOLD_REPLACED) {
-    /* MLIR tries the trait folds when the op's fold failed or was in place */
-    for (uint32_t i = 0; i < nres; i++) results[i] = (IrFoldResult){0};
+    /* MLIR tries the trait folds when the op's fold failed or was in place
+     * (they clear the results when one succeeds; after a failure the
+     * results mean nothing) */
     RwFoldStatus ts = fold_traits(op, consts, results);
     if (ts != RW_FOLD_FAILED) st = ts;
   }

@@ -326,12 +326,8 @@ typedef struct OpKind {
   const IrIdent *dialect;
   bool foldable;           /* a fold hook or a folding trait, registered, not
                               constant-like: worth calling rw_fold_op_with */
+  const RwFoldIface *fold_iface; /* rw_fold_iface of the kind (insertion_region) */
 } OpKind;
-
-typedef struct EarlyPush {
-  IrOp *op;   /* NULL: dropped */
-  size_t pos; /* the list's length when pushed */
-} EarlyPush;
 
 typedef struct Driver {
   IrContext *ctx;
@@ -341,16 +337,16 @@ typedef struct Driver {
   Worklist wl;
   RwRewriter rw;
   RwListener listener;
-  VEC(IrOp *) ancestors; /* scratch for add_to_worklist */
   const IrIdent *id_value; /* "value" */
   OpKind *kinds;         /* open addressing by info pointer, load <= 1/4 */
   size_t kcap, klen;
   unsigned kshift;       /* 64 - log2(kcap) */
   bool seeding;          /* top-down seeding in progress */
-  /* Listener pushes while seeding, in order, each with the list's length at
-   * the time (merge_early places them), and a filter of their ops: bit
-   * wl_hash >> (64 - EARLY_BITS) set for each (allocated on first use). */
-  VEC(EarlyPush) early;
+  /* Listener pushes while seeding (see early_push): pushed op -> its list
+   * position + 1, times 2, plus 1 once the walk has met the op; and a
+   * filter of their ops: bit wl_hash >> (64 - EARLY_BITS) set for each
+   * (allocated on first use). */
+  U64Map early;
   uint64_t *early_bits;
   VEC(IrOp *) walk;      /* top-down seeding: the ops whose regions it is in,
                             outermost (in the scope region) first */
@@ -407,7 +403,7 @@ static const OpKind *op_kind_add(Driver *d, IrOp *op) {
   bool foldable = !(t & (IR_TRAIT_CONSTANT_LIKE | IR_TRAIT_UNREGISTERED)) &&
                   (fold || (t & (IR_TRAIT_COMMUTATIVE | IR_TRAIT_IDEMPOTENT | IR_TRAIT_INVOLUTION)));
   d->kinds[i] = (OpKind){info, k ? &d->pats->lists.data[k - 1] : NULL, fold,
-                         dialect_ident(d->ctx, info), foldable};
+                         dialect_ident(d->ctx, info), foldable, rw_fold_iface(d->ctx, info)};
   d->klen++;
   return &d->kinds[i];
 }
@@ -424,33 +420,48 @@ static inline const OpKind *op_kind(Driver *d, IrOp *op) {
   return op_kind_add(d, op);
 }
 
+/* A listener push of `a` while seeding (a user of a replaced duplicate
+ * constant, or an ancestor of one).  Seeding appends every op it visits,
+ * and a push with a set puts each op at its first event, a push or the
+ * visit, later ones dropped.  The users of a constant follow it in the
+ * walk (they are dominated by it), and so do their ancestors below the
+ * ops the walk is in; so a pushed op is usually not visited yet: it is
+ * appended now, and its visit will be dropped (seed_visit).  One visited
+ * already (graph regions, say) is appended too, and that entry dropped
+ * when seeding ends (drop_early), as its visit was its first event.
+ * (Pushing through the index while seeding meant indexing the whole list
+ * so far at each push.) */
+static void early_push(Driver *d, IrOp *a) {
+  if (!d->early_bits) d->early_bits = xcalloc((size_t)1 << (EARLY_BITS - 6), sizeof(uint64_t));
+  unsigned b = (unsigned)(wl_hash(a) >> (64 - EARLY_BITS));
+  uint64_t bit = (uint64_t)1 << (b & 63);
+  if ((d->early_bits[b >> 6] & bit) && u64map_get(&d->early, (uintptr_t)a)) return; /* queued */
+  d->early_bits[b >> 6] |= bit;
+  u64map_put(&d->early, (uintptr_t)a, (void *)(uintptr_t)((d->wl.list.len + 1) * 2));
+  wl_append(&d->wl, a);
+}
+
 /* Queues `op` and its ancestors up to the scope region (innermost first);
- * nothing if the op is not inside the scope. */
+ * nothing if the op is not inside the scope.  One walk up finds the scope
+ * (and the number of ancestors), a second queues them. */
 static void add_to_worklist(Driver *d, IrOp *op) {
-  d->ancestors.len = 0;
-  for (IrOp *o = op; o;) {
-    vec_push(&d->ancestors, o);
+  size_t n = 1; /* op and its ancestors up to the scope */
+  for (IrOp *o = op;; n++) {
     IrRegion *r = o->block ? o->block->parent : NULL;
-    if (r == d->scope) {
-      for (size_t i = 0; i < d->ancestors.len; i++) {
-        IrOp *a = d->ancestors.data[i];
-        if (!d->seeding) {
-          wl_push(&d->wl, a);
-          continue;
-        }
-        /* an op the walk is inside was seeded before its regions: so were
-         * its ancestors, the rest of the list */
-        size_t depth = d->ancestors.len - 1 - i;
-        if (depth < d->walk.len && d->walk.data[depth] == a) break;
-        if (!d->early_bits) d->early_bits = xcalloc((size_t)1 << (EARLY_BITS - 6), sizeof(uint64_t));
-        unsigned b = (unsigned)(wl_hash(a) >> (64 - EARLY_BITS));
-        d->early_bits[b >> 6] |= (uint64_t)1 << (b & 63);
-        vec_push(&d->early, ((EarlyPush){a, d->wl.list.len}));
-      }
-      return;
-    }
-    if (!r) return;
-    o = r->parent;
+    if (r == d->scope) break;
+    if (!r || !(o = r->parent)) return;
+  }
+  IrOp *a = op;
+  if (!d->seeding) {
+    for (size_t i = 0; i < n; i++, a = a->block->parent->parent) wl_push(&d->wl, a);
+    return;
+  }
+  for (size_t i = 0; i < n; i++, a = a->block->parent->parent) {
+    /* an op the walk is inside was seeded before its regions: so were its
+     * ancestors, the rest of the list */
+    size_t depth = n - 1 - i;
+    if (depth < d->walk.len && d->walk.data[depth] == a) break;
+    early_push(d, a);
   }
 }
 
@@ -460,46 +471,33 @@ static inline bool maybe_early(const Driver *d, const IrOp *op) {
   return d->early_bits && (d->early_bits[b >> 6] >> (b & 63) & 1);
 }
 
-/* Top-down seeding appends every op it visits, and records the listener's
- * pushes meanwhile (users of replaced duplicate constants and their
- * ancestors) with the list's length at the time; this puts them in their
- * place afterwards, giving the list a push with a set would have built:
- * each op at its first event, a push or the visit, and later ones dropped.
- * (Pushing into the list while seeding meant indexing the whole list so
- * far at each push, to know whether the op was visited already.) */
-static void merge_early(Driver *d) {
-  Worklist *w = &d->wl;
-  U64Map state = {0}; /* pushed op -> 1: not placed yet, 2: placed */
-  for (size_t j = 0; j < d->early.len; j++)
-    if (d->early.data[j].op) u64map_put(&state, (uintptr_t)d->early.data[j].op, (void *)1);
-  size_t n = w->list.len;
-  IrOp **out = xmalloc((n + d->early.len + 1) * sizeof *out);
-  size_t k = 0, j = 0;
-  for (size_t i = 0;; i++) {
-    for (; j < d->early.len && d->early.data[j].pos == i; j++) {
-      IrOp *a = d->early.data[j].op;
-      if (!a || (uintptr_t)u64map_get(&state, (uintptr_t)a) == 2) continue;
-      u64map_put(&state, (uintptr_t)a, (void *)2);
-      out[k++] = a;
+/* The walk's visit of `o`: appended, unless a push queued it earlier in
+ * this seeding (early_push). */
+static inline void seed_visit(Driver *d, IrOp *o) {
+  if (maybe_early(d, o)) {
+    uintptr_t v = (uintptr_t)u64map_get(&d->early, (uintptr_t)o);
+    if (v) {
+      u64map_put(&d->early, (uintptr_t)o, (void *)(v | 1));
+      return;
     }
-    if (i == n) break;
-    IrOp *o = w->list.data[i];
-    if (!o) continue;
-    if (maybe_early(d, o)) {
-      uintptr_t st = (uintptr_t)u64map_get(&state, (uintptr_t)o);
-      if (st == 2) continue;
-      if (st == 1) u64map_put(&state, (uintptr_t)o, (void *)2);
-    }
-    out[k++] = o;
   }
-  u64map_free(&state);
-  free(w->list.data);
-  w->list.data = out;
-  w->list.len = k;
-  w->list.cap = n + d->early.len + 1;
-  w->live = k;
-  wl_unindex(w);
-  d->early.len = 0;
+  wl_append(&d->wl, o);
+}
+
+/* Ends a seeding with pushes: the entry of a pushed op the walk had met
+ * before its push (its visit was its first event) is dropped. */
+static void drop_early(Driver *d) {
+  Worklist *w = &d->wl;
+  for (size_t i = 0; i < d->early.cap; i++) {
+    uintptr_t v = (uintptr_t)d->early.vals[i];
+    if (!v || (v & 1)) continue;
+    size_t pos = v / 2 - 1;
+    if (w->list.data[pos] == (IrOp *)(uintptr_t)d->early.keys[i]) {
+      w->list.data[pos] = NULL;
+      w->live--;
+    }
+  }
+  u64map_free(&d->early);
   memset(d->early_bits, 0, ((size_t)1 << (EARLY_BITS - 6)) * sizeof(uint64_t));
 }
 
@@ -514,8 +512,7 @@ static void seeding_remove(Driver *d, IrOp *op) {
       w->list.data[i] = NULL;
       w->live--;
     }
-  for (size_t j = 0; j < d->early.len; j++)
-    if (d->early.data[j].op == op) d->early.data[j].op = NULL;
+  if (d->early.len) u64map_remove(&d->early, (uintptr_t)op);
   wl_unindex(w);
 }
 
@@ -688,7 +685,7 @@ static IrRegion *insertion_region(Driver *d, IrBlock *block) {
       res = r;
       break;
     }
-    const RwFoldIface *fi = rw_fold_iface(d->ctx, p->info);
+    const RwFoldIface *fi = op_kind(d, p)->fold_iface;
     if (fi && fi->into && fi->into(r)) {
       res = r;
       break;
@@ -777,12 +774,12 @@ static bool seed_constant(SeedCtx *sc, IrOp *op) {
  * scope were seeded before it, so add_to_worklist would find them all
  * queued already.  The walk meets each op once; an op the listener pushed
  * earlier in this seeding (a user of a replaced duplicate constant, or its
- * ancestor) is appended too, and merge_early keeps its first event. */
+ * ancestor) is appended too, and seed_visit keeps its first event. */
 static void seed_pre_ops(SeedCtx *sc, IrBlock *b) {
   for (IrOp *o = b->first, *n; o; o = n) {
     n = o->next;
     if (seed_constant(sc, o)) continue;
-    wl_append(&sc->d->wl, o);
+    seed_visit(sc->d, o);
     if (!o->nregions) continue;
     /* The inside of an isolated op that the last processing did not change
      * is left out: seeding it again would change nothing (its constants are
@@ -823,8 +820,13 @@ static bool try_fold(Driver *d, IrOp *op, const OpKind *kind) {
     on_modified(d, op);
     changed = true;
   } else if (st == RW_FOLD_REPLACED) {
-    IrValue **repl = xcalloc(n ? n : 1, sizeof *repl);
-    VEC(IrOp *) made = {0};
+    /* the replacements and the constants made (at most one a result); small
+     * folds, the usual ones, keep them on the stack */
+    IrValue *rsmall[4] = {0};
+    IrOp *msmall[4];
+    IrValue **repl = n <= 4 ? rsmall : xcalloc(n, sizeof *repl);
+    IrOp **made = n <= 4 ? msmall : xmalloc(n * sizeof *made);
+    size_t nmade = 0;
     bool ok = true, partial = false;
     RwInsertPoint ip = rw_save_insertion_point(&d->rw);
     rw_set_insertion_point_before(&d->rw, op);
@@ -832,11 +834,11 @@ static bool try_fold(Driver *d, IrOp *op, const OpKind *kind) {
       if (res[i].value) {
         repl[i] = res[i].value;
       } else if (res[i].attr) {
-        IrOp *c = rw_materialize_constant(&d->rw, op->info->name, res[i].attr,
-                                          ir_op_result(op, i)->type, ir_op_loc(op));
+        IrOp *c = rw_materialize_constant_for(&d->rw, op->info, res[i].attr,
+                                              ir_op_result(op, i)->type, ir_op_loc(op));
         if (!c || c->nresults < 1) ok = false;
         else {
-          vec_push(&made, c);
+          made[nmade++] = c;
           repl[i] = ir_op_result(c, 0);
         }
       } else {
@@ -846,7 +848,7 @@ static bool try_fold(Driver *d, IrOp *op, const OpKind *kind) {
     rw_restore_insertion_point(&d->rw, ip);
     if (!ok) {
       /* materialization failed: drop the constants built for this fold */
-      for (size_t i = made.len; i-- > 0;) rw_erase_op(&d->rw, made.data[i]);
+      for (size_t i = nmade; i-- > 0;) rw_erase_op(&d->rw, made[i]);
     } else if (!partial) {
       rw_replace_op(&d->rw, op, repl);
       changed = true;
@@ -856,8 +858,8 @@ static bool try_fold(Driver *d, IrOp *op, const OpKind *kind) {
       add_to_worklist(d, op);
       changed = true;
     }
-    vec_free(&made);
-    free(repl);
+    if (made != msmall) free(made);
+    if (repl != rsmall) free(repl);
   }
   if (res != rbuf) free(res);
   return changed;
@@ -870,6 +872,19 @@ static bool try_patterns(Driver *d, IrOp *op, const OpKind *kind) {
   const PatList *ol = kind->pats;
   size_t oi = 0, on = ol ? ol->len : 0, ai = 0, an = f->any.len;
   if (!on && !an) return false;
+  if (!an) {
+    /* the usual set: no any-op patterns, the op's list in order */
+    for (; oi < on; oi++) {
+      const RwPattern *p = ol->data[oi];
+      d->rw.block = op->block;
+      d->rw.before = op;
+      d->rw.pattern = p;
+      bool ok = p->fn(op, &d->rw);
+      d->rw.pattern = NULL;
+      if (ok) return true;
+    }
+    return false;
+  }
   for (;;) {
     const RwPattern *best = NULL;
     size_t *which = &oi;
@@ -880,12 +895,14 @@ static bool try_patterns(Driver *d, IrOp *op, const OpKind *kind) {
     }
     if (!best) return false;
     (*which)++;
-    RwInsertPoint ip = rw_save_insertion_point(&d->rw);
-    rw_set_insertion_point_before(&d->rw, op);
+    /* each pattern starts before the op (a failed one may have moved the
+     * insertion point); nothing reads the driver's point between ops, so
+     * it is not restored */
+    d->rw.block = op->block;
+    d->rw.before = op;
     d->rw.pattern = best;
     bool ok = best->fn(op, &d->rw);
     d->rw.pattern = NULL;
-    rw_restore_insertion_point(&d->rw, ip);
     if (ok) return true;
   }
 }
@@ -953,7 +970,7 @@ static bool simplify_region(Driver *d, IrRegion *region, bool *changed) {
       }
     }
     d->seeding = false;
-    if (d->early.len) merge_early(d);
+    if (d->early.len) drop_early(d);
     /* what seeding changed, this iteration's processing sees */
     if (d->dirty.len) u64map_free(&d->dirty);
     d->last_dirty = NULL;
@@ -985,8 +1002,7 @@ static void driver_init(Driver *d, IrContext *ctx, const RwGreedyConfig *cfg, co
 
 static void driver_free(Driver *d) {
   wl_free(&d->wl);
-  vec_free(&d->ancestors);
-  vec_free(&d->early);
+  u64map_free(&d->early);
   vec_free(&d->walk);
   u64map_free(&d->dirty);
   free(d->early_bits);

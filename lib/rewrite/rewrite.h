@@ -90,6 +90,11 @@ struct RwRewriter {
   IrOp *before;               /* insert before this op; NULL: at block end */
   const RwListener *listener; /* may be NULL */
   const RwPattern *pattern;   /* pattern being applied, or NULL */
+  /* rw_build_named_op's last two lookups: name pointer and its info (an
+   * entry is used only when the info's name equals the text; zeroed by
+   * rw_rewriter_init). */
+  const char *named_key[2];
+  const IrOpInfo *named_info[2];
 };
 
 void rw_rewriter_init(RwRewriter *rw, IrContext *ctx, const RwListener *listener);

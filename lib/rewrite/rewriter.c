@@ -72,10 +72,38 @@ IrOp *rw_create_op(RwRewriter *rw, IrOpState *st) {
   return op;
 }
 
+/* rw_build_op's usual case: no default properties to add (which would
+ * push into the state) and no discardable attributes.  The state's operand
+ * and result type vectors borrow the caller's arrays and its properties are
+ * `props` itself (a dictionary, taken whole by ir_op_create), so building
+ * allocates nothing but the op; the borrowed vectors are detached before
+ * the state is freed. */
+static IrOp *build_borrowed(RwRewriter *rw, const IrOpInfo *info, const IrLoc *loc,
+                            IrValue *const *operands, size_t noperands,
+                            const IrType *const *result_types, size_t nresults,
+                            const IrAttr *props) {
+  IrOpState st;
+  ir_op_state_init(&st, rw->ctx, info, loc);
+  st.operands.data = (IrValue **)operands;
+  st.operands.len = st.operands.cap = noperands;
+  st.result_types.data = (const IrType **)result_types;
+  st.result_types.len = st.result_types.cap = nresults;
+  st.props_dict = props;
+  IrOp *op = ir_op_create(&st);
+  st.operands = (IrValueVec){0};
+  st.result_types = (IrTypeVec){0};
+  ir_op_state_free(&st);
+  if (op) rw_insert_op(rw, op);
+  return op;
+}
+
 IrOp *rw_build_op(RwRewriter *rw, const IrOpInfo *info, const IrLoc *loc,
                   IrValue *const *operands, size_t noperands,
                   const IrType *const *result_types, size_t nresults,
                   const IrAttr *props, const IrAttr *attrs) {
+  if (!(info->traits & IR_TRAIT_DEFAULT_PROPS) && (!attrs || !attrs->nelems))
+    return build_borrowed(rw, info, loc, operands, noperands, result_types, nresults,
+                          props && props->nelems ? props : NULL);
   IrOpState st;
   ir_op_state_init(&st, rw->ctx, info, loc);
   for (size_t i = 0; i < noperands; i++) vec_push(&st.operands, operands[i]);
@@ -91,8 +119,21 @@ IrOp *rw_build_named_op(RwRewriter *rw, const char *name, const IrLoc *loc,
                         IrValue *const *operands, size_t noperands,
                         const IrType *const *result_types, size_t nresults,
                         const IrAttr *props, const IrAttr *attrs) {
-  const IrOpInfo *info = ir_op_info_find(rw->ctx, name, strlen(name));
-  if (!info) return NULL;
+  /* patterns build a few kinds by literal names, again and again: the
+   * same pointers, checked against the info's name (a caller may reuse a
+   * buffer for another name) */
+  const IrOpInfo *info = NULL;
+  for (int i = 0; i < 2 && !info; i++)
+    if (rw->named_key[i] == name && strcmp(rw->named_info[i]->name, name) == 0)
+      info = rw->named_info[i];
+  if (!info) {
+    info = ir_op_info_find(rw->ctx, name, strlen(name));
+    if (!info) return NULL;
+    rw->named_key[1] = rw->named_key[0];
+    rw->named_info[1] = rw->named_info[0];
+    rw->named_key[0] = name;
+    rw->named_info[0] = info;
+  }
   return rw_build_op(rw, info, loc, operands, noperands, result_types, nresults, props, attrs);
 }
 

@@ -34,6 +34,9 @@ typedef struct RwState {
 RwState *rw_state(IrContext *ctx);
 /* The fold interface of the dialect owning `op` (NULL if none). */
 const RwFoldIface *rw_fold_iface(IrContext *ctx, const IrOpInfo *info);
+/* rw_materialize_constant for the kind `info` (state.c): no lookup by name. */
+IrOp *rw_materialize_constant_for(RwRewriter *rw, const IrOpInfo *info, const IrAttr *value,
+                                  const IrType *type, const IrLoc *loc);
 
 /* Folding with the pieces the greedy driver caches per op kind (fold.c):
  * the op's fold hook (its row's, else its dialect's; NULL if none), the

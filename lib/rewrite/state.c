@@ -78,6 +78,13 @@ IrOp *rw_materialize_constant(RwRewriter *rw, const char *op_name,
                               const IrAttr *value, const IrType *type,
                               const IrLoc *loc) {
   const IrOpInfo *info = ir_op_info_lookup(rw->ctx, op_name, strlen(op_name));
+  return rw_materialize_constant_for(rw, info, value, type, loc);
+}
+
+/* rw_materialize_constant for an op kind at hand (the greedy driver's
+ * folds: the folded op's info, no lookup by name). */
+IrOp *rw_materialize_constant_for(RwRewriter *rw, const IrOpInfo *info, const IrAttr *value,
+                                  const IrType *type, const IrLoc *loc) {
   const RwFoldIface *f = rw_fold_iface(rw->ctx, info);
   if (f && f->materialize) return f->materialize(rw, value, type, loc);
   const IrDialect *d = ir_op_info_dialect(rw->ctx, info);

@@ -17,6 +17,7 @@
  * compared at the element width). */
 static bool is_int(const IrAttr *a, int64_t v) {
   StdConst c;
+  if (!a) return false; /* a non-constant operand: the usual case */
   if (!std_const_get(a, &c) || c.is_float || !c.splat) return false;
   return std_const_int(&c, 0) == ((uint64_t)v & std_mask(c.width));
 }
@@ -538,7 +539,6 @@ static bool float_identity(IrOp *op, int k, const IrAttr *r, IrFoldResult *res) 
 bool arith_fold_op(IrOp *op, const IrAttr *const *consts, IrFoldResult *results) {
   int k = arith_op_index(op);
   if (k < 0) return false;
-  IrContext *ctx = ir_op_context(op);
   const IrType *rt = op->nresults ? ir_op_result(op, 0)->type : NULL;
   switch (k) {
   case ARITH_OP_constant: return result_attr(results, ir_op_attrz(op, "value"));
@@ -555,7 +555,7 @@ bool arith_fold_op(IrOp *op, const IrAttr *const *consts, IrFoldResult *results)
     if (k == ARITH_OP_floordivsi && consts[0] && consts[1] && !last_floordiv_ok(consts[0], consts[1]))
       return false;
     if (consts[0] && consts[1])
-      return result_attr(results, std_fold_int_binary(ctx, consts[0], consts[1], rt, int_elem,
+      return result_attr(results, std_fold_int_binary(ir_op_context(op), consts[0], consts[1], rt, int_elem,
                                                        &int_kind[k]));
     return false;
   case ARITH_OP_addf: case ARITH_OP_subf: case ARITH_OP_mulf: case ARITH_OP_divf:
@@ -563,7 +563,7 @@ bool arith_fold_op(IrOp *op, const IrAttr *const *consts, IrFoldResult *results)
   case ARITH_OP_minnumf:
     if (float_identity(op, k, consts[1], results)) return true;
     if (consts[0] && consts[1])
-      return result_attr(results, std_fold_float_binary(ctx, consts[0], consts[1], rt,
+      return result_attr(results, std_fold_float_binary(ir_op_context(op), consts[0], consts[1], rt,
                                                         float_elem, &float_kind[k]));
     return false;
   case ARITH_OP_negf: {
@@ -574,7 +574,7 @@ bool arith_fold_op(IrOp *op, const IrAttr *const *consts, IrFoldResult *results)
     int64_t n = c.splat ? 1 : c.n;
     double *v = xmalloc((size_t)n * sizeof *v);
     for (int64_t i = 0; i < n; i++) v[i] = -std_const_float(&c, i);
-    const IrAttr *a = std_const_make_floats(ctx, rt, v, n);
+    const IrAttr *a = std_const_make_floats(ir_op_context(op), rt, v, n);
     free(v);
     return result_attr(results, a);
   }
@@ -592,8 +592,8 @@ bool arith_fold_op(IrOp *op, const IrAttr *const *consts, IrFoldResult *results)
     }
     if (!consts[0] || !consts[1]) return false;
     int lo = I_MUL, hi = s ? I_MULHS : I_MULHU;
-    results[0].attr = std_fold_int_binary(ctx, consts[0], consts[1], rt, int_elem, &lo);
-    results[1].attr = std_fold_int_binary(ctx, consts[0], consts[1], rt, int_elem, &hi);
+    results[0].attr = std_fold_int_binary(ir_op_context(op), consts[0], consts[1], rt, int_elem, &lo);
+    results[1].attr = std_fold_int_binary(ir_op_context(op), consts[0], consts[1], rt, int_elem, &hi);
     if (results[0].attr && results[1].attr) return true;
     results[0].attr = results[1].attr = NULL;
     return false;
@@ -606,13 +606,13 @@ bool arith_fold_op(IrOp *op, const IrAttr *const *consts, IrFoldResult *results)
       return result_attr(results, int_splat(op, t));
     }
     if (consts[0] && consts[1])
-      return result_attr(results, std_fold_int_binary(ctx, consts[0], consts[1], rt, cmpi_elem,
+      return result_attr(results, std_fold_int_binary(ir_op_context(op), consts[0], consts[1], rt, cmpi_elem,
                                                       &pred));
     if (consts[0] && !consts[1]) { /* constant to the right, in place */
       IrValue *l = ir_op_operand(op, 0), *r = ir_op_operand(op, 1);
       ir_op_set_operand(op, 0, r);
       ir_op_set_operand(op, 1, l);
-      ir_op_set_prop(op, "predicate", arith_predicate_attr(ctx, cmpi_swap(pred)));
+      ir_op_set_prop(op, "predicate", arith_predicate_attr(ir_op_context(op), cmpi_swap(pred)));
       return result_value(results, ir_op_result(op, 0));
     }
     return false;

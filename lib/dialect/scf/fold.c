@@ -122,18 +122,20 @@ static bool if_condition_propagation(IrOp *op, RwRewriter *rw) {
 /* Results whose yielded values come from outside the if become
  * arith.select (or the common value); the rest stay in a new if. */
 static bool if_trivial_to_select(IrOp *op, RwRewriter *rw) {
-  if (op->nresults == 0 || !ir_op_info_find(rw->ctx, "arith.select", 12)) return false;
+  if (op->nresults == 0) return false;
   IrOp *ty = scf_region_terminator(op, 0), *ey = scf_region_terminator(op, 1);
   if (!ty || !ey || ty->noperands != op->nresults || ey->noperands != op->nresults) return false;
   IrRegion *tr = ir_op_region(op, 0), *er = ir_op_region(op, 1);
+  /* the results that stay in an if (all of them, the usual answer, is
+   * found without allocating) */
+  uint32_t nkeep = 0;
+  for (uint32_t i = 0; i < op->nresults; i++)
+    nkeep += defined_in(ir_op_operand(ty, i), tr) || defined_in(ir_op_operand(ey, i), er);
+  if (nkeep == op->nresults || !ir_op_info_find(rw->ctx, "arith.select", 12)) return false;
   IrTypeVec keep = {0};
   for (uint32_t i = 0; i < op->nresults; i++)
     if (defined_in(ir_op_operand(ty, i), tr) || defined_in(ir_op_operand(ey, i), er))
       vec_push(&keep, ir_op_operand(ty, i)->type);
-  if (keep.len == op->nresults) {
-    vec_free(&keep);
-    return false;
-  }
   rw_set_insertion_point_before(rw, op);
   IrOp *rep = new_if(rw, op, keep.data, keep.len);
   rw_inline_region_before(rw, tr, ir_op_region(rep, 0), NULL);
@@ -193,6 +195,9 @@ static bool if_static_condition(IrOp *op, RwRewriter *rw) {
 
 /* Unused results are dropped (a new if with the used ones). */
 static bool if_remove_unused_results(IrOp *op, RwRewriter *rw) {
+  uint32_t nused = 0; /* all used, the usual answer, allocates nothing */
+  for (uint32_t i = 0; i < op->nresults; i++) nused += ir_value_has_uses(ir_op_result(op, i));
+  if (nused == op->nresults) return false;
   IrTypeVec types = {0};
   VEC(uint32_t) used = {0};
   for (uint32_t i = 0; i < op->nresults; i++)
@@ -428,19 +433,20 @@ static bool for_iter_args_folder(IrOp *op, RwRewriter *rw) {
   IrOp *y = b ? b->last : NULL;
   unsigned n = scf_for_num_inits(op);
   if (!y || y->info != scf_op(yield) || y->noperands != n || b->nargs != n + 1) return false;
+  /* which iter args are kept (the usual answer, all of them, allocates
+   * nothing) */
   VEC(bool) keep = {0};
-  bool any = false;
-  for (unsigned i = 0; i < n; i++) {
+  for (unsigned i = 0, any = 0; i < n; i++) {
     IrValue *init = ir_op_operand(op, 3 + i), *arg = b->args[1 + i], *yv = ir_op_operand(y, i);
     bool fwd = yv == arg || yv == init ||
                (!ir_value_has_uses(arg) && !ir_value_has_uses(ir_op_result(op, i)));
-    vec_push(&keep, !fwd);
-    any |= fwd;
+    if (fwd && !any) {
+      any = 1;
+      for (unsigned j = 0; j < i; j++) vec_push(&keep, true);
+    }
+    if (any) vec_push(&keep, !fwd);
   }
-  if (!any) {
-    vec_free(&keep);
-    return false;
-  }
+  if (!keep.len) return false;
   rw_set_insertion_point_before(rw, op);
   IrOpState st;
   ir_op_state_init(&st, rw->ctx, scf_op(for), ir_op_loc(op));
@@ -588,27 +594,27 @@ static bool while_parts(IrOp *op, IrBlock **b, IrBlock **a, IrOp **c, IrOp **y) 
 /* RemoveLoopInvariantArgsFromBeforeBlock: a before argument whose next
  * value is its init (yielded directly, or forwarded unchanged through the
  * condition) is replaced by the init and dropped. */
+/* Whether the while's before argument i is loop invariant (its yielded
+ * value is its init, or an after argument receiving the before argument
+ * itself or the init). */
+static bool before_arg_invariant(IrOp *op, IrBlock *b, IrBlock *a, IrOp *c, IrOp *y, uint32_t i) {
+  IrValue *init = ir_op_operand(op, i), *yv = ir_op_operand(y, i);
+  if (yv == init) return true;
+  if (ir_value_arg_block(yv) != a) return false;
+  IrValue *ca = ir_op_operand(c, 1 + ir_value_index(yv));
+  return ca == b->args[i] || ca == init;
+}
+
 static bool while_invariant_before_args(IrOp *op, RwRewriter *rw) {
   IrBlock *b, *a;
   IrOp *c, *y;
   if (!while_parts(op, &b, &a, &c, &y)) return false;
   uint32_t n = op->noperands;
+  bool any = false; /* none, the usual answer, allocates nothing */
+  for (uint32_t i = 0; i < n && !any; i++) any = before_arg_invariant(op, b, a, c, y, i);
+  if (!any) return false;
   VEC(bool) inv = {0};
-  bool any = false;
-  for (uint32_t i = 0; i < n; i++) {
-    IrValue *init = ir_op_operand(op, i), *yv = ir_op_operand(y, i);
-    bool v = yv == init;
-    if (!v && ir_value_arg_block(yv) == a) {
-      IrValue *ca = ir_op_operand(c, 1 + ir_value_index(yv));
-      v = ca == b->args[i] || ca == init;
-    }
-    vec_push(&inv, v);
-    any |= v;
-  }
-  if (!any) {
-    vec_free(&inv);
-    return false;
-  }
+  for (uint32_t i = 0; i < n; i++) vec_push(&inv, before_arg_invariant(op, b, a, c, y, i));
   IrValueVec inits = {0}, yargs = {0}, map = {0};
   for (uint32_t i = 0; i < n; i++)
     if (!inv.data[i]) {
@@ -650,16 +656,16 @@ static bool while_invariant_yielded(IrOp *op, RwRewriter *rw) {
   if (!while_parts(op, &b, &a, &c, &y)) return false;
   uint32_t n = c->noperands - 1;
   if (op->nresults != n) return false;
+  bool any = false; /* none, the usual answer, allocates nothing */
+  for (uint32_t i = 0; i < n && !any; i++) {
+    IrValue *v = ir_op_operand(c, 1 + i);
+    any = (v->def ? v->def->block : ir_value_arg_block(v)) != b;
+  }
+  if (!any) return false;
   IrValueVec vals = {0}, cargs = {0}, map = {0}, res = {0}, inits = {0};
   IrTypeVec types = {0};
-  bool any = false;
-  for (uint32_t i = 0; i < n; i++) {
-    IrValue *v = ir_op_operand(c, 1 + i);
-    IrBlock *pb = v->def ? v->def->block : ir_value_arg_block(v);
-    vec_push(&vals, v);
-    if (pb != b) any = true;
-  }
-  if (any) {
+  for (uint32_t i = 0; i < n; i++) vec_push(&vals, ir_op_operand(c, 1 + i));
+  {
     vec_push(&cargs, ir_op_operand(c, 0));
     for (uint32_t i = 0; i < n; i++) {
       IrValue *v = vals.data[i];
@@ -783,17 +789,13 @@ static bool while_unused_result(IrOp *op, RwRewriter *rw) {
   IrBlock *b, *a;
   IrOp *c, *y;
   if (!while_parts(op, &b, &a, &c, &y) || op->nresults != a->nargs) return false;
+  uint32_t nkeep = 0; /* all kept, the usual answer, allocates nothing */
+  for (uint32_t i = 0; i < op->nresults; i++)
+    nkeep += ir_value_has_uses(ir_op_result(op, i)) || ir_value_has_uses(a->args[i]);
+  if (nkeep == op->nresults) return false;
   VEC(bool) keep = {0};
-  bool any = false;
-  for (uint32_t i = 0; i < op->nresults; i++) {
-    bool k = ir_value_has_uses(ir_op_result(op, i)) || ir_value_has_uses(a->args[i]);
-    vec_push(&keep, k);
-    any |= !k;
-  }
-  if (!any) {
-    vec_free(&keep);
-    return false;
-  }
+  for (uint32_t i = 0; i < op->nresults; i++)
+    vec_push(&keep, ir_value_has_uses(ir_op_result(op, i)) || ir_value_has_uses(a->args[i]));
   IrValueVec cargs = {0}, inits = {0}, map = {0}, res = {0};
   IrTypeVec types = {0};
   vec_push(&cargs, ir_op_operand(c, 0));
