@@ -83,8 +83,9 @@ bool c2a_convert_type(CvConversion *cv, const IrType *t, IrTypeVec *out);
 const IrType *c2a_res_type(CvConversion *cv, IrOp *op, unsigned i);
 /* Builds `name` (nv_tileaa op info or a named op) with the converted
  * operands of op, one result per op result (converted types), copying the
- * listed attributes of op (NULL-terminated; may be NULL), and maps op's
- * results.  Returns the new op or NULL. */
+ * listed attributes of op (NULL-terminated; may be NULL), as op's
+ * replacement (cv_build_replace: built last, possibly op itself converted
+ * in place).  Returns the new op or NULL. */
 IrOp *c2a_one_to_one(CvConversion *cv, IrOp *op, const IrOpInfo *info, const char *name,
                      const char *const *keep_attrs);
 /* Builds op `info` with `nregions` empty regions at the insertion point,

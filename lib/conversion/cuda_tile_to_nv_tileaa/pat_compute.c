@@ -47,7 +47,7 @@ static bool is_unsigned(IrOp *op, const char *name) {
 }
 
 /* Builds `info`/`name` with op's converted operands and results plus up to
- * three attributes. */
+ * three attributes, as op's replacement (cv_build_replace). */
 static bool emit(CvConversion *cv, IrOp *op, const IrOpInfo *info, const char *name,
                  const char *n0, const IrAttr *a0, const char *n1, const IrAttr *a1,
                  const char *n2, const IrAttr *a2) {
@@ -62,12 +62,8 @@ static bool emit(CvConversion *cv, IrOp *op, const IrOpInfo *info, const char *n
   const IrAttr *vals[3] = {n0 ? a0 : NULL, n1 ? a1 : NULL, n2 ? a2 : NULL};
   const IrAttr *attrs = c2a_dictc(cv, names, vals, 3);
   if (!info) info = ir_op_info_lookup(cv->ctx, name, strlen(name));
-  IrOp *r = cv_build(cv, info, NULL, ops, op->noperands, rts, op->nresults, NULL, attrs);
-  if (!r) return false;
-  IrValue *res[4];
-  for (unsigned i = 0; i < op->nresults; i++) res[i] = ir_op_result(r, i);
-  cv_replace(cv, op, res);
-  return true;
+  /* (built last: op may become the new op in place) */
+  return cv_build_replace(cv, op, info, ops, op->noperands, rts, op->nresults, NULL, attrs) != NULL;
 }
 
 /* ---- floating point ---------------------------------------------------------- */

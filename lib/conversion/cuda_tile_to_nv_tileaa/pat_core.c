@@ -110,15 +110,9 @@ IrOp *c2a_one_to_one(CvConversion *cv, IrOp *op, const IrOpInfo *info, const cha
     if (a) names[n] = *k, vals[n++] = a;
   }
   const IrAttr *attrs = c2a_dictc(cv, names, vals, n);
-  IrOp *r = info ? cv_build(cv, info, NULL, ops, op->noperands, rts, op->nresults,
-                            NULL, attrs)
-                 : cv_build_named(cv, name, NULL, ops, op->noperands, rts,
-                                  op->nresults, attrs);
-  if (!r) return NULL;
-  IrValue *res[16];
-  for (unsigned i = 0; i < op->nresults; i++) res[i] = ir_op_result(r, i);
-  cv_replace(cv, op, res);
-  return r;
+  /* (built last: op may become the new op in place) */
+  if (!info) info = cv_op_info(cv, name);
+  return cv_build_replace(cv, op, info, ops, op->noperands, rts, op->nresults, NULL, attrs);
 }
 
 /* arith.constant of an integer/index type; index constants are shared per
@@ -479,12 +473,8 @@ static bool p_constant(CvConversion *cv, IrOp *op) {
     *m = (struct C2aConstMemo){v, rt, nv};
   }
   const char *n = "value";
-  IrOp *c = cv_build_named(cv, "arith.constant", NULL, NULL, 0, &rt, 1,
-                           c2a_dictc(cv, &n, &nv, 1));
-  if (!c) return false;
-  IrValue *r = ir_op_result(c, 0);
-  cv_replace(cv, op, &r);
-  return true;
+  return cv_build_replace(cv, op, cv_op_info(cv, "arith.constant"), NULL, 0, &rt, 1, NULL,
+                          c2a_dictc(cv, &n, &nv, 1)) != NULL;
 }
 
 static bool p_grid(CvConversion *cv, IrOp *op) {
