@@ -67,6 +67,7 @@ void cv_init(CvConversion *cv, IrContext *ctx, const char *const *illegal,
   cv->convert_type = convert_type;
   cv->user = user;
   cv->listener = (RwListener){.user = cv, .op_inserted = on_inserted};
+  cv->bst = (IrOpState){.ctx = ctx};
   const char *e = getenv("CTILE_CV_INPLACE");
   cv->inplace = !(e && e[0] == '0' && !e[1]);
   rw_rewriter_init(&cv->rw, ctx, &cv->listener);
@@ -230,10 +231,20 @@ build_op(CvConversion *cv, IrOp *reuse, const IrOpInfo *info, const IrLoc *loc,
          size_t nresults, const IrAttr *props, const IrAttr *attrs) {
   for (size_t i = 0; i < noperands; i++)
     if (!operands[i]) return NULL; /* an operand without a 1:1 conversion */
-  IrOpState st;
-  cv_state_init(cv, &st, info, loc);
-  st.operands = (IrValueVec){(IrValue **)(uintptr_t)operands, noperands, noperands};
-  st.result_types = (IrTypeVec){(const IrType **)(uintptr_t)result_types, nresults, nresults};
+  /* (cv->bst: empty and owning nothing between builds; what cv_state_init
+   * would set is set here, the rest is already clear) */
+  IrOpState *stp = &cv->bst;
+  stp->info = info;
+  if (!loc && cv->cur) {
+    uintptr_t bits = cv->cur->loc_bits; /* (copied compact: see cv_state_init) */
+    stp->loc = bits & 1 ? NULL : (const IrLoc *)bits;
+    stp->loc_bits = bits;
+  } else {
+    stp->loc = loc ? loc : ir_unknown_loc(cv->ctx);
+    stp->loc_bits = 0;
+  }
+  stp->operands = (IrValueVec){(IrValue **)(uintptr_t)operands, noperands, noperands};
+  stp->result_types = (IrTypeVec){(const IrType **)(uintptr_t)result_types, nresults, nresults};
   if (props && !props->nelems) props = NULL;
   if (attrs && !attrs->nelems) attrs = NULL;
   /* What ir_op_create makes of the dictionaries depends on the op kind and
@@ -246,31 +257,33 @@ build_op(CvConversion *cv, IrOp *reuse, const IrOpInfo *info, const IrLoc *loc,
   struct CvBuildMemo *memo = &cv->bmemo[h >> 56];
   const IrAttr *key_props = props, *key_attrs = attrs; /* (attrs may move to props below) */
   if (memo->info == info && memo->in_props == props && memo->in_attrs == attrs) {
-    st.props_dict = memo->props;
-    IrOp *op = !reuse ? ir_op_create(&st) : ir_op_reset(reuse, &st) ? reuse : NULL;
-    st.operands = (IrValueVec){0}; /* lent, not owned */
-    st.result_types = (IrTypeVec){0};
-    if (st.attrs.data || st.props.data || st.regions.data || st.spare.data || st.successors.data)
-      ir_op_state_free(&st);
+    stp->props_dict = memo->props;
+    IrOp *op = !reuse ? ir_op_create(stp) : ir_op_reset(reuse, stp) ? reuse : NULL;
+    stp->operands = (IrValueVec){0}; /* lent, not owned */
+    stp->result_types = (IrTypeVec){0};
+    if (stp->attrs.data || stp->props.data || stp->regions.data || stp->spare.data ||
+        stp->successors.data)
+      ir_op_state_free(stp);
     if (!op) return NULL;
     op->attrs = memo->attrs;
     if (!reuse) rw_insert_op(&cv->rw, op);
     return op;
   }
-  if (props) st.props_dict = props;
-  else if (attrs && all_inherent(cv, info, attrs)) st.props_dict = attrs, attrs = NULL;
+  if (props) stp->props_dict = props;
+  else if (attrs && all_inherent(cv, info, attrs)) stp->props_dict = attrs, attrs = NULL;
   /* discardable attributes: a stack array lent like the operands (a
    * larger dictionary, rare, goes through the heap) */
   IrNamedAttr abuf[CV_LENT_ATTRS];
-  bool lent_attrs = cv_state_lend_attrs(&st, attrs, abuf);
-  IrOp *op = !reuse ? ir_op_create(&st) : ir_op_reset(reuse, &st) ? reuse : NULL;
-  st.operands = (IrValueVec){0}; /* lent, not owned */
-  st.result_types = (IrTypeVec){0};
-  if (lent_attrs) st.attrs = (IrNamedAttrVec){0};
+  bool lent_attrs = cv_state_lend_attrs(stp, attrs, abuf);
+  IrOp *op = !reuse ? ir_op_create(stp) : ir_op_reset(reuse, stp) ? reuse : NULL;
+  stp->operands = (IrValueVec){0}; /* lent, not owned */
+  stp->result_types = (IrTypeVec){0};
+  if (lent_attrs) stp->attrs = (IrNamedAttrVec){0};
   /* No regions were given, so the state owns heap memory only where the
    * dialect's defaults were added (props) or the attributes did not fit. */
-  if (st.attrs.data || st.props.data || st.regions.data || st.spare.data || st.successors.data)
-    ir_op_state_free(&st);
+  if (stp->attrs.data || stp->props.data || stp->regions.data || stp->spare.data ||
+      stp->successors.data)
+    ir_op_state_free(stp);
   if (!op) return NULL;
   *memo = (struct CvBuildMemo){info, key_props, key_attrs, op->props, op->attrs};
   if (!reuse) rw_insert_op(&cv->rw, op);

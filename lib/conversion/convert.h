@@ -80,6 +80,11 @@ struct CvConversion {
    * op being rewritten became its own replacement (not unlinked). */
   bool inplace;
   bool cur_in_place;
+  /* cv_build's state, kept between builds (not reentrant: nothing a build
+   * calls builds again): between builds its vectors are empty and it owns
+   * nothing, so a build sets only what it gives instead of clearing the
+   * whole state each time. */
+  IrOpState bst;
 };
 
 void cv_init(CvConversion *cv, IrContext *ctx, const char *const *illegal,
