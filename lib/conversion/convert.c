@@ -74,6 +74,7 @@ void cv_init(CvConversion *cv, IrContext *ctx, const char *const *illegal,
 }
 
 void cv_free(CvConversion *cv) {
+  ir_op_state_free(&cv->bst); /* (its spare regions go to the context) */
   for (size_t i = 0; i < cv->owned.len; i++) free(cv->owned.data[i]);
   vec_free(&cv->owned);
   vec_free(&cv->created);
@@ -203,6 +204,20 @@ void cv_state_init(CvConversion *cv, IrOpState *st, const IrOpInfo *info, const 
   ir_op_state_init(st, cv->ctx, info, loc);
 }
 
+/* Frees what a build left in cv->bst: the dialect's defaults (props) and
+ * attributes that did not fit the lent array, and after a failed build
+ * everything (the regions it was given). */
+static void state_clear(IrOpState *st, bool failed) {
+  if (failed) {
+    IrContext *ctx = st->ctx;
+    ir_op_state_free(st);
+    *st = (IrOpState){.ctx = ctx};
+    return;
+  }
+  vec_free(&st->attrs);
+  vec_free(&st->props);
+}
+
 /* Whether every name in the dictionary `attrs` is an inherent attribute of
  * the registered kind `info` (the inherent names are literals: cv_ident
  * caches their identifiers by address). */
@@ -228,12 +243,14 @@ static bool all_inherent(CvConversion *cv, const IrOpInfo *info, const IrAttr *a
 static inline __attribute__((always_inline)) IrOp *
 build_op(CvConversion *cv, IrOp *reuse, const IrOpInfo *info, const IrLoc *loc,
          IrValue *const *operands, size_t noperands, const IrType *const *result_types,
-         size_t nresults, const IrAttr *props, const IrAttr *attrs) {
+         size_t nresults, const IrAttr *props, const IrAttr *attrs, unsigned nregions) {
   for (size_t i = 0; i < noperands; i++)
     if (!operands[i]) return NULL; /* an operand without a 1:1 conversion */
-  /* (cv->bst: empty and owning nothing between builds; what cv_state_init
-   * would set is set here, the rest is already clear) */
+  /* (cv->bst: empty between builds, owning only the capacity of its region
+   * vectors and the emptied regions in `spare`; what cv_state_init would
+   * set is set here, the rest is already clear) */
   IrOpState *stp = &cv->bst;
+  for (unsigned i = 0; i < nregions; i++) ir_op_state_add_region(stp);
   stp->info = info;
   if (!loc && cv->cur) {
     uintptr_t bits = cv->cur->loc_bits; /* (copied compact: see cv_state_init) */
@@ -261,9 +278,7 @@ build_op(CvConversion *cv, IrOp *reuse, const IrOpInfo *info, const IrLoc *loc,
     IrOp *op = !reuse ? ir_op_create(stp) : ir_op_reset(reuse, stp) ? reuse : NULL;
     stp->operands = (IrValueVec){0}; /* lent, not owned */
     stp->result_types = (IrTypeVec){0};
-    if (stp->attrs.data || stp->props.data || stp->regions.data || stp->spare.data ||
-        stp->successors.data)
-      ir_op_state_free(stp);
+    if (!op || stp->attrs.data || stp->props.data) state_clear(stp, !op);
     if (!op) return NULL;
     op->attrs = memo->attrs;
     if (!reuse) rw_insert_op(&cv->rw, op);
@@ -279,11 +294,9 @@ build_op(CvConversion *cv, IrOp *reuse, const IrOpInfo *info, const IrLoc *loc,
   stp->operands = (IrValueVec){0}; /* lent, not owned */
   stp->result_types = (IrTypeVec){0};
   if (lent_attrs) stp->attrs = (IrNamedAttrVec){0};
-  /* No regions were given, so the state owns heap memory only where the
-   * dialect's defaults were added (props) or the attributes did not fit. */
-  if (stp->attrs.data || stp->props.data || stp->regions.data || stp->spare.data ||
-      stp->successors.data)
-    ir_op_state_free(stp);
+  /* The state owns heap memory where the dialect's defaults were added
+   * (props) or the attributes did not fit. */
+  if (!op || stp->attrs.data || stp->props.data) state_clear(stp, !op);
   if (!op) return NULL;
   *memo = (struct CvBuildMemo){info, key_props, key_attrs, op->props, op->attrs};
   if (!reuse) rw_insert_op(&cv->rw, op);
@@ -294,7 +307,15 @@ IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
                IrValue *const *operands, size_t noperands,
                const IrType *const *result_types, size_t nresults,
                const IrAttr *props, const IrAttr *attrs) {
-  return build_op(cv, NULL, info, loc, operands, noperands, result_types, nresults, props, attrs);
+  return build_op(cv, NULL, info, loc, operands, noperands, result_types, nresults, props, attrs,
+                  0);
+}
+
+IrOp *cv_build_regions(CvConversion *cv, const IrOpInfo *info, IrValue *const *operands,
+                       size_t noperands, const IrType *const *result_types, size_t nresults,
+                       const IrAttr *props, const IrAttr *attrs, unsigned nregions) {
+  return build_op(cv, NULL, info, NULL, operands, noperands, result_types, nresults, props, attrs,
+                  nregions);
 }
 
 /* In place, the op keeps everything a rebuilt op would differ in only by
@@ -311,7 +332,8 @@ IrOp *cv_build_replace(CvConversion *cv, IrOp *op, const IrOpInfo *info,
       op->noperands == noperands && !op->nregions && !op->nsuccessors && nresults <= MAXRES) {
     const IrType *old[MAXRES];
     for (unsigned i = 0; i < nresults; i++) old[i] = ir_op_result(op, i)->type;
-    if (!build_op(cv, op, info, NULL, operands, noperands, result_types, nresults, props, attrs))
+    if (!build_op(cv, op, info, NULL, operands, noperands, result_types, nresults, props, attrs,
+                  0))
       return NULL;
     for (unsigned i = 0; i < nresults; i++)
       if (old[i] != result_types[i]) note_original_type(cv, ir_op_result(op, i), old[i]);
@@ -319,7 +341,7 @@ IrOp *cv_build_replace(CvConversion *cv, IrOp *op, const IrOpInfo *info,
     return op;
   }
   IrOp *r = build_op(cv, NULL, info, NULL, operands, noperands, result_types, nresults, props,
-                     attrs);
+                     attrs, 0);
   if (!r) return r;
   for (unsigned i = 0; i < nresults && i < op->nresults; i++) {
     IrValue *v = ir_op_result(r, i);

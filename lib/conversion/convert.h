@@ -81,9 +81,10 @@ struct CvConversion {
   bool inplace;
   bool cur_in_place;
   /* cv_build's state, kept between builds (not reentrant: nothing a build
-   * calls builds again): between builds its vectors are empty and it owns
-   * nothing, so a build sets only what it gives instead of clearing the
-   * whole state each time. */
+   * calls builds again): between builds its vectors are empty (the region
+   * ones keep their capacity, `spare` the emptied regions for the next op
+   * with regions), so a build sets only what it gives instead of clearing
+   * the whole state each time. */
   IrOpState bst;
 };
 
@@ -141,6 +142,11 @@ IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
 IrOp *cv_build_replace(CvConversion *cv, IrOp *op, const IrOpInfo *info, IrValue *const *operands,
                        size_t noperands, const IrType *const *result_types, size_t nresults,
                        const IrAttr *props, const IrAttr *attrs);
+/* cv_build at the rewritten op's location, with `nregions` empty regions
+ * (the state's region objects are reused from build to build). */
+IrOp *cv_build_regions(CvConversion *cv, const IrOpInfo *info, IrValue *const *operands,
+                       size_t noperands, const IrType *const *result_types, size_t nresults,
+                       const IrAttr *props, const IrAttr *attrs, unsigned nregions);
 /* Same, for an op named by string (ops of dialects this library may not
  * register, e.g. "arith.addi"). */
 IrOp *cv_build_named(CvConversion *cv, const char *name, const IrLoc *loc,

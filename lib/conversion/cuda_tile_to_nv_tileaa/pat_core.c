@@ -187,32 +187,14 @@ void c2a_chain_set(CvConversion *cv, IrOp *at, IrValue *tok) {
 
 /* ---- module and functions -------------------------------------------------------- */
 
-/* Creates an op with `nregions` empty regions at the insertion point. */
+/* Creates an op with `nregions` empty regions at the insertion point, at
+ * the location of the op being rewritten (cv_build_regions). */
 static IrOp *build_with_regions(CvConversion *cv, const IrOpInfo *info, IrOp *old,
                                 IrValue *const *ops, size_t nops, const IrType *const *rts,
                                 size_t nres, const IrAttr *props, const IrAttr *attrs,
                                 unsigned nregions) {
-  IrOpState st;
-  (void)old; /* the location is the op being rewritten's (cv_state_init) */
-  for (size_t i = 0; i < nops; i++)
-    if (!ops[i]) return NULL;
-  cv_state_init(cv, &st, info, NULL);
-  /* operands and result types lent (ir_op_create only reads them), the
-   * properties given as their dictionary (ir_op_create merges what it adds
-   * into it), the attributes lent from a stack array when they fit */
-  st.operands = (IrValueVec){(IrValue **)(uintptr_t)ops, nops, nops};
-  st.result_types = (IrTypeVec){(const IrType **)(uintptr_t)rts, nres, nres};
-  if (props && props->nelems) st.props_dict = props;
-  IrNamedAttr abuf[CV_LENT_ATTRS];
-  bool lent = cv_state_lend_attrs(&st, attrs, abuf);
-  for (unsigned i = 0; i < nregions; i++) ir_op_state_add_region(&st);
-  IrOp *op = ir_op_create(&st);
-  st.operands = (IrValueVec){0};
-  st.result_types = (IrTypeVec){0};
-  if (lent) st.attrs = (IrNamedAttrVec){0};
-  ir_op_state_free(&st);
-  if (op) rw_insert_op(&cv->rw, op);
-  return op;
+  (void)old;
+  return cv_build_regions(cv, info, ops, nops, rts, nres, props, attrs, nregions);
 }
 
 IrOp *c2a_build_regions(CvConversion *cv, const IrOpInfo *info, IrValue *const *ops, size_t nops,
