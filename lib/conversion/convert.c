@@ -94,8 +94,17 @@ void cv_add_pattern(CvConversion *cv, const IrOpInfo *root, CvPatternFn fn) {
 }
 
 /* The prefixes judge an op by its name, so their verdict is cached per op
- * kind (IrOpInfo); the dynamic hook is asked per op. */
-bool cv_is_illegal(CvConversion *cv, IrOp *op) {
+ * kind (IrOpInfo): in by_prefix, and in front of it in cv->kinds (a
+ * direct-mapped table the walk reads inline for every op); the dynamic
+ * hook is asked per op. */
+static inline unsigned info_slot(const IrOpInfo *info) {
+  /* (infos sit in arrays: the pointer over 8 times the golden ratio spreads
+   * their strides over the 256 slots) */
+  return (unsigned)((((uintptr_t)info >> 3) * UINT64_C(0x9E3779B97F4A7C15)) >> 56);
+}
+
+/* The verdict by prefix (1 illegal, 2 legal), cached in by_prefix. */
+static uintptr_t by_prefix_slow(CvConversion *cv, IrOp *op) {
   uintptr_t v = (uintptr_t)cv_ptrmap_get(&cv->by_prefix, op->info);
   if (!v) {
     const char *n = ir_op_name(op);
@@ -104,9 +113,18 @@ bool cv_is_illegal(CvConversion *cv, IrOp *op) {
       if (!strncmp(n, *p, strlen(*p))) v = 1;
     cv_ptrmap_put(&cv->by_prefix, op->info, (void *)v);
   }
+  cv->kinds[info_slot(op->info)] = (uintptr_t)op->info | v;
+  return v;
+}
+
+static inline bool is_illegal(CvConversion *cv, IrOp *op) {
+  uintptr_t k = cv->kinds[info_slot(op->info)];
+  uintptr_t v = (k & ~(uintptr_t)3) == (uintptr_t)op->info ? k & 3 : by_prefix_slow(cv, op);
   if (v == 1) return true;
   return cv->dyn_illegal && cv->dyn_illegal(cv, op);
 }
+
+bool cv_is_illegal(CvConversion *cv, IrOp *op) { return is_illegal(cv, op); }
 
 /* ---- types and the value map --------------------------------------------- */
 
@@ -493,7 +511,7 @@ static bool convert_region(CvConversion *cv, IrRegion *r) {
     IrOp *next;
     for (IrOp *op = b->first; op; op = next) {
       next = op->next;
-      if (cv_is_illegal(cv, op)) {
+      if (is_illegal(cv, op)) {
         if (!convert_illegal(cv, op)) return false;
       } else {
         if (!remap_operands(cv, op)) return false;
@@ -514,7 +532,7 @@ static bool convert_region(CvConversion *cv, IrRegion *r) {
 typedef struct CvCount {
   size_t nres, nargs;
   bool unmatched;
-  const IrOpInfo *fine[64];
+  const IrOpInfo *fine[256];
 } CvCount;
 
 static void count_values(CvConversion *cv, IrOp *op, CvCount *c) {
@@ -523,9 +541,9 @@ static void count_values(CvConversion *cv, IrOp *op, CvCount *c) {
       c->nargs += b->nargs;
       for (IrOp *o = b->first; o; o = o->next) {
         c->nres += o->nresults;
-        const IrOpInfo **f = &c->fine[((uintptr_t)o->info >> 4 ^ (uintptr_t)o->info >> 10) & 63];
+        const IrOpInfo **f = &c->fine[info_slot(o->info)];
         if (*f != o->info) {
-          if (cv_is_illegal(cv, o) && !cv_ptrmap_get(&cv->patterns, o->info)) c->unmatched = true;
+          if (is_illegal(cv, o) && !cv_ptrmap_get(&cv->patterns, o->info)) c->unmatched = true;
           else *f = o->info;
         }
         if (o->nregions) count_values(cv, o, c);

@@ -86,6 +86,10 @@ struct CvConversion {
    * with regions), so a build sets only what it gives instead of clearing
    * the whole state each time. */
   IrOpState bst;
+  /* cv_is_illegal's verdicts by prefix in front of by_prefix: direct-mapped
+   * by the info pointer, the info with the verdict (1 illegal, 2 legal) in
+   * its low bits (IrOpInfo is pointer-aligned). */
+  uintptr_t kinds[256];
 };
 
 void cv_init(CvConversion *cv, IrContext *ctx, const char *const *illegal,
