@@ -12,12 +12,15 @@
  * with CTILE_CV_INPLACE unset and not with CTILE_CV_INPLACE=0, prints the
  * same either way, and a run with an op no pattern converts gives the same
  * diagnostics either way.  Legality by prefix stays right for many op kinds
- * (the direct-mapped kind table in front of the map). */
+ * (the direct-mapped kind table in front of the map).  c2a_int_attr's memo
+ * gives what ir_integer_attr gives for every (type, value), colliding or
+ * not. */
 #include "unit.h"
 
 #include "asm/asm.h"
 #include "conversion/convert.h"
 #include "conversion/conversions.h"
+#include "conversion/cuda_tile_to_nv_tileaa/c2a.h"
 #include "dialect/dialects.h"
 
 #include "unit_ctx.h"
@@ -258,6 +261,23 @@ static void test_many_kinds(void) {
   ir_context_destroy(ctx);
 }
 
+static void test_int_attr_memo(void) {
+  IrContext *ctx = new_ctx();
+  C2a st;
+  memset(&st, 0, sizeof st);
+  CvConversion cv;
+  cv_init(&cv, ctx, illegal, widen, &st);
+  const IrType *ts[3] = {ir_integer_type(ctx, 32, IR_SIGNLESS),
+                         ir_integer_type(ctx, 64, IR_SIGNLESS), ir_index_type(ctx)};
+  bool same = true;
+  for (int round = 0; round < 2; round++)
+    for (int64_t v = -300; v < 300; v++)
+      for (int k = 0; k < 3; k++) same &= c2a_int_attr(&cv, ts[k], v) == ir_integer_attr(ctx, ts[k], v);
+  CHECK(same);
+  cv_free(&cv);
+  ir_context_destroy(ctx);
+}
+
 /* ---- the cuda_tile conversion ---------------------------------------------- */
 
 static const char *kernel =
@@ -333,6 +353,7 @@ UNIT_MAIN {
   test_driver(false);
   test_replace_other();
   test_many_kinds();
+  test_int_attr_memo();
   test_c2a_both_ways();
   sb_free(&diags);
 }

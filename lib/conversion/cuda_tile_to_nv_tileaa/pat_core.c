@@ -84,6 +84,15 @@ const IrAttr *c2a_segment_attr(CvConversion *cv, const int32_t *sizes, size_t n)
   return a;
 }
 
+const IrAttr *c2a_int_attr(CvConversion *cv, const IrType *t, int64_t v) {
+  uint64_t h = ((uintptr_t)t + (uint64_t)v * 31) * UINT64_C(0x9E3779B97F4A7C15);
+  struct C2aIntMemo *m = &c2a(cv)->imemo[h >> 58]; /* 64 slots */
+  if (m->t == t && m->v == v) return m->attr;
+  const IrAttr *a = ir_integer_attr(cv->ctx, t, v);
+  *m = (struct C2aIntMemo){t, v, a};
+  return a;
+}
+
 static const IrAttr *dictc_build(CvConversion *cv, const char *const *names,
                                  const IrAttr *const *vals, size_t n) {
   IrNamedAttr e[16];
@@ -124,7 +133,7 @@ IrValue *c2a_const_int(CvConversion *cv, const IrLoc *loc, const IrType *t, int6
     for (size_t i = 0; i < st->consts.len; i++)
       if (st->consts.data[i].v == v) return st->consts.data[i].val;
   const char *n = "value";
-  const IrAttr *a = ir_integer_attr(cv->ctx, t, v);
+  const IrAttr *a = c2a_int_attr(cv, t, v);
   RwInsertPoint ip = rw_save_insertion_point(&cv->rw);
   if (shared) {
     IrOp *first = st->fn_body->first; /* after create_mem_token */
@@ -395,7 +404,7 @@ static bool while_condition(CvConversion *cv, IrOp *op, IrOp *w) {
   const IrType *tt = ops[0]->type;
   IrValue *two = c2a_const_int(cv, NULL, tt, 2);
   const char *pn = "predicate";
-  const IrAttr *eq = ir_integer_attr(cv->ctx, ir_integer_type(cv->ctx, 64, IR_SIGNLESS), 0);
+  const IrAttr *eq = c2a_int_attr(cv, ir_integer_type(cv->ctx, 64, IR_SIGNLESS), 0);
   const IrType *i1 = ir_integer_type(cv->ctx, 1, IR_SIGNLESS);
   IrValue *cops[2] = {ops[0], two};
   IrOp *c = two ? cv_build_named(cv, "arith.cmpi", NULL, cops, 2, &i1, 1, c2a_dictc(cv, &pn, &eq, 1))
@@ -466,7 +475,7 @@ static bool p_grid(CvConversion *cv, IrOp *op) {
     const IrType *rt = c2a_res_type(cv, op, i);
     if (!rt) return false;
     const char *n = "axis";
-    const IrAttr *a = ir_integer_attr(cv->ctx, ir_integer_type(cv->ctx, 32, IR_SIGNLESS), i);
+    const IrAttr *a = c2a_int_attr(cv, ir_integer_type(cv->ctx, 32, IR_SIGNLESS), i);
     IrOp *g = cv_build(cv, id ? aa_op(get_program_id) : aa_op(get_num_programs), NULL,
                        NULL, 0, &rt, 1, NULL, c2a_dictc(cv, &n, &a, 1));
     if (!g) return false;
