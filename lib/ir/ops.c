@@ -161,7 +161,8 @@ static void free_heap_operands(IrOp *op) {
  * the dialect's defaults added, attributes split into inherent and
  * discardable ones.  Consumes st->props_dict.  Reports a duplicate name and
  * returns false. */
-static inline __attribute__((always_inline)) bool state_dicts(IrOpState *st, const IrAttr **pd_out, const IrAttr **ad_out) {
+static inline __attribute__((always_inline)) bool state_dicts(IrOpState *st, const IrAttr **pd_out,
+                                                               const IrAttr **ad_out) {
   IrContext *ctx = st->ctx;
   const IrOpInfo *info = st->info;
   /* Default-valued inherent attributes the state lacks (one trait test for

@@ -143,8 +143,8 @@ static const char *const illegal[] = {"bad.", NULL};
 
 /* i32 -> i64, everything else unchanged. */
 static bool widen(CvConversion *cv, const IrType *t, IrTypeVec *out) {
-  vec_push(out, t == ir_integer_type(cv->ctx, 32, IR_SIGNLESS) ? ir_integer_type(cv->ctx, 64, IR_SIGNLESS)
-                                                                : t);
+  const IrType *i32 = ir_integer_type(cv->ctx, 32, IR_SIGNLESS);
+  vec_push(out, t == i32 ? ir_integer_type(cv->ctx, 64, IR_SIGNLESS) : t);
   return true;
 }
 
@@ -219,7 +219,8 @@ static void test_driver(bool inplace) {
  * before the insertion point and mapped, never in place. */
 static void test_replace_other(void) {
   IrContext *ctx = new_ctx();
-  IrOp *m = parse(ctx, "module {\n  %0 = \"bad.a\"() : () -> i32\n  \"test.use\"() : () -> ()\n}\n");
+  IrOp *m = parse(ctx, "module {\n  %0 = \"bad.a\"() : () -> i32\n"
+                       "  \"test.use\"() : () -> ()\n}\n");
   CHECK(m != NULL);
   if (!m) return;
   IrOp *a = find_op(m, "bad.a"), *use = find_op(m, "test.use");
@@ -241,7 +242,8 @@ static void test_many_kinds(void) {
   IrContext *ctx = new_ctx();
   StrBuf src = {0};
   sb_puts(&src, "module {\n");
-  for (int i = 0; i < 600; i++) sb_printf(&src, "  \"%s.k%d\"() : () -> ()\n", i % 2 ? "bad" : "ok", i);
+  for (int i = 0; i < 600; i++)
+    sb_printf(&src, "  \"%s.k%d\"() : () -> ()\n", i % 2 ? "bad" : "ok", i);
   sb_puts(&src, "}\n");
   IrOp *m = parse(ctx, sb_cstr(&src));
   sb_free(&src);
@@ -272,7 +274,8 @@ static void test_int_attr_memo(void) {
   bool same = true;
   for (int round = 0; round < 2; round++)
     for (int64_t v = -300; v < 300; v++)
-      for (int k = 0; k < 3; k++) same &= c2a_int_attr(&cv, ts[k], v) == ir_integer_attr(ctx, ts[k], v);
+      for (int k = 0; k < 3; k++)
+        same &= c2a_int_attr(&cv, ts[k], v) == ir_integer_attr(ctx, ts[k], v);
   CHECK(same);
   cv_free(&cv);
   ir_context_destroy(ctx);
@@ -288,7 +291,8 @@ static const char *kernel =
     "    %two = constant <f32: 2.0> : tile<4xf32>\n"
     "    %m = mulf %two, %two rounding<zero> : tile<4xf32>\n"
     "    %c0 = constant <i32: 0> : tile<i32>\n"
-    "    %f = for %j in (%c0 to %a, step %c1) : tile<i32> iter_values(%acc = %m) -> (tile<4xf32>) {\n"
+    "    %f = for %j in (%c0 to %a, step %c1) : tile<i32>"
+    " iter_values(%acc = %m) -> (tile<4xf32>) {\n"
     "      %s = addf %acc, %two rounding<nearest_even> : tile<4xf32>\n"
     "      continue %s : tile<4xf32>\n"
     "    }\n"
