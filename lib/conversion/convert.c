@@ -5,6 +5,7 @@
  * the end. */
 #include "conversion/convert.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- the pointer map (cv_ptrmap.h) --------------------------------------- */
@@ -66,10 +67,14 @@ void cv_init(CvConversion *cv, IrContext *ctx, const char *const *illegal,
   cv->convert_type = convert_type;
   cv->user = user;
   cv->listener = (RwListener){.user = cv, .op_inserted = on_inserted};
+  cv->bst = (IrOpState){.ctx = ctx};
+  const char *e = getenv("CTILE_CV_INPLACE");
+  cv->inplace = !(e && e[0] == '0' && !e[1]);
   rw_rewriter_init(&cv->rw, ctx, &cv->listener);
 }
 
 void cv_free(CvConversion *cv) {
+  ir_op_state_free(&cv->bst); /* (its spare regions go to the context) */
   for (size_t i = 0; i < cv->owned.len; i++) free(cv->owned.data[i]);
   vec_free(&cv->owned);
   vec_free(&cv->created);
@@ -89,8 +94,17 @@ void cv_add_pattern(CvConversion *cv, const IrOpInfo *root, CvPatternFn fn) {
 }
 
 /* The prefixes judge an op by its name, so their verdict is cached per op
- * kind (IrOpInfo); the dynamic hook is asked per op. */
-bool cv_is_illegal(CvConversion *cv, IrOp *op) {
+ * kind (IrOpInfo): in by_prefix, and in front of it in cv->kinds (a
+ * direct-mapped table the walk reads inline for every op); the dynamic
+ * hook is asked per op. */
+static inline unsigned info_slot(const IrOpInfo *info) {
+  /* (infos sit in arrays: the pointer over 8 times the golden ratio spreads
+   * their strides over the 256 slots) */
+  return (unsigned)((((uintptr_t)info >> 3) * UINT64_C(0x9E3779B97F4A7C15)) >> 56);
+}
+
+/* The verdict by prefix (1 illegal, 2 legal), cached in by_prefix. */
+static uintptr_t by_prefix_slow(CvConversion *cv, IrOp *op) {
   uintptr_t v = (uintptr_t)cv_ptrmap_get(&cv->by_prefix, op->info);
   if (!v) {
     const char *n = ir_op_name(op);
@@ -99,9 +113,18 @@ bool cv_is_illegal(CvConversion *cv, IrOp *op) {
       if (!strncmp(n, *p, strlen(*p))) v = 1;
     cv_ptrmap_put(&cv->by_prefix, op->info, (void *)v);
   }
+  cv->kinds[info_slot(op->info)] = (uintptr_t)op->info | v;
+  return v;
+}
+
+static inline bool is_illegal(CvConversion *cv, IrOp *op) {
+  uintptr_t k = cv->kinds[info_slot(op->info)];
+  uintptr_t v = (k & ~(uintptr_t)3) == (uintptr_t)op->info ? k & 3 : by_prefix_slow(cv, op);
   if (v == 1) return true;
   return cv->dyn_illegal && cv->dyn_illegal(cv, op);
 }
+
+bool cv_is_illegal(CvConversion *cv, IrOp *op) { return is_illegal(cv, op); }
 
 /* ---- types and the value map --------------------------------------------- */
 
@@ -119,12 +142,24 @@ const IrType *cv_convert_type1(CvConversion *cv, const IrType *t) {
   return c;
 }
 
-/* The value map holds a 1:1 replacement directly (an IrValue pointer) and a
+/* The value map holds a 1:1 replacement directly (an IrValue pointer), a
  * 1:N one as a CvMapped allocation tagged with bit 0, so the common case
- * costs no allocation. */
+ * costs no allocation, and the result of an op converted in place (which
+ * stands for itself) as its original type tagged with bit 1. */
+enum { CV_TAG_MANY = 1, CV_TAG_SELF = 2 };
+
 const IrType *cv_original_type(CvConversion *cv, IrValue *v) {
   const IrType *t = cv_ptrmap_get(&cv->orig_types, v);
-  return t ? t : v->type;
+  if (t) return t;
+  uintptr_t e = (uintptr_t)cv_ptrmap_get(&cv->map, v);
+  if (e & CV_TAG_SELF) return (const IrType *)(e & ~(uintptr_t)CV_TAG_SELF);
+  return v->type;
+}
+
+/* Notes the type result v of an op converted in place had before. */
+static void note_original_type(CvConversion *cv, IrValue *v, const IrType *t) {
+  if ((uintptr_t)t & 3) cv_ptrmap_put(&cv->orig_types, v, (void *)(uintptr_t)t);
+  else cv_ptrmap_put(&cv->map, v, (void *)((uintptr_t)t | CV_TAG_SELF));
 }
 
 void cv_map(CvConversion *cv, IrValue *from, IrValue *const *vals, size_t n) {
@@ -143,7 +178,7 @@ void cv_map(CvConversion *cv, IrValue *from, IrValue *const *vals, size_t n) {
  * legal ops) stand for themselves. */
 IrValue *cv_lookup(CvConversion *cv, IrValue *v) {
   uintptr_t e = (uintptr_t)cv_ptrmap_get(&cv->map, v);
-  if (!e) return v;
+  if (!e || (e & CV_TAG_SELF)) return v;
   if (!(e & 1)) return (IrValue *)e;
   const CvMapped *m = (const CvMapped *)(e & ~(uintptr_t)1);
   return m->n == 1 ? m->vals[0] : NULL;
@@ -152,7 +187,7 @@ IrValue *cv_lookup(CvConversion *cv, IrValue *v) {
 /* 1:N lookups: a 1:1 entry is returned through a one-element scratch. */
 size_t cv_lookup_n(CvConversion *cv, IrValue *v, IrValue *const **vals) {
   uintptr_t e = (uintptr_t)cv_ptrmap_get(&cv->map, v);
-  if (!e) return 0;
+  if (!e || (e & CV_TAG_SELF)) return 0;
   if (e & 1) {
     const CvMapped *m = (const CvMapped *)(e & ~(uintptr_t)1);
     *vals = m->vals;
@@ -187,6 +222,20 @@ void cv_state_init(CvConversion *cv, IrOpState *st, const IrOpInfo *info, const 
   ir_op_state_init(st, cv->ctx, info, loc);
 }
 
+/* Frees what a build left in cv->bst: the dialect's defaults (props) and
+ * attributes that did not fit the lent array, and after a failed build
+ * everything (the regions it was given). */
+static void state_clear(IrOpState *st, bool failed) {
+  if (failed) {
+    IrContext *ctx = st->ctx;
+    ir_op_state_free(st);
+    *st = (IrOpState){.ctx = ctx};
+    return;
+  }
+  vec_free(&st->attrs);
+  vec_free(&st->props);
+}
+
 /* Whether every name in the dictionary `attrs` is an inherent attribute of
  * the registered kind `info` (the inherent names are literals: cv_ident
  * caches their identifiers by address). */
@@ -209,16 +258,28 @@ static bool all_inherent(CvConversion *cv, const IrOpInfo *info, const IrAttr *a
  * properties dictionary — or an attribute dictionary whose names are all
  * inherent, which ir_op_create would turn into the same uniqued properties
  * dictionary entry by entry — becomes the op's properties as it is. */
-IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
-               IrValue *const *operands, size_t noperands,
-               const IrType *const *result_types, size_t nresults,
-               const IrAttr *props, const IrAttr *attrs) {
+static inline __attribute__((always_inline)) IrOp *
+build_op(CvConversion *cv, IrOp *reuse, const IrOpInfo *info, const IrLoc *loc,
+         IrValue *const *operands, size_t noperands, const IrType *const *result_types,
+         size_t nresults, const IrAttr *props, const IrAttr *attrs, unsigned nregions) {
   for (size_t i = 0; i < noperands; i++)
     if (!operands[i]) return NULL; /* an operand without a 1:1 conversion */
-  IrOpState st;
-  cv_state_init(cv, &st, info, loc);
-  st.operands = (IrValueVec){(IrValue **)(uintptr_t)operands, noperands, noperands};
-  st.result_types = (IrTypeVec){(const IrType **)(uintptr_t)result_types, nresults, nresults};
+  /* (cv->bst: empty between builds, owning only the capacity of its region
+   * vectors and the emptied regions in `spare`; what cv_state_init would
+   * set is set here, the rest is already clear) */
+  IrOpState *stp = &cv->bst;
+  for (unsigned i = 0; i < nregions; i++) ir_op_state_add_region(stp);
+  stp->info = info;
+  if (!loc && cv->cur) {
+    uintptr_t bits = cv->cur->loc_bits; /* (copied compact: see cv_state_init) */
+    stp->loc = bits & 1 ? NULL : (const IrLoc *)bits;
+    stp->loc_bits = bits;
+  } else {
+    stp->loc = loc ? loc : ir_unknown_loc(cv->ctx);
+    stp->loc_bits = 0;
+  }
+  stp->operands = (IrValueVec){(IrValue **)(uintptr_t)operands, noperands, noperands};
+  stp->result_types = (IrTypeVec){(const IrType **)(uintptr_t)result_types, nresults, nresults};
   if (props && !props->nelems) props = NULL;
   if (attrs && !attrs->nelems) attrs = NULL;
   /* What ir_op_create makes of the dictionaries depends on the op kind and
@@ -231,35 +292,80 @@ IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
   struct CvBuildMemo *memo = &cv->bmemo[h >> 56];
   const IrAttr *key_props = props, *key_attrs = attrs; /* (attrs may move to props below) */
   if (memo->info == info && memo->in_props == props && memo->in_attrs == attrs) {
-    st.props_dict = memo->props;
-    IrOp *op = ir_op_create(&st);
-    st.operands = (IrValueVec){0}; /* lent, not owned */
-    st.result_types = (IrTypeVec){0};
-    if (st.attrs.data || st.props.data || st.regions.data || st.spare.data || st.successors.data)
-      ir_op_state_free(&st);
+    stp->props_dict = memo->props;
+    IrOp *op = !reuse ? ir_op_create(stp) : ir_op_reset(reuse, stp) ? reuse : NULL;
+    stp->operands = (IrValueVec){0}; /* lent, not owned */
+    stp->result_types = (IrTypeVec){0};
+    if (!op || stp->attrs.data || stp->props.data) state_clear(stp, !op);
     if (!op) return NULL;
     op->attrs = memo->attrs;
-    rw_insert_op(&cv->rw, op);
+    if (!reuse) rw_insert_op(&cv->rw, op);
     return op;
   }
-  if (props) st.props_dict = props;
-  else if (attrs && all_inherent(cv, info, attrs)) st.props_dict = attrs, attrs = NULL;
+  if (props) stp->props_dict = props;
+  else if (attrs && all_inherent(cv, info, attrs)) stp->props_dict = attrs, attrs = NULL;
   /* discardable attributes: a stack array lent like the operands (a
    * larger dictionary, rare, goes through the heap) */
   IrNamedAttr abuf[CV_LENT_ATTRS];
-  bool lent_attrs = cv_state_lend_attrs(&st, attrs, abuf);
-  IrOp *op = ir_op_create(&st);
-  st.operands = (IrValueVec){0}; /* lent, not owned */
-  st.result_types = (IrTypeVec){0};
-  if (lent_attrs) st.attrs = (IrNamedAttrVec){0};
-  /* No regions were given, so the state owns heap memory only where the
-   * dialect's defaults were added (props) or the attributes did not fit. */
-  if (st.attrs.data || st.props.data || st.regions.data || st.spare.data || st.successors.data)
-    ir_op_state_free(&st);
+  bool lent_attrs = cv_state_lend_attrs(stp, attrs, abuf);
+  IrOp *op = !reuse ? ir_op_create(stp) : ir_op_reset(reuse, stp) ? reuse : NULL;
+  stp->operands = (IrValueVec){0}; /* lent, not owned */
+  stp->result_types = (IrTypeVec){0};
+  if (lent_attrs) stp->attrs = (IrNamedAttrVec){0};
+  /* The state owns heap memory where the dialect's defaults were added
+   * (props) or the attributes did not fit. */
+  if (!op || stp->attrs.data || stp->props.data) state_clear(stp, !op);
   if (!op) return NULL;
   *memo = (struct CvBuildMemo){info, key_props, key_attrs, op->props, op->attrs};
-  rw_insert_op(&cv->rw, op);
+  if (!reuse) rw_insert_op(&cv->rw, op);
   return op;
+}
+
+IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
+               IrValue *const *operands, size_t noperands,
+               const IrType *const *result_types, size_t nresults,
+               const IrAttr *props, const IrAttr *attrs) {
+  return build_op(cv, NULL, info, loc, operands, noperands, result_types, nresults, props, attrs,
+                  0);
+}
+
+IrOp *cv_build_regions(CvConversion *cv, const IrOpInfo *info, IrValue *const *operands,
+                       size_t noperands, const IrType *const *result_types, size_t nresults,
+                       const IrAttr *props, const IrAttr *attrs, unsigned nregions) {
+  return build_op(cv, NULL, info, NULL, operands, noperands, result_types, nresults, props, attrs,
+                  nregions);
+}
+
+/* In place, the op keeps everything a rebuilt op would differ in only by
+ * identity (position, result values); what it gets is what ir_op_create
+ * would make of the same state (ir_op_reset), and its results need no map
+ * entry (cv_lookup returns a value without one), only their original
+ * types where they changed. */
+IrOp *cv_build_replace(CvConversion *cv, IrOp *op, const IrOpInfo *info,
+                       IrValue *const *operands, size_t noperands,
+                       const IrType *const *result_types, size_t nresults,
+                       const IrAttr *props, const IrAttr *attrs) {
+  enum { MAXRES = 16 };
+  if (cv->inplace && op == cv->cur && cv->rw.before == op && op->nresults == nresults &&
+      op->noperands == noperands && !op->nregions && !op->nsuccessors && nresults <= MAXRES) {
+    const IrType *old[MAXRES];
+    for (unsigned i = 0; i < nresults; i++) old[i] = ir_op_result(op, i)->type;
+    if (!build_op(cv, op, info, NULL, operands, noperands, result_types, nresults, props, attrs,
+                  0))
+      return NULL;
+    for (unsigned i = 0; i < nresults; i++)
+      if (old[i] != result_types[i]) note_original_type(cv, ir_op_result(op, i), old[i]);
+    cv->cur_in_place = true;
+    return op;
+  }
+  IrOp *r = build_op(cv, NULL, info, NULL, operands, noperands, result_types, nresults, props,
+                     attrs, 0);
+  if (!r) return r;
+  for (unsigned i = 0; i < nresults && i < op->nresults; i++) {
+    IrValue *v = ir_op_result(r, i);
+    cv_map(cv, ir_op_result(op, i), &v, 1);
+  }
+  return r;
 }
 
 /* Puts attrs' entries into st->attrs: in buf when they fit (lent: the
@@ -372,6 +478,7 @@ static bool convert_illegal(CvConversion *cv, IrOp *op) {
   size_t start = cv->created.len;
   IrOp *saved = cv->cur;
   cv->cur = op;
+  cv->cur_in_place = false;
   rw_set_insertion_point_before(&cv->rw, op);
   bool ok = u.f && u.f(cv, op);
   cv->cur = saved;
@@ -380,8 +487,11 @@ static bool convert_illegal(CvConversion *cv, IrOp *op) {
     ir_op_emit_error(op, "failed to legalize operation '%s'", ir_op_name(op));
     return false;
   }
-  ir_op_unlink(op);
-  vec_push(&cv->dead, op);
+  if (!cv->cur_in_place) { /* (an op converted in place stays) */
+    ir_op_unlink(op);
+    vec_push(&cv->dead, op);
+  }
+  cv->cur_in_place = false;
   /* Convert the regions of the ops the pattern created (the old op's
    * regions moved into them).  Ops nested inside another created op are
    * reached through its regions; converting a legal op twice only remaps
@@ -401,7 +511,7 @@ static bool convert_region(CvConversion *cv, IrRegion *r) {
     IrOp *next;
     for (IrOp *op = b->first; op; op = next) {
       next = op->next;
-      if (cv_is_illegal(cv, op)) {
+      if (is_illegal(cv, op)) {
         if (!convert_illegal(cv, op)) return false;
       } else {
         if (!remap_operands(cv, op)) return false;
@@ -412,24 +522,47 @@ static bool convert_region(CvConversion *cv, IrRegion *r) {
   return true;
 }
 
-/* Counts the op results and block arguments under op (op excluded): the
- * value map holds at most one entry per value (results of rewritten ops,
- * block arguments converted 1:N) and the original types one per argument,
- * so both are sized once rather than rehashed as they fill. */
-static void count_values(IrOp *op, size_t *nres, size_t *nargs) {
+/* What the walk before the conversion learns: the op results and block
+ * arguments under the root (the value map holds at most one entry per
+ * value: results of rewritten ops, block arguments converted 1:N; the
+ * original types one per argument; so both are sized once rather than
+ * rehashed as they fill), and whether some illegal op has no pattern.
+ * `fine` caches, direct-mapped by the info pointer, op kinds found legal
+ * or with a pattern. */
+typedef struct CvCount {
+  size_t nres, nargs;
+  bool unmatched;
+  const IrOpInfo *fine[256];
+} CvCount;
+
+static void count_values(CvConversion *cv, IrOp *op, CvCount *c) {
   for (uint32_t i = 0; i < op->nregions; i++)
     for (IrBlock *b = ir_op_region(op, i)->first; b; b = b->next) {
-      *nargs += b->nargs;
+      c->nargs += b->nargs;
       for (IrOp *o = b->first; o; o = o->next) {
-        *nres += o->nresults;
-        if (o->nregions) count_values(o, nres, nargs);
+        c->nres += o->nresults;
+        const IrOpInfo **f = &c->fine[info_slot(o->info)];
+        if (*f != o->info) {
+          if (is_illegal(cv, o) && !cv_ptrmap_get(&cv->patterns, o->info)) c->unmatched = true;
+          else *f = o->info;
+        }
+        if (o->nregions) count_values(cv, o, c);
       }
     }
 }
 
 bool cv_apply_partial(CvConversion *cv, IrOp *root) {
-  size_t nres = 0, nargs = 0;
-  count_values(root, &nres, &nargs);
+  CvCount cnt;
+  memset(&cnt, 0, sizeof cnt);
+  count_values(cv, root, &cnt);
+  size_t nres = cnt.nres, nargs = cnt.nargs;
+  /* An op no pattern converts fails the conversion, and the failure's
+   * "see current operation" note prints that op's operands: as unlinked
+   * old values (<<UNKNOWN SSA VALUE>>) when their definitions were
+   * rebuilt, as live ones when converted in place.  Such a run rebuilds,
+   * so its diagnostics are those of the rebuilding conversion. */
+  bool inplace = cv->inplace;
+  if (cnt.unmatched || cv->dyn_illegal) cv->inplace = false;
   ptrmap_reserve(&cv->map, cv->map.len + nres + nargs);
   ptrmap_reserve(&cv->orig_types, cv->orig_types.len + nargs);
   bool ok = convert_op_regions(cv, root);
@@ -467,5 +600,6 @@ bool cv_apply_partial(CvConversion *cv, IrOp *root) {
     ir_op_destroy(d);
   }
   cv->dead.len = 0;
+  cv->inplace = inplace;
   return ok;
 }

@@ -75,6 +75,21 @@ struct CvConversion {
     const IrAttr *in_props, *in_attrs;
     const IrAttr *props, *attrs;
   } bmemo[256];
+  /* In-place conversion (cv_build_replace): on unless the environment
+   * sets CTILE_CV_INPLACE=0 (tests compare both paths); cur_in_place: the
+   * op being rewritten became its own replacement (not unlinked). */
+  bool inplace;
+  bool cur_in_place;
+  /* cv_build's state, kept between builds (not reentrant: nothing a build
+   * calls builds again): between builds its vectors are empty (the region
+   * ones keep their capacity, `spare` the emptied regions for the next op
+   * with regions), so a build sets only what it gives instead of clearing
+   * the whole state each time. */
+  IrOpState bst;
+  /* cv_is_illegal's verdicts by prefix in front of by_prefix: direct-mapped
+   * by the info pointer, the info with the verdict (1 illegal, 2 legal) in
+   * its low bits (IrOpInfo is pointer-aligned). */
+  uintptr_t kinds[256];
 };
 
 void cv_init(CvConversion *cv, IrContext *ctx, const char *const *illegal,
@@ -120,6 +135,22 @@ IrOp *cv_build(CvConversion *cv, const IrOpInfo *info, const IrLoc *loc,
                IrValue *const *operands, size_t noperands,
                const IrType *const *result_types, size_t nresults,
                const IrAttr *props, const IrAttr *attrs);
+/* The op that replaces op (the one being rewritten) one for one: built
+ * like cv_build (at op's location) and op's results mapped to its results
+ * in order.  It must be the pattern's last op: when op has no
+ * regions or successors, the same operand and result counts, and the
+ * insertion point is right before it, the op itself is turned into the
+ * replacement (ir_op_reset: no op created or destroyed; its results keep
+ * their values and uses, their original types noted for
+ * cv_original_type), which the result cannot tell from a rebuilt op. */
+IrOp *cv_build_replace(CvConversion *cv, IrOp *op, const IrOpInfo *info, IrValue *const *operands,
+                       size_t noperands, const IrType *const *result_types, size_t nresults,
+                       const IrAttr *props, const IrAttr *attrs);
+/* cv_build at the rewritten op's location, with `nregions` empty regions
+ * (the state's region objects are reused from build to build). */
+IrOp *cv_build_regions(CvConversion *cv, const IrOpInfo *info, IrValue *const *operands,
+                       size_t noperands, const IrType *const *result_types, size_t nresults,
+                       const IrAttr *props, const IrAttr *attrs, unsigned nregions);
 /* Same, for an op named by string (ops of dialects this library may not
  * register, e.g. "arith.addi"). */
 IrOp *cv_build_named(CvConversion *cv, const char *name, const IrLoc *loc,

@@ -939,4 +939,15 @@ IrOp *ir_symbol_table_of(IrOp *op); /* nearest enclosing symbol-table op */
  * true when everything verified. */
 bool ir_verify(IrOp *op);
 
+/* ======================================================================== */
+/* In-place rewrite                                                         */
+/* ======================================================================== */
+/* Makes op (no regions or successors) the op ir_op_create would build from
+ * st — kind, location, dictionaries (defaults added, attributes split),
+ * result types, operands — keeping its position, its result values and
+ * their uses.  st must have op's operand and result counts and no regions or
+ * successors; false (op untouched) otherwise or when ir_op_create would
+ * fail (reported as it reports).  Consumes st->props_dict. */
+bool ir_op_reset(IrOp *op, IrOpState *st);
+
 #endif

@@ -157,17 +157,14 @@ static void free_heap_operands(IrOp *op) {
   op->heap_operands = 0;
 }
 
-IrOp *ir_op_create(IrOpState *st) {
+/* The properties and discardable dictionaries of the op st describes:
+ * the dialect's defaults added, attributes split into inherent and
+ * discardable ones.  Consumes st->props_dict.  Reports a duplicate name and
+ * returns false. */
+static inline __attribute__((always_inline)) bool state_dicts(IrOpState *st, const IrAttr **pd_out,
+                                                               const IrAttr **ad_out) {
   IrContext *ctx = st->ctx;
   const IrOpInfo *info = st->info;
-  if (st->regions.len > IR_OP_MAX_REGIONS || st->successors.len > IR_OP_MAX_SUCCESSORS) {
-    bool regs = st->regions.len > IR_OP_MAX_REGIONS;
-    st->props_dict = NULL; /* consumed even so */
-    ir_error(ctx, ir_op_state_loc(st), "operation has too many %s (%zu, at most %d)",
-             regs ? "regions" : "successors", regs ? st->regions.len : st->successors.len,
-             regs ? IR_OP_MAX_REGIONS : IR_OP_MAX_SUCCESSORS);
-    return NULL;
-  }
   /* Default-valued inherent attributes the state lacks (one trait test for
    * every other op). */
   if (info->traits & IR_TRAIT_DEFAULT_PROPS) {
@@ -211,8 +208,26 @@ IrOp *ir_op_create(IrOpState *st) {
   if (dup) {
     ir_error(ctx, ir_op_state_loc(st), "attribute '%s' occurs more than once in the attribute list",
              dup->str);
+    return false;
+  }
+  *pd_out = pd;
+  *ad_out = ad;
+  return true;
+}
+
+IrOp *ir_op_create(IrOpState *st) {
+  IrContext *ctx = st->ctx;
+  const IrOpInfo *info = st->info;
+  if (st->regions.len > IR_OP_MAX_REGIONS || st->successors.len > IR_OP_MAX_SUCCESSORS) {
+    bool regs = st->regions.len > IR_OP_MAX_REGIONS;
+    st->props_dict = NULL; /* consumed even so */
+    ir_error(ctx, ir_op_state_loc(st), "operation has too many %s (%zu, at most %d)",
+             regs ? "regions" : "successors", regs ? st->regions.len : st->successors.len,
+             regs ? IR_OP_MAX_REGIONS : IR_OP_MAX_SUCCESSORS);
     return NULL;
   }
+  const IrAttr *pd, *ad;
+  if (!state_dicts(st, &pd, &ad)) return NULL;
 
   size_t nres = st->result_types.len, nops = st->operands.len;
   size_t nsucc = st->successors.len, nreg = st->regions.len;
@@ -697,3 +712,33 @@ IrOp *ir_module_create(IrContext *ctx, const IrLoc *loc) {
 }
 
 IrBlock *ir_module_body(IrOp *module) { return ir_op_regions(module)[0].first; }
+
+/* The rewrite of an op into another of the same shape (a conversion's 1:1
+ * pattern): the dictionaries are made exactly as ir_op_create makes them
+ * from st, and every field ir_op_create sets from st is set in place, so
+ * the op cannot be told from one ir_op_create built at its position.  The
+ * op's own identity is kept: its position, order hint, result values (with
+ * their uses) and operand slots (relinked to st's values). */
+bool ir_op_reset(IrOp *op, IrOpState *st) {
+  if (op->nregions || op->nsuccessors || st->regions.len || st->successors.len ||
+      st->operands.len != op->noperands || st->result_types.len != op->nresults) {
+    st->props_dict = NULL; /* consumed even so, as by ir_op_create */
+    return false;
+  }
+  const IrAttr *pd, *ad;
+  if (!state_dicts(st, &pd, &ad)) return false;
+  op->info = st->info;
+  op->loc_bits = st->loc ? (uintptr_t)st->loc : st->loc_bits;
+  op->props = pd;
+  op->attrs = ad;
+  for (uint32_t i = 0; i < op->nresults; i++) ir_op_result(op, i)->type = st->result_types.data[i];
+  /* each operand relinked at the head of its value's uses, as a new op's
+   * would be (an unchanged value too: the use lists keep the order a
+   * rebuilt op would give them) */
+  IrUse *uses = ir_op_operands(op);
+  for (uint32_t i = 0; i < op->noperands; i++) {
+    use_unlink(&uses[i]);
+    use_link(&uses[i], st->operands.data[i]);
+  }
+  return true;
+}

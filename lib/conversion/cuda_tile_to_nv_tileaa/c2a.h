@@ -60,6 +60,14 @@ typedef struct C2a {
     int32_t sizes[C2A_SEG_MAX];
     const IrAttr *attr;
   } smemo[16];
+  /* c2a_int_attr's integer attributes by (type, value): the whole input of
+   * ir_integer_attr but the context, fixed for the run (direct-mapped,
+   * inline; t == NULL: empty slot). */
+  struct C2aIntMemo {
+    const IrType *t;
+    int64_t v;
+    const IrAttr *attr;
+  } imemo[64];
 } C2a;
 
 #define C2A_DMEMO_SLOTS 1024
@@ -83,8 +91,9 @@ bool c2a_convert_type(CvConversion *cv, const IrType *t, IrTypeVec *out);
 const IrType *c2a_res_type(CvConversion *cv, IrOp *op, unsigned i);
 /* Builds `name` (nv_tileaa op info or a named op) with the converted
  * operands of op, one result per op result (converted types), copying the
- * listed attributes of op (NULL-terminated; may be NULL), and maps op's
- * results.  Returns the new op or NULL. */
+ * listed attributes of op (NULL-terminated; may be NULL), as op's
+ * replacement (cv_build_replace: built last, possibly op itself converted
+ * in place).  Returns the new op or NULL. */
 IrOp *c2a_one_to_one(CvConversion *cv, IrOp *op, const IrOpInfo *info, const char *name,
                      const char *const *keep_attrs);
 /* Builds op `info` with `nregions` empty regions at the insertion point,
@@ -101,6 +110,8 @@ const IrAttr *c2a_dictc(CvConversion *cv, const char *const *names, const IrAttr
                         size_t n);
 /* aa_segment_attr(ctx, sizes, n), memoized by the sizes. */
 const IrAttr *c2a_segment_attr(CvConversion *cv, const int32_t *sizes, size_t n);
+/* ir_integer_attr(ctx, t, v), memoized by (t, v). */
+const IrAttr *c2a_int_attr(CvConversion *cv, const IrType *t, int64_t v);
 /* Builders for the arith ops the patterns need. */
 IrValue *c2a_const_int(CvConversion *cv, const IrLoc *loc, const IrType *t, int64_t v);
 IrValue *c2a_index_cast(CvConversion *cv, const IrLoc *loc, IrValue *v);

@@ -47,7 +47,7 @@ static bool is_unsigned(IrOp *op, const char *name) {
 }
 
 /* Builds `info`/`name` with op's converted operands and results plus up to
- * three attributes. */
+ * three attributes, as op's replacement (cv_build_replace). */
 static bool emit(CvConversion *cv, IrOp *op, const IrOpInfo *info, const char *name,
                  const char *n0, const IrAttr *a0, const char *n1, const IrAttr *a1,
                  const char *n2, const IrAttr *a2) {
@@ -60,14 +60,11 @@ static bool emit(CvConversion *cv, IrOp *op, const IrOpInfo *info, const char *n
     if (!(rts[i] = c2a_res_type(cv, op, i))) return false;
   const char *names[3] = {n0, n1, n2};
   const IrAttr *vals[3] = {n0 ? a0 : NULL, n1 ? a1 : NULL, n2 ? a2 : NULL};
-  const IrAttr *attrs = c2a_dictc(cv, names, vals, 3);
+  /* (no values: no dictionary, without asking the memo) */
+  const IrAttr *attrs = vals[0] || vals[1] || vals[2] ? c2a_dictc(cv, names, vals, 3) : NULL;
   if (!info) info = ir_op_info_lookup(cv->ctx, name, strlen(name));
-  IrOp *r = cv_build(cv, info, NULL, ops, op->noperands, rts, op->nresults, NULL, attrs);
-  if (!r) return false;
-  IrValue *res[4];
-  for (unsigned i = 0; i < op->nresults; i++) res[i] = ir_op_result(r, i);
-  cv_replace(cv, op, res);
-  return true;
+  /* (built last: op may become the new op in place) */
+  return cv_build_replace(cv, op, info, ops, op->noperands, rts, op->nresults, NULL, attrs) != NULL;
 }
 
 /* ---- floating point ---------------------------------------------------------- */
@@ -202,7 +199,7 @@ static bool p_cmpi(CvConversion *cv, IrOp *op) {
   if (p < 0) return false;
   static const int sgn[6] = {0, 1, 2, 3, 4, 5}, uns[6] = {0, 1, 6, 7, 8, 9};
   int v = is_unsigned(op, "signedness") ? uns[p] : sgn[p];
-  const IrAttr *a = ir_integer_attr(cv->ctx, ir_integer_type(cv->ctx, 64, IR_SIGNLESS), v);
+  const IrAttr *a = c2a_int_attr(cv, ir_integer_type(cv->ctx, 64, IR_SIGNLESS), v);
   return emit(cv, op, NULL, "arith.cmpi", "predicate", a, NULL, NULL, NULL, NULL);
 }
 
@@ -214,7 +211,7 @@ static bool p_cmpf(CvConversion *cv, IrOp *op) {
   if (p < 0 || o < 0) return false;
   static const int ord[6] = {1, 6, 4, 5, 2, 3}, unord[6] = {8, 13, 11, 12, 9, 10};
   int v = o == CT_ORDERING_ORDERED ? ord[p] : unord[p];
-  const IrAttr *a = ir_integer_attr(cv->ctx, ir_integer_type(cv->ctx, 64, IR_SIGNLESS), v);
+  const IrAttr *a = c2a_int_attr(cv, ir_integer_type(cv->ctx, 64, IR_SIGNLESS), v);
   return emit(cv, op, NULL, "arith.cmpf", "predicate", a, NULL, NULL, NULL, NULL);
 }
 
@@ -505,8 +502,8 @@ static bool p_iota(CvConversion *cv, IrOp *op) {
   const IrType *rt = c2a_res_type(cv, op, 0);
   if (!rt || !aa_is_tile(rt) || aa_rank(rt) != 1) return false;
   const IrType *i32 = ir_integer_type(cv->ctx, 32, IR_SIGNLESS);
-  return emit(cv, op, aa_op(make_range), NULL, "start", ir_integer_attr(cv->ctx, i32, 0), "end",
-              ir_integer_attr(cv->ctx, i32, aa_shape(rt)[0]), NULL, NULL);
+  return emit(cv, op, aa_op(make_range), NULL, "start", c2a_int_attr(cv, i32, 0), "end",
+              c2a_int_attr(cv, i32, aa_shape(rt)[0]), NULL, NULL);
 }
 
 static bool p_reduce_scan(CvConversion *cv, IrOp *op) {
@@ -523,7 +520,7 @@ static bool p_reduce_scan(CvConversion *cv, IrOp *op) {
   const IrType *i32 = ir_integer_type(cv->ctx, 32, IR_SIGNLESS);
   const char *names[3] = {"axis", "identities", "reverse"};
   const IrAttr *rev = ir_op_attrz(op, "reverse");
-  const IrAttr *vals[3] = {ir_integer_attr(cv->ctx, i32, dim->ints[0]),
+  const IrAttr *vals[3] = {c2a_int_attr(cv, i32, dim->ints[0]),
                            ir_op_attrz(op, "identities"),
                            NULL};
   /* reverse only when set: the interpreter reads its presence */

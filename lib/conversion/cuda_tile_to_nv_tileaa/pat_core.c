@@ -84,6 +84,15 @@ const IrAttr *c2a_segment_attr(CvConversion *cv, const int32_t *sizes, size_t n)
   return a;
 }
 
+const IrAttr *c2a_int_attr(CvConversion *cv, const IrType *t, int64_t v) {
+  uint64_t h = ((uintptr_t)t + (uint64_t)v * 31) * UINT64_C(0x9E3779B97F4A7C15);
+  struct C2aIntMemo *m = &c2a(cv)->imemo[h >> 58]; /* 64 slots */
+  if (m->t == t && m->v == v) return m->attr;
+  const IrAttr *a = ir_integer_attr(cv->ctx, t, v);
+  *m = (struct C2aIntMemo){t, v, a};
+  return a;
+}
+
 static const IrAttr *dictc_build(CvConversion *cv, const char *const *names,
                                  const IrAttr *const *vals, size_t n) {
   IrNamedAttr e[16];
@@ -110,15 +119,9 @@ IrOp *c2a_one_to_one(CvConversion *cv, IrOp *op, const IrOpInfo *info, const cha
     if (a) names[n] = *k, vals[n++] = a;
   }
   const IrAttr *attrs = c2a_dictc(cv, names, vals, n);
-  IrOp *r = info ? cv_build(cv, info, NULL, ops, op->noperands, rts, op->nresults,
-                            NULL, attrs)
-                 : cv_build_named(cv, name, NULL, ops, op->noperands, rts,
-                                  op->nresults, attrs);
-  if (!r) return NULL;
-  IrValue *res[16];
-  for (unsigned i = 0; i < op->nresults; i++) res[i] = ir_op_result(r, i);
-  cv_replace(cv, op, res);
-  return r;
+  /* (built last: op may become the new op in place) */
+  if (!info) info = cv_op_info(cv, name);
+  return cv_build_replace(cv, op, info, ops, op->noperands, rts, op->nresults, NULL, attrs);
 }
 
 /* arith.constant of an integer/index type; index constants are shared per
@@ -130,7 +133,7 @@ IrValue *c2a_const_int(CvConversion *cv, const IrLoc *loc, const IrType *t, int6
     for (size_t i = 0; i < st->consts.len; i++)
       if (st->consts.data[i].v == v) return st->consts.data[i].val;
   const char *n = "value";
-  const IrAttr *a = ir_integer_attr(cv->ctx, t, v);
+  const IrAttr *a = c2a_int_attr(cv, t, v);
   RwInsertPoint ip = rw_save_insertion_point(&cv->rw);
   if (shared) {
     IrOp *first = st->fn_body->first; /* after create_mem_token */
@@ -193,32 +196,14 @@ void c2a_chain_set(CvConversion *cv, IrOp *at, IrValue *tok) {
 
 /* ---- module and functions -------------------------------------------------------- */
 
-/* Creates an op with `nregions` empty regions at the insertion point. */
+/* Creates an op with `nregions` empty regions at the insertion point, at
+ * the location of the op being rewritten (cv_build_regions). */
 static IrOp *build_with_regions(CvConversion *cv, const IrOpInfo *info, IrOp *old,
                                 IrValue *const *ops, size_t nops, const IrType *const *rts,
                                 size_t nres, const IrAttr *props, const IrAttr *attrs,
                                 unsigned nregions) {
-  IrOpState st;
-  (void)old; /* the location is the op being rewritten's (cv_state_init) */
-  for (size_t i = 0; i < nops; i++)
-    if (!ops[i]) return NULL;
-  cv_state_init(cv, &st, info, NULL);
-  /* operands and result types lent (ir_op_create only reads them), the
-   * properties given as their dictionary (ir_op_create merges what it adds
-   * into it), the attributes lent from a stack array when they fit */
-  st.operands = (IrValueVec){(IrValue **)(uintptr_t)ops, nops, nops};
-  st.result_types = (IrTypeVec){(const IrType **)(uintptr_t)rts, nres, nres};
-  if (props && props->nelems) st.props_dict = props;
-  IrNamedAttr abuf[CV_LENT_ATTRS];
-  bool lent = cv_state_lend_attrs(&st, attrs, abuf);
-  for (unsigned i = 0; i < nregions; i++) ir_op_state_add_region(&st);
-  IrOp *op = ir_op_create(&st);
-  st.operands = (IrValueVec){0};
-  st.result_types = (IrTypeVec){0};
-  if (lent) st.attrs = (IrNamedAttrVec){0};
-  ir_op_state_free(&st);
-  if (op) rw_insert_op(&cv->rw, op);
-  return op;
+  (void)old;
+  return cv_build_regions(cv, info, ops, nops, rts, nres, props, attrs, nregions);
 }
 
 IrOp *c2a_build_regions(CvConversion *cv, const IrOpInfo *info, IrValue *const *ops, size_t nops,
@@ -419,7 +404,7 @@ static bool while_condition(CvConversion *cv, IrOp *op, IrOp *w) {
   const IrType *tt = ops[0]->type;
   IrValue *two = c2a_const_int(cv, NULL, tt, 2);
   const char *pn = "predicate";
-  const IrAttr *eq = ir_integer_attr(cv->ctx, ir_integer_type(cv->ctx, 64, IR_SIGNLESS), 0);
+  const IrAttr *eq = c2a_int_attr(cv, ir_integer_type(cv->ctx, 64, IR_SIGNLESS), 0);
   const IrType *i1 = ir_integer_type(cv->ctx, 1, IR_SIGNLESS);
   IrValue *cops[2] = {ops[0], two};
   IrOp *c = two ? cv_build_named(cv, "arith.cmpi", NULL, cops, 2, &i1, 1, c2a_dictc(cv, &pn, &eq, 1))
@@ -479,12 +464,8 @@ static bool p_constant(CvConversion *cv, IrOp *op) {
     *m = (struct C2aConstMemo){v, rt, nv};
   }
   const char *n = "value";
-  IrOp *c = cv_build_named(cv, "arith.constant", NULL, NULL, 0, &rt, 1,
-                           c2a_dictc(cv, &n, &nv, 1));
-  if (!c) return false;
-  IrValue *r = ir_op_result(c, 0);
-  cv_replace(cv, op, &r);
-  return true;
+  return cv_build_replace(cv, op, cv_op_info(cv, "arith.constant"), NULL, 0, &rt, 1, NULL,
+                          c2a_dictc(cv, &n, &nv, 1)) != NULL;
 }
 
 static bool p_grid(CvConversion *cv, IrOp *op) {
@@ -494,7 +475,7 @@ static bool p_grid(CvConversion *cv, IrOp *op) {
     const IrType *rt = c2a_res_type(cv, op, i);
     if (!rt) return false;
     const char *n = "axis";
-    const IrAttr *a = ir_integer_attr(cv->ctx, ir_integer_type(cv->ctx, 32, IR_SIGNLESS), i);
+    const IrAttr *a = c2a_int_attr(cv, ir_integer_type(cv->ctx, 32, IR_SIGNLESS), i);
     IrOp *g = cv_build(cv, id ? aa_op(get_program_id) : aa_op(get_num_programs), NULL,
                        NULL, 0, &rt, 1, NULL, c2a_dictc(cv, &n, &a, 1));
     if (!g) return false;

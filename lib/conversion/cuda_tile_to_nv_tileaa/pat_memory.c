@@ -354,7 +354,7 @@ static bool p_get_shape(CvConversion *cv, IrOp *op) {
       if (step < 1) step = 1;
     }
     const char *n = "dim";
-    const IrAttr *a = ir_integer_attr(cv->ctx, i32, td);
+    const IrAttr *a = c2a_int_attr(cv, i32, td);
     IrOp *g = cv_build(cv, aa_op(get_dim_size), NULL, &m, 1, space ? &idx : &rt, 1, NULL,
                        c2a_dictc(cv, &n, &a, 1));
     if (!g) return false;
@@ -590,7 +590,7 @@ static bool gather_ptrs(CvConversion *cv, IrOp *op, const IrType *view, unsigned
       c = to_index(cv, NULL, c);
     } else {
       const char *rn[2] = {"start", "end"};
-      const IrAttr *rv[2] = {ir_integer_attr(ctx, i32, 0), ir_integer_attr(ctx, i32, ts[d])};
+      const IrAttr *rv[2] = {c2a_int_attr(cv, i32, 0), c2a_int_attr(cv, i32, ts[d])};
       const IrType *lt = aa_tile_type(ctx, &ts[d], 1, i32);
       IrOp *rg = cv_build(cv, aa_op(make_range), NULL, NULL, 0, &lt, 1, NULL, c2a_dictc(cv, rn, rv, 2));
       c = rg ? to_index(cv, NULL, ir_op_result(rg, 0)) : NULL;
@@ -604,7 +604,7 @@ static bool gather_ptrs(CvConversion *cv, IrOp *op, const IrType *view, unsigned
     c = build1(cv, aa_op(view), NULL, c, aa_tile_type(ctx, sh, r, idx), NULL);
     c = build1(cv, aa_op(broadcast), NULL, c, full, NULL);
     /* bounds: 0 <= c < shape[d] (unsigned compare) */
-    const IrAttr *ult = ir_integer_attr(ctx, ir_integer_type(ctx, 64, IR_SIGNLESS), 6);
+    const IrAttr *ult = c2a_int_attr(cv, ir_integer_type(ctx, 64, IR_SIGNLESS), 6);
     IrValue *lim = splat_bits(cv, full, (uint64_t)shape[d]);
     IrValue *in = build2(cv, "arith.cmpi", c, lim, fullb, c2a_dictc(cv, &pn, &ult, 1));
     ok = ok ? build2(cv, "arith.andi", ok, in, fullb, NULL) : in;
