@@ -71,9 +71,12 @@ static void print_dialect_body(AsmPrinter *p, const IrType *t) {
   asm_short_restore(p, saved);
 }
 
-void asm_print_type_impl(AsmPrinter *p, const IrType *t) {
+/* The builtin scalar types (integers, floats, index, none): their text
+ * depends on the type alone (no alias, scope or option changes it), so
+ * asm_print_type_str writes them without setting up a printer. Returns
+ * false, writing nothing, for every other type. */
+bool asm_put_scalar_type(StrBuf *b, const IrType *t) {
   const IrTypeDef *d = t->def;
-  StrBuf *b = p->out;
   if (d == &ir_integer_type_def) {
     if (t->flags == IR_SIGNED) sb_putc(b, 's');
     else if (t->flags == IR_UNSIGNED) sb_putc(b, 'u');
@@ -85,6 +88,17 @@ void asm_print_type_impl(AsmPrinter *p, const IrType *t) {
     sb_puts(b, "index");
   } else if (d == &ir_none_type_def) {
     sb_puts(b, "none");
+  } else {
+    return false;
+  }
+  return true;
+}
+
+void asm_print_type_impl(AsmPrinter *p, const IrType *t) {
+  const IrTypeDef *d = t->def;
+  StrBuf *b = p->out;
+  if (asm_put_scalar_type(b, t)) {
+    return;
   } else if (d == &ir_function_type_def) {
     size_t nin = ir_func_num_inputs(t), nres = ir_func_num_results(t);
     const IrType *const *res = nres ? ir_func_results(t) : NULL;

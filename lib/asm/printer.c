@@ -1764,6 +1764,9 @@ void asm_print_op_to(StrBuf *out, IrOp *op, const AsmPrintOptions *opts) {
 /* Type::print / Attribute::print as used by diagnostics: no aliases, no
  * context (asm_printer_ctx returns NULL to dialect hooks here). */
 void asm_print_type_str(StrBuf *b, const IrType *t) {
+  /* scalars (`c5_i32` names, diagnostics) without the printer's set-up,
+   * which clears a 16 KB struct */
+  if (t && asm_put_scalar_type(b, t)) return;
   AsmPrinter p;
   asm_printer_init(&p, NULL, b, NULL);
   asm_print_type(&p, t);

@@ -472,6 +472,7 @@ void asm_printer_format_float(AsmPrinter *p, StrBuf *b, double v, IrFloatKind ki
  * entry when the store is full) and returns its offset there. */
 uint32_t asm_tcache_keep(AsmPrinter *p, size_t start, size_t n);
 void asm_print_type_impl(AsmPrinter *p, const IrType *t);
+bool asm_put_scalar_type(StrBuf *b, const IrType *t);
 void asm_visit_type_children(AsmPrinter *p, const IrType *t);
 /* Prints `prefix dialect` then `.body` or `<body>` (printDialectSymbol);
  * `body` is the text from body_start in p->out, already written. */
