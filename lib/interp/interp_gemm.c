@@ -456,23 +456,28 @@ __attribute__((target("avx2,fma"))) static void gemm_tiles_avx2(
     int64_t gn = nt - t0 < g ? nt - t0 : g, kc = gn * Kt;
     const float *Ci = t0 == 0 ? Cin : Cout;
     tpf_start(&tpf, t0 + gn, t0 + gn + g < nt ? t0 + gn + g : nt);
+    const float *Ak = A->tiles[t0];
+    int64_t lda = A->ld;
+    bool inplace = !A->bf16;
+    for (int64_t t = 1; t < gn && inplace; t++) inplace = A->tiles[t0 + t] == Ak + t * Kt;
     for (int64_t t = 0; t < gn; t++) {
-      pack_a(Ap, kc, t * Kt, A, t0 + t, M, Kt, nan_bf16);
+      if (!inplace) pack_a(Ap, kc, t * Kt, A, t0 + t, M, Kt, nan_bf16);
       pack_b(Bp, kc, t * Kt, B, t0 + t, N, Kt, nan_bf16);
     }
+    if (!inplace) Ak = Ap, lda = kc;
     for (int64_t j = 0; j < n8; j += 16) {
       int nv = j < n16 ? 2 : 1;
       for (int64_t i = 0, mr; i < M; i += mr) {
         mr = strip_rows(M - i);
         tpf_issue(&tpf, per_call);
-        ukp_table[nv - 1][mr - 1](Ap + i * kc, kc, Bp + j * kc, Ci + i * N + j, Cout + i * N + j,
+        ukp_table[nv - 1][mr - 1](Ak + i * lda, lda, Bp + j * kc, Ci + i * N + j, Cout + i * N + j,
                                   N, kc);
       }
     }
     for (int64_t i = 0; i < M; i++)
       for (int64_t j = 0; j < nx; j++) {
         float acc = Ci[i * N + n8 + j];
-        for (int64_t k = 0; k < kc; k++) acc = fmaf(Ap[i * kc + k], Bp[n8 * kc + k * nx + j], acc);
+        for (int64_t k = 0; k < kc; k++) acc = fmaf(Ak[i * lda + k], Bp[n8 * kc + k * nx + j], acc);
         Cout[i * N + n8 + j] = acc;
       }
   }
