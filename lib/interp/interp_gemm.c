@@ -37,6 +37,7 @@
 
 #define GEMM_KC 256 /* k steps per pass over C */
 #define GEMM_MC 144 /* rows of A per band (144 x 256 floats: 144 KiB, in L2) */
+#define GEMM_TILES_KC 128 /* k steps per chunk of a fused k loop */
 
 static bool force_portable;
 
@@ -413,20 +414,27 @@ static void tpf_issue(TilePf *p, int64_t lines) {
   }
 }
 
-/* The per-thread packing buffer (in_gemm_drain frees it). */
+/* The per-thread packing buffer (in_gemm_drain frees it): `cap` floats
+ * from `p`, which is 64-byte aligned so that a packed panel's rows start on
+ * cache lines (raw: what malloc gave). */
 static _Thread_local struct {
+  void *raw;
   float *p;
   size_t cap; /* floats */
 } kbuf;
 
 static float *kbuf_get(size_t n) {
   if (n > kbuf.cap) {
-    free(kbuf.p);
-    kbuf.p = xmalloc(n * sizeof(float));
+    free(kbuf.raw);
+    kbuf.raw = xmalloc(n * sizeof(float) + 64);
+    kbuf.p = (float *)(((uintptr_t)kbuf.raw + 63) & ~(uintptr_t)63);
     kbuf.cap = n;
   }
   return kbuf.p;
 }
+
+/* n rounded up to a whole number of cache lines of floats. */
+static inline int64_t line_floats(int64_t n) { return (n + 15) & ~(int64_t)15; }
 
 /* The fused GEMM (see in_gemm_f32_tiles).  The k steps go in chunks of g
  * tiles (about GEMM_KC k values).  Per chunk, A is packed row-major (Ap: M
@@ -440,11 +448,12 @@ static float *kbuf_get(size_t n) {
 __attribute__((target("avx2,fma"))) static void gemm_tiles_avx2(
     const InGemmOperand *A, const InGemmOperand *B, int64_t nt, const float *Cin, float *Cout,
     int64_t M, int64_t N, int64_t Kt, float (*nan_bf16)(uint16_t)) {
-  int64_t g = Kt >= GEMM_KC ? 1 : GEMM_KC / Kt;
+  int64_t g = Kt >= GEMM_TILES_KC ? 1 : GEMM_TILES_KC / Kt;
   if (g > nt) g = nt;
   int64_t kcmax = g * Kt, n16 = N / 16 * 16, n8 = N / 8 * 8, nx = N - n8;
-  float *buf = kbuf_get((size_t)((M + N) * kcmax));
-  float *Ap = buf, *Bp = buf + M * kcmax;
+  int64_t asz = line_floats(M * kcmax);
+  float *buf = kbuf_get((size_t)(asz + N * kcmax));
+  float *Ap = buf, *Bp = buf + asz;
   int64_t esa = A->bf16 ? 2 : 4, esb = B->bf16 ? 2 : 4;
   TilePf tpf = {{A, B}, {M, Kt}, {Kt * esa, N * esb}, 0, 0, 0, 0, 2};
   /* lines of one chunk's tiles, and micro-kernel calls per chunk */
@@ -544,7 +553,8 @@ void in_gemm_f32_tiles(const InGemmOperand *A, const InGemmOperand *B, int64_t n
 
 void in_gemm_drain(void) {
 #ifdef HAVE_GEMM_AVX2
-  free(kbuf.p);
+  free(kbuf.raw);
+  kbuf.raw = NULL;
   kbuf.p = NULL;
   kbuf.cap = 0;
 #endif
