@@ -21,7 +21,10 @@
  * rows go as 20 strips of 6 and two of 4) or one vector; columns past the last multiple of 8
  * use scalar FMAs.  Operand tiles are small (the interpreter's tiles are the
  * program's tiles, typically 64x32 and 32x64), so B is read in place rather
- * than packed: a 16-column panel of GEMM_KC rows stays in L1.
+ * than packed: a 16-column panel of GEMM_KC rows stays in L1.  Fused k loops
+ * (in_gemm_f32_tiles: a whole cuda_tile.for of load, load, mmaf) use the
+ * same micro-kernel over packed B panels and A read in place where it can
+ * be (see gemm_tiles_avx2).
  *
  * The AVX2 kernel is compiled with a target attribute and chosen at run time
  * (__builtin_cpu_supports); elsewhere a portable kernel computes the same
@@ -40,6 +43,7 @@
 #define GEMM_TILES_KC 128 /* k steps per chunk of a fused k loop */
 
 static bool force_portable;
+static int64_t inplace_chunks; /* fused chunks whose A was read in place (test hook) */
 
 void in_gemm_force_portable(bool portable) { force_portable = portable; }
 
@@ -437,14 +441,26 @@ static float *kbuf_get(size_t n) {
 static inline int64_t line_floats(int64_t n) { return (n + 15) & ~(int64_t)15; }
 
 /* The fused GEMM (see in_gemm_f32_tiles).  The k steps go in chunks of g
- * tiles (about GEMM_KC k values).  Per chunk, A is packed row-major (Ap: M
- * rows of kc) and B column-panel-major (Bp: the panel of columns [j0, j0 +
- * w) holds kc rows of w floats at Bp + j0 * kc, w = 16, or 8 for the last
- * vector panel; the columns past the last multiple of 8 follow as kc rows
- * of N - n8), so that a micro-kernel call streams its B panel from
- * consecutive lines and reads its A strip from kc-float rows; each call
- * then spans the chunk's whole k range, its C block loaded and stored once
- * per chunk. */
+ * tiles (about GEMM_TILES_KC k values).  Per chunk, A is read in place when
+ * its tiles are f32 and lie side by side along k (as a view's tiles along a
+ * row do: the chunk's rows are then kc consecutive floats, lda apart), and
+ * packed row-major otherwise (Ap: M rows of kc).  B is always packed,
+ * column-panel-major (Bp: the panel of columns [j0, j0 + w) holds kc rows
+ * of w floats at Bp + j0 * kc, w = 16, or 8 for the last vector panel; the
+ * columns past the last multiple of 8 follow as kc rows of N - n8): its
+ * tile rows lie a row stride apart, and a panel read in place would put
+ * every k step in the same few cache sets.  A micro-kernel call streams its
+ * B panel from consecutive lines and reads its A strip row by row; each
+ * call spans the chunk's whole k range, its C block loaded and stored once
+ * per chunk.  Why these choices (1024^3 with 64x64 C tiles and 32-step k
+ * tiles, bench_gemm.sh, on a 2-core AMD EPYC VM): reading A in place saves
+ * the copy of the 64 x 1024 A panel every program made (the f32 rows went
+ * from about 0.65 to about 0.8 of OpenBLAS per CPU-second); 128-step chunks
+ * rather than 256 keep a chunk's B rows, which share few cache sets, from
+ * evicting each other before they are packed (bf16 gained most).  Packing
+ * B a panel at a time, or the next chunk a few rows per call with a short
+ * prefetch distance, measured slower; prefetching the next chunk's tiles
+ * (tpf) is worth about a third of the bf16 rate. */
 __attribute__((target("avx2,fma"))) static void gemm_tiles_avx2(
     const InGemmOperand *A, const InGemmOperand *B, int64_t nt, const float *Cin, float *Cout,
     int64_t M, int64_t N, int64_t Kt, float (*nan_bf16)(uint16_t)) {
@@ -474,6 +490,7 @@ __attribute__((target("avx2,fma"))) static void gemm_tiles_avx2(
       pack_b(Bp, kc, t * Kt, B, t0 + t, N, Kt, nan_bf16);
     }
     if (!inplace) Ak = Ap, lda = kc;
+    else __atomic_fetch_add(&inplace_chunks, 1, __ATOMIC_RELAXED);
     for (int64_t j = 0; j < n8; j += 16) {
       int nv = j < n16 ? 2 : 1;
       for (int64_t i = 0, mr; i < M; i += mr) {
@@ -535,6 +552,10 @@ bool in_gemm_tiles_available(void) {
 static int64_t tiles_runs;
 
 int64_t in_gemm_tiles_runs(void) { return __atomic_load_n(&tiles_runs, __ATOMIC_RELAXED); }
+
+int64_t in_gemm_tiles_inplace_chunks(void) {
+  return __atomic_load_n(&inplace_chunks, __ATOMIC_RELAXED);
+}
 
 void in_gemm_f32_tiles(const InGemmOperand *A, const InGemmOperand *B, int64_t nt,
                        const float *Cin, float *Cout, int64_t M, int64_t N, int64_t Kt,
