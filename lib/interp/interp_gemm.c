@@ -386,13 +386,17 @@ __attribute__((target("avx2"))) static void pack_b(float *restrict Bp, int64_t k
 }
 
 /* A walk over the rows of the tiles [t0, t_end) of A, then of B, a
- * row at a time: the next chunk's tiles are prefetched (into L2, as
- * pf_issue) a few rows per micro-kernel call of the current chunk. */
+ * row at a time, each tile's address moved by shift[operand] bytes: the
+ * next chunk's tiles (shift 0), or during the last chunk the first chunk's
+ * tiles of the next call as predicted (see gemm_tiles_avx2), are prefetched
+ * (into L2, as pf_issue) a few rows per micro-kernel call of the current
+ * chunk. */
 typedef struct {
   const InGemmOperand *op[2];
   int64_t rows[2], row_bytes[2];
   int64_t t0, t_end, t, r;
   int w; /* 0: A, 1: B, 2: done */
+  uintptr_t shift[2];
 } TilePf;
 
 static void tpf_start(TilePf *p, int64_t t0, int64_t t_end) {
@@ -405,7 +409,10 @@ static void tpf_issue(TilePf *p, int64_t lines) {
   while (lines > 0 && p->w < 2) {
     const InGemmOperand *op = p->op[p->w];
     int64_t rb = p->row_bytes[p->w], stride = op->ld * (op->bf16 ? 2 : 4), rows = p->rows[p->w];
-    const char *rowp = (const char *)op->tiles[p->t] + p->r * stride;
+    /* as integers: a predicted tile may lie outside every object (a
+     * prefetch of it is harmless) */
+    const char *rowp =
+        (const char *)((uintptr_t)op->tiles[p->t] + p->shift[p->w] + (uintptr_t)(p->r * stride));
     int64_t r = p->r;
     for (; r < rows && lines > 0; r++, rowp += stride)
       for (int64_t c = 0; c < rb; c += PF_LINE, lines--) __builtin_prefetch(rowp + c, 0, 2);
@@ -417,6 +424,11 @@ static void tpf_issue(TilePf *p, int64_t lines) {
     p->w++;
   }
 }
+
+/* Per thread: the first A and B tiles of the last fused call (0: none). */
+static _Thread_local struct {
+  uintptr_t a0, b0;
+} nextp;
 
 /* The per-thread packing buffer (in_gemm_drain frees it): `cap` floats
  * from `p`, which is 64-byte aligned so that a packed panel's rows start on
@@ -471,7 +483,17 @@ __attribute__((target("avx2,fma"))) static void gemm_tiles_avx2(
   float *buf = kbuf_get((size_t)(asz + N * kcmax));
   float *Ap = buf, *Bp = buf + asz;
   int64_t esa = A->bf16 ? 2 : 4, esb = B->bf16 ? 2 : 4;
-  TilePf tpf = {{A, B}, {M, Kt}, {Kt * esa, N * esb}, 0, 0, 0, 0, 2};
+  TilePf tpf = {{A, B}, {M, Kt}, {Kt * esa, N * esb}, 0, 0, 0, 0, 2, {0, 0}};
+  /* The next call on this thread (the next program's k loop) likely reads
+   * tiles moved from this call's by as much as this call's lie from the
+   * previous one's (the programs of a grid row step through B's columns
+   * with the same A row); its first chunk is prefetched during this call's
+   * last chunk, so that it does not start cold.  A wrong guess costs only
+   * the prefetches. */
+  uintptr_t a0 = (uintptr_t)A->tiles[0], b0 = (uintptr_t)B->tiles[0];
+  uintptr_t da = a0 - nextp.a0, db = b0 - nextp.b0;
+  bool predict = nextp.a0 != 0;
+  nextp.a0 = a0, nextp.b0 = b0;
   /* lines of one chunk's tiles, and micro-kernel calls per chunk */
   int64_t chunk_lines = g * (M * ((Kt * esa + PF_LINE - 1) / PF_LINE) +
                              Kt * ((N * esb + PF_LINE - 1) / PF_LINE));
@@ -480,7 +502,12 @@ __attribute__((target("avx2,fma"))) static void gemm_tiles_avx2(
   for (int64_t t0 = 0; t0 < nt; t0 += g) {
     int64_t gn = nt - t0 < g ? nt - t0 : g, kc = gn * Kt;
     const float *Ci = t0 == 0 ? Cin : Cout;
-    tpf_start(&tpf, t0 + gn, t0 + gn + g < nt ? t0 + gn + g : nt);
+    if (t0 + gn < nt) {
+      tpf_start(&tpf, t0 + gn, t0 + gn + g < nt ? t0 + gn + g : nt);
+    } else {
+      tpf_start(&tpf, 0, predict ? g : 0);
+      tpf.shift[0] = da, tpf.shift[1] = db;
+    }
     const float *Ak = A->tiles[t0];
     int64_t lda = A->ld;
     bool inplace = !A->bf16;
@@ -574,6 +601,7 @@ void in_gemm_f32_tiles(const InGemmOperand *A, const InGemmOperand *B, int64_t n
 
 void in_gemm_drain(void) {
 #ifdef HAVE_GEMM_AVX2
+  nextp.a0 = nextp.b0 = 0;
   free(kbuf.raw);
   kbuf.raw = NULL;
   kbuf.p = NULL;
