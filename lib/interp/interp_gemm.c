@@ -471,9 +471,10 @@ static inline int64_t line_floats(int64_t n) { return (n + 15) & ~(int64_t)15; }
  * rather than 256 keep a chunk's B rows, which share few cache sets, from
  * evicting each other before they are packed (bf16 gained most).  Packing
  * B a panel at a time, or the next chunk a few rows per call with a short
- * prefetch distance, measured slower, and so did a kernel that widened bf16
- * A in place (its NaN check costs what the packing did); prefetching the
- * next chunk's tiles (tpf) is worth about a third of the bf16 rate. */
+ * prefetch distance, measured slower; a kernel that widened bf16 A in
+ * place measured no faster (its NaN check costs what the packing did);
+ * prefetching the next chunk's tiles (tpf) is worth about a third of the
+ * bf16 rate. */
 __attribute__((target("avx2,fma"))) static void gemm_tiles_avx2(
     const InGemmOperand *A, const InGemmOperand *B, int64_t nt, const float *Cin, float *Cout,
     int64_t M, int64_t N, int64_t Kt, float (*nan_bf16)(uint16_t)) {
