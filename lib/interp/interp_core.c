@@ -680,14 +680,31 @@ static bool kloop_match(IrOp *op, IrOp **la, IrOp **lb, IrOp **mm) {
   return true;
 }
 
-/* The tile indices of load `ld` in iteration iv (body: the loop body). */
-static void kloop_indices(Exec *e, IrOp *ld, IrBlock *body, int64_t iv, int64_t ix[2]) {
+/* The tile indices of load `ld` as functions of the induction variable:
+ * index d is the induction variable where iv[d], else fixed[d] (a value
+ * defined outside the loop, as every operand of the body's loads other than
+ * the induction variable is: the body holds only the two loads, the mmaf
+ * and the continue), read once (body: the loop body). */
+typedef struct {
+  bool iv[2];
+  int64_t fixed[2];
+} KloopIdx;
+
+static KloopIdx kloop_indices(Exec *e, IrOp *ld, IrBlock *body) {
   unsigned is, il;
   in_segment(ld, 1, &is, &il);
+  KloopIdx k = {{false, false}, {0, 0}};
   for (unsigned d = 0; d < 2; d++) {
     IrValue *v = ir_op_operand(ld, is + d);
-    ix[d] = v == body->args[0] ? iv : in_scalar_int(in_get(e, v));
+    if (v == body->args[0]) k.iv[d] = true;
+    else k.fixed[d] = in_scalar_int(in_get(e, v));
   }
+  return k;
+}
+
+/* The tile indices of iteration iv. */
+static inline void kloop_at(const KloopIdx *k, int64_t iv, int64_t ix[2]) {
+  for (unsigned d = 0; d < 2; d++) ix[d] = k->iv[d] ? iv : k->fixed[d];
 }
 
 #define KLOOP_MAX_ITERS 65536 /* longer loops run op by op */
@@ -729,11 +746,12 @@ static int kloop_run(Exec *e, IrOp *op, int64_t iv0, int64_t ub, int64_t step, b
   InGemmOperand A = {tiles, 0, ir_float_kind(pa->elem) == IR_BF16},
                 B = {tiles + nt, 0, ir_float_kind(pb->elem) == IR_BF16};
   int64_t iv = iv0;
+  KloopIdx ka = kloop_indices(e, la, body), kb = kloop_indices(e, lb, body);
   for (int64_t t = 0; t < nt; t++) {
     int64_t ix[2], lda, ldb;
-    kloop_indices(e, la, body, iv, ix);
+    kloop_at(&ka, iv, ix);
     bool ok = in_view_dense_tile(e, pa, ix, &tiles[t], &lda);
-    kloop_indices(e, lb, body, iv, ix);
+    kloop_at(&kb, iv, ix);
     ok = ok && in_view_dense_tile(e, pb, ix, &tiles[nt + t], &ldb);
     if (!ok || (t && (lda != A.ld || ldb != B.ld))) {
       free(tiles);

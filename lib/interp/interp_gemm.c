@@ -21,7 +21,10 @@
  * rows go as 20 strips of 6 and two of 4) or one vector; columns past the last multiple of 8
  * use scalar FMAs.  Operand tiles are small (the interpreter's tiles are the
  * program's tiles, typically 64x32 and 32x64), so B is read in place rather
- * than packed: a 16-column panel of GEMM_KC rows stays in L1.
+ * than packed: a 16-column panel of GEMM_KC rows stays in L1.  Fused k loops
+ * (in_gemm_f32_tiles: a whole cuda_tile.for of load, load, mmaf) use the
+ * same micro-kernel over packed B panels and A read in place where it can
+ * be (see gemm_tiles_avx2).
  *
  * The AVX2 kernel is compiled with a target attribute and chosen at run time
  * (__builtin_cpu_supports); elsewhere a portable kernel computes the same
@@ -37,8 +40,10 @@
 
 #define GEMM_KC 256 /* k steps per pass over C */
 #define GEMM_MC 144 /* rows of A per band (144 x 256 floats: 144 KiB, in L2) */
+#define GEMM_TILES_KC 128 /* k steps per chunk of a fused k loop */
 
 static bool force_portable;
+static int64_t inplace_chunks; /* fused chunks whose A was read in place (test hook) */
 
 void in_gemm_force_portable(bool portable) { force_portable = portable; }
 
@@ -381,13 +386,17 @@ __attribute__((target("avx2"))) static void pack_b(float *restrict Bp, int64_t k
 }
 
 /* A walk over the rows of the tiles [t0, t_end) of A, then of B, a
- * row at a time: the next chunk's tiles are prefetched (into L2, as
- * pf_issue) a few rows per micro-kernel call of the current chunk. */
+ * row at a time, each tile's address moved by shift[operand] bytes: the
+ * next chunk's tiles (shift 0), or during the last chunk the first chunk's
+ * tiles of the next call as predicted (see gemm_tiles_avx2), are prefetched
+ * (into L2, as pf_issue) a few rows per micro-kernel call of the current
+ * chunk. */
 typedef struct {
   const InGemmOperand *op[2];
   int64_t rows[2], row_bytes[2];
   int64_t t0, t_end, t, r;
   int w; /* 0: A, 1: B, 2: done */
+  uintptr_t shift[2];
 } TilePf;
 
 static void tpf_start(TilePf *p, int64_t t0, int64_t t_end) {
@@ -400,7 +409,10 @@ static void tpf_issue(TilePf *p, int64_t lines) {
   while (lines > 0 && p->w < 2) {
     const InGemmOperand *op = p->op[p->w];
     int64_t rb = p->row_bytes[p->w], stride = op->ld * (op->bf16 ? 2 : 4), rows = p->rows[p->w];
-    const char *rowp = (const char *)op->tiles[p->t] + p->r * stride;
+    /* as integers: a predicted tile may lie outside every object (a
+     * prefetch of it is harmless) */
+    const char *rowp =
+        (const char *)((uintptr_t)op->tiles[p->t] + p->shift[p->w] + (uintptr_t)(p->r * stride));
     int64_t r = p->r;
     for (; r < rows && lines > 0; r++, rowp += stride)
       for (int64_t c = 0; c < rb; c += PF_LINE, lines--) __builtin_prefetch(rowp + c, 0, 2);
@@ -413,40 +425,77 @@ static void tpf_issue(TilePf *p, int64_t lines) {
   }
 }
 
-/* The per-thread packing buffer (in_gemm_drain frees it). */
+/* Per thread: the first A and B tiles of the last fused call (0: none). */
 static _Thread_local struct {
+  uintptr_t a0, b0;
+} nextp;
+
+/* The per-thread packing buffer (in_gemm_drain frees it): `cap` floats
+ * from `p`, which is 64-byte aligned so that a packed panel's rows start on
+ * cache lines (raw: what malloc gave). */
+static _Thread_local struct {
+  void *raw;
   float *p;
   size_t cap; /* floats */
 } kbuf;
 
 static float *kbuf_get(size_t n) {
   if (n > kbuf.cap) {
-    free(kbuf.p);
-    kbuf.p = xmalloc(n * sizeof(float));
+    free(kbuf.raw);
+    kbuf.raw = xmalloc(n * sizeof(float) + 64);
+    kbuf.p = (float *)(((uintptr_t)kbuf.raw + 63) & ~(uintptr_t)63);
     kbuf.cap = n;
   }
   return kbuf.p;
 }
 
+/* n rounded up to a whole number of cache lines of floats. */
+static inline int64_t line_floats(int64_t n) { return (n + 15) & ~(int64_t)15; }
+
 /* The fused GEMM (see in_gemm_f32_tiles).  The k steps go in chunks of g
- * tiles (about GEMM_KC k values).  Per chunk, A is packed row-major (Ap: M
- * rows of kc) and B column-panel-major (Bp: the panel of columns [j0, j0 +
- * w) holds kc rows of w floats at Bp + j0 * kc, w = 16, or 8 for the last
- * vector panel; the columns past the last multiple of 8 follow as kc rows
- * of N - n8), so that a micro-kernel call streams its B panel from
- * consecutive lines and reads its A strip from kc-float rows; each call
- * then spans the chunk's whole k range, its C block loaded and stored once
- * per chunk. */
+ * tiles (about GEMM_TILES_KC k values).  Per chunk, A is read in place when
+ * its tiles are f32 and lie side by side along k (as a view's tiles along a
+ * row do: the chunk's rows are then kc consecutive floats, lda apart), and
+ * packed row-major otherwise (Ap: M rows of kc).  B is always packed,
+ * column-panel-major (Bp: the panel of columns [j0, j0 + w) holds kc rows
+ * of w floats at Bp + j0 * kc, w = 16, or 8 for the last vector panel; the
+ * columns past the last multiple of 8 follow as kc rows of N - n8): its
+ * tile rows lie a row stride apart, and a panel read in place would put
+ * every k step in the same few cache sets.  A micro-kernel call streams its
+ * B panel from consecutive lines and reads its A strip row by row; each
+ * call spans the chunk's whole k range, its C block loaded and stored once
+ * per chunk.  Why these choices (1024^3 with 64x64 C tiles and 32-step k
+ * tiles, bench_gemm.sh, on a 2-core AMD EPYC VM): reading A in place saves
+ * the copy of the 64 x 1024 A panel every program made (f32: about a fifth
+ * more GFLOP per CPU-second, the largest single gain); 128-step chunks
+ * rather than 256 keep a chunk's B rows, which share few cache sets, from
+ * evicting each other before they are packed (bf16 gained most).  Packing
+ * B a panel at a time, or the next chunk a few rows per call with a short
+ * prefetch distance, measured slower; a kernel that widened bf16 A in
+ * place measured no faster (its NaN check costs what the packing did);
+ * prefetching the next chunk's tiles (tpf) is worth about a third of the
+ * bf16 rate. */
 __attribute__((target("avx2,fma"))) static void gemm_tiles_avx2(
     const InGemmOperand *A, const InGemmOperand *B, int64_t nt, const float *Cin, float *Cout,
     int64_t M, int64_t N, int64_t Kt, float (*nan_bf16)(uint16_t)) {
-  int64_t g = Kt >= GEMM_KC ? 1 : GEMM_KC / Kt;
+  int64_t g = Kt >= GEMM_TILES_KC ? 1 : GEMM_TILES_KC / Kt;
   if (g > nt) g = nt;
   int64_t kcmax = g * Kt, n16 = N / 16 * 16, n8 = N / 8 * 8, nx = N - n8;
-  float *buf = kbuf_get((size_t)((M + N) * kcmax));
-  float *Ap = buf, *Bp = buf + M * kcmax;
+  int64_t asz = line_floats(M * kcmax);
+  float *buf = kbuf_get((size_t)(asz + N * kcmax));
+  float *Ap = buf, *Bp = buf + asz;
   int64_t esa = A->bf16 ? 2 : 4, esb = B->bf16 ? 2 : 4;
-  TilePf tpf = {{A, B}, {M, Kt}, {Kt * esa, N * esb}, 0, 0, 0, 0, 2};
+  TilePf tpf = {{A, B}, {M, Kt}, {Kt * esa, N * esb}, 0, 0, 0, 0, 2, {0, 0}};
+  /* The next call on this thread (the next program's k loop) likely reads
+   * tiles moved from this call's by as much as this call's lie from the
+   * previous one's (the programs of a grid row step through B's columns
+   * with the same A row); its first chunk is prefetched during this call's
+   * last chunk, so that it does not start cold.  A wrong guess costs only
+   * the prefetches. */
+  uintptr_t a0 = (uintptr_t)A->tiles[0], b0 = (uintptr_t)B->tiles[0];
+  uintptr_t da = a0 - nextp.a0, db = b0 - nextp.b0;
+  bool predict = nextp.a0 != 0;
+  nextp.a0 = a0, nextp.b0 = b0;
   /* lines of one chunk's tiles, and micro-kernel calls per chunk */
   int64_t chunk_lines = g * (M * ((Kt * esa + PF_LINE - 1) / PF_LINE) +
                              Kt * ((N * esb + PF_LINE - 1) / PF_LINE));
@@ -455,24 +504,35 @@ __attribute__((target("avx2,fma"))) static void gemm_tiles_avx2(
   for (int64_t t0 = 0; t0 < nt; t0 += g) {
     int64_t gn = nt - t0 < g ? nt - t0 : g, kc = gn * Kt;
     const float *Ci = t0 == 0 ? Cin : Cout;
-    tpf_start(&tpf, t0 + gn, t0 + gn + g < nt ? t0 + gn + g : nt);
+    if (t0 + gn < nt) {
+      tpf_start(&tpf, t0 + gn, t0 + gn + g < nt ? t0 + gn + g : nt);
+    } else {
+      tpf_start(&tpf, 0, predict ? g : 0);
+      tpf.shift[0] = da, tpf.shift[1] = db;
+    }
+    const float *Ak = A->tiles[t0];
+    int64_t lda = A->ld;
+    bool inplace = !A->bf16;
+    for (int64_t t = 1; t < gn && inplace; t++) inplace = A->tiles[t0 + t] == Ak + t * Kt;
     for (int64_t t = 0; t < gn; t++) {
-      pack_a(Ap, kc, t * Kt, A, t0 + t, M, Kt, nan_bf16);
+      if (!inplace) pack_a(Ap, kc, t * Kt, A, t0 + t, M, Kt, nan_bf16);
       pack_b(Bp, kc, t * Kt, B, t0 + t, N, Kt, nan_bf16);
     }
+    if (!inplace) Ak = Ap, lda = kc;
+    else __atomic_fetch_add(&inplace_chunks, 1, __ATOMIC_RELAXED);
     for (int64_t j = 0; j < n8; j += 16) {
       int nv = j < n16 ? 2 : 1;
       for (int64_t i = 0, mr; i < M; i += mr) {
         mr = strip_rows(M - i);
         tpf_issue(&tpf, per_call);
-        ukp_table[nv - 1][mr - 1](Ap + i * kc, kc, Bp + j * kc, Ci + i * N + j, Cout + i * N + j,
+        ukp_table[nv - 1][mr - 1](Ak + i * lda, lda, Bp + j * kc, Ci + i * N + j, Cout + i * N + j,
                                   N, kc);
       }
     }
     for (int64_t i = 0; i < M; i++)
       for (int64_t j = 0; j < nx; j++) {
         float acc = Ci[i * N + n8 + j];
-        for (int64_t k = 0; k < kc; k++) acc = fmaf(Ap[i * kc + k], Bp[n8 * kc + k * nx + j], acc);
+        for (int64_t k = 0; k < kc; k++) acc = fmaf(Ak[i * lda + k], Bp[n8 * kc + k * nx + j], acc);
         Cout[i * N + n8 + j] = acc;
       }
   }
@@ -522,6 +582,10 @@ static int64_t tiles_runs;
 
 int64_t in_gemm_tiles_runs(void) { return __atomic_load_n(&tiles_runs, __ATOMIC_RELAXED); }
 
+int64_t in_gemm_tiles_inplace_chunks(void) {
+  return __atomic_load_n(&inplace_chunks, __ATOMIC_RELAXED);
+}
+
 void in_gemm_f32_tiles(const InGemmOperand *A, const InGemmOperand *B, int64_t nt,
                        const float *Cin, float *Cout, int64_t M, int64_t N, int64_t Kt,
                        float (*nan_bf16)(uint16_t)) {
@@ -539,7 +603,9 @@ void in_gemm_f32_tiles(const InGemmOperand *A, const InGemmOperand *B, int64_t n
 
 void in_gemm_drain(void) {
 #ifdef HAVE_GEMM_AVX2
-  free(kbuf.p);
+  nextp.a0 = nextp.b0 = 0;
+  free(kbuf.raw);
+  kbuf.raw = NULL;
   kbuf.p = NULL;
   kbuf.cap = 0;
 #endif

@@ -52,9 +52,11 @@ bool in_gemm_tiles_available(void);
  * element one fused multiply-add per k step, t ascending and k ascending
  * within a t: the same bits as nt calls of in_gemm_f32 on the tiles as a
  * load gives them (bf16 widened exactly; a bf16 NaN becomes nan_bf16(bits),
- * the load's decoding).  The tiles are read straight from memory and packed
- * a few k steps at a time into per-thread buffers (freed by
- * in_gemm_drain).  Cin may equal Cout; neither may overlap the tiles. */
+ * the load's decoding).  The tiles are read straight from memory: B packed
+ * a few k steps at a time into per-thread buffers (freed by in_gemm_drain),
+ * A likewise, or read where it is when it is f32 and consecutive tiles lie
+ * side by side along k.  Cin may equal Cout; neither may overlap the
+ * tiles. */
 void in_gemm_f32_tiles(const InGemmOperand *A, const InGemmOperand *B, int64_t nt,
                        const float *Cin, float *Cout, int64_t M, int64_t N, int64_t Kt,
                        float (*nan_bf16)(uint16_t));
@@ -65,5 +67,9 @@ void in_gemm_drain(void);
 /* Test hook: how many times in_gemm_f32_tiles ran (all threads, since the
  * process started): whether a k loop ran fused. */
 int64_t in_gemm_tiles_runs(void);
+
+/* Test hook: how many chunks of in_gemm_f32_tiles (all threads, since the
+ * process started) read their A tiles in place rather than packed. */
+int64_t in_gemm_tiles_inplace_chunks(void);
 
 #endif
