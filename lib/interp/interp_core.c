@@ -141,11 +141,11 @@ static void val_free(Val *v) { free(v); }
 void in_buf_cache_drain(void) {}
 #endif
 
-/* A tile value of the given element type and shape (64-byte aligned data,
- * padded to a multiple of 64 bytes), zeroed when `zero`. */
-static Val *new_shape(const IrType *elem, const int64_t *shape, int rank, bool zero) {
+/* A Val with `refs` references, the element type and shape set and no data
+ * yet (new_shape and in_val_borrow give it its data). */
+static Val *val_header(const IrType *elem, const int64_t *shape, int rank, int refs) {
   Val *v = val_alloc();
-  v->refs = 1;
+  v->refs = refs;
   v->elem = elem;
   v->kind = in_kind_of(elem);
   v->rank = rank;
@@ -154,6 +154,13 @@ static Val *new_shape(const IrType *elem, const int64_t *shape, int rank, bool z
     v->shape[i] = shape[i];
     v->n *= shape[i];
   }
+  return v;
+}
+
+/* A tile value of the given element type and shape (64-byte aligned data,
+ * padded to a multiple of 64 bytes), zeroed when `zero`. */
+static Val *new_shape(const IrType *elem, const int64_t *shape, int rank, bool zero) {
+  Val *v = val_header(elem, shape, rank, 1);
   size_t bytes = (size_t)v->n * in_kind_size(v->kind);
   /* 64-byte alignment helps the vectoriser; pad to a multiple of 64. */
   size_t padded = (bytes + 63) & ~(size_t)63;
@@ -289,16 +296,7 @@ static void borrow_prune(Exec *e) {
 Val *in_val_borrow(Exec *e, const IrType *elem, const int64_t *shape, int rank, void *p) {
   if (e->borrowed.len >= IN_BORROW_MAX) borrow_prune(e);
   if (e->borrowed.len >= IN_BORROW_MAX) return NULL;
-  Val *v = val_alloc();
-  v->refs = 2; /* the caller's and e's list */
-  v->elem = elem;
-  v->kind = in_kind_of(elem);
-  v->rank = rank;
-  v->n = 1;
-  for (int i = 0; i < rank; i++) {
-    v->shape[i] = shape[i];
-    v->n *= shape[i];
-  }
+  Val *v = val_header(elem, shape, rank, 2); /* the caller's and e's list */
   v->data = p;
   v->cap = 0;
   v->borrowed = true;
