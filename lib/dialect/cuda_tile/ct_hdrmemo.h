@@ -49,6 +49,10 @@ void ct_hdr_put_argument(CtHdrEnc *e, const AsmArgument *a);
 const IrAttr *ct_hdr_finish(CtHdrEnc *e);
 /* Drops an encoder without making a record. */
 void ct_hdr_enc_free(CtHdrEnc *e);
+/* Whether a memo function's result is a record (ct_hdr_finish's array),
+ * not the unit attribute a parse that must not be recorded returns: the
+ * keep predicate of asm_parse_attr_memo_at. */
+bool ct_hdr_is_record(const IrAttr *a);
 
 /* A record being read back for a text starting at base. */
 typedef struct CtHdrDec {
@@ -60,6 +64,9 @@ typedef struct CtHdrDec {
 
 /* False when rec is not a record (then nothing may be read). */
 bool ct_hdr_dec_init(CtHdrDec *d, const IrAttr *rec, const char *base);
+/* A memo hit's replay begins: ct_hdr_dec_init, counted as a hit; a record
+ * it cannot read is reported at p (an internal error) and gives false. */
+bool ct_hdr_replay_begin(AsmParser *p, CtHdrDec *d, const IrAttr *rec, const char *base);
 /* The readers, inline (a hit reads a few of each per argument).  Reads
  * past the end give 0 / NULL (a record is only ever read by the code that
  * wrote it, in the same order). */

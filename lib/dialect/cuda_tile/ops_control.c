@@ -377,11 +377,9 @@ static bool parse_for_header(AsmParser *p, ForHeader *h) {
 /* The header memo (ct_hdrmemo.h) of a `for` with iter_values: its text
  * ends on the `)` of the result types.  Without iter_values the header
  * ends on its type and is never recorded (fn returns the unit attribute,
- * which for_is_record refuses).  The record: the bounds, the arguments
+ * which ct_hdr_is_record refuses).  The record: the bounds, the arguments
  * (induction variable and iter_values, with types), the initial values and
  * the result types. */
-static bool for_is_record(const IrAttr *a) { return a->def == &ir_array_attr_def; }
-
 static const IrAttr *for_memo_fn(AsmParser *p, void *arg) {
   ForHeader *h = arg;
   h->ran = true;
@@ -409,12 +407,11 @@ static const IrAttr *for_memo_fn(AsmParser *p, void *arg) {
 static bool parse_for_header_memo(AsmParser *p, ForHeader *h) {
   if (!ct_hdr_memo_enabled()) return parse_for_header(p, h);
   const char *base = asm_cur_loc(p).ptr;
-  const IrAttr *rec = asm_parse_attr_memo_at(p, for_memo_fn, h, ')', for_is_record);
+  const IrAttr *rec = asm_parse_attr_memo_at(p, for_memo_fn, h, ')', ct_hdr_is_record);
   if (!rec) return false;
   if (h->ran) return true; /* parsed in full */
   CtHdrDec d;
-  if (!ct_hdr_dec_init(&d, rec, base)) return asm_error(p, "internal error: bad header record");
-  ct_hdr_memo_count_hit();
+  if (!ct_hdr_replay_begin(p, &d, rec, base)) return false;
   size_t na = (size_t)ct_hdr_get_int(&d), ni = (size_t)ct_hdr_get_int(&d);
   size_t nr = (size_t)ct_hdr_get_int(&d);
   ct_hdr_get_operand(&d, &h->lb);
@@ -631,10 +628,8 @@ static bool parse_loop_iter_header(AsmParser *p, LoopHeader *h) {
  * of the result list); a hit does the same, going on with the result list
  * where the recorded text stops (loop_iter_header_memo).  Without results
  * the parse also looked for the `->` past the text: never recorded (fn
- * gives the unit attribute, which loop_is_record refuses).  The record: the
+ * gives the unit attribute, which ct_hdr_is_record refuses).  The record: the
  * arguments (with types), initial values, iter_values types, result types. */
-static bool loop_is_record(const IrAttr *a) { return a->def == &ir_array_attr_def; }
-
 static const IrAttr *loop_memo_fn(AsmParser *p, void *arg) {
   LoopHeader *h = arg;
   h->ran = true;
@@ -661,12 +656,11 @@ static const IrAttr *loop_memo_fn(AsmParser *p, void *arg) {
 static bool parse_loop_iter_header_memo(AsmParser *p, LoopHeader *h) {
   if (!ct_hdr_memo_enabled()) return parse_loop_iter_header(p, h);
   const char *base = asm_cur_loc(p).ptr;
-  const IrAttr *rec = asm_parse_attr_memo_at(p, loop_memo_fn, h, '>', loop_is_record);
+  const IrAttr *rec = asm_parse_attr_memo_at(p, loop_memo_fn, h, '>', ct_hdr_is_record);
   if (!rec) return false;
   if (h->ran) return true; /* parsed in full */
   CtHdrDec d;
-  if (!ct_hdr_dec_init(&d, rec, base)) return asm_error(p, "internal error: bad header record");
-  ct_hdr_memo_count_hit();
+  if (!ct_hdr_replay_begin(p, &d, rec, base)) return false;
   size_t na = (size_t)ct_hdr_get_int(&d), ni = (size_t)ct_hdr_get_int(&d);
   size_t nt = (size_t)ct_hdr_get_int(&d), nr = (size_t)ct_hdr_get_int(&d);
   for (size_t i = 0; i < na; i++) {

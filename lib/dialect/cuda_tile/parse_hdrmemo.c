@@ -61,6 +61,8 @@ const IrAttr *ct_hdr_finish(CtHdrEnc *e) {
   return rec;
 }
 
+bool ct_hdr_is_record(const IrAttr *a) { return a->def == &ir_array_attr_def; }
+
 bool ct_hdr_dec_init(CtHdrDec *d, const IrAttr *rec, const char *base) {
   if (!rec || !ir_attr_is(rec, &ir_array_attr_def) || rec->nelems < 1 ||
       !ir_attr_is(rec->elems[0], &ir_dense_array_attr_def))
@@ -91,5 +93,11 @@ bool ct_hdr_memo_enabled(void) {
 void ct_hdr_memo_set_enabled(bool on) { __atomic_store_n(&hdr_on, on ? 1 : 0, __ATOMIC_RELAXED); }
 
 void ct_hdr_memo_count_hit(void) { __atomic_add_fetch(&hdr_hits, 1, __ATOMIC_RELAXED); }
+
+bool ct_hdr_replay_begin(AsmParser *p, CtHdrDec *d, const IrAttr *rec, const char *base) {
+  if (!ct_hdr_dec_init(d, rec, base)) return asm_error(p, "internal error: bad header record");
+  ct_hdr_memo_count_hit();
+  return true;
+}
 
 unsigned long ct_hdr_memo_hits(void) { return __atomic_load_n(&hdr_hits, __ATOMIC_RELAXED); }

@@ -619,8 +619,6 @@ typedef struct HdrMemo {
   bool ran;
 } HdrMemo;
 
-static bool hdr_is_record(const IrAttr *a) { return a->def == &ir_array_attr_def; }
-
 /* The memo keys on the text and fn, not on fn's argument: each format
  * has its own fn (hdr_memo_reduce, hdr_memo_scan), so that a reduce and a
  * scan never share a record.  Called for format `f` only. */
@@ -646,7 +644,7 @@ static const IrAttr *hdr_memo_run(AsmParser *p, HdrMemo *m, const Fmt *f) {
   IrContext *ctx = asm_ctx(p);
   if (ps->nops != nops0 || st->attrs.len != na0 || ps->rtype != fixed0[MAX_FIXED] ||
       memcmp(fixed0, ps->otype, sizeof ps->otype) || (lists0 && ps->has_lists))
-    return ir_unit_attr(ctx); /* not a record: hdr_is_record refuses it */
+    return ir_unit_attr(ctx); /* not a record: ct_hdr_is_record refuses it */
   CtHdrEnc e;
   ct_hdr_enc_init(&e, ctx, base);
   ct_hdr_put_int(&e, (int64_t)(st->props.len - np0));
@@ -685,12 +683,11 @@ static bool parse_header_memo(AsmParser *p, IrOpState *st, ParseState *ps, const
                               const QProg *q, CtArgList *args) {
   HdrMemo m = {st, ps, f, q, args, false};
   const char *base = asm_cur_loc(p).ptr;
-  const IrAttr *rec = asm_parse_attr_memo_at(p, hdr_memo_fn_of(f), &m, ')', hdr_is_record);
+  const IrAttr *rec = asm_parse_attr_memo_at(p, hdr_memo_fn_of(f), &m, ')', ct_hdr_is_record);
   if (!rec) return false;
   if (m.ran) return true; /* parsed in full */
   CtHdrDec d;
-  if (!ct_hdr_dec_init(&d, rec, base)) return asm_error(p, "internal error: bad header record");
-  ct_hdr_memo_count_hit();
+  if (!ct_hdr_replay_begin(p, &d, rec, base)) return false;
   size_t np = (size_t)ct_hdr_get_int(&d), nr = (size_t)ct_hdr_get_int(&d);
   size_t no = (size_t)ct_hdr_get_int(&d);
   bool lists = ct_hdr_get_int(&d) != 0;
