@@ -26,18 +26,8 @@
 #include "interp/interp_gemm.h"
 #include "ir/ir.h"
 #include "unit.h"
-
-static unsigned rng = 7;
-static float frand(void) {
-  rng = rng * 1103515245u + 12345u;
-  return (float)((rng >> 8) & 0xFFFFF) / 524288.0f - 1.0f;
-}
-
-static uint32_t fbits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
-}
+#define UNIT_GEMM_SEED 7
+#include "unit_gemm.h"
 
 /* The documented semantics, written independently of the kernel. */
 static void ref_gemm(const float *A, const float *B, const float *Cin, float *Cout, int M, int N,
@@ -48,13 +38,6 @@ static void ref_gemm(const float *A, const float *B, const float *Cin, float *Co
       for (int k = 0; k < K; k++) acc = fmaf(A[i * K + k], B[k * N + j], acc);
       Cout[i * N + j] = acc;
     }
-}
-
-/* Number of elements of x and y whose bits differ. */
-static int diff_bits(const float *x, const float *y, int n) {
-  int bad = 0;
-  for (int i = 0; i < n; i++) bad += fbits(x[i]) != fbits(y[i]);
-  return bad;
 }
 
 static void check_shape(int M, int N, int K, bool portable) {

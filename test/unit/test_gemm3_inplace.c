@@ -24,21 +24,8 @@
 #include "interp/interp_gemm.h"
 #include "ir/ir.h"
 #include "unit.h"
-
-static unsigned rng = 4242;
-static uint32_t rnd(void) {
-  rng = rng * 1103515245u + 12345u;
-  return rng >> 8;
-}
-static float frand(void) { return (float)(rnd() & 0xFFFFF) / 524288.0f - 1.0f; }
-
-static uint32_t fbits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
-}
-
-static float bf16_val(uint16_t h) { return (float)ir_float_from_bits(IR_BF16, h); }
+#define UNIT_GEMM_SEED 4242
+#include "unit_gemm.h"
 
 /* Fills n elements at mem (f32 or bf16) with values in [-1, 1), and with
  * `specials` one in about 300 a NaN or an infinity. */
@@ -58,12 +45,6 @@ static void fill(void *mem, int64_t n, bool bf16, bool specials) {
       memcpy((char *)mem + i * 4, &v, 4);
     }
   }
-}
-
-/* Element (r, c) of operand tile t, decoded as a load decodes it. */
-static float elem(const InGemmOperand *op, int64_t t, int64_t r, int64_t c) {
-  if (op->bf16) return bf16_val(((const uint16_t *)op->tiles[t])[r * op->ld + c]);
-  return ((const float *)op->tiles[t])[r * op->ld + c];
 }
 
 /* One case: M x N output, nt tiles of Kt steps; A the tiles of one row of

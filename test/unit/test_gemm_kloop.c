@@ -27,33 +27,8 @@
 #include "interp/interp_gemm.h"
 #include "ir/ir.h"
 #include "unit.h"
-
-static unsigned rng = 99;
-static uint32_t rnd(void) {
-  rng = rng * 1103515245u + 12345u;
-  return rng >> 8;
-}
-static float frand(void) { return (float)(rnd() & 0xFFFFF) / 524288.0f - 1.0f; }
-
-static uint32_t fbits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
-}
-
-static float bf16_val(uint16_t h) { return (float)ir_float_from_bits(IR_BF16, h); }
-
-static int diff_bits(const float *x, const float *y, int64_t n) {
-  int bad = 0;
-  for (int64_t i = 0; i < n; i++) bad += fbits(x[i]) != fbits(y[i]);
-  return bad;
-}
-
-/* Element (r, c) of operand tile t, decoded as a load decodes it. */
-static float elem(const InGemmOperand *op, int64_t t, int64_t r, int64_t c) {
-  if (op->bf16) return bf16_val(((const uint16_t *)op->tiles[t])[r * op->ld + c]);
-  return ((const float *)op->tiles[t])[r * op->ld + c];
-}
+#define UNIT_GEMM_SEED 99
+#include "unit_gemm.h"
 
 /* One buffer of nt tiles of rows x cols, row stride ld = cols + pad, the
  * tiles in a shuffled order within it (so consecutive k steps are not
