@@ -865,6 +865,18 @@ static bool try_fold(Driver *d, IrOp *op, const OpKind *kind) {
   return changed;
 }
 
+/* Runs one pattern on op, its insertion point before the op (a failed
+ * pattern may have moved it; nothing reads the driver's point between ops,
+ * so it is not restored); returns whether it matched. */
+static inline bool run_pattern(Driver *d, IrOp *op, const RwPattern *p) {
+  d->rw.block = op->block;
+  d->rw.before = op;
+  d->rw.pattern = p;
+  bool ok = p->fn(op, &d->rw);
+  d->rw.pattern = NULL;
+  return ok;
+}
+
 /* PatternApplicator::matchAndRewrite: the op's patterns and the any-op
  * patterns interleaved by benefit (op-specific first on ties). */
 static bool try_patterns(Driver *d, IrOp *op, const OpKind *kind) {
@@ -874,15 +886,8 @@ static bool try_patterns(Driver *d, IrOp *op, const OpKind *kind) {
   if (!on && !an) return false;
   if (!an) {
     /* the usual set: no any-op patterns, the op's list in order */
-    for (; oi < on; oi++) {
-      const RwPattern *p = ol->data[oi];
-      d->rw.block = op->block;
-      d->rw.before = op;
-      d->rw.pattern = p;
-      bool ok = p->fn(op, &d->rw);
-      d->rw.pattern = NULL;
-      if (ok) return true;
-    }
+    for (; oi < on; oi++)
+      if (run_pattern(d, op, ol->data[oi])) return true;
     return false;
   }
   for (;;) {
@@ -895,15 +900,7 @@ static bool try_patterns(Driver *d, IrOp *op, const OpKind *kind) {
     }
     if (!best) return false;
     (*which)++;
-    /* each pattern starts before the op (a failed one may have moved the
-     * insertion point); nothing reads the driver's point between ops, so
-     * it is not restored */
-    d->rw.block = op->block;
-    d->rw.before = op;
-    d->rw.pattern = best;
-    bool ok = best->fn(op, &d->rw);
-    d->rw.pattern = NULL;
-    if (ok) return true;
+    if (run_pattern(d, op, best)) return true;
   }
 }
 
