@@ -8,51 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- the pointer map (cv_ptrmap.h) --------------------------------------- */
-
-/* Rehashes m into `cap` slots (a power of two). */
-static void ptrmap_resize(CvPtrMap *m, size_t cap) {
-  CvPtrMap n = {0};
-  n.cap = cap;
-  n.shift = 64;
-  for (size_t c = n.cap; c > 1; c >>= 1) n.shift--;
-  n.slots = xcalloc(n.cap, sizeof *n.slots);
-  for (size_t i = 0; i < m->cap; i++)
-    if (m->slots[i].val) cv_ptrmap_put(&n, m->slots[i].key, m->slots[i].val);
-  free(m->slots);
-  *m = n;
-}
-
-static void ptrmap_grow(CvPtrMap *m) { ptrmap_resize(m, m->cap ? m->cap * 2 : 64); }
-
-/* Makes room for n entries without growing. */
-static void ptrmap_reserve(CvPtrMap *m, size_t n) {
-  size_t cap = 64;
-  while (cap < 2 * n) cap *= 2;
-  if (cap > m->cap) ptrmap_resize(m, cap);
-}
-
-void cv_ptrmap_put(CvPtrMap *m, const void *key, void *val) {
-  if ((m->len + 1) * 2 > m->cap) ptrmap_grow(m); /* load <= 1/2: short probes */
-  for (size_t i = cv_ptrmap_slot(m, key);; i = (i + 1) & (m->cap - 1)) {
-    CvSlot *s = &m->slots[i];
-    if (!s->val) {
-      *s = (CvSlot){key, val};
-      m->len++;
-      return;
-    }
-    if (s->key == key) {
-      s->val = val;
-      return;
-    }
-  }
-}
-
-void cv_ptrmap_free(CvPtrMap *m) {
-  free(m->slots);
-  *m = (CvPtrMap){0};
-}
-
 /* Listener: records the ops a pattern creates. */
 static void on_inserted(void *user, IrOp *op) {
   CvConversion *cv = user;
@@ -79,18 +34,18 @@ void cv_free(CvConversion *cv) {
   vec_free(&cv->owned);
   vec_free(&cv->created);
   vec_free(&cv->dead);
-  cv_ptrmap_free(&cv->patterns);
-  cv_ptrmap_free(&cv->map);
-  cv_ptrmap_free(&cv->tcache);
-  cv_ptrmap_free(&cv->orig_types);
-  cv_ptrmap_free(&cv->names);
-  cv_ptrmap_free(&cv->infos);
-  cv_ptrmap_free(&cv->by_prefix);
+  ptrmap_free(&cv->patterns);
+  ptrmap_free(&cv->map);
+  ptrmap_free(&cv->tcache);
+  ptrmap_free(&cv->orig_types);
+  ptrmap_free(&cv->names);
+  ptrmap_free(&cv->infos);
+  ptrmap_free(&cv->by_prefix);
 }
 
 void cv_add_pattern(CvConversion *cv, const IrOpInfo *root, CvPatternFn fn) {
   union { CvPatternFn f; void *p; } u = {.f = fn};
-  cv_ptrmap_put(&cv->patterns, root, u.p);
+  ptrmap_put(&cv->patterns, root, u.p);
 }
 
 /* The prefixes judge an op by its name, so their verdict is cached per op
@@ -105,13 +60,13 @@ static inline unsigned info_slot(const IrOpInfo *info) {
 
 /* The verdict by prefix (1 illegal, 2 legal), cached in by_prefix. */
 static uintptr_t by_prefix_slow(CvConversion *cv, IrOp *op) {
-  uintptr_t v = (uintptr_t)cv_ptrmap_get(&cv->by_prefix, op->info);
+  uintptr_t v = (uintptr_t)ptrmap_get(&cv->by_prefix, op->info);
   if (!v) {
     const char *n = ir_op_name(op);
     v = 2;
     for (const char *const *p = cv->illegal; p && *p; p++)
       if (!strncmp(n, *p, strlen(*p))) v = 1;
-    cv_ptrmap_put(&cv->by_prefix, op->info, (void *)v);
+    ptrmap_put(&cv->by_prefix, op->info, (void *)v);
   }
   cv->kinds[info_slot(op->info)] = (uintptr_t)op->info | v;
   return v;
@@ -129,7 +84,7 @@ bool cv_is_illegal(CvConversion *cv, IrOp *op) { return is_illegal(cv, op); }
 /* ---- types and the value map --------------------------------------------- */
 
 const IrType *cv_convert_type1(CvConversion *cv, const IrType *t) {
-  const IrType *c = cv_ptrmap_get(&cv->tcache, t);
+  const IrType *c = ptrmap_get(&cv->tcache, t);
   if (c) return c;
   IrTypeVec out = {0};
   if (!cv->convert_type(cv, t, &out) || out.len != 1) {
@@ -138,7 +93,7 @@ const IrType *cv_convert_type1(CvConversion *cv, const IrType *t) {
   }
   c = out.data[0];
   vec_free(&out);
-  cv_ptrmap_put(&cv->tcache, t, (void *)(uintptr_t)c);
+  ptrmap_put(&cv->tcache, t, (void *)(uintptr_t)c);
   return c;
 }
 
@@ -149,35 +104,35 @@ const IrType *cv_convert_type1(CvConversion *cv, const IrType *t) {
 enum { CV_TAG_MANY = 1, CV_TAG_SELF = 2 };
 
 const IrType *cv_original_type(CvConversion *cv, IrValue *v) {
-  const IrType *t = cv_ptrmap_get(&cv->orig_types, v);
+  const IrType *t = ptrmap_get(&cv->orig_types, v);
   if (t) return t;
-  uintptr_t e = (uintptr_t)cv_ptrmap_get(&cv->map, v);
+  uintptr_t e = (uintptr_t)ptrmap_get(&cv->map, v);
   if (e & CV_TAG_SELF) return (const IrType *)(e & ~(uintptr_t)CV_TAG_SELF);
   return v->type;
 }
 
 /* Notes the type result v of an op converted in place had before. */
 static void note_original_type(CvConversion *cv, IrValue *v, const IrType *t) {
-  if ((uintptr_t)t & 3) cv_ptrmap_put(&cv->orig_types, v, (void *)(uintptr_t)t);
-  else cv_ptrmap_put(&cv->map, v, (void *)((uintptr_t)t | CV_TAG_SELF));
+  if ((uintptr_t)t & 3) ptrmap_put(&cv->orig_types, v, (void *)(uintptr_t)t);
+  else ptrmap_put(&cv->map, v, (void *)((uintptr_t)t | CV_TAG_SELF));
 }
 
 void cv_map(CvConversion *cv, IrValue *from, IrValue *const *vals, size_t n) {
   if (n == 1 && vals[0]) {
-    cv_ptrmap_put(&cv->map, from, vals[0]);
+    ptrmap_put(&cv->map, from, vals[0]);
     return;
   }
   CvMapped *m = xmalloc(sizeof *m + n * sizeof(IrValue *));
   m->n = (uint32_t)n;
   for (size_t i = 0; i < n; i++) m->vals[i] = vals[i];
   vec_push(&cv->owned, m);
-  cv_ptrmap_put(&cv->map, from, (void *)((uintptr_t)m | 1));
+  ptrmap_put(&cv->map, from, (void *)((uintptr_t)m | 1));
 }
 
 /* Unmapped values (block arguments converted in place, values defined by
  * legal ops) stand for themselves. */
 IrValue *cv_lookup(CvConversion *cv, IrValue *v) {
-  uintptr_t e = (uintptr_t)cv_ptrmap_get(&cv->map, v);
+  uintptr_t e = (uintptr_t)ptrmap_get(&cv->map, v);
   if (!e || (e & CV_TAG_SELF)) return v;
   if (!(e & 1)) return (IrValue *)e;
   const CvMapped *m = (const CvMapped *)(e & ~(uintptr_t)1);
@@ -186,7 +141,7 @@ IrValue *cv_lookup(CvConversion *cv, IrValue *v) {
 
 /* 1:N lookups: a 1:1 entry is returned through a one-element scratch. */
 size_t cv_lookup_n(CvConversion *cv, IrValue *v, IrValue *const **vals) {
-  uintptr_t e = (uintptr_t)cv_ptrmap_get(&cv->map, v);
+  uintptr_t e = (uintptr_t)ptrmap_get(&cv->map, v);
   if (!e || (e & CV_TAG_SELF)) return 0;
   if (e & 1) {
     const CvMapped *m = (const CvMapped *)(e & ~(uintptr_t)1);
@@ -385,19 +340,19 @@ bool cv_state_lend_attrs(IrOpState *st, const IrAttr *attrs, IrNamedAttr buf[CV_
 /* Names are string literals in the patterns: their addresses key a cache of
  * op infos and identifiers, which saves hashing the text on every op. */
 const IrIdent *cv_ident(CvConversion *cv, const char *name) {
-  const IrIdent *id = cv_ptrmap_get(&cv->names, name);
+  const IrIdent *id = ptrmap_get(&cv->names, name);
   if (!id) {
     id = ir_identz(cv->ctx, name);
-    cv_ptrmap_put(&cv->names, name, (void *)(uintptr_t)id);
+    ptrmap_put(&cv->names, name, (void *)(uintptr_t)id);
   }
   return id;
 }
 
 const IrOpInfo *cv_op_info(CvConversion *cv, const char *name) {
-  const IrOpInfo *info = cv_ptrmap_get(&cv->infos, name);
+  const IrOpInfo *info = ptrmap_get(&cv->infos, name);
   if (!info) {
     info = ir_op_info_lookup(cv->ctx, name, strlen(name));
-    cv_ptrmap_put(&cv->infos, name, (void *)(uintptr_t)info);
+    ptrmap_put(&cv->infos, name, (void *)(uintptr_t)info);
   }
   return info;
 }
@@ -428,7 +383,7 @@ static bool convert_block_args(CvConversion *cv, IrBlock *b) {
     IrValue *a = b->args[i];
     const IrType *t1 = cv_convert_type1(cv, a->type);
     if (t1) {
-      if (t1 != a->type) cv_ptrmap_put(&cv->orig_types, a, (void *)(uintptr_t)a->type);
+      if (t1 != a->type) ptrmap_put(&cv->orig_types, a, (void *)(uintptr_t)a->type);
       a->type = t1;
       continue;
     }
@@ -474,7 +429,7 @@ static bool convert_op_regions(CvConversion *cv, IrOp *op) {
 }
 
 static bool convert_illegal(CvConversion *cv, IrOp *op) {
-  union { CvPatternFn f; void *p; } u = {.p = cv_ptrmap_get(&cv->patterns, op->info)};
+  union { CvPatternFn f; void *p; } u = {.p = ptrmap_get(&cv->patterns, op->info)};
   size_t start = cv->created.len;
   IrOp *saved = cv->cur;
   cv->cur = op;
@@ -543,7 +498,7 @@ static void count_values(CvConversion *cv, IrOp *op, CvCount *c) {
         c->nres += o->nresults;
         const IrOpInfo **f = &c->fine[info_slot(o->info)];
         if (*f != o->info) {
-          if (is_illegal(cv, o) && !cv_ptrmap_get(&cv->patterns, o->info)) c->unmatched = true;
+          if (is_illegal(cv, o) && !ptrmap_get(&cv->patterns, o->info)) c->unmatched = true;
           else *f = o->info;
         }
         if (o->nregions) count_values(cv, o, c);

@@ -25,7 +25,7 @@
 #ifndef CTILE_CONVERT_H
 #define CTILE_CONVERT_H
 
-#include "conversion/cv_ptrmap.h"
+#include "support/ptrmap.h"
 #include "rewrite/rewrite.h"
 
 typedef struct CvConversion CvConversion;
@@ -54,19 +54,19 @@ struct CvConversion {
   CvTypeFn convert_type;
   void *user;                   /* conversion-private state */
   /* internal */
-  CvPtrMap patterns;            /* IrOpInfo* -> CvPatternFn */
-  CvPtrMap map;                 /* old IrValue* -> new IrValue*, or CvMapped* | 1 (1:N) */
+  PtrMap patterns;            /* IrOpInfo* -> CvPatternFn */
+  PtrMap map;                 /* old IrValue* -> new IrValue*, or CvMapped* | 1 (1:N) */
   IrValue *one;                 /* cv_lookup_n's view of a 1:1 entry */
-  CvPtrMap tcache;              /* IrType* -> converted single type (1:1 results) */
-  CvPtrMap orig_types;          /* block argument -> its type before conversion */
-  CvPtrMap names, infos;        /* literal name -> IrIdent* / IrOpInfo* */
+  PtrMap tcache;              /* IrType* -> converted single type (1:1 results) */
+  PtrMap orig_types;          /* block argument -> its type before conversion */
+  PtrMap names, infos;        /* literal name -> IrIdent* / IrOpInfo* */
   VEC(IrOp *) created;          /* ops created by the pattern being applied */
   VEC(IrOp *) dead;             /* converted (unlinked) ops, destroyed at the end */
   VEC(void *) owned;            /* CvMapped allocations */
   IrOp *cur;                    /* op being rewritten */
   RwListener listener;
   bool failed;
-  CvPtrMap by_prefix;           /* IrOpInfo* -> 1 illegal / 2 legal by the prefixes */
+  PtrMap by_prefix;           /* IrOpInfo* -> 1 illegal / 2 legal by the prefixes */
   /* cv_build's memo (direct-mapped): the properties and discardable
    * dictionaries ir_op_create made from (op kind, given dictionary, given
    * as properties and attributes), defaults added and attributes split. */

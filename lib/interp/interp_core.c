@@ -335,40 +335,16 @@ void in_borrow_write_slow(Exec *e, uintptr_t lo, uintptr_t hi) {
 /* Slots                                                                     */
 /* ======================================================================== */
 
-/* An InPtrTab with room for n keys (a quarter full at most). */
-static void ptab_init(InPtrTab *t, size_t n) {
-  size_t cap = 16;
-  unsigned bits = 4;
-  while (cap < 4 * n) cap *= 2, bits++;
-  t->keys = xcalloc(cap, sizeof *t->keys);
-  t->vals = xcalloc(cap, sizeof *t->vals);
-  t->mask = cap - 1;
-  t->shift = 64 - bits;
-}
+/* Run's pointer tables (slot_tab, cost_tab, seg_tab) are filled once per
+ * run and read-only while blocks run; they hold numbers >= 1 (0: absent),
+ * at most a quarter full so that a lookup (in_exec_block asks one for
+ * every operand and op) is mostly one probe. */
+static void ptab_init(PtrMap *t, size_t n) { ptrmap_reserve(t, 2 * n); }
 
-static void ptab_free(InPtrTab *t) {
-  free(t->keys);
-  free(t->vals);
-  memset(t, 0, sizeof *t);
-}
+static void ptab_put(PtrMap *t, const void *p, uint64_t v) { ptrmap_put(t, p, (void *)(uintptr_t)v); }
 
-static inline size_t ptab_home(const InPtrTab *t, const void *p) {
-  return (size_t)(((uint64_t)(uintptr_t)p * UINT64_C(0x9E3779B97F4A7C15)) >> t->shift);
-}
-
-static void ptab_put(InPtrTab *t, const void *p, uint64_t v) {
-  size_t i = ptab_home(t, p);
-  while (t->keys[i] && t->keys[i] != (uintptr_t)p) i = (i + 1) & t->mask;
-  t->keys[i] = (uintptr_t)p;
-  t->vals[i] = v;
-}
-
-static inline uint64_t ptab_get(const InPtrTab *t, const void *p) {
-  if (!t->keys) return 0;
-  for (size_t i = ptab_home(t, p);; i = (i + 1) & t->mask) {
-    if (t->keys[i] == (uintptr_t)p) return t->vals[i];
-    if (!t->keys[i]) return 0;
-  }
+static inline uint64_t ptab_get(const PtrMap *t, const void *p) {
+  return (uint64_t)(uintptr_t)ptrmap_get(t, p);
 }
 
 static size_t slot_index(Run *r, IrValue *v) {
@@ -1493,9 +1469,9 @@ bool in_run_once(IrOp *module, const char *entry_name, const InterpArg *args, si
              "interpreter", IN_MAX_RANK);
     u64map_free(&r.slot_of);
     u64map_free(&r.ovf_ops);
-    ptab_free(&r.slot_tab);
-    ptab_free(&r.cost_tab);
-    ptab_free(&r.seg_tab);
+    ptrmap_free(&r.slot_tab);
+    ptrmap_free(&r.cost_tab);
+    ptrmap_free(&r.seg_tab);
     pthread_mutex_destroy(&r.mu);
     pthread_mutex_destroy(&r.amu);
     return false;
@@ -1567,9 +1543,9 @@ bool in_run_once(IrOp *module, const char *entry_name, const InterpArg *args, si
   vec_free(&r.regions);
   u64map_free(&r.slot_of);
   u64map_free(&r.ovf_ops);
-  ptab_free(&r.slot_tab);
-  ptab_free(&r.cost_tab);
-  ptab_free(&r.seg_tab);
+  ptrmap_free(&r.slot_tab);
+  ptrmap_free(&r.cost_tab);
+  ptrmap_free(&r.seg_tab);
   u64map_free(&r.globals);
   pthread_mutex_destroy(&r.mu);
   pthread_mutex_destroy(&r.amu);

@@ -18,6 +18,7 @@
 
 #include "dialect/cuda_tile/cuda_tile.h"
 #include "interp/interp.h"
+#include "support/ptrmap.h"
 
 #define IN_MAX_RANK 8
 
@@ -57,16 +58,6 @@ typedef struct BlockErr {
   char *msg;
 } BlockErr;
 
-/* A pointer -> number table filled once per run and read-only while blocks
- * run: open addressing at most a quarter full, so that a lookup is one
- * multiply and mostly one probe (in_exec_block asks it for every operand
- * and op).  0 means absent. */
-typedef struct InPtrTab {
-  uintptr_t *keys;
-  uint64_t *vals;
-  size_t mask;
-  unsigned shift;
-} InPtrTab;
 
 /* Per-run state shared by all workers (read-only while blocks run, except
  * the fields under `mu`). */
@@ -110,11 +101,12 @@ typedef struct Run {
    * data race whichever copy the load sees). */
   bool borrow_ok;
   /* slot_of's entries again (value -> slot + 1), and each op of the entry
-   * -> its step cost (op_cost), both as InPtrTab; nops counts the ops. */
-  InPtrTab slot_tab, cost_tab;
+   * -> its step cost (op_cost), in pointer maps read-only while blocks run
+   * (interp_core.c ptab_*); nops counts the ops. */
+  PtrMap slot_tab, cost_tab;
   /* op -> its operandSegmentSizes attribute (in_segment), for the ops
    * that have one */
-  InPtrTab seg_tab;
+  PtrMap seg_tab;
   size_t nops;
 } Run;
 

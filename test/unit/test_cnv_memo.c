@@ -39,22 +39,22 @@ static IrOp *find_op(IrOp *root, const char *name) {
 
 static void test_ptrmap(void) {
   static long keys[20000];
-  CvPtrMap m = {0};
-  CHECK(cv_ptrmap_get(&m, &keys[0]) == NULL);
-  for (size_t i = 0; i < 20000; i++) cv_ptrmap_put(&m, &keys[i], &keys[(i + 1) % 20000]);
+  PtrMap m = {0};
+  CHECK(ptrmap_get(&m, &keys[0]) == NULL);
+  for (size_t i = 0; i < 20000; i++) ptrmap_put(&m, &keys[i], &keys[(i + 1) % 20000]);
   CHECK_EQ_INT((long long)m.len, 20000);
   CHECK(m.cap >= 2 * m.len); /* load at most one half */
   CHECK((m.cap & (m.cap - 1)) == 0);
   bool all = true;
-  for (size_t i = 0; i < 20000; i++) all &= cv_ptrmap_get(&m, &keys[i]) == &keys[(i + 1) % 20000];
+  for (size_t i = 0; i < 20000; i++) all &= ptrmap_get(&m, &keys[i]) == &keys[(i + 1) % 20000];
   CHECK(all);
-  cv_ptrmap_put(&m, &keys[7], &keys[3]); /* replacement keeps the count */
+  ptrmap_put(&m, &keys[7], &keys[3]); /* replacement keeps the count */
   CHECK_EQ_INT((long long)m.len, 20000);
-  CHECK(cv_ptrmap_get(&m, &keys[7]) == &keys[3]);
+  CHECK(ptrmap_get(&m, &keys[7]) == &keys[3]);
   long other;
-  CHECK(cv_ptrmap_get(&m, &other) == NULL);
-  cv_ptrmap_free(&m);
-  CHECK(m.cap == 0 && cv_ptrmap_get(&m, &keys[1]) == NULL);
+  CHECK(ptrmap_get(&m, &other) == NULL);
+  ptrmap_free(&m);
+  CHECK(m.cap == 0 && ptrmap_get(&m, &keys[1]) == NULL);
 }
 
 static const char *const illegal[] = {"bad.", NULL};

@@ -29,13 +29,13 @@
 /* Conversion state (CvConversion.user). */
 typedef struct C2a {
   int64_t sm;        /* compute capability */
-  CvPtrMap chain;    /* IrBlock* -> current mem_token value of that block */
+  PtrMap chain;    /* IrBlock* -> current mem_token value of that block */
   /* Shared index values: one arith.index_cast per converted value (placed
    * right after its definition) and one index constant per value in the
    * current function (at the top of its body), so the offsets of every
    * view access do not each carry their own. */
-  CvPtrMap casts;    /* IrValue* -> its index_cast */
-  CvPtrMap threaded; /* scf.for / scf.if carrying the token chain as their
+  PtrMap casts;    /* IrValue* -> its index_cast */
+  PtrMap threaded; /* scf.for / scf.if carrying the token chain as their
                       * last iter_arg / result (their yields append it) */
   IrBlock *fn_body;  /* body of the function being converted */
   VEC(struct C2aConst { int64_t v; IrValue *val; }) consts;

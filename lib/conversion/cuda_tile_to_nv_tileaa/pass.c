@@ -78,9 +78,9 @@ bool c2a_run(IrOp *root, int64_t sm) {
   c2a_add_compute_patterns(&cv);
   bool ok = c2a_lift_early_exits(root) && cv_apply_partial(&cv, root);
   cv_free(&cv);
-  cv_ptrmap_free(&st.chain);
-  cv_ptrmap_free(&st.casts);
-  cv_ptrmap_free(&st.threaded);
+  ptrmap_free(&st.chain);
+  ptrmap_free(&st.casts);
+  ptrmap_free(&st.threaded);
   vec_free(&st.consts);
   free(st.dmemo);
   free(st.cmemo);

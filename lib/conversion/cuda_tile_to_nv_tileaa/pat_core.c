@@ -152,7 +152,7 @@ IrValue *c2a_const_int(CvConversion *cv, const IrLoc *loc, const IrType *t, int6
 IrValue *c2a_index_cast(CvConversion *cv, const IrLoc *loc, IrValue *v) {
   if (!v || ir_type_is_index(v->type)) return v;
   C2a *st = c2a(cv);
-  IrValue *r = cv_ptrmap_get(&st->casts, v);
+  IrValue *r = ptrmap_get(&st->casts, v);
   if (r) return r;
   const IrType *t = ir_index_type(cv->ctx);
   RwInsertPoint ip = rw_save_insertion_point(&cv->rw);
@@ -161,7 +161,7 @@ IrValue *c2a_index_cast(CvConversion *cv, const IrLoc *loc, IrValue *v) {
   IrOp *c = cv_build_named(cv, "arith.index_cast", loc, &v, 1, &t, 1, NULL);
   rw_restore_insertion_point(&cv->rw, ip);
   r = c ? ir_op_result(c, 0) : NULL;
-  if (r) cv_ptrmap_put(&st->casts, v, r);
+  if (r) ptrmap_put(&st->casts, v, r);
   return r;
 }
 
@@ -177,12 +177,12 @@ IrValue *c2a_binop(CvConversion *cv, const char *name, const IrLoc *loc, IrValue
 /* ---- the token chain ---------------------------------------------------------- */
 
 void c2a_chain_start(CvConversion *cv, IrBlock *b, IrValue *tok) {
-  cv_ptrmap_put(&c2a(cv)->chain, b, tok);
+  ptrmap_put(&c2a(cv)->chain, b, tok);
 }
 
 IrValue *c2a_chain_get(CvConversion *cv, IrOp *at) {
   for (IrBlock *b = at->block; b;) {
-    IrValue *t = cv_ptrmap_get(&c2a(cv)->chain, b);
+    IrValue *t = ptrmap_get(&c2a(cv)->chain, b);
     if (t) return t;
     IrOp *p = ir_block_parent_op(b);
     b = p ? p->block : NULL;
@@ -292,7 +292,7 @@ static bool p_for(CvConversion *cv, IrOp *op) {
   if (tok && body) {
     IrValue *a = ir_block_add_arg_lazy(body, rts[nr - 1], cv->ctx, op->loc_bits);
     c2a_chain_start(cv, body, a);
-    cv_ptrmap_put(&c2a(cv)->threaded, f, f);
+    ptrmap_put(&c2a(cv)->threaded, f, f);
     c2a_chain_set(cv, op, ir_op_result(f, nr - 1));
   }
   IrValue *res[16];
@@ -332,7 +332,7 @@ static bool p_if(CvConversion *cv, IrOp *op) {
      * chain moves on to the if's result) */
     for (unsigned r = 0; r < 2; r++)
       if (ir_op_region(f, r)->first) c2a_chain_start(cv, ir_op_region(f, r)->first, tok);
-    cv_ptrmap_put(&c2a(cv)->threaded, f, f);
+    ptrmap_put(&c2a(cv)->threaded, f, f);
     c2a_chain_set(cv, op, ir_op_result(f, nr - 1));
   }
   IrValue *res[16];
@@ -375,7 +375,7 @@ static bool p_loop(CvConversion *cv, IrOp *op) {
   if (tok) {
     IrValue *a = ir_block_add_arg_lazy(body, aa_mem_token_type(ctx), ctx, op->loc_bits);
     c2a_chain_start(cv, body, a);
-    cv_ptrmap_put(&c2a(cv)->threaded, w, w);
+    ptrmap_put(&c2a(cv)->threaded, w, w);
   }
   /* after: forward the continue values (and the token) */
   IrBlock *after = ir_block_new();
@@ -412,7 +412,7 @@ static bool while_condition(CvConversion *cv, IrOp *op, IrOp *w) {
   if (!c) return false;
   ops[0] = ir_op_result(c, 0);
   unsigned n = op->noperands;
-  if (cv_ptrmap_get(&c2a(cv)->threaded, w)) {
+  if (ptrmap_get(&c2a(cv)->threaded, w)) {
     if (!(ops[n++] = c2a_chain_get(cv, op))) return false;
   }
   return cv_build_named(cv, "scf.condition", NULL, ops, n, NULL, 0, NULL) != NULL;
@@ -425,7 +425,7 @@ static bool p_yield(CvConversion *cv, IrOp *op) {
   if (parent && (aa_op_is(parent, AA_OP_reduce) || aa_op_is(parent, AA_OP_scan)))
     return c2a_one_to_one(cv, op, aa_op(yield), NULL, NULL) != NULL;
   if (!parent || (!ir_op_isz(parent, "scf.for") && !ir_op_isz(parent, "scf.if"))) return false;
-  if (!cv_ptrmap_get(&c2a(cv)->threaded, parent))
+  if (!ptrmap_get(&c2a(cv)->threaded, parent))
     return c2a_one_to_one(cv, op, NULL, "scf.yield", NULL) != NULL;
   /* a token-carrying parent: the region's current chain token goes last */
   IrValue *ops[64];
