@@ -15,6 +15,17 @@
 # time of all threads: the steadier figure when other work shares the
 # cores; OpenBLAS threads that spin while waiting count against it at -j2).
 #
+# OpenBLAS picks its kernels by the CPU model it detects; a model newer than
+# the release knows (OpenBLAS 0.3.21 on an Emerald Rapids Xeon, say) gets
+# its generic "Prescott" SSE kernels, a fraction of what the CPU can do.
+# The script prints the core OpenBLAS detected and, when that is not the
+# best core for the CPU's vector extensions (SkylakeX for AVX-512 F, BW,
+# VL and DQ; Haswell for AVX2 and FMA), runs NumPy a second time with
+# OPENBLAS_CORETYPE set to that core, in the same rounds, and prints a
+# second ratio against it (the columns "NumPy*" and "ratio*").  The first
+# line names the interpreter's micro-kernels (CTILE_GEMM=avx2 in the
+# environment caps them at AVX2 where the CPU has AVX-512).
+#
 # GEMM_SHAPES="TMxTNxTK ..." adds rows for other tile shapes of the same
 # 1024^3 GEMM (bench_interp's gemm:TMxTNxTK and gemm-bf16:TMxTNxTK parts),
 # e.g. GEMM_SHAPES="128x256x64 256x256x64".
@@ -62,6 +73,25 @@ w, p = best(lambda: np.add(x, y, out=z))
 print("add", e / w * 1e-6, e / p * 1e-6)
 PYEOF
 
+# The core OpenBLAS detects, and the best one for this CPU's extensions.
+core() {
+  OPENBLAS_VERBOSE=2 "$PY" -c 'import numpy as np; a = np.ones((64, 64), np.float32); a @ a' 2>&1 |
+    sed -n 's/^Core: *//p' | head -n 1
+}
+DETECTED=$(core)
+FLAGS=" $(grep -m 1 '^flags' /proc/cpuinfo 2>/dev/null | cut -d: -f2) "
+has() { for f; do case $FLAGS in *" $f "*) ;; *) return 1 ;; esac; done; }
+if has avx512f avx512bw avx512vl avx512dq; then BEST=SkylakeX
+elif has avx2 fma; then BEST=Haswell
+else BEST=; fi
+# a detected core that is the best one, or a newer one with the same
+# extensions (Cooperlake, SapphireRapids: AVX-512; Zen: AVX2), needs no rerun
+case "$BEST:$DETECTED" in
+  SkylakeX:SkylakeX | SkylakeX:Cooperlake | SkylakeX:SapphireRapids | Haswell:Haswell | \
+    Haswell:Zen | Haswell:SkylakeX | Haswell:Cooperlake | Haswell:SapphireRapids | :*) FORCE= ;;
+  *) FORCE=$BEST ;;
+esac
+
 SHAPES=${GEMM_SHAPES:-}
 EXTRA=
 for sh in $SHAPES; do
@@ -77,11 +107,17 @@ for round in $(seq "$N"); do
   "$BI" "$R" gemm gemm-bf16 gemm-big gemm-big-bf16 $EXTRA add >>"$TMP/ct.txt"
   for j in 1 2; do
     OPENBLAS_NUM_THREADS=$j "$PY" "$TMP/np.py" "$R" | sed "s/^/j$j /" >>"$TMP/np.txt"
+    if [ -n "$FORCE" ]; then
+      OPENBLAS_CORETYPE=$FORCE OPENBLAS_NUM_THREADS=$j "$PY" "$TMP/np.py" "$R" |
+        sed "s/^/j$j /; s/ gemm / gemm* /; s/ add / add* /" >>"$TMP/np.txt"
+    fi
   done
 done
 
 # best figure per (kind, -jN) over the rounds: wall (w) and per CPU-second (c)
-awk -v shapes="$SHAPES" '
+head -n 1 "$TMP/ct.txt"
+echo "OpenBLAS core detected: ${DETECTED:-unknown}${FORCE:+ (NumPy*: OPENBLAS_CORETYPE=$FORCE, the best core for this CPU)}"
+awk -v shapes="$SHAPES" -v force="$FORCE" '
   function keep(k, v, c) {
     if (!(k in w) || v > w[k]) w[k] = v
     if (!(k in cpu) || c > cpu[k]) cpu[k] = c
@@ -102,13 +138,17 @@ awk -v shapes="$SHAPES" '
     for (pass = 1; pass <= 2; pass++) {
       printf "%s\n", pass == 1 ? "wall time, best of all repeats:" \
                                 : "per CPU-second (CPU time of all threads; steadier on a loaded machine):"
-      printf "  %-16s %-4s %16s %16s %7s\n", "what", "-j", "ctile-run", "NumPy", "ratio"
+      printf "  %-16s %-4s %16s %16s %7s", "what", "-j", "ctile-run", "NumPy", "ratio"
+      printf "%s\n", force ? sprintf(" %16s %7s", "NumPy*", "ratio*") : ""
       for (i = 1; i <= nk; i++)
         for (j = 1; j <= 2; j++) {
           k = ks[i]; unit = k == "add" ? "Melem/s" : "GFLOP/s"
           npk = "np " (k == "add" ? "add" : "gemm") " j" j; ck = "ct " k " j" j
           n = pass == 1 ? w[npk] : cpu[npk]; c = pass == 1 ? w[ck] : cpu[ck]
-          printf "  %-16s -j%d  %8.1f %-7s %8.1f %-7s %6.2f\n", k, j, c, unit, n, unit, n ? c / n : 0
+          printf "  %-16s -j%d  %8.1f %-7s %8.1f %-7s %6.2f", k, j, c, unit, n, unit, n ? c / n : 0
+          fk = "np " (k == "add" ? "add*" : "gemm*") " j" j
+          f = pass == 1 ? w[fk] : cpu[fk]
+          printf "%s\n", force ? sprintf(" %8.1f %-7s %6.2f", f, unit, f ? c / f : 0) : ""
         }
     }
     printf "gemm-*: tiles of examples/gemm.mlir (64x64 C, 64x32 A, 32x64 B); gemm-big-*: 128x128 C,\n"

@@ -25,7 +25,10 @@
  *
  * BENCH_INTERP_N=n (a multiple of 128) sets the GEMM size instead of 1024,
  * for profiling under valgrind; BENCH_INTERP_J=1 or 2 runs the GEMMs at that
- * thread count only (one run to count under callgrind or cachegrind). */
+ * thread count only (one run to count under callgrind or cachegrind).  The
+ * first line names the GEMM micro-kernels in use (avx512, avx2 or portable;
+ * the environment variable CTILE_GEMM=avx2 or CTILE_GEMM=portable caps
+ * them). */
 #define _DEFAULT_SOURCE /* MADV_HUGEPAGE */
 #include <math.h>
 #include <stdio.h>
@@ -37,6 +40,7 @@
 #include "asm/asm.h"
 #include "dialect/dialects.h"
 #include "interp/interp.h"
+#include "interp/interp_gemm.h"
 #include "bench_util.h"
 
 /* The tiled GEMM kernel with element type `et` (f32 or bf16) for A and B,
@@ -394,6 +398,9 @@ int main(int argc, char **argv) {
   ctile_register_all(ctx);
   bool all = argc <= 2;
   int rc = 0;
+  /* which micro-kernels the GEMMs use (CTILE_GEMM=avx2 or portable picks
+   * narrower ones where the CPU has wider) */
+  printf("gemm kernels: %s\n", in_gemm_isa());
   for (int i = all ? 0 : 2; i < (all ? 5 : argc); i++) {
     const char *et;
     int tm, tn, tk;

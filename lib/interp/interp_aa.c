@@ -721,7 +721,7 @@ static bool h_aa_get_global(Exec *e, IrOp *op) {
   memset(mem, 0, bytes);
   if (e->run->chk) in_chk_alloca(e, op, mem, bytes);
   vec_push(&e->local_mem, mem);
-  MemRegion m = {(uintptr_t)mem, (uintptr_t)mem + bytes, false};
+  MemRegion m = {(uintptr_t)mem, (uintptr_t)mem + bytes, false, 0};
   vec_push(&e->local, m);
   Val *v = in_foreign_new(ir_op_result(op, 0)->type);
   ((int64_t *)v->data)[0] = (int64_t)(uintptr_t)mem;

@@ -717,20 +717,25 @@ static int kloop_run(Exec *e, IrOp *op, int64_t iv0, int64_t ub, int64_t step, b
   uint64_t total = per * (uint64_t)nt;
   if (nt == 0 || total > e->max_steps - e->steps || outranked(e)) return 0;
   const void **tiles = xmalloc(2 * (size_t)nt * sizeof(void *));
-  InGemmOperand A = {tiles, 0, ir_float_kind(pa->elem) == IR_BF16},
-                B = {tiles + nt, 0, ir_float_kind(pb->elem) == IR_BF16};
+  InGemmOperand A = {tiles, 0, ir_float_kind(pa->elem) == IR_BF16, NULL},
+                B = {tiles + nt, 0, ir_float_kind(pb->elem) == IR_BF16, NULL};
   int64_t iv = iv0;
   KloopIdx ka = kloop_indices(e, la, body), kb = kloop_indices(e, lb, body);
   for (int64_t t = 0; t < nt; t++) {
     int64_t ix[2], lda, ldb;
+    const int *wa, *wb;
     kloop_at(&ka, iv, ix);
-    bool ok = in_view_dense_tile(e, pa, ix, &tiles[t], &lda);
+    bool ok = in_view_dense_tile(e, pa, ix, &tiles[t], &lda, &wa);
     kloop_at(&kb, iv, ix);
-    ok = ok && in_view_dense_tile(e, pb, ix, &tiles[nt + t], &ldb);
+    ok = ok && in_view_dense_tile(e, pb, ix, &tiles[nt + t], &ldb, &wb);
     if (!ok || (t && (lda != A.ld || ldb != B.ld))) {
       free(tiles);
       return 0;
     }
+    /* an operand may be kept packed only while one region holds all its tiles */
+    if (!t) A.written = wa, B.written = wb;
+    if (wa != A.written) A.written = NULL;
+    if (wb != B.written) B.written = NULL;
     A.ld = lda, B.ld = ldb;
     iv = in_sext((int64_t)((uint64_t)iv + (uint64_t)step), w);
   }
@@ -1354,7 +1359,7 @@ static int cmp_region(const void *a, const void *b) {
 
 void in_add_region(Run *r, uintptr_t lo, size_t bytes, bool ro) {
   if (!bytes) return;
-  MemRegion m = {lo, lo + bytes, ro};
+  MemRegion m = {lo, lo + bytes, ro, 0};
   vec_push(&r->regions, m);
 }
 

@@ -18,17 +18,23 @@
  * twelve ymm registers and per k step loads two vectors of B and broadcasts
  * six elements of A for twelve FMAs.  Narrower leftovers use the same
  * kernel with fewer rows (never fewer than four where the band allows: 128
- * rows go as 20 strips of 6 and two of 4) or one vector; columns past the last multiple of 8
- * use scalar FMAs.  Operand tiles are small (the interpreter's tiles are the
- * program's tiles, typically 64x32 and 32x64), so B is read in place rather
- * than packed: a 16-column panel of GEMM_KC rows stays in L1.  Fused k loops
+ * rows go as 20 strips of 6 and two of 4) or one vector; columns past the
+ * last multiple of 8 use scalar FMAs.  The AVX-512 micro-kernel keeps a 6x64
+ * block of C in 24 zmm registers (four vectors of B, six broadcasts of A,
+ * 24 FMAs per k step); its last vector of a row is masked, so no column
+ * needs a scalar FMA.  Operand tiles are small (the interpreter's tiles are
+ * the program's tiles, typically 64x32 and 32x64), so B is read in place
+ * rather than packed: a panel of GEMM_KC rows stays in L1.  Fused k loops
  * (in_gemm_f32_tiles: a whole cuda_tile.for of load, load, mmaf) use the
- * same micro-kernel over packed B panels and A read in place where it can
- * be (see gemm_tiles_avx2).
+ * same micro-kernels over packed B panels and A read in place where it can
+ * be, and keep packed operands for the next loop where that is exact (see
+ * gemm_tiles).
  *
- * The AVX2 kernel is compiled with a target attribute and chosen at run time
- * (__builtin_cpu_supports); elsewhere a portable kernel computes the same
- * chains with fmaf. */
+ * The AVX2 and AVX-512 kernels are compiled with target attributes and
+ * chosen at run time (__builtin_cpu_supports; AVX-512 needs F, BW and VL;
+ * CTILE_GEMM=avx2 or CTILE_GEMM=portable in the environment caps the
+ * choice); elsewhere a portable kernel computes the same chains with
+ * fmaf. */
 #include "interp/interp_gemm.h"
 
 #include <math.h>
@@ -41,11 +47,15 @@
 #define GEMM_KC 256 /* k steps per pass over C */
 #define GEMM_MC 144 /* rows of A per band (144 x 256 floats: 144 KiB, in L2) */
 #define GEMM_TILES_KC 128 /* k steps per chunk of a fused k loop */
+#define GEMM_ZMR 6 /* rows of C per AVX-512 micro-kernel call */
+#define GEMM_ZPW 64 /* columns of C per AVX-512 micro-kernel call (four zmm) */
 
-static bool force_portable;
+static bool force_portable, deny_avx512;
 static int64_t inplace_chunks; /* fused chunks whose A was read in place (test hook) */
+static int64_t keep_hits_total; /* kept packed operands reused, all threads (test hook) */
 
 void in_gemm_force_portable(bool portable) { force_portable = portable; }
+void in_gemm_allow_avx512(bool allow) { deny_avx512 = !allow; }
 
 /* ------------------------------------------------------------------------ */
 /* Prefetching the next k step's tiles                                       */
@@ -351,7 +361,7 @@ __attribute__((target("avx2"))) static void pack_a(float *restrict Ap, int64_t k
   }
 }
 
-/* Where column j of packed B's row k lies (see gemm_tiles_avx2). */
+/* Where column j of packed B's row k lies (see gemm_tiles). */
 static inline int64_t bp_at(int64_t kc, int64_t n16, int64_t n8, int64_t N, int64_t k,
                             int64_t j) {
   if (j < n16) return (j & ~(int64_t)15) * kc + k * 16 + (j & 15);
@@ -388,7 +398,7 @@ __attribute__((target("avx2"))) static void pack_b(float *restrict Bp, int64_t k
 /* A walk over the rows of the tiles [t0, t_end) of A, then of B, a
  * row at a time, each tile's address moved by shift[operand] bytes: the
  * next chunk's tiles (shift 0), or during the last chunk the first chunk's
- * tiles of the next call as predicted (see gemm_tiles_avx2), are prefetched
+ * tiles of the next call as predicted (see gemm_tiles), are prefetched
  * (into L2, as pf_issue) a few rows per micro-kernel call of the current
  * chunk. */
 typedef struct {
@@ -475,23 +485,430 @@ static inline int64_t line_floats(int64_t n) { return (n + 15) & ~(int64_t)15; }
  * place measured no faster (its NaN check costs what the packing did);
  * prefetching the next chunk's tiles (tpf) is worth about a third of the
  * bf16 rate. */
-__attribute__((target("avx2,fma"))) static void gemm_tiles_avx2(
-    const InGemmOperand *A, const InGemmOperand *B, int64_t nt, const float *Cin, float *Cout,
-    int64_t M, int64_t N, int64_t Kt, float (*nan_bf16)(uint16_t)) {
+/* One chunk's micro-kernel calls with the AVX2 kernels: C's columns in the
+ * 16- and 8-wide panels of Bp (see gemm_tiles), 6-row strips of Ak, then
+ * the columns past the last multiple of 8 with scalar FMAs. */
+__attribute__((target("avx2,fma"))) static void panels_avx2(const float *Ak, int64_t lda,
+                                                            const float *Bp, const float *Ci,
+                                                            float *Co, int64_t M, int64_t N,
+                                                            int64_t kc, TilePf *tpf,
+                                                            int64_t per_call) {
+  int64_t n16 = N / 16 * 16, n8 = N / 8 * 8, nx = N - n8;
+  for (int64_t j = 0; j < n8; j += 16) {
+    int nv = j < n16 ? 2 : 1;
+    for (int64_t i = 0, mr; i < M; i += mr) {
+      mr = strip_rows(M - i);
+      tpf_issue(tpf, per_call);
+      ukp_table[nv - 1][mr - 1](Ak + i * lda, lda, Bp + j * kc, Ci + i * N + j, Co + i * N + j, N,
+                                kc);
+    }
+  }
+  for (int64_t i = 0; i < M; i++)
+    for (int64_t j = 0; j < nx; j++) {
+      float acc = Ci[i * N + n8 + j];
+      for (int64_t k = 0; k < kc; k++) acc = fmaf(Ak[i * lda + k], Bp[n8 * kc + k * nx + j], acc);
+      Co[i * N + n8 + j] = acc;
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* AVX-512 kernels                                                           */
+/* ------------------------------------------------------------------------ */
+
+/* The AVX-512 micro-kernel: rows [0, MR) of C and the columns of NV zmm
+ * vectors, the last vector's lanes limited to the mask m; kc k steps.  A:
+ * MR rows lda apart; B: kc rows ldb apart, either a packed panel (ldb = 16
+ * * NV, padded with zeros) or the matrix itself, its last vector loaded
+ * under m (so never read past the end of a row); C (in and out): row
+ * stride ldc.  A lane of C is the same chain of fmas as the AVX2 and
+ * portable kernels compute.  Each of the MR rows of A gets one register
+ * (not re-derived per step), and the broadcast of A's element folds into
+ * the FMA's memory operand. */
+#define GEMM_UKZ(MR, NV)                                                               \
+  __attribute__((target("avx512f"))) static void ukz_##MR##x##NV(                      \
+      const float *A, int64_t lda, const float *B, int64_t ldb, const float *Ci,        \
+      float *Co, int64_t ldc, int64_t kc, __mmask16 m) {                               \
+    __m512 c[MR][NV];                                                                  \
+    const float *ar[MR];                                                               \
+    GEMM_UNROLL for (int r = 0; r < MR; r++) {                                         \
+      ar[r] = A + r * lda;                                                             \
+      __asm__("" : "+r"(ar[r]));                                                       \
+    }                                                                                  \
+    GEMM_UNROLL for (int r = 0; r < MR; r++) {                                         \
+      GEMM_UNROLL for (int v = 0; v + 1 < NV; v++)                                     \
+        c[r][v] = _mm512_loadu_ps(Ci + r * ldc + 16 * v);                              \
+      c[r][NV - 1] = _mm512_maskz_loadu_ps(m, Ci + r * ldc + 16 * (NV - 1));           \
+    }                                                                                  \
+    _Pragma("GCC unroll 4") for (int64_t k = 0; k < kc; k++, B += ldb) {               \
+      __m512 b[NV];                                                                    \
+      GEMM_UNROLL for (int v = 0; v + 1 < NV; v++) b[v] = _mm512_loadu_ps(B + 16 * v); \
+      b[NV - 1] = _mm512_maskz_loadu_ps(m, B + 16 * (NV - 1));                         \
+      GEMM_UNROLL for (int r = 0; r < MR; r++) {                                       \
+        __m512 a = _mm512_set1_ps(ar[r][k]);                                           \
+        GEMM_UNROLL for (int v = 0; v < NV; v++) c[r][v] = _mm512_fmadd_ps(a, b[v], c[r][v]); \
+      }                                                                                \
+    }                                                                                  \
+    GEMM_UNROLL for (int r = 0; r < MR; r++) {                                         \
+      GEMM_UNROLL for (int v = 0; v + 1 < NV; v++)                                     \
+        _mm512_storeu_ps(Co + r * ldc + 16 * v, c[r][v]);                              \
+      _mm512_mask_storeu_ps(Co + r * ldc + 16 * (NV - 1), m, c[r][NV - 1]);            \
+    }                                                                                  \
+  }
+GEMM_UKZ(6, 4)
+GEMM_UKZ(5, 4)
+GEMM_UKZ(4, 4)
+GEMM_UKZ(3, 4)
+GEMM_UKZ(2, 4)
+GEMM_UKZ(1, 4)
+GEMM_UKZ(6, 3)
+GEMM_UKZ(5, 3)
+GEMM_UKZ(4, 3)
+GEMM_UKZ(3, 3)
+GEMM_UKZ(2, 3)
+GEMM_UKZ(1, 3)
+GEMM_UKZ(6, 2)
+GEMM_UKZ(5, 2)
+GEMM_UKZ(4, 2)
+GEMM_UKZ(3, 2)
+GEMM_UKZ(2, 2)
+GEMM_UKZ(1, 2)
+GEMM_UKZ(6, 1)
+GEMM_UKZ(5, 1)
+GEMM_UKZ(4, 1)
+GEMM_UKZ(3, 1)
+GEMM_UKZ(2, 1)
+GEMM_UKZ(1, 1)
+
+typedef void (*UkzFn)(const float *, int64_t, const float *, int64_t, const float *, float *,
+                      int64_t, int64_t, __mmask16);
+/* [NV - 1][MR - 1] */
+static const UkzFn ukz_table[4][GEMM_ZMR] = {
+    {ukz_1x1, ukz_2x1, ukz_3x1, ukz_4x1, ukz_5x1, ukz_6x1},
+    {ukz_1x2, ukz_2x2, ukz_3x2, ukz_4x2, ukz_5x2, ukz_6x2},
+    {ukz_1x3, ukz_2x3, ukz_3x3, ukz_4x3, ukz_5x3, ukz_6x3},
+    {ukz_1x4, ukz_2x4, ukz_3x4, ukz_4x4, ukz_5x4, ukz_6x4},
+};
+
+/* The rows of the next AVX-512 strip when `left` rows remain: 8, except
+ * that 9 to 16 rows go as two near-equal strips (12 as 6 + 6, not 8 + 4). */
+static inline int64_t strip_rows_z(int64_t left) {
+  if (left <= GEMM_ZMR) return left;
+  return left <= 2 * GEMM_ZMR ? (left + 1) / 2 : GEMM_ZMR;
+}
+
+/* The lanes of a vector of C whose first column has n (>= 1) columns of
+ * the row from it on. */
+static inline __mmask16 lanes_z(int64_t n) {
+  return n >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << n) - 1);
+}
+
+/* The panel of columns [j0, j0 + GEMM_ZPW): its width in floats (the
+ * columns it holds rounded up to whole vectors), vectors and last mask. */
+static inline int64_t panel_w_z(int64_t N, int64_t j0) {
+  int64_t n = N - j0 < GEMM_ZPW ? N - j0 : GEMM_ZPW;
+  return (n + 15) & ~(int64_t)15;
+}
+
+/* One pass of in_gemm_f32 with the AVX-512 kernels (as gemm_pass_avx2, B
+ * read in place, 32 columns per call, the last call's columns masked). */
+__attribute__((target("avx512f"))) static void gemm_pass_z(const float *A, const float *B,
+                                                          const float *Ci, float *Co, int64_t M,
+                                                          int64_t N, int64_t K, int64_t k0,
+                                                          int64_t kc, int64_t pf_per_call) {
+  for (int64_t i0 = 0; i0 < M; i0 += GEMM_MC) {
+    int64_t mc = M - i0 < GEMM_MC ? M - i0 : GEMM_MC;
+    for (int64_t j0 = 0; j0 < N; j0 += GEMM_ZPW) {
+      int nv = (int)(panel_w_z(N, j0) / 16);
+      __mmask16 m = lanes_z(N - j0 - 16 * (nv - 1));
+      for (int64_t i = i0, mr; i < i0 + mc; i += mr) {
+        mr = strip_rows_z(i0 + mc - i);
+        if (pf.nq) pf_issue(pf_per_call);
+        ukz_table[nv - 1][mr - 1](A + i * K + k0, K, B + k0 * N + j0, N, Ci + i * N + j0,
+                                  Co + i * N + j0, N, kc, m);
+      }
+    }
+  }
+}
+
+/* 16 elements of a tile row from column j as floats, lanes outside m zero:
+ * f32 loaded, or bf16 widened (bits << 16) with the lanes holding a NaN
+ * added to *nan (the caller redoes NaNs with the load's decoding). */
+__attribute__((target("avx512f,avx512bw,avx512vl"))) static inline __m512
+ld16z(const void *p, int64_t j, __mmask16 m, bool bf16, __mmask16 *nan) {
+  if (!bf16) return _mm512_maskz_loadu_ps(m, (const float *)p + j);
+  __m256i h = _mm256_maskz_loadu_epi16(m, (const uint16_t *)p + j);
+  __m512i w = _mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16);
+  *nan |= _mm512_cmpgt_epu32_mask(_mm512_and_si512(w, _mm512_set1_epi32(0x7FFFFFFF)),
+                                  _mm512_set1_epi32(0x7F800000));
+  return _mm512_castsi512_ps(w);
+}
+
+/* Packs tile t of A (M x Kt) into rows of Ap (as pack_a, 16 at a time). */
+__attribute__((target("avx512f,avx512bw,avx512vl"))) static void pack_a_z(
+    float *restrict Ap, int64_t kc, int64_t k0, const InGemmOperand *A, int64_t t, int64_t M,
+    int64_t Kt, float (*nan_bf16)(uint16_t)) {
+  bool bf = A->bf16;
+  __mmask16 nan = 0;
+  for (int64_t i = 0; i < M; i++) {
+    const void *src = tile_rowp(A, t, i);
+    float *d = Ap + i * kc + k0;
+    for (int64_t j = 0; j < Kt; j += 16) {
+      __mmask16 m = lanes_z(Kt - j);
+      _mm512_mask_storeu_ps(d + j, m, ld16z(src, j, m, bf, &nan));
+    }
+  }
+  if (!nan) return;
+  for (int64_t i = 0; i < M; i++) {
+    const uint16_t *src = tile_rowp(A, t, i);
+    for (int64_t j = 0; j < Kt; j++)
+      if ((src[j] & 0x7FFFu) > 0x7F80u) Ap[i * kc + k0 + j] = nan_bf16(src[j]);
+  }
+}
+
+/* Where column j of packed B's row k lies (AVX-512 panels, see gemm_tiles). */
+static inline int64_t bpz_at(int64_t kc, int64_t N, int64_t k, int64_t j) {
+  int64_t j0 = j / GEMM_ZPW * GEMM_ZPW;
+  return j0 * kc + k * panel_w_z(N, j0) + (j - j0);
+}
+
+/* Packs tile t of B (Kt x N) into its AVX-512 panels of Bp, as rows k0.. . */
+__attribute__((target("avx512f,avx512bw,avx512vl"))) static void pack_b_z(
+    float *restrict Bp, int64_t kc, int64_t k0, const InGemmOperand *B, int64_t t, int64_t N,
+    int64_t Kt, float (*nan_bf16)(uint16_t)) {
+  bool bf = B->bf16;
+  __mmask16 nan = 0;
+  int64_t nfull = N / GEMM_ZPW * GEMM_ZPW;
+  for (int64_t k = 0; k < Kt; k++) {
+    const void *src = tile_rowp(B, t, k);
+    float *d = Bp + (k0 + k) * GEMM_ZPW;
+    int64_t j = 0;
+    for (; j < nfull; j += GEMM_ZPW, d += GEMM_ZPW * kc) {
+      for (int v = 0; v < GEMM_ZPW; v += 16) _mm512_storeu_ps(d + v, ld16z(src, j + v, 0xFFFF, bf, &nan));
+    }
+    if (j < N) {
+      int64_t w = panel_w_z(N, j);
+      d = Bp + j * kc + (k0 + k) * w;
+      for (int64_t v = 0; v < w; v += 16)
+        _mm512_storeu_ps(d + v, ld16z(src, j + v, lanes_z(N - j - v), bf, &nan));
+    }
+  }
+  if (!nan) return;
+  for (int64_t k = 0; k < Kt; k++) {
+    const uint16_t *src = tile_rowp(B, t, k);
+    for (int64_t j = 0; j < N; j++)
+      if ((src[j] & 0x7FFFu) > 0x7F80u) Bp[bpz_at(kc, N, k0 + k, j)] = nan_bf16(src[j]);
+  }
+}
+
+/* One chunk's micro-kernel calls with the AVX-512 kernels: the panels of
+ * Bp (the last one's columns masked), 8-row strips of Ak. */
+__attribute__((target("avx512f"))) static void panels_z(const float *Ak, int64_t lda,
+                                                       const float *Bp, const float *Ci,
+                                                       float *Co, int64_t M, int64_t N,
+                                                       int64_t kc, TilePf *tpf,
+                                                       int64_t per_call) {
+  for (int64_t j0 = 0; j0 < N; j0 += GEMM_ZPW) {
+    int64_t w = panel_w_z(N, j0);
+    int nv = (int)(w / 16);
+    __mmask16 m = lanes_z(N - j0 - 16 * (nv - 1));
+    for (int64_t i = 0, mr; i < M; i += mr) {
+      mr = strip_rows_z(M - i);
+      tpf_issue(tpf, per_call);
+      ukz_table[nv - 1][mr - 1](Ak + i * lda, lda, Bp + j0 * kc, w, Ci + i * N + j0,
+                                Co + i * N + j0, N, kc, m);
+    }
+  }
+}
+
+/* ---- packed operands kept across calls -------------------------------------
+ * A fused k loop packs all of its B tiles (and its A tiles unless they are
+ * read in place) every time it runs, and the programs of a grid read the
+ * same operand tiles again and again: with 64x64 C tiles of a 1024^3 GEMM,
+ * each of B's 16 column panels is packed by 16 programs, each A row panel
+ * by the 16 programs of its grid row, one after another.  Each thread keeps
+ * the packed form of the B operands it packed (up to GEMM_KEEP_BYTES, the
+ * least recently used dropped first) and of the last A operand, and a call
+ * whose operand has the same tiles, layout and kernels reuses it instead of
+ * packing.  That is exact only while the memory under the tiles is
+ * unchanged: an operand is kept only when one registered region holds all
+ * its tiles and no store of the run has entered that region yet (its
+ * written flag, MemRegion), and a kept form is used only while the flag is
+ * still 0.  (A store that races with the k loop in another program of the
+ * same run is a race in the program: either order is a valid run.)  When
+ * the operands do not fit (a grid row steps through more B panels than the
+ * cap holds) every lookup misses; after GEMM_KEEP_TRIES insertions with
+ * under a quarter of lookups hitting, the thread stops keeping for the
+ * rest of the run.  in_gemm_drain frees all of it at the end of a run. */
+#define GEMM_KEEP_BYTES ((size_t)8 << 20) /* per thread, B operands */
+#define GEMM_KEEP_SLOTS 64
+#define GEMM_KEEP_TRIES 24
+
+typedef struct {
+  const void **tiles;   /* nt tile addresses (owned); NULL: slot free */
+  const int *written;   /* the region's flag */
+  int64_t nt, ld, rows, cols; /* tiles, row stride, tile shape */
+  bool bf16, z;
+  float *data;          /* the packed chunks, `chunk` floats apart */
+  size_t floats;
+  uint64_t used;        /* LRU stamp */
+} Kept;
+
+static _Thread_local struct {
+  Kept b[GEMM_KEEP_SLOTS], a;
+  size_t bytes; /* of the b slots */
+  uint64_t clock;
+  int64_t inserts, lookups, hits;
+  bool off;
+} keep;
+
+static void kept_free(Kept *k) {
+  free(k->tiles);
+  free(k->data);
+  memset(k, 0, sizeof *k);
+}
+
+static bool kept_match(const Kept *k, const InGemmOperand *op, int64_t nt, int64_t rows,
+                       int64_t cols, bool z) {
+  return k->tiles && k->written == op->written && k->nt == nt && k->ld == op->ld &&
+         k->rows == rows && k->cols == cols && k->bf16 == op->bf16 && k->z == z &&
+         memcmp(k->tiles, op->tiles, (size_t)nt * sizeof(void *)) == 0;
+}
+
+/* The kept packed form of op (tiles of rows x cols, `floats` floats when
+ * packed) for this call: *hit when it holds op already; else a slot to
+ * pack into (kept_commit makes it valid once packed), or NULL: pack into
+ * the call's own buffer.  `a`: the A slot (one), else the B slots. */
+static Kept *kept_find(const InGemmOperand *op, int64_t nt, int64_t rows, int64_t cols, bool z,
+                       size_t floats, bool a, bool *hit) {
+  *hit = false;
+  if (keep.off || !op->written || __atomic_load_n(op->written, __ATOMIC_RELAXED)) return NULL;
+  size_t bytes = floats * sizeof(float);
+  if (bytes > GEMM_KEEP_BYTES / 2) return NULL;
+  keep.lookups++;
+  if (a) {
+    if (kept_match(&keep.a, op, nt, rows, cols, z)) {
+      *hit = true;
+      return &keep.a;
+    }
+    kept_free(&keep.a);
+    keep.a.data = xmalloc(bytes);
+    keep.a.floats = floats;
+    return &keep.a;
+  }
+  Kept *lru = NULL;
+  for (int i = 0; i < GEMM_KEEP_SLOTS; i++) {
+    Kept *k = &keep.b[i];
+    if (kept_match(k, op, nt, rows, cols, z)) {
+      k->used = ++keep.clock;
+      *hit = true;
+      return k;
+    }
+  }
+  if (++keep.inserts > GEMM_KEEP_TRIES && keep.hits * 4 < keep.lookups) {
+    keep.off = true;
+    return NULL;
+  }
+  /* room: drop least recently used slots until the new one fits */
+  for (;;) {
+    Kept *free_slot = NULL;
+    lru = NULL;
+    for (int i = 0; i < GEMM_KEEP_SLOTS; i++) {
+      Kept *k = &keep.b[i];
+      if (!k->tiles && !k->data) {
+        if (!free_slot) free_slot = k;
+      } else if (!lru || k->used < lru->used) {
+        lru = k;
+      }
+    }
+    if (free_slot && keep.bytes + bytes <= GEMM_KEEP_BYTES) {
+      free_slot->data = xmalloc(bytes);
+      free_slot->floats = floats;
+      keep.bytes += bytes;
+      return free_slot;
+    }
+    if (!lru) return NULL;
+    keep.bytes -= lru->floats * sizeof(float);
+    kept_free(lru);
+  }
+}
+
+/* Makes slot k hold op's packed form (just packed into k->data). */
+static void kept_commit(Kept *k, const InGemmOperand *op, int64_t nt, int64_t rows, int64_t cols,
+                        bool z) {
+  k->tiles = xmalloc((size_t)nt * sizeof(void *));
+  memcpy(k->tiles, op->tiles, (size_t)nt * sizeof(void *));
+  k->written = op->written;
+  k->nt = nt, k->ld = op->ld, k->rows = rows, k->cols = cols;
+  k->bf16 = op->bf16, k->z = z;
+  k->used = ++keep.clock;
+}
+
+static void kept_drain(void) {
+  for (int i = 0; i < GEMM_KEEP_SLOTS; i++) kept_free(&keep.b[i]);
+  kept_free(&keep.a);
+  keep.bytes = 0;
+  keep.clock = 0;
+  keep.inserts = keep.lookups = keep.hits = 0;
+  keep.off = false;
+}
+
+/* The fused GEMM (see in_gemm_f32_tiles), with the AVX-512 kernels when
+ * `z`, else the AVX2 ones.  The k steps go in chunks of g tiles (about
+ * GEMM_TILES_KC k values).  Per chunk, A is read in place when its tiles
+ * are f32 and lie side by side along k (as a view's tiles along a row do:
+ * the chunk's rows are then kc consecutive floats, lda apart), and packed
+ * row-major otherwise (Ap: M rows of kc).  B is always packed,
+ * column-panel-major: AVX2 (pack_b): the panel of columns [j0, j0 + w)
+ * holds kc rows of w floats at Bp + j0 * kc, w = 16, or 8 for the last
+ * vector panel; the columns past the last multiple of 8 follow as kc rows
+ * of N - n8.  AVX-512 (pack_b_z): panels of GEMM_ZPW columns, the last one
+ * rounded up to whole vectors with zeros.  B's tile rows lie a row stride
+ * apart, and a panel read in place would put every k step in the same few
+ * cache sets.  A micro-kernel call streams its B panel from consecutive
+ * lines and reads its A strip row by row; each call spans the chunk's whole
+ * k range, its C block loaded and stored once per chunk.  Packed operands
+ * are kept across calls where that is exact (see Kept above): the chunks
+ * then lie one after another in the kept slot.  Why these choices (1024^3
+ * with 64x64 C tiles and 32-step k tiles, bench_gemm.sh): on a 2-core AMD
+ * EPYC VM (AVX2), reading A in place saves the copy of the 64 x 1024 A
+ * panel every program made (f32: about a fifth more GFLOP per CPU-second,
+ * the largest single gain); 128-step chunks rather than 256 keep a chunk's
+ * B rows, which share few cache sets, from evicting each other before they
+ * are packed (bf16 gained most); packing B a panel at a time, or the next
+ * chunk a few rows per call with a short prefetch distance, measured
+ * slower; a kernel that widened bf16 A in place measured no faster (its NaN
+ * check costs what the packing did); prefetching the next chunk's tiles
+ * (tpf) is worth about a third of the bf16 rate.  On a 2-core Intel Xeon
+ * (Emerald Rapids) VM (AVX-512): a 6x64 kernel measured 4-7% faster than
+ * 8x32; keeping packed operands about 10% (f32) and 30% (bf16) at -j1;
+ * the tpf prefetches cost 5-10% there, so the AVX-512 path issues none. */
+static void gemm_tiles(const InGemmOperand *A, const InGemmOperand *B, int64_t nt,
+                       const float *Cin, float *Cout, int64_t M, int64_t N, int64_t Kt,
+                       float (*nan_bf16)(uint16_t), bool z) {
   int64_t g = Kt >= GEMM_TILES_KC ? 1 : GEMM_TILES_KC / Kt;
   if (g > nt) g = nt;
-  int64_t kcmax = g * Kt, n16 = N / 16 * 16, n8 = N / 8 * 8, nx = N - n8;
-  int64_t asz = line_floats(M * kcmax);
-  float *buf = kbuf_get((size_t)(asz + N * kcmax));
-  float *Ap = buf, *Bp = buf + asz;
+  int64_t kcmax = g * Kt, nchunks = (nt + g - 1) / g;
+  int64_t asz = line_floats(M * kcmax), bsz = line_floats(N) * kcmax;
+  float *buf = kbuf_get((size_t)(asz + bsz));
   int64_t esa = A->bf16 ? 2 : 4, esb = B->bf16 ? 2 : 4;
+  /* packed operands kept from an earlier call, or slots to keep them in */
+  bool ahit, bhit;
+  Kept *kb = kept_find(B, nt, Kt, N, z, (size_t)(bsz * nchunks), false, &bhit);
+  bool a_inplace_all = !A->bf16;
+  for (int64_t t = 1; t < nt && a_inplace_all; t++)
+    a_inplace_all = t % g == 0 || A->tiles[t] == (const float *)A->tiles[t - 1] + Kt;
+  Kept *ka = a_inplace_all ? NULL
+                           : kept_find(A, nt, M, Kt, z, (size_t)(asz * nchunks), true, &ahit);
+  if (!ka) ahit = false;
+  keep.hits += bhit + ahit;
+  if (bhit || ahit) __atomic_fetch_add(&keep_hits_total, bhit + ahit, __ATOMIC_RELAXED);
   TilePf tpf = {{A, B}, {M, Kt}, {Kt * esa, N * esb}, 0, 0, 0, 0, 2, {0, 0}};
   /* The next call on this thread (the next program's k loop) likely reads
    * tiles moved from this call's by as much as this call's lie from the
    * previous one's (the programs of a grid row step through B's columns
    * with the same A row); its first chunk is prefetched during this call's
    * last chunk, so that it does not start cold.  A wrong guess costs only
-   * the prefetches. */
+   * the prefetches.  (AVX2 only; see above.) */
   uintptr_t a0 = (uintptr_t)A->tiles[0], b0 = (uintptr_t)B->tiles[0];
   uintptr_t da = a0 - nextp.a0, db = b0 - nextp.b0;
   bool predict = nextp.a0 != 0;
@@ -499,52 +916,76 @@ __attribute__((target("avx2,fma"))) static void gemm_tiles_avx2(
   /* lines of one chunk's tiles, and micro-kernel calls per chunk */
   int64_t chunk_lines = g * (M * ((Kt * esa + PF_LINE - 1) / PF_LINE) +
                              Kt * ((N * esb + PF_LINE - 1) / PF_LINE));
-  int64_t calls = ((M + 5) / 6) * ((n8 / 8 + 1) / 2);
-  int64_t per_call = calls ? (chunk_lines + calls - 1) / calls : 0;
-  for (int64_t t0 = 0; t0 < nt; t0 += g) {
+  int64_t calls = ((M + 5) / 6) * ((N / 8 + 1) / 2);
+  int64_t per_call = calls && !z ? (chunk_lines + calls - 1) / calls : 0;
+  for (int64_t t0 = 0, c = 0; t0 < nt; t0 += g, c++) {
     int64_t gn = nt - t0 < g ? nt - t0 : g, kc = gn * Kt;
     const float *Ci = t0 == 0 ? Cin : Cout;
-    if (t0 + gn < nt) {
+    if (!z && t0 + gn < nt) {
       tpf_start(&tpf, t0 + gn, t0 + gn + g < nt ? t0 + gn + g : nt);
-    } else {
+    } else if (!z) {
       tpf_start(&tpf, 0, predict ? g : 0);
       tpf.shift[0] = da, tpf.shift[1] = db;
     }
+    float *Ap = ka ? ka->data + c * asz : buf, *Bp = kb ? kb->data + c * bsz : buf + asz;
     const float *Ak = A->tiles[t0];
     int64_t lda = A->ld;
     bool inplace = !A->bf16;
     for (int64_t t = 1; t < gn && inplace; t++) inplace = A->tiles[t0 + t] == Ak + t * Kt;
     for (int64_t t = 0; t < gn; t++) {
-      if (!inplace) pack_a(Ap, kc, t * Kt, A, t0 + t, M, Kt, nan_bf16);
-      pack_b(Bp, kc, t * Kt, B, t0 + t, N, Kt, nan_bf16);
+      if (!inplace && !ahit) {
+        if (z) pack_a_z(Ap, kc, t * Kt, A, t0 + t, M, Kt, nan_bf16);
+        else pack_a(Ap, kc, t * Kt, A, t0 + t, M, Kt, nan_bf16);
+      }
+      if (bhit) continue;
+      if (z) pack_b_z(Bp, kc, t * Kt, B, t0 + t, N, Kt, nan_bf16);
+      else pack_b(Bp, kc, t * Kt, B, t0 + t, N, Kt, nan_bf16);
     }
     if (!inplace) Ak = Ap, lda = kc;
     else __atomic_fetch_add(&inplace_chunks, 1, __ATOMIC_RELAXED);
-    for (int64_t j = 0; j < n8; j += 16) {
-      int nv = j < n16 ? 2 : 1;
-      for (int64_t i = 0, mr; i < M; i += mr) {
-        mr = strip_rows(M - i);
-        tpf_issue(&tpf, per_call);
-        ukp_table[nv - 1][mr - 1](Ak + i * lda, lda, Bp + j * kc, Ci + i * N + j, Cout + i * N + j,
-                                  N, kc);
-      }
-    }
-    for (int64_t i = 0; i < M; i++)
-      for (int64_t j = 0; j < nx; j++) {
-        float acc = Ci[i * N + n8 + j];
-        for (int64_t k = 0; k < kc; k++) acc = fmaf(Ak[i * lda + k], Bp[n8 * kc + k * nx + j], acc);
-        Cout[i * N + n8 + j] = acc;
-      }
+    if (z) panels_z(Ak, lda, Bp, Ci, Cout, M, N, kc, &tpf, per_call);
+    else panels_avx2(Ak, lda, Bp, Ci, Cout, M, N, kc, &tpf, per_call);
   }
+  if (kb && !bhit) kept_commit(kb, B, nt, Kt, N, z);
+  if (ka && !ahit) kept_commit(ka, A, nt, M, Kt, z);
 }
 #endif
 
 #ifdef HAVE_GEMM_AVX2
+/* CTILE_GEMM from the environment, read once: 0 any kernel, 1 no AVX-512
+ * ("avx2"), 2 portable only ("portable"). */
+static int env_cap(void) {
+  static int cap = -1; /* every thread computes the same value */
+  int c = __atomic_load_n(&cap, __ATOMIC_RELAXED);
+  if (c < 0) {
+    const char *e = getenv("CTILE_GEMM");
+    c = !e ? 0 : !strcmp(e, "avx2") ? 1 : !strcmp(e, "portable") ? 2 : 0;
+    __atomic_store_n(&cap, c, __ATOMIC_RELAXED);
+  }
+  return c;
+}
+
 /* Whether the AVX2+FMA kernels run here (not turned off for tests). */
 static bool avx2_kernels(void) {
-  return !force_portable && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  return !force_portable && env_cap() < 2 && __builtin_cpu_supports("avx2") &&
+         __builtin_cpu_supports("fma");
+}
+
+/* Whether the AVX-512 kernels run here (F, BW and VL; not turned off). */
+static bool avx512_kernels(void) {
+  return avx2_kernels() && !deny_avx512 && env_cap() < 1 &&
+         __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+         __builtin_cpu_supports("avx512vl");
 }
 #endif
+
+const char *in_gemm_isa(void) {
+#ifdef HAVE_GEMM_AVX2
+  if (avx512_kernels()) return "avx512";
+  if (avx2_kernels()) return "avx2";
+#endif
+  return "portable";
+}
 
 void in_gemm_f32(const float *A, const float *B, const float *Cin, float *Cout, int64_t M,
                  int64_t N, int64_t K) {
@@ -555,12 +996,17 @@ void in_gemm_f32(const float *A, const float *B, const float *Cin, float *Cout, 
       return;
     }
     /* the queued prefetches spread over the micro-kernel calls of the
-     * first pass (about (M / 6) * (N / 16) of them) */
-    int64_t calls = ((M + 5) / 6) * ((N / 8 + 1) / 2), per_call = 0;
+     * first pass (about (M / 6) * (N / 16) of them; AVX-512: (M / 8) *
+     * (N / 32)) */
+    bool z = avx512_kernels();
+    int64_t calls = z ? ((M + GEMM_ZMR - 1) / GEMM_ZMR) * ((N + GEMM_ZPW - 1) / GEMM_ZPW)
+                      : ((M + 5) / 6) * ((N / 8 + 1) / 2);
+    int64_t per_call = 0;
     if (pf.nq && calls > 0) per_call = (in_gemm_pending_lines() + calls - 1) / calls;
     for (int64_t k0 = 0; k0 < K; k0 += GEMM_KC) {
       int64_t kc = K - k0 < GEMM_KC ? K - k0 : GEMM_KC;
-      gemm_pass_avx2(A, B, k0 == 0 ? Cin : Cout, Cout, M, N, K, k0, kc, per_call);
+      if (z) gemm_pass_z(A, B, k0 == 0 ? Cin : Cout, Cout, M, N, K, k0, kc, per_call);
+      else gemm_pass_avx2(A, B, k0 == 0 ? Cin : Cout, Cout, M, N, K, k0, kc, per_call);
     }
     pf_issue(INT64_MAX); /* what the passes did not issue (N < 8) */
     return;
@@ -582,6 +1028,8 @@ static int64_t tiles_runs;
 
 int64_t in_gemm_tiles_runs(void) { return __atomic_load_n(&tiles_runs, __ATOMIC_RELAXED); }
 
+int64_t in_gemm_kept_hits(void) { return __atomic_load_n(&keep_hits_total, __ATOMIC_RELAXED); }
+
 int64_t in_gemm_tiles_inplace_chunks(void) {
   return __atomic_load_n(&inplace_chunks, __ATOMIC_RELAXED);
 }
@@ -595,7 +1043,7 @@ void in_gemm_f32_tiles(const InGemmOperand *A, const InGemmOperand *B, int64_t n
     return;
   }
 #ifdef HAVE_GEMM_AVX2
-  gemm_tiles_avx2(A, B, nt, Cin, Cout, M, N, Kt, nan_bf16);
+  gemm_tiles(A, B, nt, Cin, Cout, M, N, Kt, nan_bf16, avx512_kernels());
 #else
   (void)A, (void)B, (void)nan_bf16;
 #endif
@@ -603,6 +1051,7 @@ void in_gemm_f32_tiles(const InGemmOperand *A, const InGemmOperand *B, int64_t n
 
 void in_gemm_drain(void) {
 #ifdef HAVE_GEMM_AVX2
+  kept_drain();
   nextp.a0 = nextp.b0 = 0;
   free(kbuf.raw);
   kbuf.raw = NULL;

@@ -35,6 +35,15 @@ int64_t in_gemm_pending_lines(void);
  * the CPU has AVX2 and FMA (the results are the same bit for bit). */
 void in_gemm_force_portable(bool portable);
 
+/* Test hook: with `allow` false, the AVX2 kernels run even where the CPU has
+ * AVX-512 (F, BW and VL), as the environment variable CTILE_GEMM=avx2 makes
+ * them for a whole run (CTILE_GEMM=portable: the portable kernel).  Every
+ * kernel computes the same bits. */
+void in_gemm_allow_avx512(bool allow);
+
+/* The kernels in_gemm_f32 uses now: "avx512", "avx2" or "portable". */
+const char *in_gemm_isa(void);
+
 /* One operand of a fused k loop (in_gemm_f32_tiles): nt tiles, one per k
  * step, each given by its first element, rows `ld` elements apart, of f32
  * or bf16 elements. */
@@ -42,6 +51,11 @@ typedef struct InGemmOperand {
   const void *const *tiles;
   int64_t ld;
   bool bf16;
+  /* NULL, or a flag that stays 0 while the memory under every tile holds
+   * what it held when the flag was first seen 0 in this thread's current
+   * run (the region's written flag, interp_internal.h): while it is 0 the
+   * operand's packed form may be kept and reused (see in_gemm_f32_tiles) */
+  const int *written;
 } InGemmOperand;
 
 /* Whether in_gemm_f32_tiles can run here (AVX2 and FMA, not forced
@@ -55,8 +69,11 @@ bool in_gemm_tiles_available(void);
  * the load's decoding).  The tiles are read straight from memory: B packed
  * a few k steps at a time into per-thread buffers (freed by in_gemm_drain),
  * A likewise, or read where it is when it is f32 and consecutive tiles lie
- * side by side along k.  Cin may equal Cout; neither may overlap the
- * tiles. */
+ * side by side along k.  An operand whose `written` flag is set and 0 may
+ * have its packed form kept for a later call on the same thread with the
+ * same tiles, which then skips packing it while the flag is still 0 (at
+ * most 8 MiB of B operands and one A operand per thread, until
+ * in_gemm_drain).  Cin may equal Cout; neither may overlap the tiles. */
 void in_gemm_f32_tiles(const InGemmOperand *A, const InGemmOperand *B, int64_t nt,
                        const float *Cin, float *Cout, int64_t M, int64_t N, int64_t Kt,
                        float (*nan_bf16)(uint16_t));
@@ -71,5 +88,10 @@ int64_t in_gemm_tiles_runs(void);
 /* Test hook: how many chunks of in_gemm_f32_tiles (all threads, since the
  * process started) read their A tiles in place rather than packed. */
 int64_t in_gemm_tiles_inplace_chunks(void);
+
+/* Test hook: how many times a fused k loop reused an operand packed by an
+ * earlier one on its thread in the same run (all threads, since the
+ * process began; see interp_gemm.c, "packed operands kept across calls"). */
+int64_t in_gemm_kept_hits(void);
 
 #endif

@@ -46,10 +46,15 @@ typedef struct Val {
   bool borrowed;
 } Val;
 
-/* A registered memory region [lo, hi). */
+/* A registered memory region [lo, hi).  `written` turns 1 (atomically,
+ * never back) at the first store of the run that the checks let into it
+ * (in_check_access, and the span check of the dense paths): a region with
+ * written 0 holds what it held when the run began, so what was computed
+ * from it may be kept (the fused k loops' packed operands, interp_gemm.c). */
 typedef struct MemRegion {
   uintptr_t lo, hi;
   bool readonly;
+  int written;
 } MemRegion;
 
 typedef struct BlockErr {
@@ -240,9 +245,12 @@ bool in_check_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, size_t ali
 int64_t in_mem_read(const IrType *elem, const uint8_t *p, ValKind k, double *fout);
 /* A fused k loop's operand tile (interp_core.c): the first element and row
  * stride of the 2-D tile that a load through view pv with tile indices ix
- * reads, when that load takes the dense path and cannot fail; false
- * (nothing reported) otherwise.  And a bf16 NaN's value as a load gives it. */
-bool in_view_dense_tile(Exec *e, Val *pv, const int64_t ix[2], const void **base, int64_t *ld);
+ * reads, when that load takes the dense path and cannot fail, and the
+ * written flag of the registered region that holds it (NULL for an
+ * alloca); false (nothing reported) otherwise.  And a bf16 NaN's value as a
+ * load gives it. */
+bool in_view_dense_tile(Exec *e, Val *pv, const int64_t ix[2], const void **base, int64_t *ld,
+                        const int **written);
 float in_bf16_nan_value(uint16_t h);
 void in_mem_write(const IrType *elem, uint8_t *p, int64_t iv, double fv);
 

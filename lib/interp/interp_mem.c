@@ -46,6 +46,13 @@ static const MemRegion *find_region(const MemRegion *r, size_t n, uintptr_t a) {
   return a < m->hi ? m : NULL;
 }
 
+/* Notes a store into region m (see MemRegion): a load and no write once
+ * the flag is up. */
+static inline void mark_written(const MemRegion *m) {
+  int *w = (int *)&m->written; /* regions are const to readers; the flag alone changes */
+  if (!__atomic_load_n(w, __ATOMIC_RELAXED)) __atomic_store_n(w, 1, __ATOMIC_RELAXED);
+}
+
 bool in_check_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, size_t align,
                      int kind) {
   bool write = (kind & IN_ACC_WRITE) != 0;
@@ -62,6 +69,7 @@ bool in_check_access(Exec *e, IrOp *op, uintptr_t addr, size_t bytes, size_t ali
   if (write && m->readonly)
     return in_fail(e, op, "store to constant global memory at address 0x%llx",
                    (unsigned long long)addr);
+  if (write) mark_written(m);
   if (e->run->chk_mem && !(kind & IN_ACC_SPAN))
     return in_chk_access(e, op, addr, bytes, align ? align : 1, kind, m);
   return true;
@@ -203,7 +211,7 @@ bool h_alloca(Exec *e, IrOp *op) {
   memset(mem, 0, bytes);
   if (e->run->chk) in_chk_alloca(e, op, mem, bytes);
   vec_push(&e->local_mem, mem);
-  MemRegion m = {(uintptr_t)mem, (uintptr_t)mem + bytes, false};
+  MemRegion m = {(uintptr_t)mem, (uintptr_t)mem + bytes, false, 0};
   vec_push(&e->local, m);
   Val *v = val_new_tile(t);
   ((int64_t *)v->data)[0] = (int64_t)(uintptr_t)mem;
@@ -501,14 +509,27 @@ static inline bool coord_ok(const ViewAcc *va, int d, int64_t c) {
   return x >= 0 && x < va->tlimit[d];
 }
 
-/* Whether [addr, addr + bytes) lies in one registered region (or alloca)
- * that a store may write: in_check_access's test without its report. */
-static bool span_in_region(Exec *e, uintptr_t addr, size_t bytes, bool write) {
+/* The registered region (or alloca) that holds all of [addr, addr + bytes)
+ * and that a store may write, when `write` (marking it written): the test
+ * of in_check_access without its report; NULL if none.  *local: whether it
+ * is an alloca. */
+static const MemRegion *span_region(Exec *e, uintptr_t addr, size_t bytes, bool write,
+                                    bool *local) {
   const MemRegion *m = find_region(e->run->regions.data, e->run->regions.len, addr);
+  *local = !m;
   if (!m)
     for (size_t i = 0; i < e->local.len; i++)
       if (addr >= e->local.data[i].lo && addr < e->local.data[i].hi) m = &e->local.data[i];
-  return m && bytes <= m->hi - addr && !(write && m->readonly);
+  if (!m || bytes > m->hi - addr || (write && m->readonly)) return NULL;
+  if (write) mark_written(m);
+  return m;
+}
+
+/* Whether [addr, addr + bytes) lies in one registered region (or alloca)
+ * that a store may write (see span_region). */
+static bool span_in_region(Exec *e, uintptr_t addr, size_t bytes, bool write) {
+  bool local;
+  return span_region(e, addr, bytes, write, &local) != NULL;
 }
 
 /* d[0..n) = s[0..n) for one row of a dense view access: the rows of a
@@ -1021,10 +1042,12 @@ Val *in_ew_store_dest(Exec *e, IrOp *st, const IrType *elem, const int64_t *shap
  * and cannot fail: indices inside the index space, a partition or strided
  * view (no gather), f32 or bf16 elements, the whole tile in bounds with a
  * unit inner stride and non-negative strides, and its span inside one
- * registered region.  The same tests as view_decode and view_access_dense
+ * registered region (or alloca), whose written flag *written gives (NULL
+ * for an alloca).  The same tests as view_decode and view_access_dense
  * (the caller has ruled out --check); false, reporting nothing, otherwise
  * (the interpreter then runs the loop op by op). */
-bool in_view_dense_tile(Exec *e, Val *pv, const int64_t ix[2], const void **base, int64_t *ld) {
+bool in_view_dense_tile(Exec *e, Val *pv, const int64_t ix[2], const void **base, int64_t *ld,
+                        const int **written) {
   const IrType *t = pv->type, *elem = pv->elem;
   if (pv->kind != VK_PVIEW || ct_view_tile_rank(t) != 2 || ct_type_is_gather_scatter_view(t) ||
       !ir_type_is_float(elem))
@@ -1051,11 +1074,14 @@ bool in_view_dense_tile(Exec *e, Val *pv, const int64_t ix[2], const void **base
   uint64_t a0, bytes;
   if (__builtin_mul_overflow((uint64_t)first, (uint64_t)es, &a0) ||
       __builtin_add_overflow(a0, (uint64_t)pv->base, &a0) ||
-      __builtin_mul_overflow((uint64_t)extent + 1, (uint64_t)es, &bytes) || a0 % es ||
-      !span_in_region(e, (uintptr_t)a0, (size_t)bytes, false))
+      __builtin_mul_overflow((uint64_t)extent + 1, (uint64_t)es, &bytes) || a0 % es)
     return false;
+  bool local;
+  const MemRegion *m = span_region(e, (uintptr_t)a0, (size_t)bytes, false, &local);
+  if (!m) return false;
   *base = (const void *)(uintptr_t)a0;
   *ld = st[0];
+  *written = local ? NULL : &m->written;
   return true;
 }
 

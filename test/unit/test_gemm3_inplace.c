@@ -68,7 +68,7 @@ static int64_t check(int64_t M, int64_t N, int64_t Kt, int64_t nt, int64_t apad,
     memcpy(mv, am, (size_t)(M * lda * ea));
     ta[moved] = mv + moved * Kt * ea;
   }
-  InGemmOperand A = {ta, lda, abf}, B = {tb, ldb, bbf};
+  InGemmOperand A = {ta, lda, abf, NULL}, B = {tb, ldb, bbf, NULL};
   size_t cs = sizeof(float) * (size_t)(M * N);
   float *C = malloc(cs), *R = malloc(cs), *O = malloc(cs);
   for (int64_t i = 0; i < M * N; i++) C[i] = frand() * 4;
@@ -145,7 +145,12 @@ UNIT_MAIN {
     printf("test_gemm3_inplace: no AVX2+FMA here: the fused path never runs; skipped\n");
     return;
   }
-  test_shapes();
-  test_moved();
-  test_specials();
+  bool z = strcmp(in_gemm_isa(), "avx512") == 0;
+  for (int pass = z ? 0 : 1; pass < 2; pass++) { /* AVX-512 where there is, then AVX2 */
+    in_gemm_allow_avx512(pass == 0);
+    test_shapes();
+    test_moved();
+    test_specials();
+  }
+  in_gemm_allow_avx512(true);
 }

@@ -55,6 +55,7 @@ static void *make_tiles(InGemmOperand *op, const void **tiles, int64_t nt, int64
   op->tiles = tiles;
   op->ld = ld;
   op->bf16 = bf16;
+  op->written = NULL; /* never kept (the interpreter cases below test keeping) */
   return mem;
 }
 
@@ -257,6 +258,65 @@ static void test_interp_cases(void) {
   }
 }
 
+/* Packed operands kept across k loops (interp_gemm.c): a grid whose
+ * programs share operand tiles reuses them (in_gemm_kept_hits), and a
+ * program that stores into an operand's memory after its k loop (the acc
+ * tile, as a 64x64 tile of A or B at the program's block index) makes the
+ * later programs pack afresh: the results equal the op-by-op run's at -j1
+ * (the programs in grid order), which reads the stored values. */
+static void test_keep(void) {
+  static const struct {
+    const char *et;
+    char written; /* 0: none, 'a' or 'b' */
+  } ks[] = {{"f32", 0}, {"bf16", 0}, {"f32", 'b'}, {"bf16", 'a'}, {"bf16", 'b'}};
+  for (size_t i = 0; i < sizeof ks / sizeof *ks; i++) {
+    Case c = {ks[i].et, 64, 64, 32, 128, 128, 256, false, false, true};
+    bool bf = strcmp(c.et, "bf16") == 0;
+    char src[sizeof gemm_fmt + 2048], extra[1024] = "";
+    snprintf(src, sizeof src, gemm_fmt, c.et, c.tm, c.tn, c.tk, "", "");
+    if (ks[i].written) {
+      char pvt[160];
+      snprintf(pvt, sizeof pvt, "partition_view<tile=(64x64), tensor_view<?x?x%s, strides=[?,1]>>",
+               c.et);
+      snprintf(extra, sizeof extra,
+               "    %%pw = make_partition_view %%tv%c : %s\n"
+               "%s"
+               "    %%t4 = store_view_tko weak %s, %%pw[%%by, %%bx] : tile<64x64x%s>, %s, "
+               "tile<i32> -> token\n",
+               ks[i].written, pvt,
+               bf ? "    %accw = ftof %acc : tile<64x64xf32> -> tile<64x64xbf16>\n" : "",
+               bf ? "%accw" : "%acc", c.et, pvt);
+      char *ret = strstr(src, "    return\n");
+      if (!CHECK(ret != NULL)) continue;
+      size_t at = (size_t)(ret - src), el = strlen(extra);
+      memmove(ret + el, ret, strlen(ret) + 1);
+      memcpy(src + at, extra, el);
+    }
+    IrOp *mod = parse(src);
+    if (!mod) continue;
+    /* A and B are written: each run gets fresh copies */
+    void *A0 = rand_buf(c.m * c.k, bf), *B0 = rand_buf(c.k * c.n, bf);
+    float *C0 = rand_buf(c.m * c.n, false);
+    size_t es = bf ? 2 : 4, asz = es * (size_t)(c.m * c.k), bsz = es * (size_t)(c.k * c.n);
+    void *A = malloc(asz), *B = malloc(bsz);
+    bool fused;
+    memcpy(A, A0, asz), memcpy(B, B0, bsz);
+    float *want = run_case(mod, &c, A, B, C0, 1, false, 0, &fused);
+    memcpy(A, A0, asz), memcpy(B, B0, bsz);
+    int64_t hits = in_gemm_kept_hits();
+    float *got = run_case(mod, &c, A, B, C0, 1, true, 0, &fused);
+    hits = in_gemm_kept_hits() - hits;
+    if (CHECK(want != NULL && got != NULL && fused)) {
+      if (!CHECK_EQ_INT(diff_bits(want, got, c.m * c.n), 0))
+        printf("  keep case %zu (%s, written %c)\n", i, c.et, ks[i].written ? ks[i].written : '-');
+      /* 2x2 programs, B's panels in both grid rows; bf16 A in both columns */
+      if (!ks[i].written) CHECK_EQ_INT((int)hits, bf ? 4 : 2);
+    }
+    free(want), free(got), free(A), free(B), free(A0), free(B0), free(C0);
+    ir_op_destroy(mod);
+  }
+}
+
 /* The smallest step budget a run succeeds with (runs fail below it). */
 static uint64_t min_steps(IrOp *mod, const Case *c, const void *A, const void *B,
                           const float *C0, bool fusion) {
@@ -310,12 +370,24 @@ UNIT_MAIN {
     printf("test_gemm_kloop: no AVX2+FMA here: the fused path never runs; skipped\n");
     return;
   }
-  test_tiles_kernel();
+  bool zk = strcmp(in_gemm_isa(), "avx512") == 0;
+  for (int pass = zk ? 0 : 1; pass < 2; pass++) {
+    in_gemm_allow_avx512(pass == 0);
+    test_tiles_kernel();
+  }
+  in_gemm_allow_avx512(true);
   ctx = ir_context_create();
   ctile_register_all(ctx);
   int nerr = 0;
   ir_ctx_set_diag_handler(ctx, quiet, &nerr);
-  test_interp_cases();
-  test_step_budget();
+  /* every case with the AVX-512 kernels where the CPU has them, then AVX2 */
+  bool z = strcmp(in_gemm_isa(), "avx512") == 0;
+  for (int pass = z ? 0 : 1; pass < 2; pass++) {
+    in_gemm_allow_avx512(pass == 0);
+    test_interp_cases();
+    test_keep();
+    test_step_budget();
+  }
+  in_gemm_allow_avx512(true);
   ir_context_destroy(ctx);
 }
