@@ -740,7 +740,7 @@ static int kloop_run(Exec *e, IrOp *op, int64_t iv0, int64_t ub, int64_t step, b
     iv = in_sext((int64_t)((uint64_t)iv + (uint64_t)step), w);
   }
   Val *r = val_new_raw(init->elem, init->shape, init->rank); /* every element written */
-  in_gemm_f32_tiles(&A, &B, nt, init->data, r->data, M, N, Kt, in_bf16_nan_value);
+  in_gemm_f32_tiles(&A, &B, nt, init->data, r->data, M, N, Kt, in_bf16_nan_value, e->run->gemm);
   free(tiles);
   e->steps += total;
   e->work += total;
@@ -1484,6 +1484,7 @@ bool in_run_once(IrOp *module, const char *entry_name, const InterpArg *args, si
   for (size_t i = 0; i < nargs; i++)
     if (args[i].kind == INTERP_ARG_BUFFER)
       in_add_region(&r, (uintptr_t)args[i].data, args[i].bytes, false);
+  r.gemm = in_gemm_shared_new();
   bool ok = in_setup_globals(&r);
   if (ok) {
     if (r.regions.len) qsort(r.regions.data, r.regions.len, sizeof(MemRegion), cmp_region);
@@ -1552,6 +1553,7 @@ bool in_run_once(IrOp *module, const char *entry_name, const InterpArg *args, si
   ptrmap_free(&r.cost_tab);
   ptrmap_free(&r.seg_tab);
   u64map_free(&r.globals);
+  in_gemm_shared_free(r.gemm);
   pthread_mutex_destroy(&r.mu);
   pthread_mutex_destroy(&r.amu);
   return ok;

@@ -38,6 +38,7 @@
 #include "interp/interp_gemm.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -725,47 +726,69 @@ __attribute__((target("avx512f"))) static void panels_z(const float *Ak, int64_t
  * read in place) every time it runs, and the programs of a grid read the
  * same operand tiles again and again: with 64x64 C tiles of a 1024^3 GEMM,
  * each of B's 16 column panels is packed by 16 programs, each A row panel
- * by the 16 programs of its grid row, one after another.  Each thread keeps
- * the packed form of the B operands it packed (up to GEMM_KEEP_BYTES, the
- * least recently used dropped first) and of the last A operand, and a call
- * whose operand has the same tiles, layout and kernels reuses it instead of
- * packing.  That is exact only while the memory under the tiles is
- * unchanged: an operand is kept only when one registered region holds all
- * its tiles and no store of the run has entered that region yet (its
- * written flag, MemRegion), and a kept form is used only while the flag is
- * still 0.  (A store that races with the k loop in another program of the
- * same run is a race in the program: either order is a valid run.)  When
- * the operands do not fit (a grid row steps through more B panels than the
- * cap holds) every lookup misses; after GEMM_KEEP_TRIES insertions with
- * under a quarter of lookups hitting, the thread stops keeping for the
- * rest of the run.  in_gemm_drain frees all of it at the end of a run. */
-#define GEMM_KEEP_BYTES ((size_t)8 << 20) /* per thread, B operands */
+ * by the 16 programs of its grid row, one after another.  So packed B
+ * operands are kept for the run in a table all its threads share
+ * (InGemmShared: up to GEMM_KEEP_BYTES, the least recently used unused one
+ * dropped first), and each thread keeps its last packed A operand; a call
+ * whose operand has the same tiles, layout and kernels reuses the packed
+ * form instead of packing.  That is exact only while the memory under the
+ * tiles is unchanged: an operand is kept only when one registered region
+ * holds all its tiles and no store of the run has entered that region yet
+ * (its written flag, MemRegion), and a kept form is used only while the
+ * flag is still 0.  (A store that races with the k loop in another program
+ * of the same run is a race in the program: either order is a valid run.)
+ * When the operands do not fit (a grid row steps through more B panels
+ * than the cap holds) lookups keep missing; after GEMM_KEEP_TRIES
+ * insertions with under a quarter of lookups hitting, the run stops
+ * keeping B.  The table goes with the run (in_gemm_shared_free), a
+ * thread's A with in_gemm_drain. */
+#define GEMM_KEEP_BYTES ((size_t)16 << 20) /* per run, B operands */
 #define GEMM_KEEP_SLOTS 64
 #define GEMM_KEEP_TRIES 24
 
+/* A packed operand and what it was packed from. */
 typedef struct {
   const void **tiles;   /* nt tile addresses (owned); NULL: slot free */
   const int *written;   /* the region's flag */
   int64_t nt, ld, rows, cols; /* tiles, row stride, tile shape */
   bool bf16, z;
-  float *data;          /* the packed chunks, `chunk` floats apart */
+  bool ready;           /* packed (shared slots: readable by every thread) */
+  int users;            /* shared slots: calls reading or packing it */
+  float *data;          /* the packed chunks, one after another */
   size_t floats;
   uint64_t used;        /* LRU stamp */
 } Kept;
 
-static _Thread_local struct {
-  Kept b[GEMM_KEEP_SLOTS], a;
-  size_t bytes; /* of the b slots */
+struct InGemmShared {
+  pthread_mutex_t mu;
+  Kept b[GEMM_KEEP_SLOTS];
+  size_t bytes;
   uint64_t clock;
   int64_t inserts, lookups, hits;
   bool off;
-} keep;
+};
+
+InGemmShared *in_gemm_shared_new(void) {
+  InGemmShared *sh = xcalloc(1, sizeof *sh);
+  pthread_mutex_init(&sh->mu, NULL);
+  return sh;
+}
 
 static void kept_free(Kept *k) {
   free(k->tiles);
   free(k->data);
   memset(k, 0, sizeof *k);
 }
+
+void in_gemm_shared_free(InGemmShared *sh) {
+  if (!sh) return;
+  for (int i = 0; i < GEMM_KEEP_SLOTS; i++) kept_free(&sh->b[i]);
+  pthread_mutex_destroy(&sh->mu);
+  free(sh);
+}
+
+/* The calling thread's last packed A operand. */
+static _Thread_local Kept keep_a;
 
 static bool kept_match(const Kept *k, const InGemmOperand *op, int64_t nt, int64_t rows,
                        int64_t cols, bool z) {
@@ -774,82 +797,103 @@ static bool kept_match(const Kept *k, const InGemmOperand *op, int64_t nt, int64
          memcmp(k->tiles, op->tiles, (size_t)nt * sizeof(void *)) == 0;
 }
 
-/* The kept packed form of op (tiles of rows x cols, `floats` floats when
- * packed) for this call: *hit when it holds op already; else a slot to
- * pack into (kept_commit makes it valid once packed), or NULL: pack into
- * the call's own buffer.  `a`: the A slot (one), else the B slots. */
-static Kept *kept_find(const InGemmOperand *op, int64_t nt, int64_t rows, int64_t cols, bool z,
-                       size_t floats, bool a, bool *hit) {
-  *hit = false;
-  if (keep.off || !op->written || __atomic_load_n(op->written, __ATOMIC_RELAXED)) return NULL;
-  size_t bytes = floats * sizeof(float);
-  if (bytes > GEMM_KEEP_BYTES / 2) return NULL;
-  keep.lookups++;
-  if (a) {
-    if (kept_match(&keep.a, op, nt, rows, cols, z)) {
-      *hit = true;
-      return &keep.a;
-    }
-    kept_free(&keep.a);
-    keep.a.data = xmalloc(bytes);
-    keep.a.floats = floats;
-    return &keep.a;
-  }
-  Kept *lru = NULL;
-  for (int i = 0; i < GEMM_KEEP_SLOTS; i++) {
-    Kept *k = &keep.b[i];
-    if (kept_match(k, op, nt, rows, cols, z)) {
-      k->used = ++keep.clock;
-      *hit = true;
-      return k;
-    }
-  }
-  if (++keep.inserts > GEMM_KEEP_TRIES && keep.hits * 4 < keep.lookups) {
-    keep.off = true;
-    return NULL;
-  }
-  /* room: drop least recently used slots until the new one fits */
-  for (;;) {
-    Kept *free_slot = NULL;
-    lru = NULL;
-    for (int i = 0; i < GEMM_KEEP_SLOTS; i++) {
-      Kept *k = &keep.b[i];
-      if (!k->tiles && !k->data) {
-        if (!free_slot) free_slot = k;
-      } else if (!lru || k->used < lru->used) {
-        lru = k;
-      }
-    }
-    if (free_slot && keep.bytes + bytes <= GEMM_KEEP_BYTES) {
-      free_slot->data = xmalloc(bytes);
-      free_slot->floats = floats;
-      keep.bytes += bytes;
-      return free_slot;
-    }
-    if (!lru) return NULL;
-    keep.bytes -= lru->floats * sizeof(float);
-    kept_free(lru);
-  }
-}
-
-/* Makes slot k hold op's packed form (just packed into k->data). */
-static void kept_commit(Kept *k, const InGemmOperand *op, int64_t nt, int64_t rows, int64_t cols,
-                        bool z) {
+/* Fills in what slot k was packed from (its data just packed or about to be). */
+static void kept_set_key(Kept *k, const InGemmOperand *op, int64_t nt, int64_t rows,
+                         int64_t cols, bool z) {
   k->tiles = xmalloc((size_t)nt * sizeof(void *));
   memcpy(k->tiles, op->tiles, (size_t)nt * sizeof(void *));
   k->written = op->written;
   k->nt = nt, k->ld = op->ld, k->rows = rows, k->cols = cols;
   k->bf16 = op->bf16, k->z = z;
-  k->used = ++keep.clock;
 }
 
-static void kept_drain(void) {
-  for (int i = 0; i < GEMM_KEEP_SLOTS; i++) kept_free(&keep.b[i]);
-  kept_free(&keep.a);
-  keep.bytes = 0;
-  keep.clock = 0;
-  keep.inserts = keep.lookups = keep.hits = 0;
-  keep.off = false;
+/* Whether op may be kept or a kept form of it used now (see above). */
+static bool keepable(const InGemmOperand *op, size_t floats) {
+  return op->written && !__atomic_load_n(op->written, __ATOMIC_RELAXED) &&
+         floats * sizeof(float) <= GEMM_KEEP_BYTES / 2;
+}
+
+/* The thread's A slot for op: *hit when it holds op already, else emptied
+ * for packing into (kept_a_commit makes it valid); NULL: do not keep. */
+static Kept *kept_a_find(const InGemmOperand *op, int64_t nt, int64_t rows, int64_t cols, bool z,
+                         size_t floats, bool *hit) {
+  *hit = false;
+  if (!keepable(op, floats)) return NULL;
+  if (kept_match(&keep_a, op, nt, rows, cols, z)) {
+    *hit = true;
+    return &keep_a;
+  }
+  kept_free(&keep_a);
+  keep_a.data = xmalloc(floats * sizeof(float));
+  keep_a.floats = floats;
+  return &keep_a;
+}
+
+/* The shared slot for B operand op: *hit when it holds op packed (the call
+ * reads it), else a slot this call packs into (the others do not read it
+ * until kept_b_release marks it ready); NULL: pack into the call's own
+ * buffer.  Every non-NULL slot is handed back with kept_b_release. */
+static Kept *kept_b_find(InGemmShared *sh, const InGemmOperand *op, int64_t nt, int64_t rows,
+                         int64_t cols, bool z, size_t floats, bool *hit) {
+  *hit = false;
+  if (!sh || !keepable(op, floats)) return NULL;
+  size_t bytes = floats * sizeof(float);
+  Kept *r = NULL;
+  pthread_mutex_lock(&sh->mu);
+  sh->lookups++;
+  for (int i = 0; i < GEMM_KEEP_SLOTS; i++) {
+    Kept *k = &sh->b[i];
+    if (kept_match(k, op, nt, rows, cols, z)) {
+      if (k->ready) { /* else another call is packing it: pack privately */
+        k->used = ++sh->clock;
+        k->users++;
+        sh->hits++;
+        *hit = true;
+        r = k;
+      }
+      goto out;
+    }
+  }
+  if (sh->off || (++sh->inserts > GEMM_KEEP_TRIES && sh->hits * 4 < sh->lookups)) {
+    sh->off = true;
+    goto out;
+  }
+  /* room: drop least recently used slots nobody is using until it fits */
+  for (;;) {
+    Kept *free_slot = NULL, *lru = NULL;
+    for (int i = 0; i < GEMM_KEEP_SLOTS; i++) {
+      Kept *k = &sh->b[i];
+      if (!k->tiles) {
+        if (!free_slot) free_slot = k;
+      } else if (!k->users && (!lru || k->used < lru->used)) {
+        lru = k;
+      }
+    }
+    if (free_slot && sh->bytes + bytes <= GEMM_KEEP_BYTES) {
+      kept_set_key(free_slot, op, nt, rows, cols, z);
+      free_slot->data = xmalloc(bytes);
+      free_slot->floats = floats;
+      free_slot->users = 1;
+      free_slot->used = ++sh->clock;
+      sh->bytes += bytes;
+      r = free_slot;
+      break;
+    }
+    if (!lru) break;
+    sh->bytes -= lru->floats * sizeof(float);
+    kept_free(lru);
+  }
+out:
+  pthread_mutex_unlock(&sh->mu);
+  return r;
+}
+
+/* Hands back a slot from kept_b_find (packed by this call when !hit). */
+static void kept_b_release(InGemmShared *sh, Kept *k, bool hit) {
+  pthread_mutex_lock(&sh->mu);
+  if (!hit) k->ready = true;
+  k->users--;
+  pthread_mutex_unlock(&sh->mu);
 }
 
 /* The fused GEMM (see in_gemm_f32_tiles), with the AVX-512 kernels when
@@ -884,7 +928,7 @@ static void kept_drain(void) {
  * the tpf prefetches cost 5-10% there, so the AVX-512 path issues none. */
 static void gemm_tiles(const InGemmOperand *A, const InGemmOperand *B, int64_t nt,
                        const float *Cin, float *Cout, int64_t M, int64_t N, int64_t Kt,
-                       float (*nan_bf16)(uint16_t), bool z) {
+                       float (*nan_bf16)(uint16_t), InGemmShared *sh, bool z) {
   int64_t g = Kt >= GEMM_TILES_KC ? 1 : GEMM_TILES_KC / Kt;
   if (g > nt) g = nt;
   int64_t kcmax = g * Kt, nchunks = (nt + g - 1) / g;
@@ -892,15 +936,12 @@ static void gemm_tiles(const InGemmOperand *A, const InGemmOperand *B, int64_t n
   float *buf = kbuf_get((size_t)(asz + bsz));
   int64_t esa = A->bf16 ? 2 : 4, esb = B->bf16 ? 2 : 4;
   /* packed operands kept from an earlier call, or slots to keep them in */
-  bool ahit, bhit;
-  Kept *kb = kept_find(B, nt, Kt, N, z, (size_t)(bsz * nchunks), false, &bhit);
+  bool ahit = false, bhit;
+  Kept *kb = kept_b_find(sh, B, nt, Kt, N, z, (size_t)(bsz * nchunks), &bhit);
   bool a_inplace_all = !A->bf16;
   for (int64_t t = 1; t < nt && a_inplace_all; t++)
     a_inplace_all = t % g == 0 || A->tiles[t] == (const float *)A->tiles[t - 1] + Kt;
-  Kept *ka = a_inplace_all ? NULL
-                           : kept_find(A, nt, M, Kt, z, (size_t)(asz * nchunks), true, &ahit);
-  if (!ka) ahit = false;
-  keep.hits += bhit + ahit;
+  Kept *ka = a_inplace_all ? NULL : kept_a_find(A, nt, M, Kt, z, (size_t)(asz * nchunks), &ahit);
   if (bhit || ahit) __atomic_fetch_add(&keep_hits_total, bhit + ahit, __ATOMIC_RELAXED);
   TilePf tpf = {{A, B}, {M, Kt}, {Kt * esa, N * esb}, 0, 0, 0, 0, 2, {0, 0}};
   /* The next call on this thread (the next program's k loop) likely reads
@@ -946,8 +987,8 @@ static void gemm_tiles(const InGemmOperand *A, const InGemmOperand *B, int64_t n
     if (z) panels_z(Ak, lda, Bp, Ci, Cout, M, N, kc, &tpf, per_call);
     else panels_avx2(Ak, lda, Bp, Ci, Cout, M, N, kc, &tpf, per_call);
   }
-  if (kb && !bhit) kept_commit(kb, B, nt, Kt, N, z);
-  if (ka && !ahit) kept_commit(ka, A, nt, M, Kt, z);
+  if (kb) kept_b_release(sh, kb, bhit);
+  if (ka && !ahit) kept_set_key(ka, A, nt, M, Kt, z);
 }
 #endif
 
@@ -1016,6 +1057,14 @@ void in_gemm_f32(const float *A, const float *B, const float *Cin, float *Cout, 
   gemm_portable(A, B, Cin, Cout, M, N, K);
 }
 
+#ifndef HAVE_GEMM_AVX2
+struct InGemmShared {
+  int unused;
+};
+InGemmShared *in_gemm_shared_new(void) { return xcalloc(1, sizeof(InGemmShared)); }
+void in_gemm_shared_free(InGemmShared *sh) { free(sh); }
+#endif
+
 bool in_gemm_tiles_available(void) {
 #ifdef HAVE_GEMM_AVX2
   return avx2_kernels();
@@ -1036,22 +1085,22 @@ int64_t in_gemm_tiles_inplace_chunks(void) {
 
 void in_gemm_f32_tiles(const InGemmOperand *A, const InGemmOperand *B, int64_t nt,
                        const float *Cin, float *Cout, int64_t M, int64_t N, int64_t Kt,
-                       float (*nan_bf16)(uint16_t)) {
+                       float (*nan_bf16)(uint16_t), InGemmShared *sh) {
   __atomic_fetch_add(&tiles_runs, 1, __ATOMIC_RELAXED);
   if (nt == 0 || Kt == 0) {
     for (int64_t i = 0; i < M * N && Cin != Cout; i++) Cout[i] = Cin[i];
     return;
   }
 #ifdef HAVE_GEMM_AVX2
-  gemm_tiles(A, B, nt, Cin, Cout, M, N, Kt, nan_bf16, avx512_kernels());
+  gemm_tiles(A, B, nt, Cin, Cout, M, N, Kt, nan_bf16, sh, avx512_kernels());
 #else
-  (void)A, (void)B, (void)nan_bf16;
+  (void)A, (void)B, (void)nan_bf16, (void)sh;
 #endif
 }
 
 void in_gemm_drain(void) {
 #ifdef HAVE_GEMM_AVX2
-  kept_drain();
+  kept_free(&keep_a);
   nextp.a0 = nextp.b0 = 0;
   free(kbuf.raw);
   kbuf.raw = NULL;

@@ -58,6 +58,13 @@ typedef struct InGemmOperand {
   const int *written;
 } InGemmOperand;
 
+/* What the fused k loops of one run share: packed B operands kept for
+ * later loops (see in_gemm_f32_tiles).  One per run, created before its
+ * threads start and freed after they end. */
+typedef struct InGemmShared InGemmShared;
+InGemmShared *in_gemm_shared_new(void);
+void in_gemm_shared_free(InGemmShared *sh);
+
 /* Whether in_gemm_f32_tiles can run here (AVX2 and FMA, not forced
  * portable); when it cannot, the caller runs the k steps one by one. */
 bool in_gemm_tiles_available(void);
@@ -70,13 +77,14 @@ bool in_gemm_tiles_available(void);
  * a few k steps at a time into per-thread buffers (freed by in_gemm_drain),
  * A likewise, or read where it is when it is f32 and consecutive tiles lie
  * side by side along k.  An operand whose `written` flag is set and 0 may
- * have its packed form kept for a later call on the same thread with the
- * same tiles, which then skips packing it while the flag is still 0 (at
- * most 8 MiB of B operands and one A operand per thread, until
- * in_gemm_drain).  Cin may equal Cout; neither may overlap the tiles. */
+ * have its packed form kept for a later call with the same tiles, which
+ * then skips packing it while the flag is still 0: B operands in sh (NULL:
+ * none kept; at most 16 MiB, any thread's calls), the last A operand per
+ * thread (until in_gemm_drain).  Cin may equal Cout; neither may overlap
+ * the tiles. */
 void in_gemm_f32_tiles(const InGemmOperand *A, const InGemmOperand *B, int64_t nt,
                        const float *Cin, float *Cout, int64_t M, int64_t N, int64_t Kt,
-                       float (*nan_bf16)(uint16_t));
+                       float (*nan_bf16)(uint16_t), InGemmShared *sh);
 
 /* Frees the calling thread's packing buffers (each worker, when done). */
 void in_gemm_drain(void);

@@ -76,6 +76,7 @@ typedef struct Run {
   size_t nargs;
   int64_t grid[3];
   VEC(MemRegion) regions;  /* sorted by lo */
+  struct InGemmShared *gemm; /* the fused k loops' kept operands (interp_gemm.h) */
   U64Map globals;          /* global op -> address */
   VEC(void *) owned;       /* global storage */
   /* block scheduling and errors */

@@ -80,7 +80,7 @@ static int64_t check(int64_t M, int64_t N, int64_t Kt, int64_t nt, int64_t apad,
     in_gemm_f32(ad, bd, R, R, M, N, Kt);
   }
   int64_t before = in_gemm_tiles_inplace_chunks();
-  in_gemm_f32_tiles(&A, &B, nt, C, O, M, N, Kt, bf16_val);
+  in_gemm_f32_tiles(&A, &B, nt, C, O, M, N, Kt, bf16_val, NULL);
   int64_t chunks = in_gemm_tiles_inplace_chunks() - before;
   int bad = 0;
   for (int64_t i = 0; i < M * N; i++) bad += fbits(R[i]) != fbits(O[i]);

@@ -75,7 +75,7 @@ static void check_tiles(int64_t M, int64_t N, int64_t Kt, int64_t nt, bool abf, 
     in_gemm_f32(ta_d, tb_d, R, R, M, N, Kt);
   }
   free(ta_d), free(tb_d);
-  in_gemm_f32_tiles(&A, &B, nt, C, O, M, N, Kt, bf16_val);
+  in_gemm_f32_tiles(&A, &B, nt, C, O, M, N, Kt, bf16_val, NULL);
   int bad_out = diff_bits(R, O, M * N), bad_in = diff_bits(C, C0, M * N), bad_chain = 0;
   /* and the documented chain, element by element (NaN payloads aside: with
    * two NaN inputs which one an FMA passes on is the instruction's choice) */
@@ -88,7 +88,7 @@ static void check_tiles(int64_t M, int64_t N, int64_t Kt, int64_t nt, bool abf, 
       bad_chain += isnan(acc) ? !isnan(got) : fbits(acc) != fbits(got);
     }
   CHECK_EQ_INT(bad_chain, 0);
-  in_gemm_f32_tiles(&A, &B, nt, C, C, M, N, Kt, bf16_val); /* in place */
+  in_gemm_f32_tiles(&A, &B, nt, C, C, M, N, Kt, bf16_val, NULL); /* in place */
   int bad_inplace = diff_bits(R, C, M * N);
   if (!CHECK_EQ_INT(bad_out, 0) || !CHECK_EQ_INT(bad_in, 0) || !CHECK_EQ_INT(bad_inplace, 0))
     printf("  %lldx%lldx%lld x %lld tiles, A %s, B %s\n", (long long)M, (long long)N,
@@ -111,7 +111,7 @@ static void test_tiles_kernel(void) {
         }
   /* no k steps: the accumulator copied */
   float c[6] = {1, -2, 3, -4, 5, -6}, o[6] = {0};
-  in_gemm_f32_tiles(NULL, NULL, 0, c, o, 2, 3, 4, bf16_val);
+  in_gemm_f32_tiles(NULL, NULL, 0, c, o, 2, 3, 4, bf16_val, NULL);
   CHECK_EQ_INT(diff_bits(c, o, 6), 0);
 }
 
