@@ -683,6 +683,56 @@ static inline void kloop_at(const KloopIdx *k, int64_t iv, int64_t ix[2]) {
 
 #define KLOOP_MAX_ITERS 65536 /* longer loops run op by op */
 
+/* The tiles of a fused k loop's nt iterations (iv from iv0 by step, width
+ * w; A's in A->tiles[0..nt), B's in B->tiles[0..nt), which point into one
+ * writable array) when three lookups settle them all: each tile index is
+ * the induction variable or fixed, and the induction variable steps by a
+ * constant without wrapping (kloop_run counted the iterations so), so a
+ * tile's first element lies at an affine function of the iteration, and
+ * every test of in_view_dense_tile is a linear inequality in it, an
+ * alignment that a constant step keeps, or a span inside one buffer (an
+ * interval).  So when the first, second and last iterations' tiles pass,
+ * each operand's three lie in one registered buffer, and the last lies on
+ * the line through the first two, every tile between passes and lies on
+ * that line.  False (tiles and operands partly set) when that does not
+ * hold: the caller then looks each tile up. */
+static bool kloop_tiles_affine(Exec *e, Val *pa, Val *pb, const KloopIdx *ka, const KloopIdx *kb,
+                               int64_t iv0, int64_t step, unsigned w, int64_t nt,
+                               InGemmOperand *A, InGemmOperand *B) {
+  if (nt < 3) return false;
+  int64_t ivs[3] = {iv0, 0, 0};
+  for (int64_t t = 0, v = iv0; t < nt; t++) {
+    if (t == 1) ivs[1] = v;
+    if (t == nt - 1) ivs[2] = v;
+    v = in_sext((int64_t)((uint64_t)v + (uint64_t)step), w);
+  }
+  const void *ta[3], *tb[3];
+  int64_t lda[3], ldb[3];
+  const int *wa[3], *wb[3];
+  for (int i = 0; i < 3; i++) {
+    int64_t ix[2];
+    kloop_at(ka, ivs[i], ix);
+    if (!in_view_dense_tile(e, pa, ix, &ta[i], &lda[i], &wa[i])) return false;
+    kloop_at(kb, ivs[i], ix);
+    if (!in_view_dense_tile(e, pb, ix, &tb[i], &ldb[i], &wb[i])) return false;
+    if (!wa[i] || !wb[i] || wa[i] != wa[0] || wb[i] != wb[0] || lda[i] != lda[0] ||
+        ldb[i] != ldb[0])
+      return false;
+  }
+  uintptr_t a0 = (uintptr_t)ta[0], b0 = (uintptr_t)tb[0];
+  uintptr_t da = (uintptr_t)ta[1] - a0, db = (uintptr_t)tb[1] - b0;
+  if ((uintptr_t)ta[2] != a0 + (uintptr_t)(nt - 1) * da ||
+      (uintptr_t)tb[2] != b0 + (uintptr_t)(nt - 1) * db)
+    return false;
+  const void **at = (const void **)A->tiles, **bt = (const void **)B->tiles;
+  for (int64_t t = 0; t < nt; t++) {
+    at[t] = (const void *)(a0 + (uintptr_t)t * da);
+    bt[t] = (const void *)(b0 + (uintptr_t)t * db);
+  }
+  A->ld = lda[0], B->ld = ldb[0], A->written = wa[0], B->written = wb[0];
+  return true;
+}
+
 /* Runs for op as one GEMM when it is a fused k loop (see above) whose
  * iterations run iv from iv0 while iv < ub by step.  1: done (result set);
  * 0: does not apply, nothing done; -1: failed (reported). */
@@ -721,7 +771,8 @@ static int kloop_run(Exec *e, IrOp *op, int64_t iv0, int64_t ub, int64_t step, b
                 B = {tiles + nt, 0, ir_float_kind(pb->elem) == IR_BF16, NULL};
   int64_t iv = iv0;
   KloopIdx ka = kloop_indices(e, la, body), kb = kloop_indices(e, lb, body);
-  for (int64_t t = 0; t < nt; t++) {
+  bool affine = kloop_tiles_affine(e, pa, pb, &ka, &kb, iv0, step, w, nt, &A, &B);
+  for (int64_t t = 0; t < nt && !affine; t++) {
     int64_t ix[2], lda, ldb;
     const int *wa, *wb;
     kloop_at(&ka, iv, ix);
@@ -740,6 +791,7 @@ static int kloop_run(Exec *e, IrOp *op, int64_t iv0, int64_t ub, int64_t step, b
     iv = in_sext((int64_t)((uint64_t)iv + (uint64_t)step), w);
   }
   Val *r = val_new_raw(init->elem, init->shape, init->rank); /* every element written */
+  r->stream = true; /* usually the output block, stored once */
   in_gemm_f32_tiles(&A, &B, nt, init->data, r->data, M, N, Kt, in_bf16_nan_value, e->run->gemm);
   free(tiles);
   e->steps += total;

@@ -44,6 +44,11 @@ typedef struct Val {
   /* data points into kernel memory (a borrowed load, in_val_borrow): not
    * owned, never freed or written through this value. */
   bool borrowed;
+  /* a tile that is usually stored once and not read again soon (a fused k
+   * loop's result: a GEMM's output block): a store of it of at least
+   * NT_TILE_MIN elements with rows of whole cache lines goes through
+   * non-temporal stores (interp_mem.c) */
+  bool stream;
 } Val;
 
 /* A registered memory region [lo, hi).  `written` turns 1 (atomically,
