@@ -24,7 +24,8 @@
 # OPENBLAS_CORETYPE set to that core, in the same rounds, and prints a
 # second ratio against it (the columns "NumPy*" and "ratio*").  The first
 # line names the interpreter's micro-kernels (CTILE_GEMM=avx2 in the
-# environment caps them at AVX2 where the CPU has AVX-512).
+# environment caps them at AVX2 where the CPU has AVX-512; NUMPY_CORE=name
+# runs the second NumPy with that core whatever was detected).
 #
 # GEMM_SHAPES="TMxTNxTK ..." adds rows for other tile shapes of the same
 # 1024^3 GEMM (bench_interp's gemm:TMxTNxTK and gemm-bf16:TMxTNxTK parts),
@@ -91,6 +92,9 @@ case "$BEST:$DETECTED" in
     Haswell:Zen | Haswell:SkylakeX | Haswell:Cooperlake | Haswell:SapphireRapids | :*) FORCE= ;;
   *) FORCE=$BEST ;;
 esac
+# NUMPY_CORE=name: the second NumPy run with that core whatever was detected
+# (e.g. Haswell beside CTILE_GEMM=avx2 on an AVX-512 machine)
+FORCE=${NUMPY_CORE:-$FORCE}
 
 SHAPES=${GEMM_SHAPES:-}
 EXTRA=
@@ -116,7 +120,8 @@ done
 
 # best figure per (kind, -jN) over the rounds: wall (w) and per CPU-second (c)
 head -n 1 "$TMP/ct.txt"
-echo "OpenBLAS core detected: ${DETECTED:-unknown}${FORCE:+ (NumPy*: OPENBLAS_CORETYPE=$FORCE, the best core for this CPU)}"
+if [ -n "${NUMPY_CORE:-}" ]; then WHY="as NUMPY_CORE asks"; else WHY="the best core for this CPU"; fi
+echo "OpenBLAS core detected: ${DETECTED:-unknown}${FORCE:+ (NumPy*: OPENBLAS_CORETYPE=$FORCE, $WHY)}"
 awk -v shapes="$SHAPES" -v force="$FORCE" '
   function keep(k, v, c) {
     if (!(k in w) || v > w[k]) w[k] = v
