@@ -80,6 +80,7 @@ static bool canonicalize_run(IrOp *op, const char *options) {
   cfg.top_down = rw_pass_option_bool(options, "top-down", true);
   cfg.max_iterations = rw_pass_option_int(options, "max-iterations", 10);
   cfg.max_num_rewrites = rw_pass_option_int(options, "max-num-rewrites", RW_NO_LIMIT);
+  cfg.split_isolated = true; /* the canonicalization patterns have no side effects */
   bool test_convergence = rw_pass_option_bool(options, "test-convergence", false);
   Str dis = {0}, en = {0};
   bool has_dis = rw_pass_option(options, "disable-patterns", &dis) && dis.n;

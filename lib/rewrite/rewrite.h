@@ -276,6 +276,13 @@ typedef struct RwGreedyConfig {
   int64_t max_iterations;   /* default 10; RW_NO_LIMIT */
   int64_t max_num_rewrites; /* pattern applications per iteration; RW_NO_LIMIT */
   const RwListener *listener; /* optional observer of every change */
+  /* Simplify an isolated-from-above op at a time where the ops around them
+   * are inert (default false): the same IR, in less memory for a module of
+   * many functions, but the patterns run on one function's ops through all
+   * its iterations before the next function's (the default runs each
+   * iteration over all of them), so only for patterns without side effects
+   * and with no listener (canonicalize sets it).  See apply_split. */
+  bool split_isolated;
 } RwGreedyConfig;
 
 /* MLIR's GreedyRewriteConfig defaults. */

@@ -390,7 +390,10 @@ static void test_seed_dup_with_operand(void) {
  * get there, but leaves out the second function, where nothing changed:
  * its tag is processed once, the first function's twice. */
 static void test_skip_clean(void) {
-  {
+  /* split_isolated (canonicalize's setting): a driver per function, the
+   * first function through both its iterations before the second; the
+   * same IR */
+  for (int split = 0; split < 2; split++) {
     IrOp *m = new_module();
     IrBlock *outer = new_func(m), *f1, *f2;
     mk_region_op(outer, G_FUNC, &f1);
@@ -406,10 +409,14 @@ static void test_skip_clean(void) {
     RwGreedyConfig cfg;
     rw_greedy_config_init(&cfg);
     cfg.top_down = true;
+    cfg.split_isolated = split;
     sb_clear(&trace);
     CHECK(run(m, &set, &cfg));
-    CHECK_STREQ(sb_cstr(&trace), "1,2,7,1,2,");
+    CHECK_STREQ(sb_cstr(&trace), split ? "1,2,1,2,7," : "1,2,7,1,2,");
     StrBuf shape = {0};
+    block_shape(f2, &shape);
+    CHECK_STREQ(sb_cstr(&shape), "tag");
+    sb_clear(&shape);
     block_shape(f1, &shape);
     CHECK_STREQ(sb_cstr(&shape), "c3,tag,tag");
     CHECK(ir_op_operand(f1->last, 0) == c3);
