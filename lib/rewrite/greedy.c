@@ -1027,18 +1027,19 @@ bool rw_apply_patterns_greedily_region(IrRegion *region, const RwPatternSet *set
   return conv;
 }
 
-/* One driver over region r as its scope (simplify_region); `whole`: the
- * first seeding enters every isolated op (else none: their insides are
- * done, see apply_split). */
-static bool run_scope(IrContext *ctx, const RwGreedyConfig *cfg, const Frozen *f, IrRegion *r,
-                      bool whole, bool *any) {
-  Driver d;
-  driver_init(&d, ctx, cfg, f);
-  d.scope = r;
-  d.dirty_all = whole;
-  bool ch = false, conv = simplify_region(&d, r, &ch);
+/* Runs driver d over region r as its scope (simplify_region); `whole`:
+ * the first seeding enters every isolated op (else none: their insides
+ * are done, see apply_split).  One driver serves the scopes of a run in
+ * turn, keeping its per-kind cache, filters and tables. */
+static bool run_scope(Driver *d, IrRegion *r, bool whole, bool *any) {
+  d->scope = r;
+  d->dirty_all = whole;
+  if (d->dirty.len) u64map_free(&d->dirty);
+  d->last_dirty = NULL;
+  d->ir_block = NULL;
+  d->unqueued = NULL;
+  bool ch = false, conv = simplify_region(d, r, &ch);
   *any |= ch;
-  driver_free(&d);
   return conv;
 }
 
@@ -1079,22 +1080,21 @@ static bool split_ok(const Frozen *f, const RwGreedyConfig *cfg, const IrOp *op)
  * push is processed next); but its worklist and index hold one function's
  * ops, not the module's (--canonicalize of the 126k-op benchmark module:
  * about 3 MiB less at its peak). */
-static bool apply_split(IrContext *ctx, const RwGreedyConfig *cfg, const Frozen *f, IrOp *op,
-                        bool *any) {
+static bool apply_split(Driver *d, IrOp *op, bool *any) {
   bool conv = true;
   for (uint32_t r = 0; r < op->nregions; r++) {
     IrRegion *reg = &ir_op_regions(op)[r];
     for (IrBlock *b = reg->first; b; b = b->next)
       for (IrOp *c = b->first; c; c = c->next) {
         if (!c->nregions) continue;
-        if (split_ok(f, cfg, c)) {
-          conv &= apply_split(ctx, cfg, f, c, any);
+        if (split_ok(d->pats, d->cfg, c)) {
+          conv &= apply_split(d, c, any);
           continue;
         }
         for (uint32_t i = 0; i < c->nregions; i++)
-          conv &= run_scope(ctx, cfg, f, &ir_op_regions(c)[i], true, any);
+          conv &= run_scope(d, &ir_op_regions(c)[i], true, any);
       }
-    conv &= run_scope(ctx, cfg, f, reg, false, any);
+    conv &= run_scope(d, reg, false, any);
   }
   return conv;
 }
@@ -1111,10 +1111,17 @@ bool rw_apply_patterns_greedily(IrOp *op, const RwPatternSet *set,
   freeze(&f, ctx, set);
   bool conv = true, any = false;
   if (cfg->split_isolated && !cfg->listener && cfg->top_down && split_ok(&f, cfg, op)) {
-    conv = apply_split(ctx, cfg, &f, op, &any);
+    Driver d;
+    driver_init(&d, ctx, cfg, &f);
+    conv = apply_split(&d, op, &any);
+    driver_free(&d);
   } else {
-    for (uint32_t r = 0; r < op->nregions; r++)
-      conv &= run_scope(ctx, cfg, &f, &ir_op_regions(op)[r], true, &any);
+    for (uint32_t r = 0; r < op->nregions; r++) {
+      Driver d;
+      driver_init(&d, ctx, cfg, &f);
+      conv &= run_scope(&d, &ir_op_regions(op)[r], true, &any);
+      driver_free(&d);
+    }
   }
   frozen_free(&f);
   if (changed) *changed = any;
