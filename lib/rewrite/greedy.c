@@ -348,6 +348,7 @@ typedef struct Driver {
    * (allocated on first use). */
   U64Map early;
   uint64_t *early_bits;
+  bool early_lost;       /* an op left `early` this seeding (seeding_remove) */
   VEC(IrOp *) walk;      /* top-down seeding: the ops whose regions it is in,
                             outermost (in the scope region) first */
   /* What the processing of this iteration changed (see note_change), so
@@ -497,8 +498,21 @@ static void drop_early(Driver *d) {
       w->live--;
     }
   }
+  /* the filter's bits are those of the map's ops (cleared one by one: a
+   * scope of the split canonicalize has a few), unless an op left the map
+   * (seeding_remove) or there are many */
+  size_t words = (size_t)1 << (EARLY_BITS - 6);
+  if (d->early_lost || d->early.cap * 8 >= words) {
+    memset(d->early_bits, 0, words * sizeof(uint64_t));
+  } else {
+    for (size_t i = 0; i < d->early.cap; i++)
+      if (d->early.vals[i]) {
+        unsigned b = (unsigned)(wl_hash((IrOp *)(uintptr_t)d->early.keys[i]) >> (64 - EARLY_BITS));
+        d->early_bits[b >> 6] = 0;
+      }
+  }
+  d->early_lost = false;
   u64map_free(&d->early);
-  memset(d->early_bits, 0, ((size_t)1 << (EARLY_BITS - 6)) * sizeof(uint64_t));
 }
 
 /* on_erased while seeding, for an op not known to be unqueued: drops it
@@ -512,7 +526,10 @@ static void seeding_remove(Driver *d, IrOp *op) {
       w->list.data[i] = NULL;
       w->live--;
     }
-  if (d->early.len) u64map_remove(&d->early, (uintptr_t)op);
+  if (d->early.len) {
+    u64map_remove(&d->early, (uintptr_t)op);
+    d->early_lost = true; /* its filter bit stays: drop_early clears them all */
+  }
   wl_unindex(w);
 }
 
@@ -967,7 +984,7 @@ static bool simplify_region(Driver *d, IrRegion *region, bool *changed) {
       }
     }
     d->seeding = false;
-    if (d->early.len) drop_early(d);
+    if (d->early.len || d->early_lost) drop_early(d);
     /* what seeding changed, this iteration's processing sees */
     if (d->dirty.len) u64map_free(&d->dirty);
     d->last_dirty = NULL;
