@@ -590,8 +590,8 @@ static const UkzFn ukz_table[4][GEMM_ZMR] = {
     {ukz_1x4, ukz_2x4, ukz_3x4, ukz_4x4, ukz_5x4, ukz_6x4},
 };
 
-/* The rows of the next AVX-512 strip when `left` rows remain: 8, except
- * that 9 to 16 rows go as two near-equal strips (12 as 6 + 6, not 8 + 4). */
+/* The rows of the next AVX-512 strip when `left` rows remain: 6, except
+ * that 7 to 12 rows go as two near-equal strips (10 as 5 + 5, not 6 + 4). */
 static inline int64_t strip_rows_z(int64_t left) {
   if (left <= GEMM_ZMR) return left;
   return left <= 2 * GEMM_ZMR ? (left + 1) / 2 : GEMM_ZMR;
@@ -603,15 +603,15 @@ static inline __mmask16 lanes_z(int64_t n) {
   return n >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << n) - 1);
 }
 
-/* The panel of columns [j0, j0 + GEMM_ZPW): its width in floats (the
- * columns it holds rounded up to whole vectors), vectors and last mask. */
+/* The width in floats of the panel of columns [j0, j0 + GEMM_ZPW): the
+ * columns it holds rounded up to whole vectors. */
 static inline int64_t panel_w_z(int64_t N, int64_t j0) {
   int64_t n = N - j0 < GEMM_ZPW ? N - j0 : GEMM_ZPW;
   return (n + 15) & ~(int64_t)15;
 }
 
 /* One pass of in_gemm_f32 with the AVX-512 kernels (as gemm_pass_avx2, B
- * read in place, 32 columns per call, the last call's columns masked). */
+ * read in place, GEMM_ZPW columns per call, the last call's masked). */
 __attribute__((target("avx512f"))) static void gemm_pass_z(const float *A, const float *B,
                                                           const float *Ci, float *Co, int64_t M,
                                                           int64_t N, int64_t K, int64_t k0,
@@ -683,9 +683,9 @@ __attribute__((target("avx512f,avx512bw,avx512vl"))) static void pack_b_z(
     const void *src = tile_rowp(B, t, k);
     float *d = Bp + (k0 + k) * GEMM_ZPW;
     int64_t j = 0;
-    for (; j < nfull; j += GEMM_ZPW, d += GEMM_ZPW * kc) {
-      for (int v = 0; v < GEMM_ZPW; v += 16) _mm512_storeu_ps(d + v, ld16z(src, j + v, 0xFFFF, bf, &nan));
-    }
+    for (; j < nfull; j += GEMM_ZPW, d += GEMM_ZPW * kc)
+      for (int v = 0; v < GEMM_ZPW; v += 16)
+        _mm512_storeu_ps(d + v, ld16z(src, j + v, 0xFFFF, bf, &nan));
     if (j < N) {
       int64_t w = panel_w_z(N, j);
       d = Bp + j * kc + (k0 + k) * w;
@@ -702,7 +702,7 @@ __attribute__((target("avx512f,avx512bw,avx512vl"))) static void pack_b_z(
 }
 
 /* One chunk's micro-kernel calls with the AVX-512 kernels: the panels of
- * Bp (the last one's columns masked), 8-row strips of Ak. */
+ * Bp (the last one's columns masked), 6-row strips of Ak. */
 __attribute__((target("avx512f"))) static void panels_z(const float *Ak, int64_t lda,
                                                        const float *Bp, const float *Ci,
                                                        float *Co, int64_t M, int64_t N,
