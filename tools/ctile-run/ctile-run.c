@@ -122,7 +122,11 @@ static const char usage_text[] =
     "--timeout limits) are reported with the op's location and the tile block id; the exit\n"
     "status is then 1, as it is when writing an output (stdout included) fails.\n"
     "print_tko output goes to stdout, block by block in block order (after an error: up to\n"
-    "the failing block).\n";
+    "the failing block).\n"
+    "\n"
+    "ENVIRONMENT:\n"
+    "  CTILE_GEMM=avx2|portable   cap the matrix-multiply kernels (default: the widest the CPU\n"
+    "                             has, AVX-512, AVX2 or portable); results are the same bits\n";
 
 /* ---- output to stdout ----------------------------------------------------------- */
 
