@@ -814,7 +814,7 @@ static bool keepable(const InGemmOperand *op, size_t floats) {
 }
 
 /* The thread's A slot for op: *hit when it holds op already, else emptied
- * for packing into (kept_a_commit makes it valid); NULL: do not keep. */
+ * for packing into (kept_set_key makes it valid); NULL: do not keep. */
 static Kept *kept_a_find(const InGemmOperand *op, int64_t nt, int64_t rows, int64_t cols, bool z,
                          size_t floats, bool *hit) {
   *hit = false;
@@ -1037,8 +1037,8 @@ void in_gemm_f32(const float *A, const float *B, const float *Cin, float *Cout, 
       return;
     }
     /* the queued prefetches spread over the micro-kernel calls of the
-     * first pass (about (M / 6) * (N / 16) of them; AVX-512: (M / 8) *
-     * (N / 32)) */
+     * first pass (about (M / 6) * (N / 16) of them; AVX-512: (M / 6) *
+     * (N / 64)) */
     bool z = avx512_kernels();
     int64_t calls = z ? ((M + GEMM_ZMR - 1) / GEMM_ZMR) * ((N + GEMM_ZPW - 1) / GEMM_ZPW)
                       : ((M + 5) / 6) * ((N / 8 + 1) / 2);
