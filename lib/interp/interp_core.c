@@ -683,9 +683,10 @@ static inline void kloop_at(const KloopIdx *k, int64_t iv, int64_t ix[2]) {
 
 #define KLOOP_MAX_ITERS 65536 /* longer loops run op by op */
 
-/* The tiles of a fused k loop's nt iterations (iv from iv0 by step, width
- * w; A's in A->tiles[0..nt), B's in B->tiles[0..nt), which point into one
- * writable array) when three lookups settle them all: each tile index is
+/* The tiles of a fused k loop's nt iterations (ivs: the first, second and
+ * last iteration's induction variable; A's in A->tiles[0..nt), B's in
+ * B->tiles[0..nt), which point into one writable array) when three
+ * lookups settle them all: each tile index is
  * the induction variable or fixed, and the induction variable steps by a
  * constant without wrapping (kloop_run counted the iterations so), so a
  * tile's first element lies at an affine function of the iteration, and
@@ -697,15 +698,9 @@ static inline void kloop_at(const KloopIdx *k, int64_t iv, int64_t ix[2]) {
  * that line.  False (tiles and operands partly set) when that does not
  * hold: the caller then looks each tile up. */
 static bool kloop_tiles_affine(Exec *e, Val *pa, Val *pb, const KloopIdx *ka, const KloopIdx *kb,
-                               int64_t iv0, int64_t step, unsigned w, int64_t nt,
-                               InGemmOperand *A, InGemmOperand *B) {
+                               const int64_t ivs[3], int64_t nt, InGemmOperand *A,
+                               InGemmOperand *B) {
   if (nt < 3) return false;
-  int64_t ivs[3] = {iv0, 0, 0};
-  for (int64_t t = 0, v = iv0; t < nt; t++) {
-    if (t == 1) ivs[1] = v;
-    if (t == nt - 1) ivs[2] = v;
-    v = in_sext((int64_t)((uint64_t)v + (uint64_t)step), w);
-  }
   const void *ta[3], *tb[3];
   int64_t lda[3], ldb[3];
   const int *wa[3], *wb[3];
@@ -753,10 +748,13 @@ static int kloop_run(Exec *e, IrOp *op, int64_t iv0, int64_t ub, int64_t step, b
       ir_float_kind(init->elem) != IR_F32 || init->rank != 2 || init->shape[0] != M ||
       init->shape[1] != N || bsh[0] != Kt)
     return 0;
-  /* the iterations, as exec_for walks them */
-  int64_t nt = 0;
+  /* the iterations, as exec_for walks them (and the second's and last's
+   * induction variable, for kloop_tiles_affine) */
+  int64_t nt = 0, ivs[3] = {iv0, iv0, iv0};
   for (int64_t iv = iv0; iv_less(iv, ub, uns, w);) {
     if (++nt > KLOOP_MAX_ITERS) return 0;
+    if (nt == 2) ivs[1] = iv;
+    ivs[2] = iv;
     int64_t next = in_sext((int64_t)((uint64_t)iv + (uint64_t)step), w);
     if (uns ? in_zext(next, w) <= in_zext(iv, w) : next <= iv) break;
     iv = next;
@@ -771,7 +769,7 @@ static int kloop_run(Exec *e, IrOp *op, int64_t iv0, int64_t ub, int64_t step, b
                 B = {tiles + nt, 0, ir_float_kind(pb->elem) == IR_BF16, NULL};
   int64_t iv = iv0;
   KloopIdx ka = kloop_indices(e, la, body), kb = kloop_indices(e, lb, body);
-  bool affine = kloop_tiles_affine(e, pa, pb, &ka, &kb, iv0, step, w, nt, &A, &B);
+  bool affine = kloop_tiles_affine(e, pa, pb, &ka, &kb, ivs, nt, &A, &B);
   for (int64_t t = 0; t < nt && !affine; t++) {
     int64_t ix[2], lda, ldb;
     const int *wa, *wb;

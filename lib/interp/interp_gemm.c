@@ -340,6 +340,52 @@ static inline const void *tile_rowp(const InGemmOperand *op, int64_t t, int64_t 
   return (const char *)op->tiles[t] + r * op->ld * (op->bf16 ? 2 : 4);
 }
 
+/* The width in floats of the panel of columns [j0, j0 + GEMM_ZPW): the
+ * columns it holds rounded up to whole vectors. */
+static inline int64_t panel_w_z(int64_t N, int64_t j0) {
+  int64_t n = N - j0 < GEMM_ZPW ? N - j0 : GEMM_ZPW;
+  return (n + 15) & ~(int64_t)15;
+}
+
+/* Where column j of packed B's row k lies (AVX-512 panels, see gemm_tiles). */
+static inline int64_t bpz_at(int64_t kc, int64_t N, int64_t k, int64_t j) {
+  int64_t j0 = j / GEMM_ZPW * GEMM_ZPW;
+  return j0 * kc + k * panel_w_z(N, j0) + (j - j0);
+}
+
+/* Where column j of packed B's row k lies (AVX2 panels, see gemm_tiles). */
+static inline int64_t bp_at(int64_t kc, int64_t n16, int64_t n8, int64_t N, int64_t k,
+                            int64_t j) {
+  if (j < n16) return (j & ~(int64_t)15) * kc + k * 16 + (j & 15);
+  if (j < n8) return n16 * kc + k * 8 + (j - n16);
+  return n8 * kc + k * (N - n8) + (j - n8);
+}
+
+/* The bf16 NaNs of tile t of A, packed as rows of Ap from column k0 (row
+ * stride kc), given the load's decoding (the packers widen them bit for
+ * bit). */
+static void redo_nan_a(float *Ap, int64_t kc, int64_t k0, const InGemmOperand *A, int64_t t,
+                       int64_t M, int64_t Kt, float (*nan_bf16)(uint16_t)) {
+  for (int64_t i = 0; i < M; i++) {
+    const uint16_t *src = tile_rowp(A, t, i);
+    for (int64_t j = 0; j < Kt; j++)
+      if ((src[j] & 0x7FFFu) > 0x7F80u) Ap[i * kc + k0 + j] = nan_bf16(src[j]);
+  }
+}
+
+/* The same for tile t of B, packed as rows k0.. of the AVX-512 panels
+ * (`z`) or the AVX2 ones. */
+static void redo_nan_b(float *Bp, int64_t kc, int64_t k0, const InGemmOperand *B, int64_t t,
+                       int64_t N, int64_t Kt, float (*nan_bf16)(uint16_t), bool z) {
+  int64_t n16 = N / 16 * 16, n8 = N / 8 * 8;
+  for (int64_t k = 0; k < Kt; k++) {
+    const uint16_t *src = tile_rowp(B, t, k);
+    for (int64_t j = 0; j < N; j++)
+      if ((src[j] & 0x7FFFu) > 0x7F80u)
+        Bp[z ? bpz_at(kc, N, k0 + k, j) : bp_at(kc, n16, n8, N, k0 + k, j)] = nan_bf16(src[j]);
+  }
+}
+
 /* Packs tile t of A (M x Kt) into rows of Ap (row stride kc, from column
  * k0).  bf16 NaNs: redone by nan_bf16 after the tile. */
 __attribute__((target("avx2"))) static void pack_a(float *restrict Ap, int64_t kc, int64_t k0,
@@ -354,20 +400,7 @@ __attribute__((target("avx2"))) static void pack_a(float *restrict Ap, int64_t k
     for (; j + 8 <= Kt; j += 8) _mm256_storeu_ps(d + j, ld8(src, j, bf, &nan));
     for (; j < Kt; j++) d[j] = ld1(src, j, bf, &nan1);
   }
-  if (!nan1 && !_mm_movemask_epi8(nan)) return;
-  for (int64_t i = 0; i < M; i++) {
-    const uint16_t *src = tile_rowp(A, t, i);
-    for (int64_t j = 0; j < Kt; j++)
-      if ((src[j] & 0x7FFFu) > 0x7F80u) Ap[i * kc + k0 + j] = nan_bf16(src[j]);
-  }
-}
-
-/* Where column j of packed B's row k lies (see gemm_tiles). */
-static inline int64_t bp_at(int64_t kc, int64_t n16, int64_t n8, int64_t N, int64_t k,
-                            int64_t j) {
-  if (j < n16) return (j & ~(int64_t)15) * kc + k * 16 + (j & 15);
-  if (j < n8) return n16 * kc + k * 8 + (j - n16);
-  return n8 * kc + k * (N - n8) + (j - n8);
+  if (nan1 || _mm_movemask_epi8(nan)) redo_nan_a(Ap, kc, k0, A, t, M, Kt, nan_bf16);
 }
 
 /* Packs tile t of B (Kt x N) into its panels of Bp, as rows k0.. . */
@@ -388,12 +421,7 @@ __attribute__((target("avx2"))) static void pack_b(float *restrict Bp, int64_t k
     if (j < n8) _mm256_storeu_ps(Bp + n16 * kc + (k0 + k) * 8, ld8(src, j, bf, &nan));
     for (j = n8; j < N; j++) Bp[bp_at(kc, n16, n8, N, k0 + k, j)] = ld1(src, j, bf, &nan1);
   }
-  if (!nan1 && !_mm_movemask_epi8(nan)) return;
-  for (int64_t k = 0; k < Kt; k++) {
-    const uint16_t *src = tile_rowp(B, t, k);
-    for (int64_t j = 0; j < N; j++)
-      if ((src[j] & 0x7FFFu) > 0x7F80u) Bp[bp_at(kc, n16, n8, N, k0 + k, j)] = nan_bf16(src[j]);
-  }
+  if (nan1 || _mm_movemask_epi8(nan)) redo_nan_b(Bp, kc, k0, B, t, N, Kt, nan_bf16, false);
 }
 
 /* A walk over the rows of the tiles [t0, t_end) of A, then of B, a
@@ -603,13 +631,6 @@ static inline __mmask16 lanes_z(int64_t n) {
   return n >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << n) - 1);
 }
 
-/* The width in floats of the panel of columns [j0, j0 + GEMM_ZPW): the
- * columns it holds rounded up to whole vectors. */
-static inline int64_t panel_w_z(int64_t N, int64_t j0) {
-  int64_t n = N - j0 < GEMM_ZPW ? N - j0 : GEMM_ZPW;
-  return (n + 15) & ~(int64_t)15;
-}
-
 /* One pass of in_gemm_f32 with the AVX-512 kernels (as gemm_pass_avx2, B
  * read in place, GEMM_ZPW columns per call, the last call's masked). */
 __attribute__((target("avx512f"))) static void gemm_pass_z(const float *A, const float *B,
@@ -658,18 +679,7 @@ __attribute__((target("avx512f,avx512bw,avx512vl"))) static void pack_a_z(
       _mm512_mask_storeu_ps(d + j, m, ld16z(src, j, m, bf, &nan));
     }
   }
-  if (!nan) return;
-  for (int64_t i = 0; i < M; i++) {
-    const uint16_t *src = tile_rowp(A, t, i);
-    for (int64_t j = 0; j < Kt; j++)
-      if ((src[j] & 0x7FFFu) > 0x7F80u) Ap[i * kc + k0 + j] = nan_bf16(src[j]);
-  }
-}
-
-/* Where column j of packed B's row k lies (AVX-512 panels, see gemm_tiles). */
-static inline int64_t bpz_at(int64_t kc, int64_t N, int64_t k, int64_t j) {
-  int64_t j0 = j / GEMM_ZPW * GEMM_ZPW;
-  return j0 * kc + k * panel_w_z(N, j0) + (j - j0);
+  if (nan) redo_nan_a(Ap, kc, k0, A, t, M, Kt, nan_bf16);
 }
 
 /* Packs tile t of B (Kt x N) into its AVX-512 panels of Bp, as rows k0.. . */
@@ -693,12 +703,7 @@ __attribute__((target("avx512f,avx512bw,avx512vl"))) static void pack_b_z(
         _mm512_storeu_ps(d + v, ld16z(src, j + v, lanes_z(N - j - v), bf, &nan));
     }
   }
-  if (!nan) return;
-  for (int64_t k = 0; k < Kt; k++) {
-    const uint16_t *src = tile_rowp(B, t, k);
-    for (int64_t j = 0; j < N; j++)
-      if ((src[j] & 0x7FFFu) > 0x7F80u) Bp[bpz_at(kc, N, k0 + k, j)] = nan_bf16(src[j]);
-  }
+  if (nan) redo_nan_b(Bp, kc, k0, B, t, N, Kt, nan_bf16, true);
 }
 
 /* One chunk's micro-kernel calls with the AVX-512 kernels: the panels of
