@@ -13,6 +13,7 @@
  * The IR is built by hand in a small "cs" dialect. */
 #include "rewrite/rewrite.h"
 #include "unit.h"
+#include "unit_ir.h"
 
 enum { K_CONSTANT, K_TAG, K_FUNC, K_NEG, K_COUNT };
 
@@ -37,14 +38,7 @@ static const IrType *i32;
 static StrBuf trace;
 
 static IrOp *mk(IrBlock *b, int kind, IrValue *const *ops, size_t n, int nres) {
-  IrOpState st;
-  ir_op_state_init(&st, ctx, &cs_ops[kind], NULL);
-  for (size_t i = 0; i < n; i++) vec_push(&st.operands, ops[i]);
-  for (int i = 0; i < nres; i++) vec_push(&st.result_types, i32);
-  IrOp *op = ir_op_create(&st);
-  ir_op_state_free(&st);
-  ir_block_append(b, op);
-  return op;
+  return unit_op(ctx, &cs_ops[kind], NULL, b, ops, n, i32, nres, 0);
 }
 
 static IrOp *cst_op(IrBlock *b, int64_t v) {
@@ -62,13 +56,7 @@ static IrOp *tag(IrBlock *b, int64_t id, IrValue *const *ops, size_t n) {
 /* A module holding one cs.func; returns the function's block. */
 static IrBlock *new_func(IrOp **module) {
   *module = ir_module_create(ctx, NULL);
-  IrOpState st;
-  ir_op_state_init(&st, ctx, &cs_ops[K_FUNC], NULL);
-  IrRegion *r = ir_op_state_add_region(&st);
-  ir_region_append(r, ir_block_new());
-  IrOp *f = ir_op_create(&st);
-  ir_op_state_free(&st);
-  ir_block_append(ir_module_body(*module), f);
+  IrOp *f = unit_op(ctx, &cs_ops[K_FUNC], NULL, ir_module_body(*module), NULL, 0, NULL, 0, 1);
   return ir_op_regions(f)[0].first;
 }
 

@@ -9,6 +9,7 @@
  * dialect's (IrDialect.fold), not the rows'. */
 #include "rewrite/rewrite.h"
 #include "unit.h"
+#include "unit_ir.h"
 
 #include <stdio.h>
 
@@ -99,14 +100,7 @@ static const IrLoc *loc_at(int line) {
 
 /* Appends an op to `b` with `nres` i32 results. */
 static IrOp *mk(IrBlock *b, int kind, IrValue *const *ops, size_t n, int nres) {
-  IrOpState st;
-  ir_op_state_init(&st, ctx, OP(kind), loc_at(1));
-  for (size_t i = 0; i < n; i++) vec_push(&st.operands, ops[i]);
-  for (int i = 0; i < nres; i++) vec_push(&st.result_types, i32);
-  IrOp *op = ir_op_create(&st);
-  ir_op_state_free(&st);
-  ir_block_append(b, op);
-  return op;
+  return unit_op(ctx, OP(kind), loc_at(1), b, ops, n, i32, nres, 0);
 }
 
 static IrOp *cst_op(IrBlock *b, int64_t v) {
@@ -130,13 +124,7 @@ static IrOp *tag(IrBlock *b, int64_t id, IrValue *const *ops, size_t n) {
 
 /* An op of `kind` with one region of one block appended to `b`. */
 static IrOp *mk_region_op(IrBlock *b, int kind, IrBlock **body) {
-  IrOpState st;
-  ir_op_state_init(&st, ctx, OP(kind), loc_at(1));
-  IrRegion *r = ir_op_state_add_region(&st);
-  ir_region_append(r, ir_block_new());
-  IrOp *op = ir_op_create(&st);
-  ir_op_state_free(&st);
-  ir_block_append(b, op);
+  IrOp *op = unit_op(ctx, OP(kind), loc_at(1), b, NULL, 0, NULL, 0, 1);
   *body = ir_op_regions(op)[0].first;
   return op;
 }

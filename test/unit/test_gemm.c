@@ -334,16 +334,14 @@ static void quiet(void *user, const IrDiag *d) {
   ++*(int *)user;
 }
 
+static void kernel_cases(void) {
+  test_kernel_shapes();
+  test_fused();
+}
+
 UNIT_MAIN {
-  /* the kernels with AVX-512 where the CPU has it, then capped at AVX2 */
-  bool z = strcmp(in_gemm_isa(), "avx512") == 0;
-  for (int pass = z ? 0 : 1; pass < 2; pass++) {
-    in_gemm_allow_avx512(pass == 0);
-    test_kernel_shapes();
-    test_fused();
-    if (pass == (z ? 0 : 1)) test_prefetch(); /* counts from a fresh queue: once */
-  }
-  in_gemm_allow_avx512(true);
+  each_isa(kernel_cases);
+  test_prefetch(); /* counts from a fresh queue: once */
   ctx = ir_context_create();
   ctile_register_all(ctx);
   int nerr = 0;

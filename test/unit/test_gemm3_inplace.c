@@ -140,17 +140,16 @@ static void test_specials(void) {
   }
 }
 
+static void all_cases(void) {
+  test_shapes();
+  test_moved();
+  test_specials();
+}
+
 UNIT_MAIN {
   if (!in_gemm_tiles_available()) {
     printf("test_gemm3_inplace: no AVX2+FMA here: the fused path never runs; skipped\n");
     return;
   }
-  bool z = strcmp(in_gemm_isa(), "avx512") == 0;
-  for (int pass = z ? 0 : 1; pass < 2; pass++) { /* AVX-512 where there is, then AVX2 */
-    in_gemm_allow_avx512(pass == 0);
-    test_shapes();
-    test_moved();
-    test_specials();
-  }
-  in_gemm_allow_avx512(true);
+  each_isa(all_cases);
 }

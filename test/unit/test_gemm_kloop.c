@@ -365,29 +365,22 @@ static void quiet(void *user, const IrDiag *d) {
   ++*(int *)user;
 }
 
+static void interp_cases(void) {
+  test_interp_cases();
+  test_keep();
+  test_step_budget();
+}
+
 UNIT_MAIN {
   if (!in_gemm_tiles_available()) {
     printf("test_gemm_kloop: no AVX2+FMA here: the fused path never runs; skipped\n");
     return;
   }
-  bool zk = strcmp(in_gemm_isa(), "avx512") == 0;
-  for (int pass = zk ? 0 : 1; pass < 2; pass++) {
-    in_gemm_allow_avx512(pass == 0);
-    test_tiles_kernel();
-  }
-  in_gemm_allow_avx512(true);
+  each_isa(test_tiles_kernel);
   ctx = ir_context_create();
   ctile_register_all(ctx);
   int nerr = 0;
   ir_ctx_set_diag_handler(ctx, quiet, &nerr);
-  /* every case with the AVX-512 kernels where the CPU has them, then AVX2 */
-  bool z = strcmp(in_gemm_isa(), "avx512") == 0;
-  for (int pass = z ? 0 : 1; pass < 2; pass++) {
-    in_gemm_allow_avx512(pass == 0);
-    test_interp_cases();
-    test_keep();
-    test_step_budget();
-  }
-  in_gemm_allow_avx512(true);
+  each_isa(interp_cases);
   ir_context_destroy(ctx);
 }

@@ -36,6 +36,16 @@ static inline float elem(const InGemmOperand *op, int64_t t, int64_t r, int64_t 
   return ((const float *)op->tiles[t])[r * op->ld + c];
 }
 
+/* Runs fn with the AVX-512 kernels where the CPU has them, then capped at
+ * AVX2 (once, with what there is, elsewhere). */
+static inline void each_isa(void (*fn)(void)) {
+  for (int pass = strcmp(in_gemm_isa(), "avx512") == 0 ? 0 : 1; pass < 2; pass++) {
+    in_gemm_allow_avx512(pass == 0);
+    fn();
+  }
+  in_gemm_allow_avx512(true);
+}
+
 /* How many of the n elements differ in their bits. */
 static inline int diff_bits(const float *x, const float *y, int64_t n) {
   int bad = 0;
