@@ -1023,6 +1023,8 @@ static void driver_free(Driver *d) {
   free(d->kinds);
 }
 
+static bool run_scope(Driver *d, IrRegion *r, bool whole, bool *any);
+
 bool rw_apply_patterns_greedily_region(IrRegion *region, const RwPatternSet *set,
                                        const RwGreedyConfig *cfg, bool *changed) {
   RwGreedyConfig dflt;
@@ -1037,10 +1039,10 @@ bool rw_apply_patterns_greedily_region(IrRegion *region, const RwPatternSet *set
   freeze(&f, ctx, set);
   Driver d;
   driver_init(&d, ctx, cfg, &f);
-  d.scope = region;
-  bool conv = simplify_region(&d, region, changed);
+  bool any = false, conv = run_scope(&d, region, true, &any);
   driver_free(&d);
   frozen_free(&f);
+  if (changed) *changed = any;
   return conv;
 }
 
