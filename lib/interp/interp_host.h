@@ -37,7 +37,9 @@ typedef struct InterpBuffer {
 
 /* Zeroed storage for `bytes` bytes aligned to 256 (kernels commonly assume
  * div_by<16..256> on pointer parameters, as CUDA allocations satisfy);
- * NULL when out of memory or larger than INTERP_MAX_BUFFER_BYTES. */
+ * from 4 MiB up, aligned to 2 MiB and advised onto transparent huge pages
+ * (as NumPy's arrays are).  NULL when out of memory or larger than
+ * INTERP_MAX_BUFFER_BYTES. */
 void *interp_buffer_alloc(size_t bytes);
 void interp_buffer_free(InterpBuffer *b);
 

@@ -10,18 +10,31 @@
  * integers that fit, a shape whose byte size overflows or exceeds
  * INTERP_MAX_BUFFER_BYTES) is rejected with the field named.  The data must
  * then be exactly count * item size bytes. */
+#define _DEFAULT_SOURCE /* madvise */
 #include "interp/interp_host.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+
+/* Buffers of 4 MiB and more are 2 MiB aligned and advised onto huge pages,
+ * as NumPy allocates its arrays on Linux: a kernel's tiles then cost far
+ * fewer TLB misses (the fused GEMM reading a 1024-wide f32 operand in place
+ * measured 5-7% faster), and runs compare fairly with NumPy's. */
+#define HUGE_FROM ((size_t)4 << 20)
+#define HUGE_ALIGN ((size_t)2 << 20)
 
 void *interp_buffer_alloc(size_t bytes) {
   if (bytes > INTERP_MAX_BUFFER_BYTES) return NULL;
   size_t n = (bytes + 64 + 255) & ~(size_t)255;
-  void *p = aligned_alloc(256, n);
-  if (p) memset(p, 0, n);
+  void *p = NULL;
+  if (posix_memalign(&p, n >= HUGE_FROM ? HUGE_ALIGN : 256, n)) return NULL;
+#ifdef MADV_HUGEPAGE
+  if (n >= HUGE_FROM) madvise(p, n, MADV_HUGEPAGE); /* advice only: failure is harmless */
+#endif
+  memset(p, 0, n);
   return p;
 }
 

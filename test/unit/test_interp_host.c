@@ -239,6 +239,20 @@ static void test_strides(void) {
   void *p = interp_buffer_alloc(3);
   CHECK(p != NULL && ((uintptr_t)p & 255) == 0);
   free(p);
+  /* from 4 MiB up: 2 MiB aligned (huge pages), zeroed, writable to the end */
+  size_t big = ((size_t)4 << 20) + 12;
+  unsigned char *q = interp_buffer_alloc(big);
+  if (CHECK(q != NULL)) {
+    CHECK(((uintptr_t)q & (((uintptr_t)2 << 20) - 1)) == 0);
+    size_t nz = 0;
+    for (size_t i = 0; i < big; i += 4093) nz += q[i] != 0;
+    CHECK(q[big - 1] == 0 && nz == 0);
+    q[big - 1] = 1;
+    free(q);
+  }
+  q = interp_buffer_alloc(((size_t)4 << 20) - 1024); /* just under: no 2 MiB alignment needed */
+  CHECK(q != NULL && ((uintptr_t)q & 255) == 0);
+  free(q);
 }
 
 UNIT_MAIN {
