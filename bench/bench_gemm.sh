@@ -106,28 +106,45 @@ for sh in $SHAPES; do
   esac
 done
 
+# every line is tagged with its round ("r3 ...") for the per-round ratios
 for round in $(seq "$N"); do
   # shellcheck disable=SC2086 # EXTRA is a list of words
-  "$BI" "$R" gemm gemm-bf16 gemm-big gemm-big-bf16 $EXTRA add >>"$TMP/ct.txt"
+  "$BI" "$R" gemm gemm-bf16 gemm-big gemm-big-bf16 $EXTRA add | sed "s/^/r$round /" >>"$TMP/ct.txt"
   for j in 1 2; do
-    OPENBLAS_NUM_THREADS=$j "$PY" "$TMP/np.py" "$R" | sed "s/^/j$j /" >>"$TMP/np.txt"
+    OPENBLAS_NUM_THREADS=$j "$PY" "$TMP/np.py" "$R" | sed "s/^/r$round j$j /" >>"$TMP/np.txt"
     if [ -n "$FORCE" ]; then
       OPENBLAS_CORETYPE=$FORCE OPENBLAS_NUM_THREADS=$j "$PY" "$TMP/np.py" "$R" |
-        sed "s/^/j$j /; s/ gemm / gemm* /; s/ add / add* /" >>"$TMP/np.txt"
+        sed "s/^/r$round j$j /; s/ gemm / gemm* /; s/ add / add* /" >>"$TMP/np.txt"
     fi
   done
 done
 
-# best figure per (kind, -jN) over the rounds: wall (w) and per CPU-second (c)
-head -n 1 "$TMP/ct.txt"
+# best figure per (kind, -jN) over the rounds: wall (w) and per CPU-second
+# (cpu); and per round (rw, rc), for the median of the rounds' ratios
+sed -n '1s/^r[0-9]* //p' "$TMP/ct.txt"
 if [ -n "${NUMPY_CORE:-}" ]; then WHY="as NUMPY_CORE asks"; else WHY="the best core for this CPU"; fi
 echo "OpenBLAS core detected: ${DETECTED:-unknown}${FORCE:+ (NumPy*: OPENBLAS_CORETYPE=$FORCE, $WHY)}"
 awk -v shapes="$SHAPES" -v force="$FORCE" '
   function keep(k, v, c) {
     if (!(k in w) || v > w[k]) w[k] = v
     if (!(k in cpu) || c > cpu[k]) cpu[k] = c
+    if (!((k, rnd) in rw) || v > rw[k, rnd]) rw[k, rnd] = v
+    if (!((k, rnd) in rc) || c > rc[k, rnd]) rc[k, rnd] = c
+    if (rnd > nr) nr = rnd
   }
   function num(s) { gsub(/[^0-9.]/, "", s); return s + 0 }
+  # the median over the rounds of ct / np in the same round (wall or CPU)
+  function med(ct, np, wall,   r, m, i, j, t, v) {
+    m = 0
+    for (r = 1; r <= nr; r++) {
+      t = wall ? rw[np, r] : rc[np, r]
+      if (t > 0) v[++m] = (wall ? rw[ct, r] : rc[ct, r]) / t
+    }
+    for (i = 2; i <= m; i++)
+      for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
+    return m == 0 ? 0 : m % 2 ? v[(m + 1) / 2] : (v[m / 2] + v[m / 2 + 1]) / 2
+  }
+  { rnd = substr($1, 2) + 0; $0 = substr($0, length($1) + 2) }
   FNR == NR { keep("np " $2 " " $1, $3, $4); next }
   /^gemm [0-9]+\^3/ {
     sh = substr($4, 2)
@@ -144,7 +161,7 @@ awk -v shapes="$SHAPES" -v force="$FORCE" '
       printf "%s\n", pass == 1 ? "wall time, best of all repeats:" \
                                 : "per CPU-second (CPU time of all threads; steadier on a loaded machine):"
       printf "  %-16s %-4s %16s %16s %7s", "what", "-j", "ctile-run", "NumPy", "ratio"
-      printf "%s\n", force ? sprintf(" %16s %7s", "NumPy*", "ratio*") : ""
+      printf "%s %7s\n", force ? sprintf(" %16s %7s", "NumPy*", "ratio*") : "", force ? "med*" : "med"
       for (i = 1; i <= nk; i++)
         for (j = 1; j <= 2; j++) {
           k = ks[i]; unit = k == "add" ? "Melem/s" : "GFLOP/s"
@@ -153,11 +170,13 @@ awk -v shapes="$SHAPES" -v force="$FORCE" '
           printf "  %-16s -j%d  %8.1f %-7s %8.1f %-7s %6.2f", k, j, c, unit, n, unit, n ? c / n : 0
           fk = "np " (k == "add" ? "add*" : "gemm*") " j" j
           f = pass == 1 ? w[fk] : cpu[fk]
-          printf "%s\n", force ? sprintf(" %8.1f %-7s %6.2f", f, unit, f ? c / f : 0) : ""
+          printf "%s", force ? sprintf(" %8.1f %-7s %6.2f", f, unit, f ? c / f : 0) : ""
+          printf " %7.2f\n", med(ck, force ? fk : npk, pass == 1)
         }
     }
     printf "gemm-*: tiles of examples/gemm.mlir (64x64 C, 64x32 A, 32x64 B); gemm-big-*: 128x128 C,\n"
     printf "128x64 A, 64x128 B; TMxTNxTK-*: TMxTN C, TMxTK A, TKxTN B; NumPy: the same 1024^3 f32\n"
-    printf "a @ b for all (it has no bf16 GEMM)\n"
+    printf "a @ b for all (it has no bf16 GEMM). ratio: best against best over all rounds; med:\n"
+    printf "the median over the %d rounds of each round%ss ratio (best of the round%ss repeats)\n", nr, "\047", "\047"
     printf "memcpy of one 2^24 f32 array in the same run: %.1f Melem/s (wall)\n", mc
   }' "$TMP/np.txt" "$TMP/ct.txt"
