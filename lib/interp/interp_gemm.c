@@ -618,7 +618,8 @@ typedef void (*UkzFn)(const float *, int64_t, const float *, int64_t, const floa
 /* [m all ones][NV - 1][MR - 1] */
 #define GEMM_UKZ_ROWS(P, NV) {P##1x##NV, P##2x##NV, P##3x##NV, P##4x##NV, P##5x##NV, P##6x##NV}
 static const UkzFn ukz_table[2][4][GEMM_ZMR] = {
-    {GEMM_UKZ_ROWS(ukz_, 1), GEMM_UKZ_ROWS(ukz_, 2), GEMM_UKZ_ROWS(ukz_, 3), GEMM_UKZ_ROWS(ukz_, 4)},
+    {GEMM_UKZ_ROWS(ukz_, 1), GEMM_UKZ_ROWS(ukz_, 2), GEMM_UKZ_ROWS(ukz_, 3),
+     GEMM_UKZ_ROWS(ukz_, 4)},
     {GEMM_UKZ_ROWS(ukzf_, 1), GEMM_UKZ_ROWS(ukzf_, 2), GEMM_UKZ_ROWS(ukzf_, 3),
      GEMM_UKZ_ROWS(ukzf_, 4)},
 };
@@ -650,8 +651,8 @@ __attribute__((target("avx512f"))) static void gemm_pass_z(const float *A, const
       for (int64_t i = i0, mr; i < i0 + mc; i += mr) {
         mr = strip_rows_z(i0 + mc - i);
         if (pf.nq) pf_issue(pf_per_call);
-        ukz_table[m == 0xFFFF][nv - 1][mr - 1](A + i * K + k0, K, B + k0 * N + j0, N, Ci + i * N + j0,
-                                  Co + i * N + j0, N, kc, m);
+        ukz_table[m == 0xFFFF][nv - 1][mr - 1](A + i * K + k0, K, B + k0 * N + j0, N,
+                                               Ci + i * N + j0, Co + i * N + j0, N, kc, m);
       }
     }
   }
@@ -725,8 +726,8 @@ __attribute__((target("avx512f"))) static void panels_z(const float *Ak, int64_t
     for (int64_t i = 0, mr; i < M; i += mr) {
       mr = strip_rows_z(M - i);
       tpf_issue(tpf, per_call);
-      ukz_table[m == 0xFFFF][nv - 1][mr - 1](Ak + i * lda, lda, Bp + j0 * kc, w, Ci + i * N + j0,
-                                Co + i * N + j0, N, kc, m);
+      ukz_table[m == 0xFFFF][nv - 1][mr - 1](Ak + i * lda, lda, Bp + j0 * kc, w,
+                                             Ci + i * N + j0, Co + i * N + j0, N, kc, m);
     }
   }
 }
