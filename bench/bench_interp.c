@@ -29,18 +29,17 @@
  * first line names the GEMM micro-kernels in use (avx512, avx2 or portable;
  * the environment variable CTILE_GEMM=avx2 or CTILE_GEMM=portable caps
  * them). */
-#define _DEFAULT_SOURCE /* MADV_HUGEPAGE */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <time.h>
 
 #include "asm/asm.h"
 #include "dialect/dialects.h"
 #include "interp/interp.h"
 #include "interp/interp_gemm.h"
+#include "interp/interp_host.h"
 #include "bench_util.h"
 
 /* The tiled GEMM kernel with element type `et` (f32 or bf16) for A and B,
@@ -175,20 +174,16 @@ static double best_run(IrOp *m, const char *entry, InterpArg *args, size_t n, in
   return best;
 }
 
-/* A zeroed buffer for a kernel argument, allocated as NumPy allocates its
- * arrays on Linux (2 MiB aligned and madvise(MADV_HUGEPAGE) from 4 MiB up),
- * so that both sides of bench_gemm.sh see the same TLB behaviour. */
+/* A zeroed buffer for a kernel argument, allocated as ctile-run allocates
+ * its buffers (interp_buffer_alloc: from 4 MiB up 2 MiB aligned and on
+ * huge pages, as NumPy allocates its arrays on Linux), so that both sides
+ * of bench_gemm.sh see the same TLB behaviour. */
 static void *buf_alloc(size_t bytes) {
-  void *p = NULL;
-  size_t al = bytes >= ((size_t)4 << 20) ? (size_t)2 << 20 : 64;
-  if (posix_memalign(&p, al, bytes)) {
+  void *p = interp_buffer_alloc(bytes);
+  if (!p) {
     fprintf(stderr, "bench_interp: out of memory\n");
     exit(1);
   }
-#ifdef MADV_HUGEPAGE
-  if (bytes >= ((size_t)4 << 20)) madvise(p, bytes, MADV_HUGEPAGE);
-#endif
-  memset(p, 0, bytes);
   return p;
 }
 

@@ -637,6 +637,15 @@ static inline __mmask16 lanes_z(int64_t n) {
   return n >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << n) - 1);
 }
 
+/* The kernels for the panel of columns [j0, j0 + GEMM_ZPW) of an N-column
+ * C, indexed by the strip's rows - 1; *m: the lanes of its last vector
+ * (all ones picks the unmasked kernels). */
+static inline const UkzFn *ukz_panel(int64_t N, int64_t j0, __mmask16 *m) {
+  int nv = (int)(panel_w_z(N, j0) / 16);
+  *m = lanes_z(N - j0 - 16 * (nv - 1));
+  return ukz_table[*m == 0xFFFF][nv - 1];
+}
+
 /* One pass of in_gemm_f32 with the AVX-512 kernels (as gemm_pass_avx2, B
  * read in place, GEMM_ZPW columns per call, the last call's masked). */
 __attribute__((target("avx512f"))) static void gemm_pass_z(const float *A, const float *B,
@@ -646,13 +655,13 @@ __attribute__((target("avx512f"))) static void gemm_pass_z(const float *A, const
   for (int64_t i0 = 0; i0 < M; i0 += GEMM_MC) {
     int64_t mc = M - i0 < GEMM_MC ? M - i0 : GEMM_MC;
     for (int64_t j0 = 0; j0 < N; j0 += GEMM_ZPW) {
-      int nv = (int)(panel_w_z(N, j0) / 16);
-      __mmask16 m = lanes_z(N - j0 - 16 * (nv - 1));
+      __mmask16 m;
+      const UkzFn *uk = ukz_panel(N, j0, &m);
       for (int64_t i = i0, mr; i < i0 + mc; i += mr) {
         mr = strip_rows_z(i0 + mc - i);
         if (pf.nq) pf_issue(pf_per_call);
-        ukz_table[m == 0xFFFF][nv - 1][mr - 1](A + i * K + k0, K, B + k0 * N + j0, N,
-                                               Ci + i * N + j0, Co + i * N + j0, N, kc, m);
+        uk[mr - 1](A + i * K + k0, K, B + k0 * N + j0, N, Ci + i * N + j0, Co + i * N + j0, N,
+                   kc, m);
       }
     }
   }
@@ -721,13 +730,12 @@ __attribute__((target("avx512f"))) static void panels_z(const float *Ak, int64_t
                                                        int64_t per_call) {
   for (int64_t j0 = 0; j0 < N; j0 += GEMM_ZPW) {
     int64_t w = panel_w_z(N, j0);
-    int nv = (int)(w / 16);
-    __mmask16 m = lanes_z(N - j0 - 16 * (nv - 1));
+    __mmask16 m;
+    const UkzFn *uk = ukz_panel(N, j0, &m);
     for (int64_t i = 0, mr; i < M; i += mr) {
       mr = strip_rows_z(M - i);
       tpf_issue(tpf, per_call);
-      ukz_table[m == 0xFFFF][nv - 1][mr - 1](Ak + i * lda, lda, Bp + j0 * kc, w,
-                                             Ci + i * N + j0, Co + i * N + j0, N, kc, m);
+      uk[mr - 1](Ak + i * lda, lda, Bp + j0 * kc, w, Ci + i * N + j0, Co + i * N + j0, N, kc, m);
     }
   }
 }
